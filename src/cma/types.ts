@@ -1,0 +1,78 @@
+// JSON:API shapes of the DatoCMS Content Management API (PROTOCOL.md §2).
+// Kept deliberately loose: attribute shapes are the schema layer's business (src/schema).
+
+export type ResourceType =
+  | 'site'
+  | 'environment'
+  | 'item_type'
+  | 'field'
+  | 'fieldset'
+  | 'webhook'
+  | 'item'
+  | 'job'
+  | 'job_result'
+  | (string & {});
+
+export interface ResourceIdentifier<T extends ResourceType = ResourceType> {
+  type: T;
+  id: string;
+}
+
+export type RelationshipData = ResourceIdentifier | ResourceIdentifier[] | null;
+
+export interface Relationship {
+  data: RelationshipData;
+}
+
+/** One resource as the API returns it; missing members are normalised to empty objects. */
+export interface Resource<T extends ResourceType = ResourceType> {
+  id: string;
+  type: T;
+  attributes: Record<string, unknown>;
+  relationships: Record<string, Relationship>;
+  meta: Record<string, unknown>;
+}
+
+/** A single-resource document: `{data, included?}`. */
+export interface ResourceDocument<T extends ResourceType = ResourceType> {
+  data: Resource<T>;
+  included?: Resource[];
+}
+
+/** A page of `/items` (or any paginated list). */
+export interface Page<T extends ResourceType = ResourceType> {
+  data: Resource<T>[];
+  totalCount: number;
+}
+
+/** The body of a PUT: only what changes (PROTOCOL.md §2, §2.9). */
+export interface UpdateBody<T extends ResourceType = ResourceType> {
+  data: {
+    type: T;
+    id: string;
+    attributes?: Record<string, unknown>;
+    relationships?: Record<string, Relationship>;
+    meta?: Record<string, unknown>;
+  };
+}
+
+/** `filter[fields][<api_key>][<operator>]` values (PROTOCOL.md §9.10). */
+export type FieldFilters = Record<string, Record<string, unknown>>;
+
+/** Query parameters of `GET /items` (PROTOCOL.md §10). */
+export interface ItemQuery {
+  filter?: {
+    ids?: string | string[];
+    /** model id or api_key; several are joined with commas */
+    type?: string | string[];
+    query?: string;
+    fields?: FieldFilters;
+    only_valid?: boolean;
+  };
+  locale?: string;
+  /** e.g. `title_ASC` or `['_updated_at_DESC', 'title_ASC']` */
+  order_by?: string | string[];
+  version?: 'current' | 'published';
+  nested?: boolean;
+  page?: { offset?: number; limit?: number };
+}
