@@ -1,0 +1,64 @@
+// What the server accepts in schema writes (PROTOCOL.md §9, §11; resources.json requestStructure).
+
+export const ITEM_TYPE_ATTRIBUTES = ['name', 'api_key', 'collection_appeareance', 'collection_appearance', 'singleton', 'all_locales_required',
+  'sortable', 'modular_block', 'draft_mode_active', 'draft_saving_active', 'tree', 'ordering_direction', 'ordering_meta',
+  'has_singleton_item', 'hint', 'inverse_relationships_enabled'] as const;
+export const ITEM_TYPE_RELATIONSHIPS = ['ordering_field', 'presentation_title_field', 'presentation_image_field', 'title_field',
+  'image_preview_field', 'excerpt_field', 'workflow'] as const;
+export const ITEM_TYPE_BOOLEANS = ['singleton', 'all_locales_required', 'sortable', 'modular_block', 'draft_mode_active', 'draft_saving_active',
+  'tree', 'has_singleton_item', 'inverse_relationships_enabled'] as const;
+export const ITEM_TYPE_ENUMS: Record<string, readonly (string | null)[]> = {
+  collection_appearance: ['compact', 'table'],
+  collection_appeareance: ['compact', 'table'],
+  ordering_direction: ['asc', 'desc', null],
+  ordering_meta: ['created_at', 'updated_at', 'first_published_at', 'published_at', null],
+};
+
+export const FIELD_ATTRIBUTES = ['default_value', 'label', 'api_key', 'localized', 'validators', 'appeareance', 'appearance', 'position',
+  'field_type', 'hint', 'deep_filtering_enabled', 'content_link_enabled'] as const;
+export const FIELD_RELATIONSHIPS = ['fieldset'] as const;
+
+/** field_type → built-in editors, allowed validators, validators that must be present (§9.4) */
+export const FIELD_TYPES: Record<string, { editors: readonly string[]; validators: readonly string[]; requiredValidators: readonly string[] }> = {
+  string: { editors: ['single_line', 'string_radio_group', 'string_select'], validators: ['required', 'unique', 'length', 'format', 'enum'], requiredValidators: [] },
+  text: { editors: ['markdown', 'wysiwyg', 'textarea'], validators: ['required', 'length', 'format', 'sanitized_html'], requiredValidators: [] },
+  boolean: { editors: ['boolean', 'boolean_radio_group'], validators: [], requiredValidators: [] },
+  integer: { editors: ['integer'], validators: ['required', 'number_range'], requiredValidators: [] },
+  float: { editors: ['float'], validators: ['required', 'number_range'], requiredValidators: [] },
+  date: { editors: ['date_picker'], validators: ['required', 'date_range'], requiredValidators: [] },
+  date_time: { editors: ['date_time_picker'], validators: ['required', 'date_time_range'], requiredValidators: [] },
+  color: { editors: ['color_picker'], validators: ['required'], requiredValidators: [] },
+  json: { editors: ['json', 'string_multi_select', 'string_checkbox_group'], validators: ['required'], requiredValidators: [] },
+  lat_lon: { editors: ['map'], validators: ['required'], requiredValidators: [] },
+  seo: { editors: ['seo'], validators: ['required_seo_fields', 'file_size', 'image_dimensions', 'image_aspect_ratio', 'title_length', 'description_length'], requiredValidators: [] },
+  slug: { editors: ['slug'], validators: ['required', 'unique', 'length', 'slug_format', 'slug_title_field'], requiredValidators: [] },
+  video: { editors: ['video'], validators: ['required'], requiredValidators: [] },
+  file: { editors: ['file'], validators: ['required', 'file_size', 'image_dimensions', 'image_aspect_ratio', 'extension', 'required_alt_title'], requiredValidators: [] },
+  gallery: { editors: ['gallery'], validators: ['size', 'file_size', 'image_dimensions', 'image_aspect_ratio', 'extension', 'required_alt_title'], requiredValidators: [] },
+  link: { editors: ['link_select', 'link_embed'], validators: ['item_item_type', 'required', 'unique'], requiredValidators: ['item_item_type'] },
+  links: { editors: ['links_select', 'links_embed'], validators: ['items_item_type', 'size'], requiredValidators: ['items_item_type'] },
+  rich_text: { editors: ['rich_text'], validators: ['rich_text_blocks', 'size'], requiredValidators: ['rich_text_blocks'] },
+  single_block: { editors: ['framed_single_block', 'frameless_single_block'], validators: ['single_block_blocks', 'required'], requiredValidators: ['single_block_blocks'] },
+  structured_text: { editors: ['structured_text'], validators: ['structured_text_blocks', 'structured_text_links', 'required', 'length', 'structured_text_inline_blocks'], requiredValidators: ['structured_text_blocks', 'structured_text_links'] },
+};
+
+export const WEBHOOK_ATTRIBUTES = ['name', 'url', 'custom_payload', 'headers', 'events', 'http_basic_user', 'http_basic_password', 'enabled',
+  'payload_api_version', 'nested_items_in_payload', 'auto_retry'] as const;
+
+/** entity_type → event types it fires (D-wh) */
+export const WEBHOOK_EVENTS: Record<string, readonly string[]> = {
+  item: ['create', 'update', 'delete', 'publish', 'unpublish'],
+  item_type: ['create', 'update', 'delete'],
+  upload: ['create', 'update', 'delete'],
+  build_trigger: ['deploy_started', 'deploy_succeeded', 'deploy_failed'],
+  environment: ['create', 'update', 'promote', 'delete'],
+  maintenance_mode: ['change'],
+  sso_user: ['create'],
+  cda_cache_tags: ['invalidate'],
+};
+export const WEBHOOK_FILTER_ENTITY_TYPES = ['item_type', 'item', 'build_trigger', 'environment', 'environment_type'] as const;
+export const WEBHOOK_PAYLOAD_VERSIONS = ['1', '2', '3'] as const;
+
+export const CREATOR_TYPES = ['account', 'access_token', 'user', 'sso_user', 'organization'] as const;
+
+export const API_KEY_PATTERN = /^[a-z](?:[a-z0-9_]*[a-z0-9])?$/;

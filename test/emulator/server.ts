@@ -1,0 +1,529 @@
+// The HTTP server: wire protocol (headers, auth, errors), routing, rate limit, latency, faults, jobs,
+// request log and the loopback control endpoints.
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { errorDocument, httpError, HttpError, type ApiErrorSpec } from './errors.js';
+import { ItemQueryEngine, ItemSerializer } from './items.js';
+import { parseQuery, type Query } from './query.js';
+import { environmentResource, itemTypeResource, siteResource, wire } from './resources.js';
+import { seedStore } from './seed.js';
+import { relId, type EmulatorStore, type EnvironmentData } from './store.js';
+import type { Emulator, EmulatorOptions, EmulatorRequest, FaultKind, FaultRule } from './types.js';
+import { Writer, type Document } from './writes.js';
+
+const MAX_REQUEST_BODY = 16 * 1024 * 1024;
+const HUGE_BODY_BYTES = 80 * 1024 * 1024; // above the 64 MiB cap the extension's client enforces
+const FAULT_KINDS: readonly FaultKind[] = ['rate_limit', 'server_error', 'bad_gateway_html', 'transient', 'timeout', 'reset',
+  'malformed_json', 'unauthorized', 'not_found', 'job_failure', 'wrong_content_type', 'huge_body'];
+
+interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+interface Job {
+  result?: { status: number; payload: unknown };
+}
+
+interface ActiveFault extends FaultRule {
+  remaining: number;
+}
+
+class RateWindow {
+  private start = 0;
+  private count = 0;
+  constructor(readonly limit: number, private readonly windowMs: number, readonly enforced: boolean) {}
+
+  /** Counts a request; returns what the headers should say and whether to refuse it. */
+  hit(now: number): { remaining: number; resetSeconds: number; exceeded: boolean } {
+    if (now - this.start >= this.windowMs) {
+      this.start = now;
+      this.count = 0;
+    }
+    this.count++;
+    const resetSeconds = Math.max(1, Math.ceil((this.start + this.windowMs - now) / 1000));
+    return { remaining: Math.max(0, this.limit - this.count), resetSeconds, exceeded: this.enforced && this.count > this.limit };
+  }
+}
+
+export class EmulatorServer implements Emulator {
+  url = '';
+  port = 0;
+  readonly token: string;
+  readonly store: EmulatorStore;
+  readonly requests: EmulatorRequest[] = [];
+  readonly faults: Emulator['faults'];
+
+  private latencyMs: number;
+  private readonly jobDurationMs: number;
+  private readonly rate: RateWindow;
+  private readonly activeFaults: ActiveFault[] = [];
+  private readonly jobs = new Map<string, Job>();
+  private nextJobId = 4235;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly sockets = new Set<Socket>();
+  private readonly server: Server;
+  private readonly engines = new Map<string, ItemQueryEngine>();
+
+  constructor(options: EmulatorOptions) {
+    this.token = options.token ?? randomBytes(18).toString('base64url');
+    this.latencyMs = options.latencyMs ?? 0;
+    this.jobDurationMs = options.jobDurationMs ?? 20;
+    const rate = options.rateLimit;
+    this.rate = typeof rate === 'object' ? new RateWindow(rate.limit, rate.windowMs, true) : new RateWindow(60, 3000, rate === true);
+    this.store = seedStore({ records: options.records ?? 300 });
+    this.faults = {
+      add: (rule) => this.addFault(rule),
+      clear: () => { this.activeFaults.length = 0; },
+    };
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch((error: unknown) => {
+        // A bug in the emulator: answer like the real API's catch-all so tests see a clear failure.
+        if (!res.headersSent) this.write(res, { status: 500, body: errorDocument([{ code: 'EXCEPTION', details: { message: String(error) } }]) });
+        else res.destroy();
+      });
+    });
+    this.server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+  }
+
+  async listen(port: number): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, '127.0.0.1', () => resolve());
+    });
+    const address = this.server.address() as AddressInfo;
+    this.port = address.port;
+    this.url = `http://127.0.0.1:${address.port}`;
+  }
+
+  clearRequests(): void {
+    this.requests.length = 0;
+  }
+
+  setLatency(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) throw new Error(`setLatency: expected a non-negative number of milliseconds, got ${ms}`);
+    this.latencyMs = ms;
+  }
+
+  async close(): Promise<void> {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    for (const socket of this.sockets) socket.destroy();
+    await closed;
+  }
+
+  private addFault(rule: FaultRule): void {
+    if (!FAULT_KINDS.includes(rule.kind)) throw new Error(`faults.add: unknown fault kind "${String(rule.kind)}" (expected one of ${FAULT_KINDS.join(', ')})`);
+    const count = rule.count ?? 1;
+    if (!Number.isInteger(count) || count < 1) throw new Error(`faults.add: count must be a positive integer, got ${count}`);
+    this.activeFaults.push({ ...rule, remaining: count });
+  }
+
+  /** The first active fault matching the request, consumed. job_failure only matches writes. */
+  private takeFault(method: string, path: string): ActiveFault | undefined {
+    const index = this.activeFaults.findIndex((f) =>
+      (!f.method || f.method.toUpperCase() === method) &&
+      (f.path === undefined || (typeof f.path === 'string' ? f.path === path : f.path.test(path))) &&
+      (f.kind !== 'job_failure' || method !== 'GET'));
+    const fault = this.activeFaults[index];
+    if (!fault) return undefined;
+    fault.remaining--;
+    if (fault.remaining <= 0) this.activeFaults.splice(index, 1);
+    return fault;
+  }
+
+  private later(ms: number, fn: () => void): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      fn();
+    }, ms);
+    this.timers.add(timer);
+  }
+
+  // ---- request pipeline ----
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const path = safeDecodePath(url.pathname);
+    const method = (req.method ?? 'GET').toUpperCase();
+    const rawBody = await readBody(req);
+
+    if (path === '/_emulator' || path.startsWith('/_emulator/')) {
+      this.write(res, this.control(method, path, rawBody));
+      return;
+    }
+
+    const query = parseQuery(url.search);
+    const envHeader = headerValue(req, 'x-environment');
+    const entry: EmulatorRequest = { method, path, query, body: parseLoggedBody(rawBody), status: 0, environment: envHeader ?? 'main' };
+    this.requests.push(entry);
+
+    const limit = this.rate.hit(Date.now());
+    const rateHeaders: Record<string, string> = { 'X-RateLimit-Limit': String(this.rate.limit), 'X-RateLimit-Remaining': String(limit.remaining) };
+    const respond = (reply: Reply) => {
+      entry.status = reply.status;
+      const send = () => this.write(res, { ...reply, headers: { ...rateHeaders, ...(envHeader ? { 'X-Environment': envHeader } : {}), ...reply.headers } });
+      if (this.latencyMs > 0) this.later(this.latencyMs, send);
+      else send();
+    };
+
+    const fault = this.takeFault(method, path);
+    if (fault && fault.kind !== 'job_failure') {
+      this.applyFault(fault, req, res, entry, rateHeaders, () => this.answer(method, path, query, rawBody, req, undefined).then(respond));
+      return;
+    }
+    if (limit.exceeded) {
+      respond({ status: 429, body: errorDocument([{ code: 'RATE_LIMIT_EXCEEDED', details: { limit: this.rate.limit } }]), headers: { 'X-RateLimit-Reset': String(limit.resetSeconds) } });
+      return;
+    }
+    respond(await this.answer(method, path, query, rawBody, req, fault));
+  }
+
+  private async answer(method: string, path: string, query: Query, rawBody: string, req: IncomingMessage, jobFault: FaultRule | undefined): Promise<Reply> {
+    try {
+      this.checkHeaders(req);
+      const envId = headerValue(req, 'x-environment') ?? 'main';
+      if (!this.store.hasEnvironment(envId)) {
+        throw httpError(422, 'INVALID_ENVIRONMENT', { environment: envId, message: `No environment "${envId}" (have: ${this.store.environmentIds.join(', ')})` });
+      }
+      return this.route(method, path, query, rawBody, req, envId, jobFault);
+    } catch (error) {
+      if (error instanceof HttpError) return { status: error.status, body: errorDocument(error.errors) };
+      throw error;
+    }
+  }
+
+  /** Auth and content negotiation, in the real API's order: a wrong token first, then Accept. */
+  private checkHeaders(req: IncomingMessage): void {
+    const authorization = headerValue(req, 'authorization');
+    const invalidToken = httpError(401, 'INVALID_AUTHORIZATION_HEADER', { message: 'The API token is missing or invalid' });
+    if (authorization !== undefined && authorization !== `Bearer ${this.token}`) throw invalidToken;
+    const accept = headerValue(req, 'accept') ?? '';
+    if (!/application\/(json|vnd\.api\+json)/i.test(accept)) {
+      throw httpError(406, 'INVALID_ACCEPT_HEADER', { message: 'Accept must be application/json' });
+    }
+    if (authorization === undefined) throw invalidToken;
+  }
+
+  private applyFault(fault: ActiveFault, req: IncomingMessage, res: ServerResponse, entry: EmulatorRequest, rateHeaders: Record<string, string>, proceed: () => void): void {
+    const json = (status: number, errors: ApiErrorSpec[], headers: Record<string, string> = {}): Reply => ({ status, body: errorDocument(errors), headers });
+    const respond = (reply: Reply) => {
+      entry.status = reply.status;
+      const send = () => this.write(res, { ...reply, headers: { ...rateHeaders, ...reply.headers } });
+      if (this.latencyMs > 0) this.later(this.latencyMs, send);
+      else send();
+    };
+    switch (fault.kind) {
+      case 'rate_limit': {
+        const reset = fault.resetSeconds ?? 1;
+        respond(json(429, [{ code: 'RATE_LIMIT_EXCEEDED', details: { limit: this.rate.limit } }], { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(reset) }));
+        return;
+      }
+      case 'server_error':
+        respond(json(fault.status ?? 500, [{ code: fault.code ?? 'EXCEPTION', details: {} }]));
+        return;
+      case 'transient':
+        respond(json(fault.status ?? 422, [{ code: fault.code ?? 'BATCH_DATA_VALIDATION_IN_PROGRESS', details: {}, transient: true }]));
+        return;
+      case 'unauthorized':
+        respond(json(401, [{ code: 'INVALID_AUTHORIZATION_HEADER', details: { message: 'The API token is missing or invalid' } }]));
+        return;
+      case 'not_found':
+        respond(json(404, [{ code: 'NOT_FOUND', details: {} }]));
+        return;
+      case 'bad_gateway_html':
+        respond({ status: fault.status ?? 502, body: '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>cloudflare</center>\r\n</body>\r\n</html>\r\n', headers: { 'Content-Type': 'text/html' } });
+        return;
+      case 'wrong_content_type':
+        respond({ status: fault.status ?? 200, body: 'Service is warming up, please retry', headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+        return;
+      case 'malformed_json':
+        respond({ status: fault.status ?? 200, body: '{"data": [{"id": "abc", "type": "item", "attributes": {"title": "trunc', headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+        return;
+      case 'reset':
+        entry.status = 0;
+        req.socket.destroy();
+        return;
+      case 'timeout':
+        this.later(fault.delayMs ?? 60_000, () => { if (!res.destroyed) proceed(); });
+        return;
+      case 'huge_body':
+        entry.status = fault.status ?? 200;
+        this.streamHugeBody(res, entry.status, rateHeaders);
+        return;
+      case 'job_failure':
+        return; // handled at job creation
+    }
+  }
+
+  private streamHugeBody(res: ServerResponse, status: number, rateHeaders: Record<string, string>): void {
+    res.writeHead(status, { ...rateHeaders, 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': requestId() });
+    const chunk = Buffer.from(`"${'x'.repeat(1024 * 1024 - 3)}",`);
+    let sent = 0;
+    res.write('{"data":[');
+    const pump = () => {
+      while (sent < HUGE_BODY_BYTES && !res.destroyed) {
+        sent += chunk.length;
+        if (!res.write(chunk)) {
+          res.once('drain', pump);
+          return;
+        }
+      }
+      if (!res.destroyed) res.end('""]}');
+    };
+    res.on('close', () => { sent = HUGE_BODY_BYTES; });
+    pump();
+  }
+
+  private write(res: ServerResponse, reply: Reply): void {
+    if (res.destroyed || res.headersSent) return;
+    const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': requestId(), 'X-Api-Version': '3', ...reply.headers };
+    if (reply.body === undefined || reply.status === 204) {
+      res.writeHead(reply.status, headers);
+      res.end();
+      return;
+    }
+    const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+    headers['Content-Length'] = String(Buffer.byteLength(text));
+    res.writeHead(reply.status, headers);
+    res.end(text);
+  }
+
+  // ---- control endpoints (loopback, no CMA auth) ----
+
+  private control(method: string, path: string, rawBody: string): Reply {
+    const parse = (): Record<string, unknown> => {
+      try {
+        const value: unknown = JSON.parse(rawBody || '{}');
+        if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+      } catch { /* answered below */ }
+      throw new Error('expected a JSON object body');
+    };
+    try {
+      if (path === '/_emulator/requests' && method === 'GET') return { status: 200, body: this.requests };
+      if (path === '/_emulator/requests' && method === 'DELETE') { this.clearRequests(); return { status: 204 }; }
+      if (path === '/_emulator/faults' && method === 'DELETE') { this.faults.clear(); return { status: 204 }; }
+      if (path === '/_emulator/faults' && method === 'POST') {
+        const body = parse();
+        const rawPath = body.path;
+        const rulePath = rawPath && typeof rawPath === 'object' && typeof (rawPath as { regex?: unknown }).regex === 'string'
+          ? new RegExp((rawPath as { regex: string }).regex)
+          : typeof rawPath === 'string' ? rawPath : undefined;
+        this.faults.add({ ...(body as unknown as FaultRule), path: rulePath });
+        return { status: 201, body: { ok: true } };
+      }
+      if (path === '/_emulator/latency' && method === 'PUT') {
+        this.setLatency(Number(parse().ms));
+        return { status: 204 };
+      }
+      return { status: 404, body: { error: `No control endpoint ${method} ${path}` } };
+    } catch (error) {
+      return { status: 400, body: { error: error instanceof Error ? error.message : String(error) } };
+    }
+  }
+
+  // ---- CMA routes ----
+
+  private engine(env: EnvironmentData): ItemQueryEngine {
+    let engine = this.engines.get(env.id);
+    if (!engine) {
+      engine = new ItemQueryEngine(this.store, env);
+      this.engines.set(env.id, engine);
+    }
+    return engine;
+  }
+
+  private route(method: string, path: string, query: Query, rawBody: string, req: IncomingMessage, envId: string, jobFault: FaultRule | undefined): Reply {
+    const segments = path.split('/').filter(Boolean);
+    const [head, id, sub, extra] = segments;
+    const env = () => this.store.environment(envId);
+    const ok = (body: Document): Reply => ({ status: 200, body });
+    const body = () => parseJsonBody(rawBody, headerValue(req, 'content-type'));
+    const notFound = (what: string, key: string) => httpError(404, 'NOT_FOUND', { entity: what, id: key, message: `No ${what} with id "${key}"` });
+    const is = (m: string, count: number) => method === m && segments.length === count;
+
+    if (extra === undefined) {
+      switch (head) {
+        case 'site':
+          if (is('GET', 1)) return ok(this.siteDocument(env(), query));
+          break;
+        case 'environments':
+          if (is('GET', 1)) return ok({ data: this.store.environmentIds.map((e) => wire(environmentResource(this.store, e))) });
+          if (is('GET', 2) && id) {
+            if (!this.store.hasEnvironment(id)) throw notFound('environment', id);
+            return ok({ data: wire(environmentResource(this.store, id)) });
+          }
+          break;
+        case 'item-types': {
+          if (is('GET', 1)) return ok({ data: [...env().itemTypes.values()].map((it) => wire(itemTypeResource(this.store, env(), it))) });
+          if (!id) break;
+          const itemType = this.store.itemType(env(), id);
+          if (segments.length === 2 && (method === 'GET' || method === 'PUT')) {
+            if (!itemType) throw notFound('item_type', id);
+            if (method === 'GET') return ok({ data: wire(itemTypeResource(this.store, env(), itemType)) });
+            return this.startJob(new Writer(this.store, env()).planItemTypeUpdate(id, body()), jobFault);
+          }
+          if (is('GET', 3) && (sub === 'fields' || sub === 'fieldsets')) {
+            if (!itemType) throw notFound('item_type', id);
+            if (sub === 'fields') return ok({ data: this.store.fieldsOf(env(), itemType.id).map((f) => wire(structuredClone(f))) });
+            const fieldsets = [...env().fieldsets.values()].filter((fs) => relId(fs, 'item_type') === itemType.id)
+              .sort((a, b) => Number(a.attributes.position) - Number(b.attributes.position));
+            return ok({ data: fieldsets.map((fs) => wire(structuredClone(fs))) });
+          }
+          break;
+        }
+        case 'fields':
+          if (segments.length === 2 && id && (method === 'GET' || method === 'PUT')) {
+            const field = this.store.field(env(), id);
+            if (!field) throw notFound('field', id);
+            if (method === 'GET') return ok({ data: wire(structuredClone(field)) });
+            return this.startJob(new Writer(this.store, env()).planFieldUpdate(id, body()), jobFault);
+          }
+          break;
+        case 'fieldsets':
+          if (is('GET', 2) && id) {
+            const fieldset = env().fieldsets.get(id);
+            if (!fieldset) throw notFound('fieldset', id);
+            return ok({ data: wire(structuredClone(fieldset)) });
+          }
+          break;
+        case 'webhooks':
+          if (is('GET', 1)) return ok({ data: [...this.store.webhooks.values()].map((w) => wire(structuredClone(w))) });
+          if (segments.length === 2 && id && (method === 'GET' || method === 'PUT')) {
+            const webhook = this.store.webhooks.get(id);
+            if (!webhook) throw notFound('webhook', id);
+            if (method === 'GET') return ok({ data: wire(structuredClone(webhook)) });
+            return ok(new Writer(this.store, env()).updateWebhook(id, body()));
+          }
+          break;
+        case 'items': {
+          if (is('GET', 1)) {
+            const result = this.engine(env()).list(query);
+            const serializer = new ItemSerializer(this.store, env());
+            return ok({ data: result.items.map((item) => wire(serializer.serialize(item, result.version, result.nested))), meta: { total_count: result.totalCount } });
+          }
+          if (segments.length === 2 && id && (method === 'GET' || method === 'PUT')) {
+            const item = env().items.get(id);
+            if (!item) throw notFound('item', id);
+            const nested = query.nested === 'true';
+            if (method === 'PUT') return ok(new Writer(this.store, env()).updateItem(id, body(), nested));
+            const version = this.engine(env()).version(query.version);
+            if (version === 'published' && !item.published) throw httpError(404, 'NOT_FOUND', { entity: 'item', id, message: `The record "${id}" has never been published` });
+            return ok({ data: wire(new ItemSerializer(this.store, env()).serialize(item, version, nested)) });
+          }
+          break;
+        }
+        case 'job-results':
+          if (is('GET', 2) && id) {
+            const job = this.jobs.get(id);
+            if (!job?.result) throw notFound('job_result', id);
+            return ok({ data: { id, type: 'job_result', attributes: { status: job.result.status, payload: job.result.payload } } });
+          }
+          break;
+      }
+    }
+    throw httpError(404, 'INVALID_ENDPOINT', { method, path, message: `No endpoint ${method} ${path}` });
+  }
+
+  /** 202 + job; the change is applied when the job completes (jobDurationMs later). */
+  private startJob(commit: () => Document, fault: FaultRule | undefined): Reply {
+    const id = String(this.nextJobId++);
+    const job: Job = {};
+    this.jobs.set(id, job);
+    this.later(this.jobDurationMs, () => {
+      if (fault) {
+        job.result = {
+          status: fault.status ?? 422,
+          payload: errorDocument([{ code: fault.code ?? 'INVALID_FIELD', details: fault.code ? {} : { field: 'api_key', code: 'VALIDATION_UNIQUENESS' } }]),
+        };
+        return;
+      }
+      try {
+        job.result = { status: 200, payload: commit() };
+      } catch (error) {
+        job.result = error instanceof HttpError
+          ? { status: error.status, payload: errorDocument(error.errors) }
+          : { status: 500, payload: errorDocument([{ code: 'EXCEPTION', details: { message: String(error) } }]) };
+      }
+    });
+    return { status: 202, body: { data: { type: 'job', id } } };
+  }
+
+  private siteDocument(env: EnvironmentData, query: Query): Document {
+    const site = wire(siteResource(this.store, env));
+    const include = typeof query.include === 'string' ? query.include.split(',').map((s) => s.trim()).filter(Boolean) : [];
+    const allowed = ['item_types', 'item_types.fields', 'item_types.fieldsets', 'item_types.singleton_item', 'account'];
+    const unknown = include.filter((i) => !allowed.includes(i));
+    if (unknown.length) throw httpError(422, 'INVALID_PARAMS', { param: 'include', value: unknown.join(','), allowed });
+    if (!include.length) return { data: site };
+    const included: unknown[] = [];
+    if (include.includes('item_types')) for (const it of env.itemTypes.values()) included.push(wire(itemTypeResource(this.store, env, it)));
+    if (include.includes('item_types.fields')) for (const f of env.fields.values()) included.push(wire(structuredClone(f)));
+    if (include.includes('item_types.fieldsets')) for (const fs of env.fieldsets.values()) included.push(wire(structuredClone(fs)));
+    if (include.includes('item_types.singleton_item')) {
+      const serializer = new ItemSerializer(this.store, env);
+      for (const it of env.itemTypes.values()) {
+        const itemId = relId(it, 'singleton_item');
+        const item = itemId ? env.items.get(itemId) : undefined;
+        if (item) included.push(wire(serializer.serialize(item, 'current', false)));
+      }
+    }
+    return { data: site, included };
+  }
+}
+
+function requestId(): string {
+  return randomBytes(10).toString('hex');
+}
+
+function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function safeDecodePath(pathname: string): string {
+  return pathname.split('/').map((s) => { try { return decodeURIComponent(s); } catch { return s; } }).join('/');
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_REQUEST_BODY) throw new Error('request body too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseLoggedBody(raw: string): unknown {
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+function parseJsonBody(raw: string, contentType: string | undefined): unknown {
+  if (contentType && !/application\/(json|vnd\.api\+json)/i.test(contentType)) {
+    throw httpError(415, 'INVALID_CONTENT_TYPE_HEADER', { content_type: contentType, message: 'Content-Type must be application/vnd.api+json or application/json' });
+  }
+  try {
+    return JSON.parse(raw);
+  } catch (error) {
+    throw httpError(400, 'INVALID_JSON_BODY', { message: `The request body is not valid JSON: ${error instanceof Error ? error.message : String(error)}` });
+  }
+}
+
+export async function startEmulatorServer(options: EmulatorOptions = {}): Promise<EmulatorServer> {
+  const server = new EmulatorServer(options);
+  await server.listen(options.port ?? 0);
+  return server;
+}
