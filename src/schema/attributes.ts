@@ -1,0 +1,279 @@
+// Update schemas (zod 4) for models, fields and webhooks: the writable part of their documents
+// (PROTOCOL.md §2.1, §2.2, §2.5, §9, §11; writable lists from resources.json). Everything is optional:
+// a document may lack keys the resource lacked. Rules that relate several keys live in rules.ts.
+import { z } from 'zod';
+import {
+  COLLECTION_APPEARANCES, FIELD_TYPES, ORDERING_DIRECTIONS, ORDERING_META, VALIDATOR_NAMES,
+  WEBHOOK_ENTITY_TYPES, WEBHOOK_EVENT_TYPES, WEBHOOK_FILTER_ENTITY_TYPES, type EditorName, type ValidatorName,
+} from './catalog';
+import {
+  arrayOf, atLeastOneOf, bool, idSchema, isAbsoluteHttpUrl, nonEmpty, nonNegativeInt, nullableOneOf,
+  nullableString, num, oneOf, reference, str, strictObject,
+} from './zodHelpers';
+
+const API_KEY = /^[a-z][a-z0-9_]*$/;
+export const apiKeySchema = z
+  .string({ error: 'expected a string' })
+  .regex(API_KEY, { error: 'expected lowercase letters, digits and "_", starting with a letter' });
+
+function validRegExp(value: string): boolean {
+  try {
+    new RegExp(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+export const isoDate = z.string({ error: 'expected a date "YYYY-MM-DD"' }).regex(ISO_DATE, { error: 'expected a date "YYYY-MM-DD"' })
+  .refine((value) => {
+    const parsed = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+  }, { error: 'is not a real calendar date' });
+export const isoDateTime = z.string({ error: 'expected an ISO 8601 date-time, e.g. "2024-05-01T10:00:00Z"' })
+  .regex(ISO_DATE_TIME, { error: 'expected an ISO 8601 date-time, e.g. "2024-05-01T10:00:00Z"' })
+  .refine((value) => !Number.isNaN(Date.parse(value)), { error: 'is not a real date-time' });
+
+const emptyOptions = strictObject({}, 'No options: {}');
+const count = nonNegativeInt();
+const sizeUnit = oneOf(['B', 'KB', 'MB'] as const);
+const publishStrategy = oneOf(['fail', 'publish_references'] as const).optional();
+const unpublishStrategy = oneOf(['fail', 'unpublish', 'delete_references'] as const).optional();
+const deleteStrategy = oneOf(['fail', 'delete_references'] as const).optional();
+const modelIds = arrayOf(idSchema, 'Ids of the allowed models');
+const blockIds = arrayOf(idSchema, 'Ids of the allowed block models');
+
+function isSet(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
+
+function pairs(value: Record<string, unknown>, pairsList: [string, string][]): boolean {
+  return pairsList.every(([a, b]) => isSet(value[a]) === isSet(value[b]));
+}
+
+const linkOptions = (what: string) =>
+  strictObject({
+    item_types: modelIds,
+    on_publish_with_unpublished_references_strategy: publishStrategy,
+    on_reference_unpublish_strategy: unpublishStrategy,
+    on_reference_delete_strategy: deleteStrategy,
+  }, what);
+
+/** Option schemas per validator (PROTOCOL.md §9.5). */
+export const VALIDATOR_OPTIONS: Record<ValidatorName, z.ZodType> = {
+  required: emptyOptions.describe('Value must be present: {}'),
+  unique: emptyOptions.describe('Value must be unique among records: {}'),
+  length: strictObject({ min: count.nullable().optional(), eq: count.nullable().optional(), max: count.nullable().optional() }, 'Length in characters: at least one of min, eq, max')
+    .refine(atLeastOneOf(['min', 'eq', 'max']), { error: 'needs at least one of min, eq, max' }),
+  format: strictObject({
+    custom_pattern: str('A regular expression').refine(validRegExp, { error: 'is not a valid regular expression' }).nullable().optional(),
+    predefined_pattern: oneOf(['email', 'url'] as const).nullable().optional(),
+    description: str('Shown to editors when the value does not match').optional(),
+  }, 'Format: custom_pattern or predefined_pattern (email, url)')
+    .refine((v) => isSet(v.custom_pattern) !== isSet(v.predefined_pattern), { error: 'needs exactly one of custom_pattern, predefined_pattern' }),
+  enum: strictObject({ values: arrayOf(str(), 'Allowed values') }, 'Only these values: {values: [...]}'),
+  number_range: strictObject({ min: num().nullable().optional(), max: num().nullable().optional() }, 'Number range: min and/or max')
+    .refine(atLeastOneOf(['min', 'max']), { error: 'needs at least one of min, max' }),
+  date_range: strictObject({ min: isoDate.nullable().optional(), max: isoDate.nullable().optional() }, 'Date range: min and/or max (YYYY-MM-DD)')
+    .refine(atLeastOneOf(['min', 'max']), { error: 'needs at least one of min, max' }),
+  date_time_range: strictObject({ min: isoDateTime.nullable().optional(), max: isoDateTime.nullable().optional() }, 'Date-time range: min and/or max (ISO 8601)')
+    .refine(atLeastOneOf(['min', 'max']), { error: 'needs at least one of min, max' }),
+  sanitized_html: strictObject({ sanitize_before_validation: bool().optional() }, 'HTML must be sanitized'),
+  slug_format: strictObject({
+    custom_pattern: str('A regular expression').refine(validRegExp, { error: 'is not a valid regular expression' }).nullable().optional(),
+    predefined_pattern: oneOf(['webpage_slug'] as const).nullable().optional(),
+  }, 'Slug format: custom_pattern or predefined_pattern "webpage_slug"')
+    .refine((v) => isSet(v.custom_pattern) !== isSet(v.predefined_pattern), { error: 'needs exactly one of custom_pattern, predefined_pattern' }),
+  slug_title_field: strictObject({ title_field_id: idSchema }, 'The field the slug is generated from'),
+  size: strictObject({ min: count.nullable().optional(), eq: count.nullable().optional(), max: count.nullable().optional(), multiple_of: count.nullable().optional() }, 'Number of items: at least one of min, eq, max, multiple_of')
+    .refine(atLeastOneOf(['min', 'eq', 'max', 'multiple_of']), { error: 'needs at least one of min, eq, max, multiple_of' }),
+  file_size: strictObject({ min_value: num().nullable().optional(), min_unit: sizeUnit.nullable().optional(), max_value: num().nullable().optional(), max_unit: sizeUnit.nullable().optional() }, 'File size: min_value+min_unit and/or max_value+max_unit')
+    .refine(atLeastOneOf(['min_value', 'max_value']), { error: 'needs min_value+min_unit and/or max_value+max_unit' })
+    .refine((v) => pairs(v, [['min_value', 'min_unit'], ['max_value', 'max_unit']]), { error: 'each value needs its unit (min_value with min_unit, max_value with max_unit)' }),
+  image_dimensions: strictObject({ width_min_value: count.nullable().optional(), width_max_value: count.nullable().optional(), height_min_value: count.nullable().optional(), height_max_value: count.nullable().optional() }, 'Image dimensions in pixels')
+    .refine(atLeastOneOf(['width_min_value', 'width_max_value', 'height_min_value', 'height_max_value']), { error: 'needs at least one of width_min_value, width_max_value, height_min_value, height_max_value' }),
+  image_aspect_ratio: strictObject({
+    min_ar_numerator: num().nullable().optional(), min_ar_denominator: num().nullable().optional(),
+    eq_ar_numerator: num().nullable().optional(), eq_ar_denominator: num().nullable().optional(),
+    max_ar_numerator: num().nullable().optional(), max_ar_denominator: num().nullable().optional(),
+  }, 'Aspect ratio: numerator/denominator pairs for min, eq, max')
+    .refine(atLeastOneOf(['min_ar_numerator', 'eq_ar_numerator', 'max_ar_numerator']), { error: 'needs at least one numerator/denominator pair (min, eq or max)' })
+    .refine((v) => pairs(v, [['min_ar_numerator', 'min_ar_denominator'], ['eq_ar_numerator', 'eq_ar_denominator'], ['max_ar_numerator', 'max_ar_denominator']]), { error: 'each numerator needs its denominator' }),
+  extension: strictObject({
+    extensions: arrayOf(str(), 'File extensions, e.g. ["pdf"]').optional(),
+    predefined_list: oneOf(['image', 'transformable_image', 'video', 'document'] as const).nullable().optional(),
+  }, 'Allowed file extensions: extensions or predefined_list')
+    .refine((v) => (Array.isArray(v.extensions) && v.extensions.length > 0) !== isSet(v.predefined_list), { error: 'needs exactly one of extensions (non-empty), predefined_list' }),
+  required_alt_title: strictObject({ title: bool().optional(), alt: bool().optional() }, 'Require alt and/or title')
+    .refine(atLeastOneOf(['title', 'alt']), { error: 'needs at least one of title, alt' }),
+  required_seo_fields: strictObject({ title: bool().optional(), description: bool().optional(), image: bool().optional(), twitter_card: bool().optional() }, 'SEO parts that must be filled')
+    .refine(atLeastOneOf(['title', 'description', 'image', 'twitter_card']), { error: 'needs at least one of title, description, image, twitter_card' }),
+  title_length: strictObject({ min: count.nullable().optional(), max: count.nullable().optional() }, 'SEO title length').refine(atLeastOneOf(['min', 'max']), { error: 'needs at least one of min, max' }),
+  description_length: strictObject({ min: count.nullable().optional(), max: count.nullable().optional() }, 'SEO description length').refine(atLeastOneOf(['min', 'max']), { error: 'needs at least one of min, max' }),
+  item_item_type: linkOptions('Models the link may point to, and what happens on publish/unpublish/delete'),
+  items_item_type: linkOptions('Models the links may point to, and what happens on publish/unpublish/delete'),
+  rich_text_blocks: strictObject({ item_types: blockIds }, 'Block models allowed in the modular content'),
+  single_block_blocks: strictObject({ item_types: blockIds }, 'Block models allowed'),
+  structured_text_blocks: strictObject({ item_types: blockIds }, 'Block models allowed as blocks'),
+  structured_text_inline_blocks: strictObject({ item_types: blockIds }, 'Block models allowed as inline blocks'),
+  structured_text_links: linkOptions('Models the text may link to'),
+};
+
+export const validatorsSchema = strictObject(
+  Object.fromEntries(VALIDATOR_NAMES.map((name) => [name, VALIDATOR_OPTIONS[name].optional()])) as Record<ValidatorName, z.ZodOptional<z.ZodType>>,
+  'Validators keyed by name; which are allowed depends on field_type. Sent whole when changed.',
+);
+
+const option = strictObject({ label: str(), value: str(), hint: str().optional() });
+const radio = strictObject({ label: str(), hint: str().optional() });
+const placeholder = { placeholder: str('Placeholder text').optional() };
+
+/** Parameters of the built-in editors (PROTOCOL.md §9.6). */
+export const EDITOR_PARAMETERS: Record<EditorName, z.ZodType> = {
+  single_line: strictObject({ heading: bool('Show as a heading').optional(), ...placeholder }),
+  textarea: strictObject(placeholder),
+  integer: strictObject(placeholder),
+  float: strictObject(placeholder),
+  slug: strictObject({ url_prefix: str().optional(), ...placeholder }),
+  markdown: strictObject({ toolbar: arrayOf(oneOf(['heading', 'bold', 'italic', 'strikethrough', 'code', 'unordered_list', 'ordered_list', 'quote', 'link', 'image', 'fullscreen'] as const)).optional() }),
+  wysiwyg: strictObject({ toolbar: arrayOf(oneOf(['format', 'bold', 'italic', 'strikethrough', 'code', 'ordered_list', 'unordered_list', 'quote', 'table', 'link', 'image', 'show_source', 'undo', 'redo', 'align_left', 'align_center', 'align_right', 'align_justify', 'outdent', 'indent', 'fullscreen'] as const)).optional() }),
+  color_picker: strictObject({ enable_alpha: bool().optional(), preset_colors: arrayOf(str()).optional() }),
+  boolean_radio_group: strictObject({ positive_radio: radio, negative_radio: radio }),
+  string_radio_group: strictObject({ radios: arrayOf(option) }),
+  string_select: strictObject({ options: arrayOf(option) }),
+  string_multi_select: strictObject({ options: arrayOf(option) }),
+  string_checkbox_group: strictObject({ options: arrayOf(option) }),
+  seo: strictObject({
+    fields: arrayOf(oneOf(['title', 'description', 'image', 'no_index', 'twitter_card'] as const)).optional(),
+    previews: arrayOf(oneOf(['google', 'twitter', 'slack', 'whatsapp', 'telegram', 'facebook', 'linkedin'] as const)).optional(),
+  }),
+  rich_text: strictObject({ start_collapsed: bool().optional() }),
+  framed_single_block: strictObject({ start_collapsed: bool().optional() }),
+  frameless_single_block: strictObject({ start_collapsed: bool().optional() }),
+  structured_text: strictObject({
+    nodes: arrayOf(oneOf(['blockquote', 'code', 'heading', 'link', 'list', 'thematicBreak'] as const)).optional(),
+    marks: arrayOf(oneOf(['strong', 'emphasis', 'underline', 'strikethrough', 'code', 'highlight'] as const)).optional(),
+    heading_levels: arrayOf(z.union([1, 2, 3, 4, 5, 6].map((n) => z.literal(n)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>], { error: 'expected a heading level 1 to 6' })).optional(),
+    blocks_start_collapsed: bool().optional(),
+    show_links_target_blank: bool().optional(),
+    show_links_meta_editor: bool().optional(),
+  }),
+  boolean: strictObject({}),
+  date_picker: strictObject({}),
+  date_time_picker: strictObject({}),
+  json: strictObject({}),
+  map: strictObject({}),
+  video: strictObject({}),
+  file: strictObject({}),
+  gallery: strictObject({}),
+  link_select: strictObject({}),
+  link_embed: strictObject({}),
+  links_select: strictObject({}),
+  links_embed: strictObject({}),
+};
+
+const jsonObject = z.record(z.string(), z.unknown(), { error: 'expected an object' });
+
+const addonSchema = z.looseObject({
+  id: str('The id of a plugin offering a field add-on'),
+  field_extension: str('The add-on extension of a modern plugin').optional(),
+  parameters: jsonObject.describe("The add-on's parameters"),
+}, { error: 'expected an object {id, parameters}' });
+
+export const appearanceSchema = strictObject({
+  editor: nonEmpty('A built-in editor allowed for the field type (e.g. "single_line"), or a plugin id'),
+  parameters: jsonObject.describe("The editor's parameters (depend on the editor)"),
+  addons: arrayOf(addonSchema, 'Add-on plugins: [{id, parameters}]'),
+  field_extension: str('With a plugin editor: which of its field extensions').optional(),
+}, 'How the field is edited: {editor, parameters, addons}. Sent whole when changed.');
+
+/** Writable part of a model document. */
+export const modelShape = {
+  name: nonEmpty('Name of the model').optional(),
+  api_key: apiKeySchema.describe('API key of the model (lowercase, digits, "_")').optional(),
+  collection_appearance: oneOf(COLLECTION_APPEARANCES, 'How the records list looks: compact or table').optional(),
+  singleton: bool('Only one record of this model').optional(),
+  all_locales_required: bool('Every locale must be filled for a record to be valid').optional(),
+  sortable: bool('Records can be sorted by hand').optional(),
+  modular_block: bool('A block model (true) or a regular model (false)').optional(),
+  draft_mode_active: bool('Records have a draft/published workflow').optional(),
+  draft_saving_active: bool('Invalid drafts may be saved').optional(),
+  tree: bool('Records form a hierarchy').optional(),
+  ordering_direction: nullableOneOf(ORDERING_DIRECTIONS, 'Default order: asc, desc or null').optional(),
+  ordering_meta: nullableOneOf(ORDERING_META, 'Default order by a meta date (not together with ordering_field)').optional(),
+  hint: nullableString('Hint shown to editors').optional(),
+  inverse_relationships_enabled: bool('Show records that link here').optional(),
+  has_singleton_item: bool('Whether the singleton record exists').optional(),
+  ordering_field: reference('field', 'Default order by this field (not together with ordering_meta), or null').optional(),
+  title_field: reference('field', 'The field used as record title, or null').optional(),
+  image_preview_field: reference('field', 'The field used as preview image, or null').optional(),
+  excerpt_field: reference('field', 'The field used as excerpt, or null').optional(),
+  presentation_title_field: reference('field', 'The field used as presentation title, or null').optional(),
+  presentation_image_field: reference('field', 'The field used as presentation image, or null').optional(),
+  workflow: reference('workflow', 'The workflow of the model, or null').optional(),
+};
+export const MODEL_ATTRIBUTES = [
+  'name', 'api_key', 'collection_appearance', 'singleton', 'all_locales_required', 'sortable', 'modular_block',
+  'draft_mode_active', 'draft_saving_active', 'tree', 'ordering_direction', 'ordering_meta', 'hint',
+  'inverse_relationships_enabled', 'has_singleton_item',
+] as const;
+export const MODEL_RELATIONSHIPS = [
+  'ordering_field', 'title_field', 'image_preview_field', 'excerpt_field', 'presentation_title_field',
+  'presentation_image_field', 'workflow',
+] as const;
+
+/** Writable part of a field document. */
+export const fieldShape = {
+  label: nonEmpty('Label shown to editors').optional(),
+  api_key: apiKeySchema.describe('API key of the field (lowercase, digits, "_")').optional(),
+  field_type: oneOf(FIELD_TYPES, 'The field type; changing it converts existing values').optional(),
+  localized: bool('One value per locale').optional(),
+  default_value: z.unknown().describe('Default for new records; with localized: an object keyed by locale').optional(),
+  validators: validatorsSchema.optional(),
+  appearance: appearanceSchema.optional(),
+  position: nonNegativeInt('Position among the fields of the model').optional(),
+  hint: nullableString('Hint shown to editors').optional(),
+  deep_filtering_enabled: bool('Allow filtering by the fields of linked blocks').optional(),
+  content_link_enabled: bool('Visual editing links (may be false only for string, text, structured_text)').optional(),
+  fieldset: reference('fieldset', 'The fieldset the field is in, or null').optional(),
+};
+export const FIELD_ATTRIBUTES = [
+  'label', 'api_key', 'field_type', 'localized', 'default_value', 'validators', 'appearance', 'position', 'hint',
+  'deep_filtering_enabled', 'content_link_enabled',
+] as const;
+export const FIELD_RELATIONSHIPS = ['fieldset'] as const;
+
+const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+export const eventSchema = strictObject({
+  entity_type: oneOf(WEBHOOK_ENTITY_TYPES, 'What the event is about'),
+  event_types: arrayOf(oneOf(WEBHOOK_EVENT_TYPES), 'Which events of that entity trigger the webhook').min(1, { error: 'needs at least one event type' }),
+  filters: arrayOf(strictObject({
+    entity_type: oneOf(WEBHOOK_FILTER_ENTITY_TYPES, 'What the filter matches on'),
+    entity_ids: arrayOf(idSchema, 'Ids to match (at least one)').min(1, { error: 'needs at least one id' }),
+  }), 'Only entities matching these filters, or null').nullable().optional(),
+});
+
+/** Writable part of a webhook document. */
+export const webhookShape = {
+  name: nonEmpty('Name of the webhook').optional(),
+  url: str('Absolute http(s) URL called on events (Mustache tags allowed)')
+    .refine(isAbsoluteHttpUrl, { error: 'expected an absolute http(s) URL, e.g. "https://example.com/hook"' }).optional(),
+  custom_payload: nullableString('Mustache template for the body, or null for the default payload').optional(),
+  headers: z.record(
+    z.string().regex(headerName, { error: 'is not a valid HTTP header name' }),
+    z.string({ error: 'expected a string (header values are strings)' }),
+    { error: 'expected an object mapping header names to strings' },
+  ).describe('Extra HTTP headers: {"Name": "value"}. Sent whole when changed.').optional(),
+  events: arrayOf(eventSchema, 'Events that trigger the webhook. Sent whole when changed.').optional(),
+  http_basic_user: nullableString('Basic auth user, or null').optional(),
+  http_basic_password: nullableString('Basic auth password, or null').optional(),
+  enabled: bool('Whether the webhook fires').optional(),
+  payload_api_version: str('Version of the payload format, e.g. "3"').optional(),
+  nested_items_in_payload: bool('Blocks expanded in the payload').optional(),
+  auto_retry: bool('Retry failed calls').optional(),
+};
+export const WEBHOOK_ATTRIBUTES = Object.keys(webhookShape) as (keyof typeof webhookShape)[];
+

@@ -1,0 +1,230 @@
+// Parsing the document text into values that keep their positions, and the helpers that walk user JSON.
+// User JSON may carry keys such as `__proto__`: every object built here gets its keys as own data
+// properties (defineProperty), never through `obj[key] = …`, so nothing can reach a prototype.
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+
+export type Json = null | boolean | number | string | Json[] | JsonObject;
+export interface JsonObject { [key: string]: Json }
+export type Path = (string | number)[];
+
+/** Deeper documents are refused before parsing: the parser and our walkers recurse. */
+export const MAX_DEPTH = 200;
+
+export interface Problem {
+  path: Path;
+  pathText: string;
+  message: string;
+  offset: number;
+  length: number;
+  line: number;
+  column: number;
+}
+
+export function isObject(value: unknown): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+export function hasOwn(obj: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(obj, key);
+}
+
+export function getOwn(obj: unknown, key: string): unknown {
+  return isObject(obj) && hasOwn(obj, key) ? (obj as Record<string, unknown>)[key] : undefined;
+}
+
+export function setOwn<T extends object>(obj: T, key: string, value: unknown): T {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  return obj;
+}
+
+/** A fresh object from entries, safe for any key. */
+export function objectFrom(entries: Iterable<readonly [string, unknown]>): JsonObject {
+  const out: JsonObject = {};
+  for (const [key, value] of entries) setOwn(out, key, value);
+  return out;
+}
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    return a.length === other.length && a.every((item, i) => deepEqual(item, other[i]));
+  }
+  const ka = Object.keys(a as object);
+  const kb = Object.keys(b as object);
+  if (ka.length !== kb.length) return false;
+  return ka.every((key) => hasOwn(b as object, key) && deepEqual((a as JsonObject)[key], (b as JsonObject)[key]));
+}
+
+/** Deep copy of JSON data with own-property keys (drops functions/undefined like JSON would). */
+export function cloneJson(value: unknown): Json {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : cloneJson(item)));
+  if (typeof value === 'object') {
+    const out: JsonObject = {};
+    for (const key of Object.keys(value)) {
+      const item = (value as Record<string, unknown>)[key];
+      if (item !== undefined && typeof item !== 'function') setOwn(out, key, cloneJson(item));
+    }
+    return out;
+  }
+  return null;
+}
+
+export function describeType(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return value.length > 40 ? 'a string' : JSON.stringify(value);
+  if (typeof value === 'number') return Number.isInteger(value) ? `the integer ${value}` : `the number ${value}`;
+  return `${typeof value} ${String(value)}`;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+export function pathToText(path: readonly (string | number | symbol)[]): string {
+  if (path.length === 0) return '(document)';
+  let out = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else if (typeof segment === 'string' && IDENTIFIER.test(segment)) out += out ? `.${segment}` : segment;
+    else out += `[${JSON.stringify(String(segment))}]`;
+  }
+  return out;
+}
+
+/** The offset where nesting first exceeds `max`, or -1. Strings are skipped so brackets inside them do not count. */
+export function excessiveNestingAt(text: string, max = MAX_DEPTH): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92 /* \ */) i++;
+      else if (ch === 34 /* " */) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 123 || ch === 91) {
+      if (++depth > max) return i;
+    } else if (ch === 125 || ch === 93) depth--;
+  }
+  return -1;
+}
+
+/** Turns offsets into 1-based line/column; built once per text. */
+export class TextLocator {
+  private readonly lineStarts: number[] = [0];
+  constructor(readonly text: string) {
+    for (let i = 0; i < text.length; i++) {
+      const ch = text.charCodeAt(i);
+      if (ch === 10) this.lineStarts.push(i + 1);
+      else if (ch === 13 && text.charCodeAt(i + 1) !== 10) this.lineStarts.push(i + 1);
+    }
+  }
+  position(offset: number): { line: number; column: number } {
+    const clamped = Math.max(0, Math.min(offset, this.text.length));
+    let low = 0;
+    let high = this.lineStarts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if ((this.lineStarts[mid] ?? 0) <= clamped) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low + 1, column: clamped - (this.lineStarts[low] ?? 0) + 1 };
+  }
+}
+
+export interface ParsedText {
+  root: Node | undefined;
+  value: Json | undefined;
+  locator: TextLocator;
+  problems: Problem[];
+}
+
+function humanParseError(code: number): string {
+  const name = printParseErrorCode(code as ParseError['error']);
+  return name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+/** Parses strict JSON (no comments, no trailing commas); duplicate keys are problems too. */
+export function parseText(text: string): ParsedText {
+  const locator = new TextLocator(text);
+  const at = (path: Path, offset: number, length: number, message: string): Problem => ({
+    path, pathText: pathToText(path), message: `${pathToText(path)}: ${message}`, offset, length, ...locator.position(offset),
+  });
+  const deep = excessiveNestingAt(text);
+  if (deep >= 0) {
+    return { root: undefined, value: undefined, locator, problems: [at([], deep, 1, `invalid JSON: nested more than ${MAX_DEPTH} levels deep (flatten the value)`)] };
+  }
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  if (errors.length > 0) {
+    // the first error is the one to fix; later ones are mostly its echoes
+    const problems = errors.slice(0, 1).map((error) => {
+      const { line, column } = locator.position(error.offset);
+      return at([], error.offset, Math.max(error.length, 1), `invalid JSON: ${humanParseError(error.error)} at line ${line}, column ${column}`);
+    });
+    return { root, value: undefined, locator, problems };
+  }
+  if (!root) return { root, value: undefined, locator, problems: [at([], 0, 0, 'invalid JSON: the document is empty (expected an object)')] };
+  const problems: Problem[] = [];
+  const value = nodeValue(root, [], problems, at);
+  if (root.type !== 'object') {
+    problems.push(at([], root.offset, root.length, `expected a JSON object, got ${describeType(value)}`));
+  }
+  return { root, value, locator, problems };
+}
+
+function nodeValue(node: Node, path: Path, problems: Problem[], at: (path: Path, offset: number, length: number, message: string) => Problem): Json {
+  switch (node.type) {
+    case 'object': {
+      const out: JsonObject = {};
+      for (const property of node.children ?? []) {
+        const keyNode = property.children?.[0];
+        const valueNode = property.children?.[1];
+        if (!keyNode || !valueNode) continue;
+        const key = String(keyNode.value);
+        if (hasOwn(out, key)) {
+          problems.push(at([...path, key], keyNode.offset, keyNode.length, `duplicate key "${key}" (each key may appear once)`));
+        }
+        setOwn(out, key, nodeValue(valueNode, [...path, key], problems, at));
+      }
+      return out;
+    }
+    case 'array':
+      return (node.children ?? []).map((child, i) => nodeValue(child, [...path, i], problems, at));
+    case 'string':
+      return String(node.value);
+    case 'number':
+      return Number(node.value);
+    case 'boolean':
+      return Boolean(node.value);
+    default:
+      return null;
+  }
+}
+
+/** The node at `path`; when it is missing, the nearest existing ancestor (a missing key is located at its parent). */
+export function nodeAt(root: Node | undefined, path: readonly (string | number)[]): { node: Node | undefined; exact: boolean; keyNode?: Node } {
+  let node = root;
+  let keyNode: Node | undefined;
+  for (const segment of path) {
+    if (!node) break;
+    let next: Node | undefined;
+    if (node.type === 'object' && typeof segment === 'string') {
+      // the last property with the key wins, as in the parsed value
+      const property = [...(node.children ?? [])].reverse().find((p) => p.children?.[0]?.value === segment);
+      next = property?.children?.[1];
+      keyNode = property?.children?.[0];
+    } else if (node.type === 'array' && typeof segment === 'number') {
+      next = node.children?.[segment];
+      keyNode = undefined;
+    }
+    if (!next) return { node, exact: false };
+    node = next;
+  }
+  return keyNode ? { node, exact: true, keyNode } : { node, exact: true };
+}

@@ -1,0 +1,36 @@
+// JSON Schema for the editor (hover, completion), generated from the same zod schemas that check documents.
+import { z } from 'zod';
+import type { Resource } from '../cma/types';
+import { fieldShape, modelShape, webhookShape } from './attributes';
+import { READONLY_KEY, recordFields, type DocumentKind, type SchemaContext } from './document';
+import { attributesSchema } from './records';
+import { recordExtras } from './plan';
+import { strictObject } from './zodHelpers';
+
+const readonlyPart = z
+  .looseObject({})
+  .meta({ readOnly: true, description: 'Read-only: id, type, meta and the links the API sets. Changing it is an error; leave it as it is.' });
+
+const TITLES: Record<DocumentKind, string> = {
+  model: 'DatoCMS model',
+  field: 'DatoCMS field',
+  webhook: 'DatoCMS webhook',
+  record: 'DatoCMS record',
+};
+
+export function jsonSchemaFor(kind: DocumentKind, ctx?: SchemaContext, itemType?: Resource<'item_type'>): object {
+  let schema: z.ZodType;
+  const readonly = { [READONLY_KEY]: readonlyPart };
+  if (kind === 'model') schema = strictObject({ ...modelShape, ...readonly });
+  else if (kind === 'field') schema = strictObject({ ...fieldShape, ...readonly });
+  else if (kind === 'webhook') schema = strictObject({ ...webhookShape, ...readonly });
+  else {
+    const fields = ctx && itemType ? recordFields(ctx, itemType.id) : undefined;
+    schema = fields
+      ? attributesSchema(fields, ctx?.locales ?? [], false, { ...recordExtras(itemType), ...readonly })
+      : z.looseObject(readonly);
+  }
+  const name = typeof itemType?.attributes?.['name'] === 'string' ? ` of model "${itemType.attributes['name']}"` : '';
+  const json = z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input', cycles: 'ref', reused: 'inline' }) as Record<string, unknown>;
+  return { ...json, title: `${TITLES[kind]}${name}` };
+}

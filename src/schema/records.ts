@@ -1,0 +1,270 @@
+// Record schemas built at run time from a model's fields (PROTOCOL.md §9.9): one key per field api_key,
+// localized values as {locale: value}, the field's validators applied to each value. Blocks are checked
+// against their own block model by walking them (blocks.ts), because their shape depends on item_type.
+import { z } from 'zod';
+import type { Resource } from '../cma/types';
+import { isFieldType, type FieldType } from './catalog';
+import { isoDate, isoDateTime } from './attributes';
+import { getOwn, isObject, setOwn } from './json';
+import {
+  arrayOf, bool, idSchema, nullableString, num, oneOf, requiredReference, str, strictObject,
+} from './zodHelpers';
+
+export interface FieldInfo {
+  id: string;
+  apiKey: string;
+  type: FieldType | undefined;
+  localized: boolean;
+  validators: Record<string, unknown>;
+  label: string;
+  position: number;
+}
+
+export function fieldInfo(field: Resource): FieldInfo {
+  const a = field.attributes;
+  const type = a['field_type'];
+  return {
+    id: field.id,
+    apiKey: typeof a['api_key'] === 'string' ? a['api_key'] : field.id,
+    type: isFieldType(type) ? type : undefined,
+    localized: a['localized'] === true,
+    validators: isObject(a['validators']) ? (a['validators'] as Record<string, unknown>) : {},
+    label: typeof a['label'] === 'string' ? a['label'] : '',
+    position: typeof a['position'] === 'number' ? a['position'] : 0,
+  };
+}
+
+/** Fields in the order editors see them. */
+export function sortedFields(fields: readonly Resource[]): FieldInfo[] {
+  return fields.map(fieldInfo).sort((a, b) => a.position - b.position);
+}
+
+const rgbChannel = z.int({ error: 'expected an integer 0-255' }).min(0, { error: 'must be 0 or more' }).max(255, { error: 'must be 255 or less' });
+const color = strictObject({ red: rgbChannel, green: rgbChannel, blue: rgbChannel, alpha: rgbChannel }, 'A colour {red, green, blue, alpha}, each 0-255');
+const latLon = strictObject({
+  latitude: num().min(-90, { error: 'must be -90 or more' }).max(90, { error: 'must be 90 or less' }),
+  longitude: num().min(-180, { error: 'must be -180 or more' }).max(180, { error: 'must be 180 or less' }),
+}, 'A position {latitude, longitude}');
+const seo = strictObject({
+  title: nullableString('Meta title').optional(),
+  description: nullableString('Meta description').optional(),
+  image: idSchema.nullable().describe('Upload id of the sharing image').optional(),
+  twitter_card: oneOf(['summary', 'summary_large_image'] as const).nullable().optional(),
+  no_index: bool().optional(),
+}, 'SEO {title, description, image, twitter_card, no_index}');
+const video = strictObject({
+  provider: oneOf(['youtube', 'vimeo', 'facebook'] as const),
+  provider_uid: str(),
+  url: str(),
+  width: num(),
+  height: num(),
+  thumbnail_url: str(),
+  title: str(),
+}, 'An external video {provider, provider_uid, url, width, height, thumbnail_url, title}');
+const file = strictObject({
+  upload_id: idSchema.describe('Id of the upload'),
+  alt: nullableString().optional(),
+  title: nullableString().optional(),
+  custom_data: z.record(z.string(), z.unknown(), { error: 'expected an object' }).optional(),
+  focal_point: strictObject({ x: num().min(0).max(1), y: num().min(0).max(1) }).nullable().optional(),
+  poster_time: num().nullable().optional(),
+}, 'A file {upload_id, alt, title, custom_data, focal_point}');
+const jsonString = z.string({ error: 'expected a string holding JSON, e.g. "{\\"a\\": 1}"' }).refine((value) => {
+  try {
+    JSON.parse(value);
+    return true;
+  } catch {
+    return false;
+  }
+}, { error: 'does not hold valid JSON (json field values are JSON text in a string)' });
+
+/** A block in a document: its id (absent for a new block), its block model, then its attributes. */
+export const blockDocumentSchema = z.looseObject({
+  id: idSchema.describe('Id of the block; leave it out for a new block').optional(),
+  item_type: requiredReference('item_type', 'The block model'),
+}, { error: 'expected a block {"item_type": {"type": "item_type", "id": "…"}, …attributes} or a block id' });
+
+const blockOrId = z.union([idSchema, blockDocumentSchema], { error: 'expected a block object or a block id string' });
+
+const dastNode: z.ZodType = z.lazy(() => z.looseObject({
+  type: str('Node type'),
+  children: arrayOf(dastNode).optional(),
+}, { error: 'expected a structured text node {type, …}' }));
+const structuredText = z.looseObject({
+  schema: z.literal('dast', { error: 'expected "dast"' }),
+  document: z.looseObject({ type: z.literal('root', { error: 'expected "root"' }), children: arrayOf(dastNode) }, { error: 'expected {"type": "root", "children": [...]}' }),
+}, { error: 'expected structured text {"schema": "dast", "document": {...}} or null' });
+
+/** The value shape of a field type, without validators. */
+export function baseValueSchema(type: FieldType | undefined): z.ZodType {
+  switch (type) {
+    case 'string':
+    case 'text':
+    case 'slug':
+      return nullableString();
+    case 'boolean':
+      return z.boolean({ error: 'expected true, false or null' }).nullable();
+    case 'integer':
+      return z.int({ error: 'expected an integer or null' }).nullable();
+    case 'float':
+      return z.number({ error: 'expected a number or null' }).nullable();
+    case 'date':
+      return isoDate.nullable();
+    case 'date_time':
+      return isoDateTime.nullable();
+    case 'color':
+      return color.nullable();
+    case 'json':
+      return jsonString.nullable();
+    case 'lat_lon':
+      return latLon.nullable();
+    case 'seo':
+      return seo.nullable();
+    case 'video':
+      return video.nullable();
+    case 'file':
+      return file.nullable();
+    case 'gallery':
+      return arrayOf(file, 'Files');
+    case 'link':
+      return idSchema.nullable().describe('Id of the linked record, or null');
+    case 'links':
+      return arrayOf(idSchema, 'Ids of the linked records');
+    case 'rich_text':
+      return arrayOf(blockOrId, 'Blocks, in order');
+    case 'single_block':
+      return blockOrId.nullable();
+    case 'structured_text':
+      return structuredText.nullable();
+    default:
+      return z.unknown();
+  }
+}
+
+function isBlank(value: unknown): boolean {
+  return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+function lengthOf(value: unknown): number | undefined {
+  if (typeof value === 'string') return [...value].length;
+  if (Array.isArray(value)) return value.length;
+  return undefined;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const WEBPAGE_SLUG = /^[a-z0-9_]+(?:-[a-z0-9_]+)*$/;
+
+function safeRegExp(pattern: unknown): RegExp | undefined {
+  if (typeof pattern !== 'string') return undefined;
+  try {
+    return new RegExp(pattern);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The messages of the field's validators for one (non-localized) value; empty when it passes. */
+export function validatorFindings(field: FieldInfo, value: unknown): string[] {
+  const v = field.validators;
+  const out: string[] = [];
+  const opt = (name: string, key: string): unknown => getOwn(v[name], key);
+  if (isObject(v['required']) || v['required'] !== undefined) {
+    if (isBlank(value) || (field.type === 'structured_text' && isObject(value) && Array.isArray(getOwn(getOwn(value, 'document'), 'children')) && (getOwn(getOwn(value, 'document'), 'children') as unknown[]).length === 0)) {
+      out.push('is required (the field has the "required" validator)');
+      return out;
+    }
+  }
+  if (value === null || value === undefined) return out;
+  const len = lengthOf(value);
+  const range = (name: string, n: number, unit: string) => {
+    const min = opt(name, 'min'), max = opt(name, 'max'), eq = opt(name, 'eq');
+    if (typeof eq === 'number' && n !== eq) out.push(`must have exactly ${eq}${unit} (has ${n})`);
+    if (typeof min === 'number' && n < min) out.push(`must have at least ${min}${unit} (has ${n})`);
+    if (typeof max === 'number' && n > max) out.push(`must have at most ${max}${unit} (has ${n})`);
+  };
+  if (v['length'] !== undefined && typeof value === 'string' && len !== undefined) range('length', len, ' characters');
+  if (v['size'] !== undefined && Array.isArray(value)) {
+    range('size', value.length, ' items');
+    const multiple = opt('size', 'multiple_of');
+    if (typeof multiple === 'number' && multiple > 0 && value.length % multiple !== 0) out.push(`must have a multiple of ${multiple} items (has ${value.length})`);
+  }
+  if (v['format'] !== undefined && typeof value === 'string') {
+    const predefined = opt('format', 'predefined_pattern');
+    const custom = safeRegExp(opt('format', 'custom_pattern'));
+    const description = opt('format', 'description');
+    const hint = typeof description === 'string' && description ? ` ${description}` : '';
+    if (predefined === 'email' && !EMAIL.test(value)) out.push(`must be an email address${hint}`);
+    if (predefined === 'url' && !/^https?:\/\/\S+$/i.test(value)) out.push(`must be a URL${hint}`);
+    if (custom && !custom.test(value)) out.push(`must match /${custom.source}/${hint}`);
+  }
+  if (v['enum'] !== undefined && typeof value === 'string') {
+    const values = opt('enum', 'values');
+    if (Array.isArray(values) && !values.includes(value)) out.push(`${JSON.stringify(value)} is not allowed (allowed: ${values.join(', ')})`);
+  }
+  if (v['number_range'] !== undefined && typeof value === 'number') {
+    const min = opt('number_range', 'min'), max = opt('number_range', 'max');
+    if (typeof min === 'number' && value < min) out.push(`must be ${min} or more`);
+    if (typeof max === 'number' && value > max) out.push(`must be ${max} or less`);
+  }
+  for (const name of ['date_range', 'date_time_range']) {
+    if (v[name] !== undefined && typeof value === 'string') {
+      const at = Date.parse(name === 'date_range' ? `${value}T00:00:00Z` : value);
+      const rawMin = opt(name, 'min'), rawMax = opt(name, 'max');
+      const min = typeof rawMin === 'string' ? Date.parse(name === 'date_range' ? `${rawMin}T00:00:00Z` : rawMin) : NaN;
+      const max = typeof rawMax === 'string' ? Date.parse(name === 'date_range' ? `${rawMax}T00:00:00Z` : rawMax) : NaN;
+      if (!Number.isNaN(min) && at < min) out.push(`must be ${String(rawMin)} or later`);
+      if (!Number.isNaN(max) && at > max) out.push(`must be ${String(rawMax)} or earlier`);
+    }
+  }
+  if (v['slug_format'] !== undefined && typeof value === 'string') {
+    const custom = safeRegExp(opt('slug_format', 'custom_pattern'));
+    if (opt('slug_format', 'predefined_pattern') === 'webpage_slug' && !WEBPAGE_SLUG.test(value)) out.push('must be a web page slug (lowercase letters, digits, "-" and "_")');
+    if (custom && !custom.test(value)) out.push(`must match /${custom.source}/`);
+  }
+  return out;
+}
+
+/** A field's value schema: type shape, validators, and per-locale objects when localized. */
+export function fieldValueSchema(field: FieldInfo, locales: readonly string[], applyValidators: boolean): z.ZodType {
+  const base = baseValueSchema(field.type);
+  const checked = applyValidators
+    ? base.superRefine((value, ctx) => {
+        for (const message of validatorFindings(field, value)) ctx.addIssue({ code: 'custom', message });
+      })
+    : base;
+  const described = field.label ? `${field.label} (${field.type ?? 'unknown type'}${field.localized ? ', localized' : ''})` : field.apiKey;
+  if (!field.localized) return checked.describe(described);
+  const shape = Object.fromEntries(locales.map((locale) => [locale, checked.optional()]));
+  return strictObject(shape).nullable().describe(`${described}: one value per locale {${locales.join(', ')}}`);
+}
+
+/** The top-level schema of a record document (or a block's attributes) for the given fields. */
+export function attributesSchema(fields: readonly FieldInfo[], locales: readonly string[], applyValidators: boolean, extra: z.ZodRawShape = {}) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of fields) setOwn(shape, field.apiKey, fieldValueSchema(field, locales, applyValidators).optional());
+  return strictObject({ ...shape, ...extra });
+}
+
+// Built schemas are cached per (fields, locales, validators on/off) so checking stays fast while typing.
+const schemaCache = new Map<string, z.ZodType>();
+const CACHE_LIMIT = 100;
+
+export function cachedSchema(key: string, build: () => z.ZodType): z.ZodType {
+  const hit = schemaCache.get(key);
+  if (hit) {
+    schemaCache.delete(key);
+    schemaCache.set(key, hit);
+    return hit;
+  }
+  const built = build();
+  schemaCache.set(key, built);
+  if (schemaCache.size > CACHE_LIMIT) {
+    const oldest = schemaCache.keys().next().value;
+    if (oldest !== undefined) schemaCache.delete(oldest);
+  }
+  return built;
+}
+
+export function fieldsSignature(fields: readonly FieldInfo[], locales: readonly string[], applyValidators: boolean, kind: string): string {
+  return JSON.stringify([kind, locales, applyValidators, fields.map((f) => [f.id, f.apiKey, f.type, f.localized, f.validators, f.label, f.position])]);
+}

@@ -1,0 +1,100 @@
+// Small zod builders whose error messages say what is expected; src/schema/problems.ts turns them into Problems.
+// Convention: a message set here that starts with "expected " is completed with ", got <actual value>".
+import { z } from 'zod';
+
+export const SHORT_LIST = 30;
+
+/** A strict object: unknown keys are errors that list the allowed keys (when the list is short). */
+export function strictObject<T extends z.ZodRawShape>(shape: T, description?: string) {
+  const keys = Object.keys(shape);
+  const allowed = keys.length <= SHORT_LIST ? `allowed: ${keys.join(', ')}` : 'see the documentation for the allowed keys';
+  const schema = z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? allowed : issue.code === 'invalid_type' ? 'expected an object' : undefined),
+  });
+  return description ? schema.describe(description) : schema;
+}
+
+export const idSchema = z
+  .string({ error: 'expected an id string' })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'expected an id (letters, digits, "-" and "_")' });
+
+export function str(description?: string) {
+  const schema = z.string({ error: 'expected a string' });
+  return description ? schema.describe(description) : schema;
+}
+
+export function nonEmpty(description?: string) {
+  const schema = z.string({ error: 'expected a string' }).min(1, { error: 'must not be empty' });
+  return description ? schema.describe(description) : schema;
+}
+
+export function nullableString(description?: string) {
+  const schema = z.string({ error: 'expected a string or null' }).nullable();
+  return description ? schema.describe(description) : schema;
+}
+
+export function bool(description?: string) {
+  const schema = z.boolean({ error: 'expected true or false' });
+  return description ? schema.describe(description) : schema;
+}
+
+export function int(description?: string) {
+  const schema = z.int({ error: 'expected an integer' });
+  return description ? schema.describe(description) : schema;
+}
+
+export function nonNegativeInt(description?: string) {
+  const schema = z.int({ error: 'expected an integer' }).min(0, { error: 'must be 0 or more' });
+  return description ? schema.describe(description) : schema;
+}
+
+export function num(description?: string) {
+  const schema = z.number({ error: 'expected a number' });
+  return description ? schema.describe(description) : schema;
+}
+
+export function oneOf<const T extends readonly [string, ...string[]]>(values: T, description?: string) {
+  const schema = z.enum(values, { error: `expected one of: ${values.join(', ')}` });
+  return description ? schema.describe(description) : schema;
+}
+
+export function nullableOneOf<const T extends readonly [string, ...string[]]>(values: T, description?: string) {
+  const schema = z.enum(values, { error: `expected one of: ${values.join(', ')}, or null` }).nullable();
+  return description ? schema.describe(description) : schema;
+}
+
+export function arrayOf<T extends z.ZodType>(item: T, description?: string) {
+  const schema = z.array(item, { error: 'expected an array' });
+  return description ? schema.describe(description) : schema;
+}
+
+/** A JSON:API link `{type, id}` to a resource of `type`, or null. */
+export function reference(type: string, description?: string) {
+  const schema = strictObject({
+    type: z.literal(type, { error: `expected "${type}"` }),
+    id: idSchema,
+  })
+    .nullable()
+    .describe(description ?? `A ${type}: {"type": "${type}", "id": "…"}, or null`);
+  return schema;
+}
+
+/** Non-null link `{type, id}`. */
+export function requiredReference(type: string, description?: string) {
+  return strictObject({ type: z.literal(type, { error: `expected "${type}"` }), id: idSchema }).describe(
+    description ?? `A ${type}: {"type": "${type}", "id": "…"}`,
+  );
+}
+
+export function isAbsoluteHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0 && /^https?:\/\//i.test(value);
+  } catch {
+    return false;
+  }
+}
+
+export function atLeastOneOf(keys: readonly string[]) {
+  return (value: Record<string, unknown>) => keys.some((key) => value[key] !== undefined && value[key] !== null);
+}
