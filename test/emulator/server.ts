@@ -72,7 +72,8 @@ export class EmulatorServer implements Emulator {
     this.latencyMs = options.latencyMs ?? 0;
     this.jobDurationMs = options.jobDurationMs ?? 20;
     const rate = options.rateLimit;
-    this.rate = typeof rate === 'object' ? new RateWindow(rate.limit, rate.windowMs, true) : new RateWindow(60, 3000, rate === true);
+    // Without an enforced limit the headers must not announce one either, or a careful client would pause for nothing.
+    this.rate = typeof rate === 'object' ? new RateWindow(rate.limit, rate.windowMs, true) : rate === true ? new RateWindow(60, 3000, true) : new RateWindow(1_000_000, 3000, false);
     this.store = seedStore({ records: options.records ?? 300 });
     this.faults = {
       add: (rule) => this.addFault(rule),
