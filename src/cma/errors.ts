@@ -1,0 +1,147 @@
+// Errors thrown by the CMA client. Every message names the request (method + path) and what went wrong;
+// none of them may contain the API token (the client scrubs messages before constructing them).
+
+/** One `api_error` entry of an error document (PROTOCOL §5). */
+export interface ApiErrorEntry {
+  id?: string;
+  code: string;
+  details: Record<string, unknown>;
+  docUrl?: string;
+  transient: boolean;
+}
+
+export class CmaError extends Error {
+  override name = 'CmaError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+export interface ApiErrorInit {
+  status: number;
+  method: string;
+  path: string;
+  requestId?: string;
+  errors: ApiErrorEntry[];
+  /** extra sentence appended to the message, e.g. how long a rate limit lasts */
+  note?: string;
+}
+
+/** The API answered with an error status (or a finished job reported one). */
+export class ApiError extends CmaError {
+  override name = 'ApiError';
+  readonly status: number;
+  readonly method: string;
+  readonly path: string;
+  readonly requestId: string | undefined;
+  readonly errors: ApiErrorEntry[];
+
+  constructor(init: ApiErrorInit) {
+    super(apiErrorMessage(init));
+    this.status = init.status;
+    this.method = init.method;
+    this.path = init.path;
+    this.requestId = init.requestId;
+    this.errors = init.errors;
+  }
+
+  /** The first error's code, or `HTTP_<status>` when the body carried no api_error. */
+  get code(): string {
+    return this.errors[0]?.code ?? `HTTP_${this.status}`;
+  }
+
+  /** The first error with this code whose details contain every given key/value (shallow equality). */
+  findError(code: string, details?: Record<string, unknown>): ApiErrorEntry | undefined {
+    return this.errors.find(
+      (entry) =>
+        entry.code === code &&
+        (!details || Object.entries(details).every(([key, value]) => entry.details[key] === value)),
+    );
+  }
+}
+
+/** The connection failed (refused, reset, DNS…) before a complete response arrived. */
+export class NetworkError extends CmaError {
+  override name = 'NetworkError';
+  readonly code: string | undefined;
+  readonly method: string;
+  readonly path: string;
+  constructor(message: string, init: { method: string; path: string; code?: string; cause?: unknown }) {
+    super(message, { cause: init.cause });
+    this.code = init.code;
+    this.method = init.method;
+    this.path = init.path;
+  }
+}
+
+/** A request attempt ran past `requestTimeoutMs` ('request'), or an async job past its timeout ('job'). */
+export class TimeoutError extends CmaError {
+  override name = 'TimeoutError';
+  readonly kind: 'request' | 'job';
+  readonly method: string;
+  readonly path: string;
+  constructor(message: string, init: { kind: 'request' | 'job'; method: string; path: string }) {
+    super(message);
+    this.kind = init.kind;
+    this.method = init.method;
+    this.path = init.path;
+  }
+}
+
+/** The response could not be used: not JSON, malformed JSON, too large, or not the expected JSON:API shape. */
+export class ResponseError extends CmaError {
+  override name = 'ResponseError';
+  readonly status: number;
+  readonly method: string;
+  readonly path: string;
+  constructor(message: string, init: { status: number; method: string; path: string }) {
+    super(message);
+    this.status = init.status;
+    this.method = init.method;
+    this.path = init.path;
+  }
+}
+
+/** The caller aborted the operation (its AbortSignal fired). */
+export class CancelledError extends CmaError {
+  override name = 'CancelledError';
+}
+
+function apiErrorMessage(init: ApiErrorInit): string {
+  const head = `${init.method} ${init.path} failed: ${init.status}`;
+  const described = init.errors.map(describeEntry).join('; ');
+  let message = described ? `${head} ${described}` : `${head} (the response carried no error details)`;
+  if (init.status === 401) {
+    message += ' — the API token was refused; set a valid token for this project';
+  }
+  if (init.note) message += ` — ${init.note}`;
+  return message;
+}
+
+/** `INVALID_FIELD (api_key: VALIDATION_UNIQUENESS)`: the code and, when known, the attribute at fault. */
+function describeEntry(entry: ApiErrorEntry): string {
+  const detail = describeDetails(entry.details);
+  return detail ? `${entry.code} (${detail})` : entry.code;
+}
+
+function describeDetails(details: Record<string, unknown>): string {
+  const field = details['field'] ?? details['attribute'];
+  const code = details['code'];
+  const locale = details['locale'];
+  if (typeof field === 'string') {
+    const where = typeof locale === 'string' ? `${field}.${locale}` : field;
+    return typeof code === 'string' ? `${where}: ${code}` : where;
+  }
+  const extraneous = details['extraneous_attributes'];
+  if (Array.isArray(extraneous) && extraneous.length > 0) {
+    return `extraneous attributes: ${extraneous.map(String).join(', ')}`;
+  }
+  if (typeof code === 'string') return code;
+  const message = details['message'];
+  if (typeof message === 'string') return truncate(message, 200);
+  return '';
+}
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
