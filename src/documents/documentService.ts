@@ -1,0 +1,183 @@
+// Opening and saving `datocms:` documents, without VS Code: the file system provider, the diagnostics
+// and the conflict commands are thin adapters over this, and the unit tests drive it against the emulator.
+//
+// A document is always compared with the resource it was rendered from (`OpenedDocument.resource`):
+// that is the baseline of the partial update and of the conflict check.
+import { ApiError, type CallOptions } from '../cma';
+import type { Resource, UpdateBody } from '../cma/types';
+import type { ProjectData } from '../projects/projectData';
+import { planUpdate, problemsFromApiError, renderDocument, type Problem, type SchemaContext } from '../schema';
+import type { DocumentRef } from './paths';
+
+export interface OpenedDocument {
+  ref: DocumentRef;
+  /** what the text was rendered from: the baseline of the next save */
+  resource: Resource;
+  text: string;
+  /** the schema context the text was rendered and is checked with */
+  ctx: SchemaContext;
+}
+
+export type SaveResult =
+  /** the server accepted the change; `document` is what it returned, the new baseline */
+  | { status: 'saved'; document: OpenedDocument; renamed?: DocumentRef }
+  /** the text changes nothing: no request was sent */
+  | { status: 'unchanged' }
+  /** the text breaks a rule (found here, or by the server in a 422); nothing was saved */
+  | { status: 'invalid'; problems: Problem[]; origin: 'local' | 'server'; text: string; error?: ApiError }
+  /** the resource changed on the server since it was opened; `remote` is its current state */
+  | { status: 'conflict'; remote: OpenedDocument; text: string }
+  /** anything else went wrong (network, permissions, not found…) */
+  | { status: 'failed'; error: unknown; text: string };
+
+export interface OpenOptions extends CallOptions {
+  /** fetch by this id instead of the api_key in the path (the api_key may have changed since) */
+  id?: string;
+}
+
+export interface SaveOptions extends CallOptions {
+  /** called with the id of the async job a model or field update runs as */
+  onJob?: (jobId: string) => void;
+  /**
+   * Send the user's changes even though the resource changed on the server since it was opened:
+   * only the keys the user changed (text vs `opened`), on top of the current remote state.
+   */
+  overwrite?: boolean;
+}
+
+export const STALE_ITEM_VERSION = 'STALE_ITEM_VERSION';
+
+export class DocumentService {
+  constructor(private readonly dataFor: (ref: DocumentRef) => Promise<ProjectData>) {}
+
+  /** Fetches the resource and renders its document. */
+  async open(ref: DocumentRef, o: OpenOptions = {}): Promise<OpenedDocument> {
+    const data = await this.dataFor(ref);
+    const resource = await this.fetch(data, ref, o.id, o);
+    return this.render(data, ref, resource, o);
+  }
+
+  /**
+   * Saves `text` over `opened`. Never throws: every outcome is a SaveResult, and every failure
+   * carries the user's text unchanged.
+   */
+  async save(text: string, opened: OpenedDocument, o: SaveOptions = {}): Promise<SaveResult> {
+    const { ref } = opened;
+    try {
+      const data = await this.dataFor(ref);
+      const plan = planUpdate(ref.kind, opened.resource, text, opened.ctx);
+      if (!plan.ok) return { status: 'invalid', problems: plan.problems, origin: 'local', text };
+      if (plan.body === null) return { status: 'unchanged' };
+      let body = plan.body;
+
+      if (ref.kind === 'record') {
+        if (o.overwrite) {
+          // Rebase: the user's changed keys, on top of the version that is current now.
+          const remote = await this.fetch(data, ref, opened.resource.id, o);
+          body = withCurrentVersion(body, remote.meta['current_version']);
+        }
+      } else if (!o.overwrite) {
+        // Models, fields and webhooks carry no version: compare what the document shows, before the PUT.
+        const remote = await this.fetch(data, ref, opened.resource.id, o);
+        if (renderDocument(ref.kind, remote, opened.ctx) !== renderDocument(ref.kind, opened.resource, opened.ctx)) {
+          return { status: 'conflict', remote: await this.render(data, ref, remote, o), text };
+        }
+      }
+
+      let saved: Resource;
+      try {
+        saved = await this.send(data, opened, body, o);
+      } catch (error) {
+        return await this.explainRejection(data, opened, text, error, o);
+      }
+      if (ref.kind === 'model' || ref.kind === 'field') {
+        // The schema changed: the cached models and fields (and every context built on them) are stale.
+        data.invalidate({ itemTypeId: ref.kind === 'model' ? saved.id : relationshipId(saved, 'item_type') });
+      }
+      const document = await this.render(data, ref, saved, o);
+      const renamed = renamedRef(ref, saved);
+      return renamed ? { status: 'saved', document, renamed } : { status: 'saved', document };
+    } catch (error) {
+      return { status: 'failed', error, text };
+    }
+  }
+
+  private async explainRejection(data: ProjectData, opened: OpenedDocument, text: string, error: unknown, o: CallOptions): Promise<SaveResult> {
+    if (!(error instanceof ApiError) || error.status !== 422) return { status: 'failed', error, text };
+    if (error.findError(STALE_ITEM_VERSION)) {
+      const remote = await this.fetch(data, opened.ref, opened.resource.id, o);
+      return { status: 'conflict', remote: await this.render(data, opened.ref, remote, o), text };
+    }
+    const problems = problemsFromApiError(text, error.errors);
+    if (problems.length === 0) return { status: 'failed', error, text };
+    return { status: 'invalid', problems, origin: 'server', text, error };
+  }
+
+  private async fetch(data: ProjectData, ref: DocumentRef, id: string | undefined, o: CallOptions): Promise<Resource> {
+    const call = { signal: o.signal };
+    switch (ref.kind) {
+      case 'model':
+        return data.client.itemTypes.find(id ?? ref.apiKey, call);
+      case 'field':
+        return data.client.fields.find(id ?? `${ref.modelApiKey}::${ref.apiKey}`, call);
+      case 'webhook':
+        return data.client.webhooks.find(id ?? ref.id, call);
+      case 'record':
+        return data.client.items.find(id ?? ref.id, { ...call, nested: true });
+    }
+  }
+
+  private async send(data: ProjectData, opened: OpenedDocument, body: UpdateBody, o: SaveOptions): Promise<Resource> {
+    const { id } = opened.resource;
+    const call = { signal: o.signal };
+    switch (opened.ref.kind) {
+      case 'model':
+        return data.client.itemTypes.update(id, body as UpdateBody<'item_type'>, { ...call, ...(o.onJob ? { onJob: o.onJob } : {}) });
+      case 'field':
+        return data.client.fields.update(id, body as UpdateBody<'field'>, { ...call, ...(o.onJob ? { onJob: o.onJob } : {}) });
+      case 'webhook':
+        return data.client.webhooks.update(id, body as UpdateBody<'webhook'>, call);
+      case 'record':
+        return data.client.items.update(id, body as UpdateBody<'item'>, { ...call, nested: true });
+    }
+  }
+
+  private async render(data: ProjectData, ref: DocumentRef, resource: Resource, o: CallOptions): Promise<OpenedDocument> {
+    const ctx = await data.schemaContext(contextModelIds(ref, resource), o);
+    return { ref, resource, text: renderDocument(ref.kind, resource, ctx), ctx };
+  }
+}
+
+/** Models whose fields the document's validation needs. */
+function contextModelIds(ref: DocumentRef, resource: Resource): string[] {
+  switch (ref.kind) {
+    case 'model':
+      return [resource.id];
+    case 'field':
+    case 'record': {
+      const id = relationshipId(resource, 'item_type');
+      return id ? [id] : [];
+    }
+    case 'webhook':
+      return [];
+  }
+}
+
+export function relationshipId(resource: Resource, name: string): string | undefined {
+  const data = resource.relationships[name]?.data;
+  return data && !Array.isArray(data) ? data.id : undefined;
+}
+
+function withCurrentVersion(body: UpdateBody, currentVersion: unknown): UpdateBody {
+  if (typeof currentVersion !== 'string') return body;
+  return { data: { ...body.data, meta: { ...body.data.meta, current_version: currentVersion } } };
+}
+
+/** The document's new path when the save changed the api_key it is addressed by. */
+function renamedRef(ref: DocumentRef, saved: Resource): DocumentRef | undefined {
+  const apiKey = saved.attributes['api_key'];
+  if (typeof apiKey !== 'string') return undefined;
+  if (ref.kind === 'model' && apiKey !== ref.apiKey) return { ...ref, apiKey };
+  if (ref.kind === 'field' && apiKey !== ref.apiKey) return { ...ref, apiKey };
+  return undefined;
+}

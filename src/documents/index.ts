@@ -1,0 +1,5 @@
+// Public entry of the documents feature (contract: /work/briefs/ext-shared.md).
+export type { DocumentRef } from './paths';
+export { DOCUMENT_SCHEME, describeRef } from './paths';
+export { documentUri, parseDocumentUri } from './uris';
+export { DatoDocuments, DOCUMENT_COMMANDS, SIGN_IN_AGAIN_COMMAND, type DatoDocumentsDeps } from './datoDocuments';

@@ -1,0 +1,125 @@
+// The path codec of `datocms:` documents. Pure (no vscode import) so it can be tested in plain Node.
+//
+//   /<project>/<env>/models/<api_key>.json
+//   /<project>/<env>/models/<model>/fields/<api_key>.json
+//   /<project>/<env>/webhooks/<id>.json
+//   /<project>/<env>/records/<model>/<id>.json
+//
+// Paths are the decoded `Uri.path`; vscode.Uri percent-encodes them when it serialises.
+
+export type DocumentRef = { project: string; environment: string } & (
+  | { kind: 'model'; apiKey: string }
+  | { kind: 'field'; modelApiKey: string; apiKey: string }
+  | { kind: 'webhook'; id: string }
+  | { kind: 'record'; modelApiKey: string; id: string }
+);
+
+export const DOCUMENT_SCHEME = 'datocms';
+const EXTENSION = '.json';
+
+/** A folder of the `datocms:` tree (everything that is not a document). */
+export type FolderRef =
+  | { kind: 'root' }
+  | { kind: 'project'; project: string }
+  | { kind: 'environment'; project: string; environment: string }
+  | { kind: 'models'; project: string; environment: string }
+  | { kind: 'model-folder'; project: string; environment: string; modelApiKey: string }
+  | { kind: 'fields'; project: string; environment: string; modelApiKey: string }
+  | { kind: 'webhooks'; project: string; environment: string }
+  | { kind: 'records'; project: string; environment: string }
+  | { kind: 'model-records'; project: string; environment: string; modelApiKey: string };
+
+function checkSegment(value: string, what: string): string {
+  if (value === '' || value.includes('/') || value === '.' || value === '..') {
+    throw new Error(`Invalid ${what} "${value}" for a datocms: path (must be a non-empty name without "/")`);
+  }
+  return value;
+}
+
+export function documentPath(ref: DocumentRef): string {
+  const base = `/${checkSegment(ref.project, 'project')}/${checkSegment(ref.environment, 'environment')}`;
+  switch (ref.kind) {
+    case 'model':
+      return `${base}/models/${checkSegment(ref.apiKey, 'model api_key')}${EXTENSION}`;
+    case 'field':
+      return `${base}/models/${checkSegment(ref.modelApiKey, 'model api_key')}/fields/${checkSegment(ref.apiKey, 'field api_key')}${EXTENSION}`;
+    case 'webhook':
+      return `${base}/webhooks/${checkSegment(ref.id, 'webhook id')}${EXTENSION}`;
+    case 'record':
+      return `${base}/records/${checkSegment(ref.modelApiKey, 'model api_key')}/${checkSegment(ref.id, 'record id')}${EXTENSION}`;
+  }
+}
+
+function segmentsOf(path: string): string[] | undefined {
+  if (!path.startsWith('/')) return undefined;
+  const segments = path.slice(1).split('/');
+  if (segments.length > 0 && segments[segments.length - 1] === '') segments.pop(); // trailing slash
+  if (segments.some((s) => s === '' || s === '.' || s === '..')) return undefined;
+  return segments;
+}
+
+function stripExtension(name: string): string | undefined {
+  if (!name.endsWith(EXTENSION) || name.length === EXTENSION.length) return undefined;
+  return name.slice(0, -EXTENSION.length);
+}
+
+export function parseDocumentPath(path: string): DocumentRef | undefined {
+  const s = segmentsOf(path);
+  if (!s || s.length < 4) return undefined;
+  const [project, environment, section] = s as [string, string, string];
+  if (section === 'models' && s.length === 4) {
+    const apiKey = stripExtension(s[3]!);
+    return apiKey === undefined ? undefined : { project, environment, kind: 'model', apiKey };
+  }
+  if (section === 'models' && s.length === 6 && s[4] === 'fields') {
+    const apiKey = stripExtension(s[5]!);
+    return apiKey === undefined ? undefined : { project, environment, kind: 'field', modelApiKey: s[3]!, apiKey };
+  }
+  if (section === 'webhooks' && s.length === 4) {
+    const id = stripExtension(s[3]!);
+    return id === undefined ? undefined : { project, environment, kind: 'webhook', id };
+  }
+  if (section === 'records' && s.length === 5) {
+    const id = stripExtension(s[4]!);
+    return id === undefined ? undefined : { project, environment, kind: 'record', modelApiKey: s[3]!, id };
+  }
+  return undefined;
+}
+
+export function parseFolderPath(path: string): FolderRef | undefined {
+  const s = segmentsOf(path);
+  if (!s) return undefined;
+  if (s.length === 0) return { kind: 'root' };
+  const project = s[0]!;
+  if (s.length === 1) return { kind: 'project', project };
+  const environment = s[1]!;
+  if (s.length === 2) return { kind: 'environment', project, environment };
+  const section = s[2];
+  if (section === 'models') {
+    if (s.length === 3) return { kind: 'models', project, environment };
+    if (s[3]!.endsWith(EXTENSION)) return undefined;
+    if (s.length === 4) return { kind: 'model-folder', project, environment, modelApiKey: s[3]! };
+    if (s.length === 5 && s[4] === 'fields') return { kind: 'fields', project, environment, modelApiKey: s[3]! };
+    return undefined;
+  }
+  if (section === 'webhooks' && s.length === 3) return { kind: 'webhooks', project, environment };
+  if (section === 'records') {
+    if (s.length === 3) return { kind: 'records', project, environment };
+    if (s.length === 4 && !s[3]!.endsWith(EXTENSION)) return { kind: 'model-records', project, environment, modelApiKey: s[3]! };
+  }
+  return undefined;
+}
+
+/** A short human name for messages: "model blog_post", "record 123 of article". */
+export function describeRef(ref: DocumentRef): string {
+  switch (ref.kind) {
+    case 'model':
+      return `model ${ref.apiKey}`;
+    case 'field':
+      return `field ${ref.modelApiKey}.${ref.apiKey}`;
+    case 'webhook':
+      return `webhook ${ref.id}`;
+    case 'record':
+      return `record ${ref.id} of ${ref.modelApiKey}`;
+  }
+}

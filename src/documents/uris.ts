@@ -1,0 +1,11 @@
+// `datocms:` URIs of documents (contract: /work/briefs/ext-shared.md).
+import * as vscode from 'vscode';
+import { DOCUMENT_SCHEME, documentPath, parseDocumentPath, type DocumentRef } from './paths';
+
+export function documentUri(ref: DocumentRef): vscode.Uri {
+  return vscode.Uri.from({ scheme: DOCUMENT_SCHEME, path: documentPath(ref) });
+}
+
+export function parseDocumentUri(uri: vscode.Uri): DocumentRef | undefined {
+  return uri.scheme === DOCUMENT_SCHEME ? parseDocumentPath(uri.path) : undefined;
+}

@@ -1,0 +1,315 @@
+// Opening and saving documents against the emulator: what the user would see in the editor, and what
+// goes over the wire (the emulator's request log).
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import type { Resource } from '../../src/cma/types';
+import { DocumentService, type SaveResult } from '../../src/documents/documentService';
+import type { DocumentRef } from '../../src/documents/paths';
+import { ProjectData } from '../../src/projects/projectData';
+import { startEmulator, type Emulator, type EmulatorRequest } from '../emulator';
+
+const where = { project: 'emulated-bistro', environment: 'main' } as const;
+
+let emulator: Emulator;
+let client: CmaClient;
+let service: DocumentService;
+
+before(async () => {
+  emulator = await startEmulator({ records: 12, jobDurationMs: 5 });
+  client = new CmaClient({ apiToken: emulator.token, baseUrl: emulator.url, jobs: { firstDelayMs: 5, maxDelayMs: 20 }, retry: { maxAttempts: 1 } });
+});
+
+after(async () => {
+  await emulator.close();
+  await closeAllDispatchers();
+});
+
+beforeEach(() => {
+  // A fresh cache per test, as after reopening VS Code: no test leans on what another one loaded.
+  const data = new ProjectData(client);
+  service = new DocumentService(async () => data);
+  emulator.faults.clear();
+});
+
+type Doc = Record<string, unknown> & { $readonly: Record<string, unknown> };
+
+function parse(text: string): Doc {
+  return JSON.parse(text) as Doc;
+}
+
+/** The user's edit: change the parsed document and print it the way the document is printed. */
+function edit(text: string, change: (doc: Doc) => void): string {
+  const doc = parse(text);
+  change(doc);
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+function puts(): EmulatorRequest[] {
+  return emulator.requests.filter((r) => r.method === 'PUT');
+}
+
+function putBody(request: EmulatorRequest | undefined): { attributes?: Record<string, unknown>; relationships?: Record<string, unknown>; meta?: Record<string, unknown> } {
+  assert.ok(request, 'a PUT was sent');
+  return (request.body as { data: { attributes?: Record<string, unknown>; relationships?: Record<string, unknown>; meta?: Record<string, unknown> } }).data;
+}
+
+function expectStatus<S extends SaveResult['status']>(result: SaveResult, status: S): Extract<SaveResult, { status: S }> {
+  if (result.status !== status) {
+    const detail = result.status === 'failed' ? ` (${String(result.error)})` : result.status === 'invalid' ? ` (${result.problems.map((p) => p.message).join('; ')})` : '';
+    assert.fail(`expected "${status}", got "${result.status}"${detail}`);
+  }
+  return result as Extract<SaveResult, { status: S }>;
+}
+
+async function articleIds(count: number): Promise<string[]> {
+  const page = await client.items.list({ filter: { type: 'article' }, page: { limit: count } });
+  assert.equal(page.data.length, count, 'the emulator has enough articles');
+  return page.data.map((r) => r.id);
+}
+
+async function someWebhook(): Promise<Resource<'webhook'>> {
+  const [webhook] = await client.webhooks.list();
+  assert.ok(webhook, 'the emulator has webhooks');
+  return webhook;
+}
+
+const recordRef = (id: string): DocumentRef => ({ ...where, kind: 'record', modelApiKey: 'article', id });
+
+describe('opening documents', () => {
+  test('every kind opens as one JSON object, read-only part last, trailing newline', async () => {
+    const [recordId] = await articleIds(1);
+    const webhook = await someWebhook();
+    const refs: DocumentRef[] = [
+      { ...where, kind: 'model', apiKey: 'article' },
+      { ...where, kind: 'field', modelApiKey: 'article', apiKey: 'title' },
+      { ...where, kind: 'webhook', id: webhook.id },
+      recordRef(recordId!),
+    ];
+    for (const ref of refs) {
+      const opened = await service.open(ref);
+      assert.ok(opened.text.endsWith('}\n'), `${ref.kind}: ends with a newline`);
+      const doc = parse(opened.text);
+      const keys = Object.keys(doc);
+      assert.equal(keys[keys.length - 1], '$readonly', `${ref.kind}: $readonly comes last`);
+      assert.equal(doc.$readonly['id'], opened.resource.id, `${ref.kind}: shows its id`);
+    }
+  });
+
+  test('a model, a field and a webhook show their writable attributes flat', async () => {
+    const model = parse((await service.open({ ...where, kind: 'model', apiKey: 'article' })).text);
+    assert.equal(model['api_key'], 'article');
+    const field = parse((await service.open({ ...where, kind: 'field', modelApiKey: 'article', apiKey: 'title' })).text);
+    assert.equal(field['api_key'], 'title');
+    assert.equal(field['field_type'], 'string');
+    const webhook = await someWebhook();
+    const shown = parse((await service.open({ ...where, kind: 'webhook', id: webhook.id })).text);
+    assert.equal(shown['name'], webhook.attributes['name']);
+    assert.equal(shown['url'], webhook.attributes['url']);
+  });
+
+  test('a record shows localized fields per locale and is fetched with its blocks in place', async () => {
+    const [id] = await articleIds(1);
+    emulator.clearRequests();
+    const opened = await service.open(recordRef(id!));
+    const title = parse(opened.text)['title'] as Record<string, unknown>;
+    assert.deepEqual(Object.keys(title).sort(), ['en', 'it']);
+    const fetch = emulator.requests.find((r) => r.method === 'GET' && r.path === `/items/${id}`);
+    assert.ok(fetch, 'the record was fetched');
+    assert.equal(String(fetch.query['nested']), 'true');
+  });
+
+  test('a missing record fails with the API 404', async () => {
+    await assert.rejects(service.open(recordRef('doesNotExist123')), (error: unknown) => (error as { status?: number }).status === 404);
+  });
+});
+
+describe('saving documents', () => {
+  test('a record save with one change sends exactly one PUT with only that key and the version it was opened at', async () => {
+    const [id] = await articleIds(1);
+    const opened = await service.open(recordRef(id!));
+    const text = edit(opened.text, (doc) => {
+      (doc['title'] as Record<string, unknown>)['en'] = 'Saffron risotto, the slow way';
+    });
+    emulator.clearRequests();
+    const saved = expectStatus(await service.save(text, opened), 'saved');
+    assert.equal(puts().length, 1);
+    const body = putBody(puts()[0]);
+    assert.deepEqual(Object.keys(body.attributes ?? {}), ['title']);
+    assert.equal(body.relationships, undefined);
+    assert.equal(body.meta?.['current_version'], opened.resource.meta['current_version']);
+    // The document now shows what the server returned: the new title and the new version.
+    assert.equal((parse(saved.document.text)['title'] as Record<string, unknown>)['en'], 'Saffron risotto, the slow way');
+    assert.notEqual(saved.document.resource.meta['current_version'], opened.resource.meta['current_version']);
+  });
+
+  test('a model save runs as a job, reports the job and sends only the changed attribute', async () => {
+    const opened = await service.open({ ...where, kind: 'model', apiKey: 'article' });
+    const text = edit(opened.text, (doc) => {
+      doc['hint'] = 'Long reads from the kitchen';
+    });
+    emulator.clearRequests();
+    const jobs: string[] = [];
+    const saved = expectStatus(await service.save(text, opened, { onJob: (id) => jobs.push(id) }), 'saved');
+    assert.equal(jobs.length, 1, 'the job was reported');
+    assert.equal(puts().length, 1);
+    assert.deepEqual(putBody(puts()[0]).attributes, { hint: 'Long reads from the kitchen' });
+    assert.equal(parse(saved.document.text)['hint'], 'Long reads from the kitchen');
+  });
+
+  test('a webhook save sends only the changed attribute', async () => {
+    const webhook = await someWebhook();
+    const opened = await service.open({ ...where, kind: 'webhook', id: webhook.id });
+    const text = edit(opened.text, (doc) => {
+      doc['name'] = 'Rebuild the site (renamed)';
+    });
+    emulator.clearRequests();
+    expectStatus(await service.save(text, opened), 'saved');
+    assert.equal(puts().length, 1);
+    assert.deepEqual(putBody(puts()[0]).attributes, { name: 'Rebuild the site (renamed)' });
+  });
+
+  test('saving without a change sends no request, even after reformatting', async () => {
+    const [id] = await articleIds(1);
+    const webhook = await someWebhook();
+    const refs: DocumentRef[] = [
+      { ...where, kind: 'model', apiKey: 'category' },
+      { ...where, kind: 'field', modelApiKey: 'category', apiKey: 'name' },
+      { ...where, kind: 'webhook', id: webhook.id },
+      recordRef(id!),
+    ];
+    for (const ref of refs) {
+      const opened = await service.open(ref);
+      emulator.clearRequests();
+      assert.equal((await service.save(opened.text, opened)).status, 'unchanged', ref.kind);
+      const reformatted = JSON.stringify(JSON.parse(opened.text), null, 4);
+      assert.equal((await service.save(reformatted, opened)).status, 'unchanged', `${ref.kind} reformatted`);
+      assert.deepEqual(emulator.requests, [], `${ref.kind}: no request`);
+    }
+  });
+
+  test('an invalid edit is refused with located problems, no request and the text untouched', async () => {
+    const [id] = await articleIds(1);
+    const opened = await service.open(recordRef(id!));
+    const text = edit(opened.text, (doc) => {
+      (doc['title'] as Record<string, unknown>)['en'] = 42;
+    });
+    emulator.clearRequests();
+    const invalid = expectStatus(await service.save(text, opened), 'invalid');
+    assert.equal(invalid.origin, 'local');
+    assert.equal(invalid.text, text);
+    assert.deepEqual(emulator.requests, []);
+    const problem = invalid.problems.find((p) => p.path[0] === 'title');
+    assert.ok(problem, `a problem at title: ${invalid.problems.map((p) => p.pathText).join(', ')}`);
+    assert.equal(text.slice(problem.offset, problem.offset + problem.length), '42');
+  });
+
+  test('broken JSON is refused at the place it breaks', async () => {
+    const opened = await service.open({ ...where, kind: 'model', apiKey: 'category' });
+    const text = opened.text.replace('"api_key"', '"api_key" "oops",');
+    emulator.clearRequests();
+    const invalid = expectStatus(await service.save(text, opened), 'invalid');
+    assert.equal(invalid.text, text);
+    assert.ok(invalid.problems[0]!.line > 1, 'the problem has a line');
+    assert.deepEqual(emulator.requests, []);
+  });
+
+  test('a 422 from the server becomes problems located in the text', async () => {
+    const [first, second] = await articleIds(2);
+    const other = parse((await service.open(recordRef(second!))).text);
+    const opened = await service.open(recordRef(first!));
+    // Slugs are unique: only the server can know another record already has this one.
+    const text = edit(opened.text, (doc) => {
+      doc['slug'] = other['slug'];
+    });
+    const invalid = expectStatus(await service.save(text, opened), 'invalid');
+    assert.equal(invalid.origin, 'server');
+    assert.equal(invalid.text, text);
+    assert.equal(invalid.error?.status, 422);
+    const problem = invalid.problems.find((p) => p.path[0] === 'slug');
+    assert.ok(problem, `a problem at slug: ${invalid.problems.map((p) => p.message).join('; ')}`);
+    assert.equal(text.slice(problem.offset, problem.offset + problem.length), JSON.stringify(other['slug']));
+  });
+
+  test('a failed request keeps the user text and says why', async () => {
+    const webhook = await someWebhook();
+    const opened = await service.open({ ...where, kind: 'webhook', id: webhook.id });
+    const text = edit(opened.text, (doc) => {
+      doc['enabled'] = !doc['enabled'];
+    });
+    emulator.faults.add({ kind: 'server_error', method: 'PUT', path: `/webhooks/${webhook.id}` });
+    const failed = expectStatus(await service.save(text, opened), 'failed');
+    assert.equal(failed.text, text);
+    assert.match(String(failed.error), /500/);
+  });
+
+  test('a changed api_key is reported as the new path, and the old document still opens by id', async () => {
+    const opened = await service.open({ ...where, kind: 'field', modelApiKey: 'category', apiKey: 'description' });
+    const text = edit(opened.text, (doc) => {
+      doc['api_key'] = 'summary';
+    });
+    const saved = expectStatus(await service.save(text, opened), 'saved');
+    assert.deepEqual(saved.renamed, { ...where, kind: 'field', modelApiKey: 'category', apiKey: 'summary' });
+    const again = await service.open(opened.ref, { id: opened.resource.id });
+    assert.equal(parse(again.text)['api_key'], 'summary');
+  });
+});
+
+describe('conflicts', () => {
+  test('a stale record version is a conflict that carries the remote version; overwrite then sends only the user keys', async () => {
+    const [id] = await articleIds(1);
+    const opened = await service.open(recordRef(id!));
+    // Someone else changes the excerpt meanwhile.
+    const excerpt = { en: 'Changed in the DatoCMS dashboard', it: 'Cambiato nella dashboard' };
+    await client.items.update(id!, { data: { type: 'item', id: id!, attributes: { excerpt } } });
+    const text = edit(opened.text, (doc) => {
+      (doc['title'] as Record<string, unknown>)['en'] = 'My own title';
+    });
+
+    const conflict = expectStatus(await service.save(text, opened), 'conflict');
+    assert.equal(conflict.text, text);
+    assert.deepEqual(parse(conflict.remote.text)['excerpt'], excerpt, 'the remote version shows the other change');
+
+    emulator.clearRequests();
+    const saved = expectStatus(await service.save(text, opened, { overwrite: true }), 'saved');
+    assert.equal(puts().length, 1);
+    const body = putBody(puts()[0]);
+    assert.deepEqual(Object.keys(body.attributes ?? {}), ['title']);
+    assert.equal(body.meta?.['current_version'], conflict.remote.resource.meta['current_version']);
+    const result = parse(saved.document.text);
+    assert.equal((result['title'] as Record<string, unknown>)['en'], 'My own title');
+    assert.deepEqual(result['excerpt'], excerpt, 'the other change survives the overwrite');
+  });
+
+  test('a model changed remotely since opening is a conflict, and no update is sent', async () => {
+    const opened = await service.open({ ...where, kind: 'model', apiKey: 'category' });
+    await client.itemTypes.update('category', { data: { type: 'item_type', id: opened.resource.id, attributes: { hint: 'Set elsewhere' } } });
+    const text = edit(opened.text, (doc) => {
+      doc['name'] = 'Journal category';
+    });
+    emulator.clearRequests();
+    const conflict = expectStatus(await service.save(text, opened), 'conflict');
+    assert.equal(conflict.text, text);
+    assert.equal(parse(conflict.remote.text)['hint'], 'Set elsewhere');
+    assert.deepEqual(puts(), []);
+  });
+
+  test('a webhook changed remotely is a conflict; overwrite keeps the remote change and applies the user one', async () => {
+    const webhook = await someWebhook();
+    const opened = await service.open({ ...where, kind: 'webhook', id: webhook.id });
+    await client.webhooks.update(webhook.id, { data: { type: 'webhook', id: webhook.id, attributes: { auto_retry: !webhook.attributes['auto_retry'] } } });
+    const text = edit(opened.text, (doc) => {
+      doc['url'] = 'https://hooks.example/changed-by-me';
+    });
+    emulator.clearRequests();
+    const conflict = expectStatus(await service.save(text, opened), 'conflict');
+    assert.equal(conflict.text, text);
+    assert.deepEqual(puts(), []);
+
+    const saved = expectStatus(await service.save(text, opened, { overwrite: true }), 'saved');
+    assert.deepEqual(putBody(puts()[0]).attributes, { url: 'https://hooks.example/changed-by-me' });
+    const result = parse(saved.document.text);
+    assert.equal(result['url'], 'https://hooks.example/changed-by-me');
+    assert.equal(result['auto_retry'], !webhook.attributes['auto_retry']);
+  });
+});

@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { documentPath, parseDocumentPath, parseFolderPath, type DocumentRef } from '../../src/documents/paths';
+
+// Names as they occur: api_keys, slugs, base64url ids, legacy numeric ids — plus odd but legal characters.
+const segment = fc.stringMatching(/^[A-Za-z0-9_\-.:@ %é]{1,24}$/).filter((s) => s !== '.' && s !== '..');
+
+const ref: fc.Arbitrary<DocumentRef> = fc.oneof(
+  fc.record({ project: segment, environment: segment, kind: fc.constant('model' as const), apiKey: segment }),
+  fc.record({ project: segment, environment: segment, kind: fc.constant('field' as const), modelApiKey: segment, apiKey: segment }),
+  fc.record({ project: segment, environment: segment, kind: fc.constant('webhook' as const), id: segment }),
+  fc.record({ project: segment, environment: segment, kind: fc.constant('record' as const), modelApiKey: segment, id: segment }),
+);
+
+describe('datocms: path codec', () => {
+  test('every document reference survives a round trip through its path', () => {
+    fc.assert(
+      fc.property(ref, (r) => {
+        assert.deepEqual(parseDocumentPath(documentPath(r)), { ...r }); // fast-check builds null-prototype objects
+      }),
+    );
+  });
+
+  test('paths have the documented layout', () => {
+    assert.equal(documentPath({ project: 'bistro', environment: 'main', kind: 'model', apiKey: 'article' }), '/bistro/main/models/article.json');
+    assert.equal(
+      documentPath({ project: 'bistro', environment: 'main', kind: 'field', modelApiKey: 'article', apiKey: 'title' }),
+      '/bistro/main/models/article/fields/title.json',
+    );
+    assert.equal(documentPath({ project: 'bistro', environment: 'sandbox', kind: 'webhook', id: '42' }), '/bistro/sandbox/webhooks/42.json');
+    assert.equal(
+      documentPath({ project: 'bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id: 'DxMaW10UQiCmZcuuA-IkkA' }),
+      '/bistro/main/records/article/DxMaW10UQiCmZcuuA-IkkA.json',
+    );
+  });
+
+  test('folders and foreign paths are not documents', () => {
+    for (const path of [
+      '/',
+      '/bistro',
+      '/bistro/main',
+      '/bistro/main/models',
+      '/bistro/main/models/article',
+      '/bistro/main/models/article/fields',
+      '/bistro/main/records/article',
+      '/bistro/main/models/article.txt',
+      '/bistro/main/models/.json',
+      '/bistro/main/uploads/1.json',
+      '/bistro/main/models/article/fields/title/x.json',
+      'bistro/main/models/article.json',
+      '/bistro/../models/article.json',
+    ]) {
+      assert.equal(parseDocumentPath(path), undefined, path);
+    }
+  });
+
+  test('folder paths name the folders the file system lists', () => {
+    assert.deepEqual(parseFolderPath('/'), { kind: 'root' });
+    assert.deepEqual(parseFolderPath('/bistro/main/models/article/fields'), { kind: 'fields', project: 'bistro', environment: 'main', modelApiKey: 'article' });
+    assert.deepEqual(parseFolderPath('/bistro/main/records/article'), { kind: 'model-records', project: 'bistro', environment: 'main', modelApiKey: 'article' });
+    assert.equal(parseFolderPath('/bistro/main/models/article.json'), undefined);
+    assert.equal(parseFolderPath('/bistro/main/uploads'), undefined);
+  });
+
+  test('a name that cannot be a path segment is refused with the reason', () => {
+    assert.throws(
+      () => documentPath({ project: 'bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id: 'a/b' }),
+      /record id "a\/b"/,
+    );
+  });
+});
