@@ -1,0 +1,55 @@
+// Entry point: wires the parts together. Every disposable is owned here, in one list.
+import * as vscode from 'vscode';
+import { closeAllDispatchers } from './cma';
+import { registerCommands, VIEW_ID } from './commands';
+import { Config } from './config';
+import { DatoDocuments } from './documents';
+import { ProjectRegistry } from './projects/registry';
+import { TreeModel } from './tree/model';
+import { TreeProvider } from './tree/provider';
+import { ProjectStatusBar } from './ui/statusBar';
+import { VscodeUi } from './ui/vscodeUi';
+
+/** What the real-VS-Code tests (test/host) reach into. */
+export interface DatoExplorerApi {
+  registry: ProjectRegistry;
+  model: TreeModel;
+  treeView: vscode.TreeView<import('./tree/model').TreeNode>;
+}
+
+export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
+  const own = <T extends vscode.Disposable>(disposable: T): T => {
+    context.subscriptions.push(disposable);
+    return disposable;
+  };
+
+  const log = own(vscode.window.createOutputChannel('DatoCMS', { log: true }));
+  const config = new Config();
+  const registry = own(new ProjectRegistry({ context, config, log }));
+  const documents = own(new DatoDocuments({ registry, log, context }));
+  const model = new TreeModel({ projects: registry, pageSize: () => config.pageSize(), t: vscode.l10n.t, locale: vscode.env.language });
+  const provider = own(new TreeProvider(model));
+  const treeView = own(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true }));
+  const statusBar = own(new ProjectStatusBar(registry, treeView));
+  const ui = new VscodeUi();
+
+  for (const disposable of registerCommands({ registry, model, treeView, statusBar, ui, log, config })) own(disposable);
+  own(registry.onDidChange(() => model.projectsChanged()));
+  own(documents.onDidSave(({ ref, resource }) => void model.documentSaved(ref, resource)));
+  own(config.onDidChange((setting) => {
+    if (setting === 'pageSize') void model.refresh();
+    if (setting === 'baseUrl') {
+      const problem = config.baseUrl().problem;
+      if (problem) void vscode.window.showWarningMessage(problem);
+    }
+  }));
+  const syncSignedIn = () => void vscode.commands.executeCommand('setContext', 'datocms.signedIn', registry.list().length > 0);
+  syncSignedIn();
+  own(registry.onDidChange(syncSignedIn));
+
+  return { registry, model, treeView };
+}
+
+export async function deactivate(): Promise<void> {
+  await closeAllDispatchers();
+}

@@ -1,0 +1,122 @@
+// The query a user builds on a model's Records node (search, field filters, order, locale, version)
+// and how it becomes the `GET /items` parameters (PROTOCOL §9.10, §10). No vscode import.
+import type { ItemQuery } from '../cma/types';
+
+export interface FieldFilter {
+  /** field api_key or a meta column such as `_status` */
+  field: string;
+  operator: string;
+  value: unknown;
+}
+
+export interface RecordOrder {
+  /** field api_key or a meta column such as `_updated_at` */
+  field: string;
+  direction: 'ASC' | 'DESC';
+}
+
+export interface RecordQuery {
+  search?: string;
+  filters?: FieldFilter[];
+  order?: RecordOrder;
+  locale?: string;
+  version?: 'current' | 'published';
+}
+
+/** Meta columns `order_by` accepts for any model (PROTOCOL §9.10); `position` only for sortable/tree models. */
+export const ORDER_META_COLUMNS = ['id', '_created_at', '_updated_at', '_status', '_published_at', '_first_published_at', '_publication_scheduled_at', '_unpublishing_scheduled_at', '_is_valid'] as const;
+
+/** Field types `order_by` can sort on (not blocks, links, files, JSON, objects). */
+const ORDERABLE_FIELD_TYPES = new Set(['string', 'text', 'slug', 'boolean', 'integer', 'float', 'date', 'date_time']);
+
+export function isOrderableFieldType(fieldType: string): boolean {
+  return ORDERABLE_FIELD_TYPES.has(fieldType);
+}
+
+export function isEmptyQuery(query: RecordQuery): boolean {
+  return !query.search && !query.filters?.length && !query.order && !query.locale && !query.version;
+}
+
+/** The `GET /items` parameters of one page of a model's records. */
+export function itemQueryFor(modelId: string, query: RecordQuery, page: { offset: number; limit: number }): ItemQuery {
+  const itemQuery: ItemQuery = { filter: { type: modelId }, page: { offset: page.offset, limit: page.limit } };
+  if (query.search) itemQuery.filter!.query = query.search;
+  if (query.filters?.length) {
+    const fields: Record<string, Record<string, unknown>> = {};
+    for (const f of query.filters) fields[f.field] = { ...fields[f.field], [f.operator]: f.value };
+    itemQuery.filter!.fields = fields;
+  }
+  if (query.order) itemQuery.order_by = `${query.order.field}_${query.order.direction}`;
+  if (query.locale) itemQuery.locale = query.locale;
+  if (query.version) itemQuery.version = query.version;
+  return itemQuery;
+}
+
+/** A one-line summary for the Records node's description, e.g. `"pasta" · price gt 10 · ↓ _updated_at · it · published`. */
+export function describeQuery(query: RecordQuery): string {
+  const parts: string[] = [];
+  if (query.search) parts.push(`"${query.search}"`);
+  for (const f of query.filters ?? []) parts.push(`${f.field} ${f.operator}${describeValue(f.value)}`);
+  if (query.order) parts.push(`${query.order.direction === 'ASC' ? '↑' : '↓'} ${query.order.field}`);
+  if (query.locale) parts.push(query.locale);
+  if (query.version) parts.push(query.version);
+  return parts.join(' · ');
+}
+
+function describeValue(value: unknown): string {
+  if (value === true) return '';
+  if (value && typeof value === 'object' && !Array.isArray(value) && 'pattern' in value) return ` ${String((value as { pattern: unknown }).pattern)}`;
+  if (Array.isArray(value)) return ` ${value.join(', ')}`;
+  if (value && typeof value === 'object') return ` ${JSON.stringify(value)}`;
+  return ` ${String(value)}`;
+}
+
+/** Operators whose value is a yes/no flag rather than typed text. */
+const FLAG_OPERATORS = new Set(['exists', 'is_blank', 'is_present']);
+const LIST_OPERATORS = new Set(['in', 'not_in', 'notIn', 'all_in', 'any_in']);
+const NUMBER_TYPES = new Set(['integer', 'float']);
+
+export type ParsedValue = { ok: true; value: unknown } | { ok: false; message: string };
+
+/** What the user must enter for an operator, for the input box prompt. */
+export function valueKind(fieldType: string, operator: string): 'flag' | 'list' | 'number' | 'pattern' | 'near' | 'text' {
+  if (FLAG_OPERATORS.has(operator) || fieldType === 'boolean' || fieldType === '_is_valid') return 'flag';
+  if (LIST_OPERATORS.has(operator) || (operator === 'eq' && (fieldType === 'links' || fieldType === 'gallery'))) return 'list';
+  if (operator === 'matches' || operator === 'not_matches') return 'pattern';
+  if (operator === 'near') return 'near';
+  if (NUMBER_TYPES.has(fieldType) || fieldType === 'position') return 'number';
+  return 'text';
+}
+
+/** Turns the text a user typed into the filter value the API expects for this field type and operator. */
+export function parseFilterValue(fieldType: string, operator: string, text: string): ParsedValue {
+  const trimmed = text.trim();
+  switch (valueKind(fieldType, operator)) {
+    case 'flag':
+      if (trimmed === 'true' || trimmed === 'false') return { ok: true, value: trimmed === 'true' };
+      return { ok: false, message: `Enter true or false for ${operator}.` };
+    case 'list': {
+      const items = trimmed.split(',').map((s) => s.trim()).filter((s) => s !== '');
+      if (items.length === 0) return { ok: false, message: `Enter one or more values separated by commas for ${operator}.` };
+      const numbers = NUMBER_TYPES.has(fieldType);
+      if (numbers && items.some((s) => !Number.isFinite(Number(s)))) return { ok: false, message: `Every value of ${operator} must be a number.` };
+      return { ok: true, value: numbers ? items.map(Number) : items };
+    }
+    case 'pattern':
+      if (trimmed === '') return { ok: false, message: 'Enter the text to match.' };
+      return { ok: true, value: { pattern: trimmed, case_sensitive: false } };
+    case 'near': {
+      const parts = trimmed.split(',').map((s) => Number(s.trim()));
+      if (parts.length !== 3 || parts.some((n) => !Number.isFinite(n))) return { ok: false, message: 'Enter latitude, longitude, radius in meters (e.g. 45.46, 9.19, 1000).' };
+      const [latitude, longitude, radius] = parts as [number, number, number];
+      return { ok: true, value: { latitude, longitude, radius } };
+    }
+    case 'number': {
+      if (trimmed === '' || !Number.isFinite(Number(trimmed))) return { ok: false, message: `"${text}" is not a number.` };
+      return { ok: true, value: Number(trimmed) };
+    }
+    case 'text':
+      if (trimmed === '') return { ok: false, message: 'Enter a value.' };
+      return { ok: true, value: trimmed };
+  }
+}

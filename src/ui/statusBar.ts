@@ -1,0 +1,53 @@
+// Status bar item: the active project and environment; a click switches the environment.
+// "Active" = the project of the focused datocms: editor, else of the tree selection, else the first.
+import * as vscode from 'vscode';
+import { parseDocumentUri } from '../documents';
+import type { ProjectRegistry } from '../projects/registry';
+import type { TreeNode } from '../tree/model';
+
+export class ProjectStatusBar implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('datocms.project', vscode.StatusBarAlignment.Left, 50);
+  private readonly disposables: vscode.Disposable[] = [this.item];
+  private selectedProject: string | undefined;
+
+  constructor(private readonly registry: ProjectRegistry, treeView: vscode.TreeView<TreeNode>) {
+    this.item.name = vscode.l10n.t('DatoCMS Project');
+    this.disposables.push(
+      registry.onDidChange(() => this.update()),
+      vscode.window.onDidChangeActiveTextEditor(() => this.update()),
+      treeView.onDidChangeSelection((event) => {
+        const node = event.selection[0];
+        if (node) this.selectedProject = node.projectKey;
+        this.update();
+      }),
+    );
+    this.update();
+  }
+
+  /** The key of the project the user is working with, if any. */
+  activeProjectKey(): string | undefined {
+    const uri = vscode.window.activeTextEditor?.document.uri;
+    const fromEditor = uri ? parseDocumentUri(uri)?.project : undefined;
+    const projects = this.registry.list();
+    for (const key of [fromEditor, this.selectedProject]) if (key && projects.some((p) => p.key === key)) return key;
+    return projects[0]?.key;
+  }
+
+  private update(): void {
+    const key = this.activeProjectKey();
+    const project = key ? this.registry.get(key) : undefined;
+    if (!project) {
+      this.item.hide();
+      return;
+    }
+    const environment = this.registry.environmentOf(project.key);
+    this.item.text = `$(database) ${project.name} · ${environment}`;
+    this.item.tooltip = vscode.l10n.t('DatoCMS project {0}, environment {1} — click to switch environment', project.name, environment);
+    this.item.command = { command: 'datocms.switchEnvironment', title: vscode.l10n.t('Switch Environment'), arguments: [project.key] };
+    this.item.show();
+  }
+
+  dispose(): void {
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+}

@@ -1,0 +1,41 @@
+// The few window interactions the commands need, behind an interface so command logic runs in plain
+// Node tests with a scripted fake (the K8S host.ts idea). src/ui/vscodeUi.ts is the real one.
+
+export interface PickItem<T> {
+  label: string;
+  description?: string;
+  detail?: string;
+  value: T;
+  picked?: boolean;
+}
+
+export interface InputOptions {
+  title: string;
+  prompt?: string;
+  placeholder?: string;
+  value?: string;
+  password?: boolean;
+  /** a message when the text is not acceptable, else undefined */
+  validate?: (text: string) => string | undefined;
+}
+
+export interface ProgressReport {
+  /** replaces the progress message, e.g. "1,500 of 10,000" */
+  message(text: string): void;
+}
+
+export interface Ui {
+  info(message: string, ...actions: string[]): Promise<string | undefined>;
+  warn(message: string, ...actions: string[]): Promise<string | undefined>;
+  error(message: string, ...actions: string[]): Promise<string | undefined>;
+  /** undefined when dismissed */
+  pick<T>(items: PickItem<T>[], options: { title: string; placeholder?: string }): Promise<T | undefined>;
+  /** undefined when dismissed */
+  input(options: InputOptions): Promise<string | undefined>;
+  /** a notification with progress; `signal` aborts when the user cancels (if cancellable) */
+  withProgress<R>(options: { title: string; cancellable: boolean }, task: (report: ProgressReport, signal: AbortSignal) => Promise<R>): Promise<R>;
+  /** a file system path chosen to save to, or undefined */
+  saveFile(options: { title: string; defaultName: string; filters: Record<string, string[]> }): Promise<string | undefined>;
+  copy(text: string): Promise<void>;
+  openExternal(url: string): Promise<void>;
+}

@@ -1,0 +1,65 @@
+// The real Ui: VS Code notifications, quick picks, input boxes, progress and dialogs.
+import * as vscode from 'vscode';
+import type { InputOptions, PickItem, ProgressReport, Ui } from './ui';
+
+export class VscodeUi implements Ui {
+  info(message: string, ...actions: string[]): Promise<string | undefined> {
+    return Promise.resolve(vscode.window.showInformationMessage(message, ...actions));
+  }
+
+  warn(message: string, ...actions: string[]): Promise<string | undefined> {
+    return Promise.resolve(vscode.window.showWarningMessage(message, ...actions));
+  }
+
+  error(message: string, ...actions: string[]): Promise<string | undefined> {
+    return Promise.resolve(vscode.window.showErrorMessage(message, ...actions));
+  }
+
+  async pick<T>(items: PickItem<T>[], options: { title: string; placeholder?: string }): Promise<T | undefined> {
+    const picked = await vscode.window.showQuickPick(
+      items.map((item) => ({ label: item.label, description: item.description, detail: item.detail, picked: item.picked, item })),
+      { title: options.title, placeHolder: options.placeholder, matchOnDescription: true },
+    );
+    return picked?.item.value;
+  }
+
+  async input(options: InputOptions): Promise<string | undefined> {
+    return vscode.window.showInputBox({
+      title: options.title,
+      prompt: options.prompt,
+      placeHolder: options.placeholder,
+      value: options.value,
+      password: options.password ?? false,
+      ignoreFocusOut: options.password ?? false,
+      validateInput: options.validate ? (text) => options.validate?.(text) ?? null : undefined,
+    });
+  }
+
+  withProgress<R>(options: { title: string; cancellable: boolean }, task: (report: ProgressReport, signal: AbortSignal) => Promise<R>): Promise<R> {
+    return Promise.resolve(
+      vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: options.title, cancellable: options.cancellable }, (progress, token) => {
+        const controller = new AbortController();
+        const subscription = token.onCancellationRequested(() => controller.abort());
+        return task({ message: (text) => progress.report({ message: text }) }, controller.signal).finally(() => subscription.dispose());
+      }),
+    );
+  }
+
+  async saveFile(options: { title: string; defaultName: string; filters: Record<string, string[]> }): Promise<string | undefined> {
+    const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri;
+    const uri = await vscode.window.showSaveDialog({
+      title: options.title,
+      filters: options.filters,
+      defaultUri: folder ? vscode.Uri.joinPath(folder, options.defaultName) : undefined,
+    });
+    return uri?.scheme === 'file' ? uri.fsPath : undefined;
+  }
+
+  async copy(text: string): Promise<void> {
+    await vscode.env.clipboard.writeText(text);
+  }
+
+  async openExternal(url: string): Promise<void> {
+    await vscode.env.openExternal(vscode.Uri.parse(url));
+  }
+}
