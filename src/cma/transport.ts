@@ -1,7 +1,7 @@
 // One HTTP attempt over undici, and the keep-alive connection pools shared by every client of a base URL.
 // An attempt never throws: it reports what happened, and the client decides whether to retry.
 
-import { Pool } from 'undici';
+import { Pool } from './undici';
 
 const pools = new Map<string, Pool>();
 

@@ -1,7 +1,7 @@
 // Update schemas (zod 4) for models, fields and webhooks: the writable part of their documents
 // (PROTOCOL.md §2.1, §2.2, §2.5, §9, §11; writable lists from resources.json). Everything is optional:
 // a document may lack keys the resource lacked. Rules that relate several keys live in rules.ts.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   COLLECTION_APPEARANCES, FIELD_TYPES, ORDERING_DIRECTIONS, ORDERING_META, VALIDATOR_NAMES,
   WEBHOOK_ENTITY_TYPES, WEBHOOK_EVENT_TYPES, WEBHOOK_FILTER_ENTITY_TYPES, type EditorName, type ValidatorName,

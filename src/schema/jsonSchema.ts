@@ -1,5 +1,5 @@
 // JSON Schema for the editor (hover, completion), generated from the same zod schemas that check documents.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Resource } from '../cma/types';
 import { fieldShape, modelShape, webhookShape } from './attributes';
 import { READONLY_KEY, recordFields, type DocumentKind, type SchemaContext } from './document';

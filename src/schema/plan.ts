@@ -1,5 +1,5 @@
 // Checking an edited document against the resource it was opened from, and planning the smallest update.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Relationship, Resource, UpdateBody } from '../cma/types';
 import { fieldShape, modelShape, webhookShape } from './attributes';
 import {

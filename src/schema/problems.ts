@@ -1,5 +1,5 @@
 // Turning what is wrong into located Problems: "<path>: <what is wrong> (<what is expected>)".
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { describeType, getOwn, nodeAt, pathToText, type ParsedText, type Path, type Problem } from './json';
 
 /** Something wrong at a path of the document value, not yet located in the text. */

@@ -1,7 +1,7 @@
 // Record schemas built at run time from a model's fields (PROTOCOL.md §9.9): one key per field api_key,
 // localized values as {locale: value}, the field's validators applied to each value. Blocks are checked
 // against their own block model by walking them (blocks.ts), because their shape depends on item_type.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Resource } from '../cma/types';
 import { isFieldType, type FieldType } from './catalog';
 import { isoDate, isoDateTime } from './attributes';

@@ -1,6 +1,6 @@
 // Small zod builders whose error messages say what is expected; src/schema/problems.ts turns them into Problems.
 // Convention: a message set here that starts with "expected " is completed with ", got <actual value>".
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const SHORT_LIST = 30;
 
