@@ -1,5 +1,6 @@
 // Sign in / sign out / switch environment as Ui dialogues. No vscode import (tested with a fake Ui).
 import type { CmaClient } from '../cma';
+import { DEFAULT_BASE_URL } from '../projects/baseUrl';
 import type { Project } from '../projects/project';
 import { InvalidTokenError, signIn, type ClientFactory } from '../projects/signIn';
 import type { ProjectStore } from '../projects/projectStore';
@@ -18,10 +19,10 @@ export interface SignInDeps {
 export async function runSignIn(deps: SignInDeps): Promise<Project | undefined> {
   const { ui, t } = deps;
   for (;;) {
+    // The server is named in the title whenever it is not DatoCMS itself, so a token is never typed for an unexpected host.
     const token = await ui.input({
-      title: t('Sign in to DatoCMS'),
+      title: deps.baseUrl === DEFAULT_BASE_URL ? t('Sign in to DatoCMS') : t('Sign in to DatoCMS at {0}', deps.baseUrl),
       prompt: t('Paste an API token with access to the Content Management API (Project settings → API tokens)'),
-      placeholder: deps.baseUrl === 'https://site-api.datocms.com' ? undefined : t('Server: {0}', deps.baseUrl),
       password: true,
       validate: (text) => (text.trim() === '' ? t('Enter an API token.') : undefined),
     });

@@ -65,6 +65,7 @@ describe('sign in', () => {
     const ui = new ScriptedUi();
     ui.inputs.push((options) => {
       assert.equal(options.password, true);
+      assert.equal(options.title, `Sign in to DatoCMS at ${emulator.url}`, 'a server other than DatoCMS is named where the token is typed');
       assert.equal(typeof options.validate?.('  '), 'string', 'empty is refused');
       assert.equal(options.validate?.('x'), undefined);
       return 'not-the-token';
