@@ -114,6 +114,9 @@ function apiErrorMessage(init: ApiErrorInit): string {
   if (init.status === 401) {
     message += ' — the API token was refused; set a valid token for this project';
   }
+  if (init.status === 404 && init.errors.some((entry) => entry.code === 'NOT_FOUND')) {
+    message += ' — it does not exist (any more) in this environment, or the API token may not access it; refresh to see the current state';
+  }
   if (init.note) message += ` — ${init.note}`;
   return message;
 }

@@ -102,10 +102,37 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  */
 export class RateGate {
   private resumeAt = 0;
+  /** when the answer to the first request of the current rate-limit window arrived (Remaining = Limit − 1) */
+  private windowStartedAt: number | undefined;
 
   /** No request starts before `Date.now() + ms`. */
   pauseFor(ms: number): void {
     this.resumeAt = Math.max(this.resumeAt, Date.now() + ms);
+  }
+
+  /** How long requests are still held, 0 when they are not. */
+  pausedForMs(): number {
+    return Math.max(0, this.resumeAt - Date.now());
+  }
+
+  /** Notes the X-RateLimit-* counts of an answer, to know when the window opened. */
+  observe(limit: number | undefined, remaining: number | undefined): void {
+    if (limit !== undefined && remaining !== undefined && remaining === limit - 1) this.windowStartedAt = Date.now();
+  }
+
+  /**
+   * How long until the window resets, by what the server said (X-RateLimit-Reset in ms, when it sent
+   * one) and when the window opened. The header is whole seconds rounded up, so it can overshoot by up to
+   * a second (a third of the API's 3 s window), and it is absent before a 429: when the window's start is
+   * known and agrees with the header, the wait ends `windowMs` after it instead. The start is taken when
+   * its answer arrived, never before the server counted it, so the estimate does not end early.
+   */
+  untilWindowReset(resetMs: number | undefined, windowMs: number): number {
+    const fallback = resetMs ?? windowMs;
+    if (this.windowStartedAt === undefined) return fallback;
+    const estimate = this.windowStartedAt + windowMs - Date.now();
+    const lowest = resetMs === undefined ? 0 : resetMs - 1000;
+    return estimate >= lowest && estimate <= fallback ? Math.max(0, estimate) : fallback;
   }
 
   wait(signal?: AbortSignal): Promise<void> {

@@ -1,7 +1,7 @@
 // One HTTP attempt over undici, and the keep-alive connection pools shared by every client of a base URL.
 // An attempt never throws: it reports what happened, and the client decides whether to retry.
 
-import { Pool } from './undici';
+import { poolClass, type Pool } from './undici';
 
 const pools = new Map<string, Pool>();
 
@@ -9,7 +9,7 @@ const pools = new Map<string, Pool>();
 function poolFor(origin: string): Pool {
   let pool = pools.get(origin);
   if (!pool) {
-    pool = new Pool(origin, { connections: 16, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
+    pool = new (poolClass())(origin, { connections: 16, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
     pools.set(origin, pool);
   }
   return pool;
@@ -48,6 +48,8 @@ export interface ResponseFacts {
   status: number;
   contentType: string | undefined;
   requestId: string | undefined;
+  /** requests per window (X-RateLimit-Limit) */
+  rateLimitLimit: number | undefined;
   rateLimitRemaining: number | undefined;
   /** seconds, as the server sent it */
   rateLimitReset: number | undefined;
@@ -62,6 +64,8 @@ export type AttemptOutcome =
 
 // Failures while connecting: the request never left the machine, so even a write may be retried.
 const CONNECT_FAILURE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+const POOL_CLOSED_CODES = new Set(['UND_ERR_DESTROYED', 'UND_ERR_CLOSED']);
 
 export async function sendAttempt(attempt: Attempt): Promise<AttemptOutcome> {
   if (attempt.signal?.aborted) return { kind: 'aborted' };
@@ -108,6 +112,9 @@ export async function sendAttempt(attempt: Attempt): Promise<AttemptOutcome> {
     const stopped = interrupted();
     if (stopped) return stopped;
     const code = errorCode(error);
+    // closeAllDispatchers (deactivation) destroyed the pool under this request: the extension is going
+    // away, so the attempt ends as cancelled instead of being retried on a fresh pool until it times out.
+    if (code && POOL_CLOSED_CODES.has(code)) return { kind: 'aborted' };
     return {
       kind: 'network-error',
       code,
@@ -126,6 +133,7 @@ function responseFacts(status: number, headers: Record<string, string | string[]
     status,
     contentType: firstHeader(headers['content-type']),
     requestId: firstHeader(headers['x-request-id']),
+    rateLimitLimit: numericHeader(headers['x-ratelimit-limit']),
     rateLimitRemaining: numericHeader(headers['x-ratelimit-remaining']),
     rateLimitReset: numericHeader(headers['x-ratelimit-reset']),
   };

@@ -2,9 +2,21 @@
 // that the extension never runs. Load only the connection pool and the request API, as the entry itself does.
 import type { Pool as UndiciPool } from 'undici';
 
-/* eslint-disable @typescript-eslint/no-require-imports */
-const Dispatcher = require('undici/lib/dispatcher/dispatcher') as { prototype: object };
-Object.assign(Dispatcher.prototype, require('undici/lib/api') as object);
-
-export const Pool = require('undici/lib/dispatcher/pool') as typeof UndiciPool;
 export type Pool = UndiciPool;
+
+let poolConstructor: typeof UndiciPool | undefined;
+
+/**
+ * undici's Pool, loaded on the first request rather than when the extension activates: loading it (and
+ * the Node modules it pulls in, http2 among them) takes tens of milliseconds that activation need not pay.
+ */
+export function poolClass(): typeof UndiciPool {
+  if (!poolConstructor) {
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const Dispatcher = require('undici/lib/dispatcher/dispatcher') as { prototype: object };
+    Object.assign(Dispatcher.prototype, require('undici/lib/api') as object);
+    poolConstructor = require('undici/lib/dispatcher/pool') as typeof UndiciPool;
+    /* eslint-enable @typescript-eslint/no-require-imports */
+  }
+  return poolConstructor;
+}

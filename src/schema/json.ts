@@ -91,10 +91,24 @@ export function pathToText(path: readonly (string | number | symbol)[]): string 
   let out = '';
   for (const segment of path) {
     if (typeof segment === 'number') out += `[${segment}]`;
-    else if (typeof segment === 'string' && IDENTIFIER.test(segment)) out += out ? `.${segment}` : segment;
-    else out += `[${JSON.stringify(String(segment))}]`;
+    else if (typeof segment === 'string' && IDENTIFIER.test(segment)) out += out ? `.${elideKey(segment)}` : elideKey(segment);
+    else out += `[${JSON.stringify(elideKey(String(segment)))}]`;
   }
   return out;
+}
+
+/** Keys are user text: a pasted megabyte-long key must not become a megabyte-long message. */
+const MAX_KEY_IN_MESSAGE = 60;
+
+/** Messages quote what the user typed: long quoted text is elided so a message stays readable. */
+export function boundMessage(message: string): string {
+  return message.length <= MAX_KEY_IN_MESSAGE * 4 ? message : message.replace(/"([^"]{61,})"/g, (_whole, inner: string) => `"${elideKey(inner)}"`);
+}
+
+/** A key (or other user text) short enough for a message; cut at a character boundary, marked with "…". */
+export function elideKey(key: string): string {
+  if (key.length <= MAX_KEY_IN_MESSAGE) return key;
+  return `${Array.from(key.slice(0, MAX_KEY_IN_MESSAGE * 2)).slice(0, MAX_KEY_IN_MESSAGE - 1).join('')}…`;
 }
 
 /** The offset where nesting first exceeds `max`, or -1. Strings are skipped so brackets inside them do not count. */
@@ -153,7 +167,7 @@ function humanParseError(code: number): string {
 export function parseText(text: string): ParsedText {
   const locator = new TextLocator(text);
   const at = (path: Path, offset: number, length: number, message: string): Problem => ({
-    path, pathText: pathToText(path), message: `${pathToText(path)}: ${message}`, offset, length, ...locator.position(offset),
+    path, pathText: pathToText(path), message: `${pathToText(path)}: ${boundMessage(message)}`, offset, length, ...locator.position(offset),
   });
   const deep = excessiveNestingAt(text);
   if (deep >= 0) {

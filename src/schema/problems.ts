@@ -1,6 +1,6 @@
 // Turning what is wrong into located Problems: "<path>: <what is wrong> (<what is expected>)".
 import type * as z from 'zod';
-import { describeType, getOwn, nodeAt, pathToText, type ParsedText, type Path, type Problem } from './json';
+import { boundMessage, describeType, elideKey, getOwn, nodeAt, pathToText, type ParsedText, type Path, type Problem } from './json';
 
 /** Something wrong at a path of the document value, not yet located in the text. */
 export interface Finding {
@@ -26,7 +26,7 @@ export function locate(parsed: ParsedText, finding: Finding): Problem {
     offset = target.offset;
     length = parent.exact && parent.keyNode ? target.length : 1;
   }
-  return { path: finding.path, pathText, message: `${pathText}: ${finding.message}`, offset, length, ...parsed.locator.position(offset) };
+  return { path: finding.path, pathText, message: `${pathText}: ${boundMessage(finding.message)}`, offset, length, ...parsed.locator.position(offset) };
 }
 
 function valueAt(value: unknown, path: Path): unknown {
@@ -58,7 +58,7 @@ export function findingsFromIssues(issues: readonly z.core.$ZodIssue[], value: u
       case 'unrecognized_keys':
         for (const key of issue.keys) {
           const expected = issue.message.startsWith('allowed:') || issue.message.startsWith('see ') ? ` (${issue.message})` : '';
-          out.push({ path: [...path, key], message: `unknown key "${key}"${expected}`, atKey: true });
+          out.push({ path: [...path, key], message: `unknown key "${elideKey(key)}"${expected}`, atKey: true });
         }
         break;
       case 'invalid_type': {

@@ -6,7 +6,7 @@ import {
   WEBHOOK_EVENTS_BY_ENTITY, WEBHOOK_UNFILTERABLE_ENTITIES, type EditorName, type WebhookEntityType,
 } from './catalog';
 import { EDITOR_PARAMETERS } from './attributes';
-import { describeType, getOwn, isObject, type JsonObject } from './json';
+import { describeType, elideKey, getOwn, isObject, type JsonObject } from './json';
 import { findingsFromIssues, type Finding } from './problems';
 import { baseValueSchema } from './records';
 import type { SchemaContext } from './document';
@@ -32,7 +32,7 @@ export function modelRules(doc: JsonObject, opened: Resource): Finding[] {
     for (const key of ['ordering_field', 'title_field', 'image_preview_field', 'excerpt_field', 'presentation_title_field', 'presentation_image_field']) {
       const id = refId(getOwn(doc, key));
       if (id !== undefined && !ids.includes(id)) {
-        out.push({ path: [key, 'id'], message: `"${id}" is not a field of this model (its fields: ${ids.length <= 20 ? ids.join(', ') : `${ids.length} ids, see $readonly.fields`})` });
+        out.push({ path: [key, 'id'], message: `"${elideKey(id)}" is not a field of this model (its fields: ${ids.length <= 20 ? ids.join(', ') : `${ids.length} ids, see $readonly.fields`})` });
       }
     }
   }
