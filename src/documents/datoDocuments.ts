@@ -13,6 +13,7 @@ import { DocumentService, type OpenedDocument, type SaveResult } from './documen
 import { DatoFileSystem } from './fileSystem';
 import { DOCUMENT_SCHEME, describeRef, documentPath, parseDocumentPath, type DocumentRef } from './paths';
 import { RemoteDocuments } from './remote';
+import { maySaveToDatoCms, notConfirmedMessage, type WorkspaceTrust } from './trust';
 import { documentUri } from './uris';
 import { DocumentSchemas } from './schemas';
 
@@ -43,6 +44,10 @@ export class DatoDocuments implements vscode.Disposable {
   private readonly schemas: DocumentSchemas;
   private readonly remote = new RemoteDocuments();
   private readonly ui = new VscodeUi();
+  private readonly trust: WorkspaceTrust = {
+    isTrusted: () => vscode.workspace.isTrusted,
+    confirm: async (message, detail, action) => (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action,
+  };
   /** documents whose next save was asked to overwrite the server's version */
   private readonly overwriteNext = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [this.saveEmitter, this.remote];
@@ -58,6 +63,7 @@ export class DatoDocuments implements vscode.Disposable {
     this.disposables.push(
       this.fileSystem,
       vscode.workspace.registerFileSystemProvider(DOCUMENT_SCHEME, this.fileSystem, { isCaseSensitive: true }),
+      vscode.workspace.onDidSaveTextDocument((document) => void this.showServerText(document)),
       this.diagnostics,
       this.schemas,
       vscode.commands.registerCommand(DOCUMENT_COMMANDS.compare.command, (uri?: vscode.Uri) => this.compare(uri)),
@@ -130,8 +136,11 @@ export class DatoDocuments implements vscode.Disposable {
     const { ref } = opened;
     const key = uri.toString();
     const overwrite = this.overwriteNext.delete(key);
+    if (!(await maySaveToDatoCms(this.trust, vscode.l10n.t, describeRef(ref)))) {
+      throw vscode.FileSystemError.NoPermissions(notConfirmedMessage(vscode.l10n.t, describeRef(ref)));
+    }
     this.diagnostics.clearServer(uri);
-    const result = await this.withSaveProgress(ref, overwrite, (onJob) => this.service.save(text, opened, { overwrite, onJob }));
+    const result = await this.withSaveProgress(ref, overwrite, (onJob, signal) => this.service.save(text, opened, { overwrite, onJob, signal }));
     switch (result.status) {
       case 'unchanged':
         return undefined;
@@ -162,15 +171,40 @@ export class DatoDocuments implements vscode.Disposable {
     }
   }
 
-  /** Model and field updates run as jobs on DatoCMS: a notification stays until the job ends. */
-  private async withSaveProgress(ref: DocumentRef, overwrite: boolean, task: (onJob: (jobId: string) => void) => Promise<SaveResult>): Promise<SaveResult> {
+  /**
+   * After a save the editor must show what DatoCMS returned (the new version, normalised values), or the
+   * next save would start from a stale `$readonly`. The workbench does not reliably reload a clean editor
+   * on a provider change event, so the text is replaced with the server's and saved again: that second
+   * save finds nothing to send.
+   */
+  private async showServerText(document: vscode.TextDocument): Promise<void> {
+    if (document.uri.scheme !== DOCUMENT_SCHEME || document.isDirty) return;
+    const opened = this.fileSystem.openedDocument(document.uri);
+    if (!opened || document.getText() === opened.text) return;
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), opened.text);
+    if (await vscode.workspace.applyEdit(edit)) await document.save();
+  }
+
+  /**
+   * Model and field updates run as jobs on DatoCMS: a notification stays until the job ends, and Cancel
+   * stops waiting for it (the message then says the change may still be applied).
+   */
+  private async withSaveProgress(ref: DocumentRef, overwrite: boolean, task: (onJob: (jobId: string) => void, signal: AbortSignal | undefined) => Promise<SaveResult>): Promise<SaveResult> {
     const title = overwrite
       ? vscode.l10n.t('Overwriting the {0} on DatoCMS…', describeRef(ref))
       : vscode.l10n.t('Saving the {0} to DatoCMS…', describeRef(ref));
     const location = ref.kind === 'model' || ref.kind === 'field' ? vscode.ProgressLocation.Notification : vscode.ProgressLocation.Window;
-    return await vscode.window.withProgress({ location, title }, (progress) =>
-      task((jobId) => progress.report({ message: vscode.l10n.t('waiting for DatoCMS to apply the change (job {0})', jobId) })),
-    );
+    const cancellable = location === vscode.ProgressLocation.Notification;
+    return await vscode.window.withProgress({ location, title, cancellable }, async (progress, token) => {
+      const controller = new AbortController();
+      const subscription = token.onCancellationRequested(() => controller.abort());
+      try {
+        return await task((jobId) => progress.report({ message: vscode.l10n.t('waiting for DatoCMS to apply the change (job {0})', jobId) }), cancellable ? controller.signal : undefined);
+      } finally {
+        subscription.dispose();
+      }
+    });
   }
 
   private async offerConflictChoices(uri: vscode.Uri, ref: DocumentRef, result: Extract<SaveResult, { status: 'conflict' }>): Promise<void> {

@@ -70,6 +70,7 @@ export class DocumentSchemas implements vscode.TextDocumentContentProvider, vsco
   }
 }
 
+// An authority is required: VS Code accepts a jsonValidation url only as `scheme://…` (or `./…`).
 export function schemaUri(path: string): vscode.Uri {
-  return vscode.Uri.from({ scheme: SCHEMA_SCHEME, path });
+  return vscode.Uri.from({ scheme: SCHEMA_SCHEME, authority: 'schemas', path });
 }
