@@ -1,6 +1,8 @@
 // Bundles the extension (and, with --tests, the real-host test suite) into CommonJS for VS Code's
 // Node extension host. `vscode` stays external; everything else is inlined so the .vsix needs no node_modules.
 import * as esbuild from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 
 const production = process.argv.includes('--production');
 
@@ -15,6 +17,31 @@ const unusedUndiciParts = {
     build.onLoad({ filter: /.*/, namespace: 'unused-undici-part' }, (args) => ({
       contents: `throw new Error(${JSON.stringify(`${args.path} is not bundled with DatoCMS Explorer`)});`,
       loader: 'js',
+    }));
+  },
+};
+// The schema layer (zod, the document schemas and the JSON parser: about 150 KB minified) is needed only
+// once a `datocms:` document opens. It is bundled on its own as dist/schema.js; in dist/extension.js
+// `src/schema` is a stand-in whose exports require that file on first use, so activation never loads it.
+const SCHEMA_DIR = path.resolve('src/schema');
+const schemaExportNames = async () => {
+  const index = await readFile(path.join(SCHEMA_DIR, 'index.ts'), 'utf8');
+  // The stand-in can only forward names listed in `export { … } from` lines: refuse anything else.
+  const unlisted = /^export\s+(\*|default|function|const|let|var|class|async)\b/m.exec(index);
+  if (unlisted) throw new Error(`esbuild.mjs: src/schema/index.ts must re-export with "export { … } from" only (found "${unlisted[0]}"), or dist/extension.js would miss that export`);
+  return [...index.matchAll(/^export\s*\{([^}]*)\}/gm)].flatMap((m) => m[1].split(',').map((name) => name.trim()).filter(Boolean));
+};
+const lazySchema = {
+  name: 'lazy-schema',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)schema$/ }, (args) =>
+      args.namespace === 'file' && path.resolve(args.resolveDir, args.path) === SCHEMA_DIR ? { path: SCHEMA_DIR, namespace: 'lazy-schema' } : undefined);
+    build.onResolve({ filter: /^\.\/schema\.js$/, namespace: 'lazy-schema' }, () => ({ path: './schema.js', external: true }));
+    build.onLoad({ filter: /.*/, namespace: 'lazy-schema' }, async () => ({
+      contents: `let schema;\nconst load = () => (schema ??= require('./schema.js'));\n${(await schemaExportNames())
+        .map((name) => `Object.defineProperty(exports, ${JSON.stringify(name)}, { enumerable: true, get: () => load()[${JSON.stringify(name)}] });`).join('\n')}\n`,
+      loader: 'js',
+      watchFiles: [path.join(SCHEMA_DIR, 'index.ts')],
     }));
   },
 };
@@ -33,10 +60,16 @@ const common = {
   minify: production,
   legalComments: 'none',
   plugins: [unusedUndiciParts],
+  // jsonc-parser's `main` is a UMD build whose factory requires './impl/…' at run time, files a bundle
+  // does not have next to it; its ES module build is bundled properly.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   logLevel: 'info',
 };
 
-const builds = [{ ...common, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist' }];
+const builds = [
+  { ...common, plugins: [...common.plugins, lazySchema], entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { schema: 'src/schema/index.ts' }, outdir: 'dist' },
+];
 if (tests) {
   // The extension-host suite follows the @vscode/test-electron contract: a module exporting run().
   builds.push({ ...common, minify: false, external: ['vscode', 'mocha'], entryPoints: { index: 'test/host/suite/index.ts' }, outdir: 'dist/host-suite' });

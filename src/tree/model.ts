@@ -71,7 +71,7 @@ type Listener = (node: TreeNode | undefined) => void;
 
 export class TreeModel {
   private readonly t: Translate;
-  private readonly numbers: Intl.NumberFormat;
+  private numberFormat: Intl.NumberFormat | undefined;
   private readonly listeners = new Set<Listener>();
   private rootNodes: ProjectNode[] | undefined;
   private readonly childCache = new Map<string, Promise<TreeNode[]>>();
@@ -82,7 +82,11 @@ export class TreeModel {
 
   constructor(private readonly deps: TreeModelDeps) {
     this.t = deps.t ?? formatMessage;
-    this.numbers = new Intl.NumberFormat(deps.locale ?? 'en');
+  }
+
+  // Created on first use: building a formatter loads locale data, a third of activation time otherwise.
+  private get numbers(): Intl.NumberFormat {
+    return (this.numberFormat ??= new Intl.NumberFormat(this.deps.locale ?? 'en'));
   }
 
   /** Subscribe to changes; `undefined` = the whole tree. Returns an unsubscribe function. */
