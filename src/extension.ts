@@ -15,6 +15,8 @@ export interface DatoExplorerApi {
   registry: ProjectRegistry;
   model: TreeModel;
   treeView: vscode.TreeView<import('./tree/model').TreeNode>;
+  /** where the "DatoCMS" log channel writes (tests check it never holds the token) */
+  logUri: vscode.Uri;
 }
 
 export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
@@ -47,7 +49,7 @@ export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
   syncSignedIn();
   own(registry.onDidChange(syncSignedIn));
 
-  return { registry, model, treeView };
+  return { registry, model, treeView, logUri: context.logUri };
 }
 
 export async function deactivate(): Promise<void> {

@@ -1,0 +1,43 @@
+// `npm start`: the extension in a real VS Code against the emulator's demo project. Packages the .vsix,
+// starts the CMA emulator and code-server (VS Code 1.100 in the browser) with the extension installed and
+// datocms.baseUrl pointing at the emulator, then prints the address to open and the token to sign in with.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, codeServerInstalled, installVsix, startCodeServer, startEmulator, stopAll } from './lib/processes.mjs';
+import { buildAndPackage } from './lib/vsix.mjs';
+
+const work = join(ROOT, '.cache/demo');
+const userDataDir = join(work, 'user-data');
+const extensionsDir = join(work, 'extensions');
+const folder = join(work, 'workspace');
+
+console.log('Building and packaging the extension…');
+const vsix = buildAndPackage();
+const emulator = await startEmulator({ token: 'demo-token', records: 300 });
+console.log(`CMA emulator: ${emulator.url}`);
+
+if (!codeServerInstalled()) {
+  console.log(`\ncode-server is not installed here (run "bash .ci/run setup" to install it).`);
+  console.log(`To try the extension in desktop VS Code instead: code --install-extension ${vsix}`);
+  console.log(`then set "datocms.baseUrl": "${emulator.url}" in your user settings and sign in with the token demo-token.`);
+  console.log('Ctrl+C stops the emulator.');
+} else {
+  for (const dir of [join(userDataDir, 'User'), extensionsDir, folder]) mkdirSync(dir, { recursive: true });
+  writeFileSync(join(userDataDir, 'User/settings.json'), JSON.stringify({
+    'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'datocms.baseUrl': emulator.url,
+  }, null, 2));
+  await installVsix({ vsix, userDataDir, extensionsDir });
+  const server = await startCodeServer({ userDataDir, extensionsDir, folder });
+  console.log(`\nVS Code (code-server 4.100.3): ${server.url}/?folder=${encodeURIComponent(folder)}`);
+  console.log('Open it in a browser, click the DatoCMS icon in the activity bar, choose Sign In and paste: demo-token');
+  console.log(`(Desktop VS Code: code --install-extension ${vsix}, with "datocms.baseUrl": "${emulator.url}".)`);
+  console.log('Ctrl+C stops everything.');
+}
+
+const shutdown = async () => {
+  await stopAll();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+await new Promise(() => undefined);

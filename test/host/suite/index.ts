@@ -1,0 +1,30 @@
+// The extension-host suite, run by VS Code exactly as @vscode/test-electron runs one: it loads this
+// module from `extensionTestsPath` and calls run(). Results go to a JSON report that the outer runner
+// (test/host/run.mjs, or test/host/electron.mjs) waits for, since no exit code crosses the browser.
+import { writeFileSync } from 'node:fs';
+import Mocha from 'mocha';
+import { config } from './helpers';
+
+interface TestResult { title: string; state: 'passed' | 'failed'; error?: string; durationMs?: number }
+
+export function run(): Promise<void> {
+  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false });
+  // Declare describe/it on the global object, then load the (bundled) test files in order.
+  mocha.suite.emit('pre-require', globalThis, 'host-suite', mocha);
+  require('./activation.test');
+  require('./signIn.test');
+  require('./tree.test');
+  require('./documents.test');
+  require('./faults.test');
+  require('./leaks.test');
+
+  const results: TestResult[] = [];
+  return new Promise((resolve) => {
+    const runner = mocha.run(() => {
+      writeFileSync(config().reportPath, JSON.stringify({ tests: results }, null, 2));
+      resolve();
+    });
+    runner.on('pass', (test) => results.push({ title: test.fullTitle(), state: 'passed', durationMs: test.duration }));
+    runner.on('fail', (test, error: Error) => results.push({ title: test.fullTitle(), state: 'failed', error: String(error.stack ?? error) }));
+  });
+}
