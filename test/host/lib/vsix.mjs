@@ -10,7 +10,7 @@ export const VSIX = join(ROOT, 'dist/datocms-explorer.vsix');
 export function buildAndPackage({ withSuite = false } = {}) {
   execFileSync('npm', ['run', '--silent', 'package'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   // the suite is bundled after packaging so it can never end up inside the .vsix
-  if (withSuite) execFileSync(process.execPath, ['esbuild.mjs', '--tests'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (withSuite) execFileSync(process.execPath, ['esbuild.mjs', '--production', '--tests'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   return VSIX;
 }
 

@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { documentUri } from '../../../src/documents/uris';
+import type { ModelNode, SectionNode } from '../../../src/tree/model';
+import { clearRequests, cma, config, extensionApi, requests, runWithInputs, typeIntoQuickInput, waitFor } from './helpers';
+
+async function articleModel(): Promise<ModelNode> {
+  const { model } = await extensionApi();
+  const [project] = model.roots();
+  const models = (await model.children(project)).find((n) => n.kind === 'models') as SectionNode;
+  return (await model.children(models)).find((n) => n.kind === 'model' && n.itemType.attributes['api_key'] === 'article') as ModelNode;
+}
+
+describe('everyday commands', () => {
+  it('switches environment from the project node and back; requests carry X-Environment', async () => {
+    const { model, registry } = await extensionApi();
+    await runWithInputs('datocms.switchEnvironment', [model.roots()[0]], [{ text: 'sandbox', title: 'Switch DatoCMS environment' }]);
+    assert.equal(registry.environmentOf('emulated-bistro'), 'sandbox');
+    await waitFor(() => model.roots()[0]?.description === 'sandbox', 5_000, 'the project node to show the sandbox');
+    await clearRequests();
+    const [project] = model.roots();
+    const models = (await model.children(project)).find((n) => n.kind === 'models')!;
+    assert.ok((await model.children(models)).length >= 6);
+    const sandboxRequests = await requests();
+    assert.ok(sandboxRequests.length >= 1 && sandboxRequests.every((r) => (r as { environment?: string }).environment === 'sandbox'));
+    await runWithInputs('datocms.switchEnvironment', [model.roots()[0]], [{ text: 'main', title: 'Switch DatoCMS environment' }]);
+    assert.equal(registry.environmentOf('emulated-bistro'), 'main');
+  });
+
+  it('reveals an open record in the tree', async () => {
+    const { treeView, model } = await extensionApi();
+    const article = await articleModel();
+    const records = (await model.children(article)).find((n) => n.kind === 'records')!;
+    const first = (await model.children(records)).find((n) => n.kind === 'record')!;
+    if (first.kind !== 'record') throw new Error('no record');
+    const uri = documentUri({ project: 'emulated-bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id: first.record.id });
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    await vscode.commands.executeCommand('datocms.revealInTree', uri);
+    await waitFor(() => treeView.selection[0]?.id === first.id, 5_000, 'the record to be selected in the tree');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('exports every record of a model to a JSON file, page by page', async () => {
+    const target = join(config().workspace, 'article-export.json');
+    const article = await articleModel();
+    await clearRequests();
+    const exported = vscode.commands.executeCommand('datocms.exportRecords', article);
+    await typeIntoQuickInput(target, 'Export records of Article');
+    await waitFor(() => existsSync(target) && readFileSync(target, 'utf8').trimEnd().endsWith(']'), 30_000, 'the export file');
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await exported;
+    const records = JSON.parse(readFileSync(target, 'utf8')) as { id: string }[];
+    const total = (await cma('GET', '/items?filter%5Btype%5D=article&page%5Blimit%5D=1')).meta.total_count;
+    assert.equal(records.length, total);
+    assert.equal(new Set(records.map((r) => r.id)).size, total);
+    const pages = (await requests()).filter((r) => r.path === '/items');
+    assert.ok(pages.length >= 1 && pages.length <= Math.ceil(total / 100), `pages: ${pages.length}`);
+  });
+});
