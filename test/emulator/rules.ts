@@ -1,4 +1,6 @@
 // What the server accepts in schema writes (PROTOCOL.md §9, §11; resources.json requestStructure).
+// Kept apart from src/schema/catalog.ts on purpose: the emulator stands in for the server, and sharing the
+// extension's own tables would let a mistake in them pass both sides of every test.
 
 export const ITEM_TYPE_ATTRIBUTES = ['name', 'api_key', 'collection_appeareance', 'collection_appearance', 'singleton', 'all_locales_required',
   'sortable', 'modular_block', 'draft_mode_active', 'draft_saving_active', 'tree', 'ordering_direction', 'ordering_meta',
