@@ -1,7 +1,8 @@
 // What the `datocms:` file system remembers per document, without VS Code: the resource the editor's
 // text was rendered from (the baseline of the next save) and a stat that moves only when the text the
 // editor should show changes. VS Code compares stats to decide whether a file changed "on disk": our
-// own reads must never look like that, and after a save the editor must reload the server's text.
+// own reads must never look like that. (After a save, DatoDocuments puts the server's answer into the
+// editor; the store only takes it as the new baseline.)
 import type { OpenedDocument } from './documentService';
 import type { DocumentRef } from './paths';
 
@@ -16,10 +17,6 @@ export interface DocumentStoreHooks {
   open(key: string, ref: DocumentRef, id: string | undefined): Promise<OpenedDocument>;
   /** Saves text over the baseline; undefined = nothing changed. Throws (the editor stays dirty) on failure. */
   save(key: string, text: string, opened: OpenedDocument): Promise<OpenedDocument | undefined>;
-  /** Announces that the document's content changed (a file change event). */
-  changed(key: string): void;
-  /** Whether the editor holds unsaved changes of the document. */
-  isDirty(key: string): boolean;
 }
 
 interface Entry extends DocumentStat {
@@ -29,16 +26,10 @@ interface Entry extends DocumentStat {
   unread?: { bytes: Uint8Array; until: number };
   /** the read or write under way; stat waits for it so it reports the state that read/write leaves */
   busy?: Promise<unknown>;
-  /** after a save whose server text differs from what was written: see scheduleReload */
-  reloadAfterStat?: () => void;
 }
 
 /** How long fetched text may be served to a read that did not fetch it itself. */
 const UNREAD_TTL_MS = 5_000;
-/** Wait after VS Code's post-save stat before announcing the server's text (lets the save finish). */
-const RELOAD_DELAY_MS = 100;
-/** If VS Code never stats after a save, announce the server's text anyway after this. */
-const RELOAD_FALLBACK_MS = 1_000;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -49,7 +40,6 @@ export class DocumentStore {
    * document without reading it again, and its baseline must survive that. Reopening reads it afresh.
    */
   private readonly entries = new Map<string, Entry>();
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
 
   constructor(private readonly hooks: DocumentStoreHooks) {}
 
@@ -71,13 +61,7 @@ export class DocumentStore {
       entry = this.entries.get(key);
       if (!entry) throw new Error(`The ${ref.kind} at ${key} could not be loaded.`);
     }
-    const stat = { ctime: entry.ctime, mtime: entry.mtime, size: entry.size };
-    const reload = entry.reloadAfterStat;
-    if (reload) {
-      entry.reloadAfterStat = undefined;
-      this.later(RELOAD_DELAY_MS, reload);
-    }
-    return stat;
+    return { ctime: entry.ctime, mtime: entry.mtime, size: entry.size };
   }
 
   async read(key: string, ref: DocumentRef): Promise<Uint8Array> {
@@ -108,15 +92,9 @@ export class DocumentStore {
       if (!saved) return; // nothing was sent; the editor just becomes clean
       entry.document = saved;
       entry.mtime = this.nextMtime(entry);
-      if (saved.text !== text) this.scheduleReload(key, entry, encoder.encode(saved.text));
     } finally {
       if (entry.busy === task) entry.busy = undefined;
     }
-  }
-
-  dispose(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
   }
 
   /** Fetches the document (by the baseline's id when there is one) and takes it as the new baseline. */
@@ -144,39 +122,8 @@ export class DocumentStore {
     }
   }
 
-  /**
-   * Makes the editor show the text the server returned. VS Code stats the file right after a save and
-   * keeps that stat; on a change event it reloads only if a later stat differs. So the post-save stat
-   * still describes what was written, and only after it does the stat move to the server's text.
-   */
-  private scheduleReload(key: string, entry: Entry, serverBytes: Uint8Array): void {
-    let done = false;
-    const reload = () => {
-      if (done) return;
-      done = true;
-      entry.reloadAfterStat = undefined;
-      // The user typed on since: VS Code would not reload, and a moved stat would make their next save
-      // look like a conflict with the disk. Their text stays; the next save diffs it against the server's.
-      if (this.hooks.isDirty(key)) return;
-      entry.size = serverBytes.byteLength;
-      entry.mtime = this.nextMtime(entry);
-      entry.unread = { bytes: serverBytes, until: Date.now() + UNREAD_TTL_MS };
-      this.hooks.changed(key);
-    };
-    entry.reloadAfterStat = reload;
-    this.later(RELOAD_FALLBACK_MS, reload);
-  }
-
   private nextMtime(entry: Entry): number {
     return Math.max(Date.now(), entry.mtime + 1);
-  }
-
-  private later(ms: number, run: () => void): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      run();
-    }, ms);
-    this.timers.add(timer);
   }
 }
 

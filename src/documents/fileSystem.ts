@@ -25,8 +25,6 @@ export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposa
     this.store = new DocumentStore({
       open: (key, ref, id) => delegate.open(vscode.Uri.parse(key), ref, id),
       save: (key, text, opened) => delegate.save(vscode.Uri.parse(key), text, opened),
-      changed: (key) => this.changeEmitter.fire([{ type: vscode.FileChangeType.Changed, uri: vscode.Uri.parse(key) }]),
-      isDirty: (key) => vscode.workspace.textDocuments.some((d) => d.uri.toString() === key && d.isDirty),
     });
   }
 
@@ -95,7 +93,6 @@ export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposa
   }
 
   dispose(): void {
-    this.store.dispose();
     this.changeEmitter.dispose();
   }
 
