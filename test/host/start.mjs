@@ -1,6 +1,7 @@
 // `npm start`: the extension in a real VS Code against the emulator's demo project. Packages the .vsix,
 // starts the CMA emulator and code-server (VS Code 1.100 in the browser) with the extension installed and
 // datocms.baseUrl pointing at the emulator, then prints the address to open and the token to sign in with.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, codeServerInstalled, installVsix, startCodeServer, startEmulator, stopAll } from './lib/processes.mjs';
@@ -10,6 +11,13 @@ const work = join(ROOT, '.cache/demo');
 const userDataDir = join(work, 'user-data');
 const extensionsDir = join(work, 'extensions');
 const folder = join(work, 'workspace');
+
+if (!codeServerInstalled()) {
+  // First run on this machine: the Debian packages and code-server (a few minutes, once).
+  console.log('Installing code-server 4.100.3 (first run only)…');
+  const setup = spawnSync('bash', [join(ROOT, '.ci/run'), 'host'], { stdio: 'inherit' });
+  if (setup.status !== 0) console.log('Could not install code-server; continuing without it.');
+}
 
 console.log('Building and packaging the extension…');
 const vsix = buildAndPackage();
