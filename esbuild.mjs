@@ -45,6 +45,16 @@ const lazySchema = {
     }));
   },
 };
+// The HTTP client (undici's pool, about 180 KB minified) is bundled on its own as dist/http.js and required
+// by src/cma/undici.ts on the first request.
+const lazyHttp = {
+  name: 'lazy-http',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/undiciPool$/ }, (args) =>
+      path.resolve(args.resolveDir) === path.resolve('src/cma') ? { path: './http.js', external: true } : undefined);
+  },
+};
+
 const watch = process.argv.includes('--watch');
 const tests = process.argv.includes('--tests');
 
@@ -67,8 +77,8 @@ const common = {
 };
 
 const builds = [
-  { ...common, plugins: [...common.plugins, lazySchema], entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist' },
-  { ...common, entryPoints: { schema: 'src/schema/index.ts' }, outdir: 'dist' },
+  { ...common, plugins: [...common.plugins, lazySchema, lazyHttp], entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { schema: 'src/schema/index.ts', http: 'src/cma/undiciPool.ts' }, outdir: 'dist' },
 ];
 if (tests) {
   // The extension-host suite follows the @vscode/test-electron contract: a module exporting run().

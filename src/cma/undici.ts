@@ -11,12 +11,7 @@ let poolConstructor: typeof UndiciPool | undefined;
  * the Node modules it pulls in, http2 among them) takes tens of milliseconds that activation need not pay.
  */
 export function poolClass(): typeof UndiciPool {
-  if (!poolConstructor) {
-    /* eslint-disable @typescript-eslint/no-require-imports */
-    const Dispatcher = require('undici/lib/dispatcher/dispatcher') as { prototype: object };
-    Object.assign(Dispatcher.prototype, require('undici/lib/api') as object);
-    poolConstructor = require('undici/lib/dispatcher/pool') as typeof UndiciPool;
-    /* eslint-enable @typescript-eslint/no-require-imports */
-  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  poolConstructor ??= (require('./undiciPool') as typeof import('./undiciPool')).Pool;
   return poolConstructor;
 }
