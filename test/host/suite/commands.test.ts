@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { documentUri } from '../../../src/documents/uris';
@@ -48,7 +48,8 @@ describe('everyday commands', () => {
     await clearRequests();
     const exported = vscode.commands.executeCommand('datocms.exportRecords', article);
     await typeIntoQuickInput(target, 'Export records of Article');
-    await waitFor(() => existsSync(target) && readFileSync(target, 'utf8').trimEnd().endsWith(']'), 30_000, 'the export file');
+    await waitFor(() => existsSync(target) && readFileSync(target, 'utf8').trimEnd().endsWith(']'), 30_000, 'the export file')
+      .catch((error: Error) => { throw new Error(`${error.message}; the workspace holds: ${readdirSync(config().workspace).join(', ') || 'nothing'}`); });
     await vscode.commands.executeCommand('notifications.clearAll');
     await exported;
     const records = JSON.parse(readFileSync(target, 'utf8')) as { id: string }[];

@@ -1,6 +1,6 @@
 // Shared helpers of the extension-host suite: the runner's config, the extension's test API, the
 // emulator's control endpoints, and typing into quick inputs through the runner (like a user).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { DatoExplorerApi } from '../../../src/extension';
@@ -13,6 +13,8 @@ export interface SuiteConfig {
   userDataDir: string;
   workspace: string;
   resultsDir: string;
+  /** only the tests whose full title matches this pattern (DATOCMS_HOST_GREP) */
+  grep?: string;
 }
 
 let cached: SuiteConfig | undefined;
@@ -29,11 +31,28 @@ export async function extensionApi(): Promise<DatoExplorerApi> {
   return extension.activate();
 }
 
-/** Asks the runner to type `text` + Enter into the quick input that is (or is about to be) open. */
-export async function typeIntoQuickInput(text: string, title?: string): Promise<void> {
+/** Asks the runner (the browser side) to do something only it can; resolves when it is done. */
+async function askRunner(request: { text: string; title?: string } | { screenshot: string }, what: string): Promise<void> {
   const { inputRequest } = config();
-  writeFileSync(inputRequest, JSON.stringify({ text, title }));
-  await waitFor(() => !existsSync(inputRequest), 20_000, `the runner to type "${title ?? text}"`);
+  const answer = inputRequest.replace(/\.json$/, '.answer.json');
+  rmSync(answer, { force: true });
+  // written whole, then renamed, so the runner never reads half a request
+  writeFileSync(`${inputRequest}.tmp`, JSON.stringify(request));
+  renameSync(`${inputRequest}.tmp`, inputRequest);
+  await waitFor(() => existsSync(answer), 60_000, `the runner to ${what}`);
+  const { error } = JSON.parse(readFileSync(answer, 'utf8')) as { error?: string };
+  rmSync(answer, { force: true });
+  if (error) throw new Error(error);
+}
+
+/** Asks the runner to type `text` + Enter into the quick input that is (or is about to be) open. */
+export function typeIntoQuickInput(text: string, title?: string): Promise<void> {
+  return askRunner({ text, title }, `type "${title ?? text}"`);
+}
+
+/** Asks the runner for a screenshot of the workbench, saved as test-results/<name>.png. */
+export function screenshot(name: string): Promise<void> {
+  return askRunner({ screenshot: name }, `take the screenshot ${name}`);
 }
 
 /** Runs a command that opens quick inputs, answering each in turn. */

@@ -3,14 +3,21 @@
 // (test/host/run.mjs, or test/host/electron.mjs) waits for, since no exit code crosses the browser.
 import { writeFileSync } from 'node:fs';
 import Mocha from 'mocha';
-import { config } from './helpers';
+import { config, screenshot } from './helpers';
 
 interface TestResult { title: string; state: 'passed' | 'failed'; error?: string; durationMs?: number }
 
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false });
+  const { grep } = config();
+  if (grep) mocha.grep(new RegExp(grep));
   // Declare describe/it on the global object, then load the (bundled) test files in order.
   mocha.suite.emit('pre-require', globalThis, 'host-suite', mocha);
+  // A failed test leaves a picture of the workbench as it was: test-results/suite-failed-<title>.png.
+  mocha.suite.afterEach(async function () {
+    const test = this.currentTest;
+    if (test?.state === 'failed') await screenshot(`suite-failed-${test.fullTitle().replace(/\W+/g, '-').toLowerCase().slice(0, 80)}`).catch(() => undefined);
+  });
   require('./activation.test');
   require('./signIn.test');
   require('./tree.test');
