@@ -15,7 +15,7 @@ import { DOCUMENT_SCHEME, describeRef, documentPath, parseDocumentPath, type Doc
 import { RemoteDocuments } from './remote';
 import { maySaveToDatoCms, notConfirmedMessage, type WorkspaceTrust } from './trust';
 import { documentUri } from './uris';
-import { DocumentSchemas } from './schemas';
+import { DatoJsonLanguage } from '../language';
 
 export interface DatoDocumentsDeps {
   registry: ProjectRegistry;
@@ -41,7 +41,7 @@ export class DatoDocuments implements vscode.Disposable {
   readonly fileSystem: DatoFileSystem;
   private readonly service: DocumentService;
   private readonly diagnostics: DocumentDiagnostics;
-  private readonly schemas: DocumentSchemas;
+  private readonly schemas: DatoJsonLanguage;
   private readonly remote = new RemoteDocuments();
   private readonly ui = new VscodeUi();
   private readonly trust: WorkspaceTrust = {
@@ -59,7 +59,7 @@ export class DatoDocuments implements vscode.Disposable {
       save: (uri, text, opened) => this.save(uri, text, opened),
     });
     this.diagnostics = new DocumentDiagnostics((uri) => this.fileSystem.openedDocument(uri));
-    this.schemas = new DocumentSchemas(deps.log);
+    this.schemas = new DatoJsonLanguage(deps.log);
     this.disposables.push(
       this.fileSystem,
       vscode.workspace.registerFileSystemProvider(DOCUMENT_SCHEME, this.fileSystem, { isCaseSensitive: true }),
