@@ -2,7 +2,7 @@
 // outline, folding, selection ranges, formatting and color swatches, from the same JSON Schemas that describe the
 // documents (src/schema). It never reports problems: the documents' own checker does.
 // May import src/schema, vscode-json-languageservice and, from src/documents, only the pure path codec and the
-// opened document's type. The providers live in ./features.ts, bundled as dist/language.js and loaded when the
+// opened document (its type and `relationshipId`). The providers live in ./features.ts, bundled as dist/language.js and loaded when the
 // first document opens; this file stays small because it is part of the activation bundle.
 import type * as vscode from 'vscode';
 import { relationshipId, type OpenedDocument } from '../documents/documentService';

@@ -1,6 +1,6 @@
-// Which JSON Schema serves a `datocms:` document, and a vscode-json-languageservice instance per schema that
-// computes completion, hover, symbols, folding, selection ranges and formatting from it. No vscode import:
-// the providers in ./features.ts convert the results, the unit tests call this directly.
+// One vscode-json-languageservice instance per JSON Schema (model, webhook, field per field type, record per
+// model), each applied to whatever document it is given: ./schemaKeys.ts decides which one serves a document.
+// No vscode import: the providers in ./features.ts convert the results, the unit tests call this directly.
 import {
   ClientCapabilities,
   TextDocument,
