@@ -55,7 +55,7 @@ const lazyHttp = {
   },
 };
 
-// The `datocms-json` language providers (vscode-json-languageservice, about 100 KB minified) are bundled on their
+// The `datocms-json` language providers (vscode-json-languageservice and its parts, about 150 KB minified) are bundled on their
 // own as dist/language.js and required by src/language/index.ts when the first document opens.
 const lazyLanguage = {
   name: 'lazy-language',
