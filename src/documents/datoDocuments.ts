@@ -12,6 +12,7 @@ import { ModelNotFoundError } from '../projects/projectData';
 import type { ProjectRegistry } from '../projects/registry';
 import { errorMessage, needsSignIn, reportError } from '../ui/errors';
 import { VscodeUi } from '../ui/vscodeUi';
+import { DatoJsonLanguage } from '../language';
 import { BaselineMemory } from './baselineMemory';
 import { DocumentDiagnostics } from './diagnostics';
 import { DocumentService, type OpenedDocument, type SaveResult } from './documentService';
@@ -23,7 +24,6 @@ import {
   actionLabel, autoSaveMessage, conflictMessage, failedMessage, problemsMessage, SaveFailureBar,
   savedMessage, signInMessage, unchangedMessage, type SaveAction,
 } from './saveOutcome';
-import { DocumentSchemas } from './schemas';
 import { maySaveToDatoCms, notConfirmedMessage, type WorkspaceTrust } from './trust';
 import { documentUri } from './uris';
 
@@ -56,7 +56,7 @@ export class DatoDocuments implements vscode.Disposable {
   readonly fileSystem: DatoFileSystem;
   private readonly service: DocumentService;
   private readonly diagnostics: DocumentDiagnostics;
-  private readonly schemas: DocumentSchemas;
+  private readonly schemas: DatoJsonLanguage;
   private readonly remote = new RemoteDocuments();
   private readonly failures = new SaveFailureBar(DOCUMENT_COMMANDS.saveActions.command);
   private readonly memory: BaselineMemory;
@@ -84,7 +84,7 @@ export class DatoDocuments implements vscode.Disposable {
       persist: (uri, baseline) => this.persist(uri, baseline),
     });
     this.diagnostics = new DocumentDiagnostics((uri) => this.fileSystem.baseline(uri));
-    this.schemas = new DocumentSchemas(deps.log);
+    this.schemas = new DatoJsonLanguage(deps.log);
     this.disposables.push(
       this.fileSystem,
       vscode.workspace.registerFileSystemProvider(DOCUMENT_SCHEME, this.fileSystem, { isCaseSensitive: true }),

@@ -1,6 +1,10 @@
 // Untrusted workspaces: saving to DatoCMS asks first (modal); refusing keeps the text in the editor.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { DocumentService } from '../../src/documents/documentService';
+import { ProjectData } from '../../src/projects/projectData';
+import { startEmulator } from '../emulator';
 import { maySaveToDatoCms, notConfirmedMessage, type WorkspaceTrust } from '../../src/documents/trust';
 import { formatMessage } from '../../src/ui/translate';
 
@@ -37,10 +41,6 @@ describe('saving in an untrusted workspace', () => {
   });
 
   test('a save asks only when it has something to send, and a declined save sends nothing', async () => {
-    const { startEmulator } = await import('../emulator');
-    const { CmaClient, closeAllDispatchers } = await import('../../src/cma');
-    const { ProjectData } = await import('../../src/projects/projectData');
-    const { DocumentService } = await import('../../src/documents/documentService');
     const emulator = await startEmulator({ records: 3 });
     try {
       const data = new ProjectData(new CmaClient({ apiToken: emulator.token, baseUrl: emulator.url, retry: { maxAttempts: 1 } }));
