@@ -138,7 +138,9 @@ export class DatoDocuments implements vscode.Disposable {
     this.overwriteNext.add(key);
     try {
       await this.fileSystem.store.prepareOverwrite(key, ref);
-      await vscode.workspace.save(uri);
+      this.deps.log.info(`Overwriting the ${describeRef(ref)}: your changed keys go on top of the DatoCMS version.`);
+      const saved = await vscode.workspace.save(uri);
+      if (!saved) this.deps.log.warn(`The ${describeRef(ref)} was not saved.`);
     } catch (error) {
       this.report(t('Could not overwrite the {0}', describeRef(ref)), error, ref);
     } finally {

@@ -1,8 +1,7 @@
 // Problems of `datocms:` documents in the Problems panel: checked on open and while typing (debounced),
 // plus what the server rejected at the last save (kept until the next save, revert or close).
 import * as vscode from 'vscode';
-import { checkDocument, parseText, type Problem } from '../schema';
-import { isObject } from '../schema/json';
+import { checkDocument, basisValue, type Problem } from '../schema';
 import type { Baseline } from './documentStore';
 import { DOCUMENT_SCHEME } from './paths';
 
@@ -31,8 +30,7 @@ export class DocumentDiagnostics implements vscode.Disposable {
     const baseline = this.baselineFor(document.uri);
     if (!baseline) return [];
     const { opened, basisText } = baseline;
-    const basis = basisText === opened.text ? undefined : parseText(basisText).value;
-    const problems = checkDocument(opened.ref.kind, document.getText(), opened.resource, opened.ctx, isObject(basis) ? basis : undefined);
+    const problems = checkDocument(opened.ref.kind, document.getText(), opened.resource, opened.ctx, basisText === opened.text ? undefined : basisValue(basisText));
     this.local.set(document.uri, problems.map((p) => toDiagnostic(p, document)));
     return problems;
   }

@@ -6,8 +6,7 @@
 import { ApiError, type CallOptions } from '../cma';
 import type { Resource, UpdateBody } from '../cma/types';
 import type { ProjectData } from '../projects/projectData';
-import { parseText, planUpdate, problemsFromApiError, renderDocument, type Problem, type SchemaContext } from '../schema';
-import { isObject } from '../schema/json';
+import { basisValue, planUpdate, problemsFromApiError, renderDocument, type Problem, type SchemaContext } from '../schema';
 import type { DocumentRef } from './paths';
 
 export interface OpenedDocument {
@@ -96,8 +95,7 @@ export class DocumentService {
     const { ref } = opened;
     try {
       const data = await this.dataFor(ref);
-      const basisValue = basis.basisText === opened.text ? undefined : parseText(basis.basisText).value;
-      const plan = planUpdate(ref.kind, opened.resource, text, opened.ctx, isObject(basisValue) ? basisValue : undefined);
+      const plan = planUpdate(ref.kind, opened.resource, text, opened.ctx, basis.basisText === opened.text ? undefined : basisValue(basis.basisText));
       if (!plan.ok) return { status: 'invalid', problems: plan.problems, origin: 'local', text };
       if (plan.body === null) return { status: 'unchanged' };
       if (o.confirm && !(await o.confirm())) return { status: 'declined' };
