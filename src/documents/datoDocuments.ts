@@ -206,8 +206,10 @@ export class DatoDocuments implements vscode.Disposable {
 
   private mayWrite(reason: vscode.TextDocumentSaveReason | undefined): boolean {
     if (reason === undefined || reason === vscode.TextDocumentSaveReason.Manual) return true;
-    // An auto-save writes to DatoCMS only when the user turned auto-save on for the DatoCMS JSON language.
-    return vscode.workspace.getConfiguration('files', { languageId: DOCUMENT_LANGUAGE }).get<string>('autoSave', 'off') !== 'off';
+    // An auto-save writes to DatoCMS only when the user (not a workspace) turned auto-save on for the
+    // DatoCMS JSON language.
+    const setting = vscode.workspace.getConfiguration('files', { languageId: DOCUMENT_LANGUAGE }).inspect<string>('autoSave');
+    return setting?.globalLanguageValue !== undefined && setting.globalLanguageValue !== 'off';
   }
 
   private async open(uri: vscode.Uri, ref: DocumentRef, id: string | undefined): Promise<OpenedDocument> {
