@@ -77,7 +77,9 @@ const common = {
 };
 
 const builds = [
-  { ...common, plugins: [...common.plugins, lazySchema, lazyHttp], entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist' },
+  // The live-check worker (dist/liveCheckWorker.js) runs in its own thread, started when a document is first
+  // checked; like the extension it requires dist/schema.js rather than bundling the schema layer again.
+  { ...common, plugins: [...common.plugins, lazySchema, lazyHttp], entryPoints: { extension: 'src/extension.ts', liveCheckWorker: 'src/documents/liveCheckWorker.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { schema: 'src/schema/index.ts', http: 'src/cma/undiciPool.ts' }, outdir: 'dist' },
 ];
 if (tests) {
