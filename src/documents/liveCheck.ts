@@ -3,14 +3,14 @@
 //
 // - Each document has at most one check in the worker; while it runs, only the newest text waits, and an
 //   answer for a text that is no longer the newest is reported as superseded (the newest request wins).
-// - What a document is checked against (resource, schema context, basis) is sent once per baseline, its
-//   fields in small messages between which the host's event loop runs, so no single post blocks it long.
+// - What a document is checked against (resource, schema context, basis) is sent once per baseline, in small
+//   messages between which the host's event loop runs, so no single post blocks it long.
 // - Text beyond a size budget is not checked live (the save still checks it).
 // - If the worker cannot start (or keeps failing), small documents are checked on the host, and a document
 //   whose check took too long there is checked on save only.
 import type { Worker } from 'node:worker_threads';
 import type { Problem } from '../schema';
-import { knownFields, runCheck, type CheckBaseline, type FromWorker, type ToWorker } from './liveCheckProtocol';
+import { baselineMessages, runCheck, type CheckBaseline, type FromWorker, type ToWorker } from './liveCheckProtocol';
 
 /** Text longer than this (UTF-16 units, about 5 MB) is checked on save only. */
 export const LIVE_CHECK_MAX_CHARS = 5 * 1024 * 1024;
@@ -18,7 +18,6 @@ export const LIVE_CHECK_MAX_CHARS = 5 * 1024 * 1024;
 export const HOST_CHECK_MAX_CHARS = 200_000;
 /** Without a worker, a document whose check blocked the host longer than this is checked on save only. */
 export const HOST_CHECK_MAX_MS = 50;
-const FIELDS_PER_MESSAGE = 500;
 const IDLE_WORKER_MS = 60_000;
 const MAX_WORKER_FAILURES = 2;
 
@@ -56,12 +55,21 @@ interface Job {
   resolve: (outcome: LiveCheckOutcome) => void;
 }
 
+interface Upload {
+  baseline: CheckBaseline;
+  worker: Worker;
+  id: number;
+  /** settles once every message of the baseline is posted (rejects if one could not be) */
+  done: Promise<void>;
+  complete: boolean;
+}
+
 interface Slot {
   /** the newest request for this document: only its answer counts */
   latest: number;
   running?: Job;
   waiting?: Job;
-  uploaded?: { baseline: CheckBaseline; worker: Worker; id: number; done: Promise<void> };
+  uploaded?: Upload;
   slowOnHost?: boolean;
 }
 
@@ -154,17 +162,21 @@ export class LiveChecker {
     });
   }
 
+  /** In the worker; once the worker has the baseline, the text is posted at once, in the caller's turn. */
   private async run(slot: Slot, job: Job): Promise<LiveCheckOutcome> {
     const worker = this.workerToUse();
     if (!worker) return this.runOnHost(slot, job);
     try {
-      const id = await this.upload(slot, job.baseline, worker);
-      if (job.request !== slot.latest) return SUPERSEDED;
-      if (worker !== this.worker) return await this.run(slot, job); // it died meanwhile
+      const uploaded = this.upload(slot, job.baseline, worker);
+      if (!uploaded.complete) {
+        await uploaded.done;
+        if (job.request !== slot.latest) return SUPERSEDED;
+        if (worker !== this.worker) return await this.run(slot, job); // it died meanwhile
+      }
       return await new Promise<LiveCheckOutcome>((resolve) => {
         this.inFlight.set(job.request, { job, slot, resolve });
         worker.ref();
-        this.post(worker, { type: 'check', request: job.request, baseline: id, text: job.text, limit: this.problemLimit });
+        this.post(worker, { type: 'check', request: job.request, baseline: uploaded.id, text: job.text, limit: this.problemLimit });
       });
     } catch (error) {
       // the baseline or text cannot be sent (not cloneable): check this one on the host
@@ -188,30 +200,28 @@ export class LiveChecker {
     }
   }
 
-  /** Sends the baseline to the worker unless it has it already; resolves with its id once all of it is posted. */
-  private async upload(slot: Slot, baseline: CheckBaseline, worker: Worker): Promise<number> {
+  /** Sends the baseline to the worker unless it has it (or is being sent it) already. */
+  private upload(slot: Slot, baseline: CheckBaseline, worker: Worker): Upload {
     const known = slot.uploaded;
-    if (known && known.baseline === baseline && known.worker === worker) {
-      await known.done;
-      return known.id;
-    }
+    if (known && known.baseline === baseline && known.worker === worker) return known;
     if (known && known.worker === worker) this.post(worker, { type: 'forget', baseline: known.id });
-    const id = ++this.counter;
-    const done = this.postBaseline(slot, id, baseline, worker);
-    slot.uploaded = { baseline, worker, id, done };
-    await done;
-    return id;
+    const upload: Upload = { baseline, worker, id: ++this.counter, done: Promise.resolve(), complete: false };
+    slot.uploaded = upload;
+    upload.done = this.postBaseline(slot, upload.id, baseline, worker).then(() => {
+      upload.complete = slot.uploaded === upload;
+    });
+    return upload;
   }
 
   private async postBaseline(slot: Slot, id: number, baseline: CheckBaseline, worker: Worker): Promise<void> {
-    const { kind, resource, basis, ctx } = baseline;
-    this.post(worker, { type: 'baseline', baseline: id, kind, resource, basis, locales: ctx.locales, itemTypes: ctx.itemTypes });
-    for (const [itemTypeId, fields] of knownFields(ctx)) {
-      for (let start = 0; start < fields.length; start += FIELDS_PER_MESSAGE) {
+    let first = true;
+    for (const message of baselineMessages(id, baseline)) {
+      if (!first) {
         await nextTurn();
-        if (slot.uploaded?.id !== id || worker !== this.worker) return;
-        this.post(worker, { type: 'fields', baseline: id, itemTypeId, fields: fields.slice(start, start + FIELDS_PER_MESSAGE) });
+        if (slot.uploaded?.id !== id || worker !== this.worker) return; // replaced meanwhile
       }
+      first = false;
+      this.post(worker, message);
     }
   }
 
@@ -262,7 +272,10 @@ export class LiveChecker {
     this.options.onWorkerFailure?.(error);
     const pending = [...this.inFlight.values()];
     this.inFlight.clear();
-    for (const { slot, job, resolve } of pending) void this.run(slot, job).then(resolve);
+    for (const { slot, job, resolve } of pending) {
+      if (job.request === slot.latest) void this.run(slot, job).then(resolve);
+      else resolve(SUPERSEDED);
+    }
     void worker.terminate();
   }
 

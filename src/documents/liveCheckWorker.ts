@@ -6,53 +6,76 @@ import { parentPort, type MessagePort } from 'node:worker_threads';
 import type { Resource } from '../cma/types';
 import { runCheck, type CheckBaseline, type FromWorker, type ToWorker } from './liveCheckProtocol';
 
-interface StoredBaseline extends CheckBaseline {
-  fields: Map<string, Resource<'field'>[]>;
+type BaselineMessage = Exclude<ToWorker, { type: 'check' | 'forget' }>;
+
+/** The baselines the host sent, rebuilt from their messages (see `baselineMessages`). */
+export class BaselineStore {
+  private readonly baselines = new Map<number, { baseline: CheckBaseline; fields: Map<string, Resource<'field'>[]> }>();
+
+  get(id: number): CheckBaseline | undefined {
+    return this.baselines.get(id)?.baseline;
+  }
+
+  forget(id: number): void {
+    this.baselines.delete(id);
+  }
+
+  receive(message: BaselineMessage): void {
+    if (message.type === 'baseline') {
+      const fields = new Map<string, Resource<'field'>[]>();
+      const baseline: CheckBaseline = {
+        kind: message.kind,
+        resource: reviveLosslessNumbers(message.resource),
+        ctx: { locales: message.locales, itemTypes: [], fieldsOf: (id) => fields.get(id) },
+      };
+      if (message.basis !== undefined) baseline.basis = reviveLosslessNumbers(message.basis);
+      this.baselines.set(message.baseline, { baseline, fields });
+      return;
+    }
+    const stored = this.baselines.get(message.baseline);
+    if (!stored) return; // forgotten meanwhile
+    switch (message.type) {
+      case 'entries': {
+        const target = (message.into === 'attributes' ? stored.baseline.resource.attributes : stored.baseline.basis) as object;
+        for (const [key, value] of message.entries) {
+          Object.defineProperty(target, key, { value: reviveLosslessNumbers(value), enumerable: true, writable: true, configurable: true });
+        }
+        break;
+      }
+      case 'itemTypes':
+        stored.baseline.ctx.itemTypes.push(...reviveLosslessNumbers(message.itemTypes));
+        break;
+      case 'fields': {
+        const more = reviveLosslessNumbers(message.fields);
+        const known = stored.fields.get(message.itemTypeId);
+        if (known) known.push(...more);
+        else stored.fields.set(message.itemTypeId, more);
+        break;
+      }
+    }
+  }
 }
 
 export function serve(port: MessagePort): void {
-  const baselines = new Map<number, StoredBaseline>();
+  const store = new BaselineStore();
   const reply = (message: FromWorker) => port.postMessage(message);
   port.on('message', (message: ToWorker) => {
-    switch (message.type) {
-      case 'baseline': {
-        const fields = new Map<string, Resource<'field'>[]>();
-        const itemTypes = reviveLosslessNumbers(message.itemTypes);
-        baselines.set(message.baseline, {
-          kind: message.kind,
-          resource: reviveLosslessNumbers(message.resource),
-          basis: reviveLosslessNumbers(message.basis),
-          ctx: { locales: message.locales, itemTypes, fieldsOf: (id) => fields.get(id) },
-          fields,
-        });
-        break;
+    if (message.type === 'forget') {
+      store.forget(message.baseline);
+    } else if (message.type !== 'check') {
+      store.receive(message);
+    } else {
+      const baseline = store.get(message.baseline);
+      if (!baseline) {
+        reply({ type: 'error', request: message.request, message: `no baseline ${message.baseline}` });
+        return;
       }
-      case 'fields': {
-        const fields = baselines.get(message.baseline)?.fields;
-        if (!fields) break;
-        const known = fields.get(message.itemTypeId);
-        const more = reviveLosslessNumbers(message.fields);
-        if (known) known.push(...more);
-        else fields.set(message.itemTypeId, more);
-        break;
+      try {
+        const problems = runCheck(baseline, message.text);
+        reply({ type: 'result', request: message.request, problems: JSON.stringify(problems.slice(0, message.limit)), total: problems.length });
+      } catch (error) {
+        reply({ type: 'error', request: message.request, message: error instanceof Error ? error.message : String(error) });
       }
-      case 'check': {
-        const baseline = baselines.get(message.baseline);
-        if (!baseline) {
-          reply({ type: 'error', request: message.request, message: `no baseline ${message.baseline}` });
-          break;
-        }
-        try {
-          const problems = runCheck(baseline, message.text);
-          reply({ type: 'result', request: message.request, problems: JSON.stringify(problems.slice(0, message.limit)), total: problems.length });
-        } catch (error) {
-          reply({ type: 'error', request: message.request, message: error instanceof Error ? error.message : String(error) });
-        }
-        break;
-      }
-      case 'forget':
-        baselines.delete(message.baseline);
-        break;
     }
   });
 }
@@ -80,7 +103,10 @@ function revive(value: unknown, depth: number): unknown {
       return value; // not numeric text: an ordinary object that only looks like one
     }
   }
-  for (const key of keys) record[key] = revive(record[key], depth + 1);
+  for (const key of keys) {
+    const revived = revive(record[key], depth + 1);
+    if (revived !== record[key]) record[key] = revived;
+  }
   return value;
 }
 

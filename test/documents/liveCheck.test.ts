@@ -7,8 +7,8 @@ import { Worker } from 'node:worker_threads';
 import { LosslessNumber, isLosslessNumber } from 'lossless-json';
 import type { Resource } from '../../src/cma/types';
 import { LiveChecker, type LiveCheckOutcome } from '../../src/documents/liveCheck';
-import type { CheckBaseline } from '../../src/documents/liveCheckProtocol';
-import { reviveLosslessNumbers } from '../../src/documents/liveCheckWorker';
+import { baselineMessages, type CheckBaseline } from '../../src/documents/liveCheckProtocol';
+import { BaselineStore, reviveLosslessNumbers } from '../../src/documents/liveCheckWorker';
 import { checkDocument, renderDocument, type DocumentKind, type Problem, type SchemaContext } from '../../src/schema';
 import * as fx from '../schema/fixtures';
 import { edited } from '../schema/helpers';
@@ -168,6 +168,27 @@ describe('live check without a worker', () => {
     assert.deepEqual(await live.check('slow', baseline, text), { status: 'save-only', reason: 'too-slow' });
     assert.equal(hostChecks, 1);
   });
+});
+
+test('a baseline sent in pieces is rebuilt as it was: attributes in order, basis, models, fields, exact numbers', () => {
+  const { baseline } = wideRecord(1200);
+  const resource = { ...baseline.resource, attributes: { ...baseline.resource.attributes, f_0: new LosslessNumber('98765432109876543210') } };
+  const manyModels = Array.from({ length: 60 }, (_, i) => fx.model(`Extra${i}`, `extra_${i}`));
+  const basis = JSON.parse(renderDocument('record', resource, baseline.ctx)) as Record<string, unknown>;
+  const sent: CheckBaseline = { ...baseline, resource, basis, ctx: { ...baseline.ctx, itemTypes: [...baseline.ctx.itemTypes, ...manyModels] } };
+  const messages = [...baselineMessages(7, sent)];
+  assert.ok(messages.length > 10, 'in pieces');
+  const store = new BaselineStore();
+  for (const message of messages) store.receive(structuredClone(message) as Parameters<BaselineStore['receive']>[0]);
+  const rebuilt = store.get(7)!;
+  assert.deepEqual(Object.keys(rebuilt.resource.attributes), Object.keys(resource.attributes));
+  assert.ok(isLosslessNumber(rebuilt.resource.attributes['f_0']));
+  assert.equal(String(rebuilt.resource.attributes['f_0']), '98765432109876543210');
+  assert.deepEqual(JSON.stringify(rebuilt.basis), JSON.stringify(basis));
+  assert.deepEqual(rebuilt.ctx.itemTypes.map((t) => t.id), sent.ctx.itemTypes.map((t) => t.id));
+  for (const itemType of sent.ctx.itemTypes) assert.deepEqual(rebuilt.ctx.fieldsOf(itemType.id), sent.ctx.fieldsOf(itemType.id), itemType.id);
+  store.forget(7);
+  assert.equal(store.get(7), undefined);
 });
 
 test('exact numbers survive the trip to the worker', () => {
