@@ -13,14 +13,13 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { Resource } from '../src/cma/types';
-import { LiveChecker, type LiveCheckOutcome } from '../src/documents/liveCheck';
+import { LiveChecker, SHOWN_PROBLEMS_LIMIT, type LiveCheckOutcome } from '../src/documents/liveCheck';
 import type { CheckBaseline } from '../src/documents/liveCheckProtocol';
 import { checkDocument, renderDocument, type Problem, type SchemaContext } from '../src/schema';
 import { median, ROOT, round } from './lib';
 
 const FIELDS = 10_000;
 const MODEL_ID = 'LiveCheckWideModel0001';
-const PROBLEM_LIMIT = 1000; // as src/documents/diagnostics.ts
 
 export interface LiveCheckResult {
   /** median over the pauses of the longest host-thread block during each pause */
@@ -200,7 +199,7 @@ async function child(pauses: number): Promise<LiveCheckResult> {
   const answers: number[] = [];
   const checker = new LiveChecker({
     startWorker: () => timedWorker(posts, answers),
-    problemLimit: PROBLEM_LIMIT,
+    problemLimit: SHOWN_PROBLEMS_LIMIT,
     onWorkerFailure: (error) => { throw error; },
   });
   const delay = monitorEventLoopDelay({ resolution: 1 });

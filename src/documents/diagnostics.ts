@@ -7,14 +7,12 @@ import { Worker } from 'node:worker_threads';
 import * as vscode from 'vscode';
 import type { Problem } from '../schema';
 import type { OpenedDocument } from './documentService';
-import { LIVE_CHECK_MAX_CHARS, LiveChecker, type LiveCheckOutcome } from './liveCheck';
+import { LIVE_CHECK_MAX_CHARS, LiveChecker, SHOWN_PROBLEMS_LIMIT, type LiveCheckOutcome } from './liveCheck';
 import type { CheckBaseline } from './liveCheckProtocol';
 import { DOCUMENT_SCHEME } from './paths';
 
 const CHECK_DELAY_MS = 250;
 const SOURCE = 'DatoCMS';
-/** VS Code shows about a thousand problems per file; more would only cost time to send and convert. */
-const PROBLEM_LIMIT = 1000;
 /** Next to the extension's bundle (dist/extension.js). */
 const WORKER_FILE = path.join(__dirname, 'liveCheckWorker.js');
 
@@ -35,7 +33,7 @@ export class DocumentDiagnostics implements vscode.Disposable {
   ) {
     this.checker = new LiveChecker({
       startWorker: () => new Worker(WORKER_FILE, { execArgv: [] }),
-      problemLimit: PROBLEM_LIMIT,
+      problemLimit: SHOWN_PROBLEMS_LIMIT,
       onWorkerFailure: (error) => log?.warn(`Live validation runs on the extension host instead of a worker: ${error instanceof Error ? error.message : String(error)}`),
     });
     this.disposables.push(

@@ -15,9 +15,11 @@ import { baselineMessages, runCheck, type CheckBaseline, type FromWorker, type T
 /** Text longer than this (UTF-16 units, about 5 MB) is checked on save only. */
 export const LIVE_CHECK_MAX_CHARS = 5 * 1024 * 1024;
 /** Without a worker, only text up to this length is checked on the host while typing. */
-export const HOST_CHECK_MAX_CHARS = 200_000;
+export const HOST_CHECK_MAX_CHARS = 64 * 1024;
 /** Without a worker, a document whose check blocked the host longer than this is checked on save only. */
 export const HOST_CHECK_MAX_MS = 50;
+/** VS Code shows up to 1,000 problems per file: the editor asks for this many, plus a note of how many more. */
+export const SHOWN_PROBLEMS_LIMIT = 999;
 const IDLE_WORKER_MS = 60_000;
 const MAX_WORKER_FAILURES = 2;
 
