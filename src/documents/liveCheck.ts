@@ -82,6 +82,11 @@ interface InFlight {
 }
 
 const SUPERSEDED: LiveCheckOutcome = { status: 'superseded' };
+
+/** The same opened document (callers may build a new CheckBaseline object for each check). */
+function sameBaseline(a: CheckBaseline, b: CheckBaseline): boolean {
+  return a.kind === b.kind && a.resource === b.resource && a.ctx === b.ctx && a.basis === b.basis;
+}
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class LiveChecker {
@@ -205,7 +210,7 @@ export class LiveChecker {
   /** Sends the baseline to the worker unless it has it (or is being sent it) already. */
   private upload(slot: Slot, baseline: CheckBaseline, worker: Worker): Upload {
     const known = slot.uploaded;
-    if (known && known.baseline === baseline && known.worker === worker) return known;
+    if (known && known.worker === worker && sameBaseline(known.baseline, baseline)) return known;
     if (known && known.worker === worker) this.post(worker, { type: 'forget', baseline: known.id });
     const upload: Upload = { baseline, worker, id: ++this.counter, done: Promise.resolve(), complete: false };
     slot.uploaded = upload;

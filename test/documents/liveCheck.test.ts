@@ -111,6 +111,27 @@ describe('live check in a worker', () => {
     assert.equal((await newer).status, 'checked');
   });
 
+  test('the baseline is sent once per opened document, not with every text', async () => {
+    const sent: string[] = [];
+    const live = checker({
+      startWorker: () => {
+        const worker = startWorker();
+        const post = worker.postMessage.bind(worker);
+        worker.postMessage = (message: { type: string }) => { sent.push(message.type); post(message); };
+        return worker;
+      },
+    });
+    const { baseline, text } = wideRecord(1200);
+    for (const typed of [text, text.replace('"x"', '"y"'), text.replace('"x"', '"z"')]) {
+      assert.equal((await live.check('doc', { ...baseline }, typed)).status, 'checked');
+    }
+    assert.equal(sent.filter((type) => type === 'baseline').length, 1);
+    assert.equal(sent.filter((type) => type === 'check').length, 3);
+    // saved: a new resource is a new baseline, and the worker forgets the old one
+    assert.equal((await live.check('doc', { ...baseline, resource: { ...baseline.resource } }, text)).status, 'checked');
+    assert.deepEqual(sent.filter((type) => type === 'baseline' || type === 'forget'), ['baseline', 'forget', 'baseline']);
+  });
+
   test('a closed document\'s pending check is superseded', async () => {
     const live = checker();
     const pending = live.check('doc', { kind: 'model', resource: fx.articleModel, ctx }, renderDocument('model', fx.articleModel, ctx));
