@@ -87,7 +87,9 @@ const common = {
 };
 
 const builds = [
-  { ...common, plugins: [...common.plugins, lazySchema, lazyHttp, lazyLanguage], entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist' },
+  // The live-check worker (dist/liveCheckWorker.js) runs in its own thread, started when a document is first
+  // checked; like the extension it requires dist/schema.js rather than bundling the schema layer again.
+  { ...common, plugins: [...common.plugins, lazySchema, lazyHttp, lazyLanguage], entryPoints: { extension: 'src/extension.ts', liveCheckWorker: 'src/documents/liveCheckWorker.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { schema: 'src/schema/index.ts', http: 'src/cma/undiciPool.ts' }, outdir: 'dist' },
   // Its package's `main` is a UMD build that requires its parts at run time; the ES module build bundles properly.
   { ...common, plugins: [...common.plugins, lazySchema], alias: { ...common.alias, 'vscode-json-languageservice': 'vscode-json-languageservice/lib/esm/jsonLanguageService.js' }, entryPoints: { language: 'src/language/features.ts' }, outdir: 'dist' },

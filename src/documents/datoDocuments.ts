@@ -83,7 +83,7 @@ export class DatoDocuments implements vscode.Disposable {
       restore: (uri, ref) => this.restore(uri, ref),
       persist: (uri, baseline) => this.persist(uri, baseline),
     });
-    this.diagnostics = new DocumentDiagnostics((uri) => this.fileSystem.baseline(uri));
+    this.diagnostics = new DocumentDiagnostics((uri) => this.fileSystem.baseline(uri), deps.log);
     this.schemas = new DatoJsonLanguage(deps.log);
     this.disposables.push(
       this.fileSystem,
