@@ -8,6 +8,9 @@ import type { Resource, UpdateBody } from '../cma/types';
 import type { ProjectData } from '../projects/projectData';
 import { basisValue, planUpdate, problemsFromApiError, renderDocument, type Problem, type SchemaContext } from '../schema';
 import type { DocumentRef } from './paths';
+import { relationshipId } from './relationships';
+
+export { relationshipId };
 
 export interface OpenedDocument {
   ref: DocumentRef;
@@ -198,10 +201,6 @@ function contextModelIds(ref: DocumentRef, resource: Resource): string[] {
   }
 }
 
-export function relationshipId(resource: Resource, name: string): string | undefined {
-  const data = resource.relationships[name]?.data;
-  return data && !Array.isArray(data) ? data.id : undefined;
-}
 
 /** The attribute and relationship names a request body changes, for the confirmation after a save. */
 function sentKeysOf(body: UpdateBody): string[] {
