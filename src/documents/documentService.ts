@@ -138,7 +138,9 @@ export class DocumentService {
       case 'webhook':
         return data.client.webhooks.update(id, body as UpdateBody<'webhook'>, call);
       case 'record':
-        return data.client.items.update(id, body as UpdateBody<'item'>, { ...call, nested: true });
+        // PUT /items/:id takes no query: the record is read again with its blocks expanded
+        await data.client.items.update(id, body as UpdateBody<'item'>, call);
+        return data.client.items.find(id, { ...call, nested: true });
     }
   }
 
