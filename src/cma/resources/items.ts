@@ -5,7 +5,7 @@ import { listAllPages, MAX_LIST_CONCURRENCY, type ListAllOptions } from '../pagi
 import type { Requester } from '../requester';
 import type { CallOptions } from '../settings';
 import type { ItemQuery, Page, Resource, UpdateBody } from '../types';
-import { segment } from './shared';
+import { putOne, segment } from './shared';
 
 export const MAX_ITEMS_PAGE_SIZE = 500;
 /** DatoCMS serves at most this many records per page when blocks are expanded (nested=true). */
@@ -48,14 +48,7 @@ export function itemsResource(requester: Requester): ItemsResource {
       const { body, source } = await requester.call({ method: 'GET', path: `/items/${segment(id)}`, query, signal: o?.signal });
       return expectAskedFor(parseSingle(body, 'item', source), id, source);
     },
-    update: async (id, body, o) => {
-      const path = `/items/${segment(id)}`;
-      if (body?.data?.type !== 'item') {
-        throw new TypeError(`PUT ${path}: the body's data.type is ${JSON.stringify(body?.data?.type)} (expected "item")`);
-      }
-      const reply = await requester.call({ method: 'PUT', path, body, signal: o?.signal });
-      return expectAskedFor(parseSingle(reply.body, 'item', reply.source), id, reply.source);
-    },
+    update: (id, body, o) => putOne(requester, `/items/${segment(id)}`, 'item', body, {}, o),
     listAll: async function* (query, o) {
       const nested = query?.nested === true;
       const pageSize = o?.pageSize ?? (nested ? MAX_NESTED_ITEMS_PAGE_SIZE : MAX_ITEMS_PAGE_SIZE);
