@@ -66,7 +66,8 @@ describe('waits are bounded and cancellable', () => {
 
   test('"no request left" with a reset of an hour pauses the project only up to the cap', async () => {
     const { url } = await fake();
-    answer = (r) => ({ headers: r.headers['x-environment'] ? {} : { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '3600' }, body: site });
+    const exhausted: Record<string, string> = { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '3600' };
+    answer = (r) => ({ headers: r.headers['x-environment'] ? {} : exhausted, body: site });
     const client = clientOf(url, { retry: { maxRateLimitWaitMs: 300 } });
     await client.site.find();
     const ms = await settleTime(client.withEnvironment('sandbox').site.find());
