@@ -1,4 +1,4 @@
-// Public entry of the documents feature (contract: /work/briefs/ext-shared.md).
+// Public entry of the documents feature: the `datocms:` file system, document service and diagnostics.
 export type { DocumentRef } from './paths';
 export { DOCUMENT_SCHEME, describeRef } from './paths';
 export { documentUri, parseDocumentUri } from './uris';
