@@ -34,8 +34,9 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   rateLimitWindowMs: 3000,
 };
 
+// Short schema jobs finish in tens of milliseconds: the first poll comes early, later ones back off.
 export const DEFAULT_JOB_POLICY: JobPolicy = {
-  firstDelayMs: 100,
+  firstDelayMs: 30,
   factor: 1.5,
   maxDelayMs: 2000,
   timeoutMs: 120_000,
