@@ -1,4 +1,13 @@
-// Public entry of the CMA client. Nothing here may import vscode.
+// Public entry of the CMA client. Nothing here may import vscode. Where things are:
+//   client.ts       CmaClient: one object per resource family, withEnvironment, raw request()
+//   resources/      the families: site.ts (site, environments), schema.ts (item types, fields, fieldsets),
+//                   webhooks.ts, items.ts; shared.ts (read one / a list, partial update)
+//   requester.ts    one call: headers, attempts and which failures are retried, rate-limit pacing, the log
+//   jobs.ts         async jobs (202 → /job-results polling); paging.ts every page of a list
+//   jsonapi.ts      reading JSON:API bodies, checking the answer is the resource asked for
+//   exactJson.ts    JSON without losing digits (LosslessNumber); query.ts query strings
+//   timing.ts       retry/job policies, abortable sleeps, RateGate; transport.ts one undici attempt
+//   settings.ts     ClientOptions and what they resolve to; errors.ts the error classes
 export { CmaClient } from './client';
 export {
   DEFAULT_BASE_URL,
