@@ -25,7 +25,7 @@ export class CmaClient {
   // Private: keeps the token out of JSON.stringify, console.log and debugger previews.
   readonly #requester: Requester;
 
-  /** `requester` is internal: withEnvironment's copies share theirs (then `options` is not read). */
+  /** `shared` is internal: withEnvironment's copies share the original's requester (`options` is then not read). */
   constructor(options: ClientOptions, shared?: Requester) {
     if (shared) {
       this.#requester = shared;

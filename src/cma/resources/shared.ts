@@ -20,9 +20,9 @@ export async function getOne<T extends ResourceType>(
   path: string,
   type: T,
   asked: { id: string; apiKey?: string },
-  o?: CallOptions & { query?: Record<string, unknown> },
+  o?: CallOptions,
 ): Promise<Resource<T>> {
-  const { body, source } = await requester.call({ method: 'GET', path, query: o?.query, signal: o?.signal });
+  const { body, source } = await requester.call({ method: 'GET', path, signal: o?.signal });
   return expectAskedFor(parseSingle(body, type, source), asked.id, source, asked.apiKey);
 }
 
