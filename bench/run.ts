@@ -11,6 +11,7 @@ import { measureActivation, type ActivationResult } from './activate';
 import { listAllOfficial, listAllOurs, officialClient, ourClient, RawLister } from './contenders';
 import { liveCheckRow } from './livecheck';
 import { alternate, median, ratio, round, ROOT, sleep, startEmulatorProcess, type EmulatorProcess } from './lib';
+import { benchSaveRecord } from './saveRecord';
 import { RATE_LIMIT, RATE_LIMITED_PAGES, rateLimitFloorMs, readPagesUnderLimit, type RateLimitedRun } from './ratelimit';
 import { treeSession, type Expand } from './tree';
 
@@ -25,6 +26,7 @@ const TARGETS = {
   listAllVsRaw: 1.15,
   saveVsOfficial: 0.2,
   requestsPerExpand: 1,
+  firstPageRequests: 2,
   bundleBytes: 350 * 1024,
   activateMs: 30,
   exportPeakMb: 60,
@@ -52,6 +54,11 @@ async function main(): Promise<void> {
     if (wanted('list_all')) result['list_all'] = await benchListAll(emulator, articleId, rows);
     await emulator.setLatency(0);
     if (wanted('save_field') || wanted('save_model')) Object.assign(result, await benchSaves(emulator, rows));
+    if (wanted('save_record')) {
+      const saveRecord = await benchSaveRecord(emulator, runs, progress);
+      result['save_record'] = saveRecord.json;
+      rows.push(...saveRecord.rows);
+    }
     if (wanted('tree')) result['tree'] = await benchTree(emulator, rows);
     if (wanted('export_peak_mb')) result['export_peak_mb'] = await benchExport(emulator, articleId, rows);
     if (wanted('rate_limited')) result['rate_limited'] = await benchRateLimited(emulator, articleId, rows);
@@ -169,7 +176,8 @@ async function benchTree(emulator: EmulatorProcess, rows: Row[]): Promise<Json> 
       expands: steps,
     };
     out[`latency_${latency}`] = entry;
-    rows.push({ name: `tree @${latency} ms: first page of records (4 expands)`, value: `${entry.first_page_ms} ms, ${entry.first_page_requests} requests`, target: '', ok: undefined });
+    rows.push({ name: `tree @${latency} ms: first page of records (4 expands)`, value: `${entry.first_page_ms} ms`, target: '', ok: undefined });
+    rows.push({ name: `tree @${latency} ms: first page of records, requests from a cold start`, value: String(entry.first_page_requests), target: `≤ ${TARGETS.firstPageRequests}`, ok: entry.first_page_requests <= TARGETS.firstPageRequests });
     rows.push({ name: `tree @${latency} ms: fields of a 50-field model (2 expands)`, value: `${entry.fields_50_ms} ms, ${entry.fields_50_requests} requests`, target: '', ok: undefined });
     rows.push({ name: `tree @${latency} ms: requests per expand (max)`, value: String(maxRequests), target: `≤ ${TARGETS.requestsPerExpand}`, ok: maxRequests <= TARGETS.requestsPerExpand });
   }

@@ -1,4 +1,4 @@
-// `datocms:` URIs of documents (contract: /work/briefs/ext-shared.md).
+// `datocms:` URIs of documents and back, over the path codec of ./paths.
 import * as vscode from 'vscode';
 import { DOCUMENT_SCHEME, documentPath, parseDocumentPath, type DocumentRef } from './paths';
 

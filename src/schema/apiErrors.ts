@@ -1,4 +1,4 @@
-// 422 answers of the API located in the document the user saved (PROTOCOL.md §5: INVALID_FIELD details).
+// 422 answers of the API located in the document the user saved (the `details` of INVALID_FIELD errors name the attribute).
 import type { ApiError } from '../cma/errors';
 import { getOwn, hasOwn, isObject, parseText, type Path, type Problem } from './json';
 import { locate, type Finding } from './problems';

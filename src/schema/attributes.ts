@@ -1,5 +1,5 @@
 // Update schemas (zod 4) for models, fields and webhooks: the writable part of their documents
-// (PROTOCOL.md §2.1, §2.2, §2.5, §9, §11; writable lists from resources.json). Everything is optional:
+// (the attributes the API accepts in an update, as the official client's endpoint metadata lists them). Everything is optional:
 // a document may lack keys the resource lacked. Rules that relate several keys live in rules.ts.
 import * as z from 'zod';
 import {
@@ -61,7 +61,7 @@ const linkOptions = (what: string) =>
     on_reference_delete_strategy: deleteStrategy,
   }, what);
 
-/** Option schemas per validator (PROTOCOL.md §9.5). */
+/** Option schemas per validator. */
 export const VALIDATOR_OPTIONS: Record<ValidatorName, z.ZodType> = {
   required: emptyOptions.describe('Value must be present: {}'),
   unique: emptyOptions.describe('Value must be unique among records: {}'),
@@ -130,7 +130,7 @@ const option = strictObject({ label: str(), value: str(), hint: str().optional()
 const radio = strictObject({ label: str(), hint: str().optional() });
 const placeholder = { placeholder: str('Placeholder text').optional() };
 
-/** Parameters of the built-in editors (PROTOCOL.md §9.6). */
+/** Parameters of the built-in editors. */
 export const EDITOR_PARAMETERS: Record<EditorName, z.ZodType> = {
   single_line: strictObject({ heading: bool('Show as a heading').optional(), ...placeholder }),
   textarea: strictObject(placeholder),

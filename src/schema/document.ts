@@ -1,4 +1,4 @@
-// The document format (contract C, FORMAT.md): a resource as the flat JSON object the user edits, and the
+// The document format: a resource as the flat JSON object the user edits, and the
 // walkers that find blocks in record values (blocks are read in place: records are fetched with nested=true).
 import type { Resource } from '../cma/types';
 import { BLOCK_FIELD_TYPES, type FieldType } from './catalog';

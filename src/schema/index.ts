@@ -1,4 +1,4 @@
-// Public API of the schema layer (contract C): documents, checks, update plans, JSON Schema, filter operators.
+// Public API of the schema layer: documents, checks, update plans, JSON Schema, filter operators.
 // No `vscode` here: this layer is plain TypeScript, tested with Node's runner.
 export type { DocumentKind, SchemaContext } from './document';
 export { renderDocument } from './document';

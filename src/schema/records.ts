@@ -1,4 +1,4 @@
-// Record schemas built at run time from a model's fields (PROTOCOL.md §9.9): one key per field api_key,
+// Record schemas built at run time from a model's fields: one key per field api_key,
 // localized values as {locale: value}, the field's validators applied to each value. Blocks are checked
 // against their own block model by walking them (blocks.ts), because their shape depends on item_type.
 import * as z from 'zod';
