@@ -1,7 +1,9 @@
 // Public API of the schema layer (contract C): documents, checks, update plans, JSON Schema, filter operators.
 // No `vscode` here: this layer is plain TypeScript, tested with Node's runner.
 export type { DocumentKind, SchemaContext } from './document';
-export { renderDocument } from './document';
+export { documentValue, renderDocument } from './document';
+export type { Json, JsonObject } from './json';
+export { parseText } from './json';
 export type { Problem } from './json';
 export type { UpdatePlan } from './plan';
 export { checkDocument, planUpdate } from './plan';

@@ -1,7 +1,7 @@
 // The document format, rules across keys, the diff, read-only protection, located messages.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { checkDocument, FILTER_OPERATORS, jsonSchemaFor, ORDERABLE_META_COLUMNS, planUpdate, problemsFromApiError, renderDocument } from '../../src/schema';
+import { checkDocument, documentValue, FILTER_OPERATORS, jsonSchemaFor, ORDERABLE_META_COLUMNS, planUpdate, problemsFromApiError, renderDocument } from '../../src/schema';
 import * as fx from './fixtures';
 import { bodyOf, edited, lineColumn, plan, problemAt, problemsOf } from './helpers';
 
@@ -205,6 +205,30 @@ describe('the diff', () => {
     const data = bodyOf(plan('record', record, blind, (d) => { d.content[0].label = 'Changed'; }));
     assert.deepEqual((data.attributes?.['content'] as unknown[])[1], 'BlockQuote000000000001');
     problemAt(problemsOf(plan('record', record, blind, (d) => { d.brand_new = 1; })), 'brand_new', 'unknown field');
+  });
+});
+
+describe('basis: the value the editor text was derived from', () => {
+  test('the diff, removed keys and $readonly compare with the basis; ids and version come from the opened resource', () => {
+    const opened = fx.articleRecord();
+    const basis = documentValue('record', opened, ctx) as Record<string, any>;
+    basis.slug = 'typed-before';
+    basis.$readonly.meta = { ...basis.$readonly.meta, status: 'published' };
+    delete basis.excerpt;
+    const text = (mutate: (d: Record<string, any>) => void) => {
+      const d = structuredClone(basis);
+      mutate(d);
+      return `${JSON.stringify(d, null, 2)}\n`;
+    };
+    // text equal to the basis: nothing to send, although it differs from the opened resource
+    assert.deepEqual(planUpdate('record', opened, text(() => {}), ctx, basis), { ok: true, body: null });
+    assert.deepEqual(checkDocument('record', text(() => {}), opened, ctx, basis), []);
+    const sent = bodyOf(planUpdate('record', opened, text((d) => { d.reading_time = 9; }), ctx, basis));
+    assert.deepEqual(Object.keys(sent.attributes ?? {}), ['reading_time']);
+    assert.equal(sent.id, opened.id);
+    assert.deepEqual(sent.meta, { current_version: opened.meta?.['current_version'] });
+    problemAt(checkDocument('record', text((d) => { delete d.slug; }), opened, ctx, basis), 'slug', 'was removed');
+    problemAt(checkDocument('record', text((d) => { d.$readonly.meta.status = 'draft'; }), opened, ctx, basis), '$readonly.meta.status', 'is read-only');
   });
 });
 
