@@ -10,6 +10,7 @@ import { deepEqual, describeType, getOwn, hasOwn, isObject, parseText, setOwn, t
 import { findingsFromIssues, locate, type Finding } from './problems';
 import { attributesSchema, cachedSchema, fieldsSignature, type FieldInfo } from './records';
 import { fieldRules, modelRules, webhookRules } from './rules';
+import { exactNumber } from './numbers';
 import { idSchema, strictObject } from './zodHelpers';
 
 export type UpdatePlan = { ok: true; body: UpdateBody | null } | { ok: false; problems: Problem[] };
@@ -36,7 +37,7 @@ export function recordExtras(model: Resource<'item_type'> | undefined): Record<s
   const tree = model === undefined || model.attributes?.['tree'] === true;
   const sortable = tree || model?.attributes?.['sortable'] === true;
   const extras: Record<string, z.ZodType> = {};
-  if (sortable) extras['position'] = z.int({ error: 'expected an integer' }).min(1, { error: 'must be 1 or more' }).describe('Position among its siblings (sortable and tree models)').optional();
+  if (sortable) extras['position'] = exactNumber({ integer: true, min: 1, error: 'expected an integer' }).describe('Position among its siblings (sortable and tree models)').optional();
   if (tree) extras['parent_id'] = idSchema.nullable().describe('Id of the parent record, or null for a root (tree models)').optional();
   return extras;
 }
@@ -259,23 +260,29 @@ export function checkDocument(kind: DocumentKind, text: string, opened: Resource
   return analyse(kind, text, opened, ctx, basis).problems;
 }
 
-/** A block of the edited document as the API wants it: id when unchanged, full object when changed or new. */
+/**
+ * Blocks of the edited document as the API wants them: an unchanged block as its id, a changed block as
+ * `{type, id, attributes: <only its changed attributes>}` (its block model is implicit), a new block whole with
+ * its block model. Nested blocks follow the same rule.
+ */
 function requestBlocks(value: Json, field: FieldInfo | undefined, openedBlocks: Map<string, JsonObject>, ctx: SchemaContext): Json {
   return mapBlockSlots(value, field?.type, field?.localized ?? false, isDocumentBlock, (block) => {
     const id = getOwn(block, 'id');
-    if (typeof id === 'string' && deepEqual(openedBlocks.get(id), block)) return id;
+    const before = typeof id === 'string' ? openedBlocks.get(id) : undefined;
+    if (typeof id === 'string' && deepEqual(before, block)) return id;
     const typeId = blockItemTypeId(block) ?? '';
     const fields = recordFields(ctx, typeId);
     const byKey = new Map(fields?.map((f) => [f.apiKey, f]));
     const attributes: JsonObject = {};
     for (const key of Object.keys(block)) {
       if (key === 'id' || key === 'item_type') continue;
+      if (before && deepEqual(block[key], getOwn(before, key))) continue;
       setOwn(attributes, key, requestBlocks(block[key] as Json, byKey.get(key), openedBlocks, ctx));
     }
     const out: JsonObject = { type: 'item' };
     if (typeof id === 'string') setOwn(out, 'id', id);
     setOwn(out, 'attributes', attributes);
-    setOwn(out, 'relationships', { item_type: { data: { type: 'item_type', id: typeId } } });
+    if (!before) setOwn(out, 'relationships', { item_type: { data: { type: 'item_type', id: typeId } } });
     return out;
   }, []);
 }

@@ -1,6 +1,7 @@
 // Small zod builders whose error messages say what is expected; src/schema/problems.ts turns them into Problems.
 // Convention: a message set here that starts with "expected " is completed with ", got <actual value>".
 import * as z from 'zod';
+import { exactNumber } from './numbers';
 
 export const SHORT_LIST = 30;
 
@@ -39,17 +40,17 @@ export function bool(description?: string) {
 }
 
 export function int(description?: string) {
-  const schema = z.int({ error: 'expected an integer' });
+  const schema = exactNumber({ integer: true, error: 'expected an integer' });
   return description ? schema.describe(description) : schema;
 }
 
 export function nonNegativeInt(description?: string) {
-  const schema = z.int({ error: 'expected an integer' }).min(0, { error: 'must be 0 or more' });
+  const schema = exactNumber({ integer: true, min: 0, error: 'expected an integer' });
   return description ? schema.describe(description) : schema;
 }
 
 export function num(description?: string) {
-  const schema = z.number({ error: 'expected a number' });
+  const schema = exactNumber({ error: 'expected a number' });
   return description ? schema.describe(description) : schema;
 }
 
