@@ -8,7 +8,8 @@ import {
 } from './document';
 import { deepEqual, describeType, getOwn, hasOwn, isObject, parseText, setOwn, type Json, type JsonObject, type ParsedText, type Path, type Problem } from './json';
 import { findingsFromIssues, locate, type Finding } from './problems';
-import { attributesSchema, cachedSchema, fieldsSignature, type FieldInfo } from './records';
+import { localeSetFindings, newBlockMissingFindings } from './recordRules';
+import { attributesSchema, cachedSchema, fieldsSignature, type FieldInfo, type ValidatorMode } from './records';
 import { fieldRules, modelRules, webhookRules } from './rules';
 import { exactNumber } from './numbers';
 import { idSchema, strictObject } from './zodHelpers';
@@ -27,9 +28,11 @@ export function modelOf(ctx: SchemaContext, itemTypeId: string | undefined): Res
   return itemTypeId ? ctx.itemTypes.find((m) => m.id === itemTypeId) : undefined;
 }
 
-/** Validators are not enforced for models that may save invalid drafts (`draft_saving_active`). */
-function validatorsApply(ctx: SchemaContext, itemTypeId: string | undefined): boolean {
-  return modelOf(ctx, itemTypeId)?.attributes?.['draft_saving_active'] !== true;
+/** `required` is not enforced on a draft of a model that may save invalid drafts (`draft_saving_active`). */
+function validatorMode(ctx: SchemaContext, opened: Resource): ValidatorMode {
+  const draftsMayBeInvalid = modelOf(ctx, itemTypeIdOf(opened))?.attributes?.['draft_saving_active'] === true;
+  const status = opened.meta?.['status'];
+  return draftsMayBeInvalid && (status === 'draft' || status === null || status === undefined) ? 'exceptRequired' : 'all';
 }
 
 /** Attributes a record has beside its fields: `position` (sortable and tree models) and `parent_id` (tree models). */
@@ -42,10 +45,10 @@ export function recordExtras(model: Resource<'item_type'> | undefined): Record<s
   return extras;
 }
 
-export function recordSchema(fields: readonly FieldInfo[], locales: readonly string[], applyValidators: boolean, model: Resource<'item_type'> | undefined, isTop: boolean): z.ZodType {
+export function recordSchema(fields: readonly FieldInfo[], locales: readonly string[], mode: ValidatorMode, model: Resource<'item_type'> | undefined, isTop: boolean): z.ZodType {
   const extras = isTop ? recordExtras(model) : {};
-  const key = `${fieldsSignature(fields, locales, applyValidators, isTop ? 'record' : 'block')}${Object.keys(extras).join(',')}`;
-  return cachedSchema(key, () => attributesSchema(fields, locales, applyValidators, isTop
+  const key = `${fieldsSignature(fields, locales, mode, isTop ? 'record' : 'block')}${Object.keys(extras).join(',')}`;
+  return cachedSchema(key, () => attributesSchema(fields, locales, mode, isTop
     ? { ...extras, [READONLY_KEY]: readonlySchema.optional() }
     : { id: z.unknown().optional(), item_type: z.unknown().optional() }));
 }
@@ -69,14 +72,16 @@ function modelLabel(ctx: SchemaContext, id: string): string {
 function recordFindings(doc: JsonObject, opened: Resource, openedDoc: JsonObject, ctx: SchemaContext): Finding[] {
   const out: Finding[] = [];
   const modelId = itemTypeIdOf(opened);
-  const apply = validatorsApply(ctx, modelId);
+  const mode = validatorMode(ctx, opened);
   const openedBlocks = collectBlocks(openedDoc, modelId, ctx);
   const seenIds = new Set<string>();
 
-  const checkAttributes = (attrs: JsonObject, fields: FieldInfo[] | undefined, prefix: Path, isTop: boolean, knownKeys: JsonObject | undefined) => {
+  const checkAttributes = (attrs: JsonObject, fields: FieldInfo[] | undefined, prefix: Path, isTop: boolean, knownKeys: JsonObject | undefined, modelOfAttrs: string | undefined) => {
     if (fields) {
-      const result = recordSchema(fields, ctx.locales, apply, isTop ? modelOf(ctx, modelId) : undefined, isTop).safeParse(attrs);
+      const result = recordSchema(fields, ctx.locales, mode, isTop ? modelOf(ctx, modelId) : undefined, isTop).safeParse(attrs);
       if (!result.success) out.push(...findingsFromIssues(result.error.issues, attrs).map((f) => ({ ...f, path: [...prefix, ...f.path] })));
+      const allLocalesRequired = modelOf(ctx, modelOfAttrs)?.attributes?.['all_locales_required'] === true;
+      out.push(...localeSetFindings(attrs, fields, ctx.locales, allLocalesRequired, prefix));
     } else if (knownKeys) {
       // fields not loaded: only the keys that were there when the document was opened are known
       for (const key of Object.keys(attrs)) {
@@ -131,10 +136,18 @@ function recordFindings(doc: JsonObject, opened: Resource, openedDoc: JsonObject
       }
     }
     const before = typeof id === 'string' ? openedBlocks.get(id) : undefined;
-    checkAttributes(block, recordFields(ctx, typeId), path, false, before);
+    const blockFields = recordFields(ctx, typeId);
+    if (before) {
+      for (const key of Object.keys(before)) {
+        if (!hasOwn(block, key)) out.push({ path: [...path, key], message: `"${key}" was removed from the block (keys cannot be removed; set it to null, or [] for lists, to clear the value)` });
+      }
+    } else if (typeof id !== 'string' && blockFields) {
+      out.push(...newBlockMissingFindings(block, blockFields, mode, path));
+    }
+    checkAttributes(block, blockFields, path, false, before, typeId);
   };
 
-  checkAttributes(doc, recordFields(ctx, modelId), [], true, openedDoc);
+  checkAttributes(doc, recordFields(ctx, modelId), [], true, openedDoc, modelId);
   return out;
 }
 
@@ -201,7 +214,7 @@ function removedKeyFindings(kind: DocumentKind, doc: JsonObject, openedDoc: Json
   for (const key of Object.keys(openedDoc)) {
     if (key === READONLY_KEY || hasOwn(doc, key)) continue;
     const hint = kind === 'record'
-      ? `set it to null (or [] for lists) to clear the value`
+      ? `set it to null (or [] for lists; for a localized field, each locale to null) to clear the value`
       : nullAccepted(kind, key) ? 'set it to null to clear it' : 'put it back with a value';
     out.push({ path: [key], message: `"${key}" was removed (keys cannot be removed; ${hint})` });
   }

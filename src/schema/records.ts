@@ -167,13 +167,19 @@ function safeRegExp(pattern: unknown): RegExp | undefined {
 
 const isBlankText = (value: unknown) => typeof value !== 'string' || value.trim() === '';
 
+/**
+ * Which validators a record's values must pass: all of them; all but `required` (a draft of a model that may
+ * save invalid drafts); or none (the JSON Schema for completion).
+ */
+export type ValidatorMode = 'all' | 'exceptRequired' | 'none';
+
 /** The messages of the field's validators for one (non-localized) value; empty when it passes. */
-export function validatorFindings(field: FieldInfo, value: unknown): string[] {
+export function validatorFindings(field: FieldInfo, value: unknown, mode: ValidatorMode = 'all'): string[] {
   const v = field.validators;
   const out: string[] = [];
   const opt = (name: string, key: string): unknown => getOwn(v[name], key);
   const has = (name: string) => v[name] !== undefined && v[name] !== null;
-  if (has('required')) {
+  if (has('required') && mode === 'all') {
     if (isBlank(value) || (field.type === 'structured_text' && isObject(value) && Array.isArray(getOwn(getOwn(value, 'document'), 'children')) && (getOwn(getOwn(value, 'document'), 'children') as unknown[]).length === 0)) {
       out.push('is required (the field has the "required" validator)');
       return out;
@@ -246,23 +252,27 @@ export function validatorFindings(field: FieldInfo, value: unknown): string[] {
 }
 
 /** A field's value schema: type shape, validators, and per-locale objects when localized. */
-export function fieldValueSchema(field: FieldInfo, locales: readonly string[], applyValidators: boolean): z.ZodType {
+export function fieldValueSchema(field: FieldInfo, locales: readonly string[], mode: ValidatorMode): z.ZodType {
   const base = baseValueSchema(field.type);
-  const checked = applyValidators
+  const checked = mode !== 'none'
     ? base.superRefine((value, ctx) => {
-        for (const message of validatorFindings(field, value)) ctx.addIssue({ code: 'custom', message });
+        for (const message of validatorFindings(field, value, mode)) ctx.addIssue({ code: 'custom', message });
       })
     : base;
   const described = field.label ? `${field.label} (${field.type ?? 'unknown type'}${field.localized ? ', localized' : ''})` : field.apiKey;
   if (!field.localized) return checked.describe(described);
   const shape = Object.fromEntries(locales.map((locale) => [locale, checked.optional()]));
-  return strictObject(shape).nullable().describe(`${described}: one value per locale {${locales.join(', ')}}`);
+  // a localized value is always an object; clear it per locale ({"en": null, …})
+  const expected = `expected an object with one value per locale (${locales.join(', ')}); to clear it set each locale to null`;
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? `allowed: ${locales.join(', ')} (the project's locales)` : issue.code === 'invalid_type' ? expected : undefined),
+  }).describe(`${described}: one value per locale {${locales.join(', ')}}`);
 }
 
 /** The top-level schema of a record document (or a block's attributes) for the given fields. */
-export function attributesSchema(fields: readonly FieldInfo[], locales: readonly string[], applyValidators: boolean, extra: z.ZodRawShape = {}) {
+export function attributesSchema(fields: readonly FieldInfo[], locales: readonly string[], mode: ValidatorMode, extra: z.ZodRawShape = {}) {
   const shape: Record<string, z.ZodType> = {};
-  for (const field of fields) setOwn(shape, field.apiKey, fieldValueSchema(field, locales, applyValidators).optional());
+  for (const field of fields) setOwn(shape, field.apiKey, fieldValueSchema(field, locales, mode).optional());
   return strictObject({ ...shape, ...extra });
 }
 
@@ -286,6 +296,6 @@ export function cachedSchema(key: string, build: () => z.ZodType): z.ZodType {
   return built;
 }
 
-export function fieldsSignature(fields: readonly FieldInfo[], locales: readonly string[], applyValidators: boolean, kind: string): string {
-  return JSON.stringify([kind, locales, applyValidators, fields.map((f) => [f.id, f.apiKey, f.type, f.localized, f.validators, f.label, f.position])]);
+export function fieldsSignature(fields: readonly FieldInfo[], locales: readonly string[], mode: ValidatorMode, kind: string): string {
+  return JSON.stringify([kind, locales, mode, fields.map((f) => [f.id, f.apiKey, f.type, f.localized, f.validators, f.label, f.position])]);
 }
