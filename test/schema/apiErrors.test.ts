@@ -1,0 +1,90 @@
+// A 422 answer lands where its details point: an attribute, a locale, a block at any depth, a validator, an
+// editor parameter, a webhook event; only errors that name nothing are shown for the whole document.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { problemsFromApiError, renderDocument, type ApiErrorEntry, type Problem } from '../../src/schema';
+import * as fx from './fixtures';
+
+const ctx = fx.context();
+const recordText = renderDocument('record', fx.articleRecord(), ctx);
+
+function one(text: string, error: Omit<ApiErrorEntry, 'transient'>): Problem {
+  const problems = problemsFromApiError(text, [{ transient: false, ...error }]);
+  assert.equal(problems.length, 1);
+  return problems[0]!;
+}
+
+/** The text the problem underlines. */
+const underlined = (text: string, p: Problem) => text.slice(p.offset, p.offset + p.length);
+
+describe('422 answers located in a record', () => {
+  test('a field of a block in a modular content list (block_path: field, index)', () => {
+    const p = one(recordText, { code: 'INVALID_FIELD', details: { field: 'quote', field_id: 'fQuote00Q0K000000000eA', field_label: 'quote', code: 'VALIDATION_REQUIRED', block_path: ['content', 1] } });
+    assert.equal(p.pathText, 'content[1].quote');
+    assert.equal(underlined(recordText, p), '"Wow"');
+    assert.match(p.message, /^content\[1\]\.quote: is required \(the API answered INVALID_FIELD VALIDATION_REQUIRED\)$/);
+  });
+  test('a block nested in a structured text block, addressed by block number in text order', () => {
+    const p = one(recordText, { code: 'INVALID_FIELD', details: { field: 'url', code: 'VALIDATION_FORMAT', block_path: ['body', 'en', 'block', 0, 'cta'] } });
+    assert.equal(p.pathText, 'body.en.document.children[1].item.cta.url');
+    assert.equal(underlined(recordText, p), '"https://a.example"');
+  });
+  test('the same block addressed by its path in the text', () => {
+    const p = one(recordText, { code: 'INVALID_FIELD', details: { field: 'quote', code: 'VALIDATION_LENGTH', block_path: ['body', 'en', 'document', 'children', 1, 'item'] } });
+    assert.equal(p.pathText, 'body.en.document.children[1].item.quote');
+  });
+  test('an error about the block itself (a block model not allowed) lands on the block', () => {
+    const p = one(recordText, { code: 'INVALID_FIELD', details: { field: 'content', code: 'VALIDATION_RICH_TEXT_BLOCKS', message: 'block model "x" is not allowed here', block_path: ['content', 0] } });
+    assert.equal(p.pathText, 'content[0]');
+    assert.match(p.message, /holds a block model the field does not allow — block model "x" is not allowed here/);
+  });
+  test('extraneous attributes of a block are marked at the block, by key', () => {
+    const text = recordText.replace('"label": "Book",', '"label": "Book",\n      "colour": "red",');
+    const p = one(text, { code: 'INVALID_ATTRIBUTES', details: { extraneous_attributes: ['colour'], block_path: ['content', 0] } });
+    assert.equal(p.pathText, 'content[0].colour');
+    assert.equal(underlined(text, p), '"colour"');
+  });
+  test('a localized field: the locale named, with the locales missing', () => {
+    const p = one(recordText, { code: 'INVALID_FIELD', details: { field: 'seo', field_id: 'fSeo0000Q0K000000000oA', field_label: 'seo', locale: 'it', code: 'VALIDATION_INVALID_LOCALES', missing_locales: ['it'] } });
+    assert.equal(p.pathText, 'seo.it');
+    assert.match(p.message, /does not carry the same locales .* in locale "it" \(missing: "it"\)/);
+  });
+  test('an unknown locale is marked at its key', () => {
+    const text = recordText.replace('"it": "Risotto stasera"', '"it": "Risotto stasera",\n    "fr": "Risotto ce soir"');
+    const p = one(text, { code: 'INVALID_FIELD', details: { field: 'title', locale: 'fr', code: 'VALIDATION_INVALID_LOCALE' } });
+    assert.equal(p.pathText, 'title.fr');
+    assert.equal(underlined(text, p), '"fr"');
+  });
+  test('errors that name nothing are document-wide, after the located ones keep their places', () => {
+    const problems = problemsFromApiError(recordText, [
+      { code: 'INVALID_FIELD', details: { field: 'slug', code: 'VALIDATION_UNIQUE' }, transient: false },
+      { code: 'TECHNICAL_LIMIT_REACHED', details: { limit: 'blocks', maximum: 500 }, transient: false },
+    ]);
+    assert.equal(problems[0]?.pathText, 'slug');
+    assert.equal(problems[1]?.pathText, '(document)');
+    assert.match(problems[1]?.message ?? '', /the API refused the update: .*TECHNICAL_LIMIT_REACHED/);
+  });
+});
+
+describe('422 answers located in models, fields and webhooks', () => {
+  test('a validator and an editor parameter of a field', () => {
+    const text = renderDocument('field', fx.titleField, ctx);
+    const v = one(text, { code: 'INVALID_FIELD', details: { field: 'validators', code: 'VALIDATION_FORMAT', validator: 'length', record_type: 'Field' } });
+    assert.equal(v.pathText, 'validators.length');
+    const a = one(text, { code: 'INVALID_FIELD', details: { field: 'appearance', code: 'VALIDATION_REQUIRED', parameter: 'heading', record_type: 'Field' } });
+    assert.equal(a.pathText, 'appearance.parameters.heading');
+  });
+  test('an ordering refused on a sortable model lands on the ordering key', () => {
+    const text = renderDocument('model', fx.articleModel, ctx);
+    const p = one(text, { code: 'INVALID_ORDERING_FOR_SORTABLE_ITEM_TYPE', details: { field: 'ordering_direction', fields: ['ordering_direction'] } });
+    assert.equal(p.pathText, 'ordering_direction');
+    assert.match(p.message, /ordered by position/);
+  });
+  test('a webhook event type, by the path the API gives', () => {
+    const text = renderDocument('webhook', fx.webhook(), ctx);
+    const p = one(text, { code: 'INVALID_FIELD', details: { field: 'events', path: 'events[1].event_types[0]', code: 'VALIDATION_INCLUSION', allowed_values: ['create', 'update', 'delete'] } });
+    assert.equal(p.pathText, 'events[1].event_types[0]');
+    assert.equal(underlined(text, p), '"create"');
+    assert.match(p.message, /allowed: "create", "update", "delete"/);
+  });
+});
