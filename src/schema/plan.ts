@@ -304,28 +304,33 @@ function requestBlocks(value: Json, field: FieldInfo | undefined, openedBlocks: 
 export function planUpdate(kind: DocumentKind, opened: Resource, text: string, ctx: SchemaContext, basis?: JsonObject): UpdatePlan {
   const { doc, openedDoc, problems } = analyse(kind, text, opened, ctx, basis);
   if (problems.length > 0 || !doc) return { ok: false, problems };
+  return { ok: true, body: updateBody(kind, opened, doc, openedDoc, ctx) };
+}
+
+/** The request body for the difference between two document values, without checking them (null: no change). */
+export function updateBody(kind: DocumentKind, opened: Resource, doc: JsonObject, basis: JsonObject, ctx: SchemaContext): UpdateBody | null {
   const attributes: JsonObject = {};
   const relationships: Record<string, Relationship> = {};
   const relationshipKeys: readonly string[] = kind === 'record' ? [] : LAYOUTS[kind].relationships;
   const modelId = itemTypeIdOf(opened);
   const fields = kind === 'record' ? recordFields(ctx, modelId) : undefined;
   const byKey = new Map(fields?.map((f) => [f.apiKey, f]));
-  const openedBlocks = kind === 'record' ? collectBlocks(openedDoc, modelId, ctx) : new Map<string, JsonObject>();
+  const openedBlocks = kind === 'record' ? collectBlocks(basis, modelId, ctx) : new Map<string, JsonObject>();
   for (const key of Object.keys(doc)) {
-    if (key === READONLY_KEY || deepEqual(doc[key], getOwn(openedDoc, key))) continue;
+    if (key === READONLY_KEY || deepEqual(doc[key], getOwn(basis, key))) continue;
     const value = doc[key] as Json;
     if (relationshipKeys.includes(key)) setOwn(relationships, key, { data: value });
     else if (kind === 'record') setOwn(attributes, key, requestBlocks(value, byKey.get(key), openedBlocks, ctx));
     else setOwn(attributes, key, value);
   }
   const changed = Object.keys(attributes).length > 0 || Object.keys(relationships).length > 0;
-  if (!changed) return { ok: true, body: null };
+  if (!changed) return null;
   const data: UpdateBody['data'] = { type: opened.type, id: opened.id };
   if (Object.keys(attributes).length > 0) data.attributes = attributes;
   if (Object.keys(relationships).length > 0) data.relationships = relationships;
   const version = opened.meta?.['current_version'];
   if (kind === 'record' && typeof version === 'string') data.meta = { current_version: version };
-  return { ok: true, body: { data } };
+  return { data };
 }
 
 /** What the schemas find wrong in a resource as it is (for tests and diagnostics: a valid resource has none). */
