@@ -185,7 +185,12 @@ export function problemsFromApiError(text: string, errors: ApiError['errors']): 
     }
     const place = placeOf(parsed.value, details);
     if (place) findings.push({ ...place, message: messageOf(error, details) });
-    else findings.push({ path: [], message: `the API refused the update: ${messageOf(error, details)}` });
+    else {
+      const detailCode = getOwn(details, 'code');
+      const apiMessage = getOwn(details, 'message');
+      const codes = typeof detailCode === 'string' ? `${error.code} ${detailCode}` : error.code;
+      findings.push({ path: [], message: `the API refused the update (${codes})${typeof apiMessage === 'string' && apiMessage ? `: ${apiMessage}` : ''}` });
+    }
   }
   return findings.map((f) => locate(parsed, f));
 }

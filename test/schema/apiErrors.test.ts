@@ -62,7 +62,7 @@ describe('422 answers located in a record', () => {
     ]);
     assert.equal(problems[0]?.pathText, 'slug');
     assert.equal(problems[1]?.pathText, '(document)');
-    assert.match(problems[1]?.message ?? '', /the API refused the update: .*TECHNICAL_LIMIT_REACHED/);
+    assert.match(problems[1]?.message ?? '', /the API refused the update \(TECHNICAL_LIMIT_REACHED\)/);
   });
 });
 
