@@ -3,7 +3,7 @@
 export type { DocumentKind, SchemaContext } from './document';
 export { documentValue, renderDocument } from './document';
 export type { Json, JsonObject } from './json';
-export { parseText } from './json';
+export { parseText, stringifyJson } from './json';
 export type { Problem } from './json';
 export type { UpdatePlan } from './plan';
 export { checkDocument, planUpdate } from './plan';

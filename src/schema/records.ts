@@ -185,6 +185,12 @@ export function validatorFindings(field: FieldInfo, value: unknown, mode: Valida
       return out;
     }
   }
+  if (field.type === 'seo' && value === null) {
+    // an empty SEO value lacks every part the field requires
+    const parts = ['title', 'description', 'image', 'twitter_card'].filter((part) => opt('required_seo_fields', part) === true);
+    if (parts.length > 0) out.push(`needs ${parts.map((p) => `"${p}"`).join(', ')} (the field has the "required_seo_fields" validator; null has none)`);
+    return out;
+  }
   if (isBlank(value)) return out;
   const range = (name: string, n: number, unit: string, prefix = '') => {
     const min = opt(name, 'min'), max = opt(name, 'max'), eq = opt(name, 'eq');

@@ -62,6 +62,7 @@ describe('rules checked before sending', () => {
     problemAt(problems, 'seo.en', 'needs a non-empty "description"');
     problemAt(problems, 'seo.en', 'title: must have at most 5 characters');
     problemAt(problems, 'cover', 'needs a non-empty "title"');
+    problemAt(problemsOf(plan('record', fx.articleRecord(), seoCtx, (d) => { d.seo.en = null; })), 'seo.en', 'needs "description"');
   });
   test('ids: 22-character base64 UUID v4 or a decimal up to 2^48-1', () => {
     for (let i = 0; i < 200; i++) assert.ok(isApiId(Buffer.from(crypto.randomUUID().replace(/-/g, ''), 'hex').toString('base64url')));
