@@ -1,9 +1,14 @@
 // A 422 answer lands where its details point: an attribute, a locale, a block at any depth, a validator, an
 // editor parameter, a webhook event; only errors that name nothing are shown for the whole document.
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
-import { problemsFromApiError, renderDocument, type ApiErrorEntry, type Problem } from '../../src/schema';
+import { after, before, describe, test } from 'node:test';
+import type { Resource } from '../../src/cma/types';
+import { documentValue, problemsFromApiError, renderDocument, type ApiErrorEntry, type Problem, type SchemaContext } from '../../src/schema';
+import { updateBody } from '../../src/schema/plan';
+import { startEmulator, type Emulator } from '../emulator/index';
+import { callEmulator } from './emulatorClient';
 import * as fx from './fixtures';
+import type { Doc } from './helpers';
 
 const ctx = fx.context();
 const recordText = renderDocument('record', fx.articleRecord(), ctx);
@@ -86,5 +91,54 @@ describe('422 answers located in models, fields and webhooks', () => {
     assert.equal(p.pathText, 'events[1].event_types[0]');
     assert.equal(underlined(text, p), '"create"');
     assert.match(p.message, /allowed: "create", "update", "delete"/);
+  });
+});
+
+describe('422 answers of the emulator located in the text that was saved', () => {
+  let emulator: Emulator;
+  let ctx2: SchemaContext;
+  let article: Resource;
+  before(async () => {
+    emulator = await startEmulator({ records: 2, jobDurationMs: 0 });
+    const get = async <T>(path: string) => (await callEmulator(emulator, 'GET', path)).json['data'] as T;
+    const models = await get<Resource<'item_type'>[]>('/item-types');
+    const fields = new Map<string, Resource<'field'>[]>();
+    for (const model of models) fields.set(model.id, await get(`/item-types/${model.id}/fields`));
+    ctx2 = { locales: (await get<Resource>('/site')).attributes['locales'] as string[], itemTypes: models, fieldsOf: (id) => fields.get(id) };
+    const articleModel = models.find((m) => m.attributes['api_key'] === 'article')!;
+    article = (await get<Resource[]>(`/items?filter%5Btype%5D=${articleModel.id}&nested=true&page%5Blimit%5D=1`))[0]!;
+  });
+  after(() => emulator.close());
+
+  /** Sends the edit unchecked and locates the answer in the edited text. */
+  async function saveUnchecked(mutate: (doc: Doc) => void): Promise<{ text: string; problems: Problem[] }> {
+    const basis = documentValue('record', article, ctx2);
+    const doc = structuredClone(basis) as Doc;
+    mutate(doc);
+    const text = `${JSON.stringify(doc, null, 2)}\n`;
+    const answer = await callEmulator(emulator, 'PUT', `/items/${article.id}`, updateBody('record', article, doc as never, basis, ctx2));
+    assert.equal(answer.status, 422);
+    const errors = (answer.json['data'] as Doc[]).map((e) => ({ code: e['attributes'].code, details: e['attributes'].details, transient: false }));
+    return { text, problems: problemsFromApiError(text, errors) };
+  }
+
+  test('a new structured text block without its required field', async () => {
+    const quoteModel = ctx2.itemTypes.find((m) => m.attributes['api_key'] === 'quote_block')!;
+    let index = -1;
+    const { problems } = await saveUnchecked((d) => {
+      d.body.en.document.children.push({ type: 'block', item: { item_type: { type: 'item_type', id: quoteModel.id }, attribution: 'Anon' } });
+      index = d.body.en.document.children.length - 1;
+    });
+    assert.ok(problems.some((p) => p.pathText === `body.en.document.children[${index}].item.quote`), problems.map((p) => p.message).join('\n'));
+  });
+  test('a changed field of an existing modular content block', async () => {
+    const { text, problems } = await saveUnchecked((d) => {
+      const block = (Object.values(d.content ?? {}) as Doc[][]).flat().find((b) => b && typeof b === 'object' && 'label' in b);
+      assert.ok(block, 'the seeded article has a cta block in content');
+      block.label = 42;
+    });
+    const p = problems.find((x) => x.pathText.endsWith('.label'));
+    assert.ok(p && /^content\.\w+\[\d+\]\.label$/.test(p.pathText), problems.map((x) => x.message).join('\n'));
+    assert.equal(text.slice(p.offset, p.offset + p.length), '42');
   });
 });

@@ -5,12 +5,12 @@
 // The emulator's store is restored after every accepted edit, so each edit starts from the seed.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { stringify } from 'lossless-json';
 import type { Resource } from '../../src/cma/types';
 import { documentValue, planUpdate, renderDocument, type SchemaContext } from '../../src/schema';
 import { updateBody } from '../../src/schema/plan';
 import { startEmulator, type Emulator } from '../emulator/index';
 import { fieldCases, modelCases, recordCases, webhookCases, type EditCase } from './differentialCases';
+import { callEmulator } from './emulatorClient';
 import type { Doc } from './helpers';
 
 /**
@@ -36,28 +36,10 @@ const KNOWN_EMULATOR_GAPS: RegExp[] = [
 const SERVER_STATE = /VALIDATION_UNIQUE|VALIDATION_UNIQUENESS|VALIDATION_ITEMS?_ITEM_TYPE|no record|no block|does not belong/;
 
 let emulator: Emulator;
+const call = (method: string, path: string, body?: unknown) => callEmulator(emulator, method, path, body);
 let ctx: SchemaContext;
 let restore: (kind: EditCase['kind']) => void;
 const cases: EditCase[] = [];
-
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: Doc }> {
-  const response = await fetch(`${emulator.url}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${emulator.token}`, Accept: 'application/json', 'Content-Type': 'application/vnd.api+json', 'X-Api-Version': '3' },
-    ...(body === undefined ? {} : { body: stringify(body) as string }),
-  });
-  const json = (await response.json()) as Doc;
-  if (response.status !== 202) return { status: response.status, json };
-  for (;;) {
-    const result = await fetch(`${emulator.url}/job-results/${String(json['data'].id)}`, { headers: { Authorization: `Bearer ${emulator.token}`, Accept: 'application/json', 'X-Api-Version': '3' } });
-    if (result.status === 200) {
-      const attributes = ((await result.json()) as Doc)['data'].attributes;
-      return { status: attributes.status as number, json: attributes.payload as Doc };
-    }
-    await result.arrayBuffer();
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-}
 
 const PATHS = { record: 'items', model: 'item-types', field: 'fields', webhook: 'webhooks' } as const;
 
