@@ -6,7 +6,7 @@ export type { Json, JsonObject } from './json';
 export { parseText, stringifyJson } from './json';
 export type { Problem } from './json';
 export type { UpdatePlan } from './plan';
-export { checkDocument, planUpdate } from './plan';
+export { checkDocument, planUpdate, updateBody } from './plan';
 export type { ApiErrorEntry } from './apiErrors';
 export { problemsFromApiError } from './apiErrors';
 export { jsonSchemaFor } from './jsonSchema';
