@@ -14,8 +14,8 @@ import { callEmulator } from './emulatorClient';
 import type { Doc } from './helpers';
 
 /**
- * Cases where the emulator in this branch disagrees with PROTOCOL.md and the emulator decisions (listed in
- * NOTES-emulator.md). TODO(after the emulator merge): empty this list; every case must then agree.
+ * Cases where the emulator of this branch is more lenient than the API (or, for a colour without alpha, stricter).
+ * TODO(after the strict emulator is merged): empty this list; every case must then agree.
  */
 const KNOWN_EMULATOR_GAPS: RegExp[] = [
   /^block model \S+ (sortable|tree|singleton|draft_mode_active)$/,
