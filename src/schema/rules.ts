@@ -99,11 +99,15 @@ export function fieldRules(doc: JsonObject, opened: Resource, ctx: SchemaContext
       }
     }
   }
+  // a fieldset of another model is refused; one the cached models do not know is left to the server
   const fieldset = refId(getOwn(doc, 'fieldset'));
   const modelId = refId(opened.relationships?.['item_type']?.data);
-  const fieldsets = ctx.itemTypes.find((m) => m.id === modelId)?.relationships?.['fieldsets']?.data;
-  if (fieldset !== undefined && Array.isArray(fieldsets) && !fieldsets.some((f) => f.id === fieldset)) {
-    out.push({ path: ['fieldset', 'id'], message: `"${elideKey(fieldset)}" is not a fieldset of this model (its fieldsets: ${fieldsets.map((f) => f.id).join(', ') || 'none'}; or null)` });
+  const owner = fieldset === undefined ? undefined : ctx.itemTypes.find((m) => {
+    const fieldsets = m.relationships?.['fieldsets']?.data;
+    return Array.isArray(fieldsets) && fieldsets.some((f) => f.id === fieldset);
+  });
+  if (fieldset !== undefined && owner && owner.id !== modelId) {
+    out.push({ path: ['fieldset', 'id'], message: `"${elideKey(fieldset)}" is a fieldset of the model ${String(owner.attributes?.['api_key'])}, not of this field's model (use one of its own fieldsets, or null)` });
   }
   if (getOwn(doc, 'content_link_enabled') === false && !CONTENT_LINK_OPTIONAL_TYPES.includes(typeValue)) {
     out.push({ path: ['content_link_enabled'], message: `can be false only for field types ${CONTENT_LINK_OPTIONAL_TYPES.join(', ')} (this field is "${typeValue}")` });
@@ -125,20 +129,23 @@ export function fieldRules(doc: JsonObject, opened: Resource, ctx: SchemaContext
 const BLOCK_VALIDATORS = ['rich_text_blocks', 'single_block_blocks', 'structured_text_blocks', 'structured_text_inline_blocks'];
 const LINK_VALIDATORS = ['item_item_type', 'items_item_type', 'structured_text_links'];
 
-/** `item_types` of block validators name block models of the project; of link validators, its models. */
+/**
+ * `item_types` of block validators name block models, of link validators models. An id the project's (cached)
+ * models do not know is left to the server: it may have been created since the models were loaded.
+ */
 function validatorModelFindings(validators: JsonObject, ctx: SchemaContext): Finding[] {
   const out: Finding[] = [];
-  if (ctx.itemTypes.length === 0) return out;
   for (const name of [...BLOCK_VALIDATORS, ...LINK_VALIDATORS]) {
     const ids = getOwn(getOwn(validators, name), 'item_types');
     if (!Array.isArray(ids)) continue;
     const wantsBlocks = BLOCK_VALIDATORS.includes(name);
-    const candidates = ctx.itemTypes.filter((m) => (m.attributes?.['modular_block'] === true) === wantsBlocks);
     ids.forEach((id, i) => {
-      if (typeof id !== 'string' || candidates.some((m) => m.id === id)) return;
-      const names = candidates.map((m) => `${m.id} (${String(m.attributes?.['api_key'])})`);
-      const allowed = names.length <= 10 ? names.join(', ') : `${names.length} ${wantsBlocks ? 'block models' : 'models'}`;
-      out.push({ path: ['validators', name, 'item_types', i], message: `"${elideKey(id)}" is not a ${wantsBlocks ? 'block model' : 'model'} of this project (allowed: ${allowed || 'none'})` });
+      const model = typeof id === 'string' ? ctx.itemTypes.find((m) => m.id === id) : undefined;
+      if (!model || (model.attributes?.['modular_block'] === true) === wantsBlocks) return;
+      out.push({
+        path: ['validators', name, 'item_types', i],
+        message: `"${elideKey(String(id))}" (${String(model.attributes?.['api_key'])}) is ${wantsBlocks ? 'a model, not a block model' : 'a block model, not a model'} (${name} takes ${wantsBlocks ? 'block models' : 'models'})`,
+      });
     });
   }
   return out;

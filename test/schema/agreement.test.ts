@@ -79,7 +79,15 @@ describe('rules checked before sending', () => {
   test('blank names and labels; field validators name real models', () => {
     problemAt(problemsOf(plan('model', fx.articleModel, ctx, (d) => { d.name = '  '; })), 'name', 'must not be blank');
     problemAt(problemsOf(plan('field', fx.titleField, ctx, (d) => { d.label = ''; })), 'label', 'must not be blank');
-    problemAt(problemsOf(plan('field', fx.contentField, ctx, (d) => { d.validators.rich_text_blocks.item_types = [fx.ARTICLE]; })), 'validators.rich_text_blocks.item_types[0]', 'is not a block model of this project');
+    problemAt(problemsOf(plan('field', fx.contentField, ctx, (d) => { d.validators.rich_text_blocks.item_types = [fx.ARTICLE]; })), 'validators.rich_text_blocks.item_types[0]', 'is a model, not a block model');
+    bodyOf(plan('field', fx.contentField, ctx, (d) => { d.validators.rich_text_blocks.item_types = ['Bx4Ee9ZbRbOzH5lJq0tPVg']; }));
+  });
+  test('a fieldset of another model is refused; one the cached models do not know is left to the server', () => {
+    const otherFieldset = 'Fs200000Q0K0000000002A';
+    const cta = { ...fx.ctaModel, relationships: { ...fx.ctaModel.relationships, fieldsets: { data: [{ type: 'fieldset', id: otherFieldset }] } } };
+    const withFieldsets = fx.context({ itemTypes: [fx.articleModel, cta, fx.quoteModel, fx.authorModel] });
+    problemAt(problemsOf(plan('field', fx.titleField, withFieldsets, (d) => { d.fieldset = { type: 'fieldset', id: otherFieldset }; })), 'fieldset.id', 'is a fieldset of the model cta_block');
+    bodyOf(plan('field', fx.titleField, withFieldsets, (d) => { d.fieldset = { type: 'fieldset', id: 'Fs300000Q0K0000000003A' }; }));
   });
   test('an out-of-range focal point says the range', () => {
     problemAt(problemsOf(plan('record', fx.articleRecord(), ctx, (d) => { d.cover.focal_point = { x: 2, y: 0.5 }; })), 'cover.focal_point.x', 'must be between 0 and 1');
