@@ -66,6 +66,9 @@ export async function runExportCommand(deps: ExportCommandDeps, target: ExportTa
 /** Sentences about the records created or deleted while exporting, or none when nothing changed. */
 export function describeChanges(result: ExportResult, t: Translate, numbers: Intl.NumberFormat): string[] {
   const sentences: string[] = [];
+  if (result.countAtStart !== result.countAtEnd) {
+    sentences.push(t('DatoCMS counted {0} records for this export when it started and {1} when it ended.', numbers.format(result.countAtStart), numbers.format(result.countAtEnd)));
+  }
   const ids = (list: string[]) =>
     list.length <= IDS_SHOWN ? list.join(', ') : `${list.slice(0, IDS_SHOWN).join(', ')} ${t('and {0} more', numbers.format(list.length - IDS_SHOWN))}`;
   if (result.deleted.length > 0) {

@@ -50,6 +50,9 @@ export interface ExportResult {
   deleted: string[];
   /** created on DatoCMS while exporting, after the read had passed their place: added at the end of the file */
   created: string[];
+  /** records DatoCMS counted for the query when the export started, and when it ended */
+  countAtStart: number;
+  countAtEnd: number;
   /** records were still changing when the export finished: the lists above may miss the latest changes */
   stillChanging: boolean;
   /** page requests sent */
@@ -89,6 +92,7 @@ export async function exportRecords(options: ExportOptions): Promise<ExportResul
     const deleted: string[] = [];
     const created: string[] = [];
     let stillChanging = false;
+    let countAtEnd = first.lastCount;
     if (first.changedBehind) {
       const check = read();
       for await (const records of check.pages()) {
@@ -102,11 +106,12 @@ export async function exportRecords(options: ExportOptions): Promise<ExportResul
       requests += check.requests;
       for (const id of first.seen) if (!check.seen.has(id)) deleted.push(id);
       stillChanging = check.changedBehind;
+      countAtEnd = check.lastCount;
     }
     if (signal?.aborted) throw cancelled();
     await file.write(count === 0 ? '[]\n' : '\n]\n');
     await file.commit();
-    return { count, deleted, created, stillChanging, requests };
+    return { count, deleted, created, countAtStart: first.firstCount ?? 0, countAtEnd, stillChanging, requests };
   } catch (error) {
     await file.discard();
     if (signal?.aborted && !(error instanceof CancelledError)) throw cancelled();

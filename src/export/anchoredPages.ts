@@ -12,14 +12,17 @@
 //
 // Bounds: the server's answers are checked page by page (ids unique, no more records than asked or
 // announced, no short or empty page before the announced end, count not above `maxRecords` and not
-// growing past twice the first count + 1,000), and one read sends at most
+// growing past twice the first count + 1,000), the list may shift past the overlap at most
+// MAX_STEP_BACKS times, and one read sends at most
 //   ceil(largest count seen / (page size - overlap)) + 2 + 2 × concurrency + RECOVERY_REQUESTS
-// page requests; beyond that it stops with an ExportProblem.
+// page requests; beyond any of these it stops with an ExportProblem.
 import type { Page, Resource } from '../cma/types';
 import { CancelledError } from '../cma/errors';
 
 /** Extra page requests one read may spend on stepping back and re-reading after the list shifted. */
 export const RECOVERY_REQUESTS = 24;
+/** Times one read may find the list shifted past the overlap before it gives up. */
+export const MAX_STEP_BACKS = 8;
 /** The smallest page a server may cap us to (DatoCMS caps nested listings at 30). */
 const SMALLEST_SERVER_PAGE = 30;
 
@@ -60,6 +63,8 @@ export class AnchoredRead {
   /** the count announced with the last page: the list's length when the read ended */
   lastCount = 0;
   largestCount = 0;
+  /** times the list had shifted past the overlap */
+  stepBacks = 0;
 
   readonly #options: AnchoredReadOptions;
   #limit: number;
@@ -106,6 +111,9 @@ export class AnchoredRead {
           // first by as many records as the count dropped, then twice as far each time.
           this.changedBehind = true;
           missesInARow++;
+          if (++this.stepBacks > MAX_STEP_BACKS) {
+            throw new ExportProblem(`The records moved under the export ${MAX_STEP_BACKS} times (pages no longer met), more than edits by colleagues explain. ${this.#stopped()}`);
+          }
           const dropped = Math.max(0, (previous?.count ?? page.totalCount) - page.totalCount);
           const back = Math.max(dropped, this.#step()) * 2 ** (missesInARow - 1);
           const stepTo = Math.max(0, Math.min(offset, page.totalCount) - back);
