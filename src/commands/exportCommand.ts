@@ -9,6 +9,8 @@ import { exportRecords, type ExportResult } from './exportRecords';
 
 /** Ids named in a message; the rest are counted. */
 const IDS_SHOWN = 5;
+/** Records between two progress messages. */
+const PROGRESS_EVERY = 100;
 
 export interface ExportCommandDeps {
   ui: Ui;
@@ -34,6 +36,8 @@ export async function runExportCommand(deps: ExportCommandDeps, target: ExportTa
   const path = await ui.saveFile({ title: t('Export records of {0}', target.label), defaultName: target.defaultName, filters: { JSON: ['json'] } });
   if (!path) return;
   let result: ExportResult;
+  let lastReported = 0;
+  let lastPhase = 'export';
   try {
     result = await ui.withProgress({ title: t('Exporting {0}', target.label), cancellable: true }, (report, signal) =>
       exportRecords({
@@ -42,10 +46,15 @@ export async function runExportCommand(deps: ExportCommandDeps, target: ExportTa
         ...(target.query ? { query: target.query } : {}),
         path,
         signal,
-        onProgress: (done, total, phase) =>
+        onProgress: (done, total, phase) => {
+          // called for each record: tell the window every hundred, and the last count
+          if (phase !== lastPhase) [lastPhase, lastReported] = [phase, 0];
+          if (done - lastReported < PROGRESS_EVERY && done < total) return;
+          lastReported = done;
           report.message(phase === 'export'
             ? t('{0} of {1} records', numbers.format(done), numbers.format(total))
-            : t('Checking for changes made meanwhile: {0} of {1} records', numbers.format(done), numbers.format(total))),
+            : t('Checking for changes made meanwhile: {0} of {1} records', numbers.format(done), numbers.format(total)));
+        },
       }),
     );
   } catch (error) {

@@ -13,6 +13,7 @@
 // - Records are streamed to a new temporary file created exclusively, renamed over the target only when
 //   complete (src/export/exclusiveFile.ts): a failed or cancelled export leaves no file and never touches
 //   an existing one. Misbehaving servers are stopped within a bounded number of requests.
+import { stringify as losslessStringify } from 'lossless-json';
 import { CancelledError } from '../cma/errors';
 import type { CmaClient } from '../cma';
 import type { ItemQuery, Resource } from '../cma/types';
@@ -39,7 +40,7 @@ export interface ExportOptions {
   /** pages in flight (1..10) */
   concurrency?: number;
   maxRecords?: number;
-  /** `done` of `total` records; phase 'check' while comparing the file with DatoCMS after changes */
+  /** after each record: `done` of `total` records; phase 'check' while comparing the file with DatoCMS after changes */
   onProgress?: (done: number, total: number, phase: ExportPhase) => void;
 }
 
@@ -79,14 +80,16 @@ export async function exportRecords(options: ExportOptions): Promise<ExportResul
   try {
     let count = 0;
     const write = async (record: Resource<'item'>) => {
-      await file.write(`${count === 0 ? '[\n' : ',\n'}${JSON.stringify(record)}`);
+      await file.write(`${count === 0 ? '[\n' : ',\n'}${recordText(record)}`);
       count++;
     };
 
     const first = read();
     for await (const records of first.pages()) {
-      for (const record of records) await write(record);
-      options.onProgress?.(count, Math.max(first.lastCount, count), 'export');
+      for (const record of records) {
+        await write(record);
+        options.onProgress?.(count, Math.max(first.lastCount, count), 'export');
+      }
     }
     let requests = first.requests;
     const deleted: string[] = [];
@@ -117,4 +120,13 @@ export async function exportRecords(options: ExportOptions): Promise<ExportResul
     if (signal?.aborted && !(error instanceof CancelledError)) throw cancelled();
     throw error;
   }
+}
+
+/**
+ * One record as JSON text. Numbers JavaScript cannot hold exactly arrive as LosslessNumber objects, which
+ * JSON.stringify would write as objects: only records holding one (rare) take the slower exact writer.
+ */
+export function recordText(record: Resource<'item'>): string {
+  const text = JSON.stringify(record);
+  return text.includes('"isLosslessNumber":true') ? losslessStringify(record) ?? text : text;
 }

@@ -48,7 +48,7 @@ export class ExclusiveFile {
     const tempPath = join(dirname(target), `.${basename(target).slice(0, 80)}.${randomBytes(12).toString('hex')}.part`);
     let handle: FileHandle;
     try {
-      handle = await open(tempPath, CREATE_NEW, 0o666);
+      handle = await createNew(tempPath);
     } catch (error) {
       release();
       throw error;
@@ -103,6 +103,11 @@ export class ExclusiveFile {
     if (!this.#handle) throw new Error(`The export file ${this.target} was already closed.`);
     return this.#handle;
   }
+}
+
+/** Creates and opens a new file at `path`; fails if anything is there, a symbolic link included. */
+export function createNew(path: string): Promise<FileHandle> {
+  return open(path, CREATE_NEW, 0o666);
 }
 
 /** The permission bits of an existing regular file at `path`, undefined when nothing is there; refuses anything else. */
