@@ -31,6 +31,11 @@ export class ExportProblem extends Error {
   override name = 'ExportProblem';
 }
 
+/** Records each page repeats from the one before: 5 % of the page, 1 to 10. */
+export function overlapFor(pageSize: number): number {
+  return Math.min(10, Math.max(1, Math.floor(pageSize / 20)));
+}
+
 export type FetchPage = (offset: number, limit: number, signal: AbortSignal) => Promise<Page<'item'>>;
 
 export interface AnchoredReadOptions {
@@ -152,7 +157,8 @@ export class AnchoredRead {
         if (this.#pending[0] && this.#pending[0].offset !== nextOffset) this.#dropPending();
         if (this.#pending.length === 0) this.#send(nextOffset);
         let predicted = this.#pending.at(-1)!.offset + this.#step();
-        while (this.#pending.length < this.#options.concurrency && predicted < page.totalCount) {
+        // a page is needed while it reaches past the one before it (which ends at its offset + overlap)
+        while (this.#pending.length < this.#options.concurrency && predicted + this.#overlap() < page.totalCount) {
           this.#send(predicted);
           predicted += this.#step();
         }
@@ -168,7 +174,7 @@ export class AnchoredRead {
   }
 
   #overlap(): number {
-    return Math.min(10, Math.max(1, Math.floor(this.#limit / 10)));
+    return overlapFor(this.#limit);
   }
 
   #step(): number {

@@ -7,13 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closeAllDispatchers, ResponseError } from '../../src/cma';
 import { exportRecords } from '../../src/commands/exportRecords';
-import { ExportProblem, MAX_STEP_BACKS, RECOVERY_REQUESTS } from '../../src/export/anchoredPages';
+import { ExportProblem, MAX_STEP_BACKS, overlapFor, RECOVERY_REQUESTS } from '../../src/export/anchoredPages';
 import { makeRecords, startFakeItemsServer, type Answer, type FakeItemsServer, type PageRequest } from './fakeItemsServer';
 
 const PAGE = 100;
-const CONCURRENCY = 2; // the export's default
-/** ceil(10,000 / (100 - 10 overlap)) + 2 + 2 × concurrency + RECOVERY_REQUESTS */
-const BUDGET_10K = Math.ceil(10_000 / 90) + 2 + 2 * CONCURRENCY + RECOVERY_REQUESTS;
+const CONCURRENCY = 3;
+/** ceil(10,000 / (page size - overlap)) + 2 + 2 × concurrency + RECOVERY_REQUESTS */
+const BUDGET_10K = Math.ceil(10_000 / (PAGE - overlapFor(PAGE))) + 2 + 2 * CONCURRENCY + RECOVERY_REQUESTS;
 let fake: FakeItemsServer;
 let dir: string;
 
@@ -36,7 +36,7 @@ afterEach(async (t) => {
 /** Runs an export against a server answering `answer`; expects one error matching `message` within `maxRequests`. */
 async function expectStopped(t: TestContext, answer: (request: PageRequest) => Answer | void, message: RegExp, maxRequests: number, errorClass: new (...args: never[]) => Error = ExportProblem): Promise<number> {
   fake.beforePage = answer;
-  await assert.rejects(exportRecords({ client: fake.client(), modelId: 'model', path: join(dir, 'out.json'), pageSize: PAGE }), (error: Error) => {
+  await assert.rejects(exportRecords({ client: fake.client(), modelId: 'model', path: join(dir, 'out.json'), pageSize: PAGE, concurrency: CONCURRENCY }), (error: Error) => {
     assert.ok(error instanceof errorClass, `${error.name}: ${error.message}`);
     assert.match(error.message, message);
     return true;
@@ -63,15 +63,15 @@ describe('an export against a misbehaving server', () => {
   });
 
   test('a count that jumps between pages', async (t) => {
-    await expectStopped(t, ({ number }) => ({ total: number === 1 ? 1000 : 50_000 }), /grew from 1,000 to 50,000 during the export/, 3);
+    await expectStopped(t, ({ number }) => ({ total: number === 1 ? 1000 : 50_000 }), /grew from 1,000 to 50,000 during the export/, 1 + CONCURRENCY);
   });
 
   test('a count that wobbles below the records it serves', async (t) => {
-    await expectStopped(t, ({ number, offset, limit }) => ({ ids: page(offset, limit), total: number % 2 ? 1000 : 300 }), /beyond the 300 it announced/, 5);
+    await expectStopped(t, ({ number, offset, limit }) => ({ ids: page(offset, limit), total: number % 2 ? 1000 : 300 }), /beyond the 300 it announced/, 2 + 2 * CONCURRENCY);
   });
 
   test('the same records at every offset', async (t) => {
-    await expectStopped(t, () => ({ ids: page(0, PAGE), total: 10_000 }), /kept serving records the export already had/, 6);
+    await expectStopped(t, () => ({ ids: page(0, PAGE), total: 10_000 }), /kept serving records the export already had/, 4 + CONCURRENCY);
   });
 
   test('an id twice in one page', async (t) => {
@@ -79,11 +79,11 @@ describe('an export against a misbehaving server', () => {
   });
 
   test('an empty page before the announced end', async (t) => {
-    await expectStopped(t, ({ offset }) => (offset > 0 ? { ids: [], total: 10_000 } : { total: 10_000 }), /ended the page at offset 90 after 0 records although it announced 10,000/, 3);
+    await expectStopped(t, ({ offset }) => (offset > 0 ? { ids: [], total: 10_000 } : { total: 10_000 }), /ended the page at offset 95 after 0 records although it announced 10,000/, 1 + CONCURRENCY);
   });
 
   test('a short page before the announced end', async (t) => {
-    await expectStopped(t, ({ offset }) => (offset > 0 ? { ids: page(offset, 7) } : {}), /after 7 records although it announced 1,000/, 3);
+    await expectStopped(t, ({ offset }) => (offset > 0 ? { ids: page(offset, 7) } : {}), /after 7 records although it announced 1,000/, 1 + CONCURRENCY);
   });
 
   test('more records than announced', async (t) => {
