@@ -2,6 +2,7 @@
 // (exported, with what changed meanwhile; cancelled; failed, naming the untouched file). No vscode import.
 import { CancelledError } from '../cma/errors';
 import type { CmaClient } from '../cma';
+import { TargetRefused } from '../export/exclusiveFile';
 import type { RecordQuery } from '../tree/recordQuery';
 import type { Translate } from '../ui/translate';
 import type { Ui } from '../ui/ui';
@@ -62,6 +63,8 @@ export async function runExportCommand(deps: ExportCommandDeps, target: ExportTa
       void ui.info(t('Export of {0} cancelled; nothing was written to {1}.', target.label, path));
       return;
     }
+    // a refused target says what to do already; anything else ended midway and touched nothing
+    if (error instanceof TargetRefused) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`${reason} ${t('{0} was not changed.', path)}`, { cause: error });
   }

@@ -83,6 +83,15 @@ describe('the Export Records command', () => {
     assert.deepEqual(await readdir(dir), []);
   });
 
+  test('a second export to the file being written is refused with what to do, the first goes on', async () => {
+    const outcomes = await Promise.allSettled([exportArticles(), exportArticles()]);
+    // whichever reaches the file first writes it
+    const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
+    assert.equal(refused.length, 1, 'one export refused, the other done');
+    assert.equal(refused[0]!.reason.message, `Another export is already writing ${join(dir, 'article.json')}. Wait for it to finish (or cancel it), then export again.`);
+    assert.equal((JSON.parse(await readFile(join(dir, 'article.json'), 'utf8')) as unknown[]).length, 1200);
+  });
+
   test('records deleted while exporting: a warning names them, and Open File opens the export', async () => {
     fake.beforePage = ({ number }) => {
       if (number === 4) fake.records = fake.records.filter((r) => r.id !== 'r00007');
