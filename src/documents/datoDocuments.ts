@@ -84,7 +84,7 @@ export class DatoDocuments implements vscode.Disposable {
       persist: (uri, baseline) => this.persist(uri, baseline),
     });
     this.diagnostics = new DocumentDiagnostics((uri) => this.fileSystem.baseline(uri));
-    this.schemas = new DatoJsonLanguage(deps.log);
+    this.schemas = new DatoJsonLanguage(deps.log, { baseline: (uri) => this.fileSystem.baseline(uri), data: (project, environment) => deps.registry.data(project, environment) });
     this.disposables.push(
       this.fileSystem,
       vscode.workspace.registerFileSystemProvider(DOCUMENT_SCHEME, this.fileSystem, { isCaseSensitive: true }),

@@ -158,6 +158,7 @@ export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposa
           .map((t) => [String(t.attributes['api_key']), dir]);
       }
       case 'model-records':
+      case 'record-folder':
         return []; // records are paged through the tree; listing them all here would not be cheap
     }
   }
