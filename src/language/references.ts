@@ -91,6 +91,8 @@ function asLinkObject(node: ASTNode): Reference | undefined {
   if (property?.type !== 'property' || property.keyNode.value !== 'id' || property.valueNode !== node) return undefined;
   const object = property.parent;
   if (object?.type !== 'object') return undefined;
+  // `$readonly` itself holds the document's own id and type
+  if (object.parent?.type === 'property' && object.parent.keyNode.value === '$readonly' && !object.parent.parent?.parent) return undefined;
   const type = stringProperty(object, 'type');
   const kind = type === undefined ? undefined : LINK_TYPES[type];
   return kind ? { kind, id: node.value, node } : undefined;

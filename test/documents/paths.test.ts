@@ -70,3 +70,23 @@ describe('datocms: path codec', () => {
     );
   });
 });
+
+describe('record paths with titles', () => {
+  const base = { project: 'bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id: 'Rec1' } as const;
+
+  test('the title names the document (tab, breadcrumbs); the id stays its identity; old paths still parse', () => {
+    const path = documentPath({ ...base, title: 'Mine wins (edited)' });
+    assert.equal(path, '/bistro/main/records/article/Rec1/Mine wins (edited) · article');
+    assert.deepEqual(parseDocumentPath(path), { ...base, title: 'Mine wins (edited)' });
+    assert.deepEqual(parseDocumentPath('/bistro/main/records/article/Rec1.json'), { ...base });
+    assert.deepEqual(parseFolderPath('/bistro/main/records/article/Rec1'), { kind: 'record-folder', project: 'bistro', environment: 'main', modelApiKey: 'article', id: 'Rec1' });
+  });
+
+  test('titles that cannot stand in a path are made to fit, or left out', () => {
+    assert.equal(documentPath({ ...base, title: 'A/B \\ C\nD' }), '/bistro/main/records/article/Rec1/A∕B ⧵ C D · article');
+    assert.equal(documentPath({ ...base, title: '  ' }), '/bistro/main/records/article/Rec1.json');
+    assert.equal(documentPath({ ...base, title: '..' }), '/bistro/main/records/article/Rec1.json');
+    const long = documentPath({ ...base, title: 'x'.repeat(500) }).split('/').pop()!;
+    assert.ok(long.length < 100 && long.includes('…'));
+  });
+});
