@@ -9,8 +9,8 @@ import type { ProjectData } from '../projects/projectData';
 import { itemTypeIdOf, recordFields, type SchemaContext } from '../schema/document';
 import { fixesFor, missingLocalesFix, type Edit, type Fix } from './fixes';
 import type { DatoJsonLanguageServices, ParsedDocument } from './jsonLanguage';
-import { RecordNames, type RecordName } from './names';
-import { allReferences, referenceAt, type Reference, type ReferenceContext } from './references';
+import { RecordNames, nameLinkedRecord, type RecordName } from './names';
+import { referenceAt, type Reference, type ReferenceContext } from './references';
 
 /** Where the providers read what they need: a document's baseline and a project's cached data. */
 export interface LanguageSources {
@@ -83,9 +83,7 @@ export class EditorFeatures implements vscode.Disposable {
     switch (reference.kind) {
       case 'record': {
         const names = await this.namesFor(located.ref.project, located.ref.environment);
-        // Every record id of the document is named in the same request: the next hovers need none.
-        const ids = allReferences(located.parsed.json, located.context).filter((r) => r.kind === 'record').map((r) => r.id);
-        const name = (await names.resolve([reference.id, ...ids])).get(reference.id);
+        const name = await nameLinkedRecord(names, located.parsed.json, reference, located.context);
         if (!name) markdown.appendMarkdown(`No record \`${reference.id}\` in this environment`);
         else appendRecord(markdown, name);
         break;
@@ -93,20 +91,20 @@ export class EditorFeatures implements vscode.Disposable {
       case 'model': {
         const model = located.context.ctx.itemTypes.find((t) => t.id === reference.id);
         if (!model) markdown.appendMarkdown(`No model \`${reference.id}\` in this environment`);
-        else markdown.appendText(String(model.attributes['name'] ?? '')).appendMarkdown(` · ${model.attributes['modular_block'] === true ? 'block model' : 'model'} \`${String(model.attributes['api_key'])}\``);
+        else markdown.appendMarkdown(`${escapeMarkdown(String(model.attributes['name'] ?? ''))} · ${model.attributes['modular_block'] === true ? 'block model' : 'model'} \`${String(model.attributes['api_key'])}\``);
         break;
       }
       case 'field': {
         const field = fieldById(located.context.ctx, reference.id);
         if (!field) markdown.appendMarkdown(`Field \`${reference.id}\``);
-        else markdown.appendText(String(field.field.attributes['label'] ?? '')).appendMarkdown(` · field \`${String(field.field.attributes['api_key'])}\` (${String(field.field.attributes['field_type'])}) of \`${String(field.model.attributes['api_key'])}\``);
+        else markdown.appendMarkdown(`${escapeMarkdown(String(field.field.attributes['label'] ?? ''))} · field \`${String(field.field.attributes['api_key'])}\` (${String(field.field.attributes['field_type'])}) of \`${String(field.model.attributes['api_key'])}\``);
         break;
       }
       case 'fieldset': {
         const data = await this.sources.data(located.ref.project, located.ref.environment);
         const modelId = located.context.modelId;
         const fieldset = modelId ? (await data.fieldsets(modelId)).find((f) => f.id === reference.id) : undefined;
-        markdown.appendText(fieldset ? String(fieldset.attributes['title'] ?? '') : '').appendMarkdown(` · fieldset \`${reference.id}\``);
+        markdown.appendMarkdown(`${fieldset ? escapeMarkdown(String(fieldset.attributes['title'] ?? '')) : ''} · fieldset \`${reference.id}\``);
         break;
       }
       case 'upload':
@@ -192,10 +190,14 @@ export class EditorFeatures implements vscode.Disposable {
 }
 
 function appendRecord(markdown: vscode.MarkdownString, name: RecordName): void {
-  markdown.appendMarkdown('**').appendText(name.title).appendMarkdown('**');
-  markdown.appendMarkdown(` · ${name.modelName.replace(/[\\`*_[\]]/g, '\\$&')} \`${name.modelApiKey}\``);
+  markdown.appendMarkdown(`**${escapeMarkdown(name.title)}** · ${escapeMarkdown(name.modelName)} \`${name.modelApiKey}\``);
   if (name.status) markdown.appendMarkdown(` · ${name.status}`);
   if (name.titled) markdown.appendMarkdown(`\n\nrecord \`${name.id}\``);
+}
+
+/** User text shown as itself in markdown (appendText would also turn its spaces into &nbsp;). */
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&');
 }
 
 function fieldById(ctx: SchemaContext, id: string) {

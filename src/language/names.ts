@@ -2,7 +2,9 @@
 // else with one request for every id asked in the same moment (`filter[ids]=a,b,c`), never one per id.
 // Titles follow the model's title field, else its first string field, else the id. No vscode import.
 import type { Resource } from '../cma/types';
+import type { JSONDocument } from 'vscode-json-languageservice';
 import { itemTypeIdOf } from '../schema/document';
+import { allReferences, type Reference, type ReferenceContext } from './references';
 import type { ProjectData } from '../projects/projectData';
 
 export interface RecordName {
@@ -26,7 +28,7 @@ const SEARCH_LIMIT = 30;
 export class RecordNames {
   private readonly known = new Map<string, RecordName | null>();
   private readonly waiting = new Map<string, Promise<RecordName | undefined>>();
-  private batch: { ids: Set<string>; done: Promise<void> } | undefined;
+  private batch: { ids: Set<string>; done: Promise<Map<string, Promise<RecordName | undefined>>> } | undefined;
   private readonly searches = new Map<string, { at: number; answer: Promise<RecordName[]> }>();
 
   constructor(private readonly data: ProjectData, private readonly now: () => number = Date.now) {}
@@ -36,8 +38,12 @@ export class RecordNames {
     return this.known.get(id);
   }
 
-  /** The names of `ids`; the ids not known yet are fetched together with every other id asked in this tick. */
-  async resolve(ids: readonly string[]): Promise<Map<string, RecordName>> {
+  /**
+   * The names of `ids`; the ids not known yet are fetched together with every other id asked in this tick.
+   * The fields of `likelyModelIds` (the models a link allows) load meanwhile: a title needs its model's fields.
+   */
+  async resolve(ids: readonly string[], likelyModelIds: readonly string[] = []): Promise<Map<string, RecordName>> {
+    if (ids.some((id) => !this.known.has(id))) for (const modelId of likelyModelIds) this.data.fields(modelId).catch(() => undefined);
     const answers = await Promise.all([...new Set(ids)].map((id) => this.one(id)));
     return new Map(answers.filter((n): n is RecordName => n !== undefined).map((n) => [n.id, n]));
   }
@@ -72,7 +78,7 @@ export class RecordNames {
     if (known !== undefined) return Promise.resolve(known ?? undefined);
     let waiting = this.waiting.get(id);
     if (!waiting) {
-      waiting = this.enqueue(id).then(() => this.known.get(id) ?? undefined);
+      waiting = this.enqueue(id).then((named) => named.get(id) ?? this.missing(id));
       this.waiting.set(id, waiting);
       const forget = () => this.waiting.delete(id);
       waiting.then(forget, forget);
@@ -81,7 +87,7 @@ export class RecordNames {
   }
 
   /** Adds `id` to the batch that leaves at the end of this tick. */
-  private enqueue(id: string): Promise<void> {
+  private enqueue(id: string): Promise<Map<string, Promise<RecordName | undefined>>> {
     if (!this.batch) {
       const ids = new Set<string>();
       const done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
@@ -94,14 +100,25 @@ export class RecordNames {
     return this.batch.done;
   }
 
-  private async fetch(ids: string[]): Promise<void> {
-    for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) {
-      const chunk = ids.slice(i, i + IDS_PER_REQUEST);
-      const page = await this.data.client.items.list({ filter: { ids: chunk }, version: 'current', page: { limit: chunk.length } });
-      await this.note(page.data);
-      // An id the listing does not return names no record of this environment (or a block).
-      for (const id of chunk) if (!this.known.has(id)) this.known.set(id, null);
+  /** One listing per chunk of ids; each name is ready as soon as its own model's fields are. */
+  private async fetch(ids: string[]): Promise<Map<string, Promise<RecordName | undefined>>> {
+    const chunks: string[][] = [];
+    for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) chunks.push(ids.slice(i, i + IDS_PER_REQUEST));
+    const pages = await Promise.all(chunks.map((chunk) => this.data.client.items.list({ filter: { ids: chunk }, version: 'current', page: { limit: chunk.length } })));
+    const named = new Map<string, Promise<RecordName | undefined>>();
+    for (const record of pages.flatMap((page) => page.data)) {
+      named.set(record.id, this.nameOf(record).then((name) => {
+        if (name) this.known.set(name.id, name);
+        return name;
+      }));
     }
+    return named;
+  }
+
+  /** An id the listing does not return names no record of this environment (or a block). */
+  private missing(id: string): undefined {
+    if (!this.known.has(id)) this.known.set(id, null);
+    return undefined;
   }
 
   private async runSearch(modelIds: readonly string[], text: string): Promise<RecordName[]> {
@@ -163,4 +180,14 @@ function textOf(value: unknown, localized: boolean, locales: readonly string[]):
     return undefined;
   }
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/**
+ * The name of the record a link points to (what its hover shows). Every record id of the document is named
+ * in the same request, so the next hovers need none; this one waits only for its own record.
+ */
+export async function nameLinkedRecord(names: RecordNames, json: JSONDocument, reference: Reference, context: ReferenceContext): Promise<RecordName | undefined> {
+  const links = allReferences(json, context).filter((r) => r.kind === 'record');
+  names.resolve(links.map((r) => r.id), links.flatMap((r) => r.allowedModelIds ?? [])).catch(() => undefined);
+  return (await names.resolve([reference.id], reference.allowedModelIds)).get(reference.id);
 }
