@@ -83,7 +83,13 @@ export class EditorFeatures implements vscode.Disposable {
     switch (reference.kind) {
       case 'record': {
         const names = await this.namesFor(located.ref.project, located.ref.environment);
-        const name = await nameLinkedRecord(names, located.parsed.json, reference, located.context);
+        let name: RecordName | undefined;
+        try {
+          name = await nameLinkedRecord(names, located.parsed.json, reference, located.context);
+        } catch {
+          markdown.appendMarkdown(`Record \`${reference.id}\` (its name could not be loaded from DatoCMS)`);
+          break;
+        }
         if (!name) markdown.appendMarkdown(`No record \`${reference.id}\` in this environment`);
         else appendRecord(markdown, name);
         break;
@@ -171,13 +177,16 @@ export class EditorFeatures implements vscode.Disposable {
     const located = this.locate(document);
     if (!located) return [];
     const { basis, parsed } = located;
-    const fixContext = { text: document.getText(), json: parsed.json, openedText: basis.opened.text, openedJson: this.services.parseText(basis.opened.text) };
+    const ours = context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE);
     const actions: vscode.CodeAction[] = [];
-    for (const diagnostic of context.diagnostics) {
-      if (diagnostic.source !== DIAGNOSTIC_SOURCE) continue;
-      const offset = document.offsetAt(diagnostic.range.start);
-      const problem = { message: diagnostic.message, offset, length: document.offsetAt(diagnostic.range.end) - offset };
-      for (const fix of fixesFor(problem, fixContext)) actions.push(toCodeAction(document, fix, [diagnostic]));
+    // The opened text is parsed only when there is a problem to fix (this runs at every cursor move).
+    if (ours.length > 0) {
+      const fixContext = { text: document.getText(), json: parsed.json, openedText: basis.opened.text, openedJson: this.services.parseText(basis.opened.text) };
+      for (const diagnostic of ours) {
+        const offset = document.offsetAt(diagnostic.range.start);
+        const problem = { message: diagnostic.message, offset, length: document.offsetAt(diagnostic.range.end) - offset };
+        for (const fix of fixesFor(problem, fixContext)) actions.push(toCodeAction(document, fix, [diagnostic]));
+      }
     }
     if (located.ref.kind === 'record') {
       const fields = recordFields(located.context.ctx, located.context.modelId);

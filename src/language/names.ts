@@ -30,6 +30,8 @@ export class RecordNames {
   private readonly waiting = new Map<string, Promise<RecordName | undefined>>();
   private batch: { ids: Set<string>; done: Promise<Map<string, Promise<RecordName | undefined>>> } | undefined;
   private readonly searches = new Map<string, { at: number; answer: Promise<RecordName[]> }>();
+  /** search answers that held every match (fewer than a page) */
+  private readonly completeAnswers = new Map<string, RecordName[]>();
 
   constructor(private readonly data: ProjectData, private readonly now: () => number = Date.now) {}
 
@@ -50,13 +52,32 @@ export class RecordNames {
 
   /** Records of `modelIds` whose text matches `text` (the most recently updated first when `text` is empty). */
   search(modelIds: readonly string[], text: string): Promise<RecordName[]> {
-    const key = JSON.stringify([[...modelIds].sort(), text.trim().toLowerCase()]);
+    const models = [...modelIds].sort();
+    const query = text.trim().toLowerCase();
+    const key = JSON.stringify([models, query]);
     const cached = this.searches.get(key);
     if (cached && this.now() - cached.at < SEARCH_TTL_MS) return cached.answer;
-    const answer = this.runSearch(modelIds, text.trim());
+    // Typing on: an earlier answer that held every match of a shorter text is narrowed here, with no request.
+    const complete = this.completeAnswerFor(models, query);
+    const answer = complete
+      ? complete.then((names) => names.filter((n) => n.title.toLowerCase().includes(query) || n.id.toLowerCase().startsWith(query)))
+      : this.runSearch(modelIds, text.trim()).then((found) => ({ found, complete: found.length < SEARCH_LIMIT })).then(({ found, complete: all }) => {
+        if (all) this.completeAnswers.set(key, found);
+        return found;
+      });
     this.searches.set(key, { at: this.now(), answer });
     answer.catch(() => this.searches.delete(key));
     return answer;
+  }
+
+  private completeAnswerFor(models: string[], query: string): Promise<RecordName[]> | undefined {
+    for (let length = query.length - 1; length >= 0; length--) {
+      const key = JSON.stringify([models, query.slice(0, length)]);
+      const searched = this.searches.get(key);
+      const all = this.completeAnswers.get(key);
+      if (all && searched && this.now() - searched.at < SEARCH_TTL_MS) return Promise.resolve(all);
+    }
+    return undefined;
   }
 
   /** Forgets a record (it was saved: its title may have changed) or everything. */
@@ -64,6 +85,7 @@ export class RecordNames {
     if (id === undefined) this.known.clear();
     else this.known.delete(id);
     this.searches.clear();
+    this.completeAnswers.clear();
   }
 
   /** Names records read elsewhere (an opened document, a search answer). */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { documentPath, parseDocumentPath, parseFolderPath, type DocumentRef } from '../../src/documents/paths';
+import { describeRef, documentPath, parseDocumentPath, parseFolderPath, type DocumentRef } from '../../src/documents/paths';
 
 // Names as they occur: api_keys, slugs, base64url ids, legacy numeric ids — plus odd but legal characters.
 const segment = fc.stringMatching(/^[A-Za-z0-9_\-.:@ %é]{1,24}$/).filter((s) => s !== '.' && s !== '..');
@@ -80,6 +80,7 @@ describe('record paths with titles', () => {
     assert.deepEqual(parseDocumentPath(path), { ...base, title: 'Mine wins (edited)' });
     assert.deepEqual(parseDocumentPath('/bistro/main/records/article/Rec1.json'), { ...base });
     assert.deepEqual(parseFolderPath('/bistro/main/records/article/Rec1'), { kind: 'record-folder', project: 'bistro', environment: 'main', modelApiKey: 'article', id: 'Rec1' });
+    assert.equal(describeRef(parseDocumentPath(path)!), 'record “Mine wins (edited)” (Rec1) of article', 'messages name it too');
   });
 
   test('titles that cannot stand in a path are made to fit, or left out', () => {

@@ -93,6 +93,20 @@ describe('quick fixes for document problems', () => {
     assert.equal(missingLocalesFix(json, text.indexOf('"risotto-tonight"'), ctx.locales, (key) => key === 'title', text), undefined, 'not on a field that is not localized');
   });
 
+  test("a record's value outside its enum validator, a misspelled locale and a field type's wrong editor", () => {
+    const role = recordText.replace('"role": "chef"', '"role": "chefs"');
+    assert.deepEqual(fixesOf('record', record, role)[0]!.fixes.map((f) => f.title), ['Change to "chef"', 'Change to "critic"']);
+    const locale = recordText.replace('"it": "Risotto stasera"', '"iy": "Risotto stasera"');
+    const [misspelled] = fixesOf('record', record, locale);
+    assert.equal(misspelled!.fixes[0]!.title, 'Change to "it"');
+    assert.equal(apply(locale, misspelled!.fixes[0]!), recordText);
+    const field = articleFields[0]!;
+    const opened = renderDocument('field', field, ctx);
+    const editor = opened.replace('"editor": "single_line"', '"editor": "textarea"');
+    const titles = fixesOf('field', field, editor)[0]!.fixes.map((f) => f.title);
+    assert.deepEqual(titles, ['Change to "single_line"', 'Change to "string_radio_group"', 'Change to "string_select"'], 'no "or a plugin id"');
+  });
+
   test('problems without a fix offer none', () => {
     assert.deepEqual(fixesFor({ message: 'rating: must be at most 5', offset: 0, length: 1 }, { text: recordText, json: services.parseText(recordText) }), []);
   });

@@ -57,6 +57,21 @@ describe('the name cache', () => {
   });
 });
 
+describe('naming while typing', () => {
+  test('typing on after a listing that held every record of the models narrows it by title, with no request', async () => {
+    const names = new RecordNames(new ProjectData(client));
+    const author = (await client.itemTypes.find('author')).id;
+    const all = await names.search([author], '');
+    assert.ok(all.length > 1 && all.length < 30, 'the emulator has a handful of authors');
+    const pick = all[1]!.title;
+    emulator.clearRequests();
+    const narrowed = await names.search([author], pick.slice(0, 3));
+    assert.equal(itemRequests().length, 0);
+    assert.ok(narrowed.some((n) => n.title === pick));
+    assert.ok(narrowed.every((n) => n.title.toLowerCase().includes(pick.slice(0, 3).toLowerCase())));
+  });
+});
+
 describe('record titles', () => {
   test("the model's title field (first locale with a value), else the first string field with a value, else none", () => {
     const record = articleRecord();

@@ -60,6 +60,8 @@ describe('editor: names, links and quick fixes', () => {
     const opened = await open(target);
     assert.equal(JSON.parse(opened.getText()).$readonly.id, authorId, 'the id stays in $readonly');
     await waitFor(() => vscode.window.tabGroups.activeTabGroup.activeTab?.label === `${authorName} · author`, 5000, 'the tab titled by the record');
+    const again = documentUri({ ...PROJECT, kind: 'record', modelApiKey: 'author', id: authorId });
+    assert.equal(again.toString(), target.toString(), 'the record keeps the URI it is open under');
   });
 
   it('completion inside a link value offers the records the field allows, by title, and inserts the id', async () => {
