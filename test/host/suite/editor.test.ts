@@ -64,6 +64,17 @@ describe('editor: names, links and quick fixes', () => {
     assert.equal(again.toString(), target.toString(), 'the record keeps the URI it is open under');
   });
 
+  it("a model's title_field names its field on hover, and Go to Definition opens the field", async () => {
+    const document = await open(documentUri({ ...PROJECT, kind: 'model', apiKey: 'author' }));
+    const titleFieldId = JSON.parse(document.getText()).title_field.id as string;
+    const field = (await cma('GET', `/fields/${titleFieldId}`)).data;
+    const onId = document.positionAt(document.getText().indexOf(`"${titleFieldId}"`) + 3);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, onId);
+    assert.ok(hoverText(hovers).includes(`${field.attributes.label} · field ${field.attributes.api_key}`.replace(/ field (\S+)$/, ' field `$1`')), hoverText(hovers));
+    const [location] = await vscode.commands.executeCommand<vscode.Location[]>('vscode.executeDefinitionProvider', document.uri, onId);
+    assert.deepEqual(parseDocumentUri(location!.uri), { ...PROJECT, kind: 'field', modelApiKey: 'author', apiKey: field.attributes.api_key });
+  });
+
   it('completion inside a link value offers the records the field allows, by title, and inserts the id', async () => {
     const { article, authorId } = await articleWithAuthor();
     const document = await open(documentUri({ ...PROJECT, kind: 'record', modelApiKey: 'article', id: article.id }));
