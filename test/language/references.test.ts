@@ -38,6 +38,16 @@ describe('references in documents', () => {
     assert.deepEqual(at(empty, '"author": ""', inRecord, '"author"') && at(empty, '""', inRecord, '"author"'), { kind: 'record', id: '', allowed: [AUTHOR] });
   });
 
+  test('a record linked from structured text, inside a block of a block', () => {
+    const dast = (children: unknown[]) => ({ schema: 'dast', document: { type: 'root', children } });
+    const text = JSON.stringify({
+      body: { en: dast([{ type: 'paragraph', children: [{ type: 'itemLink', item: 'RecLinked', children: [{ type: 'span', value: 'see' }] }] }]) },
+      content: [{ id: 'B1', item_type: { type: 'item_type', id: CTA }, label: 'RecNotALink' }],
+    }, null, 2);
+    assert.deepEqual(at(text, '"RecLinked"', inRecord), { kind: 'record', id: 'RecLinked', allowed: [ARTICLE] });
+    assert.equal(at(text, '"RecNotALink"', inRecord), undefined, "a block's string field is not a link");
+  });
+
   test('all references of a record, for one lookup', () => {
     const ids = allReferences(services.parseText(record), inRecord).filter((r) => r.kind === 'record').map((r) => r.id);
     assert.deepEqual(ids, ['RecordAuthor0000000001', 'RecordAuthor0000000002']);
