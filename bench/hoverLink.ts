@@ -6,8 +6,7 @@ import { CmaClient } from '../src/cma';
 import { DocumentService } from '../src/documents/documentService';
 import { DatoJsonLanguageServices } from '../src/language/jsonLanguage';
 import { RecordNames, nameLinkedRecord } from '../src/language/names';
-import { referenceAt } from '../src/language/references';
-import { itemTypeIdOf } from '../src/schema/document';
+import { modelIdOf, referenceAt } from '../src/language/references';
 import { ProjectData } from '../src/projects/projectData';
 import type { EmulatorProcess } from './lib';
 
@@ -23,7 +22,7 @@ export async function hoverLinkSession(emulator: EmulatorProcess): Promise<Hover
   const opened = await new DocumentService(async () => data).open(ref);
   const services = new DatoJsonLanguageServices();
   const names = new RecordNames(data);
-  const context = { kind: 'record', ctx: opened.ctx, modelId: itemTypeIdOf(opened.resource) } as const;
+  const context = { kind: 'record', ctx: opened.ctx, modelId: modelIdOf(opened.resource) } as const;
   const offset = opened.text.indexOf(`"${String(article.attributes['author'])}"`) + 2;
 
   const hover = async (): Promise<{ ms: number; requests: number }> => {

@@ -6,11 +6,11 @@ import type { SaveBasis } from '../documents/documentService';
 import { DOCUMENT_SCHEME, parseDocumentPath, type DocumentRef } from '../documents/paths';
 import { documentUri } from '../documents/uris';
 import type { ProjectData } from '../projects/projectData';
-import { itemTypeIdOf, recordFields, type SchemaContext } from '../schema/document';
+import type { SchemaContext } from '../schema';
 import { fixesFor, missingLocalesFix, type Edit, type Fix } from './fixes';
 import type { DatoJsonLanguageServices, ParsedDocument } from './jsonLanguage';
 import { RecordNames, nameLinkedRecord, type RecordName } from './names';
-import { referenceAt, type Reference, type ReferenceContext } from './references';
+import { fieldsOf, modelIdOf, referenceAt, type Reference, type ReferenceContext } from './references';
 
 /** Where the providers read what they need: a document's baseline and a project's cached data. */
 export interface LanguageSources {
@@ -64,7 +64,7 @@ export class EditorFeatures implements vscode.Disposable {
     if (!ref || !basis) return undefined;
     const parsed = this.services.parse(document.uri.toString(), document.uri.path, document.version, document.getText());
     const { ctx, resource } = basis.opened;
-    const modelId = ref.kind === 'record' ? itemTypeIdOf(resource) : ref.kind === 'model' ? resource.id : itemTypeIdOf(resource);
+    const modelId = ref.kind === 'model' ? resource.id : modelIdOf(resource);
     return { ref, basis, parsed, context: { kind: ref.kind, ctx, ...(modelId ? { modelId } : {}) } };
   }
 
@@ -189,7 +189,7 @@ export class EditorFeatures implements vscode.Disposable {
       }
     }
     if (located.ref.kind === 'record') {
-      const fields = recordFields(located.context.ctx, located.context.modelId);
+      const fields = fieldsOf(located.context.ctx, located.context.modelId);
       const localized = (apiKey: string) => fields?.find((f) => f.apiKey === apiKey)?.localized === true;
       const fix = missingLocalesFix(parsed.json, document.offsetAt(range.start), located.context.ctx.locales, localized, document.getText());
       if (fix) actions.push(toCodeAction(document, fix, []));

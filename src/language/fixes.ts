@@ -2,8 +2,7 @@
 // text edits on the document. Pure: the provider in ./editorFeatures.ts turns them into code actions.
 import { modify, type Edit, type JSONPath } from 'jsonc-parser';
 import type { ASTNode, JSONDocument, ObjectASTNode } from 'vscode-json-languageservice';
-import { READONLY_KEY } from '../schema/document';
-import { pathOf } from './references';
+import { READONLY_KEY, pathOf } from './references';
 
 export type { Edit };
 

@@ -3,8 +3,7 @@
 // Titles follow the model's title field, else its first string field, else the id. No vscode import.
 import type { Resource } from '../cma/types';
 import type { JSONDocument } from 'vscode-json-languageservice';
-import { itemTypeIdOf } from '../schema/document';
-import { allReferences, type Reference, type ReferenceContext } from './references';
+import { allReferences, modelIdOf, type Reference, type ReferenceContext } from './references';
 import type { ProjectData } from '../projects/projectData';
 
 export interface RecordName {
@@ -155,7 +154,7 @@ export class RecordNames {
   }
 
   private async nameOf(record: Resource<'item'>): Promise<RecordName | undefined> {
-    const modelId = itemTypeIdOf(record);
+    const modelId = modelIdOf(record);
     if (!modelId) return undefined;
     const [models, site] = await Promise.all([this.data.itemTypes(), this.data.site()]);
     const model = models.find((m) => m.id === modelId);

@@ -2,7 +2,44 @@
 // or field's links (`{type, id}`), validators' `item_types` and `title_field_id`. Pure: it reads the JSON
 // syntax tree of vscode-json-languageservice and the schema context the document was opened with.
 import type { ASTNode, JSONDocument, ObjectASTNode } from 'vscode-json-languageservice';
-import { recordFields, type SchemaContext } from '../schema/document';
+import type { Resource } from '../cma/types';
+import type { SchemaContext } from '../schema';
+
+// Read from the resources directly: importing the schema modules here would bundle zod into dist/language.js.
+
+/** The key the read-only part of every document has. */
+export const READONLY_KEY = '$readonly';
+
+/** The id a resource's `item_type` relationship names (a record's or a field's model). */
+export function modelIdOf(resource: Resource): string | undefined {
+  const data = resource.relationships?.['item_type']?.data;
+  return data && !Array.isArray(data) ? data.id : undefined;
+}
+
+/** What finding references needs to know about a model's fields. */
+export interface FieldFacts {
+  apiKey: string;
+  type: string;
+  localized: boolean;
+  validators: Record<string, unknown>;
+}
+
+/** The fields of a model as far as the schema context has loaded them. */
+export function fieldsOf(ctx: SchemaContext, modelId: string | undefined): FieldFacts[] | undefined {
+  if (!modelId) return undefined;
+  let fields: Resource<'field'>[] | undefined;
+  try {
+    fields = ctx.fieldsOf(modelId);
+  } catch {
+    return undefined;
+  }
+  return fields?.map((f) => ({
+    apiKey: String(f.attributes['api_key']),
+    type: String(f.attributes['field_type']),
+    localized: f.attributes['localized'] === true,
+    validators: f.attributes['validators'] && typeof f.attributes['validators'] === 'object' ? (f.attributes['validators'] as Record<string, unknown>) : {},
+  }));
+}
 
 export type TargetKind = 'record' | 'upload' | 'model' | 'field' | 'fieldset';
 
@@ -77,7 +114,7 @@ function classify(node: ASTNode, context: ReferenceContext): Reference | undefin
   if (linked) return linked;
   const chain = chainOf(node);
   const path = chain.map((c) => c.segment);
-  if (context.kind === 'record' && path[0] !== '$readonly') return inRecord(node, chain, context.modelId, context.ctx);
+  if (context.kind === 'record' && path[0] !== READONLY_KEY) return inRecord(node, chain, context.modelId, context.ctx);
   // validators.<name>.item_types[n]: models; validators.slug_title_field.title_field_id: a field
   if (path[0] === 'validators' && path[2] === 'item_types' && typeof path[3] === 'number' && path.length === 4) return { kind: 'model', id: node.value, node };
   if (path[0] === 'validators' && path[1] === 'slug_title_field' && path[2] === 'title_field_id' && path.length === 3) return { kind: 'field', id: node.value, node };
@@ -92,7 +129,7 @@ function asLinkObject(node: ASTNode): Reference | undefined {
   const object = property.parent;
   if (object?.type !== 'object') return undefined;
   // `$readonly` itself holds the document's own id and type
-  if (object.parent?.type === 'property' && object.parent.keyNode.value === '$readonly' && !object.parent.parent?.parent) return undefined;
+  if (object.parent?.type === 'property' && object.parent.keyNode.value === READONLY_KEY && !object.parent.parent?.parent) return undefined;
   const type = stringProperty(object, 'type');
   const kind = type === undefined ? undefined : LINK_TYPES[type];
   return kind ? { kind, id: node.value, node } : undefined;
@@ -107,7 +144,7 @@ type Chain = { segment: string | number; node: ASTNode }[];
 
 /** A string inside a record's (or block's) attributes, `chain` starting at a field's key. */
 function inRecord(node: ASTNode & { type: 'string' }, chain: Chain, modelId: string | undefined, ctx: SchemaContext): Reference | undefined {
-  const field = recordFields(ctx, modelId)?.find((f) => f.apiKey === chain[0]?.segment);
+  const field = fieldsOf(ctx, modelId)?.find((f) => f.apiKey === chain[0]?.segment);
   if (!field) return undefined;
   let rest = chain.slice(1);
   if (field.localized) {
