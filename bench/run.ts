@@ -14,6 +14,7 @@ import { alternate, median, ratio, round, ROOT, sleep, startEmulatorProcess, typ
 import { benchSaveRecord } from './saveRecord';
 import { RATE_LIMIT, RATE_LIMITED_PAGES, rateLimitFloorMs, readPagesUnderLimit, type RateLimitedRun } from './ratelimit';
 import { treeSession, type Expand } from './tree';
+import { benchHoverLink } from './hoverLink';
 
 const RECORDS = 10_000;
 const LATENCIES = [80, 0] as const;
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
     if (wanted('tree')) result['tree'] = await benchTree(emulator, rows);
     if (wanted('export_peak_mb')) result['export_peak_mb'] = await benchExport(emulator, articleId, rows, { runs, records: RECORDS, progress });
     if (wanted('rate_limited')) result['rate_limited'] = await benchRateLimited(emulator, articleId, rows);
+    if (wanted('hover_link_ms')) result['hover_link_ms'] = await benchHoverLink(emulator, runs, rows, progress);
   } finally {
     await emulator.close();
     await closeAllDispatchers();

@@ -61,7 +61,7 @@ export class DocumentsFeature implements vscode.Disposable {
       persist: (uri, baseline) => this.persist(uri, baseline),
     });
     this.diagnostics = new DocumentDiagnostics((uri) => this.fileSystem.baseline(uri), deps.log);
-    this.schemas = new DatoJsonLanguage(deps.log);
+    this.schemas = new DatoJsonLanguage(deps.log, { baseline: (uri) => this.fileSystem.baseline(uri), data: (project, environment) => deps.registry.data(project, environment) });
     this.disposables.push(
       vscode.workspace.onDidOpenTextDocument((document) => void this.opened(document)),
       vscode.workspace.onDidChangeTextDocument((event) => this.changed(event)),
