@@ -148,7 +148,7 @@ describe('tree model', () => {
       version: 'published',
     });
     assert.deepEqual(changed, [records]);
-    assert.equal(records.description, '"tomatoes" · rating gte 3 · ↓ _updated_at · it · published');
+    assert.equal(records.description, '"tomatoes" · rating ≥ 3 · order: _updated_at ↓ · it · published');
     emulator.clearRequests();
     await model.children(records);
     assert.deepEqual(itemsRequests().map((r) => r.query), [
