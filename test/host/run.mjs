@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/browser.mjs';
 import { ROOT, codeServerInstalled, startCodeServer, startEmulator, stopAll } from './lib/processes.mjs';
-import { buildAndPackage, checkVsixContents, unpackVsix, vsixEntries } from './lib/vsix.mjs';
+import { buildAndPackage, checkReadmeImages, checkVsixContents, unpackVsix, vsixEntries } from './lib/vsix.mjs';
 import { runUiTest } from './ui.mjs';
 
 const RESULTS = join(ROOT, 'test-results');
@@ -35,6 +35,8 @@ async function main() {
   const entries = vsixEntries(vsix);
   const problems = checkVsixContents(entries);
   record(`the .vsix holds the bundle, icon, README, CHANGELOG and licence and no node_modules or sources (${entries.length} files)`, problems.length ? new Error(problems.join('\n')) : undefined);
+  const imageProblems = checkReadmeImages(vsix, entries);
+  record('every image the packaged README shows is inside the .vsix', imageProblems.length ? new Error(imageProblems.join('\n')) : undefined);
 
   const emulator = await startEmulator({ records: 120 });
   try {
@@ -105,6 +107,7 @@ async function answerRequest(page, requestFile) {
   let error;
   try {
     if (request.screenshot) await page.screenshot({ path: join(RESULTS, `${request.screenshot}.png`) });
+    else if (request.seeText) await page.getByText(request.seeText).first().waitFor({ state: 'visible', timeout: 15_000 });
     else await typeIntoQuickInput(page, request);
   } catch (caught) {
     error = String(caught.message ?? caught);

@@ -24,6 +24,7 @@ export function run(): Promise<void> {
   require('./documents.test');
   require('./language.test');
   require('./commands.test');
+  require('./surface.test');
   require('./faults.test');
   require('./leaks.test');
 
