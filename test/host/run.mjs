@@ -107,12 +107,33 @@ async function answerRequest(page, requestFile) {
   let error;
   try {
     if (request.screenshot) await page.screenshot({ path: join(RESULTS, `${request.screenshot}.png`) });
-    else if (request.seeText) await page.getByText(request.seeText).first().waitFor({ state: 'visible', timeout: 15_000 });
+    else if (request.seeText) await seeText(page, request);
     else await typeIntoQuickInput(page, request);
   } catch (caught) {
     error = String(caught.message ?? caught);
   }
   writeFileSync(answerFile(requestFile), JSON.stringify({ error }));
+}
+
+/**
+ * Waits for a text on screen. `widenSideBar` first drags the side bar's edge that many pixels to the right;
+ * `hover` then points at the label of the list row holding the text until its hover shows.
+ */
+async function seeText(page, { seeText: text, hover, widenSideBar }) {
+  const target = page.getByText(text).first();
+  await target.waitFor({ state: 'visible', timeout: 15_000 });
+  if (widenSideBar) {
+    const box = await page.locator('.part.sidebar').boundingBox();
+    if (box) {
+      await page.mouse.move(box.x + box.width + 1, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width + 1 + widenSideBar, box.y + box.height / 2, { steps: 10 });
+      await page.mouse.up();
+    }
+  }
+  if (!hover) return;
+  await page.locator('.monaco-list-row').filter({ has: target }).locator('.label-name').first().hover();
+  await page.locator('.monaco-hover, .workbench-hover').first().waitFor({ state: 'visible', timeout: 15_000 });
 }
 
 async function typeIntoQuickInput(page, { text, title }) {

@@ -65,24 +65,29 @@ describe('surface', () => {
     const { model, provider, treeView } = await extensionApi();
     const { records } = await article();
     model.setQuery(records, { filters: [{ field: 'featured', operator: 'eq', value: true }], order: { field: '_published_at', direction: 'DESC' }, locale: 'it' });
-    await model.children(records);
-    const item = provider.getTreeItem(records);
-    assert.equal(item.description, 'featured = true · order: _published_at ↓ · it');
-    assert.ok(item.tooltip instanceof vscode.MarkdownString);
-    const hover = item.tooltip.value;
-    for (const line of ['Filter: featured = true', 'Order: \\_published\\_at ↓', 'Locale: it']) assert.ok(hover.includes(line), `${line} in ${hover}`);
-    assert.match(hover, /\d+ loaded of \d+/);
-    assert.ok(!item.id?.includes('@'), 'tree item ids do not depend on the environment');
-    await vscode.commands.executeCommand('workbench.view.extension.datocms');
-    await treeView.reveal(records, { select: true, focus: true, expand: true });
-    await seeOnScreen('featured = true · order: _published_at ↓ · it');
-    await screenshot('surface-query');
-    const record = (await model.children(records)).find((n): n is RecordNode => n.kind === 'record');
-    if (record) {
+    try {
+      const record = (await model.children(records)).find((n): n is RecordNode => n.kind === 'record')!;
+      const item = provider.getTreeItem(records);
+      assert.equal(item.description, 'featured = true · order: _published_at ↓ · it');
+      assert.ok(item.tooltip instanceof vscode.MarkdownString);
+      const hover = item.tooltip.value;
+      for (const line of ['Filter: featured = true', 'Order: \\_published\\_at ↓', 'Locale: it']) assert.ok(hover.includes(line), `${line} in ${hover}`);
+      assert.match(hover, /\d+ loaded of \d+/);
+      assert.ok(!item.id?.includes('@'), 'tree item ids do not depend on the environment');
       const recordHover = provider.getTreeItem(record).tooltip;
       assert.ok(recordHover instanceof vscode.MarkdownString && recordHover.value.includes(record.record.id) && !recordHover.value.includes('datocms:'));
+
+      // On screen, as in the README's picture: the record open, the sidebar wide enough, the hover shown.
+      await vscode.window.showTextDocument(documentUri(record.ref), { preview: false });
+      await activeDocument(documentUri(record.ref));
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await vscode.commands.executeCommand('workbench.view.extension.datocms');
+      await treeView.reveal(records, { select: true, focus: true, expand: true });
+      await seeOnScreen('featured = true · order: _published_at ↓ · it', { hover: true, widenSideBar: 260 });
+      await screenshot('surface-query');
+    } finally {
+      model.setQuery(records, {});
     }
-    model.setQuery(records, {});
   });
 
   it('switching environment keeps the branches the user expanded', async () => {
@@ -105,6 +110,7 @@ describe('surface', () => {
   it('Reveal in Tree loads more pages until the record shows', async () => {
     const { model, treeView } = await extensionApi();
     const { records } = await article();
+    model.setQuery(records, {});
     await model.refresh(records);
     const first = await model.children(records);
     assert.equal(first.at(-1)?.kind, 'loadMore', 'more than one page of records');
