@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { closeAllDispatchers } from './cma';
 import { registerCommands, VIEW_ID } from './commands';
-import { registerUriHandler } from './commands/uriHandler';
+import { createUriHandler } from './commands/uriHandler';
 import { Config } from './config';
 import { DatoDocuments } from './documents';
 import { ProjectRegistry } from './projects/registry';
@@ -16,6 +16,8 @@ export interface DatoExplorerApi {
   registry: ProjectRegistry;
   model: TreeModel;
   provider: TreeProvider;
+  /** what a vscode://datocms-explorer.datocms-explorer/… link runs */
+  uriHandler: ReturnType<typeof createUriHandler>;
   treeView: vscode.TreeView<import('./tree/model').TreeNode>;
   /** where the "DatoCMS" log channel writes (tests check it never holds the token) */
   logUri: vscode.Uri;
@@ -37,7 +39,8 @@ export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
   own(provider.trackExpansion(treeView));
   const statusBar = own(new ProjectStatusBar(registry, treeView));
   const ui = new VscodeUi();
-  own(registerUriHandler({ registry, ui, log }));
+  const uriHandler = createUriHandler({ registry, ui, log });
+  own(vscode.window.registerUriHandler(uriHandler));
 
   for (const disposable of registerCommands({ registry, model, treeView, statusBar, ui, log, config })) own(disposable);
   own(registry.onDidChange(() => model.projectsChanged()));
@@ -53,7 +56,7 @@ export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
   syncSignedIn();
   own(registry.onDidChange(syncSignedIn));
 
-  return { registry, model, provider, treeView, logUri: context.logUri };
+  return { registry, model, provider, uriHandler, treeView, logUri: context.logUri };
 }
 
 export async function deactivate(): Promise<void> {

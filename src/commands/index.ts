@@ -218,7 +218,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
         void ui.info(t('This document is from environment {0}; the tree shows {1}. Switch environment to reveal it.', ref.environment, registry.environmentOf(ref.project)));
         return;
       }
-      const node = await model.find(ref);
+      // A record beyond the loaded pages is paged to: show the view's progress bar meanwhile.
+      const node = await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => model.find(ref));
       if (!node) {
         void ui.info(t('This document is not in the tree (was it deleted, or is the project signed out?).'));
         return;

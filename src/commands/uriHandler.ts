@@ -10,8 +10,9 @@ import { openDocument } from './paletteCommands';
 
 const t = vscode.l10n.t;
 
-export function registerUriHandler(deps: { registry: ProjectRegistry; ui: Ui; log: vscode.LogOutputChannel }): vscode.Disposable {
-  return vscode.window.registerUriHandler({
+/** The extension's handler of vscode:// links (register it with window.registerUriHandler). */
+export function createUriHandler(deps: { registry: ProjectRegistry; ui: Ui; log: vscode.LogOutputChannel }): vscode.UriHandler & { handleUri(uri: vscode.Uri): Promise<void> } {
+  return {
     handleUri: async (uri) => {
       const parsed = parseExtensionLink(uri.path, uri.query, t);
       if (!parsed.ok) {
@@ -26,5 +27,5 @@ export function registerUriHandler(deps: { registry: ProjectRegistry; ui: Ui; lo
         void deps.ui.error(t('DatoCMS Explorer could not open this link: {0}', errorMessage(error)));
       }
     },
-  });
+  };
 }

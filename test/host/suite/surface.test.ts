@@ -54,6 +54,22 @@ describe('surface', () => {
     await activeDocument(documentUri({ project: PROJECT, environment: 'main', kind: 'record', modelApiKey: 'article', id: record.record.id }));
   });
 
+  it('a vscode:// link opens a record; a link that asks for anything else opens nothing and sends nothing', async () => {
+    const { uriHandler, model } = await extensionApi();
+    const { records } = await article();
+    const record = (await model.children(records)).find((n): n is RecordNode => n.kind === 'record')!;
+    await clearRequests();
+    await uriHandler.handleUri(vscode.Uri.parse(`vscode://datocms-explorer.datocms-explorer/open?project=${PROJECT}&model=article&record=${record.record.id}`));
+    await activeDocument(documentUri(record.ref));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (const link of [`/signIn?token=x`, `/open?project=${PROJECT}&model=article&record=${record.record.id}&save=true`, `/open?project=elsewhere&model=article`, `/open?url=${encodeURIComponent('http://emulated-bistro.admin.datocms.com/schema/item_types/x')}`]) {
+      await uriHandler.handleUri(vscode.Uri.parse(`vscode://datocms-explorer.datocms-explorer${link}`));
+      assert.equal(vscode.window.activeTextEditor, undefined, link);
+    }
+    assert.ok((await requests()).every((r) => r.method === 'GET'), 'links only read');
+    await vscode.commands.executeCommand('notifications.clearAll');
+  });
+
   it('the walkthrough opens from its id', async () => {
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', 'datocms-explorer.datocms-explorer#datocms.gettingStarted', false);
     await seeOnScreen('Get Started with DatoCMS Explorer');
