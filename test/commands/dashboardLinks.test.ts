@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { closeAllDispatchers } from '../../src/cma';
 import { adminUrl } from '../../src/commands/adminUrls';
 import { LinkNotOpenedError, parseDashboardUrl, parseExtensionLink, resolveDashboardLink, resolveExtensionLink, type DashboardLink } from '../../src/commands/dashboardLinks';
-import { askRecordId, recordRefById, searchAndPickRecord } from '../../src/commands/navigation';
+import { askRecordId, pickModel, pickProject, recordRefById, searchAndPickRecord } from '../../src/commands/navigation';
 import { formatMessage as t } from '../../src/ui/translate';
 import { startEmulator, type Emulator } from '../emulator/index';
 import { emulatorProject, emulatorProjects } from '../projects/emulatorProjects';
@@ -178,5 +178,30 @@ describe('resolving links to documents (reads only)', () => {
     none.inputs.push(() => 'zzzqqqxxnothing');
     assert.equal(await searchAndPickRecord(none, t, data, model), undefined);
     assert.match(none.transcript.at(-1) ?? '', /No record of Article matches/);
+  });
+
+  test('the palette picks a project (the active one first, none asked when there is one) and a model (no block models for records)', async () => {
+    const one = emulatorProject(emulator);
+    assert.equal(await pickProject(new ScriptedUi(), t, [one], 'Which project?'), one, 'no question with one project');
+    const other = { ...one, key: 'other', name: 'Other Site', internalDomain: 'other.admin.datocms.com' };
+    const ui = new ScriptedUi();
+    let offered: string[] = [];
+    ui.picks.push((labels) => {
+      offered = labels;
+      return 'Emulated Bistro';
+    });
+    assert.equal(await pickProject(ui, t, [other, one], 'Which project?', one.key), one);
+    assert.deepEqual(offered, ['Emulated Bistro', 'Other Site']);
+
+    const data = await emulatorProjects(emulator).data('emulated-bistro');
+    const models = new ScriptedUi();
+    models.picks.push((labels) => {
+      offered = labels;
+      return 'Article';
+    });
+    assert.equal((await pickModel(models, t, data, 'Which model?', { blocks: false }))?.attributes['api_key'], 'article');
+    const blockNames = [...env().itemTypes.values()].filter((m) => m.attributes['modular_block'] === true).map((m) => String(m.attributes['name']));
+    assert.ok(blockNames.length > 0 && blockNames.every((name) => !offered.includes(name)), 'block models have no records to pick');
+    assert.deepEqual(offered, [...offered].sort((a, b) => a.localeCompare(b)), 'by name');
   });
 });
