@@ -14,7 +14,7 @@ import type { Ui } from '../ui/ui';
 import { pickEnvironment, pickProjectToSignOut, runSignIn } from './accountFlows';
 import { adminUrl, type AdminTarget } from './adminUrls';
 import { exportRecords } from './exportRecords';
-import { paletteCommands } from './paletteCommands';
+import { paletteCommands, pickRecordsNode } from './paletteCommands';
 import { askFilter, askLocale, askOrder, askSearch, askVersion } from './recordQueries';
 
 export const VIEW_ID = 'datocms.explorer';
@@ -70,6 +70,17 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     const data = await model.dataOf(node);
     const query = await ask(data);
     if (query) model.setQuery(node, query);
+  };
+
+  /**
+   * A Records query command: on the Records item it was run on, or, from the palette, on the Records item
+   * of a model the user picks (then shown in the tree, so the new query is seen).
+   */
+  const onRecords = (title: string, run: (node: RecordsNode) => Promise<void>) => async (arg?: RecordsNode) => {
+    const node = arg?.kind === 'records' ? arg : await pickRecordsNode(deps, title);
+    if (!node) return;
+    await run(node);
+    if (arg?.kind !== 'records') await deps.treeView.reveal(node, { select: true, expand: true });
   };
 
   /** The node a command acts on: the tree node it was run on, else the focused datocms: document's node. */
@@ -161,21 +172,21 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       else if (node.action === 'loadMore' && node.parent?.kind === 'records') await model.loadMore(node.parent);
       else await model.refresh(node);
     }),
-    command('datocms.records.search', t('Could not search records'), (node: RecordsNode) => updateQuery(node, () => askSearch(ui, t, node.query))),
-    command('datocms.records.filter', t('Could not filter records'), (node: RecordsNode) =>
+    command('datocms.records.search', t('Could not search records'), onRecords(t('Search the records of which model?'), (node) => updateQuery(node, () => askSearch(ui, t, node.query)))),
+    command('datocms.records.filter', t('Could not filter records'), onRecords(t('Filter the records of which model?'), (node) =>
       updateQuery(node, async (data) => askFilter(ui, t, node.model.itemType, await data.fields(node.model.itemType.id), node.query)),
-    ),
-    command('datocms.records.orderBy', t('Could not order records'), (node: RecordsNode) =>
+    )),
+    command('datocms.records.orderBy', t('Could not order records'), onRecords(t('Order the records of which model?'), (node) =>
       updateQuery(node, async (data) => askOrder(ui, t, node.model.itemType, await data.fields(node.model.itemType.id), node.query)),
-    ),
-    command('datocms.records.locale', t('Could not choose a locale'), (node: RecordsNode) =>
+    )),
+    command('datocms.records.locale', t('Could not choose a locale'), onRecords(t('Choose the locale of which model\'s records?'), (node) =>
       updateQuery(node, async (data) => {
         const locales = (await data.site()).attributes['locales'];
         return askLocale(ui, t, Array.isArray(locales) ? locales.map(String) : [], node.query);
       }),
-    ),
-    command('datocms.records.version', t('Could not choose a version'), (node: RecordsNode) => updateQuery(node, () => askVersion(ui, t, node.query))),
-    command('datocms.records.clearQuery', t('Could not clear the query'), (node: RecordsNode) => model.setQuery(node, {})),
+    )),
+    command('datocms.records.version', t('Could not choose a version'), onRecords(t('Choose the version of which model\'s records?'), (node) => updateQuery(node, () => askVersion(ui, t, node.query)))),
+    command('datocms.records.clearQuery', t('Could not clear the query'), onRecords(t('Clear the query of which model\'s records?'), async (node) => model.setQuery(node, {}))),
     ...paletteCommands({ ...deps, command, exportModel }),
     command('datocms.copyId', t('Could not copy the ID'), async (arg?: TreeNode | vscode.Uri) => {
       const node = await nodeOf(arg);

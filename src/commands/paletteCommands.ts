@@ -20,19 +20,40 @@ export async function openDocument(ref: DocumentRef): Promise<void> {
   await vscode.window.showTextDocument(documentUri(ref), { preview: false });
 }
 
-export function paletteCommands(deps: PaletteDeps): vscode.Disposable[] {
-  const { command, registry, model, ui } = deps;
+/** The project a palette command acts on (asking when there are several), in the environment the tree shows. */
+async function chooseProject(deps: CommandDeps, title: string) {
+  const { registry, ui } = deps;
+  const projects = registry.list();
+  if (projects.length === 0) {
+    const signIn = t('Sign In');
+    if ((await ui.info(t('Sign in to a DatoCMS project first.'), signIn)) === signIn) await vscode.commands.executeCommand('datocms.signIn');
+    return undefined;
+  }
+  const chosen = await pickProject(ui, t, projects, title, deps.statusBar.activeProjectKey());
+  return chosen && { project: chosen, environment: registry.environmentOf(chosen.key), data: await registry.data(chosen.key) };
+}
 
-  const project = async (title: string) => {
-    const projects = registry.list();
-    if (projects.length === 0) {
-      const signIn = t('Sign In');
-      if ((await ui.info(t('Sign in to a DatoCMS project first.'), signIn)) === signIn) await vscode.commands.executeCommand('datocms.signIn');
-      return undefined;
-    }
-    const chosen = await pickProject(ui, t, projects, title, deps.statusBar.activeProjectKey());
-    return chosen && { project: chosen, environment: registry.environmentOf(chosen.key), data: await registry.data(chosen.key) };
-  };
+/** The tree node of a model the user picks (project, then model). */
+async function chooseModelNode(deps: CommandDeps, projectTitle: string, modelTitle: string): Promise<ModelNode | undefined> {
+  const chosen = await chooseProject(deps, projectTitle);
+  if (!chosen) return undefined;
+  const itemType = await pickModel(deps.ui, t, chosen.data, modelTitle, { blocks: false });
+  if (!itemType) return undefined;
+  const apiKey = String(itemType.attributes['api_key']);
+  const node = await deps.model.find({ project: chosen.project.key, environment: chosen.environment, kind: 'model', apiKey });
+  if (node?.kind !== 'model') throw new Error(t('Model {0} is not in the DatoCMS view.', apiKey));
+  return node;
+}
+
+/** The Records item of a model the user picks, for the query commands run from the palette. */
+export async function pickRecordsNode(deps: CommandDeps, modelTitle: string): Promise<RecordsNode | undefined> {
+  const modelNode = await chooseModelNode(deps, t('Which project?'), modelTitle);
+  return modelNode && (await deps.model.children(modelNode)).find((n): n is RecordsNode => n.kind === 'records');
+}
+
+export function paletteCommands(deps: PaletteDeps): vscode.Disposable[] {
+  const { command, registry, ui } = deps;
+  const project = (title: string) => chooseProject(deps, title);
 
   return [
     command('datocms.openRecordById', t('Could not open the record'), async () => {
@@ -67,14 +88,8 @@ export function paletteCommands(deps: PaletteDeps): vscode.Disposable[] {
       if (id) await openDocument({ project: chosen.project.key, environment: chosen.environment, kind: 'record', modelApiKey: String(itemType.attributes['api_key']), id });
     }),
     command('datocms.exportRecords', t('Could not export records'), async (node?: ModelNode | RecordsNode) => {
-      if (node) return deps.exportModel(node);
-      const chosen = await project(t('Export records of which project?'));
-      if (!chosen) return;
-      const itemType = await pickModel(ui, t, chosen.data, t('Export the records of which model?'), { blocks: false });
-      if (!itemType) return;
-      const modelNode = await model.find({ project: chosen.project.key, environment: chosen.environment, kind: 'model', apiKey: String(itemType.attributes['api_key']) });
-      if (modelNode?.kind !== 'model') throw new Error(t('Model {0} is not in the DatoCMS view.', String(itemType.attributes['api_key'])));
-      return deps.exportModel(modelNode);
+      const target = node ?? (await chooseModelNode(deps, t('Export records of which project?'), t('Export the records of which model?')));
+      if (target) await deps.exportModel(target);
     }),
   ];
 }

@@ -106,6 +106,24 @@ describe('surface', () => {
     }
   });
 
+  it('a Records query command run from the palette asks for the model and shows the result in the tree', async () => {
+    const { model, treeView } = await extensionApi();
+    await runWithInputs('datocms.records.orderBy', [], [
+      { text: 'Article', title: 'Order the records of which model?' },
+      { text: '_updated_at', title: 'Order records by' },
+      { text: 'Descending', title: 'Order by _updated_at' },
+    ]);
+    const { records } = await article();
+    try {
+      assert.equal(records.description, 'order: _updated_at ↓');
+      await waitFor(() => treeView.selection[0]?.id === records.id, 5_000, 'the Records item to be shown and selected');
+      await runWithInputs('datocms.records.clearQuery', [], [{ text: 'Article', title: 'Clear the query of which model\'s records?' }]);
+      assert.equal(records.description, undefined);
+    } finally {
+      model.setQuery(records, {});
+    }
+  });
+
   it('switching environment keeps the branches the user expanded', async () => {
     const { model, provider, registry, treeView } = await extensionApi();
     const { model: articleNode } = await article();
