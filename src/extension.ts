@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { closeAllDispatchers } from './cma';
 import { registerCommands, VIEW_ID } from './commands';
+import { createUriHandler } from './commands/uriHandler';
 import { Config } from './config';
 import { DatoDocuments } from './documents';
 import { ProjectRegistry } from './projects/registry';
@@ -14,6 +15,9 @@ import { VscodeUi } from './ui/vscodeUi';
 export interface DatoExplorerApi {
   registry: ProjectRegistry;
   model: TreeModel;
+  provider: TreeProvider;
+  /** what a vscode://datocms-explorer.datocms-explorer/… link runs */
+  uriHandler: ReturnType<typeof createUriHandler>;
   treeView: vscode.TreeView<import('./tree/model').TreeNode>;
   /** where the "DatoCMS" log channel writes (tests check it never holds the token) */
   logUri: vscode.Uri;
@@ -32,8 +36,11 @@ export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
   const model = new TreeModel({ projects: registry, pageSize: () => config.pageSize(), t: vscode.l10n.t, locale: vscode.env.language });
   const provider = own(new TreeProvider(model));
   const treeView = own(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true }));
+  own(provider.trackExpansion(treeView));
   const statusBar = own(new ProjectStatusBar(registry, treeView));
   const ui = new VscodeUi();
+  const uriHandler = createUriHandler({ registry, ui, log });
+  own(vscode.window.registerUriHandler(uriHandler));
 
   for (const disposable of registerCommands({ registry, model, treeView, statusBar, ui, log, config })) own(disposable);
   own(registry.onDidChange(() => model.projectsChanged()));
@@ -49,7 +56,7 @@ export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
   syncSignedIn();
   own(registry.onDidChange(syncSignedIn));
 
-  return { registry, model, treeView, logUri: context.logUri };
+  return { registry, model, provider, uriHandler, treeView, logUri: context.logUri };
 }
 
 export async function deactivate(): Promise<void> {

@@ -14,6 +14,7 @@ import type { Ui } from '../ui/ui';
 import { pickEnvironment, pickProjectToSignOut, runSignIn } from './accountFlows';
 import { adminUrl, type AdminTarget } from './adminUrls';
 import { runExportCommand } from './exportCommand';
+import { paletteCommands, pickRecordsNode } from './paletteCommands';
 import { askFilter, askLocale, askOrder, askSearch, askVersion } from './recordQueries';
 
 export const VIEW_ID = 'datocms.explorer';
@@ -30,11 +31,13 @@ export interface CommandDeps {
 
 const t = vscode.l10n.t;
 
+export type CommandFactory = (id: string, whatFailed: string, handler: (...args: any[]) => Promise<unknown> | unknown) => vscode.Disposable;
+
 export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
   const { registry, model, ui } = deps;
 
   /** Registers a command whose failures become a notification with Show Log / Sign In Again / Retry. */
-  const command = (id: string, whatFailed: string, handler: (...args: any[]) => Promise<unknown> | unknown) =>
+  const command: CommandFactory = (id, whatFailed, handler) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {
       try {
         return await handler(...args);
@@ -67,6 +70,34 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     const data = await model.dataOf(node);
     const query = await ask(data);
     if (query) model.setQuery(node, query);
+  };
+
+  /**
+   * A Records query command: on the Records item it was run on, or, from the palette, on the Records item
+   * of a model the user picks (then shown in the tree, so the new query is seen).
+   */
+  const onRecords = (title: string, run: (node: RecordsNode) => Promise<void>) => async (arg?: RecordsNode) => {
+    const node = arg?.kind === 'records' ? arg : await pickRecordsNode(deps, title);
+    if (!node) return;
+    await run(node);
+    if (arg?.kind !== 'records') await deps.treeView.reveal(node, { select: true, expand: true });
+  };
+
+  /** The node a command acts on: the tree node it was run on, else the focused datocms: document's node. */
+  const nodeOf = async (arg: unknown): Promise<TreeNode | undefined> => {
+    if (arg && typeof arg === 'object' && 'kind' in arg && 'projectKey' in arg) return arg as TreeNode;
+    const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
+    const ref = uri ? parseDocumentUri(uri) : undefined;
+    if (!ref) {
+      void ui.info(t('Run this on an item of the DatoCMS view, or with a DatoCMS document open.'));
+      return undefined;
+    }
+    const node = await model.find(ref);
+    if (!node || !isDocumentNode(node)) {
+      void ui.info(t('This document is not in the DatoCMS view (is its environment the one the view shows?).'));
+      return undefined;
+    }
+    return node;
   };
 
   const exportModel = async (node: ModelNode | RecordsNode) => {
@@ -139,23 +170,25 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       else if (node.action === 'loadMore' && node.parent?.kind === 'records') await model.loadMore(node.parent);
       else await model.refresh(node);
     }),
-    command('datocms.records.search', t('Could not search records'), (node: RecordsNode) => updateQuery(node, () => askSearch(ui, t, node.query))),
-    command('datocms.records.filter', t('Could not filter records'), (node: RecordsNode) =>
+    command('datocms.records.search', t('Could not search records'), onRecords(t('Search the records of which model?'), (node) => updateQuery(node, () => askSearch(ui, t, node.query)))),
+    command('datocms.records.filter', t('Could not filter records'), onRecords(t('Filter the records of which model?'), (node) =>
       updateQuery(node, async (data) => askFilter(ui, t, node.model.itemType, await data.fields(node.model.itemType.id), node.query)),
-    ),
-    command('datocms.records.orderBy', t('Could not order records'), (node: RecordsNode) =>
+    )),
+    command('datocms.records.orderBy', t('Could not order records'), onRecords(t('Order the records of which model?'), (node) =>
       updateQuery(node, async (data) => askOrder(ui, t, node.model.itemType, await data.fields(node.model.itemType.id), node.query)),
-    ),
-    command('datocms.records.locale', t('Could not choose a locale'), (node: RecordsNode) =>
+    )),
+    command('datocms.records.locale', t('Could not choose a locale'), onRecords(t('Choose the locale of which model\'s records?'), (node) =>
       updateQuery(node, async (data) => {
         const locales = (await data.site()).attributes['locales'];
         return askLocale(ui, t, Array.isArray(locales) ? locales.map(String) : [], node.query);
       }),
-    ),
-    command('datocms.records.version', t('Could not choose a version'), (node: RecordsNode) => updateQuery(node, () => askVersion(ui, t, node.query))),
-    command('datocms.records.clearQuery', t('Could not clear the query'), (node: RecordsNode) => model.setQuery(node, {})),
-    command('datocms.exportRecords', t('Could not export records'), exportModel),
-    command('datocms.copyId', t('Could not copy the ID'), async (node: TreeNode) => {
+    )),
+    command('datocms.records.version', t('Could not choose a version'), onRecords(t('Choose the version of which model\'s records?'), (node) => updateQuery(node, () => askVersion(ui, t, node.query)))),
+    command('datocms.records.clearQuery', t('Could not clear the query'), onRecords(t('Clear the query of which model\'s records?'), async (node) => model.setQuery(node, {}))),
+    ...paletteCommands({ ...deps, command, exportModel }),
+    command('datocms.copyId', t('Could not copy the ID'), async (arg?: TreeNode | vscode.Uri) => {
+      const node = await nodeOf(arg);
+      if (!node) return;
       const id = node.kind === 'project' ? node.project.siteId
         : node.kind === 'model' ? node.itemType.id
         : node.kind === 'field' ? node.field.id
@@ -166,13 +199,17 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       await ui.copy(id);
       vscode.window.setStatusBarMessage(t('Copied {0}', id), 3000);
     }),
-    command('datocms.copyApiKey', t('Could not copy the API key'), async (node: TreeNode) => {
+    command('datocms.copyApiKey', t('Could not copy the API key'), async (arg?: TreeNode | vscode.Uri) => {
+      const node = await nodeOf(arg);
+      if (!node) return;
       const apiKey = node.kind === 'model' ? node.itemType.attributes['api_key'] : node.kind === 'field' ? node.field.attributes['api_key'] : undefined;
       if (typeof apiKey !== 'string') return;
       await ui.copy(apiKey);
       vscode.window.setStatusBarMessage(t('Copied {0}', apiKey), 3000);
     }),
-    command('datocms.openInDatoCMS', t('Could not open DatoCMS'), async (node: TreeNode) => {
+    command('datocms.openInDatoCMS', t('Could not open DatoCMS'), async (arg?: TreeNode | vscode.Uri) => {
+      const node = await nodeOf(arg);
+      if (!node) return;
       const project = registry.get(node.projectKey);
       const target = await adminTarget(node);
       const url = project && target ? adminUrl(project, node.environment, target) : undefined;
@@ -190,13 +227,14 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
         void ui.info(t('This document is from environment {0}; the tree shows {1}. Switch environment to reveal it.', ref.environment, registry.environmentOf(ref.project)));
         return;
       }
-      const node = await model.find(ref);
+      // A record beyond the loaded pages is paged to: show the view's progress bar meanwhile.
+      const node = await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => model.find(ref));
       if (!node) {
         void ui.info(t('This document is not in the tree (was it deleted, or is the project signed out?).'));
         return;
       }
       await deps.treeView.reveal(node, { select: true, focus: true, expand: false });
-      if (!isDocumentNode(node)) void ui.info(t('Record {0} is not among the loaded records; showing its model\'s records.', ref.kind === 'record' ? ref.id : ''));
+      if (!isDocumentNode(node)) void ui.info(t('Record {0} is not in the first pages of its model\'s records (or the Records query leaves it out); showing its model\'s records.', ref.kind === 'record' ? ref.id : ''));
     }),
     command('datocms.showLog', t('Could not show the log'), () => deps.log.show()),
   ];

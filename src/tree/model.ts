@@ -10,6 +10,9 @@ import { NotSignedInError, type Project, type ProjectSource } from '../projects/
 import type { ProjectData } from '../projects/projectData';
 import { formatMessage, type Translate } from '../ui/translate';
 import { describeQuery, isEmptyQuery, itemQueryFor, type RecordQuery } from './recordQuery';
+import { byName, localesOf, mainLocale, positionOf, recordTitle, relationshipId, relationshipIds, statusOf } from './resources';
+import { findNode } from './reveal';
+import { fieldTooltip, localeCoverage, modelTooltip, recordsTooltip, recordTooltip, webhookTooltip, type LocaleCoverage, type TooltipFormat } from './tooltips';
 
 
 interface NodeBase {
@@ -28,7 +31,7 @@ export interface FieldsNode extends NodeBase { kind: 'fields'; model: ModelNode 
 export interface FieldsetNode extends NodeBase { kind: 'fieldset'; model: ModelNode; fieldset: Resource<'fieldset'>; fields: Resource<'field'>[] }
 export interface FieldNode extends NodeBase { kind: 'field'; model: ModelNode; field: Resource<'field'>; ref: DocumentRef }
 export interface RecordsNode extends NodeBase { kind: 'records'; model: ModelNode; query: RecordQuery }
-export interface RecordNode extends NodeBase { kind: 'record'; model: ModelNode; record: Resource<'item'>; ref: DocumentRef }
+export interface RecordNode extends NodeBase { kind: 'record'; model: ModelNode; record: Resource<'item'>; ref: DocumentRef; coverage?: LocaleCoverage }
 export interface LoadMoreNode extends NodeBase { kind: 'loadMore'; records: RecordsNode; loaded: number; total: number }
 export interface WebhookNode extends NodeBase { kind: 'webhook'; webhook: Resource<'webhook'>; ref: DocumentRef }
 /** A failed load. `action` says what clicking it does: reload the parent, load the next page, or sign in. */
@@ -182,37 +185,33 @@ export class TreeModel {
     this.fire(undefined);
   }
 
-  /** The loaded node that shows a document, loading the branches on its way (for Reveal in Tree). */
-  async find(ref: DocumentRef): Promise<TreeNode | undefined> {
-    const project = this.roots().find((p) => p.projectKey === ref.project && p.environment === ref.environment);
-    if (!project) return undefined;
-    const sections = await this.children(project);
-    if (ref.kind === 'webhook') {
-      const webhooks = sections.find((s) => s.kind === 'webhooks');
-      return webhooks && (await this.children(webhooks)).find((n) => n.kind === 'webhook' && n.webhook.id === ref.id);
-    }
-    const modelApiKey = ref.kind === 'model' ? ref.apiKey : ref.modelApiKey;
-    let model: ModelNode | undefined;
-    for (const section of sections.filter((s) => s.kind === 'models' || s.kind === 'blockModels')) {
-      const found = (await this.children(section)).find((n): n is ModelNode => n.kind === 'model' && n.itemType.attributes['api_key'] === modelApiKey);
-      if (found) model = found;
-    }
-    if (!model || ref.kind === 'model') return model;
-    const [fieldsNode, recordsNode] = await this.children(model);
-    if (ref.kind === 'field') {
-      if (!fieldsNode) return undefined;
-      for (const child of await this.children(fieldsNode)) {
-        if (child.kind === 'field' && child.field.attributes['api_key'] === ref.apiKey) return child;
-        if (child.kind === 'fieldset') {
-          const inSet = (await this.children(child)).find((n) => n.kind === 'field' && n.field.attributes['api_key'] === ref.apiKey);
-          if (inSet) return inSet;
-        }
+  /**
+   * The node that shows a document, loading the branches on its way (for Reveal in Tree). A record not
+   * among the loaded ones is paged to (a bounded number of pages); else its Records node stands in.
+   */
+  find(ref: DocumentRef): Promise<TreeNode | undefined> {
+    return findNode(this, ref);
+  }
+
+  /** How many records the Records node has loaded and how many its query matches, once its first page loaded. */
+  recordCounts(records: RecordsNode): { loaded: number; total: number } | undefined {
+    const pages = this.pages.get(records.id);
+    return pages && { loaded: pages.nodes.length, total: pages.total };
+  }
+
+  /** The Markdown hover of a node (undefined: the label says it all). */
+  tooltip(node: TreeNode, format: TooltipFormat): string | undefined {
+    switch (node.kind) {
+      case 'model': {
+        const records = this.pages.get(`${node.id}/records`);
+        return modelTooltip(node.itemType, records?.total, format);
       }
-      return undefined;
+      case 'field': return fieldTooltip(node.field, format);
+      case 'record': return recordTooltip(node.record, node.label, node.coverage, format);
+      case 'webhook': return webhookTooltip(node.webhook, format);
+      case 'records': return recordsTooltip(node.model.label, node.query, this.recordCounts(node), format);
+      default: return undefined;
     }
-    if (!recordsNode) return undefined;
-    // Only records already loaded can be revealed; else the Records node stands in for the record.
-    return (await this.children(recordsNode)).find((n) => n.kind === 'record' && n.record.id === ref.id) ?? recordsNode;
   }
 
   /** The project data (client, cached schema) a node belongs to. */
@@ -340,6 +339,7 @@ export class TreeModel {
 
   private async addPage(records: RecordsNode, data: ProjectData, pages: RecordPages, page: Resource<'item'>[]): Promise<void> {
     const titleOf = await this.titleReader(records, data);
+    const coverageOf = await this.coverageReader(records, data);
     const modelApiKey = String(records.model.itemType.attributes['api_key']);
     const known = new Set(pages.nodes.map((n) => n.record.id));
     for (const record of page) {
@@ -348,6 +348,7 @@ export class TreeModel {
         kind: 'record', id: `${records.id}/r:${record.id}`, parent: records, projectKey: records.projectKey, environment: records.environment, model: records.model, record,
         label: titleOf(record) ?? record.id,
         description: statusOf(record),
+        coverage: coverageOf(record),
         ref: { project: records.projectKey, environment: records.environment, kind: 'record', modelApiKey, id: record.id },
       });
     }
@@ -365,6 +366,7 @@ export class TreeModel {
           node.record = resource as Resource<'item'>;
           node.label = (await this.titleReader(records, await this.dataOf(records)))(node.record) ?? node.record.id;
           node.description = statusOf(node.record);
+          node.coverage = (await this.coverageReader(records, await this.dataOf(records)))(node.record);
           this.fire(node);
         }
       }
@@ -376,26 +378,21 @@ export class TreeModel {
     }
   }
 
+  /** Which locales a record fills (from cached fields and site: no request of its own). */
+  private async coverageReader(records: RecordsNode, data: ProjectData): Promise<(record: Resource<'item'>) => LocaleCoverage> {
+    const [fields, site] = await Promise.all([data.fields(records.model.itemType.id), data.site()]);
+    const locales = localesOf(site);
+    return (record) => localeCoverage(record, fields, locales);
+  }
+
   /** Reads a record's title from the model's title field (the query locale, else the main locale). */
   private async titleReader(records: RecordsNode, data: ProjectData): Promise<(record: Resource<'item'>) => string | undefined> {
     const titleFieldId = relationshipId(records.model.itemType, 'title_field');
     if (!titleFieldId) return () => undefined;
     const field = (await data.fields(records.model.itemType.id)).find((f) => f.id === titleFieldId);
     if (!field) return () => undefined;
-    const apiKey = String(field.attributes['api_key']);
-    const localized = field.attributes['localized'] === true;
-    const locale = localized ? (records.query.locale ?? mainLocale(await data.site())) : undefined;
-    return (record) => {
-      let value = record.attributes[apiKey];
-      if (localized && value && typeof value === 'object') {
-        const byLocale = value as Record<string, unknown>;
-        value = (locale !== undefined ? byLocale[locale] : undefined) ?? Object.values(byLocale).find((v) => v !== null && v !== '');
-      }
-      if (typeof value === 'number') return String(value);
-      if (typeof value !== 'string') return undefined;
-      const text = value.replace(/\s+/g, ' ').trim();
-      return text === '' ? undefined : text.length > 120 ? `${text.slice(0, 119)}…` : text;
-    };
+    const locale = field.attributes['localized'] === true ? (records.query.locale ?? mainLocale(await data.site())) : undefined;
+    return (record) => recordTitle(record, field, locale);
   }
 
   private section(project: ProjectNode, kind: SectionNode['kind'], label: string): SectionNode {
@@ -450,32 +447,4 @@ export function modelOf(node: TreeNode): ModelNode | undefined {
     case 'loadMore': return node.records.model;
     default: return undefined;
   }
-}
-
-function relationshipId(resource: Resource, name: string): string | undefined {
-  const data = resource.relationships[name]?.data;
-  return data && !Array.isArray(data) ? data.id : undefined;
-}
-
-function relationshipIds(resource: Resource, name: string): string[] {
-  const data = resource.relationships[name]?.data;
-  return Array.isArray(data) ? data.map((d) => d.id) : [];
-}
-
-function positionOf(resource: Resource): number {
-  const position = resource.attributes['position'];
-  return typeof position === 'number' ? position : Number.MAX_SAFE_INTEGER;
-}
-
-function byName(a: Resource, b: Resource): number {
-  return String(a.attributes['name'] ?? '').localeCompare(String(b.attributes['name'] ?? ''));
-}
-
-function statusOf(record: Resource<'item'>): string | undefined {
-  return typeof record.meta['status'] === 'string' ? record.meta['status'] : undefined;
-}
-
-function mainLocale(site: Resource<'site'>): string | undefined {
-  const locales = site.attributes['locales'];
-  return Array.isArray(locales) && typeof locales[0] === 'string' ? locales[0] : undefined;
 }

@@ -1,8 +1,9 @@
-// Renders TreeModel nodes as TreeItems: icons, context values (for menus), and what a click does.
+// Renders TreeModel nodes as TreeItems: icons, context values (for menus), hovers, and what a click does.
 import * as vscode from 'vscode';
 import { documentUri } from '../documents';
 import { isDocumentNode, isExpandable, type TreeModel, type TreeNode } from './model';
 import { isEmptyQuery } from './recordQuery';
+import type { TooltipFormat } from './tooltips';
 
 /** Codicons per field type. */
 const FIELD_ICONS: Record<string, string> = {
@@ -16,15 +17,38 @@ export class TreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.D
   private readonly changeEmitter = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.changeEmitter.event;
   private readonly subscription: { dispose(): void };
+  /** item ids the user expanded: kept across environments and reloads */
+  private readonly expanded = new Set<string>();
+  private readonly format: TooltipFormat;
 
   constructor(private readonly model: TreeModel) {
     this.subscription = model.onDidChange((node) => this.changeEmitter.fire(node));
+    const dates = new Intl.DateTimeFormat(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' });
+    this.format = {
+      t: vscode.l10n.t,
+      numbers: new Intl.NumberFormat(vscode.env.language),
+      date: (iso) => (Number.isNaN(Date.parse(iso)) ? iso : dates.format(new Date(iso))),
+    };
+  }
+
+  /** Follows what the user expands and collapses, so switching environment reopens the same branches. */
+  trackExpansion(view: vscode.TreeView<TreeNode>): vscode.Disposable {
+    return vscode.Disposable.from(
+      view.onDidExpandElement(({ element }) => this.expanded.add(itemId(element))),
+      view.onDidCollapseElement(({ element }) => this.expanded.delete(itemId(element))),
+    );
+  }
+
+  isExpanded(node: TreeNode): boolean {
+    return this.expanded.has(itemId(node));
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
-    const collapsible = isExpandable(node) ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None;
+    const collapsible = !isExpandable(node) ? vscode.TreeItemCollapsibleState.None
+      : this.isExpanded(node) ? vscode.TreeItemCollapsibleState.Expanded
+      : vscode.TreeItemCollapsibleState.Collapsed;
     const item = new vscode.TreeItem(node.label, collapsible);
-    item.id = node.id;
+    item.id = itemId(node);
     item.description = node.description;
     item.contextValue = contextValue(node);
     item.iconPath = new vscode.ThemeIcon(...icon(node));
@@ -39,7 +63,9 @@ export class TreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.D
       item.tooltip = node.label;
     }
     if (node.kind === 'project') item.tooltip = `${node.project.name}\n${node.project.internalDomain ?? node.project.baseUrl}\n${vscode.l10n.t('Environment: {0}', node.environment)}`;
-    if (node.kind === 'record') item.tooltip = `${node.label}\n${node.record.id}${node.description ? ` · ${node.description}` : ''}`;
+    const tooltip = this.model.tooltip(node, this.format);
+    // Document nodes always get one: without it VS Code would show the internal datocms: path.
+    if (tooltip !== undefined) item.tooltip = new vscode.MarkdownString(tooltip);
     return item;
   }
 
@@ -55,6 +81,14 @@ export class TreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.D
     this.subscription.dispose();
     this.changeEmitter.dispose();
   }
+}
+
+/**
+ * The TreeItem id: the node id without the environment, so a branch keeps its place (and its expanded
+ * state) when the project switches environment. One environment per project shows at a time.
+ */
+export function itemId(node: TreeNode): string {
+  return node.id.replace(/^(p:[^/@]+)@[^/]*/, '$1');
 }
 
 /** Menus select on these (package.json `viewItem` when-clauses). */

@@ -52,23 +52,45 @@ export function itemQueryFor(modelId: string, query: RecordQuery, page: { offset
   return itemQuery;
 }
 
-/** A one-line summary for the Records node's description, e.g. `"pasta" · price gt 10 · ↓ _updated_at · it · published`. */
-export function describeQuery(query: RecordQuery): string {
+/** Comparison operators shown as symbols; the others keep their API name (`matches`, `in`, `exists`…). */
+const OPERATOR_SYMBOLS: Record<string, string> = { eq: '=', neq: '≠', gt: '>', gte: '≥', lt: '<', lte: '≤' };
+
+/** One filter condition as a person reads it: `featured = true`, `title matches "pasta"`, `tags in (a, b)`. */
+export function describeFilter(filter: FieldFilter): string {
+  return `${filter.field} ${OPERATOR_SYMBOLS[filter.operator] ?? filter.operator} ${describeValue(filter.value)}`;
+}
+
+/** The order as shown: `order: published_at ↓`. */
+export function describeOrder(order: RecordOrder): string {
+  return `order: ${order.field} ${order.direction === 'ASC' ? '↑' : '↓'}`;
+}
+
+/** Each active part of the query, in the order they apply: search, filters, order, locale, version. */
+export function describeQueryParts(query: RecordQuery): string[] {
   const parts: string[] = [];
   if (query.search) parts.push(`"${query.search}"`);
-  for (const f of query.filters ?? []) parts.push(`${f.field} ${f.operator}${describeValue(f.value)}`);
-  if (query.order) parts.push(`${query.order.direction === 'ASC' ? '↑' : '↓'} ${query.order.field}`);
+  for (const f of query.filters ?? []) parts.push(describeFilter(f));
+  if (query.order) parts.push(describeOrder(query.order));
   if (query.locale) parts.push(query.locale);
   if (query.version) parts.push(query.version);
-  return parts.join(' · ');
+  return parts;
+}
+
+/** The whole query on one line for the Records node, e.g. `"pasta" · featured = true · order: published_at ↓ · it`. */
+export function describeQuery(query: RecordQuery): string {
+  return describeQueryParts(query).join(' · ');
 }
 
 function describeValue(value: unknown): string {
-  if (value === true) return '';
-  if (value && typeof value === 'object' && !Array.isArray(value) && 'pattern' in value) return ` ${String((value as { pattern: unknown }).pattern)}`;
-  if (Array.isArray(value)) return ` ${value.join(', ')}`;
-  if (value && typeof value === 'object') return ` ${JSON.stringify(value)}`;
-  return ` ${String(value)}`;
+  if (value && typeof value === 'object' && !Array.isArray(value) && 'pattern' in value) return JSON.stringify(String((value as { pattern: unknown }).pattern));
+  if (value && typeof value === 'object' && !Array.isArray(value) && 'latitude' in value) {
+    const near = value as { latitude: unknown; longitude: unknown; radius: unknown };
+    return `${String(near.latitude)}, ${String(near.longitude)} (${String(near.radius)} m)`;
+  }
+  if (Array.isArray(value)) return `(${value.map(String).join(', ')})`;
+  if (value && typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'string') return JSON.stringify(value);
+  return String(value);
 }
 
 /** Operators whose value is a yes/no flag rather than typed text. */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/browser.mjs';
 import { ROOT, codeServerInstalled, startCodeServer, startEmulator, stopAll } from './lib/processes.mjs';
-import { buildAndPackage, checkVsixContents, unpackVsix, vsixEntries } from './lib/vsix.mjs';
+import { buildAndPackage, checkReadmeImages, checkVsixContents, unpackVsix, vsixEntries } from './lib/vsix.mjs';
 import { runUiTest } from './ui.mjs';
 
 const RESULTS = join(ROOT, 'test-results');
@@ -35,6 +35,8 @@ async function main() {
   const entries = vsixEntries(vsix);
   const problems = checkVsixContents(entries);
   record(`the .vsix holds the bundle, icon, README, CHANGELOG and licence and no node_modules or sources (${entries.length} files)`, problems.length ? new Error(problems.join('\n')) : undefined);
+  const imageProblems = checkReadmeImages(vsix, entries);
+  record('every image the packaged README shows is inside the .vsix', imageProblems.length ? new Error(imageProblems.join('\n')) : undefined);
 
   const emulator = await startEmulator({ records: 120 });
   try {
@@ -105,11 +107,33 @@ async function answerRequest(page, requestFile) {
   let error;
   try {
     if (request.screenshot) await page.screenshot({ path: join(RESULTS, `${request.screenshot}.png`) });
+    else if (request.seeText) await seeText(page, request);
     else await typeIntoQuickInput(page, request);
   } catch (caught) {
     error = String(caught.message ?? caught);
   }
   writeFileSync(answerFile(requestFile), JSON.stringify({ error }));
+}
+
+/**
+ * Waits for a text on screen. `widenSideBar` first drags the side bar's edge that many pixels to the right;
+ * `hover` then points at the label of the list row holding the text until its hover shows.
+ */
+async function seeText(page, { seeText: text, hover, widenSideBar }) {
+  const target = page.getByText(text).first();
+  await target.waitFor({ state: 'visible', timeout: 15_000 });
+  if (widenSideBar) {
+    const box = await page.locator('.part.sidebar').boundingBox();
+    if (box) {
+      await page.mouse.move(box.x + box.width + 1, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width + 1 + widenSideBar, box.y + box.height / 2, { steps: 10 });
+      await page.mouse.up();
+    }
+  }
+  if (!hover) return;
+  await page.locator('.monaco-list-row').filter({ has: target }).locator('.label-name').first().hover();
+  await page.locator('.monaco-hover, .workbench-hover').first().waitFor({ state: 'visible', timeout: 15_000 });
 }
 
 async function typeIntoQuickInput(page, { text, title }) {

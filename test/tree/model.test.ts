@@ -1,7 +1,8 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { closeAllDispatchers } from '../../src/cma';
-import { TreeModel, type ModelNode, type RecordsNode, type TreeNode } from '../../src/tree/model';
+import { TreeModel, type ModelNode, type RecordNode, type RecordsNode, type TreeNode } from '../../src/tree/model';
+import { formatMessage } from '../../src/ui/translate';
 import { startEmulator, type Emulator } from '../emulator/index';
 import { emulatorProjects } from '../projects/emulatorProjects';
 
@@ -148,7 +149,7 @@ describe('tree model', () => {
       version: 'published',
     });
     assert.deepEqual(changed, [records]);
-    assert.equal(records.description, '"tomatoes" · rating gte 3 · ↓ _updated_at · it · published');
+    assert.equal(records.description, '"tomatoes" · rating ≥ 3 · order: _updated_at ↓ · it · published');
     emulator.clearRequests();
     await model.children(records);
     assert.deepEqual(itemsRequests().map((r) => r.query), [
@@ -246,5 +247,52 @@ describe('tree model', () => {
     await model.documentSaved(first.ref, saved);
     assert.equal(first.label, 'Renamed in the editor');
     assert.deepEqual(changed, [first]);
+  });
+
+  test('Reveal in Tree pages to a record beyond the loaded ones, within a bound', async () => {
+    const model = newModel(10);
+    const { records } = await openModel(model, 'article');
+    const stored = emulator.store.environment('main').recordsByType.get(records.model.itemType.id)!;
+    const ref = (id: string) => ({ project: 'emulated-bistro', environment: 'main', kind: 'record' as const, modelApiKey: 'article', id });
+    emulator.clearRequests();
+    const last = stored.at(-1)!;
+    const found = await model.find(ref(last.id));
+    assert.equal(found?.kind === 'record' && found.record.id, last.id, 'the 75th record is reached');
+    assert.equal(itemsRequests().length, Math.ceil(RECORDS / 10), 'one request per page, none after the record');
+    assert.equal((await model.children(records)).filter((n) => n.kind === 'record').length, RECORDS);
+
+    const bounded = newModel(2);
+    const openBounded = await openModel(bounded, 'article');
+    emulator.clearRequests();
+    const far = await bounded.find(ref(stored.at(-1)!.id));
+    assert.equal(far, openBounded.records, 'past the bound the Records node stands in');
+    assert.equal(itemsRequests().length, 21, 'the first page and at most 20 more');
+
+    bounded.setQuery(openBounded.records, { filters: [{ field: 'id', operator: 'eq', value: stored[0]!.id }] });
+    emulator.clearRequests();
+    assert.equal(await bounded.find(ref(stored[1]!.id)), openBounded.records, 'a record the query leaves out');
+    assert.equal(itemsRequests().length, 1, 'no paging when there is no next page');
+  });
+
+  test('hovers: the Records query in full with counts, records with their locales, no internal paths', async () => {
+    const model = newModel(10);
+    const { model: article, records } = await openModel(model, 'article');
+    const format = { t: formatMessage, numbers: new Intl.NumberFormat('en'), date: (iso: string) => iso };
+    model.setQuery(records, { filters: [{ field: 'featured', operator: 'eq', value: true }], order: { field: '_published_at', direction: 'DESC' }, locale: 'it' });
+    assert.equal(records.description, 'featured = true · order: _published_at ↓ · it');
+    const children = await model.children(records);
+    const total = emulator.store.environment('main').recordsByType.get(article.itemType.id)!.filter((r) => r.attributes['featured'] === true).length;
+    const hover = model.tooltip(records, format)!;
+    assert.match(hover, /Filter: featured = true/);
+    assert.match(hover, /Order: \\_published\\_at ↓/);
+    assert.match(hover, /Locale: it/);
+    assert.match(hover, new RegExp(`${Math.min(10, total)} loaded of ${total}`));
+    assert.match(model.tooltip(article, format)!, new RegExp(`${total} records`), 'the model knows how many records its query matched');
+    const record = children.find((n): n is RecordNode => n.kind === 'record')!;
+    assert.deepEqual(record.coverage?.all, ['en', 'it']);
+    const recordHover = model.tooltip(record, format)!;
+    assert.match(recordHover, new RegExp(`ID \`${record.record.id}\``));
+    assert.match(recordHover, /Locales: /);
+    for (const node of [record, article, records]) assert.doesNotMatch(model.tooltip(node, format)!, /datocms:|\.json|emulated-bistro\//);
   });
 });

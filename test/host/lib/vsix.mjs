@@ -22,7 +22,7 @@ export function vsixEntries(vsix = VSIX) {
 /** What a published .vsix must hold, and must not. Returns the problems found (empty = fine). */
 export function checkVsixContents(entries) {
   const problems = [];
-  for (const required of ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/schema.js', 'extension/dist/http.js', 'extension/dist/language.js', 'extension/dist/documents.js', 'extension/dist/liveCheckWorker.js', 'extension/media/icon.png', 'extension/media/datocms-json.tmLanguage.json', 'extension/media/language-configuration.json', 'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt']) {
+  for (const required of ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/schema.js', 'extension/dist/http.js', 'extension/dist/language.js', 'extension/dist/documents.js', 'extension/dist/liveCheckWorker.js', 'extension/media/icon.png', 'extension/media/datocms-json.tmLanguage.json', 'extension/media/language-configuration.json', 'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt', 'extension/package.nls.json', 'extension/l10n/bundle.l10n.json']) {
     if (!entries.some((entry) => entry.toLowerCase() === required.toLowerCase())) problems.push(`missing ${required}`);
   }
   for (const entry of entries) {
@@ -30,6 +30,41 @@ export function checkVsixContents(entries) {
     if (/^extension\/(src|test|bench)\//.test(entry) || /\.ts$/.test(entry)) problems.push(`contains source ${entry}`);
   }
   return problems;
+}
+
+/** The images a Markdown text shows: `![alt](src "title")` and `<img src="…">`. */
+export function markdownImages(markdown) {
+  const images = [];
+  for (const match of markdown.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) images.push(match[1]);
+  for (const match of markdown.matchAll(/<img\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/gi)) images.push(match[1]);
+  return images;
+}
+
+/**
+ * Every image the README shows must display on the Marketplace and in VS Code's extension page: a file
+ * inside the package (linked relatively: the page resolves it against the installed extension) or an
+ * https address. SVG is refused by the Marketplace. Returns the problems (empty = fine).
+ */
+export function readmeImageProblems(markdown, entries) {
+  const problems = [];
+  const images = markdownImages(markdown);
+  if (images.length === 0) problems.push('the README shows no image');
+  for (const src of images) {
+    if (/\.svg(\?|#|$)/i.test(src)) problems.push(`${src}: SVG images are refused by the Marketplace`);
+    if (/^[a-z][a-z0-9+.-]*:/i.test(src)) {
+      if (!src.startsWith('https://')) problems.push(`${src}: not https`);
+      continue;
+    }
+    const path = `extension/${src.replace(/^\.\//, '').split(/[?#]/)[0]}`;
+    if (!entries.includes(path)) problems.push(`${src}: not in the .vsix (${path})`);
+  }
+  return problems;
+}
+
+/** Checks the README packaged in the .vsix (vsce may rewrite it) against the .vsix's own files. */
+export function checkReadmeImages(vsix = VSIX, entries = vsixEntries(vsix)) {
+  const readme = execFileSync('unzip', ['-p', vsix, 'extension/readme.md'], { encoding: 'utf8' });
+  return readmeImageProblems(readme, entries);
 }
 
 /** Unpacks the .vsix's extension/ folder, so tests load exactly the packaged files. */

@@ -32,7 +32,7 @@ export async function extensionApi(): Promise<DatoExplorerApi> {
 }
 
 /** Asks the runner (the browser side) to do something only it can; resolves when it is done. */
-async function askRunner(request: { text: string; title?: string } | { screenshot: string }, what: string): Promise<void> {
+async function askRunner(request: { text: string; title?: string } | { screenshot: string } | { seeText: string; hover?: boolean; widenSideBar?: number }, what: string): Promise<void> {
   const { inputRequest } = config();
   const answer = inputRequest.replace(/\.json$/, '.answer.json');
   rmSync(answer, { force: true });
@@ -53,6 +53,14 @@ export function typeIntoQuickInput(text: string, title?: string): Promise<void> 
 /** Asks the runner for a screenshot of the workbench, saved as test-results/<name>.png. */
 export function screenshot(name: string): Promise<void> {
   return askRunner({ screenshot: name }, `take the screenshot ${name}`);
+}
+
+/**
+ * Asks the runner to wait until `text` is visible in the workbench (what only the browser can see).
+ * `widenSideBar` drags the side bar wider by that many pixels first; `hover` shows the hover of the list row holding the text.
+ */
+export function seeOnScreen(text: string, options: { hover?: boolean; widenSideBar?: number } = {}): Promise<void> {
+  return askRunner({ seeText: text, ...options }, `see "${text}" on screen`);
 }
 
 /** Runs a command that opens quick inputs, answering each in turn. */

@@ -25,6 +25,7 @@ export function run(): Promise<void> {
   require('./language.test');
   require('./editor.test');
   require('./commands.test');
+  require('./surface.test');
   require('./faults.test');
   require('./leaks.test');
 

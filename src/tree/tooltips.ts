@@ -1,0 +1,148 @@
+// Hover text of the tree's nodes, as Markdown: what a person wants to know about a model, field,
+// record, webhook or the Records query without opening it. Never a `datocms:` path (that is an
+// implementation detail). Everything taken from DatoCMS is escaped. No vscode import.
+import type { Resource } from '../cma/types';
+import type { Translate } from '../ui/translate';
+import { describeFilter, describeOrder, type RecordQuery } from './recordQuery';
+
+export interface TooltipFormat {
+  t: Translate;
+  numbers: Intl.NumberFormat;
+  /** an ISO timestamp as the user reads dates */
+  date: (iso: string) => string;
+}
+
+/** Which of the project's locales hold a value in any localized field of a record. */
+export interface LocaleCoverage {
+  present: string[];
+  all: string[];
+}
+
+const MARKDOWN_SPECIAL = /[\\`*_{}[\]()#+\-.!|<>~&]/g;
+
+/** Text shown literally in Markdown (no emphasis, links or HTML from a record's content). */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(MARKDOWN_SPECIAL, (c) => `\\${c}`);
+}
+
+function code(text: string): string {
+  return `\`${text.replace(/`/g, "'").replace(/\s+/g, ' ')}\``;
+}
+
+/** Lines with a hard break between them, a blank line between the heading and the rest. */
+function tooltip(heading: string, lines: (string | undefined)[]): string {
+  const body = lines.filter((l): l is string => l !== undefined && l !== '');
+  return body.length ? `**${heading}**\n\n${body.join('  \n')}` : `**${heading}**`;
+}
+
+function yesNo(t: Translate, value: boolean): string {
+  return value ? t('yes') : t('no');
+}
+
+function hintLine(t: Translate, hint: unknown): string | undefined {
+  return typeof hint === 'string' && hint.trim() !== '' ? t('Hint: {0}', escapeMarkdown(hint.trim())) : undefined;
+}
+
+export function modelTooltip(itemType: Resource<'item_type'>, recordCount: number | undefined, f: TooltipFormat): string {
+  const { t } = f;
+  const a = itemType.attributes;
+  const kind = a['modular_block'] === true ? t('Block model') : a['singleton'] === true ? t('Single-instance model') : a['tree'] === true ? t('Tree model') : a['sortable'] === true ? t('Sortable model') : t('Model');
+  const fieldCount = Array.isArray(itemType.relationships['fields']?.data) ? (itemType.relationships['fields']!.data as unknown[]).length : undefined;
+  const counts = [
+    fieldCount === undefined ? undefined : fieldCount === 1 ? t('1 field') : t('{0} fields', f.numbers.format(fieldCount)),
+    recordCount === undefined ? undefined : recordCount === 1 ? t('1 record') : t('{0} records', f.numbers.format(recordCount)),
+  ].filter(Boolean).join(' · ');
+  const flags = [a['all_locales_required'] === true ? t('all locales required') : undefined, a['draft_mode_active'] === true ? t('drafts') : undefined].filter(Boolean).join(' · ');
+  return tooltip(escapeMarkdown(String(a['name'] ?? a['api_key'] ?? itemType.id)), [
+    `${code(String(a['api_key']))} · ${kind}`,
+    counts,
+    flags,
+    hintLine(t, a['hint']),
+  ]);
+}
+
+/** `required`, `length (min 3, max 80)`, `enum (values: draft, live)`. */
+export function describeValidators(validators: unknown): string[] {
+  if (!validators || typeof validators !== 'object') return [];
+  return Object.entries(validators as Record<string, unknown>).map(([name, params]) => {
+    if (!params || typeof params !== 'object' || Array.isArray(params)) return name;
+    const shown = Object.entries(params as Record<string, unknown>)
+      .filter(([, v]) => v !== null && v !== undefined)
+      .map(([k, v]) => `${k} ${Array.isArray(v) ? v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ') : typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
+    return shown.length ? `${name} (${shown.join(', ')})` : name;
+  });
+}
+
+export function fieldTooltip(field: Resource<'field'>, f: TooltipFormat): string {
+  const { t } = f;
+  const a = field.attributes;
+  const validators = describeValidators(a['validators']);
+  return tooltip(escapeMarkdown(String(a['label'] ?? a['api_key'])), [
+    `${code(String(a['api_key']))} · ${code(String(a['field_type']))}`,
+    t('Localized: {0}', yesNo(t, a['localized'] === true)),
+    t('Validators: {0}', validators.length ? validators.map(escapeMarkdown).join(', ') : t('none')),
+    hintLine(t, a['hint']),
+  ]);
+}
+
+export function recordTooltip(record: Resource<'item'>, title: string, coverage: LocaleCoverage | undefined, f: TooltipFormat): string {
+  const { t } = f;
+  const status = typeof record.meta['status'] === 'string' ? record.meta['status'] : undefined;
+  const updated = typeof record.meta['updated_at'] === 'string' ? record.meta['updated_at'] : undefined;
+  const published = typeof record.meta['published_at'] === 'string' ? record.meta['published_at'] : undefined;
+  return tooltip(escapeMarkdown(title), [
+    `${t('ID')} ${code(record.id)}${status ? ` · ${escapeMarkdown(status)}` : ''}`,
+    updated ? t('Updated {0}', f.date(updated)) : undefined,
+    published ? t('Published {0}', f.date(published)) : undefined,
+    coverage && coverage.all.length > 1
+      ? t('Locales: {0} ({1} of {2})', coverage.present.length ? coverage.present.join(', ') : t('none'), f.numbers.format(coverage.present.length), f.numbers.format(coverage.all.length))
+      : undefined,
+  ]);
+}
+
+/** `item: create, update; upload: delete` from a webhook's `events`. */
+export function describeWebhookEvents(events: unknown): string {
+  if (!Array.isArray(events) || events.length === 0) return '';
+  return events
+    .map((e: { entity_type?: unknown; event_types?: unknown }) => `${String(e.entity_type)}: ${Array.isArray(e.event_types) ? e.event_types.map(String).join(', ') : ''}`)
+    .join('; ');
+}
+
+export function webhookTooltip(webhook: Resource<'webhook'>, f: TooltipFormat): string {
+  const { t } = f;
+  const a = webhook.attributes;
+  const events = describeWebhookEvents(a['events']);
+  return tooltip(escapeMarkdown(String(a['name'] ?? webhook.id)), [
+    t('URL: {0}', code(String(a['url'] ?? ''))),
+    t('Events: {0}', events ? escapeMarkdown(events) : t('none')),
+    t('Enabled: {0}', yesNo(t, a['enabled'] !== false)),
+  ]);
+}
+
+/** The Records node: the model, how many records match, and the whole query, one part per line. */
+export function recordsTooltip(modelName: string, query: RecordQuery, counts: { loaded: number; total: number } | undefined, f: TooltipFormat): string {
+  const { t } = f;
+  const lines: string[] = [];
+  if (counts) lines.push(t('{0} loaded of {1}', f.numbers.format(counts.loaded), f.numbers.format(counts.total)));
+  if (query.search) lines.push(t('Search: {0}', escapeMarkdown(`"${query.search}"`)));
+  for (const filter of query.filters ?? []) lines.push(t('Filter: {0}', escapeMarkdown(describeFilter(filter))));
+  if (query.order) lines.push(t('Order: {0}', escapeMarkdown(describeOrder(query.order).replace(/^order: /, ''))));
+  if (query.locale) lines.push(t('Locale: {0}', escapeMarkdown(query.locale)));
+  if (query.version) lines.push(t('Version: {0}', escapeMarkdown(query.version)));
+  if (lines.length === (counts ? 1 : 0)) lines.push(t('All records, in the model\'s order'));
+  return tooltip(t('Records of {0}', escapeMarkdown(modelName)), lines);
+}
+
+/** The locales filled in a record's localized fields (an empty string or null does not count). */
+export function localeCoverage(record: Resource<'item'>, fields: Resource<'field'>[], locales: string[]): LocaleCoverage {
+  const present = new Set<string>();
+  for (const field of fields) {
+    if (field.attributes['localized'] !== true) continue;
+    const value = record.attributes[String(field.attributes['api_key'])];
+    if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
+    for (const [locale, v] of Object.entries(value as Record<string, unknown>)) {
+      if (v !== null && v !== '' && !(Array.isArray(v) && v.length === 0)) present.add(locale);
+    }
+  }
+  return { present: locales.filter((l) => present.has(l)), all: locales };
+}
