@@ -8,6 +8,8 @@ import type { EmulatorStore, EnvironmentData, StoredItem } from './store.js';
 export type Version = 'current' | 'published';
 export const MAX_PAGE_LIMIT = 500;
 export const DEFAULT_PAGE_LIMIT = 30;
+/** With `nested=true` the API serves at most this many records per page, whatever page[limit] asks. */
+export const NESTED_PAGE_LIMIT = 30;
 
 export const BLOCK_FIELD_TYPES = new Set(['rich_text', 'single_block', 'structured_text']);
 
@@ -243,7 +245,8 @@ export class ItemQueryEngine {
 
     const orderBy = asList(query.order_by);
     if (orderBy.length) this.sort(matched, orderBy, singleType, typeIds.length, version, locale);
-    return { items: matched.slice(offset, offset + limit), totalCount: matched.length, version, nested };
+    const served = nested ? Math.min(limit, NESTED_PAGE_LIMIT) : limit;
+    return { items: matched.slice(offset, offset + served), totalCount: matched.length, version, nested };
   }
 
   version(value: QueryValue | undefined): Version {

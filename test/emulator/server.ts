@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { errorDocument, httpError, HttpError, type ApiErrorSpec } from './errors.js';
 import { ItemQueryEngine, ItemSerializer } from './items.js';
+import { checkQueryParams, ITEM_FIND_PARAMS, ITEM_LIST_PARAMS, NO_PARAMS, SITE_PARAMS } from './params.js';
 import { parseQuery, type Query } from './query.js';
 import { environmentResource, itemTypeResource, siteResource, wire } from './resources.js';
 import { seedStore } from './seed.js';
@@ -348,13 +349,18 @@ export class EmulatorServer implements Emulator {
     const body = () => parseJsonBody(rawBody, headerValue(req, 'content-type'));
     const notFound = (what: string, key: string) => httpError(404, 'NOT_FOUND', { entity: what, id: key, message: `No ${what} with id "${key}"` });
     const is = (m: string, count: number) => method === m && segments.length === count;
+    const noParams = () => checkQueryParams(query, NO_PARAMS);
 
     if (extra === undefined) {
       switch (head) {
         case 'site':
-          if (is('GET', 1)) return ok(this.siteDocument(env(), query));
+          if (is('GET', 1)) {
+            checkQueryParams(query, SITE_PARAMS);
+            return ok(this.siteDocument(env(), query));
+          }
           break;
         case 'environments':
+          if (method === 'GET' && segments.length <= 2) noParams();
           if (is('GET', 1)) return ok({ data: this.store.environmentIds.map((e) => wire(environmentResource(this.store, e))) });
           if (is('GET', 2) && id) {
             if (!this.store.hasEnvironment(id)) throw notFound('environment', id);
@@ -362,6 +368,7 @@ export class EmulatorServer implements Emulator {
           }
           break;
         case 'item-types': {
+          if (is('GET', 1) || (segments.length === 2 && (method === 'GET' || method === 'PUT')) || (is('GET', 3) && (sub === 'fields' || sub === 'fieldsets'))) noParams();
           if (is('GET', 1)) return ok({ data: [...env().itemTypes.values()].map((it) => wire(itemTypeResource(this.store, env(), it))) });
           if (!id) break;
           const itemType = this.store.itemType(env(), id);
@@ -381,6 +388,7 @@ export class EmulatorServer implements Emulator {
         }
         case 'fields':
           if (segments.length === 2 && id && (method === 'GET' || method === 'PUT')) {
+            noParams();
             const field = this.store.field(env(), id);
             if (!field) throw notFound('field', id);
             if (method === 'GET') return ok({ data: wire(structuredClone(field)) });
@@ -389,12 +397,14 @@ export class EmulatorServer implements Emulator {
           break;
         case 'fieldsets':
           if (is('GET', 2) && id) {
+            noParams();
             const fieldset = env().fieldsets.get(id);
             if (!fieldset) throw notFound('fieldset', id);
             return ok({ data: wire(structuredClone(fieldset)) });
           }
           break;
         case 'webhooks':
+          if (is('GET', 1) || (segments.length === 2 && (method === 'GET' || method === 'PUT'))) noParams();
           if (is('GET', 1)) return ok({ data: [...this.store.webhooks.values()].map((w) => wire(structuredClone(w))) });
           if (segments.length === 2 && id && (method === 'GET' || method === 'PUT')) {
             const webhook = this.store.webhooks.get(id);
@@ -405,15 +415,17 @@ export class EmulatorServer implements Emulator {
           break;
         case 'items': {
           if (is('GET', 1)) {
+            checkQueryParams(query, ITEM_LIST_PARAMS);
             const result = this.engine(env()).list(query);
             const serializer = new ItemSerializer(this.store, env());
             return ok({ data: result.items.map((item) => wire(serializer.serialize(item, result.version, result.nested))), meta: { total_count: result.totalCount } });
           }
           if (segments.length === 2 && id && (method === 'GET' || method === 'PUT')) {
+            checkQueryParams(query, method === 'PUT' ? NO_PARAMS : ITEM_FIND_PARAMS);
             const item = env().items.get(id);
             if (!item) throw notFound('item', id);
             const nested = query.nested === 'true';
-            if (method === 'PUT') return ok(new Writer(this.store, env()).updateItem(id, body(), nested));
+            if (method === 'PUT') return ok(new Writer(this.store, env()).updateItem(id, body()));
             const version = this.engine(env()).version(query.version);
             if (version === 'published' && !item.published) throw httpError(404, 'NOT_FOUND', { entity: 'item', id, message: `The record "${id}" has never been published` });
             return ok({ data: wire(new ItemSerializer(this.store, env()).serialize(item, version, nested)) });
@@ -422,6 +434,7 @@ export class EmulatorServer implements Emulator {
         }
         case 'job-results':
           if (is('GET', 2) && id) {
+            noParams();
             const job = this.jobs.get(id);
             if (!job?.result) throw notFound('job_result', id);
             return ok({ data: { id, type: 'job_result', attributes: { status: job.result.status, payload: job.result.payload } } });
