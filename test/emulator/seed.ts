@@ -459,7 +459,8 @@ class RecordFactory {
     list.forEach(([en, it, slug, [red, green, blue]], i) => {
       const item = this.addRecord('category', {
         name: { en, it }, slug,
-        color: { red, green, blue, alpha: 255 },
+        // the colour picker has no alpha here; older records were saved without it
+        color: i % 2 === 0 ? { red, green, blue, alpha: 255 } : { red, green, blue },
         description: { en: `<p>Everything about <strong>${en.toLowerCase()}</strong>.</p>`, it: `<p>Tutto su <strong>${it.toLowerCase()}</strong>.</p>` },
         position: i + 1,
       }, this.meta(SEED_TIME - (35 - i) * 24 * HOUR, 'published'));
@@ -598,7 +599,9 @@ class RecordFactory {
         highlight_color: { red: 120 + i * 30, green: 40, blue: 60, alpha: 200 },
         details: JSON.stringify({ seats: 24 + i * 6, price_eur: 45 + i * 10, waitlist: i === 0 }),
         poster: i % 2 === 0 ? this.file(en) : null,
-        teaser: i === 0 ? { provider: 'youtube', provider_uid: 'dQw4w9WgXcQ', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', width: 1280, height: 720, thumbnail_url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg', title: 'Truffle night teaser' } : null,
+        // a video saved by an import script: only what identifies it
+        teaser: i === 0 ? { provider: 'youtube', provider_uid: 'dQw4w9WgXcQ', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', width: 1280, height: 720, thumbnail_url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg', title: 'Truffle night teaser' }
+          : i === 2 ? { provider: 'vimeo', provider_uid: '148751763', url: 'https://vimeo.com/148751763' } : null,
       };
       const created = SEED_TIME - (10 - i) * 24 * HOUR;
       const published = status === 'updated' ? { ...attributes, ticket_url: null } : undefined;
@@ -626,7 +629,7 @@ class RecordFactory {
       featured_articles: this.articles.slice(0, Math.min(3, this.articles.length)),
       signature_dish: this.dishes[3] ?? null,
       location: { latitude: 44.4056, longitude: 8.9463 },
-      gallery: [this.file('The dining room'), this.file('The terrace at sunset'), this.file(null)],
+      gallery: [this.file('The dining room'), this.file('The terrace at sunset'), this.file('Guests at the bar')],
       seo: {
         en: { title: 'Emulated Bistro', description: 'Seasonal Italian cooking by the harbour.', image: this.uploadIds[0], twitter_card: 'summary', no_index: false },
         it: { title: 'Emulated Bistro', description: 'Cucina italiana di stagione sul porto.', image: this.uploadIds[0], twitter_card: 'summary', no_index: false },
