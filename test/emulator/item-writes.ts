@@ -134,33 +134,14 @@ export class ItemWriter {
 
     const merged: Obj = { ...(item?.attributes ?? {}) };
     const locales = this.store.site.attributes.locales as string[];
+    /** fields whose value is malformed: their validators are not run */
+    const malformed = new Set<string>();
     for (const field of fields) {
       const apiKey = String(field.attributes.api_key);
       if (!(apiKey in changes)) continue;
-      const value = changes[apiKey];
-      const describe = (locale?: string): Obj => ({
-        field: apiKey, field_id: field.id, field_label: field.attributes.label, field_type: field.attributes.field_type,
-        ...(locale ? { locale } : {}), ...(blockPath.length ? { block_path: blockPath } : {}),
-      });
-      if (!field.attributes.localized) {
-        merged[apiKey] = this.checkValue(field, value, describe(), ctx, [...blockPath, apiKey], depth);
-        continue;
-      }
-      // The API's documentation does not say whether a localized field may be null as a whole; we take the
-      // stricter reading: it is always an object keyed by locale (a locale's value may be null).
-      if (!isObject(value)) {
-        errors.push({ code: 'INVALID_FIELD', details: { ...describe(), code: 'VALIDATION_INVALID_FORMAT', message: `${apiKey} is localized: send an object keyed by locale (${locales.join(', ')})` } });
-        continue;
-      }
-      const perLocale: Obj = {};
-      for (const [locale, v] of Object.entries(value)) {
-        if (!locales.includes(locale)) {
-          errors.push({ code: 'INVALID_FIELD', details: { ...describe(locale), code: 'VALIDATION_INVALID_LOCALE', message: `"${locale}" is not a locale of the project (${locales.join(', ')})` } });
-          continue;
-        }
-        perLocale[locale] = this.checkValue(field, v, describe(locale), ctx, [...blockPath, apiKey, locale], depth);
-      }
-      merged[apiKey] = perLocale;
+      const errorsBefore = errors.length;
+      this.applyField(field, changes[apiKey], merged, ctx, blockPath, depth);
+      if (errors.length > errorsBefore) malformed.add(apiKey);
     }
     for (const key of positional) {
       if (!(key in changes)) continue;
@@ -172,8 +153,38 @@ export class ItemWriter {
     }
     const validation = { env: this.env, item, itemType, fields, siteLocales: locales, blockPath };
     const recordLocales = checkLocaleSets(validation, merged, errors);
-    checkValidators(validation, merged, recordLocales, errors);
+    checkValidators({ ...validation, fields: fields.filter((f) => !malformed.has(String(f.attributes.api_key))) }, merged, recordLocales, errors);
     return merged;
+  }
+
+  /** Checks one field's new value (all its locales) into `merged`. */
+  private applyField(field: Resource<'field'>, value: unknown, merged: Obj, ctx: WriteContext, blockPath: (string | number)[], depth: number): void {
+    const { errors } = ctx;
+    const apiKey = String(field.attributes.api_key);
+    const locales = this.store.site.attributes.locales as string[];
+    const describe = (locale?: string): Obj => ({
+      field: apiKey, field_id: field.id, field_label: field.attributes.label, field_type: field.attributes.field_type,
+      ...(locale ? { locale } : {}), ...(blockPath.length ? { block_path: blockPath } : {}),
+    });
+    if (!field.attributes.localized) {
+      merged[apiKey] = this.checkValue(field, value, describe(), ctx, [...blockPath, apiKey], depth);
+      return;
+    }
+    // The API's documentation does not say whether a localized field may be null as a whole; we take the
+    // stricter reading: it is always an object keyed by locale (a locale's value may be null).
+    if (!isObject(value)) {
+      errors.push({ code: 'INVALID_FIELD', details: { ...describe(), code: 'VALIDATION_INVALID_FORMAT', message: `${apiKey} is localized: send an object keyed by locale (${locales.join(', ')})` } });
+      return;
+    }
+    const perLocale: Obj = {};
+    for (const [locale, v] of Object.entries(value)) {
+      if (!locales.includes(locale)) {
+        errors.push({ code: 'INVALID_FIELD', details: { ...describe(locale), code: 'VALIDATION_INVALID_LOCALE', message: `"${locale}" is not a locale of the project (${locales.join(', ')})` } });
+        continue;
+      }
+      perLocale[locale] = this.checkValue(field, v, describe(locale), ctx, [...blockPath, apiKey, locale], depth);
+    }
+    merged[apiKey] = perLocale;
   }
 
   /** Checks one (per-locale) value; returns the stored form (blocks as ids). */
