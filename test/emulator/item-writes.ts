@@ -152,7 +152,7 @@ export class ItemWriter {
       } else merged[key] = v;
     }
     const validation = { env: this.env, item, itemType, fields, siteLocales: locales, blockPath };
-    const recordLocales = checkLocaleSets(validation, merged, errors);
+    const recordLocales = checkLocaleSets(validation, merged, errors, malformed);
     checkValidators({ ...validation, fields: fields.filter((f) => !malformed.has(String(f.attributes.api_key))) }, merged, recordLocales, errors);
     return merged;
   }

@@ -108,9 +108,9 @@ export interface ValidationContext {
 
 /**
  * Localized fields of one record all carry the same locales (with `all_locales_required`: every project
- * locale). Returns the record's locales.
+ * locale). Returns the record's locales; the api_keys of fields that miss some are added to `wrong`.
  */
-export function checkLocaleSets(ctx: ValidationContext, merged: Obj, errors: ApiErrorSpec[]): string[] {
+export function checkLocaleSets(ctx: ValidationContext, merged: Obj, errors: ApiErrorSpec[], wrong: Set<string>): string[] {
   const localized = ctx.fields.filter((f) => f.attributes.localized);
   const setOf = (f: Resource<'field'>) => { const v = merged[String(f.attributes.api_key)]; return isObject(v) ? Object.keys(v) : []; };
   const expected = ctx.itemType.attributes.all_locales_required
@@ -119,6 +119,7 @@ export function checkLocaleSets(ctx: ValidationContext, merged: Obj, errors: Api
   for (const field of localized) {
     const missing = expected.filter((l) => !setOf(field).includes(l));
     if (missing.length) {
+      wrong.add(String(field.attributes.api_key));
       errors.push({ code: 'INVALID_FIELD', details: {
         field: field.attributes.api_key, field_id: field.id, field_label: field.attributes.label, field_type: field.attributes.field_type,
         code: 'VALIDATION_INVALID_LOCALES', missing_locales: missing, expected_locales: expected,
