@@ -5,14 +5,15 @@ import { httpError, type ApiErrorSpec } from './errors.js';
 import { envelope, extraneous, fail, invalidField, isObject, newId, relationshipTarget, type Document, type Obj } from './envelope.js';
 import { isApiId } from './ids.js';
 import { BLOCK_FIELD_TYPES, blockIdsOf, ItemSerializer, mapDastBlocks, positionalAttributes } from './items.js';
-import { checkLocaleSets, checkValidators, shapeProblem } from './record-rules.js';
+import { checkLocaleSets, checkValidators, dastProblems, shapeProblem } from './record-rules.js';
 import { wire } from './resources.js';
 import { CREATOR_TYPES } from './rules.js';
 import type { EmulatorStore, EnvironmentData, StoredItem } from './store.js';
 
 export const MAX_BLOCKS_PER_RECORD = 500;
 export const MAX_BLOCK_NESTING = 5;
-const BLOCK_VALIDATORS = ['rich_text_blocks', 'single_block_blocks', 'structured_text_blocks'];
+const BLOCK_VALIDATORS = ['rich_text_blocks', 'single_block_blocks'];
+const LIST_FIELD_TYPES = new Set(['rich_text', 'links', 'gallery']);
 
 /** State shared by one request's walk through the record and its blocks. */
 interface WriteContext {
@@ -189,12 +190,13 @@ export class ItemWriter {
 
   /** Checks one (per-locale) value; returns the stored form (blocks as ids). */
   private checkValue(field: Resource<'field'>, value: unknown, where: Obj, ctx: WriteContext, blockPath: (string | number)[], depth: number): unknown {
-    if (value === null) return null;
     const fieldType = String(field.attributes.field_type);
     const invalid = (message: string) => {
       ctx.errors.push({ code: 'INVALID_FIELD', details: { ...where, code: 'VALIDATION_INVALID_FORMAT', message } });
       return value;
     };
+    // List-valued types are documented as arrays only: empty is [], never null.
+    if (value === null) return LIST_FIELD_TYPES.has(fieldType) ? invalid('expected an array ([] when empty)') : null;
     switch (fieldType) {
       case 'rich_text':
         if (!Array.isArray(value)) return invalid('expected an array of blocks');
@@ -205,8 +207,12 @@ export class ItemWriter {
         if (!isObject(value) || value.schema !== 'dast' || !isObject(value.document) || value.document.type !== 'root' || !Array.isArray(value.document.children)) {
           return invalid('expected {"schema": "dast", "document": {"type": "root", "children": […]}}');
         }
+        const linkRule = (field.attributes.validators as Obj | undefined)?.structured_text_links;
+        const linkable = isObject(linkRule) && Array.isArray(linkRule.item_types) ? (linkRule.item_types as string[]) : [];
+        for (const problem of dastProblems(value, this.env, linkable)) ctx.errors.push({ code: 'INVALID_FIELD', details: { ...where, ...problem } });
         let index = 0;
-        return mapDastBlocks(value, (block) => this.checkBlock(field, block, where, ctx, [...blockPath, 'block', index++], depth + 1));
+        return mapDastBlocks(value, (block, nodeType) =>
+          this.checkBlock(field, block, where, ctx, [...blockPath, 'block', index++], depth + 1, nodeType === 'inlineBlock' ? 'structured_text_inline_blocks' : 'structured_text_blocks'));
       }
       default: {
         const problem = shapeProblem(fieldType, value, this.env);
@@ -216,9 +222,9 @@ export class ItemWriter {
   }
 
   /** A block in a request: its id (unchanged), `{type, id, attributes}` (partial update) or a new block. Returns its id. */
-  private checkBlock(field: Resource<'field'>, block: unknown, where: Obj, ctx: WriteContext, blockPath: (string | number)[], depth: number): unknown {
+  private checkBlock(field: Resource<'field'>, block: unknown, where: Obj, ctx: WriteContext, blockPath: (string | number)[], depth: number, dastValidator?: string): unknown {
     const validators = (field.attributes.validators ?? {}) as Obj;
-    const validator = BLOCK_VALIDATORS.find((k) => k in validators) ?? 'rich_text_blocks';
+    const validator = dastValidator ?? BLOCK_VALIDATORS.find((k) => k in validators) ?? 'rich_text_blocks';
     const rule = validators[validator];
     const allowedTypes = isObject(rule) && Array.isArray(rule.item_types) ? (rule.item_types as string[]) : [];
     const invalid = (message: string, code = 'VALIDATION_INVALID_FORMAT') => {

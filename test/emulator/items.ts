@@ -72,12 +72,12 @@ export class ItemSerializer {
 }
 
 /** Copies a structured_text value, replacing `block`/`inlineBlock` node items through `map`. */
-export function mapDastBlocks(value: unknown, map: (item: unknown) => unknown): unknown {
+export function mapDastBlocks(value: unknown, map: (item: unknown, nodeType: 'block' | 'inlineBlock') => unknown): unknown {
   if (!value || typeof value !== 'object') return value;
   const walk = (node: unknown): unknown => {
     if (!node || typeof node !== 'object') return node;
     const copy: Record<string, unknown> = { ...(node as Record<string, unknown>) };
-    if ((copy.type === 'block' || copy.type === 'inlineBlock') && 'item' in copy) copy.item = map(copy.item);
+    if ((copy.type === 'block' || copy.type === 'inlineBlock') && 'item' in copy) copy.item = map(copy.item, copy.type);
     if (Array.isArray(copy.children)) copy.children = copy.children.map(walk);
     return copy;
   };

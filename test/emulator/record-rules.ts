@@ -83,6 +83,30 @@ export function shapeProblem(fieldType: string, value: unknown, env: Environment
   }
 }
 
+const DAST_NODE_TYPES = new Set(['root', 'paragraph', 'heading', 'list', 'listItem', 'code', 'blockquote', 'block', 'inlineBlock',
+  'thematicBreak', 'span', 'link', 'itemLink', 'inlineItem']);
+
+/**
+ * Problems of a structured_text document other than its blocks: unknown node types, and record links
+ * (`itemLink`, `inlineItem`) that are not ids of existing records of the models `structured_text_links` allows.
+ */
+export function dastProblems(value: Obj, env: EnvironmentData, linkableModels: readonly string[]): { code: string; message: string }[] {
+  const problems: { code: string; message: string }[] = [];
+  const walk = (node: unknown): void => {
+    if (!isObject(node) || !DAST_NODE_TYPES.has(String(node.type))) {
+      problems.push({ code: 'VALIDATION_INVALID_FORMAT', message: `not a structured text node: ${JSON.stringify(node).slice(0, 80)}` });
+      return;
+    }
+    if (node.type === 'itemLink' || node.type === 'inlineItem') {
+      if (!isApiId(node.item) || !isRecord(env, node.item)) problems.push({ code: 'VALIDATION_INVALID_FORMAT', message: `${String(node.type)}: no record "${String(node.item)}"` });
+      else if (!linkableModels.includes(env.items.get(node.item)?.itemTypeId ?? '')) problems.push({ code: 'VALIDATION_STRUCTURED_TEXT_LINKS', message: `${String(node.type)}: records of this model cannot be linked here` });
+    }
+    if (Array.isArray(node.children)) node.children.forEach(walk);
+  };
+  walk(value.document);
+  return problems;
+}
+
 /** A record, not a block: links cannot point at blocks. */
 function isRecord(env: EnvironmentData, id: string): boolean {
   const item = env.items.get(id);

@@ -172,6 +172,33 @@ describe('value shapes', () => {
     }
   });
 
+  test('list-valued fields (links, gallery, modular content) are arrays, never null', async () => {
+    const [record] = await list('article');
+    assert.deepEqual(found(await update(record.id, { categories: null })), ['categories:VALIDATION_INVALID_FORMAT']);
+    assert.equal((await update(record.id, { categories: [] })).status, 200);
+    const [dish] = await list('dish');
+    assert.deepEqual(found(await update(dish.id, { photos: null })), ['photos:VALIDATION_INVALID_FORMAT']);
+    const [page] = await list('page');
+    assert.deepEqual(found(await update(page.id, { sections: null })), ['sections:VALIDATION_INVALID_FORMAT']);
+  });
+
+  test('structured text: known node types, record links per structured_text_links, inline blocks per their validator', async () => {
+    const [home] = await list('home_page');
+    const [author] = await list('author');
+    const [dish] = await list('dish');
+    const doc = (...children: object[]) => ({ schema: 'dast', document: { type: 'root', children } });
+    const linkTo = (id: string) => doc({ type: 'paragraph', children: [{ type: 'itemLink', item: id, children: [{ type: 'span', value: 'see' }] }] });
+    const intro = (en: object) => ({ intro: { en, it: home.attributes.intro.it } });
+    assert.equal((await update(home.id, intro(linkTo(dish.id)))).status, 200);
+    assert.deepEqual(found(await update(home.id, intro(linkTo(author.id)))), ['intro:VALIDATION_STRUCTURED_TEXT_LINKS']);
+    assert.deepEqual(found(await update(home.id, intro(linkTo('not-a-record')))), ['intro:VALIDATION_INVALID_FORMAT']);
+    assert.deepEqual(found(await update(home.id, intro(doc({ type: 'image', src: 'x.png' })))), ['intro:VALIDATION_INVALID_FORMAT']);
+    const [article] = await list('article');
+    const quote = await modelId('quote_block');
+    const inline = doc({ type: 'paragraph', children: [{ type: 'inlineBlock', item: newBlock(quote, { quote: 'Inline words', attribution: null }) }] });
+    assert.deepEqual(found(await update(article.id, { body: { en: inline, it: article.attributes.body.it } })), ['body:VALIDATION_STRUCTURED_TEXT_INLINE_BLOCKS']);
+  });
+
   test('seo, file, lat_lon and date_time keep to their documented shapes', async () => {
     const [record] = await list('article');
     assert.deepEqual(found(await update(record.id, { seo: { en: { ...record.attributes.seo.en, keywords: 'x' }, it: record.attributes.seo.it } })), ['seo:VALIDATION_INVALID_FORMAT']);
