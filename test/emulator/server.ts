@@ -1,19 +1,21 @@
 // The HTTP server: wire protocol (headers, auth, errors), routing, rate limit, latency, faults, jobs,
 // request log and the loopback control endpoints.
 import { randomBytes } from 'node:crypto';
+import { headerValue, parseJsonBody, parseLoggedBody, readBody, requestId, safeDecodePath } from './http-io.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { errorDocument, httpError, HttpError, type ApiErrorSpec } from './errors.js';
-import { ItemQueryEngine, ItemSerializer } from './items.js';
+import { ItemQueryEngine } from './item-query.js';
+import { ItemSerializer } from './items.js';
 import { checkQueryParams, ITEM_FIND_PARAMS, ITEM_LIST_PARAMS, NO_PARAMS, SITE_PARAMS } from './params.js';
 import { parseQuery, type Query } from './query.js';
+import { RateWindow } from './rate-window.js';
 import { environmentResource, itemTypeResource, siteResource, wire } from './resources.js';
 import { seedStore } from './seed.js';
 import { relId, type EmulatorStore, type EnvironmentData } from './store.js';
 import type { Emulator, EmulatorOptions, EmulatorRequest, FaultKind, FaultRule } from './types.js';
 import { Writer, type Document } from './writes.js';
 
-const MAX_REQUEST_BODY = 16 * 1024 * 1024;
 const HUGE_BODY_BYTES = 80 * 1024 * 1024; // above the 64 MiB cap the extension's client enforces
 const FAULT_KINDS: readonly FaultKind[] = ['rate_limit', 'server_error', 'bad_gateway_html', 'transient', 'timeout', 'reset',
   'malformed_json', 'unauthorized', 'not_found', 'job_failure', 'wrong_content_type', 'huge_body'];
@@ -30,23 +32,6 @@ interface Job {
 
 interface ActiveFault extends FaultRule {
   remaining: number;
-}
-
-class RateWindow {
-  private start = 0;
-  private count = 0;
-  constructor(readonly limit: number, private readonly windowMs: number, readonly enforced: boolean) {}
-
-  /** Counts a request; returns what the headers should say and whether to refuse it. */
-  hit(now: number): { remaining: number; resetSeconds: number; exceeded: boolean } {
-    if (now - this.start >= this.windowMs) {
-      this.start = now;
-      this.count = 0;
-    }
-    this.count++;
-    const resetSeconds = Math.max(1, Math.ceil((this.start + this.windowMs - now) / 1000));
-    return { remaining: Math.max(0, this.limit - this.count), resetSeconds, exceeded: this.enforced && this.count > this.limit };
-  }
 }
 
 export class EmulatorServer implements Emulator {
@@ -489,50 +474,6 @@ export class EmulatorServer implements Emulator {
       }
     }
     return { data: site, included };
-  }
-}
-
-function requestId(): string {
-  return randomBytes(10).toString('hex');
-}
-
-function headerValue(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function safeDecodePath(pathname: string): string {
-  return pathname.split('/').map((s) => { try { return decodeURIComponent(s); } catch { return s; } }).join('/');
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_REQUEST_BODY) throw new Error('request body too large');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function parseLoggedBody(raw: string): unknown {
-  if (!raw) return undefined;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return raw;
-  }
-}
-
-function parseJsonBody(raw: string, contentType: string | undefined): unknown {
-  if (contentType && !/application\/(json|vnd\.api\+json)/i.test(contentType)) {
-    throw httpError(415, 'INVALID_CONTENT_TYPE_HEADER', { content_type: contentType, message: 'Content-Type must be application/vnd.api+json or application/json' });
-  }
-  try {
-    return JSON.parse(raw);
-  } catch (error) {
-    throw httpError(400, 'INVALID_JSON_BODY', { message: `The request body is not valid JSON: ${error instanceof Error ? error.message : String(error)}` });
   }
 }
 
