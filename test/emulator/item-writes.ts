@@ -43,6 +43,8 @@ export class ItemWriter {
     }
     const ctx: WriteContext = { errors: [], ops: [], owned: this.ownedBlocks(item), seen: new Set(), blockCount: 0, deepestBlock: 0 };
     ctx.errors.push(...extraneous(relationships, ['item_type', 'creator'], 'relationships'), ...extraneous(meta, ['current_version', 'stage'], 'meta'));
+    // The project has no workflows, so a record has no stage to move to.
+    if (meta.stage !== undefined && meta.stage !== null) ctx.errors.push(invalidField('stage', 'VALIDATION_INVALID', { message: 'The project has no workflows' }));
     if ('item_type' in relationships) {
       const target = relationshipTarget(relationships.item_type, 'item_type');
       if (target !== item.itemTypeId) ctx.errors.push({ code: 'ITEM_TYPE_CANNOT_BE_CHANGED', details: { message: 'This emulator does not move records between models' } });

@@ -100,6 +100,9 @@ describe('request bodies', () => {
       relationships: { parent: { data: null } }, meta: { current_version: record.meta.current_version, status: 'draft' } } });
     assert.deepEqual(refusal(res), [422, 'INVALID_ATTRIBUTES', 'INVALID_ATTRIBUTES']);
     assert.deepEqual(details(res), [{ extraneous_attributes: ['parent'], member: 'relationships' }, { extraneous_attributes: ['status'], member: 'meta' }]);
+    const staged = await put(`/items/${record.id}`, { data: { type: 'item', id: record.id, meta: { stage: 'review' } } });
+    assert.deepEqual([...refusal(staged), details(staged)[0]?.field], [422, 'INVALID_FIELD', 'stage']);
+    assert.equal((await put(`/items/${record.id}`, { data: { type: 'item', id: record.id, meta: { stage: null } } })).status, 200);
     const model = (await call(emu, '/item-types/author')).json.data;
     const schema = await put(`/item-types/${model.id}`, { data: { type: 'item_type', id: model.id, attributes: { title_field: null }, relationships: { fields: { data: [] } }, meta: { has_singleton_item: false } } });
     assert.deepEqual(details(schema), [{ extraneous_attributes: ['title_field'] }, { extraneous_attributes: ['fields'], member: 'relationships' }, { extraneous_attributes: ['has_singleton_item'], member: 'meta' }]);
