@@ -196,6 +196,10 @@ export class EmulatorServer implements Emulator {
       throw httpError(406, 'INVALID_ACCEPT_HEADER', { message: 'Accept must be application/json' });
     }
     if (authorization === undefined) throw invalidToken;
+    // Without the header the API answers as its deprecated version 1; we refuse instead, so a client that
+    // forgets it finds out here.
+    const version = headerValue(req, 'x-api-version');
+    if (version !== '3') throw httpError(422, 'INVALID_API_VERSION', { value: version ?? null, message: 'X-Api-Version: 3 is required' });
   }
 
   private applyFault(fault: ActiveFault, req: IncomingMessage, res: ServerResponse, entry: EmulatorRequest, rateHeaders: Record<string, string>, proceed: () => void): void {
