@@ -273,7 +273,8 @@ export class SchemaWriter {
 /** `{editor, parameters, addons, field_extension?}`: a built-in editor of the type, with the parameters it takes. */
 function checkAppearance(appearance: unknown, fieldType: string, editors: readonly string[], scope: Obj): ApiErrorSpec[] {
   const invalid = (code: string, message: string, extra: Obj = {}) => [invalidField('appearance', code, { ...scope, ...extra, message })];
-  if (!isObject(appearance) || typeof appearance.editor !== 'string' || !isObject(appearance.parameters ?? {}) || (appearance.addons !== undefined && !Array.isArray(appearance.addons))) {
+  if (!isObject(appearance) || typeof appearance.editor !== 'string' || (appearance.parameters !== undefined && !isObject(appearance.parameters)) ||
+    (appearance.addons !== undefined && !Array.isArray(appearance.addons))) {
     return invalid('VALIDATION_FORMAT', 'appearance must be {"editor": …, "parameters": {…}, "addons": […]}');
   }
   const unknownKeys = Object.keys(appearance).filter((k) => !['editor', 'parameters', 'addons', 'field_extension'].includes(k));

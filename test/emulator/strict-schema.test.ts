@@ -66,6 +66,7 @@ describe('fields', () => {
     assert.deepEqual([found(unknown), details(unknown)[0]?.parameter], [['INVALID_FIELD:appearance:VALIDATION_INVALID'], 'size']);
     const noHeading = await field('author::email', singleLine({ placeholder: 'x' }));
     assert.deepEqual([found(noHeading), details(noHeading)[0]?.parameter], [['INVALID_FIELD:appearance:VALIDATION_REQUIRED'], 'heading']);
+    assert.deepEqual(found(await field('author::email', { appearance: { editor: 'single_line', parameters: null, addons: [] } })), ['INVALID_FIELD:appearance:VALIDATION_FORMAT']);
     // a plugin editor's parameters are the plugin's
     assert.equal((await field('author::email', { appearance: { editor: 'Xy3bQ0nXTdmHn2V8AvE0yQ', field_extension: 'starRating', parameters: { stars: 5 }, addons: [] } })).status, 202);
   });
