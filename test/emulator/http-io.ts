@@ -39,8 +39,9 @@ export function parseLoggedBody(raw: string): unknown {
 }
 
 export function parseJsonBody(raw: string, contentType: string | undefined): unknown {
-  if (contentType && !/application\/(json|vnd\.api\+json)/i.test(contentType)) {
-    throw httpError(415, 'INVALID_CONTENT_TYPE_HEADER', { content_type: contentType, message: 'Content-Type must be application/vnd.api+json or application/json' });
+  // The API's documentation asks for a JSON Content-Type on bodies; we take the stricter reading and refuse one without.
+  if (!contentType || !/application\/(json|vnd\.api\+json)/i.test(contentType)) {
+    throw httpError(415, 'INVALID_CONTENT_TYPE_HEADER', { content_type: contentType ?? null, message: 'Content-Type must be application/vnd.api+json or application/json' });
   }
   try {
     return JSON.parse(raw);

@@ -218,6 +218,10 @@ describe('record writes', () => {
     const record = await firstArticle();
     const notJson = await put(`/items/${record.id}`, '{"data": ');
     assert.deepEqual([notJson.status, codes(notJson)], [400, ['INVALID_JSON_BODY']]);
+    const wrongType = await put(`/items/${record.id}`, { data: { type: 'item', id: record.id } }, { 'Content-Type': 'text/plain' });
+    assert.deepEqual([wrongType.status, codes(wrongType)], [415, ['INVALID_CONTENT_TYPE_HEADER']]);
+    const noType = await call(emu, `/items/${record.id}`, { method: 'PUT', body: JSON.stringify({ data: { type: 'item', id: record.id } }), headers: { 'Content-Type': '' } });
+    assert.deepEqual([noType.status, codes(noType)], [415, ['INVALID_CONTENT_TYPE_HEADER']]);
     const notDoc = await put(`/items/${record.id}`, { title: 'x' });
     assert.deepEqual([notDoc.status, codes(notDoc)], [422, ['INVALID_FORMAT']]);
   });
