@@ -16,6 +16,25 @@ const isByte = (v: unknown) => Number.isInteger(v) && (v as number) >= 0 && (v a
 /** Unicode code points, not UTF-16 units: an emoji counts once. */
 export const codePoints = (text: string) => [...text].length;
 
+/** A real calendar day: Date.parse alone accepts 2023-02-30 and rolls it over. */
+function isCalendarDay(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export function isIsoDate(value: unknown): value is string {
+  const match = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  return match !== null && isCalendarDay(Number(match[1]), Number(match[2]), Number(match[3]));
+}
+
+/** An ISO 8601 date-time with a time zone (`Z` or ±hh:mm), every part in range. */
+export function isIsoDateTime(value: unknown): value is string {
+  const match = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):(\d{2}))$/.exec(value) : null;
+  if (!match) return false;
+  const [, y, mo, d, h, mi, sec, oh, om] = match.map((part) => (part === undefined ? 0 : Number(part)));
+  return isCalendarDay(y ?? 0, mo ?? 0, d ?? 0) && (h ?? 0) < 24 && (mi ?? 0) < 60 && (sec ?? 0) < 60 && (oh ?? 0) <= 14 && (om ?? 0) < 60;
+}
+
 /** Keys outside `allowed`, or a required key missing: the object's shape is wrong. */
 function shaped(value: unknown, required: string[], allowed: string[]): value is Obj {
   return isObject(value) && required.every((k) => k in value) && Object.keys(value).every((k) => allowed.includes(k));
@@ -45,9 +64,9 @@ export function shapeProblem(fieldType: string, value: unknown, env: Environment
     case 'float':
       return isNumber(value) ? undefined : 'expected a number';
     case 'date':
-      return isString(value) && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : 'expected a date YYYY-MM-DD';
+      return isIsoDate(value) ? undefined : 'expected a date YYYY-MM-DD';
     case 'date_time':
-      return isString(value) && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : 'expected an ISO 8601 date-time with a time zone';
+      return isIsoDateTime(value) ? undefined : 'expected an ISO 8601 date-time with a time zone';
     case 'color':
       return shaped(value, ['red', 'green', 'blue'], ['red', 'green', 'blue', 'alpha']) && [value.red, value.green, value.blue].every(isByte) && optional(isByte)(value.alpha)
         ? undefined : 'expected {"red", "green", "blue", "alpha"?} integers 0-255';

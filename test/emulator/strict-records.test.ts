@@ -205,6 +205,12 @@ describe('value shapes', () => {
     assert.deepEqual(found(await update(record.id, { cover: { ...record.attributes.cover, focal_point: { x: 2, y: 0.5 } } })), ['cover:VALIDATION_INVALID_FORMAT']);
     const [event] = await list('event');
     assert.deepEqual(found(await update(event.id, { venue: { latitude: 44, longitude: 8, zoom: 3 } })), ['venue:VALIDATION_INVALID_FORMAT']);
-    assert.deepEqual(found(await update(event.id, { ends_at: '2024-11-08T22:30:00' })), ['ends_at:VALIDATION_INVALID_FORMAT']);
+    for (const endsAt of ['2024-11-08T22:30:00', '2023-02-29T10:00:00Z', '2024-11-08T24:30:00Z', '2024-11-08 22:30:00Z']) {
+      assert.deepEqual(found(await update(event.id, { ends_at: endsAt })), ['ends_at:VALIDATION_INVALID_FORMAT'], endsAt);
+    }
+    assert.equal((await update(event.id, { ends_at: '2024-02-29T22:30:00.123+01:00' })).status, 200);
+    for (const date of ['2023-02-29', '2024-04-31', '2024-1-05']) {
+      assert.deepEqual(found(await update(record.id, { published_on: date })), ['published_on:VALIDATION_INVALID_FORMAT'], date);
+    }
   });
 });
