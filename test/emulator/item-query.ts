@@ -114,13 +114,19 @@ export class ItemQueryEngine {
       if (!itemType) throw httpError(422, 'INVALID_PARAMS', { param: 'filter[type]', value: key, message: `no model or block model "${key}"` });
       return itemType.id;
     });
-    const singleType = typeIds.length === 1 ? this.env.itemTypes.get(typeIds[0] as string) : undefined;
+    // Model fields belong to one model, never to a block model.
+    const singleType = typeIds.length === 1 && !this.env.itemTypes.get(typeIds[0] as string)?.attributes.modular_block ? this.env.itemTypes.get(typeIds[0] as string) : undefined;
+    if (filter.ids !== undefined && filter.type !== undefined) {
+      throw httpError(422, 'INVALID_PARAMS', { param: 'filter[ids]', message: 'filter[ids] cannot be combined with filter[type]' });
+    }
+    if (filter.only_valid !== undefined && filter.only_valid !== 'true' && filter.only_valid !== 'false') {
+      throw httpError(422, 'INVALID_PARAMS', { param: 'filter[only_valid]', value: asString(filter.only_valid) ?? null, message: 'filter[only_valid] is true or false' });
+    }
 
     let candidates: StoredItem[];
     const ids = asList(filter.ids);
     if (filter.ids !== undefined) {
       candidates = ids.map((id) => this.env.items.get(id)).filter((i): i is StoredItem => i !== undefined);
-      if (typeIds.length) candidates = candidates.filter((i) => typeIds.includes(i.itemTypeId));
     } else if (typeIds.length) {
       candidates = typeIds.flatMap((id) => this.env.recordsByType.get(id) ?? [...this.env.items.values()].filter((i) => i.itemTypeId === id));
     } else {
@@ -252,7 +258,7 @@ export class ItemQueryEngine {
     }
 
     if (!singleType || typeCount !== 1) {
-      throw httpError(422, 'INVALID_FILTER_FIELDS_PARAM', { field: name, message: `filtering on the field "${name}" needs exactly one model in filter[type]` });
+      throw httpError(422, 'INVALID_FILTER_FIELDS_PARAM', { field: name, message: `filtering on the field "${name}" needs exactly one model (not a block model) in filter[type]` });
     }
     const positional = positionalAttributes(singleType);
     if (name === 'position' && positional.includes('position')) {

@@ -50,6 +50,16 @@ describe('query parameters', () => {
     }
   });
 
+  test('GET /items: filter[ids] with filter[type], a non-boolean only_valid, field filters on a block model', async () => {
+    const record = await firstOf('article');
+    assert.deepEqual([...refusal(await call(emu, `/items?filter[ids]=${record.id}&filter[type]=article`))], [422, 'INVALID_PARAMS']);
+    assert.equal((await call(emu, `/items?filter[ids]=${record.id}`)).json.data[0].id, record.id);
+    assert.deepEqual(refusal(await call(emu, '/items?filter[type]=article&filter[only_valid]=yes')), [422, 'INVALID_PARAMS']);
+    assert.equal((await call(emu, '/items?filter[type]=article&filter[only_valid]=true')).status, 200);
+    assert.deepEqual(refusal(await call(emu, '/items?filter[type]=cta_block&filter[fields][label][eq]=Go')), [422, 'INVALID_FILTER_FIELDS_PARAM']);
+    assert.deepEqual(refusal(await call(emu, '/items?filter[type]=cta_block&order_by=label_ASC')), [422, 'INVALID_PARAMS']);
+  });
+
   test('paging: page[limit] above 500 and negative or non-integer offsets are refused', async () => {
     for (const query of ['page[limit]=501', 'page[offset]=-1', 'page[limit]=-5', 'page[offset]=1.5', 'page[limit]=ten']) {
       assert.deepEqual(refusal(await call(emu, `/items?filter[type]=article&${query}`)), [422, 'INVALID_PARAMS'], query);
