@@ -95,6 +95,8 @@ describe('webhooks', () => {
       assert.deepEqual(found(await webhook({ url })), ['INVALID_FIELD:url:VALIDATION_FORMAT'], url);
     }
     assert.equal((await webhook({ url: 'https://hooks.example.com/{{environment}}?x=1' })).status, 200);
+    assert.equal((await webhook({ url: 'https://{{environment}}.hooks.example.com/' })).status, 200);
+    assert.deepEqual(found(await webhook({ url: '{{base_url}}/hook' })), ['INVALID_FIELD:url:VALIDATION_FORMAT']);
     assert.deepEqual(found(await webhook({ headers: { 'X-Count': 1 } })), ['INVALID_FIELD:headers:VALIDATION_FORMAT']);
   });
 

@@ -42,9 +42,10 @@ export function updateWebhook(store: EmulatorStore, id: string, body: unknown): 
   return { data: wire(structuredClone(webhook)) };
 }
 
+/** An absolute http(s) URL once its Mustache tags (`{{environment}}`, allowed anywhere in it) are filled in. */
 function isHttpUrl(text: string): boolean {
   try {
-    const url = new URL(text);
+    const url = new URL(text.replace(/\{\{[^}]*\}\}/g, 'x'));
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
   } catch {
     return false;
