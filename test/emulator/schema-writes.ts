@@ -3,12 +3,21 @@ import type { Resource } from '../../src/cma/types.js';
 import { httpError, type ApiErrorSpec } from './errors.js';
 import { envelope, extraneous, fail, invalidField, isObject, relationshipTarget, type Document, type Obj } from './envelope.js';
 import { isApiId } from './ids.js';
+import { isIsoDate, isIsoDateTime } from './record-rules.js';
 import { itemTypeResource, wire } from './resources.js';
 import {
   API_KEY_PATTERN, CONTENT_LINK_OPTIONAL_TYPES, EDITOR_PARAMETERS, FIELD_ATTRIBUTES, FIELD_RELATIONSHIPS, FIELD_TYPES, ITEM_TYPE_ATTRIBUTES,
   ITEM_TYPE_BOOLEANS, ITEM_TYPE_ENUMS, ITEM_TYPE_RELATIONSHIPS, VALIDATOR_OPTIONS,
 } from './rules.js';
 import { relId, type EmulatorStore, type EnvironmentData } from './store.js';
+
+const FILE_SIZE_UNITS = ['B', 'KB', 'MB'];
+const EXTENSION_LISTS = ['image', 'transformable_image', 'video', 'document'];
+const LINK_STRATEGIES: Record<string, readonly string[]> = {
+  on_publish_with_unpublished_references_strategy: ['fail', 'publish_references'],
+  on_reference_unpublish_strategy: ['fail', 'unpublish', 'delete_references'],
+  on_reference_delete_strategy: ['fail', 'delete_references'],
+};
 
 /** A blank or malformed name/api_key/label: blank → VALIDATION_REQUIRED, otherwise VALIDATION_FORMAT. */
 function checkText(attributes: Obj, name: string, scope: Obj, pattern?: RegExp): ApiErrorSpec[] {
@@ -199,7 +208,7 @@ export class SchemaWriter {
     const known = VALIDATOR_OPTIONS[name] ?? [];
     const unknown = Object.keys(options).filter((k) => !known.includes(k));
     if (unknown.length) return bad(`${name} takes ${known.length ? known.join(', ') : 'no options'} (not ${unknown.join(', ')})`);
-    const numbers = (keys: string[]) => keys.every((k) => options[k] === undefined || options[k] === null || typeof options[k] === 'number');
+    const numbers = (keys: readonly string[]) => keys.every((k) => options[k] === undefined || options[k] === null || typeof options[k] === 'number');
     switch (name) {
       case 'length':
       case 'title_length':
@@ -217,6 +226,32 @@ export class SchemaWriter {
         return [];
       case 'slug_title_field':
         return isApiId(options.title_field_id) ? [] : bad('slug_title_field takes {"title_field_id": <field id>}');
+      case 'slug_format':
+        if (typeof options.custom_pattern !== 'string' && options.predefined_pattern !== 'webpage_slug') return bad('slug_format takes custom_pattern or predefined_pattern: webpage_slug');
+        return [];
+      case 'sanitized_html':
+      case 'required_alt_title':
+      case 'required_seo_fields':
+        return Object.values(options).every((v) => typeof v === 'boolean') ? [] : bad(`${name} takes booleans (${known.join(', ')})`);
+      case 'date_range':
+      case 'date_time_range': {
+        const isBound = name === 'date_range' ? isIsoDate : isIsoDateTime;
+        return [options.min, options.max].every((v) => v === undefined || v === null || isBound(v)) ? [] : bad(`${name} takes ISO ${name === 'date_range' ? 'dates' : 'date-times'} (min, max)`);
+      }
+      case 'file_size':
+        if (!numbers(['min_value', 'max_value']) || ![options.min_unit, options.max_unit].every((u) => u === undefined || u === null || FILE_SIZE_UNITS.includes(u as string))) {
+          return bad(`file_size takes min_value, max_value (numbers) and min_unit, max_unit (${FILE_SIZE_UNITS.join(', ')})`);
+        }
+        return [];
+      case 'image_dimensions':
+      case 'image_aspect_ratio':
+        return numbers(known) ? [] : bad(`${name} takes numbers (${known.join(', ')})`);
+      case 'extension':
+        if ((options.extensions !== undefined && !(Array.isArray(options.extensions) && options.extensions.every((e) => typeof e === 'string'))) ||
+          (options.predefined_list !== undefined && options.predefined_list !== null && !EXTENSION_LISTS.includes(options.predefined_list as string))) {
+          return bad(`extension takes extensions: ["…"] or predefined_list (${EXTENSION_LISTS.join(', ')})`);
+        }
+        return [];
       case 'item_item_type':
       case 'items_item_type':
       case 'structured_text_links':
@@ -225,6 +260,9 @@ export class SchemaWriter {
       case 'structured_text_blocks':
       case 'structured_text_inline_blocks': {
         if (!Array.isArray(options.item_types) || !options.item_types.every(isApiId)) return bad(`${name} takes {"item_types": [<model id>, …]}`);
+        for (const [strategy, values] of Object.entries(LINK_STRATEGIES)) {
+          if (options[strategy] !== undefined && !values.includes(options[strategy] as string)) return bad(`${strategy} is one of ${values.join(', ')}`);
+        }
         const wantsBlocks = name.endsWith('_blocks');
         const wrong = (options.item_types as string[]).filter((id) => {
           const it = this.env.itemTypes.get(id);

@@ -76,6 +76,18 @@ describe('fields', () => {
     const res = await field('dish::name', { validators: { required: {}, length: { minimum: 1 } } });
     assert.deepEqual([found(res), details(res)[0]?.validator], [['INVALID_FIELD:validators:VALIDATION_FORMAT'], 'length']);
     assert.deepEqual(found(await field('dish::name', { validators: { required: { strict: true } } })), ['INVALID_FIELD:validators:VALIDATION_FORMAT']);
+    const author = (await call(emu, '/item-types/author')).json.data.id;
+    for (const [key, validators] of [
+      ['article::author', { item_item_type: { item_types: [author], on_reference_delete_strategy: 'cascade' } }],
+      ['article::cover', { extension: { predefined_list: 'pictures' } }],
+      ['article::cover', { file_size: { max_value: 5, max_unit: 'GB' } }],
+      ['article::cover', { required_alt_title: { alt: 'yes' } }],
+      ['article::published_on', { date_range: { min: '01/01/2015' } }],
+      ['article::slug', { slug_format: { predefined_pattern: 'kebab' } }],
+    ] as const) {
+      const res = await field(key, { validators });
+      assert.deepEqual([found(res), details(res)[0]?.validator], [['INVALID_FIELD:validators:VALIDATION_FORMAT'], Object.keys(validators)[0]], `${key} ${JSON.stringify(validators)}`);
+    }
   });
 
   test('label, api_key, content_link_enabled and a localized default_value', async () => {
