@@ -120,3 +120,19 @@ export const EDITOR_PARAMETERS: Record<string, { optional: readonly string[]; re
 
 /** Field types whose `content_link_enabled` may be false. */
 export const CONTENT_LINK_OPTIONAL_TYPES = ['string', 'text', 'structured_text'] as const;
+
+/** Values an editor parameter takes: a list of allowed items, or a kind of value. */
+export const EDITOR_PARAMETER_VALUES: Record<string, readonly (string | number)[] | 'boolean' | 'string' | 'strings' | 'choices' | 'radio'> = {
+  'markdown.toolbar': ['heading', 'bold', 'italic', 'strikethrough', 'code', 'unordered_list', 'ordered_list', 'quote', 'link', 'image', 'fullscreen'],
+  'wysiwyg.toolbar': ['format', 'bold', 'italic', 'strikethrough', 'code', 'ordered_list', 'unordered_list', 'quote', 'table', 'link', 'image',
+    'show_source', 'undo', 'redo', 'align_left', 'align_center', 'align_right', 'align_justify', 'outdent', 'indent', 'fullscreen'],
+  'seo.fields': ['title', 'description', 'image', 'no_index', 'twitter_card'],
+  'seo.previews': ['google', 'twitter', 'slack', 'whatsapp', 'telegram', 'facebook', 'linkedin'],
+  'structured_text.nodes': ['blockquote', 'code', 'heading', 'link', 'list', 'thematicBreak'],
+  'structured_text.marks': ['strong', 'emphasis', 'underline', 'strikethrough', 'code', 'highlight'],
+  'structured_text.heading_levels': [1, 2, 3, 4, 5, 6],
+  heading: 'boolean', enable_alpha: 'boolean', start_collapsed: 'boolean', blocks_start_collapsed: 'boolean',
+  show_links_target_blank: 'boolean', show_links_meta_editor: 'boolean',
+  placeholder: 'string', url_prefix: 'string', preset_colors: 'strings',
+  options: 'choices', radios: 'choices', positive_radio: 'radio', negative_radio: 'radio',
+};

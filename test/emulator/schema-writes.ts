@@ -6,7 +6,7 @@ import { isApiId } from './ids.js';
 import { isIsoDate, isIsoDateTime } from './record-rules.js';
 import { itemTypeResource, wire } from './resources.js';
 import {
-  API_KEY_PATTERN, CONTENT_LINK_OPTIONAL_TYPES, EDITOR_PARAMETERS, FIELD_ATTRIBUTES, FIELD_RELATIONSHIPS, FIELD_TYPES, ITEM_TYPE_ATTRIBUTES,
+  API_KEY_PATTERN, CONTENT_LINK_OPTIONAL_TYPES, EDITOR_PARAMETER_VALUES, EDITOR_PARAMETERS, FIELD_ATTRIBUTES, FIELD_RELATIONSHIPS, FIELD_TYPES, ITEM_TYPE_ATTRIBUTES,
   ITEM_TYPE_BOOLEANS, ITEM_TYPE_ENUMS, ITEM_TYPE_RELATIONSHIPS, VALIDATOR_OPTIONS,
 } from './rules.js';
 import { relId, type EmulatorStore, type EnvironmentData } from './store.js';
@@ -333,8 +333,30 @@ function checkAppearance(appearance: unknown, fieldType: string, editors: readon
   for (const name of Object.keys(parameters)) {
     if (!known.includes(name)) errors.push(...invalid('VALIDATION_INVALID', `the ${appearance.editor} editor takes ${known.length ? known.join(', ') : 'no parameters'} (not ${name})`, { editor: appearance.editor, parameter: name }));
   }
+  for (const [name, value] of Object.entries(parameters)) {
+    const problem = known.includes(name) && value !== null ? parameterValueProblem(appearance.editor, name, value) : undefined;
+    if (problem) errors.push(...invalid('VALIDATION_INVALID', `${appearance.editor}.${name}: ${problem}`, { editor: appearance.editor, parameter: name }));
+  }
   for (const name of spec.required ?? []) {
     if (parameters[name] === undefined || parameters[name] === null) errors.push(...invalid('VALIDATION_REQUIRED', `the ${appearance.editor} editor needs the "${name}" parameter`, { editor: appearance.editor, parameter: name }));
   }
   return errors;
+}
+
+/** What is wrong with a built-in editor parameter's value, if anything (null is handled by the caller). */
+function parameterValueProblem(editor: string, name: string, value: unknown): string | undefined {
+  const rule = EDITOR_PARAMETER_VALUES[`${editor}.${name}`] ?? EDITOR_PARAMETER_VALUES[name];
+  const isText = (v: unknown) => typeof v === 'string';
+  const isChoice = (v: unknown) => isObject(v) && isText(v.label) && (name === 'positive_radio' || name === 'negative_radio' || isText(v.value)) &&
+    (v.hint === undefined || v.hint === null || isText(v.hint)) && Object.keys(v).every((k) => ['label', 'value', 'hint'].includes(k));
+  if (rule === undefined) return undefined;
+  if (Array.isArray(rule)) return Array.isArray(value) && value.every((v) => rule.includes(v)) ? undefined : `a list of ${rule.join(', ')}`;
+  switch (rule) {
+    case 'boolean': return typeof value === 'boolean' ? undefined : 'true or false';
+    case 'string': return isText(value) ? undefined : 'a string';
+    case 'strings': return Array.isArray(value) && value.every(isText) ? undefined : 'a list of strings';
+    case 'choices': return Array.isArray(value) && value.every(isChoice) ? undefined : 'a list of {"label", "value", "hint"?}';
+    case 'radio': return isChoice(value) && !('value' in (value as Obj)) ? undefined : '{"label", "hint"?}';
+    default: return undefined;
+  }
 }

@@ -67,6 +67,17 @@ describe('fields', () => {
     const noHeading = await field('author::email', singleLine({ placeholder: 'x' }));
     assert.deepEqual([found(noHeading), details(noHeading)[0]?.parameter], [['INVALID_FIELD:appearance:VALIDATION_REQUIRED'], 'heading']);
     assert.deepEqual(found(await field('author::email', { appearance: { editor: 'single_line', parameters: null, addons: [] } })), ['INVALID_FIELD:appearance:VALIDATION_FORMAT']);
+    for (const [key, editor, parameters] of [
+      ['author::bio', 'markdown', { toolbar: ['bold', 'tables'] }],
+      ['author::role', 'string_select', { options: [{ label: 'Chef' }] }],
+      ['article::seo', 'seo', { fields: ['title'], previews: ['myspace'] }],
+      ['article::body', 'structured_text', { heading_levels: [7] }],
+      ['author::email', 'single_line', { heading: 'no' }],
+      ['dish::vegetarian', 'boolean_radio_group', { positive_radio: { label: 'Yes', value: true } }],
+    ] as const) {
+      const res = await field(key, { appearance: { editor, parameters, addons: [] } });
+      assert.deepEqual(found(res), ['INVALID_FIELD:appearance:VALIDATION_INVALID'], `${editor} ${JSON.stringify(parameters)}`);
+    }
     // a plugin editor's parameters are the plugin's
     assert.equal((await field('author::email', { appearance: { editor: 'Xy3bQ0nXTdmHn2V8AvE0yQ', field_extension: 'starRating', parameters: { stars: 5 }, addons: [] } })).status, 202);
   });
