@@ -3,7 +3,8 @@ import type { Resource } from '../../src/cma/types.js';
 import { httpError, type ApiErrorSpec } from './errors.js';
 import { envelope, extraneous, fail, invalidField, isObject, relationshipTarget, type Document, type Obj } from './envelope.js';
 import { isApiId } from './ids.js';
-import { isIsoDate, isIsoDateTime } from './record-rules.js';
+import { BLOCK_FIELD_TYPES } from './items.js';
+import { isIsoDate, isIsoDateTime, shapeProblem } from './record-rules.js';
 import { itemTypeResource, wire } from './resources.js';
 import {
   API_KEY_PATTERN, CONTENT_LINK_OPTIONAL_TYPES, EDITOR_PARAMETER_VALUES, EDITOR_PARAMETERS, FIELD_ATTRIBUTES, FIELD_RELATIONSHIPS, FIELD_TYPES, ITEM_TYPE_ATTRIBUTES,
@@ -172,6 +173,14 @@ export class SchemaWriter {
       if (!isObject(value) || Object.keys(value).some((l) => !locales.includes(l))) {
         errors.push(invalidField('default_value', 'VALIDATION_FORMAT', { ...scope, message: `A localized field takes a default value per locale: {${locales.map((l) => `"${l}": …`).join(', ')}}` }));
       }
+    }
+    if ('default_value' in attributes && typeRules) {
+      const value = attributes.default_value;
+      const perLocale = localized && isObject(value) ? Object.values(value) : localized ? [] : [value];
+      // The API's documentation does not say which shapes a default takes; we take the stricter reading: a value
+      // the field itself would accept, and none for block fields.
+      const problem = perLocale.map((v) => (v === null ? undefined : BLOCK_FIELD_TYPES.has(fieldType) ? 'block fields have no default value' : shapeProblem(fieldType, v, this.env))).find(Boolean);
+      if (problem) errors.push(invalidField('default_value', 'VALIDATION_FORMAT', { ...scope, message: `default_value: ${problem}` }));
     }
     let fieldsetId: string | null | undefined;
     if ('fieldset' in relationships) {

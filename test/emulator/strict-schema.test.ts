@@ -108,6 +108,10 @@ describe('fields', () => {
     assert.equal((await field('author::email', { content_link_enabled: false })).status, 202);
     assert.deepEqual(found(await field('dish::name', { default_value: { en: 'Dish', fr: 'Plat' } })), ['INVALID_FIELD:default_value:VALIDATION_FORMAT']);
     assert.equal((await field('dish::name', { default_value: { en: 'Dish', it: 'Piatto' } })).status, 202);
+    assert.deepEqual(found(await field('dish::name', { default_value: { en: 5, it: 'Piatto' } })), ['INVALID_FIELD:default_value:VALIDATION_FORMAT']);
+    assert.deepEqual(found(await field('dish::vegetarian', { default_value: 'yes' })), ['INVALID_FIELD:default_value:VALIDATION_FORMAT']);
+    assert.deepEqual(found(await field('article::hero', { default_value: 'Nst6KqDzTjuJbYVx2wQmXg' })), ['INVALID_FIELD:default_value:VALIDATION_FORMAT']);
+    assert.equal((await field('dish::vegetarian', { default_value: true })).status, 202);
   });
 });
 
