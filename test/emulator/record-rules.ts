@@ -199,7 +199,8 @@ export function checkValidators(ctx: ValidationContext, merged: Obj, recordLocal
         if (missing.length) report('required_seo_fields', { missing_fields: missing });
       }
       if (blank) continue;
-      const text = typeof value === 'string' ? value : undefined;
+      // structured text: the length of its text, span values and code blocks concatenated
+      const text = typeof value === 'string' ? value : fieldType === 'structured_text' && isObject(value) ? dastPlainText(value.document) : undefined;
       const bounds = (rule: Obj | undefined, n: number) => rule && ((isNumber(rule.min) && n < rule.min) || (isNumber(rule.max) && n > rule.max) || (isNumber(rule.eq) && n !== rule.eq));
       if (text !== undefined && bounds(validators.length, codePoints(text))) report('length', { ...validators.length });
       if (typeof value === 'number' && bounds(validators.number_range, value)) report('number_range', { ...validators.number_range });
@@ -251,6 +252,12 @@ export function checkValidators(ctx: ValidationContext, merged: Obj, recordLocal
       }
     }
   }
+}
+
+function dastPlainText(node: unknown): string {
+  if (!isObject(node)) return '';
+  const own = typeof node.value === 'string' ? node.value : typeof node.code === 'string' ? node.code : '';
+  return own + (Array.isArray(node.children) ? node.children.map(dastPlainText).join('') : '');
 }
 
 function safeRegExp(source: string): RegExp | null {

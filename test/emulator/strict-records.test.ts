@@ -132,6 +132,14 @@ describe('validators', () => {
     assert.deepEqual(found(await update(record.id, { seo: seo('Pasta', '🍅'.repeat(161)) })), ['seo:VALIDATION_DESCRIPTION_LENGTH']);
   });
 
+  test('length on structured text counts its text', async () => {
+    const [home] = await list('home_page');
+    const doc = (text: string) => ({ schema: 'dast', document: { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'span', value: text.slice(0, 600) }, { type: 'span', marks: ['strong'], value: text.slice(600) }] }] } });
+    const intro = (en: object) => ({ intro: { en, it: home.attributes.intro.it } });
+    assert.equal((await update(home.id, intro(doc('a'.repeat(1200))))).status, 200);
+    assert.deepEqual(found(await update(home.id, intro(doc('a'.repeat(1201))))), ['intro:VALIDATION_LENGTH']);
+  });
+
   test('required_seo_fields and required_alt_title', async () => {
     const [record] = await list('article');
     const res = await update(record.id, { seo: { en: { ...record.attributes.seo.en, description: '' }, it: record.attributes.seo.it } });
