@@ -177,7 +177,8 @@ export function checkLocaleSets(ctx: ValidationContext, merged: Obj, errors: Api
 /** Field validators over the merged record; code = VALIDATION_<VALIDATOR>. */
 export function checkValidators(ctx: ValidationContext, merged: Obj, recordLocales: string[], errors: ApiErrorSpec[]): void {
   const { item, itemType, env, blockPath } = ctx;
-  const skipRequired = Boolean(itemType.attributes.draft_saving_active) && (item?.meta.status ?? 'draft') === 'draft';
+  // "Allow saving invalid drafts": a draft of such a model is saved whatever its validators say (shapes still count).
+  if (itemType.attributes.draft_saving_active && (item?.meta.status ?? 'draft') === 'draft') return;
   for (const field of ctx.fields) {
     const apiKey = String(field.attributes.api_key);
     const fieldType = String(field.attributes.field_type);
@@ -191,9 +192,9 @@ export function checkValidators(ctx: ValidationContext, merged: Obj, recordLocal
         details: { field: apiKey, field_id: field.id, field_label: field.attributes.label, field_type: fieldType, ...(locale ? { locale } : {}), code: `VALIDATION_${validator.toUpperCase()}`, ...extra, ...(blockPath.length ? { block_path: blockPath } : {}) },
       });
       const blank = isBlank(fieldType, value);
-      if (validators.required && blank && !skipRequired) { report('required'); continue; }
+      if (validators.required && blank) { report('required'); continue; }
       const seoRule = validators.required_seo_fields;
-      if (seoRule && !skipRequired) {
+      if (seoRule) {
         const seo = isObject(value) ? value : {};
         const missing = ['title', 'description', 'image', 'twitter_card'].filter((k) => seoRule[k] === true && blankText(seo[k]));
         if (missing.length) report('required_seo_fields', { missing_fields: missing });

@@ -152,6 +152,16 @@ describe('validators', () => {
     assert.deepEqual(found(await update(home.id, { gallery })), ['gallery:VALIDATION_REQUIRED_ALT_TITLE']);
   });
 
+  test('a draft of a model that allows saving invalid drafts skips validators, not value shapes', async () => {
+    const events = await list('event', 4);
+    const draft = events.find((e: any) => e.meta.status === 'draft');
+    const published = events.find((e: any) => e.meta.status === 'published');
+    const invalid = { name: { en: '', it: '' }, starts_at: '2019-01-01T10:00:00Z', ticket_url: 'not a url' };
+    assert.equal((await update(draft.id, invalid)).status, 200);
+    assert.deepEqual(found(await update(published.id, invalid)).sort(), ['name:VALIDATION_REQUIRED', 'name:VALIDATION_REQUIRED', 'starts_at:VALIDATION_DATE_TIME_RANGE', 'ticket_url:VALIDATION_FORMAT']);
+    assert.deepEqual(found(await update(draft.id, { starts_at: 'soon' })), ['starts_at:VALIDATION_INVALID_FORMAT']);
+  });
+
   test('date_range and date_time_range', async () => {
     const [record] = await list('article');
     assert.deepEqual(found(await update(record.id, { published_on: '2014-12-31' })), ['published_on:VALIDATION_DATE_RANGE']);
