@@ -40,6 +40,13 @@ describe('wire protocol', () => {
     assert.equal((await call(emu, '/site', { headers: { Accept: 'application/vnd.api+json' } })).status, 200);
   });
 
+  test('X-Api-Version other than 3, or missing → INVALID_API_VERSION', async () => {
+    for (const version of ['', '2']) {
+      const res = await call(emu, '/site', { headers: { 'X-Api-Version': version } });
+      assert.deepEqual([res.status, ...codes(res)], [422, 'INVALID_API_VERSION'], `"${version}"`);
+    }
+  });
+
   test('unknown paths and methods → INVALID_ENDPOINT, unknown ids → NOT_FOUND', async () => {
     assert.deepEqual(codes(await call(emu, '/nothing-here')), ['INVALID_ENDPOINT']);
     const wrongMethod = await call(emu, '/site', { method: 'DELETE' });

@@ -64,3 +64,75 @@ export const WEBHOOK_PAYLOAD_VERSIONS = ['1', '2', '3'] as const;
 export const CREATOR_TYPES = ['account', 'access_token', 'user', 'sso_user', 'organization'] as const;
 
 export const API_KEY_PATTERN = /^[a-z](?:[a-z0-9_]*[a-z0-9])?$/;
+
+/** Option keys of each validator. */
+export const VALIDATOR_OPTIONS: Record<string, readonly string[]> = {
+  required: [],
+  unique: [],
+  length: ['min', 'eq', 'max'],
+  format: ['custom_pattern', 'predefined_pattern', 'description'],
+  enum: ['values'],
+  number_range: ['min', 'max'],
+  date_range: ['min', 'max'],
+  date_time_range: ['min', 'max'],
+  sanitized_html: ['sanitize_before_validation'],
+  slug_format: ['custom_pattern', 'predefined_pattern'],
+  slug_title_field: ['title_field_id'],
+  size: ['min', 'eq', 'max', 'multiple_of'],
+  file_size: ['min_value', 'min_unit', 'max_value', 'max_unit'],
+  image_dimensions: ['width_min_value', 'width_max_value', 'height_min_value', 'height_max_value'],
+  image_aspect_ratio: ['min_ar_numerator', 'min_ar_denominator', 'eq_ar_numerator', 'eq_ar_denominator', 'max_ar_numerator', 'max_ar_denominator'],
+  extension: ['extensions', 'predefined_list'],
+  required_alt_title: ['title', 'alt'],
+  required_seo_fields: ['title', 'description', 'image', 'twitter_card'],
+  title_length: ['min', 'max'],
+  description_length: ['min', 'max'],
+  item_item_type: ['item_types', 'on_publish_with_unpublished_references_strategy', 'on_reference_unpublish_strategy', 'on_reference_delete_strategy'],
+  items_item_type: ['item_types', 'on_publish_with_unpublished_references_strategy', 'on_reference_unpublish_strategy', 'on_reference_delete_strategy'],
+  structured_text_links: ['item_types', 'on_publish_with_unpublished_references_strategy', 'on_reference_unpublish_strategy', 'on_reference_delete_strategy'],
+  rich_text_blocks: ['item_types'],
+  single_block_blocks: ['item_types'],
+  structured_text_blocks: ['item_types'],
+  structured_text_inline_blocks: ['item_types'],
+};
+
+/** Parameters of each built-in editor; `required` ones must be present, the others may be absent or null. */
+export const EDITOR_PARAMETERS: Record<string, { optional: readonly string[]; required?: readonly string[] }> = {
+  single_line: { required: ['heading'], optional: ['placeholder'] },
+  textarea: { optional: ['placeholder'] },
+  integer: { optional: ['placeholder'] },
+  float: { optional: ['placeholder'] },
+  slug: { optional: ['url_prefix', 'placeholder'] },
+  markdown: { optional: ['toolbar'] },
+  wysiwyg: { optional: ['toolbar'] },
+  color_picker: { optional: ['enable_alpha', 'preset_colors'] },
+  boolean_radio_group: { optional: ['positive_radio', 'negative_radio'] },
+  string_radio_group: { optional: ['radios'] },
+  string_select: { optional: ['options'] },
+  string_multi_select: { optional: ['options'] },
+  string_checkbox_group: { optional: ['options'] },
+  seo: { optional: ['fields', 'previews'] },
+  rich_text: { optional: ['start_collapsed'] },
+  framed_single_block: { optional: ['start_collapsed'] },
+  frameless_single_block: { optional: ['start_collapsed'] },
+  structured_text: { optional: ['nodes', 'marks', 'heading_levels', 'blocks_start_collapsed', 'show_links_target_blank', 'show_links_meta_editor'] },
+};
+
+/** Field types whose `content_link_enabled` may be false. */
+export const CONTENT_LINK_OPTIONAL_TYPES = ['string', 'text', 'structured_text'] as const;
+
+/** Values an editor parameter takes: a list of allowed items, or a kind of value. */
+export const EDITOR_PARAMETER_VALUES: Record<string, readonly (string | number)[] | 'boolean' | 'string' | 'strings' | 'choices' | 'radio'> = {
+  'markdown.toolbar': ['heading', 'bold', 'italic', 'strikethrough', 'code', 'unordered_list', 'ordered_list', 'quote', 'link', 'image', 'fullscreen'],
+  'wysiwyg.toolbar': ['format', 'bold', 'italic', 'strikethrough', 'code', 'ordered_list', 'unordered_list', 'quote', 'table', 'link', 'image',
+    'show_source', 'undo', 'redo', 'align_left', 'align_center', 'align_right', 'align_justify', 'outdent', 'indent', 'fullscreen'],
+  'seo.fields': ['title', 'description', 'image', 'no_index', 'twitter_card'],
+  'seo.previews': ['google', 'twitter', 'slack', 'whatsapp', 'telegram', 'facebook', 'linkedin'],
+  'structured_text.nodes': ['blockquote', 'code', 'heading', 'link', 'list', 'thematicBreak'],
+  'structured_text.marks': ['strong', 'emphasis', 'underline', 'strikethrough', 'code', 'highlight'],
+  'structured_text.heading_levels': [1, 2, 3, 4, 5, 6],
+  heading: 'boolean', enable_alpha: 'boolean', start_collapsed: 'boolean', blocks_start_collapsed: 'boolean',
+  show_links_target_blank: 'boolean', show_links_meta_editor: 'boolean',
+  placeholder: 'string', url_prefix: 'string', preset_colors: 'strings',
+  options: 'choices', radios: 'choices', positive_radio: 'radio', negative_radio: 'radio',
+};

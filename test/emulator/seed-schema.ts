@@ -96,7 +96,7 @@ export const MODEL_SPECS: ModelSpec[] = [
     modular_block: true,
     fields: [
       { api_key: 'quote', label: 'Quote', field_type: 'text', editor: 'textarea', parameters: { placeholder: 'The words, without quotation marks' }, validators: () => ({ required: {}, length: { min: 3, max: 500 } }) },
-      { api_key: 'attribution', label: 'Attribution', field_type: 'string', editor: 'single_line', parameters: { heading: false }, validators: () => ({}) },
+      { api_key: 'attribution', label: 'Attribution', field_type: 'string', editor: 'single_line', parameters: { heading: false, placeholder: null }, validators: () => ({ length: {} }) },
     ],
   },
   {
@@ -123,11 +123,11 @@ export const MODEL_SPECS: ModelSpec[] = [
     title_field: 'name',
     image_preview_field: 'avatar',
     fields: [
-      { api_key: 'name', label: 'Name', field_type: 'string', editor: 'single_line', parameters: { heading: true }, validators: () => ({ required: {}, unique: {}, length: { max: 80 } }) },
+      { api_key: 'name', label: 'Name', field_type: 'string', editor: 'single_line', parameters: { heading: true, placeholder: null }, validators: () => ({ required: {}, unique: {}, length: { max: 80 } }) },
       { api_key: 'slug', label: 'Slug', field_type: 'slug', editor: 'slug', parameters: { url_prefix: 'https://emulated-bistro.example/authors/' }, validators: (r) => ({ required: {}, unique: {}, slug_title_field: { title_field_id: r.field('author', 'name') }, slug_format: slugFormat }) },
       {
         api_key: 'role', label: 'Role', field_type: 'string', editor: 'string_select',
-        parameters: { options: [{ label: 'Chef', value: 'chef' }, { label: 'Sommelier', value: 'sommelier' }, { label: 'Food critic', value: 'critic' }, { label: 'Guest writer', value: 'guest' }] },
+        parameters: { options: [{ label: 'Chef', value: 'chef', hint: null }, { label: 'Sommelier', value: 'sommelier' }, { label: 'Food critic', value: 'critic' }, { label: 'Guest writer', value: 'guest' }] },
         validators: () => ({ enum: { values: ['chef', 'sommelier', 'critic', 'guest'] } }),
       },
       { api_key: 'email', label: 'Email', field_type: 'string', editor: 'single_line', parameters: { heading: false, placeholder: 'name@example.com' }, validators: () => ({ format: { predefined_pattern: 'email' } }) },
@@ -147,8 +147,8 @@ export const MODEL_SPECS: ModelSpec[] = [
     collection_appearance: 'compact',
     title_field: 'name',
     fields: [
-      { api_key: 'name', label: 'Name', field_type: 'string', localized: true, editor: 'single_line', parameters: { heading: true }, validators: () => ({ required: {}, length: { max: 40 } }) },
-      { api_key: 'slug', label: 'Slug', field_type: 'slug', editor: 'slug', parameters: { url_prefix: 'https://emulated-bistro.example/journal/' }, validators: (r) => ({ required: {}, unique: {}, slug_title_field: { title_field_id: r.field('category', 'name') }, slug_format: slugFormat }) },
+      { api_key: 'name', label: 'Name', field_type: 'string', localized: true, editor: 'single_line', parameters: { heading: true, placeholder: null }, validators: () => ({ required: {}, length: { max: 40 } }) },
+      { api_key: 'slug', label: 'Slug', field_type: 'slug', editor: 'slug', parameters: { url_prefix: 'https://emulated-bistro.example/journal/', placeholder: null }, validators: (r) => ({ required: {}, unique: {}, slug_title_field: { title_field_id: r.field('category', 'name') }, slug_format: slugFormat }) },
       { api_key: 'color', label: 'Colour', field_type: 'color', editor: 'color_picker', parameters: { enable_alpha: false, preset_colors: ['#E63946', '#2A9D8F', '#E9C46A', '#264653', '#F4A261'] }, validators: () => ({ required: {} }) },
       { api_key: 'description', label: 'Description', field_type: 'text', localized: true, editor: 'wysiwyg', parameters: { toolbar: ['format', 'bold', 'italic', 'link', 'unordered_list', 'undo', 'redo'] }, validators: () => ({ sanitized_html: { sanitize_before_validation: true } }) },
     ],
@@ -171,7 +171,7 @@ export const MODEL_SPECS: ModelSpec[] = [
     ],
     fields: [
       { api_key: 'title', label: 'Title', field_type: 'string', localized: true, fieldset: 'Content', editor: 'single_line', parameters: { heading: true, placeholder: 'A headline that makes people hungry' }, validators: () => ({ required: {}, length: { min: 3, max: 120 } }) },
-      { api_key: 'slug', label: 'Slug', field_type: 'slug', fieldset: 'Content', editor: 'slug', parameters: { url_prefix: 'https://emulated-bistro.example/journal/' }, validators: (r) => ({ required: {}, unique: {}, length: { max: 140 }, slug_title_field: { title_field_id: r.field('article', 'title') }, slug_format: slugFormat }) },
+      { api_key: 'slug', label: 'Slug', field_type: 'slug', fieldset: 'Content', editor: 'slug', parameters: { url_prefix: 'https://emulated-bistro.example/journal/', placeholder: null }, validators: (r) => ({ required: {}, unique: {}, length: { max: 140 }, slug_title_field: { title_field_id: r.field('article', 'title') }, slug_format: slugFormat }) },
       { api_key: 'excerpt', label: 'Excerpt', field_type: 'text', localized: true, fieldset: 'Content', editor: 'textarea', parameters: { placeholder: 'Two lines for the listing page' }, hint: 'Plain text, no markdown', validators: () => ({ length: { max: 300 } }) },
       {
         api_key: 'body', label: 'Body', field_type: 'structured_text', localized: true, fieldset: 'Content', editor: 'structured_text', parameters: structuredTextEditor,
@@ -199,7 +199,7 @@ export const MODEL_SPECS: ModelSpec[] = [
     singleton: true,
     title_field: 'headline',
     fields: [
-      { api_key: 'headline', label: 'Headline', field_type: 'string', localized: true, editor: 'single_line', parameters: { heading: true }, validators: () => ({ required: {}, length: { max: 90 } }) },
+      { api_key: 'headline', label: 'Headline', field_type: 'string', localized: true, editor: 'single_line', parameters: { heading: true, placeholder: null }, validators: () => ({ required: {}, length: { max: 90 } }) },
       {
         api_key: 'intro', label: 'Introduction', field_type: 'structured_text', localized: true, editor: 'structured_text', parameters: { ...structuredTextEditor, nodes: ['heading', 'link', 'list'], heading_levels: [2] },
         validators: (r) => ({ structured_text_blocks: { item_types: [r.model('cta_block')] }, structured_text_links: { item_types: [r.model('article'), r.model('dish')], ...linkStrategies }, length: { max: 1200 } }),
@@ -222,16 +222,16 @@ export const MODEL_SPECS: ModelSpec[] = [
     image_preview_field: 'photos',
     fieldsets: [{ title: 'Kitchen notes', hint: 'Allergens and dietary information', collapsible: true }],
     fields: [
-      { api_key: 'name', label: 'Name', field_type: 'string', localized: true, editor: 'single_line', parameters: { heading: true }, validators: () => ({ required: {}, length: { max: 60 } }) },
+      { api_key: 'name', label: 'Name', field_type: 'string', localized: true, editor: 'single_line', parameters: { heading: true, placeholder: null }, validators: () => ({ required: {}, length: { max: 60 } }) },
       { api_key: 'description', label: 'Description', field_type: 'text', localized: true, editor: 'wysiwyg', parameters: { toolbar: ['bold', 'italic', 'link', 'undo', 'redo'] }, validators: () => ({ length: { max: 400 }, sanitized_html: { sanitize_before_validation: false } }) },
       {
         api_key: 'course', label: 'Course', field_type: 'string', editor: 'string_radio_group',
-        parameters: { radios: [{ label: 'Starter', value: 'starter' }, { label: 'Main', value: 'main' }, { label: 'Dessert', value: 'dessert' }, { label: 'Drink', value: 'drink' }] },
+        parameters: { radios: [{ label: 'Starter', value: 'starter', hint: null }, { label: 'Main', value: 'main' }, { label: 'Dessert', value: 'dessert' }, { label: 'Drink', value: 'drink' }] },
         validators: () => ({ required: {}, enum: { values: ['starter', 'main', 'dessert', 'drink'] } }),
       },
       { api_key: 'price', label: 'Price (EUR)', field_type: 'float', editor: 'float', parameters: { placeholder: '12.50' }, validators: () => ({ required: {}, number_range: { min: 0, max: 500 } }) },
-      { api_key: 'vegetarian', label: 'Vegetarian', field_type: 'boolean', fieldset: 'Kitchen notes', editor: 'boolean_radio_group', default_value: false, parameters: { positive_radio: { label: 'Vegetarian' }, negative_radio: { label: 'Contains meat or fish', hint: 'Includes stocks and sauces' } }, validators: () => ({}) },
-      { api_key: 'spiciness', label: 'Spiciness', field_type: 'integer', fieldset: 'Kitchen notes', editor: 'integer', validators: () => ({ number_range: { min: 0, max: 3 } }) },
+      { api_key: 'vegetarian', label: 'Vegetarian', field_type: 'boolean', fieldset: 'Kitchen notes', editor: 'boolean_radio_group', default_value: false, parameters: { positive_radio: { label: 'Vegetarian', hint: null }, negative_radio: { label: 'Contains meat or fish', hint: 'Includes stocks and sauces' } }, validators: () => ({}) },
+      { api_key: 'spiciness', label: 'Spiciness', field_type: 'integer', fieldset: 'Kitchen notes', editor: 'integer', parameters: { placeholder: null }, validators: () => ({ number_range: { min: 0, max: 3 } }) },
       {
         api_key: 'allergens', label: 'Allergens', field_type: 'json', fieldset: 'Kitchen notes', editor: 'string_multi_select',
         parameters: { options: [{ label: 'Gluten', value: 'gluten' }, { label: 'Dairy', value: 'dairy' }, { label: 'Nuts', value: 'nuts' }, { label: 'Shellfish', value: 'shellfish' }, { label: 'Egg', value: 'egg' }] },
@@ -247,8 +247,8 @@ export const MODEL_SPECS: ModelSpec[] = [
     collection_appearance: 'compact',
     title_field: 'title',
     fields: [
-      { api_key: 'title', label: 'Title', field_type: 'string', localized: true, editor: 'single_line', parameters: { heading: true }, validators: () => ({ required: {} }) },
-      { api_key: 'slug', label: 'Slug', field_type: 'slug', editor: 'slug', parameters: { url_prefix: 'https://emulated-bistro.example/' }, validators: (r) => ({ required: {}, unique: {}, slug_title_field: { title_field_id: r.field('page', 'title') }, slug_format: slugFormat }) },
+      { api_key: 'title', label: 'Title', field_type: 'string', localized: true, editor: 'single_line', parameters: { heading: true, placeholder: null }, validators: () => ({ required: {} }) },
+      { api_key: 'slug', label: 'Slug', field_type: 'slug', editor: 'slug', parameters: { url_prefix: 'https://emulated-bistro.example/', placeholder: null }, validators: (r) => ({ required: {}, unique: {}, slug_title_field: { title_field_id: r.field('page', 'title') }, slug_format: slugFormat }) },
       { api_key: 'body', label: 'Body', field_type: 'text', localized: true, editor: 'markdown', parameters: { toolbar: ['heading', 'bold', 'italic', 'strikethrough', 'code', 'unordered_list', 'ordered_list', 'quote', 'link', 'image', 'fullscreen'] }, validators: () => ({}) },
       { api_key: 'sections', label: 'Sections', field_type: 'rich_text', editor: 'rich_text', parameters: { start_collapsed: true }, validators: (r) => ({ rich_text_blocks: { item_types: [r.model('cta_block'), r.model('image_block')] } }) },
     ],
@@ -265,7 +265,7 @@ export const MODEL_SPECS: ModelSpec[] = [
     image_preview_field: 'poster',
     hint: 'Tastings, cooking classes and private dinners',
     fields: [
-      { api_key: 'name', label: 'Name', field_type: 'string', localized: true, editor: 'single_line', parameters: { heading: true }, validators: () => ({ required: {} }) },
+      { api_key: 'name', label: 'Name', field_type: 'string', localized: true, editor: 'single_line', parameters: { heading: true, placeholder: null }, validators: () => ({ required: {}, length: {} }) },
       { api_key: 'starts_at', label: 'Starts at', field_type: 'date_time', editor: 'date_time_picker', validators: () => ({ required: {}, date_time_range: { min: '2020-01-01T00:00:00Z' } }) },
       { api_key: 'ends_at', label: 'Ends at', field_type: 'date_time', editor: 'date_time_picker', validators: () => ({}) },
       { api_key: 'venue', label: 'Venue', field_type: 'lat_lon', editor: 'map', validators: () => ({}) },

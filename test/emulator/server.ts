@@ -1,18 +1,21 @@
 // The HTTP server: wire protocol (headers, auth, errors), routing, rate limit, latency, faults, jobs,
 // request log and the loopback control endpoints.
 import { randomBytes } from 'node:crypto';
+import { headerValue, parseJsonBody, parseLoggedBody, readBody, requestId, safeDecodePath } from './http-io.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { errorDocument, httpError, HttpError, type ApiErrorSpec } from './errors.js';
-import { ItemQueryEngine, ItemSerializer } from './items.js';
+import { ItemQueryEngine } from './item-query.js';
+import { ItemSerializer } from './items.js';
+import { checkQueryParams, ITEM_FIND_PARAMS, ITEM_LIST_PARAMS, NO_PARAMS, SITE_PARAMS } from './params.js';
 import { parseQuery, type Query } from './query.js';
+import { RateWindow } from './rate-window.js';
 import { environmentResource, itemTypeResource, siteResource, wire } from './resources.js';
 import { seedStore } from './seed.js';
 import { relId, type EmulatorStore, type EnvironmentData } from './store.js';
 import type { Emulator, EmulatorOptions, EmulatorRequest, FaultKind, FaultRule } from './types.js';
 import { Writer, type Document } from './writes.js';
 
-const MAX_REQUEST_BODY = 16 * 1024 * 1024;
 const HUGE_BODY_BYTES = 80 * 1024 * 1024; // above the 64 MiB cap the extension's client enforces
 const FAULT_KINDS: readonly FaultKind[] = ['rate_limit', 'server_error', 'bad_gateway_html', 'transient', 'timeout', 'reset',
   'malformed_json', 'unauthorized', 'not_found', 'job_failure', 'wrong_content_type', 'huge_body'];
@@ -29,23 +32,6 @@ interface Job {
 
 interface ActiveFault extends FaultRule {
   remaining: number;
-}
-
-class RateWindow {
-  private start = 0;
-  private count = 0;
-  constructor(readonly limit: number, private readonly windowMs: number, readonly enforced: boolean) {}
-
-  /** Counts a request; returns what the headers should say and whether to refuse it. */
-  hit(now: number): { remaining: number; resetSeconds: number; exceeded: boolean } {
-    if (now - this.start >= this.windowMs) {
-      this.start = now;
-      this.count = 0;
-    }
-    this.count++;
-    const resetSeconds = Math.max(1, Math.ceil((this.start + this.windowMs - now) / 1000));
-    return { remaining: Math.max(0, this.limit - this.count), resetSeconds, exceeded: this.enforced && this.count > this.limit };
-  }
 }
 
 export class EmulatorServer implements Emulator {
@@ -210,6 +196,10 @@ export class EmulatorServer implements Emulator {
       throw httpError(406, 'INVALID_ACCEPT_HEADER', { message: 'Accept must be application/json' });
     }
     if (authorization === undefined) throw invalidToken;
+    // Without the header the API answers as its deprecated version 1; we refuse instead, so a client that
+    // forgets it finds out here.
+    const version = headerValue(req, 'x-api-version');
+    if (version !== '3') throw httpError(422, 'INVALID_API_VERSION', { value: version ?? null, message: 'X-Api-Version: 3 is required' });
   }
 
   private applyFault(fault: ActiveFault, req: IncomingMessage, res: ServerResponse, entry: EmulatorRequest, rateHeaders: Record<string, string>, proceed: () => void): void {
@@ -348,13 +338,18 @@ export class EmulatorServer implements Emulator {
     const body = () => parseJsonBody(rawBody, headerValue(req, 'content-type'));
     const notFound = (what: string, key: string) => httpError(404, 'NOT_FOUND', { entity: what, id: key, message: `No ${what} with id "${key}"` });
     const is = (m: string, count: number) => method === m && segments.length === count;
+    const noParams = () => checkQueryParams(query, NO_PARAMS);
 
     if (extra === undefined) {
       switch (head) {
         case 'site':
-          if (is('GET', 1)) return ok(this.siteDocument(env(), query));
+          if (is('GET', 1)) {
+            checkQueryParams(query, SITE_PARAMS);
+            return ok(this.siteDocument(env(), query));
+          }
           break;
         case 'environments':
+          if (method === 'GET' && segments.length <= 2) noParams();
           if (is('GET', 1)) return ok({ data: this.store.environmentIds.map((e) => wire(environmentResource(this.store, e))) });
           if (is('GET', 2) && id) {
             if (!this.store.hasEnvironment(id)) throw notFound('environment', id);
@@ -362,6 +357,7 @@ export class EmulatorServer implements Emulator {
           }
           break;
         case 'item-types': {
+          if (is('GET', 1) || (segments.length === 2 && (method === 'GET' || method === 'PUT')) || (is('GET', 3) && (sub === 'fields' || sub === 'fieldsets'))) noParams();
           if (is('GET', 1)) return ok({ data: [...env().itemTypes.values()].map((it) => wire(itemTypeResource(this.store, env(), it))) });
           if (!id) break;
           const itemType = this.store.itemType(env(), id);
@@ -381,6 +377,7 @@ export class EmulatorServer implements Emulator {
         }
         case 'fields':
           if (segments.length === 2 && id && (method === 'GET' || method === 'PUT')) {
+            noParams();
             const field = this.store.field(env(), id);
             if (!field) throw notFound('field', id);
             if (method === 'GET') return ok({ data: wire(structuredClone(field)) });
@@ -389,12 +386,14 @@ export class EmulatorServer implements Emulator {
           break;
         case 'fieldsets':
           if (is('GET', 2) && id) {
+            noParams();
             const fieldset = env().fieldsets.get(id);
             if (!fieldset) throw notFound('fieldset', id);
             return ok({ data: wire(structuredClone(fieldset)) });
           }
           break;
         case 'webhooks':
+          if (is('GET', 1) || (segments.length === 2 && (method === 'GET' || method === 'PUT'))) noParams();
           if (is('GET', 1)) return ok({ data: [...this.store.webhooks.values()].map((w) => wire(structuredClone(w))) });
           if (segments.length === 2 && id && (method === 'GET' || method === 'PUT')) {
             const webhook = this.store.webhooks.get(id);
@@ -405,15 +404,17 @@ export class EmulatorServer implements Emulator {
           break;
         case 'items': {
           if (is('GET', 1)) {
+            checkQueryParams(query, ITEM_LIST_PARAMS);
             const result = this.engine(env()).list(query);
             const serializer = new ItemSerializer(this.store, env());
             return ok({ data: result.items.map((item) => wire(serializer.serialize(item, result.version, result.nested))), meta: { total_count: result.totalCount } });
           }
           if (segments.length === 2 && id && (method === 'GET' || method === 'PUT')) {
+            checkQueryParams(query, method === 'PUT' ? NO_PARAMS : ITEM_FIND_PARAMS);
             const item = env().items.get(id);
             if (!item) throw notFound('item', id);
             const nested = query.nested === 'true';
-            if (method === 'PUT') return ok(new Writer(this.store, env()).updateItem(id, body(), nested));
+            if (method === 'PUT') return ok(new Writer(this.store, env()).updateItem(id, body()));
             const version = this.engine(env()).version(query.version);
             if (version === 'published' && !item.published) throw httpError(404, 'NOT_FOUND', { entity: 'item', id, message: `The record "${id}" has never been published` });
             return ok({ data: wire(new ItemSerializer(this.store, env()).serialize(item, version, nested)) });
@@ -422,6 +423,7 @@ export class EmulatorServer implements Emulator {
         }
         case 'job-results':
           if (is('GET', 2) && id) {
+            noParams();
             const job = this.jobs.get(id);
             if (!job?.result) throw notFound('job_result', id);
             return ok({ data: { id, type: 'job_result', attributes: { status: job.result.status, payload: job.result.payload } } });
@@ -476,50 +478,6 @@ export class EmulatorServer implements Emulator {
       }
     }
     return { data: site, included };
-  }
-}
-
-function requestId(): string {
-  return randomBytes(10).toString('hex');
-}
-
-function headerValue(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function safeDecodePath(pathname: string): string {
-  return pathname.split('/').map((s) => { try { return decodeURIComponent(s); } catch { return s; } }).join('/');
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_REQUEST_BODY) throw new Error('request body too large');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function parseLoggedBody(raw: string): unknown {
-  if (!raw) return undefined;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return raw;
-  }
-}
-
-function parseJsonBody(raw: string, contentType: string | undefined): unknown {
-  if (contentType && !/application\/(json|vnd\.api\+json)/i.test(contentType)) {
-    throw httpError(415, 'INVALID_CONTENT_TYPE_HEADER', { content_type: contentType, message: 'Content-Type must be application/vnd.api+json or application/json' });
-  }
-  try {
-    return JSON.parse(raw);
-  } catch (error) {
-    throw httpError(400, 'INVALID_JSON_BODY', { message: `The request body is not valid JSON: ${error instanceof Error ? error.message : String(error)}` });
   }
 }
 

@@ -159,7 +159,7 @@ describe('record writes', () => {
     assert.deepEqual(details(res).slice(1).map((d) => `${d.field}:${d.code}${d.locale ? `:${d.locale}` : ''}`), [
       'title:VALIDATION_INVALID_LOCALE:fr', 'published_on:VALIDATION_INVALID_FORMAT', 'reading_time:VALIDATION_INVALID_FORMAT',
       // a localized value replaces the whole locale object, so the record's Italian title is now missing
-      'title:VALIDATION_REQUIRED:it',
+      'title:VALIDATION_INVALID_LOCALES',
     ]);
   });
 
@@ -172,14 +172,17 @@ describe('record writes', () => {
     const updateBody = secondBlock.relationships.item_type.data.id === cta
       ? { label: 'Reserve now' }
       : secondBlock.attributes.quote !== undefined ? { attribution: 'The pass' } : { caption: 'Updated caption' };
-    const res = await call(emu, `/items/${record.id}?nested=true`, { method: 'PUT', body: { data: { type: 'item', id: record.id, attributes: {
+    const put = await call(emu, `/items/${record.id}`, { method: 'PUT', body: { data: { type: 'item', id: record.id, attributes: {
       content: {
         en: [keptId, { type: 'item', id: secondBlock.id, attributes: updateBody },
           { type: 'item', attributes: { label: 'Book', url: 'https://emulated-bistro.example/book', style: 'link' }, relationships: { item_type: { data: { type: 'item_type', id: cta } } } }],
         it: [],
       },
     } } } });
-    assert.equal(res.status, 200, res.text);
+    assert.equal(put.status, 200, put.text);
+    // the update answers blocks as ids; the nested record is read again
+    assert.equal(put.json.data.attributes.content.en[0], keptId);
+    const res = await call(emu, `/items/${record.id}?nested=true`);
     const blocks = res.json.data.attributes.content.en;
     assert.deepEqual(blocks.slice(0, 2).map((b: any) => b.id), [keptId, secondBlock.id]);
     assert.deepEqual({ ...secondBlock.attributes, ...updateBody }, blocks[1].attributes);
@@ -215,6 +218,10 @@ describe('record writes', () => {
     const record = await firstArticle();
     const notJson = await put(`/items/${record.id}`, '{"data": ');
     assert.deepEqual([notJson.status, codes(notJson)], [400, ['INVALID_JSON_BODY']]);
+    const wrongType = await put(`/items/${record.id}`, { data: { type: 'item', id: record.id } }, { 'Content-Type': 'text/plain' });
+    assert.deepEqual([wrongType.status, codes(wrongType)], [415, ['INVALID_CONTENT_TYPE_HEADER']]);
+    const noType = await call(emu, `/items/${record.id}`, { method: 'PUT', body: JSON.stringify({ data: { type: 'item', id: record.id } }), headers: { 'Content-Type': '' } });
+    assert.deepEqual([noType.status, codes(noType)], [415, ['INVALID_CONTENT_TYPE_HEADER']]);
     const notDoc = await put(`/items/${record.id}`, { title: 'x' });
     assert.deepEqual([notDoc.status, codes(notDoc)], [422, ['INVALID_FORMAT']]);
   });

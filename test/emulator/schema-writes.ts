@@ -1,0 +1,371 @@
+// Model and field updates (PUT /item-types/:id, PUT /fields/:id): validated at once, committed by a job.
+import type { Resource } from '../../src/cma/types.js';
+import { httpError, type ApiErrorSpec } from './errors.js';
+import { envelope, extraneous, fail, invalidField, isObject, relationshipTarget, type Document, type Obj } from './envelope.js';
+import { isApiId } from './ids.js';
+import { BLOCK_FIELD_TYPES } from './items.js';
+import { isIsoDate, isIsoDateTime, shapeProblem } from './record-rules.js';
+import { itemTypeResource, wire } from './resources.js';
+import {
+  API_KEY_PATTERN, CONTENT_LINK_OPTIONAL_TYPES, EDITOR_PARAMETER_VALUES, EDITOR_PARAMETERS, FIELD_ATTRIBUTES, FIELD_RELATIONSHIPS, FIELD_TYPES, ITEM_TYPE_ATTRIBUTES,
+  ITEM_TYPE_BOOLEANS, ITEM_TYPE_ENUMS, ITEM_TYPE_RELATIONSHIPS, VALIDATOR_OPTIONS,
+} from './rules.js';
+import { relId, type EmulatorStore, type EnvironmentData } from './store.js';
+
+const FILE_SIZE_UNITS = ['B', 'KB', 'MB'];
+const EXTENSION_LISTS = ['image', 'transformable_image', 'video', 'document'];
+const LINK_STRATEGIES: Record<string, readonly string[]> = {
+  on_publish_with_unpublished_references_strategy: ['fail', 'publish_references'],
+  on_reference_unpublish_strategy: ['fail', 'unpublish', 'delete_references'],
+  on_reference_delete_strategy: ['fail', 'delete_references'],
+};
+
+/** A blank or malformed name/api_key/label: blank → VALIDATION_REQUIRED, otherwise VALIDATION_FORMAT. */
+function checkText(attributes: Obj, name: string, scope: Obj, pattern?: RegExp): ApiErrorSpec[] {
+  if (!(name in attributes)) return [];
+  const value = attributes[name];
+  if (value === null || (typeof value === 'string' && value.trim() === '')) return [invalidField(name, 'VALIDATION_REQUIRED', scope)];
+  if (typeof value !== 'string' || (pattern && !pattern.test(value))) return [invalidField(name, 'VALIDATION_FORMAT', scope)];
+  return [];
+}
+
+export class SchemaWriter {
+  constructor(private readonly store: EmulatorStore, private readonly env: EnvironmentData) {}
+
+  // ---- item types ----
+
+  planItemTypeUpdate(key: string, body: unknown): () => Document {
+    const itemType = this.store.itemType(this.env, key);
+    if (!itemType) throw httpError(404, 'NOT_FOUND', { entity: 'item_type', id: key });
+    const { attributes, relationships, meta } = envelope(body, 'item_type', [itemType.id, String(itemType.attributes.api_key)]);
+    const errors: ApiErrorSpec[] = [
+      ...extraneous(attributes, ITEM_TYPE_ATTRIBUTES, 'attributes'),
+      ...extraneous(relationships, ITEM_TYPE_RELATIONSHIPS, 'relationships'),
+      ...extraneous(meta, [], 'meta'),
+    ];
+    const scope = { record_type: 'ItemType' };
+
+    errors.push(...checkText(attributes, 'name', scope), ...checkText(attributes, 'api_key', scope, API_KEY_PATTERN));
+    if (typeof attributes.api_key === 'string' && API_KEY_PATTERN.test(attributes.api_key) &&
+      [...this.env.itemTypes.values()].some((it) => it.id !== itemType.id && it.attributes.api_key === attributes.api_key)) {
+      errors.push(invalidField('api_key', 'VALIDATION_UNIQUENESS', scope));
+    }
+    for (const name of ITEM_TYPE_BOOLEANS) {
+      if (name in attributes && typeof attributes[name] !== 'boolean') errors.push(invalidField(name, 'VALIDATION_FORMAT', scope));
+    }
+    for (const [name, values] of Object.entries(ITEM_TYPE_ENUMS)) {
+      if (name in attributes && !values.includes(attributes[name] as string | null)) {
+        errors.push(invalidField(name, 'VALIDATION_INCLUSION', { ...scope, allowed_values: values }));
+      }
+    }
+    if ('hint' in attributes && attributes.hint !== null && typeof attributes.hint !== 'string') errors.push(invalidField('hint', 'VALIDATION_FORMAT', scope));
+    if ('modular_block' in attributes && attributes.modular_block !== itemType.attributes.modular_block) {
+      errors.push({ code: 'KIND_CANNOT_BE_CHANGED', details: { field: 'modular_block', message: 'A model cannot become a block model, nor the other way round' } });
+    }
+
+    const fieldIds = new Set(this.store.fieldsOf(this.env, itemType.id).map((f) => f.id));
+    const newRelationships: Record<string, string | null> = {};
+    for (const name of ITEM_TYPE_RELATIONSHIPS) {
+      if (!(name in relationships)) continue;
+      const target = relationshipTarget(relationships[name], name === 'workflow' ? 'workflow' : 'field');
+      if (target === undefined) errors.push(invalidField(name, 'VALIDATION_FORMAT', { ...scope, message: `relationships.${name} must be {"data": {"type": "field", "id": <id>}} or {"data": null}` }));
+      else if (target !== null && name === 'workflow') errors.push(invalidField(name, 'VALIDATION_INVALID', { ...scope, message: 'The project has no workflows' }));
+      else if (target !== null && !fieldIds.has(target)) errors.push(invalidField(name, 'VALIDATION_INVALID', { ...scope, message: `The field "${target}" does not belong to this model` }));
+      else newRelationships[name] = target;
+    }
+
+    const merged = { ...itemType.attributes, ...attributes };
+    if ('collection_appeareance' in attributes && !('collection_appearance' in attributes)) merged.collection_appearance = attributes.collection_appeareance;
+    delete merged.collection_appeareance;
+    const orderingField = 'ordering_field' in newRelationships ? newRelationships.ordering_field : relId(itemType, 'ordering_field');
+    errors.push(...this.checkModelCoherence(merged, orderingField ?? null, scope));
+    fail(errors);
+
+    return () => {
+      const current = this.env.itemTypes.get(itemType.id);
+      if (!current) throw httpError(404, 'NOT_FOUND', { entity: 'item_type', id: itemType.id });
+      current.attributes = { ...merged, has_singleton_item: current.attributes.has_singleton_item };
+      for (const [name, target] of Object.entries(newRelationships)) {
+        current.relationships[name] = { data: target === null ? null : { type: name === 'workflow' ? 'workflow' : 'field', id: target } };
+      }
+      this.env.meta.last_data_change_at = new Date().toISOString();
+      return { data: wire(itemTypeResource(this.store, this.env, current)) };
+    };
+  }
+
+  /** Combinations a model cannot have, checked on the model as it would be after the update. */
+  private checkModelCoherence(merged: Obj, orderingField: string | null, scope: Obj): ApiErrorSpec[] {
+    const errors: ApiErrorSpec[] = [];
+    const invalid = (field: string, message: string) => errors.push(invalidField(field, 'VALIDATION_INVALID', { ...scope, message }));
+    const ordering: [string, unknown][] = [['ordering_field', orderingField], ['ordering_meta', merged.ordering_meta ?? null], ['ordering_direction', merged.ordering_direction ?? null]];
+    const orderedBy = ordering.filter(([, v]) => v !== null).map(([k]) => k);
+    if (merged.ordering_meta !== null && merged.ordering_meta !== undefined && orderingField) invalid('ordering_meta', 'ordering_meta cannot be set together with ordering_field');
+    // Records of singleton, sortable and tree models have their own order: the API's documentation does not
+    // say whether ordering_direction alone counts; we take the stricter reading and refuse it too.
+    if (orderedBy.length && merged.singleton === true) {
+      errors.push({ code: 'INVALID_ORDERING_FOR_SINGLETON_ITEM_TYPE', details: { field: orderedBy[0], fields: orderedBy, message: 'A singleton model cannot have an ordering' } });
+    } else if (orderedBy.length && (merged.sortable === true || merged.tree === true)) {
+      errors.push({ code: 'INVALID_ORDERING_FOR_SORTABLE_ITEM_TYPE', details: { field: orderedBy[0], fields: orderedBy, message: 'Sortable and tree models are ordered by position' } });
+    }
+    if (merged.modular_block === true) {
+      for (const name of ['singleton', 'sortable', 'tree', 'draft_mode_active'] as const) {
+        if (merged[name] === true) invalid(name, `A block model cannot be ${name === 'draft_mode_active' ? 'in draft mode' : name}`);
+      }
+    } else {
+      if (merged.singleton === true && (merged.sortable === true || merged.tree === true)) invalid('singleton', 'A singleton model cannot be sortable or a tree');
+      if (merged.sortable === true && merged.tree === true) invalid('tree', 'A model cannot be both sortable and a tree');
+    }
+    return errors;
+  }
+
+  // ---- fields ----
+
+  planFieldUpdate(key: string, body: unknown): () => Document {
+    const field = this.store.field(this.env, key);
+    if (!field) throw httpError(404, 'NOT_FOUND', { entity: 'field', id: key });
+    const itemTypeId = relId(field, 'item_type') ?? '';
+    const { attributes, relationships, meta } = envelope(body, 'field', [field.id, key]);
+    const errors: ApiErrorSpec[] = [
+      ...extraneous(attributes, FIELD_ATTRIBUTES, 'attributes'),
+      ...extraneous(relationships, FIELD_RELATIONSHIPS, 'relationships'),
+      ...extraneous(meta, [], 'meta'),
+    ];
+    const scope = { record_type: 'Field' };
+
+    errors.push(...checkText(attributes, 'label', scope), ...checkText(attributes, 'api_key', scope, API_KEY_PATTERN));
+    if (typeof attributes.api_key === 'string' && API_KEY_PATTERN.test(attributes.api_key) &&
+      this.store.fieldsOf(this.env, itemTypeId).some((f) => f.id !== field.id && f.attributes.api_key === attributes.api_key)) {
+      errors.push(invalidField('api_key', 'VALIDATION_UNIQUENESS', scope));
+    }
+    const fieldType = String(attributes.field_type ?? field.attributes.field_type);
+    const typeRules = FIELD_TYPES[fieldType];
+    if ('field_type' in attributes && !typeRules) errors.push(invalidField('field_type', 'VALIDATION_INCLUSION', { ...scope, allowed_values: Object.keys(FIELD_TYPES) }));
+    for (const name of ['localized', 'deep_filtering_enabled', 'content_link_enabled'] as const) {
+      if (name in attributes && typeof attributes[name] !== 'boolean') errors.push(invalidField(name, 'VALIDATION_FORMAT', scope));
+    }
+    const contentLink = 'content_link_enabled' in attributes ? attributes.content_link_enabled : field.attributes.content_link_enabled;
+    if (contentLink === false && !(CONTENT_LINK_OPTIONAL_TYPES as readonly string[]).includes(fieldType)) {
+      errors.push(invalidField('content_link_enabled', 'VALIDATION_INVALID', { ...scope, message: `only ${CONTENT_LINK_OPTIONAL_TYPES.join(', ')} fields can turn content links off` }));
+    }
+    if ('position' in attributes && (!Number.isInteger(attributes.position) || (attributes.position as number) < 1)) errors.push(invalidField('position', 'VALIDATION_FORMAT', scope));
+    if ('hint' in attributes && attributes.hint !== null && typeof attributes.hint !== 'string') errors.push(invalidField('hint', 'VALIDATION_FORMAT', scope));
+
+    if (typeRules) {
+      const validators = 'validators' in attributes ? attributes.validators : field.attributes.validators;
+      if (!isObject(validators)) errors.push(invalidField('validators', 'VALIDATION_FORMAT', scope));
+      else {
+        for (const [name, options] of Object.entries(validators)) {
+          if (!typeRules.validators.includes(name)) errors.push(invalidField('validators', 'VALIDATION_INVALID', { ...scope, validator: name, message: `"${name}" is not a validator of ${fieldType} fields (allowed: ${typeRules.validators.join(', ') || 'none'})` }));
+          else if (!isObject(options)) errors.push(invalidField('validators', 'VALIDATION_FORMAT', { ...scope, validator: name, message: `validators.${name} must be an object` }));
+          else errors.push(...this.checkValidatorOptions(name, options, scope));
+        }
+        for (const name of typeRules.requiredValidators) {
+          if (!(name in validators)) errors.push(invalidField('validators', 'VALIDATION_REQUIRED', { ...scope, validator: name, message: `${fieldType} fields need the "${name}" validator` }));
+        }
+      }
+      const appearance = 'appearance' in attributes ? attributes.appearance : 'appeareance' in attributes ? attributes.appeareance : field.attributes.appearance;
+      errors.push(...checkAppearance(appearance, fieldType, typeRules.editors, scope));
+    }
+    const localized = 'localized' in attributes ? attributes.localized === true : Boolean(field.attributes.localized);
+    if ('default_value' in attributes && localized && attributes.default_value !== null) {
+      const locales = this.store.site.attributes.locales as string[];
+      const value = attributes.default_value;
+      if (!isObject(value) || Object.keys(value).some((l) => !locales.includes(l))) {
+        errors.push(invalidField('default_value', 'VALIDATION_FORMAT', { ...scope, message: `A localized field takes a default value per locale: {${locales.map((l) => `"${l}": …`).join(', ')}}` }));
+      }
+    }
+    if ('default_value' in attributes && typeRules) {
+      const value = attributes.default_value;
+      const perLocale = localized && isObject(value) ? Object.values(value) : localized ? [] : [value];
+      // The API's documentation does not say which shapes a default takes; we take the stricter reading: a value
+      // the field itself would accept, and none for block fields.
+      const problem = perLocale.map((v) => (v === null ? undefined : BLOCK_FIELD_TYPES.has(fieldType) ? 'block fields have no default value' : shapeProblem(fieldType, v, this.env))).find(Boolean);
+      if (problem) errors.push(invalidField('default_value', 'VALIDATION_FORMAT', { ...scope, message: `default_value: ${problem}` }));
+    }
+    let fieldsetId: string | null | undefined;
+    if ('fieldset' in relationships) {
+      fieldsetId = relationshipTarget(relationships.fieldset, 'fieldset');
+      const fieldset = fieldsetId ? this.env.fieldsets.get(fieldsetId) : undefined;
+      if (fieldsetId === undefined) errors.push(invalidField('fieldset', 'VALIDATION_FORMAT', scope));
+      else if (fieldsetId !== null && (!fieldset || relId(fieldset, 'item_type') !== itemTypeId)) {
+        errors.push(invalidField('fieldset', 'VALIDATION_INVALID', { ...scope, message: `The fieldset "${fieldsetId}" does not belong to this model` }));
+      }
+    }
+    fail(errors);
+
+    return () => {
+      const current = this.env.fields.get(field.id);
+      if (!current) throw httpError(404, 'NOT_FOUND', { entity: 'field', id: field.id });
+      const before = current.attributes;
+      const next: Obj = { ...before, ...attributes };
+      if ('appeareance' in attributes && !('appearance' in attributes)) next.appearance = attributes.appeareance;
+      delete next.appeareance;
+      if (isObject(next.appearance)) next.appearance = { parameters: {}, addons: [], ...next.appearance };
+      current.attributes = next;
+      if (fieldsetId !== undefined) current.relationships.fieldset = { data: fieldsetId === null ? null : { type: 'fieldset', id: fieldsetId } };
+      this.store.schemaChanged(this.env);
+      this.migrateRecords(itemTypeId, before, next);
+      if ('position' in attributes) this.renumberFields(itemTypeId, current);
+      this.store.schemaChanged(this.env);
+      this.env.meta.last_data_change_at = new Date().toISOString();
+      return { data: wire(structuredClone(current)) };
+    };
+  }
+
+  private checkValidatorOptions(name: string, options: Obj, scope: Obj): ApiErrorSpec[] {
+    const bad = (message: string) => [invalidField('validators', 'VALIDATION_FORMAT', { ...scope, validator: name, message })];
+    const known = VALIDATOR_OPTIONS[name] ?? [];
+    const unknown = Object.keys(options).filter((k) => !known.includes(k));
+    if (unknown.length) return bad(`${name} takes ${known.length ? known.join(', ') : 'no options'} (not ${unknown.join(', ')})`);
+    const numbers = (keys: readonly string[]) => keys.every((k) => options[k] === undefined || options[k] === null || typeof options[k] === 'number');
+    switch (name) {
+      case 'length':
+      case 'title_length':
+      case 'description_length':
+      case 'number_range':
+      case 'size':
+        // `length: {}` (no bound at all) is accepted by the API
+        if (!numbers(['min', 'max', 'eq', 'multiple_of'])) return bad(`${name} takes numbers (${known.join(', ')})`);
+        return [];
+      case 'enum':
+        if (!Array.isArray(options.values) || !options.values.every((v) => typeof v === 'string')) return bad('enum takes {"values": ["…"]}');
+        return [];
+      case 'format':
+        if (typeof options.custom_pattern !== 'string' && !['email', 'url'].includes(String(options.predefined_pattern))) return bad('format takes custom_pattern or predefined_pattern (email, url)');
+        return [];
+      case 'slug_title_field':
+        return isApiId(options.title_field_id) ? [] : bad('slug_title_field takes {"title_field_id": <field id>}');
+      case 'slug_format':
+        if (typeof options.custom_pattern !== 'string' && options.predefined_pattern !== 'webpage_slug') return bad('slug_format takes custom_pattern or predefined_pattern: webpage_slug');
+        return [];
+      case 'sanitized_html':
+      case 'required_alt_title':
+      case 'required_seo_fields':
+        return Object.values(options).every((v) => typeof v === 'boolean') ? [] : bad(`${name} takes booleans (${known.join(', ')})`);
+      case 'date_range':
+      case 'date_time_range': {
+        const isBound = name === 'date_range' ? isIsoDate : isIsoDateTime;
+        return [options.min, options.max].every((v) => v === undefined || v === null || isBound(v)) ? [] : bad(`${name} takes ISO ${name === 'date_range' ? 'dates' : 'date-times'} (min, max)`);
+      }
+      case 'file_size':
+        if (!numbers(['min_value', 'max_value']) || ![options.min_unit, options.max_unit].every((u) => u === undefined || u === null || FILE_SIZE_UNITS.includes(u as string))) {
+          return bad(`file_size takes min_value, max_value (numbers) and min_unit, max_unit (${FILE_SIZE_UNITS.join(', ')})`);
+        }
+        return [];
+      case 'image_dimensions':
+      case 'image_aspect_ratio':
+        return numbers(known) ? [] : bad(`${name} takes numbers (${known.join(', ')})`);
+      case 'extension':
+        if ((options.extensions !== undefined && !(Array.isArray(options.extensions) && options.extensions.every((e) => typeof e === 'string'))) ||
+          (options.predefined_list !== undefined && options.predefined_list !== null && !EXTENSION_LISTS.includes(options.predefined_list as string))) {
+          return bad(`extension takes extensions: ["…"] or predefined_list (${EXTENSION_LISTS.join(', ')})`);
+        }
+        return [];
+      case 'item_item_type':
+      case 'items_item_type':
+      case 'structured_text_links':
+      case 'rich_text_blocks':
+      case 'single_block_blocks':
+      case 'structured_text_blocks':
+      case 'structured_text_inline_blocks': {
+        if (!Array.isArray(options.item_types) || !options.item_types.every(isApiId)) return bad(`${name} takes {"item_types": [<model id>, …]}`);
+        for (const [strategy, values] of Object.entries(LINK_STRATEGIES)) {
+          if (options[strategy] !== undefined && !values.includes(options[strategy] as string)) return bad(`${strategy} is one of ${values.join(', ')}`);
+        }
+        const wantsBlocks = name.endsWith('_blocks');
+        const wrong = (options.item_types as string[]).filter((id) => {
+          const it = this.env.itemTypes.get(id);
+          return !it || Boolean(it.attributes.modular_block) !== wantsBlocks;
+        });
+        if (wrong.length) return [invalidField('validators', 'VALIDATION_INVALID', { ...scope, validator: name, item_types: wrong, message: `${name}: ${wrong.join(', ')} ${wantsBlocks ? 'are not block models' : 'are not models'} of this environment` })];
+        return [];
+      }
+      default:
+        return [];
+    }
+  }
+
+  /** Keeps records consistent with a renamed or (un)localized field. */
+  private migrateRecords(itemTypeId: string, before: Obj, after: Obj): void {
+    const oldKey = String(before.api_key);
+    const newKey = String(after.api_key);
+    const wasLocalized = Boolean(before.localized);
+    const isLocalized = Boolean(after.localized);
+    if (oldKey === newKey && wasLocalized === isLocalized) return;
+    const locales = this.store.site.attributes.locales as string[];
+    const convert = (value: unknown): unknown => {
+      if (wasLocalized === isLocalized) return value;
+      if (isLocalized) return Object.fromEntries(locales.map((l, i) => [l, i === 0 ? value ?? null : null]));
+      return isObject(value) ? value[locales[0] ?? 'en'] ?? null : null;
+    };
+    const migrate = (attrs: Obj): Obj => {
+      const { [oldKey]: value, ...rest } = attrs;
+      return { ...rest, [newKey]: convert(value) };
+    };
+    for (const item of this.env.items.values()) {
+      if (item.itemTypeId !== itemTypeId) continue;
+      item.attributes = migrate(item.attributes);
+      if (item.published) item.published = migrate(item.published);
+    }
+  }
+
+  private renumberFields(itemTypeId: string, moved: Resource<'field'>): void {
+    const others = this.store.fieldsOf(this.env, itemTypeId).filter((f) => f.id !== moved.id);
+    const index = Math.min(Math.max(Number(moved.attributes.position) - 1, 0), others.length);
+    others.splice(index, 0, moved);
+    others.forEach((f, i) => { f.attributes = { ...f.attributes, position: i + 1 }; });
+  }
+}
+
+/** `{editor, parameters, addons, field_extension?}`: a built-in editor of the type, with the parameters it takes. */
+function checkAppearance(appearance: unknown, fieldType: string, editors: readonly string[], scope: Obj): ApiErrorSpec[] {
+  const invalid = (code: string, message: string, extra: Obj = {}) => [invalidField('appearance', code, { ...scope, ...extra, message })];
+  if (!isObject(appearance) || typeof appearance.editor !== 'string' || (appearance.parameters !== undefined && !isObject(appearance.parameters)) ||
+    (appearance.addons !== undefined && !Array.isArray(appearance.addons))) {
+    return invalid('VALIDATION_FORMAT', 'appearance must be {"editor": …, "parameters": {…}, "addons": […]}');
+  }
+  const unknownKeys = Object.keys(appearance).filter((k) => !['editor', 'parameters', 'addons', 'field_extension'].includes(k));
+  if (unknownKeys.length) return invalid('VALIDATION_FORMAT', `appearance takes editor, parameters, addons, field_extension (not ${unknownKeys.join(', ')})`);
+  const addons = (appearance.addons ?? []) as unknown[];
+  if (!addons.every((a) => isObject(a) && typeof a.id === 'string' && Object.keys(a).every((k) => ['id', 'field_extension', 'parameters'].includes(k)))) {
+    return invalid('VALIDATION_FORMAT', 'addons are [{"id": <plugin id>, "field_extension"?: …, "parameters": {…}}]');
+  }
+  // A plugin's editor: its parameters are the plugin's business.
+  if (typeof appearance.field_extension === 'string') return [];
+  if (!editors.includes(appearance.editor)) {
+    return invalid('VALIDATION_INVALID', `"${appearance.editor}" is not an editor of ${fieldType} fields (allowed: ${editors.join(', ')})`, { editor: appearance.editor });
+  }
+  const spec = EDITOR_PARAMETERS[appearance.editor] ?? { optional: [] };
+  const parameters = (appearance.parameters ?? {}) as Obj;
+  const known = [...(spec.required ?? []), ...spec.optional];
+  const errors: ApiErrorSpec[] = [];
+  for (const name of Object.keys(parameters)) {
+    if (!known.includes(name)) errors.push(...invalid('VALIDATION_INVALID', `the ${appearance.editor} editor takes ${known.length ? known.join(', ') : 'no parameters'} (not ${name})`, { editor: appearance.editor, parameter: name }));
+  }
+  for (const [name, value] of Object.entries(parameters)) {
+    const problem = known.includes(name) && value !== null ? parameterValueProblem(appearance.editor, name, value) : undefined;
+    if (problem) errors.push(...invalid('VALIDATION_INVALID', `${appearance.editor}.${name}: ${problem}`, { editor: appearance.editor, parameter: name }));
+  }
+  for (const name of spec.required ?? []) {
+    if (parameters[name] === undefined || parameters[name] === null) errors.push(...invalid('VALIDATION_REQUIRED', `the ${appearance.editor} editor needs the "${name}" parameter`, { editor: appearance.editor, parameter: name }));
+  }
+  return errors;
+}
+
+/** What is wrong with a built-in editor parameter's value, if anything (null is handled by the caller). */
+function parameterValueProblem(editor: string, name: string, value: unknown): string | undefined {
+  const rule = EDITOR_PARAMETER_VALUES[`${editor}.${name}`] ?? EDITOR_PARAMETER_VALUES[name];
+  const isText = (v: unknown) => typeof v === 'string';
+  const isChoice = (v: unknown) => isObject(v) && isText(v.label) && (name === 'positive_radio' || name === 'negative_radio' || isText(v.value)) &&
+    (v.hint === undefined || v.hint === null || isText(v.hint)) && Object.keys(v).every((k) => ['label', 'value', 'hint'].includes(k));
+  if (rule === undefined) return undefined;
+  if (Array.isArray(rule)) return Array.isArray(value) && value.every((v) => rule.includes(v)) ? undefined : `a list of ${rule.join(', ')}`;
+  switch (rule) {
+    case 'boolean': return typeof value === 'boolean' ? undefined : 'true or false';
+    case 'string': return isText(value) ? undefined : 'a string';
+    case 'strings': return Array.isArray(value) && value.every(isText) ? undefined : 'a list of strings';
+    case 'choices': return Array.isArray(value) && value.every(isChoice) ? undefined : 'a list of {"label", "value", "hint"?}';
+    case 'radio': return isChoice(value) && !('value' in (value as Obj)) ? undefined : '{"label", "hint"?}';
+    default: return undefined;
+  }
+}
