@@ -13,24 +13,6 @@ import { fieldCases, modelCases, recordCases, webhookCases, type EditCase } from
 import { callEmulator } from './emulatorClient';
 import type { Doc } from './helpers';
 
-/**
- * Cases where the emulator of this branch is more lenient than the API (or, for a colour without alpha, stricter).
- * TODO(after the strict emulator is merged): empty this list; every case must then agree.
- */
-const KNOWN_EMULATOR_GAPS: RegExp[] = [
-  /^block model \S+ (sortable|tree|singleton|draft_mode_active)$/,
-  /^model \S+ (sortable|tree|singleton|ordering_direction asc|ordering_meta created_at)$/,
-  /: whole value null$/,
-  /: locale \w+ removed from this field only$/,
-  /\((file|gallery)\) = (focal x 2|bad upload id|extra key|no alt)$/,
-  /\(color\) = (extra key|no alpha)$/,
-  /\((rich_text|links|gallery)\) = null$/,
-  /\((date|date_time)\) = (no such day|before min)$/,
-  /\(seo\) = /,
-  /\(video\) = no url$/,
-  /^field .* (content_link_enabled false|placeholder null|unknown editor parameter|unknown validator option|single_line without heading|localized default_value with fr)$/,
-  /^webhook .* (filters on cda_cache_tags|item_type filter with a bad id)$/,
-];
 
 /** Server answers that depend on data only the server has. */
 const SERVER_STATE = /VALIDATION_UNIQUE|VALIDATION_UNIQUENESS|VALIDATION_ITEMS?_ITEM_TYPE|no record|no block|does not belong/;
@@ -115,8 +97,7 @@ describe('differential: local checks against the server', () => {
         serverWhy: server === 'refuse' ? JSON.stringify(answer.json['data']?.map?.((e: Doc) => ({ code: e['attributes']?.code, details: e['attributes']?.details })) ?? answer.json) : '',
       });
     }
-    const known = (o: Outcome) => KNOWN_EMULATOR_GAPS.some((re) => re.test(o.name));
-    const disagreements = outcomes.filter((o) => o.local !== o.server && !known(o));
+    const disagreements = outcomes.filter((o) => o.local !== o.server);
     const falseRefusals = disagreements.filter((o) => o.local === 'refuse');
     const late = disagreements.filter((o) => o.local === 'accept');
     const lateWithState = late.filter((o) => SERVER_STATE.test(o.serverWhy));
@@ -124,7 +105,6 @@ describe('differential: local checks against the server', () => {
     const counts = {
       cases: outcomes.length, unchanged, agree: outcomes.filter((o) => o.local === o.server).length,
       falseRefusals: falseRefusals.length, lateFailuresNeedingServerState: lateWithState.length, lateFailuresCheckableLocally: lateLocal.length,
-      knownEmulatorGaps: outcomes.filter((o) => o.local !== o.server && known(o)).length,
     };
     console.log(`differential: ${JSON.stringify(counts)}`);
     const show = (list: Outcome[]) => list.map((o) => `- ${o.name}\n    local: ${o.localWhy || 'accepted'}\n    server: ${o.serverWhy || 'accepted'}`).join('\n');
