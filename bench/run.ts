@@ -24,12 +24,12 @@ const JOB_MS = 20;
 const TARGETS = {
   listAllVsOfficialDefault: 0.1,
   listAllVsOfficialTuned: 0.9,
-  listAllVsRaw: 1.15,
-  saveVsOfficial: 0.2,
+  listAllVsRaw: 1.05,
+  saveVsOfficial: 0.06,
   requestsPerExpand: 1,
   firstPageRequests: 2,
-  bundleBytes: 350 * 1024,
-  activateMs: 30,
+  bundleBytes: 100 * 1024,
+  activateMs: 20,
   rateLimitedOverFloor: 1.1,
 };
 
