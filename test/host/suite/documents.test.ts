@@ -47,7 +47,7 @@ describe('documents', () => {
     ];
     for (const uri of uris) {
       const document = await open(uri);
-      assert.equal(document.languageId, 'json', uri.toString());
+      assert.equal(document.languageId, 'datocms-json', uri.toString());
       const json = JSON.parse(document.getText());
       assert.equal(Object.keys(json).at(-1), '$readonly', uri.toString());
       assert.equal(document.isDirty, false);

@@ -24,6 +24,13 @@ export function run(): Promise<void> {
   require('./documents.test');
   require('./commands.test');
   require('./faults.test');
+  require('./saving.test');
+  require('./autoSave.test');
+  require('./conflicts.test');
+  require('./encoding.test');
+  require('./environments.test');
+  require('./signInAgain.test');
+  require('./exportWhileDeleting.test');
   require('./leaks.test');
 
   const results: TestResult[] = [];

@@ -1,0 +1,58 @@
+// An export while a colleague deletes records: a valid JSON file, and no record silently missing.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { ModelNode, SectionNode } from '../../../src/tree/model';
+import { addFault, clearFaults, clearRequests, cma, cmaJob, config, dismissToasts, extensionApi, requests, settledToasts, typeIntoQuickInput, waitFor } from './helpers';
+
+async function articleModel(): Promise<ModelNode> {
+  const { model } = await extensionApi();
+  const [project] = model.roots();
+  const models = (await model.children(project)).find((n) => n.kind === 'models') as SectionNode;
+  return (await model.children(models)).find((n) => n.kind === 'model' && n.itemType.attributes['api_key'] === 'article') as ModelNode;
+}
+
+async function allArticleIds(): Promise<string[]> {
+  const ids: string[] = [];
+  for (let offset = 0; ; offset += 500) {
+    const page = await cma('GET', `/items?filter%5Btype%5D=article&page%5Blimit%5D=500&page%5Boffset%5D=${offset}`);
+    ids.push(...page.data.map((r: { id: string }) => r.id));
+    if (ids.length >= page.meta.total_count || page.data.length === 0) return ids;
+  }
+}
+
+describe('export while records are deleted', () => {
+  after(() => clearFaults());
+
+  it('the file is valid JSON and holds every record that existed throughout, or the message names the deleted ones', async function () {
+    this.timeout(90_000);
+    const target = join(config().workspace, 'article-export-while-deleting.json');
+    const before = await allArticleIds();
+    const doomed = before.slice(0, 3);
+    const article = await articleModel();
+    await dismissToasts();
+    await clearRequests();
+    // every listing answers slowly, so the deletions land between pages
+    await addFault({ kind: 'timeout', method: 'GET', path: '/items', delayMs: 1500, count: 10 });
+    const exported = vscode.commands.executeCommand('datocms.exportRecords', article);
+    await typeIntoQuickInput(target, 'Export records of Article');
+    await waitFor(async () => (await requests()).some((r) => r.path === '/items' && r.status === 200), 30_000, 'the first page of the export');
+    for (const id of doomed) await cmaJob('DELETE', `/items/${id}`);
+    const survivors = before.filter((id) => !doomed.includes(id));
+
+    const shown = await settledToasts(1, 1000, 60_000);
+    await exported;
+    assert.ok(existsSync(target), `the export wrote ${target}; toasts: ${JSON.stringify(shown)}`);
+    const records = JSON.parse(readFileSync(target, 'utf8')) as { id: string }[];
+    const ids = new Set(records.map((r) => r.id));
+    assert.equal(ids.size, records.length, 'no record twice');
+    const missing = survivors.filter((id) => !ids.has(id));
+    const pages = (await requests()).filter((r) => r.path === '/items').length;
+    if (missing.length > 0) {
+      const message = shown.map((t) => t.message).join('\n');
+      assert.match(message, /delet|removed|changed|missing/i, `${missing.length} records that were never deleted are missing from the file (${pages} listing requests), and the message says nothing: "${message}"`);
+    }
+    await dismissToasts();
+  });
+});
