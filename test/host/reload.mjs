@@ -97,11 +97,7 @@ export async function runReloadTest({ vsix, emulator, resultsDir, record }) {
       await treeItem('Models').click();
       await treeItem('Author').click(); // a click on the label opens the model
       await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: '"api_key": "author"' }).first().waitFor();
-      await editorText.click();
-      await page.keyboard.press('Control+F');
-      await page.keyboard.type('"hint": ');
-      await page.keyboard.press('Enter');
-      await page.keyboard.press('Escape');
+      await page.locator('.editor-instance .monaco-editor .view-line', { hasText: '"hint":' }).first().click();
       await page.keyboard.press('End');
       await page.keyboard.press('Shift+Home');
       await page.keyboard.press('Backspace'); // typing a quote over a selection would wrap it in quotes

@@ -23,7 +23,6 @@ describe('auto-save', () => {
       const id = await recordIdOf('article', index);
       const uri = recordUri(id);
       const editor = await openEditor(uri);
-      assert.equal(editor.document.languageId, 'datocms-json');
       const original = valueAt(editor, ['title', 'en']) as string;
       await cursorAtEndOf(editor, ['title', 'en']);
       await dismissToasts();

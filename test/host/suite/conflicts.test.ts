@@ -1,7 +1,7 @@
 // A colleague's change to another key is never silently reverted, even after "Compare Active File with Saved".
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { clearRequests, clickButton, cma, cmaJob, dismissToasts, settledToasts, tabIsDirty, waitFor, writes } from './helpers';
+import { clearRequests, clickButton, cma, cmaJob, describeRequests, dismissToasts, settledToasts, tabIsDirty, waitFor, writes } from './helpers';
 import { cursorAtEndOf, editJson, json, modelUri, openEditor, pressSave, sleep, typeAndWait, valueAt } from './editing';
 
 describe('conflicts', () => {
@@ -49,10 +49,10 @@ describe('conflicts', () => {
       await waitFor(async () => (await writes()).length > 0, 15_000, 'the Overwrite save');
       await sleep(1500);
       const overwrite = await writes();
-      assert.equal(overwrite.length, 1);
+      assert.equal(overwrite.length, 1, describeRequests(overwrite));
       assert.deepEqual(overwrite[0]!.body.data.attributes, { hint: 'Mine (typed)' }, 'Overwrite sends only the user\'s key');
     } else {
-      assert.equal(sent.length, 1);
+      assert.equal(sent.length, 1, describeRequests(sent));
       assert.deepEqual(sent[0]!.body.data.attributes, { hint: 'Mine (typed)' });
     }
     await waitFor(async () => (await cma('GET', `/item-types/${modelId}`)).data.attributes.hint === 'Mine (typed)', 20_000, "the user's hint to be saved");

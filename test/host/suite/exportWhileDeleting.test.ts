@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ModelNode, SectionNode } from '../../../src/tree/model';
-import { addFault, clearFaults, clearRequests, cma, cmaJob, config, dismissToasts, extensionApi, requests, settledToasts, typeIntoQuickInput, waitFor } from './helpers';
+import { addFault, clearFaults, clearRequests, cma, cmaJob, config, dismissToasts, ensureSignedIn, extensionApi, requests, settledToasts, typeIntoQuickInput, waitFor } from './helpers';
 
 async function articleModel(): Promise<ModelNode> {
   const { model } = await extensionApi();
@@ -23,6 +23,7 @@ async function allArticleIds(): Promise<string[]> {
 }
 
 describe('export while records are deleted', () => {
+  before(() => ensureSignedIn());
   after(() => clearFaults());
 
   it('the file is valid JSON and holds every record that existed throughout, or the message names the deleted ones', async function () {

@@ -193,3 +193,15 @@ export async function cma(method: string, path: string, body?: unknown): Promise
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
   return json;
 }
+
+/** Signs in to the emulator's project unless it is signed in already (a failed test may have left it out). */
+export async function ensureSignedIn(): Promise<void> {
+  const { registry } = await extensionApi();
+  if (registry.get('emulated-bistro')) return;
+  await dismissToasts();
+  await runWithInputs('datocms.signIn', [], [{ text: config().token, title: 'Sign in to DatoCMS' }]);
+}
+
+/** A one-line account of requests, for assertion messages. */
+export const describeRequests = (log: LoggedRequest[]) =>
+  log.map((r) => `${r.method} ${r.path} ${r.status}${r.body?.data?.attributes ? ` ${JSON.stringify(r.body.data.attributes).slice(0, 200)}` : ''}`).join('; ');

@@ -2,7 +2,7 @@
 // (the workbench's dirty state) and what the user is shown (toasts), with real keyboard input.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { addFault, clearFaults, clearRequests, cma, dismissToasts, requests, settledToasts, tabIsDirty, toasts, waitFor, writes } from './helpers';
+import { addFault, clearFaults, clearRequests, cma, dismissToasts, describeRequests, requests, settledToasts, tabIsDirty, toasts, waitFor, writes } from './helpers';
 import { cursorAtEndOf, editJson, json, modelUri, openEditor, pressSave, recordIdOf, recordUri, selectValue, sleep, typeAndWait, valueAt, waitForClean } from './editing';
 
 const SLOW_SAVE_MS = 1500;
@@ -35,7 +35,7 @@ describe('saving while typing', () => {
 
     const log = await requests();
     const puts = log.filter((r) => r.method !== 'GET');
-    assert.equal(puts.length, 1, `writes: ${puts.map((r) => `${r.method} ${r.path}`).join(', ')}`);
+    assert.equal(puts.length, 1, `writes: ${describeRequests(puts)}`);
     const [put] = puts;
     assert.equal(put!.path, `/items/${id}`);
     assert.deepEqual(put!.query, {}, 'a record PUT takes no query string');
@@ -83,7 +83,7 @@ describe('saving while typing', () => {
     await sleep(1500);
 
     const puts = await writes();
-    assert.equal(puts.length, 1, `writes: ${puts.map((r) => `${r.method} ${r.path}`).join(', ')}`);
+    assert.equal(puts.length, 1, `writes: ${describeRequests(puts)}`);
     assert.deepEqual(puts[0]!.body.data.attributes, { hint: 'Dish hint' });
     assert.equal(valueAt(editor, ['hint']), 'Dish hint more', 'the typed text is still in the editor');
     assert.equal(tabIsDirty(uri), true, 'the typed text is unsaved: the tab is dirty');

@@ -1,9 +1,11 @@
 // Sign in again after signing out: the project key leads back to the project's server.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { clickButton, config, dismissToasts, extensionApi, toasts, typeIntoQuickInput, waitFor } from './helpers';
+import { clickButton, config, dismissToasts, ensureSignedIn, extensionApi, toasts, typeIntoQuickInput, waitFor } from './helpers';
 
 describe('sign in again', () => {
+  after(() => ensureSignedIn());
+
   it('after signing out, "Sign In Again" (datocms.signIn with the project key) asks for a token and brings the project back', async function () {
     this.timeout(90_000);
     const { registry } = await extensionApi();
