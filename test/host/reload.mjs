@@ -87,7 +87,8 @@ export async function runReloadTest({ vsix, emulator, resultsDir, record }) {
     await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
     await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
 
-    await step('types a hint into the Author model, reloads the window, and hot exit restores the dirty editor', async () => {
+    await step('types a hint into the Author model: the tab is dirty and nothing is sent', async () => {
+      await log.clear();
       await page.locator('.activitybar [aria-label^="DatoCMS"]').first().click();
       await page.locator('.welcome-view-content').getByRole('button', { name: 'Sign In' }).click();
       await quickInput.waitFor({ state: 'visible' });
@@ -102,13 +103,25 @@ export async function runReloadTest({ vsix, emulator, resultsDir, record }) {
       await page.keyboard.press('Shift+Home');
       await page.keyboard.press('Backspace'); // typing a quote over a selection would wrap it in quotes
       await page.keyboard.type(`"hint": "${TYPED_HINT}",`);
-      await page.locator('.tabs-container .tab.dirty').first().waitFor();
+      await page.locator('.tabs-container .tab.dirty').first().waitFor({ timeout: 5000 }).catch(async () => {
+        // code-server's default files.autoSave is afterDelay; a datocms: document must not follow it
+        const sent = await log.writes();
+        throw new Error(`the edited tab is not dirty; writes since typing: ${JSON.stringify(sent.map((r) => `${r.method} ${r.path} ${JSON.stringify(r.body?.data?.attributes)}`))}`);
+      });
       await page.waitForTimeout(2500); // the workbench backs dirty editors up shortly after a change
+      const sent = await log.writes();
+      if (sent.length) throw new Error(`typing sent ${JSON.stringify(sent.map((r) => `${r.method} ${r.path}`))}`);
+    });
+
+    await step('reloading the window restores the dirty editor (hot exit)', async () => {
       await runCommand('Developer: Reload Window');
       await page.waitForTimeout(1000);
       await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
       await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: TYPED_HINT }).first().waitFor({ timeout: 60_000 });
-      await page.locator('.tabs-container .tab.dirty').first().waitFor();
+      await page.locator('.tabs-container .tab.dirty').first().waitFor().catch(async () => {
+        const sent = await log.writes();
+        throw new Error(`the restored editor is not dirty; writes since typing: ${JSON.stringify(sent.map((r) => `${r.method} ${r.path} ${JSON.stringify(r.body?.data?.attributes)}`))}`);
+      });
       await page.screenshot({ path: join(resultsDir, 'reload-restored.png') });
     });
 
