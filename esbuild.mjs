@@ -55,6 +55,16 @@ const lazyHttp = {
   },
 };
 
+// The `datocms-json` language providers (vscode-json-languageservice and its parts, about 150 KB minified) are bundled on their
+// own as dist/language.js and required by src/language/index.ts when the first document opens.
+const lazyLanguage = {
+  name: 'lazy-language',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/features$/ }, (args) =>
+      path.resolve(args.resolveDir) === path.resolve('src/language') ? { path: './language.js', external: true } : undefined);
+  },
+};
+
 const watch = process.argv.includes('--watch');
 const tests = process.argv.includes('--tests');
 
@@ -77,8 +87,10 @@ const common = {
 };
 
 const builds = [
-  { ...common, plugins: [...common.plugins, lazySchema, lazyHttp], entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist' },
+  { ...common, plugins: [...common.plugins, lazySchema, lazyHttp, lazyLanguage], entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { schema: 'src/schema/index.ts', http: 'src/cma/undiciPool.ts' }, outdir: 'dist' },
+  // Its package's `main` is a UMD build that requires its parts at run time; the ES module build bundles properly.
+  { ...common, plugins: [...common.plugins, lazySchema], alias: { ...common.alias, 'vscode-json-languageservice': 'vscode-json-languageservice/lib/esm/jsonLanguageService.js' }, entryPoints: { language: 'src/language/features.ts' }, outdir: 'dist' },
 ];
 if (tests) {
   // The extension-host suite follows the @vscode/test-electron contract: a module exporting run().

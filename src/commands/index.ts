@@ -4,7 +4,6 @@ import * as vscode from 'vscode';
 import { CmaClient } from '../cma';
 import type { Config } from '../config';
 import { parseDocumentUri } from '../documents';
-import { checkBaseUrl } from '../projects/baseUrl';
 import type { ProjectRegistry } from '../projects/registry';
 import type { ErrorNode, LoadMoreNode, ModelNode, ProjectNode, RecordsNode, TreeModel, TreeNode } from '../tree/model';
 import { isDocumentNode, modelOf } from '../tree/model';
@@ -102,17 +101,13 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
   };
 
   return [
-    command('datocms.signIn', t('Could not sign in to DatoCMS'), async (baseUrlArg?: unknown) => {
-      // The argument is a base URL (tests, other servers) or a project key; never a token.
+    command('datocms.signIn', t('Could not sign in to DatoCMS'), async (projectKey?: unknown) => {
+      // The token goes only where the user's settings say (or, signing in again to a known project, to the
+      // server it was signed in at): no caller can pass another address. The argument is at most a
+      // project key ("Sign In Again"), which may belong to a project signed out meanwhile.
       let baseUrl = deps.config.baseUrl();
-      // A project key (from "Sign In Again") signs in to that project's server again.
-      const again = typeof baseUrlArg === 'string' ? registry.get(baseUrlArg) : undefined;
+      const again = typeof projectKey === 'string' ? registry.get(projectKey) : undefined;
       if (again) baseUrl = { baseUrl: again.baseUrl };
-      else if (typeof baseUrlArg === 'string') {
-        const checked = checkBaseUrl(baseUrlArg);
-        if (!checked.ok) throw new Error(checked.message);
-        baseUrl = { baseUrl: checked.baseUrl };
-      }
       if (baseUrl.problem) void ui.warn(t('{0} Using {1}.', baseUrl.problem, baseUrl.baseUrl));
       const project = await runSignIn({
         ui, t, baseUrl: baseUrl.baseUrl,

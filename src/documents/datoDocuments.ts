@@ -1,21 +1,33 @@
-// Wires the documents feature into VS Code: the `datocms:` file system, diagnostics, JSON schemas,
-// the read-only remote versions and the conflict commands. Owned (and disposed) by src/extension.ts.
+// Wires the documents feature into VS Code: the `datocms:` file system, the DatoCMS JSON language,
+// diagnostics, the read-only remote versions and the conflict commands. Owned by src/extension.ts.
+//
+// The save rules: a write to DatoCMS happens only for an explicit save (auto-save is off for the
+// DatoCMS JSON language unless the user turns it on for it); the editor's text is the user's (the
+// server's answer replaces it only when it is still exactly the text that was saved); a save whose
+// remote moved is the workbench's own conflict (Compare / Overwrite) with DatoCMS semantics behind it.
 import * as vscode from 'vscode';
 import { ApiError, CancelledError } from '../cma';
 import type { Resource } from '../cma/types';
 import { ModelNotFoundError } from '../projects/projectData';
 import type { ProjectRegistry } from '../projects/registry';
-import type { Problem } from '../schema';
 import { errorMessage, needsSignIn, reportError } from '../ui/errors';
 import { VscodeUi } from '../ui/vscodeUi';
+import { DatoJsonLanguage } from '../language';
+import { BaselineMemory } from './baselineMemory';
 import { DocumentDiagnostics } from './diagnostics';
 import { DocumentService, type OpenedDocument, type SaveResult } from './documentService';
+import { ConflictError, type Baseline, type WriteResult } from './documentStore';
 import { DatoFileSystem } from './fileSystem';
 import { DOCUMENT_SCHEME, describeRef, documentPath, parseDocumentPath, type DocumentRef } from './paths';
 import { RemoteDocuments } from './remote';
+import {
+  actionLabel, autoSaveMessage, conflictMessage, failedMessage, problemsMessage, SaveFailureBar,
+  savedMessage, signInMessage, unchangedMessage, type SaveAction,
+} from './saveOutcome';
 import { maySaveToDatoCms, notConfirmedMessage, type WorkspaceTrust } from './trust';
 import { documentUri } from './uris';
-import { DocumentSchemas } from './schemas';
+
+export const DOCUMENT_LANGUAGE = 'datocms-json';
 
 export interface DatoDocumentsDeps {
   registry: ProjectRegistry;
@@ -28,10 +40,13 @@ export const DOCUMENT_COMMANDS = {
   compare: { command: 'datocms.documents.compareWithRemote', title: 'Compare with DatoCMS Version', icon: '$(git-compare)' },
   overwrite: { command: 'datocms.documents.overwriteRemote', title: 'Save and Overwrite DatoCMS Version', icon: '$(cloud-upload)' },
   revert: { command: 'datocms.documents.revertToRemote', title: 'Revert to DatoCMS Version', icon: '$(discard)' },
+  saveActions: { command: 'datocms.documents.saveActions', title: 'What Can I Do About the Failed Save?', icon: '$(error)' },
 } as const;
 
-/** The core's sign-in command; given a project key it signs in to that project's server again. */
+/** The core's sign-in command; given a project key it signs in to that project again. */
 export const SIGN_IN_AGAIN_COMMAND = 'datocms.signIn';
+
+const t = vscode.l10n.t;
 
 export class DatoDocuments implements vscode.Disposable {
   private readonly saveEmitter = new vscode.EventEmitter<{ ref: DocumentRef; resource: Resource }>();
@@ -41,35 +56,53 @@ export class DatoDocuments implements vscode.Disposable {
   readonly fileSystem: DatoFileSystem;
   private readonly service: DocumentService;
   private readonly diagnostics: DocumentDiagnostics;
-  private readonly schemas: DocumentSchemas;
+  private readonly schemas: DatoJsonLanguage;
   private readonly remote = new RemoteDocuments();
+  private readonly failures = new SaveFailureBar(DOCUMENT_COMMANDS.saveActions.command);
+  private readonly memory: BaselineMemory;
   private readonly ui = new VscodeUi();
   private readonly trust: WorkspaceTrust = {
     isTrusted: () => vscode.workspace.isTrusted,
     confirm: async (message, detail, action) => (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action,
   };
-  /** documents whose next save was asked to overwrite the server's version */
+  /** why each document is being saved (from onWillSaveTextDocument), read by the write that follows */
+  private readonly saveReasons = new Map<string, vscode.TextDocumentSaveReason>();
+  /** baselines to keep across a reload as soon as their editor holds unsaved changes */
+  private readonly toRemember = new Map<string, Baseline>();
+  /** documents whose next save was asked (by our Overwrite command) to overwrite the server's version */
   private readonly overwriteNext = new Set<string>();
-  private readonly disposables: vscode.Disposable[] = [this.saveEmitter, this.remote];
+  private readonly disposables: vscode.Disposable[] = [this.saveEmitter, this.remote, this.failures];
 
   constructor(private readonly deps: DatoDocumentsDeps) {
     this.service = new DocumentService((ref) => deps.registry.data(ref.project, ref.environment));
+    this.memory = new BaselineMemory(deps.context.workspaceState);
     this.fileSystem = new DatoFileSystem(deps.registry, {
       open: (uri, ref, id) => this.open(uri, ref, id),
-      save: (uri, text, opened) => this.save(uri, text, opened),
+      remoteMoved: (baseline) => this.service.remoteMoved(baseline),
+      save: (uri, text, baseline, overwrite, checked) => this.save(uri, text, baseline, overwrite, checked),
+      restore: (uri, ref) => this.restore(uri, ref),
+      persist: (uri, baseline) => this.persist(uri, baseline),
     });
-    this.diagnostics = new DocumentDiagnostics((uri) => this.fileSystem.openedDocument(uri));
-    this.schemas = new DocumentSchemas(deps.log);
+    this.diagnostics = new DocumentDiagnostics((uri) => this.fileSystem.baseline(uri));
+    this.schemas = new DatoJsonLanguage(deps.log);
     this.disposables.push(
       this.fileSystem,
       vscode.workspace.registerFileSystemProvider(DOCUMENT_SCHEME, this.fileSystem, { isCaseSensitive: true }),
-      vscode.workspace.onDidSaveTextDocument((document) => void this.showServerText(document)),
+      vscode.workspace.onDidOpenTextDocument((document) => void this.opened(document)),
+      vscode.workspace.onDidChangeTextDocument((event) => this.changed(event)),
+      vscode.workspace.onWillSaveTextDocument((event) => this.willSave(event)),
+      vscode.workspace.onDidSaveTextDocument((document) => this.saved(document)),
+      vscode.workspace.onDidCloseTextDocument((document) => {
+        if (document.uri.scheme === DOCUMENT_SCHEME) this.fileSystem.store.closed(document.uri.toString(), document.getText());
+      }),
       this.diagnostics,
       this.schemas,
       vscode.commands.registerCommand(DOCUMENT_COMMANDS.compare.command, (uri?: vscode.Uri) => this.compare(uri)),
       vscode.commands.registerCommand(DOCUMENT_COMMANDS.overwrite.command, (uri?: vscode.Uri) => this.overwrite(uri)),
       vscode.commands.registerCommand(DOCUMENT_COMMANDS.revert.command, (uri?: vscode.Uri) => this.revert(uri)),
+      vscode.commands.registerCommand(DOCUMENT_COMMANDS.saveActions.command, (uri?: vscode.Uri) => this.offerSaveActions(uri)),
     );
+    for (const document of vscode.workspace.textDocuments) void this.opened(document);
   }
 
   dispose(): void {
@@ -81,14 +114,14 @@ export class DatoDocuments implements vscode.Disposable {
     const ref = uri && parseDocumentPath(uri.path);
     if (!uri || !ref) return this.notADocument();
     try {
-      const opened = this.fileSystem.openedDocument(uri);
+      const baseline = this.fileSystem.baseline(uri);
       const remote = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Fetching the {0} from DatoCMS…', describeRef(ref)) },
-        () => this.service.open(ref, { id: opened?.resource.id }),
+        { location: vscode.ProgressLocation.Window, title: t('Fetching the {0} from DatoCMS…', describeRef(ref)) },
+        () => this.service.open(ref, { id: baseline?.opened.resource.id }),
       );
       await this.showDiff(uri, ref, remote);
     } catch (error) {
-      this.report(vscode.l10n.t('Could not fetch the {0} from DatoCMS', describeRef(ref)), error, ref, () => this.compare(uri));
+      this.report(t('Could not fetch the {0} from DatoCMS', describeRef(ref)), error, ref, () => this.compare(uri));
     }
   }
 
@@ -96,15 +129,18 @@ export class DatoDocuments implements vscode.Disposable {
   async overwrite(uri = activeDocumentUri()): Promise<void> {
     const ref = uri && parseDocumentPath(uri.path);
     if (!uri || !ref) return this.notADocument();
-    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    if (!document?.isDirty) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('The {0} has no unsaved changes to send.', describeRef(ref)));
+    const tab = dirtyTab(uri);
+    if (!tab) {
+      void vscode.window.showInformationMessage(t('The {0} has no unsaved changes to send.', describeRef(ref)));
       return;
     }
     const key = uri.toString();
     this.overwriteNext.add(key);
     try {
+      await this.fileSystem.store.prepareOverwrite(key, ref);
       await vscode.workspace.save(uri);
+    } catch (error) {
+      this.report(t('Could not overwrite the {0}', describeRef(ref)), error, ref);
     } finally {
       this.overwriteNext.delete(key);
     }
@@ -115,75 +151,178 @@ export class DatoDocuments implements vscode.Disposable {
     if (!uri || !parseDocumentPath(uri.path)) return this.notADocument();
     await vscode.window.showTextDocument(uri, { preview: false });
     await vscode.commands.executeCommand('workbench.action.files.revert');
+    this.failures.clear(uri);
+  }
+
+  private async opened(document: vscode.TextDocument): Promise<void> {
+    if (document.uri.scheme !== DOCUMENT_SCHEME) return;
+    if (document.languageId !== DOCUMENT_LANGUAGE) {
+      // The DatoCMS JSON language keeps auto-save off (see package.json); the document reopens with it.
+      await vscode.languages.setTextDocumentLanguage(document, DOCUMENT_LANGUAGE);
+      return;
+    }
+    const ref = parseDocumentPath(document.uri.path);
+    if (!ref) return;
+    const text = document.getText();
+    if (!this.fileSystem.store.adopt(document.uri.toString(), text)) {
+      await this.fileSystem.store.restoreBaseline(document.uri.toString(), ref, text);
+    }
+    this.diagnostics.recheck(document.uri);
+  }
+
+  private changed(event: vscode.TextDocumentChangeEvent): void {
+    const { document, contentChanges } = event;
+    if (document.uri.scheme !== DOCUMENT_SCHEME || contentChanges.length === 0) return;
+    const key = document.uri.toString();
+    // The workbench replaced the whole text (a revert or a reload): it may now show a rendering.
+    const whole = contentChanges.length === 1 && contentChanges[0]!.rangeOffset === 0 && document.offsetAt(document.positionAt(Number.MAX_SAFE_INTEGER)) === contentChanges[0]!.text.length;
+    if (whole && this.fileSystem.store.adopt(key, document.getText())) {
+      this.failures.clear(document.uri);
+      return;
+    }
+    const remember = this.toRemember.get(key);
+    if (remember) {
+      this.toRemember.delete(key);
+      this.memory.set(key, remember);
+    }
+  }
+
+  private willSave(event: vscode.TextDocumentWillSaveEvent): void {
+    const { document } = event;
+    if (document.uri.scheme !== DOCUMENT_SCHEME) return;
+    this.saveReasons.set(document.uri.toString(), event.reason);
+    if (this.mayWrite(event.reason)) this.fileSystem.store.willSave(document.uri.toString(), document.getText());
+  }
+
+  /** After a save the editor shows the server's answer, unless the user typed meanwhile. */
+  private saved(document: vscode.TextDocument): void {
+    if (document.uri.scheme !== DOCUMENT_SCHEME) return;
+    // document.isDirty is not reliable at this moment (it reads false even when the user typed during
+    // the save): the store compares the text with what was written.
+    if (this.fileSystem.store.refreshAfterSave(document.uri.toString(), document.getText())) this.fileSystem.changed(document.uri);
+  }
+
+  private mayWrite(reason: vscode.TextDocumentSaveReason | undefined): boolean {
+    if (reason === undefined || reason === vscode.TextDocumentSaveReason.Manual) return true;
+    // An auto-save writes to DatoCMS only when the user turned auto-save on for the DatoCMS JSON language.
+    return vscode.workspace.getConfiguration('files', { languageId: DOCUMENT_LANGUAGE }).get<string>('autoSave', 'off') !== 'off';
   }
 
   private async open(uri: vscode.Uri, ref: DocumentRef, id: string | undefined): Promise<OpenedDocument> {
     try {
       const document = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading the {0} from DatoCMS…', describeRef(ref)) },
+        { location: vscode.ProgressLocation.Window, title: t('Loading the {0} from DatoCMS…', describeRef(ref)) },
         () => this.service.open(ref, { id }),
       );
       this.schemas.noteOpened(document);
       this.diagnostics.clearServer(uri);
-      setImmediate(() => this.diagnostics.recheck(uri)); // once the file system has taken the new baseline
       return document;
     } catch (error) {
       throw this.readError(uri, ref, error);
     }
   }
 
-  private async save(uri: vscode.Uri, text: string, opened: OpenedDocument): Promise<OpenedDocument | undefined> {
-    const { ref } = opened;
+  private async restore(uri: vscode.Uri, ref: DocumentRef): Promise<Baseline | undefined> {
+    const kept = this.memory.get(uri.toString());
+    if (!kept) return undefined;
+    const opened = await this.service.rendered(ref, kept.resource);
+    return { opened, basisText: kept.basisText };
+  }
+
+  private persist(uri: vscode.Uri, baseline: Baseline | undefined): void {
     const key = uri.toString();
-    const overwrite = this.overwriteNext.delete(key);
-    if (!(await maySaveToDatoCms(this.trust, vscode.l10n.t, describeRef(ref)))) {
-      throw vscode.FileSystemError.NoPermissions(notConfirmedMessage(vscode.l10n.t, describeRef(ref)));
-    }
+    this.toRemember.delete(key);
+    if (!baseline) return this.memory.set(key, undefined);
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+    if (document && document.getText() !== baseline.basisText) this.memory.set(key, baseline);
+    else this.toRemember.set(key, baseline);
+  }
+
+  private async save(uri: vscode.Uri, text: string, baseline: Baseline, overwrite: OpenedDocument | undefined, checked: boolean): Promise<WriteResult> {
+    const { ref } = baseline.opened;
+    const key = uri.toString();
+    const reason = this.saveReasons.get(key);
+    this.saveReasons.delete(key);
+    if (!this.mayWrite(reason)) throw new Error(autoSaveMessage());
+    const explicitOverwrite = this.overwriteNext.has(key) || overwrite !== undefined;
     this.diagnostics.clearServer(uri);
-    const result = await this.withSaveProgress(ref, overwrite, (onJob, signal) => this.service.save(text, opened, { overwrite, onJob, signal }));
+    const result = await this.withSaveProgress(ref, explicitOverwrite, (onJob, signal) =>
+      this.service.save(text, baseline, {
+        onJob, signal, checked,
+        ...(overwrite ? { overwrite } : {}),
+        confirm: () => maySaveToDatoCms(this.trust, t, describeRef(ref)),
+      }),
+    );
+    if (result.status !== 'saved' && result.status !== 'unchanged') return this.failed(uri, ref, baseline, text, result);
+    this.failures.clear(uri);
+    if (result.status === 'unchanged') {
+      vscode.window.setStatusBarMessage(unchangedMessage(), 4000);
+      return { status: 'unchanged' };
+    }
+    this.deps.log.info(`Saved the ${describeRef(ref)} (${documentPath(ref)}): ${result.sentKeys.join(', ')}${overwrite ? ' over a newer version on DatoCMS' : ''}.`);
+    vscode.window.setStatusBarMessage(savedMessage(ref, result.sentKeys), 5000);
+    this.schemas.noteOpened(result.document);
+    this.saveEmitter.fire({ ref, resource: result.document.resource });
+    if (result.renamed) void this.announceRename(ref, result.renamed);
+    setImmediate(() => this.diagnostics.recheck(uri));
+    return { status: 'saved', document: result.document, basisText: text };
+  }
+
+  /** Records what can be done about a failed save and throws the one message the workbench shows. */
+  private failed(uri: vscode.Uri, ref: DocumentRef, baseline: Baseline, text: string, result: Exclude<SaveResult, { status: 'saved' | 'unchanged' }>): never {
     switch (result.status) {
-      case 'unchanged':
-        return undefined;
-      case 'saved':
-        this.deps.log.info(`Saved the ${describeRef(ref)} (${documentPath(ref)})${overwrite ? ' over a newer version on DatoCMS' : ''}.`);
-        this.schemas.noteOpened(result.document);
-        this.saveEmitter.fire({ ref, resource: result.document.resource });
-        if (result.renamed) void this.announceRename(ref, result.renamed);
-        setImmediate(() => this.diagnostics.recheck(uri));
-        return result.document;
-      case 'invalid':
+      case 'declined':
+        throw vscode.FileSystemError.NoPermissions(notConfirmedMessage(t, describeRef(ref)));
+      case 'invalid': {
         this.diagnostics.show(uri, result.problems, result.origin);
-        if (result.error) this.deps.log.warn(redact(`Saving the ${describeRef(ref)}: ${result.error.message}`, opened, text));
-        throw new Error(problemsMessage(result.problems, result.origin));
-      case 'conflict':
+        if (result.error) this.deps.log.warn(redact(`Saving the ${describeRef(ref)}: ${result.error.message}`, baseline.opened, text));
+        const message = problemsMessage(ref, result.problems, result.origin);
+        this.failures.set(uri, { ref, message, actions: ['showProblems', 'revert', 'showLog'] });
+        throw new Error(message);
+      }
+      case 'conflict': {
         this.deps.log.warn(`Not saved: the ${describeRef(ref)} changed on DatoCMS since it was opened.`);
-        void this.offerConflictChoices(uri, ref, result);
-        throw new Error(conflictMessage(ref));
+        const message = conflictMessage(ref);
+        this.failures.set(uri, { ref, message, actions: ['compare', 'overwrite', 'revert'] });
+        throw new ConflictError(result.remote, message);
+      }
       case 'failed': {
-        const original = errorMessage(result.error);
-        const message = redact(original, opened, text);
-        this.deps.log.error(`Saving the ${describeRef(ref)} failed: ${message}`);
-        const shown = message === original ? result.error : new Error(message);
-        this.report(vscode.l10n.t('Could not save the {0}', describeRef(ref)), shown, ref, () => vscode.workspace.save(uri));
-        if (needsSignIn(result.error)) throw vscode.FileSystemError.NoPermissions(message);
-        throw new Error(vscode.l10n.t('Could not save the {0} to DatoCMS: {1}', describeRef(ref), message));
+        if (result.error instanceof CancelledError) throw new Error(t('The save of the {0} was cancelled; it may still be applied on DatoCMS. Compare before saving again.', describeRef(ref)));
+        const detail = redact(errorMessage(result.error), baseline.opened, text);
+        this.deps.log.error(`Saving the ${describeRef(ref)} failed: ${detail}`);
+        if (needsSignIn(result.error)) {
+          const message = signInMessage(ref, detail);
+          this.failures.set(uri, { ref, message, actions: ['signInAgain', 'retry', 'showLog'] });
+          throw vscode.FileSystemError.NoPermissions(message);
+        }
+        const message = failedMessage(ref, detail);
+        this.failures.set(uri, { ref, message, actions: ['retry', 'compare', 'showLog'] });
+        throw new Error(message);
       }
     }
   }
 
-  /**
-   * After a save the editor must show what DatoCMS returned (the new version, normalised values), or the
-   * next save would start from a stale `$readonly`. The workbench does not reliably reload a clean editor
-   * on a provider change event, so the text is replaced with the server's and saved again: that second
-   * save finds nothing to send.
-   */
-  private async showServerText(document: vscode.TextDocument): Promise<void> {
-    if (document.uri.scheme !== DOCUMENT_SCHEME || document.isDirty) return;
-    const opened = this.fileSystem.openedDocument(document.uri);
-    if (!opened || document.getText() === opened.text) return;
-    const edit = new vscode.WorkspaceEdit();
-    edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), opened.text);
-    if (await vscode.workspace.applyEdit(edit)) await document.save();
+  /** The actions of the active editor's failed save, offered from the status bar. */
+  private async offerSaveActions(uri = activeDocumentUri()): Promise<void> {
+    const failure = uri && this.failures.failure(uri);
+    if (!uri || !failure) return;
+    const picked = await vscode.window.showQuickPick(
+      failure.actions.map((action) => ({ label: actionLabel(action), action })),
+      { title: failure.message, placeHolder: t('What do you want to do?') },
+    );
+    if (picked) await this.runSaveAction(uri, failure.ref, picked.action);
+  }
+
+  private async runSaveAction(uri: vscode.Uri, ref: DocumentRef, action: SaveAction): Promise<void> {
+    switch (action) {
+      case 'compare': return this.compare(uri);
+      case 'overwrite': return this.overwrite(uri);
+      case 'revert': return this.revert(uri);
+      case 'showProblems': return void vscode.commands.executeCommand('workbench.actions.view.problems');
+      case 'signInAgain': return void vscode.commands.executeCommand(SIGN_IN_AGAIN_COMMAND, ref.project);
+      case 'retry': return void vscode.workspace.save(uri);
+      case 'showLog': return this.deps.log.show(true);
+    }
   }
 
   /**
@@ -191,55 +330,38 @@ export class DatoDocuments implements vscode.Disposable {
    * stops waiting for it (the message then says the change may still be applied).
    */
   private async withSaveProgress(ref: DocumentRef, overwrite: boolean, task: (onJob: (jobId: string) => void, signal: AbortSignal | undefined) => Promise<SaveResult>): Promise<SaveResult> {
-    const title = overwrite
-      ? vscode.l10n.t('Overwriting the {0} on DatoCMS…', describeRef(ref))
-      : vscode.l10n.t('Saving the {0} to DatoCMS…', describeRef(ref));
-    const location = ref.kind === 'model' || ref.kind === 'field' ? vscode.ProgressLocation.Notification : vscode.ProgressLocation.Window;
-    const cancellable = location === vscode.ProgressLocation.Notification;
-    return await vscode.window.withProgress({ location, title, cancellable }, async (progress, token) => {
-      const controller = new AbortController();
-      const subscription = token.onCancellationRequested(() => controller.abort());
-      try {
-        return await task((jobId) => progress.report({ message: vscode.l10n.t('waiting for DatoCMS to apply the change (job {0})', jobId) }), cancellable ? controller.signal : undefined);
-      } finally {
-        subscription.dispose();
-      }
-    });
-  }
-
-  private async offerConflictChoices(uri: vscode.Uri, ref: DocumentRef, result: Extract<SaveResult, { status: 'conflict' }>): Promise<void> {
-    const compare = vscode.l10n.t('Compare');
-    const overwrite = vscode.l10n.t('Overwrite');
-    const revert = vscode.l10n.t('Revert');
-    const choice = await vscode.window.showWarningMessage(conflictMessage(ref), compare, overwrite, revert);
-    if (choice === compare) {
-      await this.showDiff(uri, ref, result.remote);
-    } else if (choice === overwrite) {
-      await this.overwrite(uri);
-    } else if (choice === revert) {
-      await this.revert(uri);
+    const title = overwrite ? t('Overwriting the {0} on DatoCMS…', describeRef(ref)) : t('Saving the {0} to DatoCMS…', describeRef(ref));
+    const controller = new AbortController();
+    // Only a running job gets a notification (with Cancel); a plain request shows in the status bar.
+    let notification: Thenable<unknown> | undefined;
+    let finish: () => void = () => undefined;
+    const onJob = (jobId: string) => {
+      notification ??= vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
+        progress.report({ message: t('waiting for DatoCMS to apply the change (job {0})', jobId) });
+        token.onCancellationRequested(() => controller.abort());
+        return new Promise<void>((resolve) => (finish = resolve));
+      });
+    };
+    try {
+      return await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, () => task(onJob, controller.signal));
+    } finally {
+      finish();
     }
-    // Dismissed: the editor stays dirty with the user's text.
   }
 
   /** A diff editor: the server's version (read-only) on the left, the user's editable one on the right. */
   private async showDiff(uri: vscode.Uri, ref: DocumentRef, remote: OpenedDocument): Promise<void> {
     const left = this.remote.show(uri, remote);
     const name = documentPath(ref).split('/').pop() ?? '';
-    await vscode.commands.executeCommand('vscode.diff', left, uri, vscode.l10n.t('{0} (DatoCMS) ↔ Yours', name));
+    await vscode.commands.executeCommand('vscode.diff', left, uri, t('{0} (DatoCMS) ↔ Yours', name));
   }
 
   private async announceRename(before: DocumentRef, after: DocumentRef): Promise<void> {
     const newUri = documentUri(after);
     const apiKey = after.kind === 'model' || after.kind === 'field' ? after.apiKey : '';
-    const openNew = vscode.l10n.t('Open at New Path');
+    const openNew = t('Open at New Path');
     const choice = await vscode.window.showInformationMessage(
-      vscode.l10n.t(
-        'The api_key of the {0} is now "{1}". This editor keeps working (it follows the id); the document\'s new path is {2}.',
-        describeRef(before),
-        apiKey,
-        newUri.path,
-      ),
+      t('The api_key of the {0} is now "{1}". This editor keeps working (it follows the id); the document\'s new path is {2}.', describeRef(before), apiKey, newUri.path),
       openNew,
     );
     if (choice === openNew) await vscode.window.showTextDocument(newUri);
@@ -253,14 +375,14 @@ export class DatoDocuments implements vscode.Disposable {
     const message = errorMessage(error);
     if (error instanceof CancelledError) return vscode.FileSystemError.Unavailable(message);
     this.deps.log.error(`Opening the ${describeRef(ref)} failed: ${message}`);
-    this.report(vscode.l10n.t('Could not open the {0}', describeRef(ref)), error, ref);
+    this.report(t('Could not open the {0}', describeRef(ref)), error, ref);
     if (needsSignIn(error) || (error instanceof ApiError && error.status === 403)) return vscode.FileSystemError.NoPermissions(message);
     return vscode.FileSystemError.Unavailable(message);
   }
 
   /** An error notification with Sign In Again (401, no token), Retry (when given) and Show Log. */
   private report(whatFailed: string, error: unknown, ref: DocumentRef, retry?: () => unknown): void {
-    void reportError(this.ui, vscode.l10n.t, whatFailed, error, {
+    void reportError(this.ui, t, whatFailed, error, {
       showLog: () => this.deps.log.show(true),
       signInAgain: () => vscode.commands.executeCommand(SIGN_IN_AGAIN_COMMAND, ref.project),
       ...(retry ? { retry } : {}),
@@ -268,7 +390,7 @@ export class DatoDocuments implements vscode.Disposable {
   }
 
   private notADocument(): void {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Open a DatoCMS document (a datocms: editor) first.'));
+    void vscode.window.showWarningMessage(t('Open a DatoCMS document (a datocms: editor) first.'));
   }
 }
 
@@ -277,18 +399,17 @@ function activeDocumentUri(): vscode.Uri | undefined {
   return uri?.scheme === DOCUMENT_SCHEME ? uri : undefined;
 }
 
-function conflictMessage(ref: DocumentRef): string {
-  return vscode.l10n.t(
-    'The {0} was changed on DatoCMS since you opened it. Compare the versions, overwrite it with yours, or revert to the DatoCMS version.',
-    describeRef(ref),
-  );
-}
-
-/** The first problem, and how many more there are. */
-function problemsMessage(problems: readonly Problem[], origin: 'local' | 'server'): string {
-  const first = problems[0]?.message ?? vscode.l10n.t('the document is not valid');
-  const text = origin === 'server' ? vscode.l10n.t('DatoCMS rejected the change: {0}', first) : first;
-  return problems.length > 1 ? vscode.l10n.t('{0} (and {1} more, see the Problems panel)', text, problems.length - 1) : text;
+/** The editor tab of `uri` when it holds unsaved changes (the workbench's own dirty state). */
+function dirtyTab(uri: vscode.Uri): vscode.Tab | undefined {
+  const key = uri.toString();
+  for (const group of vscode.window.tabGroups.all) {
+    for (const tab of group.tabs) {
+      const input = tab.input;
+      const tabUri = input instanceof vscode.TabInputText ? input.uri : input instanceof vscode.TabInputTextDiff ? input.modified : undefined;
+      if (tab.isDirty && tabUri?.toString() === key) return tab;
+    }
+  }
+  return undefined;
 }
 
 /** Removes webhook basic-auth passwords (from what was opened and from the user's text) from a message. */

@@ -1,8 +1,9 @@
 // Problems of `datocms:` documents in the Problems panel: checked on open and while typing (debounced),
 // plus what the server rejected at the last save (kept until the next save, revert or close).
 import * as vscode from 'vscode';
-import { checkDocument, type Problem } from '../schema';
-import type { OpenedDocument } from './documentService';
+import { checkDocument, parseText, type Problem } from '../schema';
+import { isObject } from '../schema/json';
+import type { Baseline } from './documentStore';
 import { DOCUMENT_SCHEME } from './paths';
 
 const CHECK_DELAY_MS = 250;
@@ -14,7 +15,7 @@ export class DocumentDiagnostics implements vscode.Disposable {
   private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly disposables: vscode.Disposable[] = [this.local, this.server];
 
-  constructor(private readonly openedFor: (uri: vscode.Uri) => OpenedDocument | undefined) {
+  constructor(private readonly baselineFor: (uri: vscode.Uri) => Baseline | undefined) {
     this.disposables.push(
       vscode.workspace.onDidOpenTextDocument((document) => this.checkNow(document)),
       vscode.workspace.onDidChangeTextDocument((event) => this.checkSoon(event.document)),
@@ -27,9 +28,11 @@ export class DocumentDiagnostics implements vscode.Disposable {
   checkNow(document: vscode.TextDocument): Problem[] {
     if (document.uri.scheme !== DOCUMENT_SCHEME) return [];
     this.cancelPending(document.uri);
-    const opened = this.openedFor(document.uri);
-    if (!opened) return [];
-    const problems = checkDocument(opened.ref.kind, document.getText(), opened.resource, opened.ctx);
+    const baseline = this.baselineFor(document.uri);
+    if (!baseline) return [];
+    const { opened, basisText } = baseline;
+    const basis = basisText === opened.text ? undefined : parseText(basisText).value;
+    const problems = checkDocument(opened.ref.kind, document.getText(), opened.resource, opened.ctx, isObject(basis) ? basis : undefined);
     this.local.set(document.uri, problems.map((p) => toDiagnostic(p, document)));
     return problems;
   }

@@ -6,27 +6,36 @@
 import { ApiError, type CallOptions } from '../cma';
 import type { Resource, UpdateBody } from '../cma/types';
 import type { ProjectData } from '../projects/projectData';
-import { planUpdate, problemsFromApiError, renderDocument, type Problem, type SchemaContext } from '../schema';
+import { parseText, planUpdate, problemsFromApiError, renderDocument, type Problem, type SchemaContext } from '../schema';
+import { isObject } from '../schema/json';
 import type { DocumentRef } from './paths';
 
 export interface OpenedDocument {
   ref: DocumentRef;
-  /** what the text was rendered from: the baseline of the next save */
+  /** what the text was rendered from */
   resource: Resource;
   text: string;
   /** the schema context the text was rendered and is checked with */
   ctx: SchemaContext;
 }
 
+/** What a save builds on (see DocumentStore): the server state and the text the editor derives from. */
+export interface SaveBasis {
+  opened: OpenedDocument;
+  basisText: string;
+}
+
 export type SaveResult =
-  /** the server accepted the change; `document` is what it returned, the new baseline */
-  | { status: 'saved'; document: OpenedDocument; renamed?: DocumentRef }
+  /** the server accepted the change; `document` is its answer, rendered: the new baseline */
+  | { status: 'saved'; document: OpenedDocument; sentKeys: string[]; renamed?: DocumentRef }
   /** the text changes nothing: no request was sent */
   | { status: 'unchanged' }
   /** the text breaks a rule (found here, or by the server in a 422); nothing was saved */
   | { status: 'invalid'; problems: Problem[]; origin: 'local' | 'server'; text: string; error?: ApiError }
-  /** the resource changed on the server since it was opened; `remote` is its current state */
+  /** the resource changed on the server since its baseline; `remote` is its current state */
   | { status: 'conflict'; remote: OpenedDocument; text: string }
+  /** the user declined to send (untrusted workspace) */
+  | { status: 'declined' }
   /** anything else went wrong (network, permissions, not found…) */
   | { status: 'failed'; error: unknown; text: string };
 
@@ -39,10 +48,14 @@ export interface SaveOptions extends CallOptions {
   /** called with the id of the async job a model or field update runs as */
   onJob?: (jobId: string) => void;
   /**
-   * Send the user's changes even though the resource changed on the server since it was opened:
-   * only the keys the user changed (text vs `opened`), on top of the current remote state.
+   * The remote state the user chose to overwrite: the keys the user changed (text vs basis) are sent on
+   * top of it, whatever else changed there.
    */
-  overwrite?: boolean;
+  overwrite?: OpenedDocument;
+  /** the remote was compared with the baseline just before this save (no need to compare again) */
+  checked?: boolean;
+  /** asked once there is something to send; false = send nothing */
+  confirm?: () => Promise<boolean>;
 }
 
 export const STALE_ITEM_VERSION = 'STALE_ITEM_VERSION';
@@ -57,31 +70,46 @@ export class DocumentService {
     return this.render(data, ref, resource, o);
   }
 
+  /** `resource` rendered with the project's current schema (a baseline kept from an earlier session). */
+  async rendered(ref: DocumentRef, resource: Resource, o: CallOptions = {}): Promise<OpenedDocument> {
+    return this.render(await this.dataFor(ref), ref, resource, o);
+  }
+
+  /** The current remote when it moved away from `opened` (a record's version, else what its document shows). */
+  async remoteMoved(opened: OpenedDocument, o: CallOptions = {}): Promise<OpenedDocument | undefined> {
+    const data = await this.dataFor(opened.ref);
+    const remote = await this.fetch(data, opened.ref, opened.resource.id, o, false);
+    if (opened.ref.kind === 'record') {
+      if (remote.meta['current_version'] === opened.resource.meta['current_version']) return undefined;
+      return this.open(opened.ref, { ...o, id: opened.resource.id });
+    }
+    const rendered = await this.render(data, opened.ref, remote, o);
+    return rendered.text === renderDocument(opened.ref.kind, opened.resource, rendered.ctx) ? undefined : rendered;
+  }
+
   /**
-   * Saves `text` over `opened`. Never throws: every outcome is a SaveResult, and every failure
-   * carries the user's text unchanged.
+   * Saves `text` over its basis. Never throws: every outcome is a SaveResult, and every failure carries
+   * the user's text unchanged.
    */
-  async save(text: string, opened: OpenedDocument, o: SaveOptions = {}): Promise<SaveResult> {
+  async save(text: string, basis: SaveBasis, o: SaveOptions = {}): Promise<SaveResult> {
+    const { opened } = basis;
     const { ref } = opened;
     try {
       const data = await this.dataFor(ref);
-      const plan = planUpdate(ref.kind, opened.resource, text, opened.ctx);
+      const basisValue = basis.basisText === opened.text ? undefined : parseText(basis.basisText).value;
+      const plan = planUpdate(ref.kind, opened.resource, text, opened.ctx, isObject(basisValue) ? basisValue : undefined);
       if (!plan.ok) return { status: 'invalid', problems: plan.problems, origin: 'local', text };
       if (plan.body === null) return { status: 'unchanged' };
+      if (o.confirm && !(await o.confirm())) return { status: 'declined' };
       let body = plan.body;
 
-      if (ref.kind === 'record') {
-        if (o.overwrite) {
-          // Rebase: the user's changed keys, on top of the version that is current now.
-          const remote = await this.fetch(data, ref, opened.resource.id, o);
-          body = withCurrentVersion(body, remote.meta['current_version']);
-        }
-      } else if (!o.overwrite) {
+      if (o.overwrite) {
+        // The user's changed keys, on top of the state they chose to overwrite.
+        if (ref.kind === 'record') body = withCurrentVersion(body, o.overwrite.resource.meta['current_version']);
+      } else if (ref.kind !== 'record' && !o.checked) {
         // Models, fields and webhooks carry no version: compare what the document shows, before the PUT.
-        const remote = await this.fetch(data, ref, opened.resource.id, o);
-        if (renderDocument(ref.kind, remote, opened.ctx) !== renderDocument(ref.kind, opened.resource, opened.ctx)) {
-          return { status: 'conflict', remote: await this.render(data, ref, remote, o), text };
-        }
+        const moved = await this.remoteMoved(opened, o);
+        if (moved) return { status: 'conflict', remote: moved, text };
       }
 
       let saved: Resource;
@@ -95,8 +123,9 @@ export class DocumentService {
         data.invalidate({ itemTypeId: ref.kind === 'model' ? saved.id : relationshipId(saved, 'item_type') });
       }
       const document = await this.render(data, ref, saved, o);
+      const sentKeys = sentKeysOf(body);
       const renamed = renamedRef(ref, saved);
-      return renamed ? { status: 'saved', document, renamed } : { status: 'saved', document };
+      return renamed ? { status: 'saved', document, sentKeys, renamed } : { status: 'saved', document, sentKeys };
     } catch (error) {
       return { status: 'failed', error, text };
     }
@@ -113,7 +142,7 @@ export class DocumentService {
     return { status: 'invalid', problems, origin: 'server', text, error };
   }
 
-  private async fetch(data: ProjectData, ref: DocumentRef, id: string | undefined, o: CallOptions): Promise<Resource> {
+  private async fetch(data: ProjectData, ref: DocumentRef, id: string | undefined, o: CallOptions, nested = true): Promise<Resource> {
     const call = { signal: o.signal };
     switch (ref.kind) {
       case 'model':
@@ -123,7 +152,7 @@ export class DocumentService {
       case 'webhook':
         return data.client.webhooks.find(id ?? ref.id, call);
       case 'record':
-        return data.client.items.find(id ?? ref.id, { ...call, nested: true });
+        return data.client.items.find(id ?? ref.id, nested ? { ...call, nested: true } : call);
     }
   }
 
@@ -137,8 +166,16 @@ export class DocumentService {
         return data.client.fields.update(id, body as UpdateBody<'field'>, { ...call, ...(o.onJob ? { onJob: o.onJob } : {}) });
       case 'webhook':
         return data.client.webhooks.update(id, body as UpdateBody<'webhook'>, call);
-      case 'record':
-        return data.client.items.update(id, body as UpdateBody<'item'>, { ...call, nested: true });
+      case 'record': {
+        // The update answers blocks as ids: read the record again with its blocks expanded.
+        const updated = await data.client.items.update(id, body as UpdateBody<'item'>, call);
+        try {
+          return await data.client.items.find(id, { nested: true });
+        } catch {
+          // Saved, but the expanded record could not be read: keep the text's blocks, with the new version.
+          return { ...opened.resource, meta: { ...opened.resource.meta, ...updated.meta } };
+        }
+      }
     }
   }
 
@@ -166,6 +203,11 @@ function contextModelIds(ref: DocumentRef, resource: Resource): string[] {
 export function relationshipId(resource: Resource, name: string): string | undefined {
   const data = resource.relationships[name]?.data;
   return data && !Array.isArray(data) ? data.id : undefined;
+}
+
+/** The attribute and relationship names a request body changes, for the confirmation after a save. */
+function sentKeysOf(body: UpdateBody): string[] {
+  return [...Object.keys(body.data.attributes ?? {}), ...Object.keys(body.data.relationships ?? {})];
 }
 
 function withCurrentVersion(body: UpdateBody, currentVersion: unknown): UpdateBody {

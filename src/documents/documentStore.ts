@@ -1,9 +1,17 @@
-// What the `datocms:` file system remembers per document, without VS Code: the resource the editor's
-// text was rendered from (the baseline of the next save) and a stat that moves only when the text the
-// editor should show changes. VS Code compares stats to decide whether a file changed "on disk": our
-// own reads must never look like that. (After a save, DatoDocuments puts the server's answer into the
-// editor; the store only takes it as the new baseline.)
-import type { OpenedDocument } from './documentService';
+// What the `datocms:` file system remembers per document, without VS Code.
+//
+// The baseline of a document is the server state its editor's text was derived from: the partial update
+// is the difference between the editor's text and the baseline, and a save is a conflict when the server
+// moved away from it. The baseline changes only when the editor's text becomes a rendering the store
+// handed out (first open, revert, reload after a save) — never because something read the file while the
+// editor holds other text (a compare, a restored backup). After a save the user typed through, the
+// baseline is the server's answer but its basis is the text that was saved, so the next save sends
+// exactly what the user typed since.
+//
+// Stats tell the workbench when the file "changed on disk": a bump after a save reloads a clean editor
+// with the server's answer, and a bump before a save whose remote moved makes the workbench offer its own
+// Compare / Overwrite; every other stat repeats what the workbench already knows.
+import type { OpenedDocument, SaveBasis } from './documentService';
 import type { DocumentRef } from './paths';
 
 export interface DocumentStat {
@@ -12,48 +20,127 @@ export interface DocumentStat {
   size: number;
 }
 
+/** What a save builds on: the server state (ids, version, schema context) and the text the editor derives from. */
+export type Baseline = SaveBasis;
+
+export type WriteResult =
+  | { status: 'unchanged' }
+  | { status: 'saved'; document: OpenedDocument; basisText: string };
+
 export interface DocumentStoreHooks {
   /** Fetches and renders a document (by `id` when known: the api_key in the path may be outdated). */
   open(key: string, ref: DocumentRef, id: string | undefined): Promise<OpenedDocument>;
-  /** Saves text over the baseline; undefined = nothing changed. Throws (the editor stays dirty) on failure. */
-  save(key: string, text: string, opened: OpenedDocument): Promise<OpenedDocument | undefined>;
+  /** The current remote when it moved away from `baseline` (undefined when it did not). */
+  remoteMoved(baseline: OpenedDocument): Promise<OpenedDocument | undefined>;
+  /**
+   * Sends the difference between `text` and the baseline; `overwrite` is the remote state the user chose
+   * to overwrite (their changed keys go on top of it). Throws (the editor stays dirty) on failure; a
+   * ConflictError carries the remote that moved.
+   */
+  save(key: string, text: string, baseline: Baseline, overwrite: OpenedDocument | undefined, checked: boolean): Promise<WriteResult>;
+  /** A baseline kept from an earlier session for an editor restored from a backup. */
+  restore(key: string, ref: DocumentRef): Promise<Baseline | undefined>;
+  /** Keeps the baseline for a later session (undefined = forget it). */
+  persist(key: string, baseline: Baseline | undefined): void;
+}
+
+/** The remote moved away from the baseline: the save was not sent. */
+export class ConflictError extends Error {
+  constructor(readonly remote: OpenedDocument, message: string) {
+    super(message);
+    this.name = 'ConflictError';
+  }
 }
 
 interface Entry extends DocumentStat {
-  /** the baseline: what the editor's text was rendered from */
-  document: OpenedDocument | undefined;
+  /** renderings handed to reads, newest last: the texts an editor can be showing untouched */
+  served: OpenedDocument[];
+  baseline?: Baseline;
+  /** the remote found moved before a save; the next write reaching us is the user's Overwrite */
+  conflict?: OpenedDocument;
+  /** the user asked to overwrite: the check before the next write lets it through */
+  overwriteRequested?: boolean;
   /** text already fetched that the next read serves instead of fetching again */
   unread?: { bytes: Uint8Array; until: number };
-  /** the read or write under way; stat waits for it so it reports the state that read/write leaves */
+  /** the read, write or check under way; others wait for it */
   busy?: Promise<unknown>;
+  /** set just before the workbench writes: the text about to be saved, checked at the stat that precedes it */
+  pendingSave?: { text: string; at: number };
+  /** the remote was found unchanged by the check before this write */
+  checked?: boolean;
+  /** the text of the last successful write */
+  written?: string;
 }
 
 /** How long fetched text may be served to a read that did not fetch it itself. */
 const UNREAD_TTL_MS = 5_000;
+/** A pending save older than this is stale (the workbench did not write after all). */
+const PENDING_SAVE_TTL_MS = 10_000;
+const MAX_SERVED = 3;
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 export class DocumentStore {
-  /**
-   * Kept for the whole session, also after an editor closes: a language change closes and reopens the
-   * document without reading it again, and its baseline must survive that. Reopening reads it afresh.
-   */
+  /** Kept for the whole session: a language change closes and reopens a document without reading it again. */
   private readonly entries = new Map<string, Entry>();
 
   constructor(private readonly hooks: DocumentStoreHooks) {}
 
   /** The baseline of a document (for diagnostics, compare and overwrite). */
-  opened(key: string): OpenedDocument | undefined {
-    return this.entries.get(key)?.document;
+  baseline(key: string): Baseline | undefined {
+    return this.entries.get(key)?.baseline;
+  }
+
+  /** The remote state a conflict was found with, while the user has not resolved it. */
+  conflict(key: string): OpenedDocument | undefined {
+    return this.entries.get(key)?.conflict;
+  }
+
+  /**
+   * The editor shows `text`: when it is a rendering this store handed out, that rendering becomes the
+   * baseline. Returns whether the baseline is known for this text.
+   */
+  adopt(key: string, text: string): boolean {
+    const entry = this.entries.get(key);
+    if (!entry) return false;
+    if (entry.baseline?.basisText === text) return true;
+    for (let i = entry.served.length - 1; i >= 0; i--) {
+      const served = entry.served[i]!;
+      if (served.text.length === text.length && served.text === text) {
+        this.setBaseline(key, entry, { opened: served, basisText: served.text });
+        if (i === entry.served.length - 1) entry.conflict = undefined;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Finds the baseline of an editor restored from a backup (kept from the session that opened it). */
+  async restoreBaseline(key: string, ref: DocumentRef, text: string): Promise<Baseline | undefined> {
+    if (this.adopt(key, text)) return this.baseline(key);
+    const entry = this.entries.get(key);
+    if (entry?.baseline) return entry.baseline;
+    const restored = await this.hooks.restore(key, ref).catch(() => undefined);
+    if (!restored) return undefined;
+    const current = this.entry(key);
+    current.baseline ??= restored;
+    return current.baseline;
+  }
+
+  /** The workbench is about to save `text`: the next stat is the one it checks before writing. */
+  willSave(key: string, text: string): void {
+    const entry = this.entries.get(key);
+    if (entry) entry.pendingSave = { text, at: Date.now() };
+  }
+
+  /** Forgets a document whose editor closed clean (its baseline need not survive a restart). */
+  closed(key: string, text: string): void {
+    const entry = this.entries.get(key);
+    if (entry?.baseline && entry.baseline.basisText === text) this.hooks.persist(key, undefined);
   }
 
   async stat(key: string, ref: DocumentRef): Promise<DocumentStat> {
-    let entry = this.entries.get(key);
-    if (entry?.busy) {
-      await entry.busy.catch(() => undefined);
-      entry = this.entries.get(key);
-    }
+    let entry = await this.idle(key);
     if (!entry) {
       // First sight of this document: fetch it now (a missing one fails here) and keep the text for the
       // read that follows.
@@ -61,13 +148,32 @@ export class DocumentStore {
       entry = this.entries.get(key);
       if (!entry) throw new Error(`The ${ref.kind} at ${key} could not be loaded.`);
     }
+    const pending = entry.pendingSave;
+    entry.pendingSave = undefined;
+    if (pending && Date.now() - pending.at < PENDING_SAVE_TTL_MS) {
+      // The stat the workbench checks before writing: a newer time makes it offer its own Compare /
+      // Overwrite; time 0 lets the write through, whatever the workbench last saw.
+      await this.run(entry, this.checkBeforeSave(key, ref, entry, pending.text));
+      const overwrite = entry.overwriteRequested === true;
+      entry.overwriteRequested = undefined;
+      return { ctime: entry.ctime, mtime: entry.conflict && !overwrite ? entry.mtime : 0, size: entry.size };
+    }
     return { ctime: entry.ctime, mtime: entry.mtime, size: entry.size };
   }
 
+  /** The user chose to overwrite: the next save sends their changed keys on top of the current remote. */
+  async prepareOverwrite(key: string, ref: DocumentRef): Promise<void> {
+    const entry = (await this.idle(key)) ?? this.entry(key);
+    if (!entry.conflict) {
+      const remote = await this.run(entry, this.hooks.open(key, ref, entry.baseline?.opened.resource.id));
+      this.noteServed(entry, remote);
+      entry.conflict = remote;
+    }
+    entry.overwriteRequested = true;
+  }
+
   async read(key: string, ref: DocumentRef): Promise<Uint8Array> {
-    const busy = this.entries.get(key)?.busy;
-    if (busy) await busy.catch(() => undefined);
-    const entry = this.entries.get(key);
+    const entry = await this.idle(key);
     if (entry?.unread && entry.unread.until >= Date.now()) {
       const { bytes } = entry.unread;
       entry.unread = undefined;
@@ -76,54 +182,153 @@ export class DocumentStore {
     return this.load(key, ref, false);
   }
 
-  async write(key: string, ref: DocumentRef, content: Uint8Array): Promise<void> {
-    // An editor restored from a backup (hot exit) was never read: its baseline is the current remote.
-    if (!this.entries.get(key)?.document) await this.load(key, ref, false);
+  /** Saves `text`. Throws (the editor stays dirty, the baseline does not move) when nothing was saved. */
+  async write(key: string, ref: DocumentRef, text: string, byteLength: number): Promise<WriteResult> {
+    let entry = await this.idle(key);
+    if (!entry) {
+      await this.load(key, ref, false);
+      entry = this.entry(key);
+    }
+    const current = entry;
+    const task = (async (): Promise<WriteResult> => {
+      if (this.adopt(key, text) && current.baseline?.basisText === text && !current.conflict) return { status: 'unchanged' };
+      const baseline = current.baseline ?? (await this.restoreBaseline(key, ref, text));
+      const overwrite = current.conflict;
+      if (!baseline && !overwrite) {
+        // Nothing tells what this text was derived from (a restored editor): compare with the server first.
+        const remote = await this.hooks.open(key, ref, undefined);
+        this.noteServed(current, remote);
+        if (remote.text === text) {
+          this.setBaseline(key, current, { opened: remote, basisText: text });
+          return { status: 'unchanged' };
+        }
+        throw this.conflictFound(current, remote);
+      }
+      const checked = current.checked === true;
+      current.checked = undefined;
+      try {
+        const result = await this.hooks.save(key, text, baseline ?? { opened: overwrite!, basisText: overwrite!.text }, overwrite, checked);
+        if (result.status === 'saved') {
+          current.conflict = undefined;
+          current.written = text;
+          this.noteServed(current, result.document);
+          this.setBaseline(key, current, { opened: result.document, basisText: result.basisText });
+          // The workbench stats right after writing and keeps that stat: it describes what it wrote.
+          current.size = byteLength;
+          current.mtime = Math.max(Date.now(), current.mtime + 1);
+        }
+        return result;
+      } catch (error) {
+        if (error instanceof ConflictError) this.conflictFound(current, error.remote);
+        throw error;
+      }
+    })();
+    return this.run(current, task);
+  }
+
+  /**
+   * After a save the workbench still shows the text it wrote. When the editor holds exactly that text
+   * (the user did not type meanwhile), the store reports a newer file so the workbench reloads the clean
+   * editor with the server's answer. Returns whether it should be told the file changed.
+   */
+  refreshAfterSave(key: string, editorText: string): boolean {
     const entry = this.entries.get(key);
-    const opened = entry?.document;
-    if (!entry || !opened) throw new Error(`The ${ref.kind} at ${key} could not be loaded.`);
-    const text = decoder.decode(content);
-    const task = this.hooks.save(key, text, opened);
-    entry.busy = task;
+    const baseline = entry?.baseline;
+    if (!entry || !baseline || entry.written !== editorText) return false;
+    entry.written = undefined;
+    if (baseline.opened.text === editorText) return false;
+    const bytes = encoder.encode(baseline.opened.text);
+    entry.unread = { bytes, until: Date.now() + UNREAD_TTL_MS };
+    entry.size = bytes.byteLength;
+    entry.mtime = Math.max(Date.now(), entry.mtime + 1);
+    return true;
+  }
+
+  private async checkBeforeSave(key: string, ref: DocumentRef, entry: Entry, text: string): Promise<void> {
+    entry.checked = undefined;
+    const baseline = await this.restoreBaseline(key, ref, text);
+    if (entry.conflict) return; // already known: only an Overwrite gets through to the write
+    if (baseline?.basisText === text) return; // nothing to send
     try {
-      const saved = await task;
-      // VS Code stats right after writing and keeps that stat: it must describe what it wrote.
-      entry.size = content.byteLength;
-      if (!saved) return; // nothing was sent; the editor just becomes clean
-      entry.document = saved;
-      entry.mtime = this.nextMtime(entry);
-    } finally {
-      if (entry.busy === task) entry.busy = undefined;
+      if (baseline) {
+        const moved = await this.hooks.remoteMoved(baseline.opened);
+        if (moved) this.conflictFound(entry, moved);
+        else entry.checked = true;
+        return;
+      }
+      const remote = await this.hooks.open(key, ref, undefined);
+      this.noteServed(entry, remote);
+      if (remote.text !== text) this.conflictFound(entry, remote);
+    } catch {
+      // The check could not run (offline…): the write decides, and reports what went wrong.
     }
   }
 
-  /** Fetches the document (by the baseline's id when there is one) and takes it as the new baseline. */
+  private conflictFound(entry: Entry, remote: OpenedDocument): ConflictError {
+    entry.conflict = remote;
+    this.noteServed(entry, remote);
+    entry.unread = undefined;
+    entry.size = encoder.encode(remote.text).byteLength;
+    entry.mtime = Math.max(Date.now(), entry.mtime + 1);
+    return new ConflictError(remote, 'The document changed on DatoCMS since it was opened.');
+  }
+
+  /** Fetches the document (by the baseline's id when there is one); the baseline stays where it is. */
   private async load(key: string, ref: DocumentRef, keepUnread: boolean): Promise<Uint8Array> {
-    const previous = this.entries.get(key);
-    const task = this.hooks.open(key, ref, previous?.document?.resource.id);
-    const entry: Entry = previous ?? { document: undefined, ctime: Date.now(), mtime: 0, size: 0 };
-    entry.busy = task;
-    this.entries.set(key, entry);
+    const entry = this.entry(key);
+    const id = entry.baseline?.opened.resource.id ?? entry.served.at(-1)?.resource.id;
+    const task = this.hooks.open(key, ref, id);
     try {
-      const document = await task;
+      const document = await this.run(entry, task);
       const bytes = encoder.encode(document.text);
-      if (entry.document?.text !== document.text) {
+      if (entry.served.at(-1)?.text !== document.text) {
         entry.size = bytes.byteLength;
         entry.mtime = Math.max(updatedAt(document) ?? Date.now(), entry.mtime + 1);
       }
-      entry.document = document;
+      this.noteServed(entry, document);
       entry.unread = keepUnread ? { bytes, until: Date.now() + UNREAD_TTL_MS } : undefined;
       return bytes;
     } catch (error) {
-      if (!entry.document) this.entries.delete(key);
+      if (entry.served.length === 0 && !entry.baseline) this.entries.delete(key);
       throw error;
-    } finally {
-      if (entry.busy === task) entry.busy = undefined;
     }
   }
 
-  private nextMtime(entry: Entry): number {
-    return Math.max(Date.now(), entry.mtime + 1);
+  private noteServed(entry: Entry, document: OpenedDocument): void {
+    if (entry.served.at(-1)?.text === document.text) entry.served[entry.served.length - 1] = document;
+    else entry.served.push(document);
+    if (entry.served.length > MAX_SERVED) entry.served.splice(0, entry.served.length - MAX_SERVED);
+  }
+
+  private setBaseline(key: string, entry: Entry, baseline: Baseline): void {
+    entry.baseline = baseline;
+    this.hooks.persist(key, baseline);
+  }
+
+  private entry(key: string): Entry {
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = { served: [], ctime: Date.now(), mtime: 0, size: 0 };
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  /** Waits for the operation under way on the document, if any. */
+  private async idle(key: string): Promise<Entry | undefined> {
+    for (let entry = this.entries.get(key); entry?.busy; entry = this.entries.get(key)) {
+      await entry.busy.catch(() => undefined);
+    }
+    return this.entries.get(key);
+  }
+
+  private async run<T>(entry: Entry, task: Promise<T>): Promise<T> {
+    entry.busy = task;
+    try {
+      return await task;
+    } finally {
+      if (entry.busy === task) entry.busy = undefined;
+    }
   }
 }
 

@@ -1,36 +1,54 @@
 // The `datocms:` FileSystemProvider: an adapter from VS Code's file operations to the DocumentStore
 // (baselines and stats) and to DatoDocuments (network, progress, messages), plus folder listings.
+//
+// Documents are UTF-8 whatever `files.encoding` says: reads start with a UTF-8 byte order mark, which
+// the workbench honours over any configured encoding, and a write whose bytes are not UTF-8 is refused.
 import * as vscode from 'vscode';
 import type { ProjectSource } from '../projects/project';
 import type { OpenedDocument } from './documentService';
-import { DocumentStore } from './documentStore';
+import { DocumentStore, type Baseline, type DocumentStoreHooks, type WriteResult } from './documentStore';
 import { describeRef, parseDocumentPath, parseFolderPath, type DocumentRef, type FolderRef } from './paths';
+
+const BOM = [0xef, 0xbb, 0xbf];
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 export interface FileSystemDelegate {
   /** Fetches and renders a document; throws a vscode.FileSystemError on failure. */
   open(uri: vscode.Uri, ref: DocumentRef, id: string | undefined): Promise<OpenedDocument>;
-  /** Saves text over the baseline; undefined = nothing changed. Throws (editor stays dirty) on failure. */
-  save(uri: vscode.Uri, text: string, opened: OpenedDocument): Promise<OpenedDocument | undefined>;
+  remoteMoved(baseline: OpenedDocument): Promise<OpenedDocument | undefined>;
+  /** Saves text over the baseline; throws (the editor stays dirty) on failure. */
+  save(uri: vscode.Uri, text: string, baseline: Baseline, overwrite: OpenedDocument | undefined, checked: boolean): Promise<WriteResult>;
+  restore(uri: vscode.Uri, ref: DocumentRef): Promise<Baseline | undefined>;
+  persist(uri: vscode.Uri, baseline: Baseline | undefined): void;
 }
 
 export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changeEmitter.event;
-  private readonly store: DocumentStore;
+  readonly store: DocumentStore;
 
   constructor(
     private readonly projects: ProjectSource,
     delegate: FileSystemDelegate,
   ) {
-    this.store = new DocumentStore({
+    const hooks: DocumentStoreHooks = {
       open: (key, ref, id) => delegate.open(vscode.Uri.parse(key), ref, id),
-      save: (key, text, opened) => delegate.save(vscode.Uri.parse(key), text, opened),
-    });
+      remoteMoved: (baseline) => delegate.remoteMoved(baseline),
+      save: (key, text, baseline, overwrite, checked) => delegate.save(vscode.Uri.parse(key), text, baseline, overwrite, checked),
+      restore: (key, ref) => delegate.restore(vscode.Uri.parse(key), ref),
+      persist: (key, baseline) => delegate.persist(vscode.Uri.parse(key), baseline),
+    };
+    this.store = new DocumentStore(hooks);
   }
 
   /** The baseline of an opened document (for diagnostics, compare and overwrite). */
-  openedDocument(uri: vscode.Uri): OpenedDocument | undefined {
-    return this.store.opened(uri.toString());
+  baseline(uri: vscode.Uri): Baseline | undefined {
+    return this.store.baseline(uri.toString());
+  }
+
+  /** Tells the workbench the document changed: a clean editor reloads it. */
+  changed(uri: vscode.Uri): void {
+    this.changeEmitter.fire([{ type: vscode.FileChangeType.Changed, uri }]);
   }
 
   watch(): vscode.Disposable {
@@ -44,7 +62,8 @@ export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposa
       if (!parseFolderPath(uri.path)) throw vscode.FileSystemError.FileNotFound(uri);
       return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     }
-    return { type: vscode.FileType.File, ...(await this.store.stat(uri.toString(), ref)) };
+    const stat = await this.store.stat(uri.toString(), ref);
+    return { type: vscode.FileType.File, ...stat, size: stat.size + BOM.length };
   }
 
   async readDirectory(uri: vscode.Uri): Promise<[string, vscode.FileType][]> {
@@ -56,14 +75,24 @@ export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposa
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const ref = parseDocumentPath(uri.path);
     if (!ref) throw vscode.FileSystemError.FileNotFound(uri);
-    return this.store.read(uri.toString(), ref);
+    const bytes = await this.store.read(uri.toString(), ref);
+    const out = new Uint8Array(BOM.length + bytes.byteLength);
+    out.set(BOM, 0);
+    out.set(bytes, BOM.length);
+    return out;
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array, options: { readonly create: boolean; readonly overwrite: boolean }): Promise<void> {
     const ref = parseDocumentPath(uri.path);
     if (!ref) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Only DatoCMS documents can be saved here; creating other files is not supported.'));
+    const text = decodeUtf8(content);
+    if (text === undefined) {
+      throw vscode.FileSystemError.NoPermissions(vscode.l10n.t(
+        'Not saved: DatoCMS documents are UTF-8, and this editor now uses another encoding. Choose the encoding in the status bar, "Reopen with Encoding", UTF-8 (your text stays in the editor), then save again.',
+      ));
+    }
     try {
-      await this.store.write(uri.toString(), ref, content);
+      await this.store.write(uri.toString(), ref, text, content.byteLength - (hasBom(content) ? BOM.length : 0));
     } catch (error) {
       if (options.create && error instanceof vscode.FileSystemError && error.code === 'FileNotFound') {
         throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Creating a {0} from the editor is not supported yet.', ref.kind));
@@ -134,3 +163,15 @@ export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposa
   }
 }
 
+function hasBom(bytes: Uint8Array): boolean {
+  return bytes[0] === BOM[0] && bytes[1] === BOM[1] && bytes[2] === BOM[2];
+}
+
+/** The text of UTF-8 bytes (an optional byte order mark dropped); undefined when they are not UTF-8. */
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return utf8.decode(hasBom(bytes) ? bytes.subarray(BOM.length) : bytes);
+  } catch {
+    return undefined;
+  }
+}

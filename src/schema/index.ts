@@ -2,7 +2,8 @@
 // No `vscode` here: this layer is plain TypeScript, tested with Node's runner.
 export type { DocumentKind, SchemaContext } from './document';
 export { renderDocument } from './document';
-export type { Problem } from './json';
+export type { Json, JsonObject, Problem } from './json';
+export { parseText } from './json';
 export type { UpdatePlan } from './plan';
 export { checkDocument, planUpdate } from './plan';
 export type { ApiErrorEntry } from './apiErrors';

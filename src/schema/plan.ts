@@ -226,9 +226,9 @@ interface Analysis {
   problems: Problem[];
 }
 
-function analyse(kind: DocumentKind, text: string, opened: Resource, ctx: SchemaContext): Analysis {
+function analyse(kind: DocumentKind, text: string, opened: Resource, ctx: SchemaContext, basis?: JsonObject): Analysis {
   const parsed = parseText(text);
-  const openedDoc = documentValue(kind, opened, ctx);
+  const openedDoc = basis ?? documentValue(kind, opened, ctx);
   if (parsed.problems.length > 0 || !isObject(parsed.value)) {
     return { parsed, doc: undefined, openedDoc, problems: parsed.problems };
   }
@@ -250,8 +250,9 @@ function analyse(kind: DocumentKind, text: string, opened: Resource, ctx: Schema
   return { parsed, doc, openedDoc, problems };
 }
 
-export function checkDocument(kind: DocumentKind, text: string, opened: Resource, ctx: SchemaContext): Problem[] {
-  return analyse(kind, text, opened, ctx).problems;
+/** `basis`: the document value the text was derived from, when it is not `opened` rendered (default). */
+export function checkDocument(kind: DocumentKind, text: string, opened: Resource, ctx: SchemaContext, basis?: JsonObject): Problem[] {
+  return analyse(kind, text, opened, ctx, basis).problems;
 }
 
 /** A block of the edited document as the API wants it: id when unchanged, full object when changed or new. */
@@ -275,8 +276,8 @@ function requestBlocks(value: Json, field: FieldInfo | undefined, openedBlocks: 
   }, []);
 }
 
-export function planUpdate(kind: DocumentKind, opened: Resource, text: string, ctx: SchemaContext): UpdatePlan {
-  const { doc, openedDoc, problems } = analyse(kind, text, opened, ctx);
+export function planUpdate(kind: DocumentKind, opened: Resource, text: string, ctx: SchemaContext, basis?: JsonObject): UpdatePlan {
+  const { doc, openedDoc, problems } = analyse(kind, text, opened, ctx, basis);
   if (problems.length > 0 || !doc) return { ok: false, problems };
   const attributes: JsonObject = {};
   const relationships: Record<string, Relationship> = {};

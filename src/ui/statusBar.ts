@@ -1,5 +1,7 @@
 // Status bar item: the active project and environment; a click switches the environment.
 // "Active" = the project of the focused datocms: editor, else of the tree selection, else the first.
+// With a datocms: editor focused it names that document's environment (where its save goes), which
+// may differ from the environment the tree shows.
 import * as vscode from 'vscode';
 import { parseDocumentUri } from '../documents';
 import type { ProjectRegistry } from '../projects/registry';
@@ -40,9 +42,16 @@ export class ProjectStatusBar implements vscode.Disposable {
       this.item.hide();
       return;
     }
-    const environment = this.registry.environmentOf(project.key);
-    this.item.text = `$(database) ${project.name} · ${environment}`;
-    this.item.tooltip = vscode.l10n.t('DatoCMS project {0}, environment {1} — click to switch environment', project.name, environment);
+    const uri = vscode.window.activeTextEditor?.document.uri;
+    const focused = uri ? parseDocumentUri(uri) : undefined;
+    const environment = focused?.project === project.key ? focused.environment : this.registry.environmentOf(project.key);
+    const primary = environment === (project.primaryEnvironment ?? 'main');
+    this.item.text = primary
+      ? `$(database) ${project.name} · ${environment} ${vscode.l10n.t('(primary)')}`
+      : `$(beaker) ${project.name} · ${environment} ${vscode.l10n.t('(sandbox)')}`;
+    this.item.tooltip = focused
+      ? vscode.l10n.t('This document belongs to DatoCMS project {0}, {1} environment {2}: saving it writes there. Click to switch the environment the tree shows.', project.name, primary ? vscode.l10n.t('primary') : vscode.l10n.t('sandbox'), environment)
+      : vscode.l10n.t('DatoCMS project {0}, environment {1} — click to switch environment', project.name, environment);
     this.item.command = { command: 'datocms.switchEnvironment', title: vscode.l10n.t('Switch Environment'), arguments: [project.key] };
     this.item.show();
   }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { CmaClient, closeAllDispatchers } from '../../src/cma';
 import type { Resource } from '../../src/cma/types';
-import { DocumentService, type SaveResult } from '../../src/documents/documentService';
+import { DocumentService, type OpenedDocument, type SaveBasis, type SaveResult } from '../../src/documents/documentService';
 import type { DocumentRef } from '../../src/documents/paths';
 import { ProjectData } from '../../src/projects/projectData';
 import { startEmulator, type Emulator, type EmulatorRequest } from '../emulator';
@@ -31,6 +31,9 @@ beforeEach(() => {
   service = new DocumentService(async () => data);
   emulator.faults.clear();
 });
+
+/** The basis of a save from a freshly opened document. */
+const basis = (opened: OpenedDocument): SaveBasis => ({ opened, basisText: opened.text });
 
 type Doc = Record<string, unknown> & { $readonly: Record<string, unknown> };
 
@@ -132,7 +135,7 @@ describe('saving documents', () => {
       (doc['title'] as Record<string, unknown>)['en'] = 'Saffron risotto, the slow way';
     });
     emulator.clearRequests();
-    const saved = expectStatus(await service.save(text, opened), 'saved');
+    const saved = expectStatus(await service.save(text, basis(opened)), 'saved');
     assert.equal(puts().length, 1);
     const body = putBody(puts()[0]);
     assert.deepEqual(Object.keys(body.attributes ?? {}), ['title']);
@@ -150,7 +153,7 @@ describe('saving documents', () => {
     });
     emulator.clearRequests();
     const jobs: string[] = [];
-    const saved = expectStatus(await service.save(text, opened, { onJob: (id) => jobs.push(id) }), 'saved');
+    const saved = expectStatus(await service.save(text, basis(opened), { onJob: (id) => jobs.push(id) }), 'saved');
     assert.equal(jobs.length, 1, 'the job was reported');
     assert.equal(puts().length, 1);
     assert.deepEqual(putBody(puts()[0]).attributes, { hint: 'Long reads from the kitchen' });
@@ -164,7 +167,7 @@ describe('saving documents', () => {
       doc['name'] = 'Rebuild the site (renamed)';
     });
     emulator.clearRequests();
-    expectStatus(await service.save(text, opened), 'saved');
+    expectStatus(await service.save(text, basis(opened)), 'saved');
     assert.equal(puts().length, 1);
     assert.deepEqual(putBody(puts()[0]).attributes, { name: 'Rebuild the site (renamed)' });
   });
@@ -181,9 +184,9 @@ describe('saving documents', () => {
     for (const ref of refs) {
       const opened = await service.open(ref);
       emulator.clearRequests();
-      assert.equal((await service.save(opened.text, opened)).status, 'unchanged', ref.kind);
+      assert.equal((await service.save(opened.text, basis(opened))).status, 'unchanged', ref.kind);
       const reformatted = JSON.stringify(JSON.parse(opened.text), null, 4);
-      assert.equal((await service.save(reformatted, opened)).status, 'unchanged', `${ref.kind} reformatted`);
+      assert.equal((await service.save(reformatted, basis(opened))).status, 'unchanged', `${ref.kind} reformatted`);
       assert.deepEqual(emulator.requests, [], `${ref.kind}: no request`);
     }
   });
@@ -195,7 +198,7 @@ describe('saving documents', () => {
       (doc['title'] as Record<string, unknown>)['en'] = 42;
     });
     emulator.clearRequests();
-    const invalid = expectStatus(await service.save(text, opened), 'invalid');
+    const invalid = expectStatus(await service.save(text, basis(opened)), 'invalid');
     assert.equal(invalid.origin, 'local');
     assert.equal(invalid.text, text);
     assert.deepEqual(emulator.requests, []);
@@ -208,7 +211,7 @@ describe('saving documents', () => {
     const opened = await service.open({ ...where, kind: 'model', apiKey: 'category' });
     const text = opened.text.replace('"api_key"', '"api_key" "oops",');
     emulator.clearRequests();
-    const invalid = expectStatus(await service.save(text, opened), 'invalid');
+    const invalid = expectStatus(await service.save(text, basis(opened)), 'invalid');
     assert.equal(invalid.text, text);
     assert.ok(invalid.problems[0]!.line > 1, 'the problem has a line');
     assert.deepEqual(emulator.requests, []);
@@ -222,7 +225,7 @@ describe('saving documents', () => {
     const text = edit(opened.text, (doc) => {
       doc['slug'] = other['slug'];
     });
-    const invalid = expectStatus(await service.save(text, opened), 'invalid');
+    const invalid = expectStatus(await service.save(text, basis(opened)), 'invalid');
     assert.equal(invalid.origin, 'server');
     assert.equal(invalid.text, text);
     assert.equal(invalid.error?.status, 422);
@@ -238,7 +241,7 @@ describe('saving documents', () => {
       doc['enabled'] = !doc['enabled'];
     });
     emulator.faults.add({ kind: 'server_error', method: 'PUT', path: `/webhooks/${webhook.id}` });
-    const failed = expectStatus(await service.save(text, opened), 'failed');
+    const failed = expectStatus(await service.save(text, basis(opened)), 'failed');
     assert.equal(failed.text, text);
     assert.match(String(failed.error), /500/);
   });
@@ -248,7 +251,7 @@ describe('saving documents', () => {
     const text = edit(opened.text, (doc) => {
       doc['api_key'] = 'summary';
     });
-    const saved = expectStatus(await service.save(text, opened), 'saved');
+    const saved = expectStatus(await service.save(text, basis(opened)), 'saved');
     assert.deepEqual(saved.renamed, { ...where, kind: 'field', modelApiKey: 'category', apiKey: 'summary' });
     const again = await service.open(opened.ref, { id: opened.resource.id });
     assert.equal(parse(again.text)['api_key'], 'summary');
@@ -266,12 +269,12 @@ describe('conflicts', () => {
       (doc['title'] as Record<string, unknown>)['en'] = 'My own title';
     });
 
-    const conflict = expectStatus(await service.save(text, opened), 'conflict');
+    const conflict = expectStatus(await service.save(text, basis(opened)), 'conflict');
     assert.equal(conflict.text, text);
     assert.deepEqual(parse(conflict.remote.text)['excerpt'], excerpt, 'the remote version shows the other change');
 
     emulator.clearRequests();
-    const saved = expectStatus(await service.save(text, opened, { overwrite: true }), 'saved');
+    const saved = expectStatus(await service.save(text, basis(opened), { overwrite: conflict.remote }), 'saved');
     assert.equal(puts().length, 1);
     const body = putBody(puts()[0]);
     assert.deepEqual(Object.keys(body.attributes ?? {}), ['title']);
@@ -288,7 +291,7 @@ describe('conflicts', () => {
       doc['name'] = 'Journal category';
     });
     emulator.clearRequests();
-    const conflict = expectStatus(await service.save(text, opened), 'conflict');
+    const conflict = expectStatus(await service.save(text, basis(opened)), 'conflict');
     assert.equal(conflict.text, text);
     assert.equal(parse(conflict.remote.text)['hint'], 'Set elsewhere');
     assert.deepEqual(puts(), []);
@@ -302,14 +305,49 @@ describe('conflicts', () => {
       doc['url'] = 'https://hooks.example/changed-by-me';
     });
     emulator.clearRequests();
-    const conflict = expectStatus(await service.save(text, opened), 'conflict');
+    const conflict = expectStatus(await service.save(text, basis(opened)), 'conflict');
     assert.equal(conflict.text, text);
     assert.deepEqual(puts(), []);
 
-    const saved = expectStatus(await service.save(text, opened, { overwrite: true }), 'saved');
+    const saved = expectStatus(await service.save(text, basis(opened), { overwrite: conflict.remote }), 'saved');
     assert.deepEqual(putBody(puts()[0]).attributes, { url: 'https://hooks.example/changed-by-me' });
     const result = parse(saved.document.text);
     assert.equal(result['url'], 'https://hooks.example/changed-by-me');
     assert.equal(result['auto_retry'], !webhook.attributes['auto_retry']);
+  });
+});
+
+describe('saving after typing through a save', () => {
+  test('a record update has no query string and is followed by a nested re-read', async () => {
+    const [id] = await articleIds(1);
+    const opened = await service.open(recordRef(id!));
+    emulator.clearRequests();
+    expectStatus(await service.save(edit(opened.text, (doc) => { doc['reading_time'] = 42; }), basis(opened)), 'saved');
+    const [put, ...rest] = emulator.requests.filter((r) => r.path === `/items/${id}`);
+    assert.equal(put?.method, 'PUT');
+    assert.deepEqual(put?.query, {});
+    assert.ok(rest.some((r) => r.method === 'GET' && r.query['nested'] === 'true'), 'the record is read again with its blocks');
+  });
+
+  test('the next save sends only what was typed since the saved text, with the new version', async () => {
+    const [id] = await articleIds(1);
+    const opened = await service.open(recordRef(id!));
+    const first = edit(opened.text, (doc) => { doc['reading_time'] = 7; });
+    const saved = expectStatus(await service.save(first, basis(opened)), 'saved');
+    // The editor kept the saved text (the user typed meanwhile): its basis is that text, its state the answer.
+    const typed = edit(first, (doc) => { doc['rating'] = 4.5; });
+    emulator.clearRequests();
+    expectStatus(await service.save(typed, { opened: saved.document, basisText: first }), 'saved');
+    const body = putBody(puts()[0]);
+    assert.deepEqual(Object.keys(body.attributes ?? {}), ['rating']);
+    assert.equal(body.meta?.['current_version'], saved.document.resource.meta['current_version']);
+  });
+
+  test('remoteMoved is undefined while nobody changed the resource, and the remote once someone did', async () => {
+    const opened = await service.open({ ...where, kind: 'model', apiKey: 'author' });
+    assert.equal(await service.remoteMoved(opened), undefined);
+    await client.itemTypes.update('author', { data: { type: 'item_type', id: opened.resource.id, attributes: { hint: 'A colleague was here' } } });
+    const moved = await service.remoteMoved(opened);
+    assert.equal(parse(moved!.text)['hint'], 'A colleague was here');
   });
 });

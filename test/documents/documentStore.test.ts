@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { CmaClient, closeAllDispatchers } from '../../src/cma';
 import { DocumentService } from '../../src/documents/documentService';
-import { DocumentStore } from '../../src/documents/documentStore';
+import { ConflictError, DocumentStore, type Baseline, type DocumentStoreHooks } from '../../src/documents/documentStore';
 import type { DocumentRef } from '../../src/documents/paths';
 import { ProjectData } from '../../src/projects/projectData';
 import { startEmulator, type Emulator } from '../emulator';
@@ -12,9 +12,11 @@ import { startEmulator, type Emulator } from '../emulator';
 let emulator: Emulator;
 let client: CmaClient;
 let store: DocumentStore;
+let hooks: DocumentStoreHooks;
+/** what the store asked to keep across a reload */
+let kept: Map<string, Baseline>;
 
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-const encode = (text: string) => new TextEncoder().encode(text);
 
 before(async () => {
   emulator = await startEmulator({ records: 6 });
@@ -29,15 +31,24 @@ after(async () => {
 beforeEach(() => {
   const data = new ProjectData(client);
   const service = new DocumentService(async () => data);
-  store = new DocumentStore({
+  kept = new Map();
+  hooks = {
     open: (_key, ref, id) => service.open(ref, { id }),
-    save: async (_key, text, opened) => {
-      const result = await service.save(text, opened);
-      if (result.status === 'saved') return result.document;
-      if (result.status === 'unchanged') return undefined;
+    remoteMoved: (baseline) => service.remoteMoved(baseline),
+    save: async (_key, text, baseline, overwrite, checked) => {
+      const result = await service.save(text, baseline, { checked, ...(overwrite ? { overwrite } : {}) });
+      if (result.status === 'saved') return { status: 'saved', document: result.document, basisText: text };
+      if (result.status === 'unchanged') return { status: 'unchanged' };
+      if (result.status === 'conflict') throw new ConflictError(result.remote, 'conflict');
       throw new Error(`not saved: ${result.status}`);
     },
-  });
+    restore: async (key) => kept.get(key),
+    persist: (key, baseline) => {
+      if (baseline) kept.set(key, baseline);
+      else kept.delete(key);
+    },
+  };
+  store = new DocumentStore(hooks);
 });
 
 type RecordRef = Extract<DocumentRef, { kind: 'record' }>;
@@ -48,14 +59,32 @@ async function someRecord(): Promise<{ key: string; ref: RecordRef }> {
   return { key: `datocms:/emulated-bistro/main/records/article/${id}.json`, ref: { project: 'emulated-bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id } };
 }
 
-function withNewTitle(text: string, title: string): string {
-  const doc = JSON.parse(text) as { title: Record<string, string> };
-  doc.title['en'] = title;
+function edited(text: string, change: (doc: Record<string, any>) => void): string {
+  const doc = JSON.parse(text) as Record<string, any>;
+  change(doc);
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
+const withNewTitle = (text: string, title: string) => edited(text, (doc) => { doc['title']['en'] = title; });
+
 function fetchesOf(ref: RecordRef): number {
   return emulator.requests.filter((r) => r.method === 'GET' && r.path === `/items/${ref.id}`).length;
+}
+
+const writes = () => emulator.requests.filter((r) => r.method !== 'GET');
+const byteLength = (text: string) => new TextEncoder().encode(text).byteLength;
+
+/** Opens the document the way the workbench does (stat, read) and shows its text in an "editor". */
+async function open(key: string, ref: DocumentRef): Promise<string> {
+  await store.stat(key, ref);
+  const text = decode(await store.read(key, ref));
+  assert.ok(store.adopt(key, text));
+  return text;
+}
+
+/** A colleague changes the record's excerpt through the API. */
+async function colleagueChangesExcerpt(id: string): Promise<void> {
+  await client.items.update(id, { data: { type: 'item', id, attributes: { excerpt: { en: 'From a colleague', it: 'Da un collega' } } } });
 }
 
 describe('document store', () => {
@@ -67,60 +96,115 @@ describe('document store', () => {
     assert.equal(fetchesOf(ref), 1);
     assert.equal(stat.size, bytes.byteLength);
     assert.equal(JSON.parse(decode(bytes)).$readonly.id, ref.id);
-    assert.equal(store.opened(key)?.text, decode(bytes));
+    assert.ok(store.adopt(key, decode(bytes)));
+    assert.equal(store.baseline(key)?.basisText, decode(bytes));
   });
 
-  test('reading again (a revert) fetches afresh but leaves the stat alone when nothing changed', async () => {
+  test('a read while the editor holds other text (a compare) does not move the baseline', async () => {
     const { key, ref } = await someRecord();
-    const before = await store.stat(key, ref);
-    await store.read(key, ref);
-    emulator.clearRequests();
-    await store.read(key, ref);
-    assert.equal(fetchesOf(ref), 1);
-    assert.deepEqual(await store.stat(key, ref), before);
+    const text = await open(key, ref);
+    const baseline = store.baseline(key);
+    await colleagueChangesExcerpt(ref.id);
+    const remote = decode(await store.read(key, ref));
+    assert.match(remote, /From a colleague/);
+    assert.equal(store.baseline(key), baseline, 'the editor still derives from the first rendering');
+    // A revert makes the editor show the new rendering: only then does the baseline move.
+    assert.ok(store.adopt(key, remote));
+    assert.notEqual(store.baseline(key), baseline);
+    assert.notEqual(remote, text);
   });
 
-  test("after a save the server's answer is the baseline, and the stat describes what VS Code wrote", async () => {
+  test("after a save the clean editor is reloaded with the server's answer, which becomes the baseline", async () => {
     const { key, ref } = await someRecord();
-    await store.stat(key, ref);
-    const opened = decode(await store.read(key, ref));
-    const before = await store.stat(key, ref);
-    const written = encode(withNewTitle(opened, 'Saved, then shown as the server answered'));
-    await store.write(key, ref, written);
-    const saved = store.opened(key);
-    assert.ok(saved);
-    assert.notEqual(saved.text, decode(written), 'the server text differs (new version in $readonly)');
-    assert.match(saved.text, /Saved, then shown as the server answered/);
-    // VS Code's stat right after the write must describe what it wrote, and be newer than before.
+    const text = await open(key, ref);
+    const written = withNewTitle(text, 'Saved, then shown as the server answered');
+    const result = await store.write(key, ref, written, byteLength(written));
+    assert.equal(result.status, 'saved');
+    assert.equal(store.baseline(key)?.basisText, written, 'until the editor reloads, it derives from the text it saved');
     const afterWrite = await store.stat(key, ref);
-    assert.equal(afterWrite.size, written.byteLength);
-    assert.ok(afterWrite.mtime > before.mtime);
-    // DatoDocuments then writes the server's text back; that second write sends nothing.
+    assert.equal(afterWrite.size, byteLength(written), 'the stat after a write describes what was written');
     emulator.clearRequests();
-    await store.write(key, ref, encode(saved.text));
-    assert.deepEqual(emulator.requests.filter((r) => r.method !== 'GET'), []);
-    assert.equal((await store.stat(key, ref)).size, encode(saved.text).byteLength);
+    assert.equal(store.refreshAfterSave(key, written), true, 'the editor still shows what was saved: reload it');
+    const reloadStat = await store.stat(key, ref);
+    assert.ok(reloadStat.mtime > afterWrite.mtime, 'a newer file makes the workbench reload the clean editor');
+    const answer = decode(await store.read(key, ref));
+    assert.equal(fetchesOf(ref), 0, "the server's answer is served without fetching again");
+    assert.match(answer, /Saved, then shown as the server answered/);
+    assert.notEqual(answer, written, 'the answer carries the new version');
+    assert.ok(store.adopt(key, answer));
+    assert.equal(store.baseline(key)?.basisText, answer);
   });
 
-  test('a save with nothing to send sends no request and keeps the stat in step with the written text', async () => {
+  test('typing through a save keeps the typed text, and the next save sends only what was typed', async () => {
     const { key, ref } = await someRecord();
-    const before = await store.stat(key, ref);
-    const text = decode(await store.read(key, ref));
-    const reformatted = encode(JSON.stringify(JSON.parse(text), null, 4));
+    const text = await open(key, ref);
+    const written = withNewTitle(text, 'First save');
+    await store.write(key, ref, written, byteLength(written));
+    const typed = edited(written, (doc) => { doc['reading_time'] = 12; });
+    assert.equal(store.refreshAfterSave(key, typed), false, 'the editor holds typed text: no reload');
     emulator.clearRequests();
-    await store.write(key, ref, reformatted);
-    assert.deepEqual(emulator.requests, []);
-    const after = await store.stat(key, ref);
-    assert.equal(after.size, reformatted.byteLength);
-    assert.equal(after.mtime, before.mtime);
+    store.willSave(key, typed);
+    const preWrite = await store.stat(key, ref);
+    assert.equal(preWrite.mtime, 0, 'nothing moved on the server: the write goes through');
+    assert.equal((await store.write(key, ref, typed, byteLength(typed))).status, 'saved');
+    const [put] = writes();
+    const body = (put?.body as { data: { attributes: Record<string, unknown> } }).data;
+    assert.deepEqual(Object.keys(body.attributes), ['reading_time'], 'only the typed key, no $readonly complaint');
+  });
+
+  test("a colleague's change found before a save makes the file newer; the write that follows overwrites on top of it", async () => {
+    const { key, ref } = await someRecord();
+    const text = await open(key, ref);
+    const mine = withNewTitle(text, 'Mine');
+    await colleagueChangesExcerpt(ref.id);
+    store.willSave(key, mine);
+    const known = (await store.stat(key, ref)).mtime;
+    assert.ok(known > 0, 'a newer file: the workbench offers Compare / Overwrite and does not write');
+    assert.ok(store.conflict(key));
+    emulator.clearRequests();
+    // Overwrite (the workbench writes without checking the time)
+    assert.equal((await store.write(key, ref, mine, byteLength(mine))).status, 'saved');
+    const body = (writes()[0]?.body as { data: { attributes: Record<string, unknown> } }).data;
+    assert.deepEqual(Object.keys(body.attributes), ['title']);
+    const record = await client.items.find(ref.id);
+    assert.deepEqual(record.attributes['excerpt'], { en: 'From a colleague', it: 'Da un collega' }, "the colleague's change survives");
+  });
+
+  test('an editor restored after a reload saves against the baseline kept from before', async () => {
+    const { key, ref } = await someRecord();
+    const text = await open(key, ref);
+    const mine = withNewTitle(text, 'Typed before the reload');
+    // The window reloads: a new store, the editor restored from its backup with `mine`.
+    store = new DocumentStore(hooks);
+    await store.stat(key, ref);
+    await store.read(key, ref);
+    assert.equal(store.adopt(key, mine), false);
+    await colleagueChangesExcerpt(ref.id);
+    assert.ok(await store.restoreBaseline(key, ref, mine), 'the kept baseline is found');
+    store.willSave(key, mine);
+    assert.ok((await store.stat(key, ref)).mtime > 0, "the colleague's change is a conflict, not a silent revert");
+    emulator.clearRequests();
+    await store.write(key, ref, mine, byteLength(mine));
+    const body = (writes()[0]?.body as { data: { attributes: Record<string, unknown> } }).data;
+    assert.deepEqual(Object.keys(body.attributes), ['title'], "the overwrite sends only the user's key");
+  });
+
+  test('without a known baseline a changed text is a conflict and nothing is sent', async () => {
+    const { key, ref } = await someRecord();
+    const remote = decode(await store.read(key, ref));
+    kept.clear();
+    emulator.clearRequests();
+    const mine = withNewTitle(remote, 'From nowhere');
+    await assert.rejects(store.write(key, ref, mine, byteLength(mine)), ConflictError);
+    assert.deepEqual(writes(), []);
   });
 
   test('a failed save leaves the baseline as it was', async () => {
     const { key, ref } = await someRecord();
-    await store.stat(key, ref);
-    const text = decode(await store.read(key, ref));
-    const baseline = store.opened(key);
-    await assert.rejects(store.write(key, ref, encode(withNewTitle(text, 'x'.repeat(500)))), /not saved: invalid/);
-    assert.equal(store.opened(key), baseline);
+    const text = await open(key, ref);
+    const baseline = store.baseline(key);
+    const invalid = withNewTitle(text, 'x'.repeat(500));
+    await assert.rejects(store.write(key, ref, invalid, byteLength(invalid)), /not saved: invalid/);
+    assert.equal(store.baseline(key), baseline);
   });
 });

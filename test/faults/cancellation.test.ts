@@ -143,7 +143,7 @@ describe('cancellation', () => {
     emulator.clearRequests();
     const controller = new AbortController();
     let job: string | undefined;
-    const saving = service.save(text, opened, {
+    const saving = service.save(text, { opened, basisText: opened.text }, {
       signal: controller.signal,
       onJob: (id) => {
         job = id;

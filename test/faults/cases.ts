@@ -479,7 +479,7 @@ async function save(world: World, operation: 'saveModel' | 'saveField' | 'jobPol
   const service = new DocumentService(async () => data);
   const rule = arm(world, fault, subject.target, serverValidates);
   const faultedWrite = rule !== undefined && subject.target === subject.write;
-  const result = await service.save(text, opened);
+  const result = await service.save(text, { opened, basisText: opened.text });
   const attempts = countAt(world, subject.target);
   const retries = retriesIn(log);
   const landed = await subject.landed(tag);
@@ -492,7 +492,7 @@ async function save(world: World, operation: 'saveModel' | 'saveField' | 'jobPol
   if (shown.actions.includes(RETRY)) {
     // The user clicks Retry (after signing in again when asked): the editor's text is saved again over the same baseline.
     world.emulator.faults.clear();
-    const again = await service.save(text, opened);
+    const again = await service.save(text, { opened, basisText: opened.text });
     const landedNow = await subject.landed(tag);
     observation.recovery = { outcome: (await whatSaveShows(world, opened, again)).outcome, writes: landedNow ? appliedWrites(world, subject.write, faultedWrite) : 0 };
   }
@@ -519,6 +519,8 @@ async function whatSaveShows(world: World, opened: OpenedDocument, result: SaveR
       world.transcript.add('notification', message);
       return { outcome: 'conflict', message, actions: CONFLICT_ACTIONS };
     }
+    case 'declined':
+      return { outcome: 'error', message: 'the save was not confirmed', actions: [] };
     case 'failed': {
       world.transcript.addError('error', result.error);
       const shown = await notification(world, t('Could not save the {0}', describeRef(opened.ref)), result.error, { signIn: true, retry: true });

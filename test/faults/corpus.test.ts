@@ -93,7 +93,7 @@ describe('bad-input corpus', () => {
         const document = opened.get(item.subject)!;
         const before = tripwireHits;
         try {
-          const result = await saver.save(item.text, document);
+          const result = await saver.save(item.text, { opened: document, basisText: document.text });
           const sent = tripwireHits - before;
           if (result.status === 'invalid') {
             counts.refused++;

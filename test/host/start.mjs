@@ -3,11 +3,13 @@
 // datocms.baseUrl pointing at the emulator, then prints the address to open and the token to sign in with.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, codeServerInstalled, installVsix, startCodeServer, startEmulator, stopAll } from './lib/processes.mjs';
 import { buildAndPackage } from './lib/vsix.mjs';
 
-const work = join(ROOT, '.cache/demo');
+// The demo's folders live outside any git repository, so the workbench's git features stay quiet.
+const work = join(tmpdir(), 'datocms-explorer-demo');
 const userDataDir = join(work, 'user-data');
 const extensionsDir = join(work, 'extensions');
 const folder = join(work, 'workspace');
@@ -33,6 +35,8 @@ if (!codeServerInstalled()) {
   for (const dir of [join(userDataDir, 'User'), extensionsDir, folder]) mkdirSync(dir, { recursive: true });
   writeFileSync(join(userDataDir, 'User/settings.json'), JSON.stringify({
     'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'datocms.baseUrl': emulator.url,
+    // VS Code for the web saves after a delay by default; the demo saves only when asked, like desktop.
+    'files.autoSave': 'off',
   }, null, 2));
   await installVsix({ vsix, userDataDir, extensionsDir });
   const server = await startCodeServer({ userDataDir, extensionsDir, folder });

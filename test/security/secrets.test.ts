@@ -91,7 +91,7 @@ describe('webhook URLs and headers', () => {
     const doc = JSON.parse(opened.text) as Record<string, unknown>;
     doc['url'] = `${listenerUrl}/hook?secret=1`;
     doc['headers'] = { 'X-Forward-To': `${listenerUrl}/header`, Location: `${listenerUrl}/location` };
-    const saved = await service.save(`${JSON.stringify(doc, null, 2)}\n`, opened);
+    const saved = await service.save(`${JSON.stringify(doc, null, 2)}\n`, { opened, basisText: opened.text });
     assert.equal(saved.status, 'saved');
     const reopened = await service.open(ref);
     assert.match(reopened.text, new RegExp(`"url": "${listenerUrl}/hook\\?secret=1"`), 'the URL is shown');

@@ -1,6 +1,10 @@
 // Untrusted workspaces: saving to DatoCMS asks first (modal); refusing keeps the text in the editor.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { DocumentService } from '../../src/documents/documentService';
+import { ProjectData } from '../../src/projects/projectData';
+import { startEmulator } from '../emulator';
 import { maySaveToDatoCms, notConfirmedMessage, type WorkspaceTrust } from '../../src/documents/trust';
 import { formatMessage } from '../../src/ui/translate';
 
@@ -36,14 +40,24 @@ describe('saving in an untrusted workspace', () => {
     assert.match(notConfirmedMessage(formatMessage, 'webhook 7'), /^The webhook 7 was not saved: this workspace is not trusted.*Your changes are still in the editor\.$/);
   });
 
-  test('the documents feature asks before every save (the gate sits in front of the service call)', async () => {
-    const { readFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const source = readFileSync(join(__dirname, '..', '..', 'src', 'documents', 'datoDocuments.ts'), 'utf8');
-    const gate = source.indexOf('maySaveToDatoCms(this.trust');
-    const send = source.indexOf('this.service.save(');
-    assert.ok(gate > 0 && send > gate, 'maySaveToDatoCms runs before DocumentService.save in DatoDocuments.save');
-    assert.match(source, /isTrusted: \(\) => vscode\.workspace\.isTrusted/);
-    assert.match(source, /showWarningMessage\(message, \{ modal: true, detail \}, action\)/);
+  test('a save asks only when it has something to send, and a declined save sends nothing', async () => {
+    const emulator = await startEmulator({ records: 3 });
+    try {
+      const data = new ProjectData(new CmaClient({ apiToken: emulator.token, baseUrl: emulator.url, retry: { maxAttempts: 1 } }));
+      const service = new DocumentService(async () => data);
+      const opened = await service.open({ project: 'emulated-bistro', environment: 'main', kind: 'model', apiKey: 'author' });
+      let asked = 0;
+      const decline = async () => (asked++, false);
+      assert.equal((await service.save(opened.text, { opened, basisText: opened.text }, { confirm: decline })).status, 'unchanged');
+      assert.equal(asked, 0, 'nothing to send: nothing to ask');
+      const edited = `${JSON.stringify({ ...JSON.parse(opened.text), hint: 'Typed in an untrusted folder' }, null, 2)}\n`;
+      emulator.clearRequests();
+      assert.equal((await service.save(edited, { opened, basisText: opened.text }, { confirm: decline })).status, 'declined');
+      assert.equal(asked, 1);
+      assert.deepEqual(emulator.requests.filter((r) => r.method !== 'GET'), [], 'declined: no write reaches DatoCMS');
+    } finally {
+      await emulator.close();
+      await closeAllDispatchers();
+    }
   });
 });

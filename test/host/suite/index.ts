@@ -22,6 +22,7 @@ export function run(): Promise<void> {
   require('./signIn.test');
   require('./tree.test');
   require('./documents.test');
+  require('./language.test');
   require('./commands.test');
   require('./faults.test');
   require('./saving.test');
