@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { documentUri } from '../../../src/documents/uris';
-import { clearRequests, cma, requests, waitFor } from './helpers';
+import { waitForClean } from './editing';
+import { clearRequests, clickButton, cma, dismissToasts, requests, settledToasts, tabIsDirty, waitFor } from './helpers';
 
 const PROJECT = { project: 'emulated-bistro', environment: 'main' } as const;
 
@@ -115,7 +116,8 @@ describe('documents', () => {
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 
-  it('a record changed elsewhere is a conflict: nothing is lost, and Overwrite sends your keys on the new version', async () => {
+  it('a record changed elsewhere is a conflict: nothing is lost, and Overwrite sends your keys on the new version', async function () {
+    this.timeout(90_000);
     const recordId = await firstArticleId();
     const uri = documentUri({ ...PROJECT, kind: 'record', modelApiKey: 'article', id: recordId });
     const document = await open(uri);
@@ -125,15 +127,18 @@ describe('documents', () => {
     await clearRequests();
     await edit(document, (json) => (json.title.en = 'Mine wins'));
     const mine = document.getText();
+    await dismissToasts();
     assert.equal(await document.save(), false, 'the stale save fails');
-    assert.equal(document.isDirty, true);
+    assert.equal(tabIsDirty(uri), true);
     assert.equal(document.getText(), mine);
-    const stale = (await writes()).filter((r) => r.status === 422);
-    assert.equal(stale.length, 1);
-    await vscode.commands.executeCommand('notifications.clearAll');
+    assert.deepEqual(await writes(), [], 'found before sending: no write reached DatoCMS');
+    const [conflict, ...others] = await settledToasts(1, 1500);
+    assert.equal(others.length, 0, `one notification: ${JSON.stringify([conflict, ...others])}`);
+    assert.ok(conflict!.buttons.includes('Compare') && conflict!.buttons.includes('Overwrite'), `it offers ${conflict!.buttons.join(', ')}`);
 
     await clearRequests();
-    await vscode.commands.executeCommand('datocms.documents.overwriteRemote', uri);
+    await clickButton('Overwrite');
+    await waitForClean(uri);
     const [put, ...more] = await writes();
     assert.equal(more.length, 0);
     assert.equal(put?.status, 200);

@@ -23,7 +23,19 @@ export async function recordIdOf(model: string, index: number): Promise<string> 
 /** Opens `uri` in a (non-preview) editor that has the keyboard focus. */
 export async function openEditor(uri: vscode.Uri): Promise<vscode.TextEditor> {
   const document = await vscode.workspace.openTextDocument(uri);
-  return vscode.window.showTextDocument(document, { preview: false, preserveFocus: false });
+  const editor = await vscode.window.showTextDocument(document, { preview: false, preserveFocus: false });
+  await settled(document);
+  return editor;
+}
+
+/** Waits until the document's text has not changed for a moment (a refresh after opening may replace it). */
+async function settled(document: vscode.TextDocument, quietMs = 400): Promise<void> {
+  let version = document.version;
+  let since = Date.now();
+  await waitFor(() => {
+    if (document.version !== version) [version, since] = [document.version, Date.now()];
+    return Date.now() - since >= quietMs;
+  }, 10_000, `${document.uri.path} to settle`);
 }
 
 export const json = (editor: vscode.TextEditor) => JSON.parse(editor.document.getText());
@@ -35,6 +47,7 @@ export async function cursorAtEndOf(editor: vscode.TextEditor, path: JSONPath): 
   const end = editor.document.positionAt(node.offset + node.length - 1);
   await focus(editor);
   editor.selection = new vscode.Selection(end, end);
+  await waitFor(() => editor.selection.isEqual(new vscode.Selection(end, end)), 5_000, 'the cursor to move');
 }
 
 /** Focuses `editor` and selects the whole value at `path` (quotes included). */
@@ -53,7 +66,12 @@ async function focus(editor: vscode.TextEditor): Promise<void> {
 export async function typeAndWait(editor: vscode.TextEditor, text: string, path: JSONPath, expected: unknown): Promise<void> {
   await typeInEditor(text);
   await waitFor(() => valueAt(editor, path) === expected, 10_000, `the editor to hold ${JSON.stringify(expected)} at ${path.join('.')}`)
-    .catch((error: Error) => { throw new Error(`${error.message}; it holds ${JSON.stringify(valueAt(editor, path))}`); });
+    .catch((error: Error) => {
+      const textNow = editor.document.getText();
+      const at = textNow.indexOf(text);
+      const where = at < 0 ? 'the typed text is nowhere in it' : `the typed text is at line ${editor.document.positionAt(at).line + 1}: ${JSON.stringify(textNow.slice(Math.max(0, at - 80), at + text.length + 40))}`;
+      throw new Error(`${error.message}; it holds ${JSON.stringify(valueAt(editor, path))}; ${where}`);
+    });
 }
 
 export function valueAt(editor: vscode.TextEditor, path: JSONPath): unknown {

@@ -9,6 +9,7 @@ const SLOW_SAVE_MS = 1500;
 const problems = async () => (await toasts()).filter((t) => t.severity !== 'info');
 
 describe('saving while typing', () => {
+  beforeEach(dismissToasts);
   afterEach(async () => {
     await clearFaults();
     await dismissToasts();
@@ -101,6 +102,7 @@ describe('saving while typing', () => {
 });
 
 describe('failed saves', () => {
+  beforeEach(dismissToasts);
   afterEach(async () => {
     await clearFaults();
     await dismissToasts();
