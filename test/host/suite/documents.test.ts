@@ -128,7 +128,7 @@ describe('documents', () => {
     await edit(document, (json) => (json.title.en = 'Mine wins'));
     const mine = document.getText();
     await dismissToasts();
-    assert.equal(await document.save(), false, 'the stale save fails');
+    assert.equal(await document.save(), false, 'the save finds the newer version and stops');
     assert.equal(tabIsDirty(uri), true);
     assert.equal(document.getText(), mine);
     assert.deepEqual(await writes(), [], 'found before sending: no write reached DatoCMS');
