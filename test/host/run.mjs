@@ -38,7 +38,8 @@ async function main() {
   const problems = checkVsixContents(entries);
   record(`the .vsix holds the bundle, icon, README, CHANGELOG and licence and no node_modules or sources (${entries.length} files)`, problems.length ? new Error(problems.join('\n')) : undefined);
 
-  const emulator = await startEmulator({ records: 120 });
+  // 300 articles: more than one page of an export (250 a page)
+  const emulator = await startEmulator({ records: 300 });
   try {
     await runSuite(vsix, emulator);
     const grep = process.env.DATOCMS_HOST_GREP ? new RegExp(process.env.DATOCMS_HOST_GREP) : undefined;

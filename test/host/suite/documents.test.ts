@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { documentUri } from '../../../src/documents/uris';
-import { waitForClean } from './editing';
+import { pressSave, waitForClean } from './editing';
 import { clearRequests, clickButton, cma, dismissToasts, requests, settledToasts, tabIsDirty, waitFor } from './helpers';
 
 const PROJECT = { project: 'emulated-bistro', environment: 'main' } as const;
@@ -128,11 +128,11 @@ describe('documents', () => {
     await edit(document, (json) => (json.title.en = 'Mine wins'));
     const mine = document.getText();
     await dismissToasts();
-    assert.equal(await document.save(), false, 'the save finds the newer version and stops');
-    assert.equal(tabIsDirty(uri), true);
+    await pressSave(await vscode.window.showTextDocument(document));
+    const [conflict, ...others] = await settledToasts(1, 1500);
+    assert.equal(tabIsDirty(uri), true, 'the save finds the newer version and stops');
     assert.equal(document.getText(), mine);
     assert.deepEqual(await writes(), [], 'found before sending: no write reached DatoCMS');
-    const [conflict, ...others] = await settledToasts(1, 1500);
     assert.equal(others.length, 0, `one notification: ${JSON.stringify([conflict, ...others])}`);
     assert.ok(conflict!.buttons.includes('Compare') && conflict!.buttons.includes('Overwrite'), `it offers ${conflict!.buttons.join(', ')}`);
 

@@ -4,7 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ModelNode, SectionNode } from '../../../src/tree/model';
-import { addFault, clearFaults, clearRequests, cma, cmaJob, config, dismissToasts, ensureSignedIn, extensionApi, requests, settledToasts, typeIntoQuickInput, waitFor } from './helpers';
+import { addFault, clearFaults, clearRequests, cma, cmaJob, config, dismissToasts, ensureSignedIn, extensionApi, requests, toasts, typeIntoQuickInput, waitFor, type Toast } from './helpers';
+import { sleep } from './editing';
 
 async function articleModel(): Promise<ModelNode> {
   const { model } = await extensionApi();
@@ -35,14 +36,22 @@ describe('export while records are deleted', () => {
     await dismissToasts();
     await clearRequests();
     // every listing answers slowly, so the deletions land between pages
-    await addFault({ kind: 'timeout', method: 'GET', path: '/items', delayMs: 1500, count: 10 });
+    await addFault({ kind: 'timeout', method: 'GET', path: '/items', delayMs: 3000, count: 10 });
     const exported = vscode.commands.executeCommand('datocms.exportRecords', article);
     await typeIntoQuickInput(target, 'Export records of Article');
     await waitFor(async () => (await requests()).some((r) => r.path === '/items' && r.status === 200), 30_000, 'the first page of the export');
-    for (const id of doomed) await cmaJob('DELETE', `/items/${id}`);
+    await Promise.all(doomed.map((id) => cmaJob('DELETE', `/items/${id}`)));
     const survivors = before.filter((id) => !doomed.includes(id));
 
-    const shown = await settledToasts(1, 1000, 60_000);
+    // the export ends with a message (the command resolves once it is dismissed), or an error
+    let shown: Toast[] = [];
+    await waitFor(async () => {
+      shown = (await toasts()).filter((t) => /export/i.test(t.message) && !/^Exporting/i.test(t.message));
+      return existsSync(target) || shown.some((t) => t.severity === 'error');
+    }, 60_000, 'the export to end');
+    await sleep(1000);
+    shown = await toasts();
+    await dismissToasts();
     await exported;
     assert.ok(existsSync(target), `the export wrote ${target}; toasts: ${JSON.stringify(shown)}`);
     const records = JSON.parse(readFileSync(target, 'utf8')) as { id: string }[];
@@ -54,6 +63,5 @@ describe('export while records are deleted', () => {
       const message = shown.map((t) => t.message).join('\n');
       assert.match(message, /delet|removed|changed|missing/i, `${missing.length} records that were never deleted are missing from the file (${pages} listing requests), and the message says nothing: "${message}"`);
     }
-    await dismissToasts();
   });
 });
