@@ -17,8 +17,8 @@ const RESULTS = join(ROOT, 'test-results');
 const SUITE_TIMEOUT_MS = 10 * 60_000;
 
 const report = { tests: [], passed: 0, failed: 0 };
-function record(title, error) {
-  report.tests.push({ title, state: error ? 'failed' : 'passed', error: error ? String(error.stack ?? error) : undefined });
+function record(title, error, details = {}) {
+  report.tests.push({ title, state: error ? 'failed' : 'passed', error: error ? String(error.stack ?? error) : undefined, ...details });
   if (error) report.failed++;
   else report.passed++;
   console.log(`${error ? '  ✖' : '  ✔'} ${title}${error ? `\n      ${String(error.message ?? error).split('\n').join('\n      ')}` : ''}`);
@@ -87,7 +87,7 @@ async function runSuite(vsix, emulator) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const suite = JSON.parse(readFileSync(reportPath, 'utf8'));
-    for (const test of suite.tests) record(test.title, test.state === 'failed' ? new Error(test.error ?? 'failed') : undefined);
+    for (const test of suite.tests) record(test.title, test.state === 'failed' ? new Error(test.error ?? 'failed') : undefined, { requests: test.requests, durationMs: test.durationMs });
     if (suite.tests.length === 0 && !grep) record('the extension-host suite ran tests', new Error('it ran none'));
   } catch (error) {
     await page.screenshot({ path: join(RESULTS, 'suite-failure.png') }).catch(() => undefined);

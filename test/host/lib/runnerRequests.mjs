@@ -2,7 +2,7 @@
 // type into a quick input, type and press keys like a user, read the notifications and the status bar,
 // take a screenshot. Requests arrive one at a time as a JSON file; the outcome goes back in
 // `<request>.answer.json` as {error?, result?}, so a step that could not be done fails its own test.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const answerFile = (requestFile) => requestFile.replace(/\.json$/, '.answer.json');
@@ -17,7 +17,9 @@ export async function answerRequest(page, requestFile, resultsDir) {
   } catch (caught) {
     error = String(caught.message ?? caught);
   }
-  writeFileSync(answerFile(requestFile), JSON.stringify({ error, result }));
+  // written whole, then renamed, so the suite never reads half an answer
+  writeFileSync(`${answerFile(requestFile)}.tmp`, JSON.stringify({ error, result }));
+  renameSync(`${answerFile(requestFile)}.tmp`, answerFile(requestFile));
 }
 
 async function perform(page, request, resultsDir) {

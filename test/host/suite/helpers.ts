@@ -158,7 +158,27 @@ export async function requests(): Promise<LoggedRequest[]> {
   const body = (await control('GET', 'requests')) as { requests?: LoggedRequest[] } | LoggedRequest[];
   return Array.isArray(body) ? body : body.requests ?? [];
 }
-export const clearRequests = () => control('DELETE', 'requests');
+/** Every request of the running test, across clears (for the report's request counts). */
+let tally: { skip: number; seen: LoggedRequest[] } = { skip: 0, seen: [] };
+export const clearRequests = async () => {
+  tally.seen.push(...(await requests()).slice(tally.skip));
+  tally.skip = 0;
+  await control('DELETE', 'requests');
+};
+/** Starts counting a test's requests (the log may hold earlier tests' requests). */
+export async function startTally(): Promise<void> {
+  tally = { skip: (await requests()).length, seen: [] };
+}
+/** The running test's requests, "METHOD path" → count. */
+export async function takeTally(): Promise<Record<string, number>> {
+  const all = [...tally.seen, ...(await requests()).slice(tally.skip)];
+  const counts: Record<string, number> = {};
+  for (const r of all) {
+    const key = `${r.method} ${r.path.replace(/\/(items|item-types|job-results|webhooks|fields)\/[^/]+/, '/$1/:id')}`;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
+}
 export const addFault = (rule: Record<string, unknown>) => control('POST', 'faults', rule);
 export const clearFaults = () => control('DELETE', 'faults');
 
