@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { closeAllDispatchers } from '../src/cma';
 import { measureActivation, type ActivationResult } from './activate';
 import { listAllOfficial, listAllOurs, officialClient, ourClient, RawLister } from './contenders';
+import { liveCheckRow } from './livecheck';
 import { alternate, median, ratio, round, ROOT, sleep, startEmulatorProcess, type EmulatorProcess } from './lib';
 import { RATE_LIMIT, RATE_LIMITED_PAGES, rateLimitFloorMs, readPagesUnderLimit, type RateLimitedRun } from './ratelimit';
 import { treeSession, type Expand } from './tree';
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
     await closeAllDispatchers();
   }
   if (wanted('bundle_bytes') || wanted('activate_ms')) Object.assign(result, await benchBundleAndActivation(rows));
+  if (wanted('live_check_ms')) Object.assign(result, await liveCheckRow(4 * runs, rows));
   result['total_s'] = round((performance.now() - started) / 1000);
 
   if (asJson) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -14,5 +14,5 @@ export {
 export { closeAllDispatchers } from './transport';
 export { encodeQuery } from './query';
 export { DEFAULT_JOB_POLICY, DEFAULT_RETRY_POLICY, type JobPolicy, type RetryPolicy } from './timing';
-export { ApiError, CancelledError, CmaError, NetworkError, ResponseError, TimeoutError, type ApiErrorEntry } from './errors';
+export { ApiError, BrandedError, CancelledError, CmaError, NetworkError, ResponseError, TimeoutError, type ApiErrorEntry } from './errors';
 export type * from './types';

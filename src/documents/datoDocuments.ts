@@ -1,5 +1,5 @@
-// Wires the documents feature into VS Code: the `datocms:` file system, the DatoCMS JSON language,
-// diagnostics, the read-only remote versions and the conflict commands. Owned by src/extension.ts.
+// The documents feature, loaded with the first document (see shell.ts): the `datocms:` file system, the
+// DatoCMS JSON language, diagnostics, the read-only remote versions and the conflict commands.
 //
 // The save rules: a write to DatoCMS happens only for an explicit save (auto-save is off for the
 // DatoCMS JSON language unless the user turns it on for it); the editor's text is the user's (the
@@ -7,7 +7,6 @@
 // remote moved is the workbench's own conflict (Compare / Overwrite) with DatoCMS semantics behind it.
 import * as vscode from 'vscode';
 import { ApiError, CancelledError } from '../cma';
-import type { Resource } from '../cma/types';
 import { ModelNotFoundError } from '../projects/projectData';
 import type { ProjectRegistry } from '../projects/registry';
 import { errorMessage, needsSignIn, reportError } from '../ui/errors';
@@ -16,6 +15,7 @@ import { DatoJsonLanguage } from '../language';
 import { BaselineMemory } from './baselineMemory';
 import { DocumentDiagnostics } from './diagnostics';
 import { DocumentService, type OpenedDocument, type SaveResult } from './documentService';
+import { DOCUMENT_COMMANDS, DOCUMENT_LANGUAGE, SIGN_IN_AGAIN_COMMAND, type DatoDocumentsDeps, type DocumentCommand, type DocumentsShell } from './constants';
 import { ConflictError, type Baseline, type WriteResult } from './documentStore';
 import { DatoFileSystem } from './fileSystem';
 import { DOCUMENT_SCHEME, describeRef, documentPath, parseDocumentPath, type DocumentRef } from './paths';
@@ -27,32 +27,9 @@ import {
 import { maySaveToDatoCms, notConfirmedMessage, type WorkspaceTrust } from './trust';
 import { documentUri } from './uris';
 
-export const DOCUMENT_LANGUAGE = 'datocms-json';
-
-export interface DatoDocumentsDeps {
-  registry: ProjectRegistry;
-  log: vscode.LogOutputChannel;
-  context: vscode.ExtensionContext;
-}
-
-/** Commands this feature registers (the manifest lists them under category "DatoCMS"). */
-export const DOCUMENT_COMMANDS = {
-  compare: { command: 'datocms.documents.compareWithRemote', title: 'Compare with DatoCMS Version', icon: '$(git-compare)' },
-  overwrite: { command: 'datocms.documents.overwriteRemote', title: 'Save and Overwrite DatoCMS Version', icon: '$(cloud-upload)' },
-  revert: { command: 'datocms.documents.revertToRemote', title: 'Revert to DatoCMS Version', icon: '$(discard)' },
-  saveActions: { command: 'datocms.documents.saveActions', title: 'What Can I Do About the Failed Save?', icon: '$(error)' },
-} as const;
-
-/** The core's sign-in command; given a project key it signs in to that project again. */
-export const SIGN_IN_AGAIN_COMMAND = 'datocms.signIn';
-
 const t = vscode.l10n.t;
 
-export class DatoDocuments implements vscode.Disposable {
-  private readonly saveEmitter = new vscode.EventEmitter<{ ref: DocumentRef; resource: Resource }>();
-  /** Fires after a document was saved to DatoCMS; the tree refreshes that node. */
-  readonly onDidSave = this.saveEmitter.event;
-
+export class DocumentsFeature implements vscode.Disposable {
   readonly fileSystem: DatoFileSystem;
   private readonly service: DocumentService;
   private readonly diagnostics: DocumentDiagnostics;
@@ -71,23 +48,21 @@ export class DatoDocuments implements vscode.Disposable {
   private readonly toRemember = new Map<string, Baseline>();
   /** documents whose next save was asked (by our Overwrite command) to overwrite the server's version */
   private readonly overwriteNext = new Set<string>();
-  private readonly disposables: vscode.Disposable[] = [this.saveEmitter, this.remote, this.failures];
+  private readonly disposables: vscode.Disposable[] = [this.remote, this.failures];
 
-  constructor(private readonly deps: DatoDocumentsDeps) {
+  constructor(private readonly deps: DatoDocumentsDeps, private readonly shell: DocumentsShell) {
     this.service = new DocumentService((ref) => deps.registry.data(ref.project, ref.environment));
     this.memory = new BaselineMemory(deps.context.workspaceState);
-    this.fileSystem = new DatoFileSystem(deps.registry, {
+    this.fileSystem = new DatoFileSystem(deps.registry, (events) => shell.fileChanged(events), {
       open: (uri, ref, id) => this.open(uri, ref, id),
       remoteMoved: (baseline) => this.service.remoteMoved(baseline),
       save: (uri, text, baseline, overwrite, checked) => this.save(uri, text, baseline, overwrite, checked),
       restore: (uri, ref) => this.restore(uri, ref),
       persist: (uri, baseline) => this.persist(uri, baseline),
     });
-    this.diagnostics = new DocumentDiagnostics((uri) => this.fileSystem.baseline(uri));
+    this.diagnostics = new DocumentDiagnostics((uri) => this.fileSystem.baseline(uri), deps.log);
     this.schemas = new DatoJsonLanguage(deps.log);
     this.disposables.push(
-      this.fileSystem,
-      vscode.workspace.registerFileSystemProvider(DOCUMENT_SCHEME, this.fileSystem, { isCaseSensitive: true }),
       vscode.workspace.onDidOpenTextDocument((document) => void this.opened(document)),
       vscode.workspace.onDidChangeTextDocument((event) => this.changed(event)),
       vscode.workspace.onWillSaveTextDocument((event) => this.willSave(event)),
@@ -97,16 +72,23 @@ export class DatoDocuments implements vscode.Disposable {
       }),
       this.diagnostics,
       this.schemas,
-      vscode.commands.registerCommand(DOCUMENT_COMMANDS.compare.command, (uri?: vscode.Uri) => this.compare(uri)),
-      vscode.commands.registerCommand(DOCUMENT_COMMANDS.overwrite.command, (uri?: vscode.Uri) => this.overwrite(uri)),
-      vscode.commands.registerCommand(DOCUMENT_COMMANDS.revert.command, (uri?: vscode.Uri) => this.revert(uri)),
-      vscode.commands.registerCommand(DOCUMENT_COMMANDS.saveActions.command, (uri?: vscode.Uri) => this.offerSaveActions(uri)),
     );
     for (const document of vscode.workspace.textDocuments) void this.opened(document);
   }
 
   dispose(): void {
     for (const d of this.disposables.splice(0)) d.dispose();
+  }
+
+  /** Runs one of the feature's commands (registered by the shell). */
+  run(command: DocumentCommand, args: unknown[]): Promise<void> {
+    const uri = args[0] instanceof vscode.Uri ? args[0] : undefined;
+    switch (command) {
+      case DOCUMENT_COMMANDS.compare.command: return this.compare(uri);
+      case DOCUMENT_COMMANDS.overwrite.command: return this.overwrite(uri);
+      case DOCUMENT_COMMANDS.revert.command: return this.revert(uri);
+      case DOCUMENT_COMMANDS.saveActions.command: return this.offerSaveActions(uri);
+    }
   }
 
   /** Shows the server's current version beside the editor's (left: DatoCMS, right: yours). */
@@ -138,7 +120,9 @@ export class DatoDocuments implements vscode.Disposable {
     this.overwriteNext.add(key);
     try {
       await this.fileSystem.store.prepareOverwrite(key, ref);
-      await vscode.workspace.save(uri);
+      this.deps.log.info(`Overwriting the ${describeRef(ref)}: your changed keys go on top of the DatoCMS version.`);
+      const saved = await vscode.workspace.save(uri);
+      if (!saved) this.deps.log.warn(`The ${describeRef(ref)} was not saved.`);
     } catch (error) {
       this.report(t('Could not overwrite the {0}', describeRef(ref)), error, ref);
     } finally {
@@ -204,8 +188,10 @@ export class DatoDocuments implements vscode.Disposable {
 
   private mayWrite(reason: vscode.TextDocumentSaveReason | undefined): boolean {
     if (reason === undefined || reason === vscode.TextDocumentSaveReason.Manual) return true;
-    // An auto-save writes to DatoCMS only when the user turned auto-save on for the DatoCMS JSON language.
-    return vscode.workspace.getConfiguration('files', { languageId: DOCUMENT_LANGUAGE }).get<string>('autoSave', 'off') !== 'off';
+    // An auto-save writes to DatoCMS only when the user (not a workspace) turned auto-save on for the
+    // DatoCMS JSON language.
+    const setting = vscode.workspace.getConfiguration('files', { languageId: DOCUMENT_LANGUAGE }).inspect<string>('autoSave');
+    return setting?.globalLanguageValue !== undefined && setting.globalLanguageValue !== 'off';
   }
 
   private async open(uri: vscode.Uri, ref: DocumentRef, id: string | undefined): Promise<OpenedDocument> {
@@ -262,7 +248,7 @@ export class DatoDocuments implements vscode.Disposable {
     this.deps.log.info(`Saved the ${describeRef(ref)} (${documentPath(ref)}): ${result.sentKeys.join(', ')}${overwrite ? ' over a newer version on DatoCMS' : ''}.`);
     vscode.window.setStatusBarMessage(savedMessage(ref, result.sentKeys), 5000);
     this.schemas.noteOpened(result.document);
-    this.saveEmitter.fire({ ref, resource: result.document.resource });
+    this.shell.saved({ ref, resource: result.document.resource });
     if (result.renamed) void this.announceRename(ref, result.renamed);
     setImmediate(() => this.diagnostics.recheck(uri));
     return { status: 'saved', document: result.document, basisText: text };

@@ -1,46 +1,89 @@
 // Problems of `datocms:` documents in the Problems panel: checked on open and while typing (debounced),
 // plus what the server rejected at the last save (kept until the next save, revert or close).
+// The check runs in a worker thread (see liveCheck.ts): the extension host only posts the text and turns
+// the answer into diagnostics, so typing in a large record never freezes the other extensions.
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import * as vscode from 'vscode';
-import { checkDocument, parseText, type Problem } from '../schema';
-import { isObject } from '../schema/json';
+import { basisValue, type Problem } from '../schema';
 import type { Baseline } from './documentStore';
+import { LIVE_CHECK_MAX_CHARS, LiveChecker, SHOWN_PROBLEMS_LIMIT, type LiveCheckOutcome } from './liveCheck';
+import type { CheckBaseline } from './liveCheckProtocol';
 import { DOCUMENT_SCHEME } from './paths';
 
 const CHECK_DELAY_MS = 250;
 const SOURCE = 'DatoCMS';
+/** Next to the extension's bundle (dist/extension.js). */
+const WORKER_FILE = path.join(__dirname, 'liveCheckWorker.js');
+
+type SaveOnlyReason = Extract<LiveCheckOutcome, { status: 'save-only' }>['reason'];
 
 export class DocumentDiagnostics implements vscode.Disposable {
   private readonly local = vscode.languages.createDiagnosticCollection('datocms');
   private readonly server = vscode.languages.createDiagnosticCollection('datocms-server');
   private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
+  /** documents checked on save only, and why (told once, as a diagnostic at the top) */
+  private readonly saveOnly = new Map<string, SaveOnlyReason>();
+  private readonly checker: LiveChecker;
   private readonly disposables: vscode.Disposable[] = [this.local, this.server];
 
-  constructor(private readonly baselineFor: (uri: vscode.Uri) => Baseline | undefined) {
+  constructor(
+    private readonly baselineFor: (uri: vscode.Uri) => Baseline | undefined,
+    log?: { warn(message: string): void },
+  ) {
+    this.checker = new LiveChecker({
+      startWorker: () => new Worker(WORKER_FILE, { execArgv: [] }),
+      problemLimit: SHOWN_PROBLEMS_LIMIT,
+      onWorkerFailure: (error) => log?.warn(`Live validation runs on the extension host instead of a worker: ${error instanceof Error ? error.message : String(error)}`),
+    });
     this.disposables.push(
-      vscode.workspace.onDidOpenTextDocument((document) => this.checkNow(document)),
+      { dispose: () => this.checker.dispose() },
+      vscode.workspace.onDidOpenTextDocument((document) => void this.checkNow(document)),
       vscode.workspace.onDidChangeTextDocument((event) => this.checkSoon(event.document)),
       vscode.workspace.onDidCloseTextDocument((document) => this.clear(document.uri)),
     );
-    for (const document of vscode.workspace.textDocuments) this.checkNow(document);
+    for (const document of vscode.workspace.textDocuments) void this.checkNow(document);
   }
 
-  /** Checks the document's current text against its baseline and shows the problems. */
-  checkNow(document: vscode.TextDocument): Problem[] {
+  /**
+   * Checks the document's current text against its baseline and shows the problems. Resolves with them
+   * (empty when the check was superseded by a newer text, or the document is checked on save only).
+   */
+  async checkNow(document: vscode.TextDocument): Promise<Problem[]> {
     if (document.uri.scheme !== DOCUMENT_SCHEME) return [];
     this.cancelPending(document.uri);
     const baseline = this.baselineFor(document.uri);
     if (!baseline) return [];
-    const { opened, basisText } = baseline;
-    const basis = basisText === opened.text ? undefined : parseText(basisText).value;
-    const problems = checkDocument(opened.ref.kind, document.getText(), opened.resource, opened.ctx, isObject(basis) ? basis : undefined);
-    this.local.set(document.uri, problems.map((p) => toDiagnostic(p, document)));
-    return problems;
+    const key = document.uri.toString();
+    const version = document.version;
+    const outcome = await this.checker.check(key, checkBaselineOf(baseline), { length: textLength(document), read: () => document.getText() });
+    // an answer for a text that is no longer in the editor is dropped: the newer text is being checked
+    if (document.isClosed || document.version !== version) return [];
+    switch (outcome.status) {
+      case 'checked': {
+        this.saveOnly.delete(key);
+        const diagnostics = outcome.problems.map((p) => toDiagnostic(p, document));
+        if (outcome.total > outcome.problems.length) diagnostics.push(moreProblems(outcome.total - outcome.problems.length));
+        this.local.set(document.uri, diagnostics);
+        return outcome.problems;
+      }
+      case 'save-only':
+        this.saveOnly.set(key, outcome.reason);
+        this.local.set(document.uri, [saveOnlyNote(outcome.reason)]);
+        return [];
+      case 'superseded':
+      case 'failed':
+        return [];
+    }
   }
 
   /** Problems found before or by a save: shown at once (local ones are replaced by the next check). */
   show(uri: vscode.Uri, problems: readonly Problem[], origin: 'local' | 'server'): void {
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    (origin === 'server' ? this.server : this.local).set(uri, problems.map((p) => toDiagnostic(p, document)));
+    const diagnostics = problems.map((p) => toDiagnostic(p, document));
+    const reason = this.saveOnly.get(uri.toString());
+    if (origin === 'local' && reason) diagnostics.unshift(saveOnlyNote(reason));
+    (origin === 'server' ? this.server : this.local).set(uri, diagnostics);
   }
 
   /** Drops what the server said at the last save (a new save, a revert or a successful save). */
@@ -51,7 +94,7 @@ export class DocumentDiagnostics implements vscode.Disposable {
   /** Re-checks an open document (its baseline changed). */
   recheck(uri: vscode.Uri): void {
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    if (document) this.checkNow(document);
+    if (document) void this.checkNow(document);
   }
 
   dispose(): void {
@@ -68,7 +111,7 @@ export class DocumentDiagnostics implements vscode.Disposable {
       key,
       setTimeout(() => {
         this.pending.delete(key);
-        if (!document.isClosed) this.checkNow(document);
+        if (!document.isClosed) void this.checkNow(document);
       }, CHECK_DELAY_MS),
     );
   }
@@ -83,9 +126,45 @@ export class DocumentDiagnostics implements vscode.Disposable {
   private clear(uri: vscode.Uri): void {
     if (uri.scheme !== DOCUMENT_SCHEME) return;
     this.cancelPending(uri);
+    this.checker.forget(uri.toString());
+    this.saveOnly.delete(uri.toString());
     this.local.delete(uri);
     this.server.delete(uri);
   }
+}
+
+/** One CheckBaseline per baseline: the checker sends a baseline to its worker once, recognised by identity. */
+const checkBaselines = new WeakMap<Baseline, CheckBaseline>();
+function checkBaselineOf(baseline: Baseline): CheckBaseline {
+  let known = checkBaselines.get(baseline);
+  if (!known) {
+    const { opened, basisText } = baseline;
+    // the document value the text was derived from, when it is not the opened resource rendered
+    const basis = basisText === opened.text ? undefined : basisValue(basisText);
+    known = { kind: opened.ref.kind, resource: opened.resource, ctx: opened.ctx, ...(basis === undefined ? {} : { basis }) };
+    checkBaselines.set(baseline, known);
+  }
+  return known;
+}
+
+/** The text's length from the text model's line index, without building the text. */
+function textLength(document: vscode.TextDocument): number {
+  return document.offsetAt(document.lineAt(document.lineCount - 1).range.end);
+}
+
+function saveOnlyNote(reason: SaveOnlyReason): vscode.Diagnostic {
+  const message = reason === 'too-large'
+    ? vscode.l10n.t('This document is larger than {0} MB, so it is checked when you save, not while you type.', LIVE_CHECK_MAX_CHARS / (1024 * 1024))
+    : vscode.l10n.t('Checking this document while you type would slow the editor down, so it is checked when you save.');
+  const diagnostic = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 1), message, vscode.DiagnosticSeverity.Information);
+  diagnostic.source = SOURCE;
+  return diagnostic;
+}
+
+function moreProblems(count: number): vscode.Diagnostic {
+  const diagnostic = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 1), vscode.l10n.t('{0} more problems are not shown; fix the ones listed first.', count), vscode.DiagnosticSeverity.Information);
+  diagnostic.source = SOURCE;
+  return diagnostic;
 }
 
 function toDiagnostic(problem: Problem, document: vscode.TextDocument | undefined): vscode.Diagnostic {

@@ -6,9 +6,11 @@
 import { ApiError, type CallOptions } from '../cma';
 import type { Resource, UpdateBody } from '../cma/types';
 import type { ProjectData } from '../projects/projectData';
-import { parseText, planUpdate, problemsFromApiError, renderDocument, type Problem, type SchemaContext } from '../schema';
-import { isObject } from '../schema/json';
+import { basisValue, planUpdate, problemsFromApiError, renderDocument, type Problem, type SchemaContext } from '../schema';
 import type { DocumentRef } from './paths';
+import { relationshipId } from './relationships';
+
+export { relationshipId };
 
 export interface OpenedDocument {
   ref: DocumentRef;
@@ -96,8 +98,7 @@ export class DocumentService {
     const { ref } = opened;
     try {
       const data = await this.dataFor(ref);
-      const basisValue = basis.basisText === opened.text ? undefined : parseText(basis.basisText).value;
-      const plan = planUpdate(ref.kind, opened.resource, text, opened.ctx, isObject(basisValue) ? basisValue : undefined);
+      const plan = planUpdate(ref.kind, opened.resource, text, opened.ctx, basis.basisText === opened.text ? undefined : basisValue(basis.basisText));
       if (!plan.ok) return { status: 'invalid', problems: plan.problems, origin: 'local', text };
       if (plan.body === null) return { status: 'unchanged' };
       if (o.confirm && !(await o.confirm())) return { status: 'declined' };
@@ -200,10 +201,6 @@ function contextModelIds(ref: DocumentRef, resource: Resource): string[] {
   }
 }
 
-export function relationshipId(resource: Resource, name: string): string | undefined {
-  const data = resource.relationships[name]?.data;
-  return data && !Array.isArray(data) ? data.id : undefined;
-}
 
 /** The attribute and relationship names a request body changes, for the confirmation after a save. */
 function sentKeysOf(body: UpdateBody): string[] {

@@ -22,13 +22,13 @@ export interface FileSystemDelegate {
   persist(uri: vscode.Uri, baseline: Baseline | undefined): void;
 }
 
-export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
-  private readonly changeEmitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
-  readonly onDidChangeFile = this.changeEmitter.event;
+/** The provider's methods; the shell registers the provider and owns its change event. */
+export class DatoFileSystem implements Omit<vscode.FileSystemProvider, 'onDidChangeFile'> {
   readonly store: DocumentStore;
 
   constructor(
     private readonly projects: ProjectSource,
+    private readonly fireChanged: (events: vscode.FileChangeEvent[]) => void,
     delegate: FileSystemDelegate,
   ) {
     const hooks: DocumentStoreHooks = {
@@ -48,7 +48,7 @@ export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposa
 
   /** Tells the workbench the document changed: a clean editor reloads it. */
   changed(uri: vscode.Uri): void {
-    this.changeEmitter.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+    this.fireChanged([{ type: vscode.FileChangeType.Changed, uri }]);
   }
 
   watch(): vscode.Disposable {
@@ -119,10 +119,6 @@ export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposa
         ? vscode.l10n.t('Renaming is not supported: to change the api_key of the {0}, edit "api_key" in the document and save.', describeRef(ref))
         : vscode.l10n.t('Renaming in DatoCMS is not supported.'),
     );
-  }
-
-  dispose(): void {
-    this.changeEmitter.dispose();
   }
 
   private async listFolder(folder: FolderRef): Promise<[string, vscode.FileType][]> {

@@ -5,7 +5,8 @@
 // opened document (its type and `relationshipId`). The providers live in ./features.ts, bundled as dist/language.js and loaded when the
 // first document opens; this file stays small because it is part of the activation bundle.
 import type * as vscode from 'vscode';
-import { relationshipId, type OpenedDocument } from '../documents/documentService';
+import type { OpenedDocument } from '../documents/documentService';
+import { relationshipId } from '../documents/relationships';
 import type { LanguageFeatures } from './features';
 import { recordModelKey } from './schemaKeys';
 

@@ -3,7 +3,7 @@
 export type { DocumentKind, SchemaContext } from './document';
 export { renderDocument } from './document';
 export type { Json, JsonObject, Problem } from './json';
-export { parseText } from './json';
+export { basisValue } from './plan';
 export type { UpdatePlan } from './plan';
 export { checkDocument, planUpdate } from './plan';
 export type { ApiErrorEntry } from './apiErrors';

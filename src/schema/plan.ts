@@ -250,6 +250,12 @@ function analyse(kind: DocumentKind, text: string, opened: Resource, ctx: Schema
   return { parsed, doc, openedDoc, problems };
 }
 
+/** The document value of a text an editor's content was derived from (undefined when it is not an object). */
+export function basisValue(text: string): JsonObject | undefined {
+  const { value } = parseText(text);
+  return isObject(value) ? value : undefined;
+}
+
 /** `basis`: the document value the text was derived from, when it is not `opened` rendered (default). */
 export function checkDocument(kind: DocumentKind, text: string, opened: Resource, ctx: SchemaContext, basis?: JsonObject): Problem[] {
   return analyse(kind, text, opened, ctx, basis).problems;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { documentUri } from '../../../src/documents/uris';
 import { pressSave, waitForClean } from './editing';
-import { clearRequests, clickButton, cma, dismissToasts, requests, settledToasts, tabIsDirty, waitFor } from './helpers';
+import { clearRequests, clickButton, cma, dismissToasts, extensionApi, requests, settledToasts, tabIsDirty, waitFor } from './helpers';
 
 const PROJECT = { project: 'emulated-bistro', environment: 'main' } as const;
 
@@ -140,6 +140,12 @@ describe('documents', () => {
     await clickButton('Overwrite');
     await waitForClean(uri);
     const [put, ...more] = await writes();
+    if (!put) {
+      const { readdirSync, readFileSync } = await import('node:fs');
+      const { logUri } = await extensionApi();
+      const texts = readdirSync(logUri.fsPath, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => readFileSync(`${d.parentPath ?? (d as any).path}/${d.name}`, 'utf8'));
+      assert.fail(`no PUT; log: ${texts.join('\n').split('\n').filter((l) => !/ GET /.test(l)).slice(-15).join('\n')}`);
+    }
     assert.equal(more.length, 0);
     assert.equal(put?.status, 200);
     assert.deepEqual(Object.keys((put!.body as any).data.attributes), ['title']);
