@@ -79,7 +79,7 @@ describe('documents', () => {
   });
 
   it('saving without a change sends nothing', async () => {
-    const document = await open(documentUri({ ...PROJECT, kind: 'model', apiKey: 'author' }));
+    const document = await open(documentUri({ ...PROJECT, kind: 'model', apiKey: 'page' }));
     await clearRequests();
     await replaceText(document, document.getText().replace('\n}', '\n }'));
     assert.equal(await document.save(), true);
@@ -134,7 +134,7 @@ describe('documents', () => {
     assert.equal(document.getText(), mine);
     assert.deepEqual(await writes(), [], 'found before sending: no write reached DatoCMS');
     assert.equal(others.length, 0, `one notification: ${JSON.stringify([conflict, ...others])}`);
-    assert.ok(conflict!.buttons.includes('Compare') && conflict!.buttons.includes('Overwrite'), `it offers ${conflict!.buttons.join(', ')}`);
+    assert.ok(conflict!.buttons.includes('Compare') && conflict!.buttons.includes('Overwrite'), `it offers ${conflict!.buttons.join(', ')}: "${conflict!.message}"`);
 
     await clearRequests();
     await clickButton('Overwrite');
