@@ -44,8 +44,9 @@ describe('export while records are deleted', () => {
     const article = await articleModel();
     await dismissToasts();
     await clearRequests();
-    // every listing answers slowly, so the deletions land between pages
-    await addFault({ kind: 'timeout', method: 'GET', path: '/items', delayMs: 3000, count: 10 });
+    // the export's first two pages answer slowly, so the deletions land between them (the test's own
+    // listing below is not slowed)
+    await addFault({ kind: 'timeout', method: 'GET', path: '/items', delayMs: 3000, count: 2 });
     const exported = vscode.commands.executeCommand('datocms.exportRecords', article);
     await typeIntoQuickInput(target, 'Export records of Article');
     await waitFor(async () => (await requests()).some((r) => r.path === '/items' && r.status === 200), 30_000, 'the first page of the export');
