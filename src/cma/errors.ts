@@ -1,7 +1,7 @@
 // Errors thrown by the CMA client. Every message names the request (method + path) and what went wrong;
 // none of them may contain the API token (the client scrubs messages before constructing them).
 
-/** One `api_error` entry of an error document (PROTOCOL §5). */
+/** One `api_error` entry of an error document (`{data: [{type: "api_error", attributes: {code, details}}]}`). */
 export interface ApiErrorEntry {
   id?: string;
   code: string;
@@ -136,6 +136,11 @@ export class ResponseError extends CmaError {
 export class CancelledError extends CmaError {
   static override readonly brand: string = 'CancelledError';
   override name = 'CancelledError';
+}
+
+/** `init` with the response's x-request-id, when there was one. */
+export function withRequestId<T extends object>(init: T, requestId: string | undefined): T & { requestId?: string } {
+  return requestId === undefined ? init : { ...init, requestId };
 }
 
 function apiErrorMessage(init: ApiErrorInit): string {

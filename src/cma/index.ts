@@ -1,18 +1,31 @@
-// Public entry of the CMA client (contract A). Nothing here may import vscode.
+// Public entry of the CMA client. Nothing here may import vscode. Where things are:
+//   client.ts       CmaClient: one object per resource family, withEnvironment, raw request()
+//   resources/      the families: site.ts (site, environments), schema.ts (item types, fields, fieldsets),
+//                   webhooks.ts, items.ts; shared.ts (read one / a list, partial update)
+//   requester.ts    one call: headers, attempts and which failures are retried, rate-limit pacing, the log
+//   jobs.ts         async jobs (202 → /job-results polling); paging.ts every page of a list
+//   jsonapi.ts      reading JSON:API bodies, checking the answer is the resource asked for
+//   exactJson.ts    JSON without losing digits (LosslessNumber); query.ts query strings
+//   timing.ts       retry/job policies, abortable sleeps, RateGate; transport.ts one undici attempt
+//   settings.ts     ClientOptions and what they resolve to; errors.ts the error classes
+export { CmaClient } from './client';
 export {
-  CmaClient,
   DEFAULT_BASE_URL,
-  MAX_ITEMS_PAGE_SIZE,
   type ClientOptions,
   type RequestLogEntry,
   type CallOptions,
   type JobCallOptions,
-  type ListAllOptions,
   type RawRequest,
   type HttpMethod,
-} from './client';
+} from './settings';
+export { MAX_ITEMS_PAGE_SIZE, MAX_NESTED_ITEMS_PAGE_SIZE, type ItemsResource } from './resources/items';
+export type { ItemTypesResource, FieldsResource, FieldsetsResource } from './resources/schema';
+export type { SiteResource, SiteWithSchema, EnvironmentsResource } from './resources/site';
+export type { WebhooksResource } from './resources/webhooks';
+export type { ListAllOptions } from './paging';
 export { closeAllDispatchers } from './transport';
 export { encodeQuery } from './query';
+export { isLosslessNumber, LosslessNumber } from './exactJson';
 export { DEFAULT_JOB_POLICY, DEFAULT_RETRY_POLICY, type JobPolicy, type RetryPolicy } from './timing';
 export { ApiError, BrandedError, CancelledError, CmaError, NetworkError, ResponseError, TimeoutError, type ApiErrorEntry } from './errors';
 export type * from './types';

@@ -1,5 +1,5 @@
-// Reading JSON:API documents (PROTOCOL §2) into `Resource`s. Bodies come from the network, so every member
-// is checked; a body of the wrong shape becomes a ResponseError naming the offending member.
+// Reading JSON:API documents into `Resource`s. Bodies come from the network, so every member is checked; a
+// body of the wrong shape, or a resource other than the one asked for, becomes a ResponseError.
 
 import { ResponseError, type ApiErrorEntry } from './errors';
 import type { Page, Relationship, RelationshipData, Resource, ResourceIdentifier, ResourceType } from './types';
@@ -26,6 +26,33 @@ export function parseSingle<T extends ResourceType>(body: unknown, expectedType:
   if (!isObject(body)) throw shapeError(source, 'expected a JSON object with a "data" member');
   if (!isObject(body['data'])) throw shapeError(source, '"data" is not a resource object');
   return parseResource(body['data'], 'data', expectedType, source);
+}
+
+/**
+ * The resource answered is the one asked for: its id is `asked` (or, when the request named it by api_key,
+ * its `api_key` attribute is `apiKey`). Anything else is refused before a caller could show or overwrite
+ * the wrong resource.
+ */
+export function expectAskedFor<T extends ResourceType>(resource: Resource<T>, asked: string, source: BodySource, apiKey?: string): Resource<T> {
+  if (resource.id === asked) return resource;
+  if (apiKey !== undefined && resource.attributes['api_key'] === apiKey) return resource;
+  const answered = typeof resource.attributes['api_key'] === 'string' ? `${resource.id} (${resource.attributes['api_key']})` : resource.id;
+  throw new ResponseError(
+    `${source.method} ${source.path}: DatoCMS answered with ${resource.type} ${answered} when asked for ${resource.type} ${asked}; nothing was changed locally`,
+    source,
+  );
+}
+
+/** The `included` resources of a document, each checked against its own type; [] when there are none. */
+export function parseIncluded(body: unknown, source: BodySource): Resource[] {
+  const included = isObject(body) ? body['included'] : undefined;
+  if (included === undefined || included === null) return [];
+  if (!Array.isArray(included)) throw shapeError(source, '"included" is not an array of resources');
+  return included.map((entry, index) => {
+    const type = isObject(entry) ? entry['type'] : undefined;
+    if (typeof type !== 'string' || type === '') throw shapeError(source, `included[${index}].type is missing or not a string`);
+    return parseResource(entry, `included[${index}]`, type, source);
+  });
 }
 
 /** `{data: [...]}` → the resources. */
@@ -114,7 +141,7 @@ export function parseJobResult(body: unknown, source: BodySource): { status: num
 }
 
 /**
- * The api_error entries of an error document (PROTOCOL §5), or [] when the body is not one.
+ * The api_error entries of an error document, or [] when the body is not one.
  * Lenient on purpose: an error body that is slightly off should still surface its codes.
  */
 export function parseApiErrors(body: unknown): ApiErrorEntry[] {

@@ -1,8 +1,10 @@
-// Query-string encoding as the official client does it (PROTOCOL §10): nested objects become bracket keys,
+// Query-string encoding as the official client does it: nested objects become bracket keys,
 // arrays repeat `key[]=v`, booleans are true/false, null/undefined are left out, and the pairs go through
 // URLSearchParams (so brackets are percent-encoded and spaces become `+`).
 // The API takes several ids, model types or orderings as one comma-separated value, so those keys join
 // arrays with commas instead of repeating them.
+
+import { isLosslessNumber } from './exactJson';
 
 const COMMA_JOINED_KEYS = new Set(['filter[ids]', 'filter[type]', 'order_by']);
 
@@ -22,6 +24,10 @@ function appendPairs(pairs: [string, string][], key: string, value: unknown): vo
       return;
     }
     for (const item of value) appendPairs(pairs, `${key}[]`, item);
+    return;
+  }
+  if (isLosslessNumber(value)) {
+    pairs.push([key, value.value]);
     return;
   }
   if (typeof value === 'object') {

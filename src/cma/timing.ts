@@ -9,7 +9,10 @@ export interface RetryPolicy {
   baseDelayMs: number;
   /** cap of a single backoff */
   maxDelayMs: number;
-  /** longest rate-limit wait (X-RateLimit-Reset) the client accepts before giving up with the 429 */
+  /**
+   * Longest rate-limit wait the client accepts: a 429 asking for longer fails at once, and a pause set
+   * because no request is left in the window lasts at most this long (the API's windows are 3 s).
+   */
   maxRateLimitWaitMs: number;
   /** how long to pause when the server reports no request left but no X-RateLimit-Reset (the API's window is 3 s) */
   rateLimitWindowMs: number;
@@ -27,12 +30,13 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxAttempts: 5,
   baseDelayMs: 250,
   maxDelayMs: 8000,
-  maxRateLimitWaitMs: 60_000,
+  maxRateLimitWaitMs: 10_000,
   rateLimitWindowMs: 3000,
 };
 
+// Short schema jobs finish in tens of milliseconds: the first poll comes early, later ones back off.
 export const DEFAULT_JOB_POLICY: JobPolicy = {
-  firstDelayMs: 100,
+  firstDelayMs: 30,
   factor: 1.5,
   maxDelayMs: 2000,
   timeoutMs: 120_000,

@@ -1,4 +1,4 @@
-// JSON:API shapes of the DatoCMS Content Management API (PROTOCOL.md §2).
+// JSON:API shapes of the DatoCMS Content Management API.
 // Kept deliberately loose: attribute shapes are the schema layer's business (src/schema).
 
 export type ResourceType =
@@ -45,7 +45,7 @@ export interface Page<T extends ResourceType = ResourceType> {
   totalCount: number;
 }
 
-/** The body of a PUT: only what changes (PROTOCOL.md §2, §2.9). */
+/** The body of a PUT: `data.type` and `data.id`, then only what changes. */
 export interface UpdateBody<T extends ResourceType = ResourceType> {
   data: {
     type: T;
@@ -56,10 +56,10 @@ export interface UpdateBody<T extends ResourceType = ResourceType> {
   };
 }
 
-/** `filter[fields][<api_key>][<operator>]` values (PROTOCOL.md §9.10). */
+/** `filter[fields][<api_key>][<operator>]` values. */
 export type FieldFilters = Record<string, Record<string, unknown>>;
 
-/** Query parameters of `GET /items` (PROTOCOL.md §10). */
+/** Query parameters of `GET /items`. */
 export interface ItemQuery {
   filter?: {
     ids?: string | string[];

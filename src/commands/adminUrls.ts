@@ -1,6 +1,7 @@
-// Links into the DatoCMS web dashboard (https://<internal_domain>/…). Shapes as used by DatoCMS
-// plugins and integrations: sandbox environments are prefixed with /environments/<env>; block models
-// live in the blocks library; the webhook page is best known as /admin/webhooks/<id> (project-wide).
+// Links into the DatoCMS web dashboard (https://<internal_domain>/…), shaped as DatoCMS's own plugins
+// navigate: a non-primary environment is prefixed with /environments/<env>; block models live in the
+// blocks library; fields are edited under their model; webhooks are project settings (one set for every
+// environment, so their link has no environment prefix).
 import type { Resource } from '../cma/types';
 import type { Project } from '../projects/project';
 
@@ -24,11 +25,11 @@ export function adminUrl(project: Project, environment: string, target: AdminTar
     case 'model':
       return `${origin}${env}${modelPath(target.itemType)}`;
     case 'field':
-      return `${origin}${env}${modelPath(target.itemType)}/fields/${id(target.field.id)}/edit`;
+      return `${origin}${env}/schema/item_types/${id(target.itemType.id)}/fields/${id(target.field.id)}/edit`;
     case 'record':
       return `${origin}${env}/editor/item_types/${id(target.itemType.id)}/items/${id(target.record.id)}/edit`;
     case 'webhook':
-      return `${origin}/admin/webhooks/${id(target.webhook.id)}`;
+      return `${origin}/project_settings/webhooks/${id(target.webhook.id)}/edit`;
   }
 }
 

@@ -13,7 +13,7 @@ import type { ProjectStatusBar } from '../ui/statusBar';
 import type { Ui } from '../ui/ui';
 import { pickEnvironment, pickProjectToSignOut, runSignIn } from './accountFlows';
 import { adminUrl, type AdminTarget } from './adminUrls';
-import { exportRecords } from './exportRecords';
+import { runExportCommand } from './exportCommand';
 import { askFilter, askLocale, askOrder, askSearch, askVersion } from './recordQueries';
 
 export const VIEW_ID = 'datocms.explorer';
@@ -71,19 +71,17 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
 
   const exportModel = async (node: ModelNode | RecordsNode) => {
     const modelNode = node.kind === 'model' ? node : node.model;
-    const query = node.kind === 'records' ? node.query : undefined;
-    const apiKey = String(modelNode.itemType.attributes['api_key']);
-    const path = await ui.saveFile({ title: t('Export records of {0}', modelNode.label), defaultName: `${apiKey}.json`, filters: { JSON: ['json'] } });
-    if (!path) return;
     const data = await model.dataOf(modelNode);
-    const numbers = new Intl.NumberFormat(vscode.env.language);
-    const { count } = await ui.withProgress({ title: t('Exporting {0}', modelNode.label), cancellable: true }, (report, signal) =>
-      exportRecords({ client: data.client, modelId: modelNode.itemType.id, query, path, signal, onProgress: (written, total) => report.message(t('{0} of {1}', numbers.format(written), numbers.format(total))) }),
+    await runExportCommand(
+      { ui, t, numbers: new Intl.NumberFormat(vscode.env.language), openFile: (path) => vscode.commands.executeCommand('vscode.open', vscode.Uri.file(path)) },
+      {
+        client: data.client,
+        modelId: modelNode.itemType.id,
+        label: modelNode.label,
+        defaultName: `${String(modelNode.itemType.attributes['api_key'])}.json`,
+        ...(node.kind === 'records' ? { query: node.query } : {}),
+      },
     );
-    const open = t('Open File');
-    if ((await ui.info(t('Exported {0} records to {1}.', numbers.format(count), path), open)) === open) {
-      await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(path));
-    }
   };
 
   const adminTarget = async (node: TreeNode): Promise<AdminTarget | undefined> => {

@@ -61,7 +61,7 @@ export class DocumentsFeature implements vscode.Disposable {
       persist: (uri, baseline) => this.persist(uri, baseline),
     });
     this.diagnostics = new DocumentDiagnostics((uri) => this.fileSystem.baseline(uri), deps.log);
-    this.schemas = new DatoJsonLanguage(deps.log);
+    this.schemas = new DatoJsonLanguage(deps.log, { baseline: (uri) => this.fileSystem.baseline(uri), data: (project, environment) => deps.registry.data(project, environment) });
     this.disposables.push(
       vscode.workspace.onDidOpenTextDocument((document) => void this.opened(document)),
       vscode.workspace.onDidChangeTextDocument((event) => this.changed(event)),
@@ -158,9 +158,10 @@ export class DocumentsFeature implements vscode.Disposable {
     const { document, contentChanges } = event;
     if (document.uri.scheme !== DOCUMENT_SCHEME || contentChanges.length === 0) return;
     const key = document.uri.toString();
-    // The workbench replaced the whole text (a revert or a reload): it may now show a rendering.
-    const whole = contentChanges.length === 1 && contentChanges[0]!.rangeOffset === 0 && document.offsetAt(document.positionAt(Number.MAX_SAFE_INTEGER)) === contentChanges[0]!.text.length;
-    if (whole && this.fileSystem.store.adopt(key, document.getText())) {
+    // The workbench may have put a rendering in the editor (a revert, a reload after a save: applied as
+    // small edits, not one replacement): then that rendering is the baseline.
+    const length = document.offsetAt(document.lineAt(document.lineCount - 1).range.end);
+    if (this.fileSystem.store.mayAdopt(key, length) && this.fileSystem.store.adopt(key, document.getText())) {
       this.failures.clear(document.uri);
       return;
     }
@@ -258,9 +259,11 @@ export class DocumentsFeature implements vscode.Disposable {
   private failed(uri: vscode.Uri, ref: DocumentRef, baseline: Baseline, text: string, result: Exclude<SaveResult, { status: 'saved' | 'unchanged' }>): never {
     switch (result.status) {
       case 'declined':
+        this.deps.log.info(`Not sent: saving the ${describeRef(ref)} was not confirmed (untrusted workspace).`);
         throw vscode.FileSystemError.NoPermissions(notConfirmedMessage(t, describeRef(ref)));
       case 'invalid': {
         this.diagnostics.show(uri, result.problems, result.origin);
+        this.deps.log.info(`Not sent: the ${describeRef(ref)} has ${result.problems.length} problem(s), the first: ${result.problems[0]?.message ?? '?'}`);
         if (result.error) this.deps.log.warn(redact(`Saving the ${describeRef(ref)}: ${result.error.message}`, baseline.opened, text));
         const message = problemsMessage(ref, result.problems, result.origin);
         this.failures.set(uri, { ref, message, actions: ['showProblems', 'revert', 'showLog'] });

@@ -64,12 +64,14 @@ interface Entry extends DocumentStat {
   unread?: { bytes: Uint8Array; until: number };
   /** the read, write or check under way; others wait for it */
   busy?: Promise<unknown>;
-  /** set just before the workbench writes: the text about to be saved, checked at the stat that precedes it */
-  pendingSave?: { text: string; at: number };
+  /** set just before the workbench writes: the text about to be saved, checked at the stats that precede it */
+  pendingSave?: { text: string; at: number; check?: Promise<void> };
   /** the remote was found unchanged by the check before this write */
   checked?: boolean;
   /** the text of the last successful write */
   written?: string;
+  /** sizes stats have reported: the workbench may know any of them */
+  sizesReported: Set<number>;
 }
 
 /** How long fetched text may be served to a read that did not fetch it itself. */
@@ -115,6 +117,12 @@ export class DocumentStore {
     return false;
   }
 
+  /** Whether a text of this length could be a rendering this store handed out (a cheap test before adopt). */
+  mayAdopt(key: string, length: number): boolean {
+    const entry = this.entries.get(key);
+    return entry !== undefined && (entry.baseline?.basisText.length === length || entry.served.some((s) => s.text.length === length));
+  }
+
   /** Finds the baseline of an editor restored from a backup (kept from the session that opened it). */
   async restoreBaseline(key: string, ref: DocumentRef, text: string): Promise<Baseline | undefined> {
     if (this.adopt(key, text)) return this.baseline(key);
@@ -149,16 +157,29 @@ export class DocumentStore {
       if (!entry) throw new Error(`The ${ref.kind} at ${key} could not be loaded.`);
     }
     const pending = entry.pendingSave;
-    entry.pendingSave = undefined;
     if (pending && Date.now() - pending.at < PENDING_SAVE_TTL_MS) {
-      // The stat the workbench checks before writing: a newer time makes it offer its own Compare /
-      // Overwrite; time 0 lets the write through, whatever the workbench last saw.
-      await this.run(entry, this.checkBeforeSave(key, ref, entry, pending.text));
-      const overwrite = entry.overwriteRequested === true;
-      entry.overwriteRequested = undefined;
-      return { ctime: entry.ctime, mtime: entry.conflict && !overwrite ? entry.mtime : 0, size: entry.size };
+      // A stat between "about to save" and the write: the workbench checks the last one before writing. A
+      // newer time makes it offer its own Compare / Overwrite; time 0 lets the write through, whatever
+      // the workbench last saw. The check runs once per save.
+      pending.check ??= this.run(entry, this.checkBeforeSave(key, ref, entry, pending.text));
+      await pending.check;
+      // The workbench sees a newer file only when the time AND the size differ from what it knows
+      // (same size, newer time passes as a touch), so a conflict reports a size it has never seen.
+      if (entry.conflict && !entry.overwriteRequested) return { ctime: entry.ctime, mtime: entry.mtime, size: this.unseenSize(entry) };
+      return { ctime: entry.ctime, mtime: 0, size: entry.size };
     }
-    return { ctime: entry.ctime, mtime: entry.mtime, size: entry.size };
+    return this.reported(entry, { ctime: entry.ctime, mtime: entry.mtime, size: entry.size });
+  }
+
+  private reported(entry: Entry, stat: DocumentStat): DocumentStat {
+    entry.sizesReported.add(stat.size);
+    return stat;
+  }
+
+  private unseenSize(entry: Entry): number {
+    let size = entry.size;
+    while (entry.sizesReported.has(size)) size++;
+    return size;
   }
 
   /** The user chose to overwrite: the next save sends their changed keys on top of the current remote. */
@@ -190,8 +211,11 @@ export class DocumentStore {
       entry = this.entry(key);
     }
     const current = entry;
+    current.pendingSave = undefined;
+    const overwriteRequested = current.overwriteRequested === true;
+    current.overwriteRequested = undefined;
     const task = (async (): Promise<WriteResult> => {
-      if (this.adopt(key, text) && current.baseline?.basisText === text && !current.conflict) return { status: 'unchanged' };
+      if (!overwriteRequested && this.adopt(key, text) && current.baseline?.basisText === text && !current.conflict) return { status: 'unchanged' };
       const baseline = current.baseline ?? (await this.restoreBaseline(key, ref, text));
       const overwrite = current.conflict;
       if (!baseline && !overwrite) {
@@ -208,9 +232,10 @@ export class DocumentStore {
       current.checked = undefined;
       try {
         const result = await this.hooks.save(key, text, baseline ?? { opened: overwrite!, basisText: overwrite!.text }, overwrite, checked);
+        // The editor reloads with the rendering when it still holds this text (see refreshAfterSave).
+        current.written = text;
         if (result.status === 'saved') {
           current.conflict = undefined;
-          current.written = text;
           this.noteServed(current, result.document);
           this.setBaseline(key, current, { opened: result.document, basisText: result.basisText });
           // The workbench stats right after writing and keeps that stat: it describes what it wrote.
@@ -308,7 +333,7 @@ export class DocumentStore {
   private entry(key: string): Entry {
     let entry = this.entries.get(key);
     if (!entry) {
-      entry = { served: [], ctime: Date.now(), mtime: 0, size: 0 };
+      entry = { served: [], ctime: Date.now(), mtime: 0, size: 0, sizesReported: new Set() };
       this.entries.set(key, entry);
     }
     return entry;

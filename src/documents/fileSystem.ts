@@ -154,6 +154,7 @@ export class DatoFileSystem implements Omit<vscode.FileSystemProvider, 'onDidCha
           .map((t) => [String(t.attributes['api_key']), dir]);
       }
       case 'model-records':
+      case 'record-folder':
         return []; // records are paged through the tree; listing them all here would not be cheap
     }
   }

@@ -4,14 +4,22 @@
 //   /<project>/<env>/models/<model>/fields/<api_key>.json
 //   /<project>/<env>/webhooks/<id>.json
 //   /<project>/<env>/records/<model>/<id>.json
+//   /<project>/<env>/records/<model>/<id>/<title> · <model>      (a record with a known title)
 //
 // Paths are the decoded `Uri.path`; vscode.Uri percent-encodes them when it serialises.
+//
+// Why the title is in the path: the workbench names a tab (and the breadcrumbs' last part) after the
+// path's last segment, and nothing an extension can register changes that per document in VS Code 1.100
+// (a resourceLabelFormatter is one pattern per scheme: `${query.title}` would also rename every parent
+// folder in the breadcrumbs, since they keep the document's query). The record's identity is still its id,
+// the segment before: the title segment is only a name, ignored when the record is read or saved, and the
+// URI a record was first opened with is kept for the session (./uris.ts) even when its title changes.
 
 export type DocumentRef = { project: string; environment: string } & (
   | { kind: 'model'; apiKey: string }
   | { kind: 'field'; modelApiKey: string; apiKey: string }
   | { kind: 'webhook'; id: string }
-  | { kind: 'record'; modelApiKey: string; id: string }
+  | { kind: 'record'; modelApiKey: string; id: string; title?: string }
 );
 
 export const DOCUMENT_SCHEME = 'datocms';
@@ -27,7 +35,22 @@ export type FolderRef =
   | { kind: 'fields'; project: string; environment: string; modelApiKey: string }
   | { kind: 'webhooks'; project: string; environment: string }
   | { kind: 'records'; project: string; environment: string }
-  | { kind: 'model-records'; project: string; environment: string; modelApiKey: string };
+  | { kind: 'model-records'; project: string; environment: string; modelApiKey: string }
+  | { kind: 'record-folder'; project: string; environment: string; modelApiKey: string; id: string };
+
+const TITLE_SEPARATOR = ' · ';
+const MAX_TITLE_LENGTH = 80;
+
+/**
+ * A record title as it can stand in a path segment: one line, no "/" or "\\" (look-alikes instead),
+ * at most 80 characters; undefined when nothing is left.
+ */
+export function titleSegment(title: string | undefined): string | undefined {
+  if (title === undefined) return undefined;
+  let text = title.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').replace(/\//g, '\u2215').replace(/\\/g, '\u29f5').trim();
+  if (text.length > MAX_TITLE_LENGTH) text = `${Array.from(text).slice(0, MAX_TITLE_LENGTH - 1).join('').trimEnd()}…`;
+  return text === '' || text === '.' || text === '..' ? undefined : text;
+}
 
 function checkSegment(value: string, what: string): string {
   if (value === '' || value.includes('/') || value === '.' || value === '..') {
@@ -45,8 +68,11 @@ export function documentPath(ref: DocumentRef): string {
       return `${base}/models/${checkSegment(ref.modelApiKey, 'model api_key')}/fields/${checkSegment(ref.apiKey, 'field api_key')}${EXTENSION}`;
     case 'webhook':
       return `${base}/webhooks/${checkSegment(ref.id, 'webhook id')}${EXTENSION}`;
-    case 'record':
-      return `${base}/records/${checkSegment(ref.modelApiKey, 'model api_key')}/${checkSegment(ref.id, 'record id')}${EXTENSION}`;
+    case 'record': {
+      const folder = `${base}/records/${checkSegment(ref.modelApiKey, 'model api_key')}/${checkSegment(ref.id, 'record id')}`;
+      const title = titleSegment(ref.title);
+      return title === undefined ? `${folder}${EXTENSION}` : `${folder}/${title}${TITLE_SEPARATOR}${ref.modelApiKey}`;
+    }
   }
 }
 
@@ -83,6 +109,13 @@ export function parseDocumentPath(path: string): DocumentRef | undefined {
     const id = stripExtension(s[4]!);
     return id === undefined ? undefined : { project, environment, kind: 'record', modelApiKey: s[3]!, id };
   }
+  if (section === 'records' && s.length === 6 && !s[4]!.endsWith(EXTENSION)) {
+    const modelApiKey = s[3]!;
+    const suffix = `${TITLE_SEPARATOR}${modelApiKey}`;
+    const named = s[5]!.endsWith(suffix) ? s[5]!.slice(0, -suffix.length) : s[5]!;
+    const title = titleSegment(named);
+    return { project, environment, kind: 'record', modelApiKey, id: s[4]!, ...(title === undefined ? {} : { title }) };
+  }
   return undefined;
 }
 
@@ -106,11 +139,12 @@ export function parseFolderPath(path: string): FolderRef | undefined {
   if (section === 'records') {
     if (s.length === 3) return { kind: 'records', project, environment };
     if (s.length === 4 && !s[3]!.endsWith(EXTENSION)) return { kind: 'model-records', project, environment, modelApiKey: s[3]! };
+    if (s.length === 5 && !s[3]!.endsWith(EXTENSION) && !s[4]!.endsWith(EXTENSION)) return { kind: 'record-folder', project, environment, modelApiKey: s[3]!, id: s[4]! };
   }
   return undefined;
 }
 
-/** A short human name for messages: "model blog_post", "record 123 of article". */
+/** A short human name for messages: "model blog_post", "record 123 of article", "record “Hello” (123) of article". */
 export function describeRef(ref: DocumentRef): string {
   switch (ref.kind) {
     case 'model':
@@ -120,6 +154,6 @@ export function describeRef(ref: DocumentRef): string {
     case 'webhook':
       return `webhook ${ref.id}`;
     case 'record':
-      return `record ${ref.id} of ${ref.modelApiKey}`;
+      return ref.title === undefined ? `record ${ref.id} of ${ref.modelApiKey}` : `record “${ref.title}” (${ref.id}) of ${ref.modelApiKey}`;
   }
 }

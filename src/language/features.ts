@@ -14,23 +14,29 @@ import {
   type TextEdit,
 } from 'vscode-json-languageservice';
 import { findColors, presentColor } from './colors';
+import { EditorFeatures, type LanguageSources } from './editorFeatures';
+import type { DocumentRef } from '../documents/paths';
 import { DatoJsonLanguageServices, LANGUAGE_ID, type ParsedDocument, type RecordModel } from './jsonLanguage';
 
 export interface LanguageFeatures extends vscode.Disposable {
   noteRecordModel(key: string, model: RecordModel): void;
+  /** A record document was opened or saved: its name is read again when next needed. */
+  forgetRecordName(ref: DocumentRef, id: string): void;
 }
 
 /** The documents' own style: 2-space indent and a final newline, whatever the editor's indentation settings. */
 const FORMAT = { tabSize: 2, insertSpaces: true, insertFinalNewline: true };
 const SYMBOL_LIMIT = 5000;
 
-export function registerLanguageFeatures(log: vscode.LogOutputChannel): LanguageFeatures {
+export function registerLanguageFeatures(log: vscode.LogOutputChannel, sources: LanguageSources): LanguageFeatures {
   const services = new DatoJsonLanguageServices((message) => log.error(message));
   const parse = (document: vscode.TextDocument): ParsedDocument =>
     services.parse(document.uri.toString(), document.uri.path, document.version, document.getText());
   const selector: vscode.DocumentSelector = { language: LANGUAGE_ID };
 
+  const editor = new EditorFeatures(services, sources, selector);
   const registrations = [
+    editor,
     vscode.languages.registerCompletionItemProvider(selector, {
       async provideCompletionItems(document, position) {
         const { service, document: doc, json } = parse(document);
@@ -84,6 +90,7 @@ export function registerLanguageFeatures(log: vscode.LogOutputChannel): Language
 
   return {
     noteRecordModel: (key, model) => services.noteRecordModel(key, model),
+    forgetRecordName: (ref, id) => void editor.forget(ref, id).catch(() => undefined),
     dispose: () => {
       for (const registration of registrations.splice(0)) registration.dispose();
     },

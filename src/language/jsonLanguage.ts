@@ -81,6 +81,11 @@ export class DatoJsonLanguageServices {
     return parsed;
   }
 
+  /** Any text parsed (not cached): the text a document was opened with, for quick fixes that restore it. */
+  parseText(text: string): JSONDocument {
+    return this.service('plain', () => undefined).parseJSONDocument(TextDocument.create('datocms-schema://opened', LANGUAGE_ID, 0, text));
+  }
+
   private serviceFor(key: SchemaKey | undefined, json: JSONDocument): LanguageService {
     switch (key?.kind) {
       case 'model':

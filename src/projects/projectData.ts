@@ -1,142 +1,127 @@
-// Per (project, environment) cache of the schema-ish data everyone needs (site, models, fields,
-// fieldsets). No vscode import: the tree model, the documents and the tests share it.
+// Per (project, environment) cache of the schema everyone needs: the site, its models and block models,
+// their fields and fieldsets. No vscode import: the tree model, the documents and the tests share it.
 //
-// Each value is fetched at most once; concurrent callers share the same request. The shared request
-// runs without any caller's AbortSignal (one caller cancelling must not fail the others); a caller's
-// signal only stops that caller waiting. A failed request is forgotten so the next call retries.
-import { CancelledError, type CallOptions, type CmaClient } from '../cma';
+// All of it comes from one request, `GET /site?include=item_types,item_types.fields,item_types.fieldsets`,
+// made at most once until invalidated; concurrent callers share it. The shared request runs without any
+// caller's AbortSignal (one caller cancelling must not fail the others); a caller's signal only stops that
+// caller waiting. A failed request is forgotten so the next call retries.
+import { BrandedError, CancelledError, type CallOptions, type CmaClient } from '../cma';
 import type { Resource } from '../cma/types';
 import type { SchemaContext } from '../schema';
 
-/** Validator keys whose `item_types` name the block models a field can hold (PROTOCOL §9.5). */
-const BLOCK_VALIDATORS = ['rich_text_blocks', 'single_block_blocks', 'structured_text_blocks', 'structured_text_inline_blocks'] as const;
-
-export class ModelNotFoundError extends Error {
+export class ModelNotFoundError extends BrandedError {
+  static override readonly brand: string = 'ModelNotFoundError';
   constructor(readonly idOrApiKey: string, readonly environment: string | undefined) {
     super(`Model "${idOrApiKey}" does not exist in environment ${environment ?? '(primary)'} of this DatoCMS project.`);
     this.name = 'ModelNotFoundError';
   }
 }
 
+/** One environment's schema as one answer gave it. */
+interface Schema {
+  site: Resource<'site'>;
+  itemTypes: Resource<'item_type'>[];
+  /** by model id, sorted by position; every model has an entry */
+  fields: Map<string, Resource<'field'>[]>;
+  fieldsets: Map<string, Resource<'fieldset'>[]>;
+}
+
 export class ProjectData {
-  private sitePromise: Promise<Resource<'site'>> | undefined;
-  private itemTypesPromise: Promise<Resource<'item_type'>[]> | undefined;
-  private readonly fieldPromises = new Map<string, Promise<Resource<'field'>[]>>();
-  private readonly fieldsetPromises = new Map<string, Promise<Resource<'fieldset'>[]>>();
-  /** fields already loaded, for SchemaContext.fieldsOf (synchronous) */
-  private readonly loadedFields = new Map<string, Resource<'field'>[]>();
+  private schemaPromise: Promise<Schema> | undefined;
 
   constructor(readonly client: CmaClient) {}
 
   site(o?: CallOptions): Promise<Resource<'site'>> {
-    const promise: Promise<Resource<'site'>> =
-      this.sitePromise ??
-      (this.sitePromise = onFailure(this.client.site.find(), (failed) => {
-        if (this.sitePromise === failed) this.sitePromise = undefined;
-      }));
-    return waitFor(promise, o?.signal);
+    return this.schema(o).then((schema) => schema.site);
   }
 
   /** Models and block models, in the API's order. */
   itemTypes(o?: CallOptions): Promise<Resource<'item_type'>[]> {
-    const promise: Promise<Resource<'item_type'>[]> =
-      this.itemTypesPromise ??
-      (this.itemTypesPromise = onFailure(this.client.itemTypes.list(), (failed) => {
-        if (this.itemTypesPromise === failed) this.itemTypesPromise = undefined;
-      }));
-    return waitFor(promise, o?.signal);
+    return this.schema(o).then((schema) => schema.itemTypes);
   }
 
   async itemType(idOrApiKey: string, o?: CallOptions): Promise<Resource<'item_type'>> {
-    const all = await this.itemTypes(o);
-    const found = all.find((t) => t.id === idOrApiKey) ?? all.find((t) => t.attributes['api_key'] === idOrApiKey);
-    if (!found) throw new ModelNotFoundError(idOrApiKey, this.client.environment);
-    return found;
+    return modelIn(await this.schema(o), idOrApiKey, this.client.environment);
   }
 
-  /** Fields of a model (by id), sorted by position. */
-  fields(itemTypeId: string, o?: CallOptions): Promise<Resource<'field'>[]> {
-    const promise = cached(this.fieldPromises, itemTypeId, async () => sortByPosition(await this.client.fields.list(itemTypeId)));
-    promise.then(
-      (fields) => {
-        if (this.fieldPromises.get(itemTypeId) === promise) this.loadedFields.set(itemTypeId, fields);
-      },
-      () => undefined,
-    );
-    return waitFor(promise, o?.signal);
+  /** Fields of a model (by id or api_key), sorted by position. */
+  async fields(itemTypeId: string, o?: CallOptions): Promise<Resource<'field'>[]> {
+    const schema = await this.schema(o);
+    return schema.fields.get(modelIn(schema, itemTypeId, this.client.environment).id) ?? [];
   }
 
-  /** Fieldsets of a model (by id), sorted by position. */
-  fieldsets(itemTypeId: string, o?: CallOptions): Promise<Resource<'fieldset'>[]> {
-    const promise = cached(this.fieldsetPromises, itemTypeId, async () => sortByPosition(await this.client.fieldsets.list(itemTypeId)));
-    return waitFor(promise, o?.signal);
+  /** Fieldsets of a model (by id or api_key), sorted by position. */
+  async fieldsets(itemTypeId: string, o?: CallOptions): Promise<Resource<'fieldset'>[]> {
+    const schema = await this.schema(o);
+    return schema.fieldsets.get(modelIn(schema, itemTypeId, this.client.environment).id) ?? [];
   }
 
   /**
-   * What validation needs: the site locales, every model, and the fields of `itemTypeIds` plus,
-   * transitively, of the block models their fields may contain. Without ids only the fields loaded so
-   * far are known to `fieldsOf`.
+   * What validation needs: the site locales, every model, and the fields of every model (the block models
+   * that `itemTypeIds` may contain among them). A model of `itemTypeIds` that does not exist is an error.
    */
   async schemaContext(itemTypeIds: string[] = [], o?: CallOptions): Promise<SchemaContext> {
-    const [site, itemTypes] = await Promise.all([this.site(o), this.itemTypes(o)]);
-    const seen = new Set<string>();
-    let wave = itemTypeIds.map((id) => itemTypes.find((t) => t.id === id || t.attributes['api_key'] === id)?.id ?? id);
-    while (wave.length > 0) {
-      const next = wave.filter((id) => !seen.has(id));
-      next.forEach((id) => seen.add(id));
-      const fieldLists = await Promise.all(next.map((id) => this.fields(id, o)));
-      wave = fieldLists.flatMap((fields) => fields.flatMap(blockModelIdsOf));
-    }
-    const locales = Array.isArray(site.attributes['locales']) ? (site.attributes['locales'] as string[]) : [];
+    const schema = await this.schema(o);
+    for (const id of itemTypeIds) modelIn(schema, id, this.client.environment);
+    const locales = Array.isArray(schema.site.attributes['locales']) ? (schema.site.attributes['locales'] as string[]) : [];
     return {
       locales,
-      itemTypes,
-      fieldsOf: (itemTypeId) => this.loadedFields.get(itemTypeId),
+      itemTypes: schema.itemTypes,
+      fieldsOf: (itemTypeId) => schema.fields.get(itemTypeId),
     };
   }
 
-  /** Forget cached data: everything, or one model's fields and fieldsets (and the model list, which embeds them). */
-  invalidate(scope?: { itemTypeId?: string }): void {
-    const itemTypeId = scope?.itemTypeId;
-    if (itemTypeId === undefined) {
-      this.sitePromise = undefined;
-      this.fieldPromises.clear();
-      this.fieldsetPromises.clear();
-      this.loadedFields.clear();
-    } else {
-      this.fieldPromises.delete(itemTypeId);
-      this.fieldsetPromises.delete(itemTypeId);
-      this.loadedFields.delete(itemTypeId);
+  /**
+   * Forget the cached schema; the next call reads it again (one request). `scope` names what changed (a
+   * model's fields or fieldsets); the whole schema is read again either way, as it comes in one answer.
+   */
+  invalidate(_scope?: { itemTypeId?: string }): void {
+    this.schemaPromise = undefined;
+  }
+
+  private schema(o?: CallOptions): Promise<Schema> {
+    let promise = this.schemaPromise;
+    if (!promise) {
+      const loading: Promise<Schema> = this.client.site.findWithSchema().then(indexSchema);
+      loading.catch(() => {
+        if (this.schemaPromise === loading) this.schemaPromise = undefined;
+      });
+      this.schemaPromise = promise = loading;
     }
-    this.itemTypesPromise = undefined;
+    return waitFor(promise, o?.signal);
   }
 }
 
-/** Ids of the block models a field may contain, from its block validators. */
-export function blockModelIdsOf(field: Resource<'field'>): string[] {
-  const validators = field.attributes['validators'];
-  if (!validators || typeof validators !== 'object') return [];
-  return BLOCK_VALIDATORS.flatMap((name) => {
-    const ids = (validators as Record<string, { item_types?: unknown } | undefined>)[name]?.item_types;
-    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
-  });
+function modelIn(schema: Schema, idOrApiKey: string, environment: string | undefined): Resource<'item_type'> {
+  const found = schema.itemTypes.find((t) => t.id === idOrApiKey) ?? schema.itemTypes.find((t) => t.attributes['api_key'] === idOrApiKey);
+  if (!found) throw new ModelNotFoundError(idOrApiKey, environment);
+  return found;
 }
 
-/** The cached promise for `key`, or a new one from `load`; a failure is forgotten so the next call retries. */
-function cached<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
-  const existing = cache.get(key);
-  if (existing) return existing;
-  const promise = onFailure(load(), (failed) => {
-    if (cache.get(key) === failed) cache.delete(key);
-  });
-  cache.set(key, promise);
-  return promise;
+function indexSchema(answer: { site: Resource<'site'>; itemTypes: Resource<'item_type'>[]; fields: Resource<'field'>[]; fieldsets: Resource<'fieldset'>[] }): Schema {
+  return {
+    site: answer.site,
+    itemTypes: answer.itemTypes,
+    fields: byModel(answer.itemTypes, answer.fields, 'fields'),
+    fieldsets: byModel(answer.itemTypes, answer.fieldsets, 'fieldsets'),
+  };
 }
 
-/** Runs `forget` (with the promise) if the promise rejects; the rejection still reaches awaiting callers. */
-function onFailure<T>(promise: Promise<T>, forget: (failed: Promise<T>) => void): Promise<T> {
-  promise.catch(() => forget(promise));
-  return promise;
+/** Resources grouped by their model (their `item_type` link, else the model's own list of them), by position. */
+function byModel<T extends Resource>(itemTypes: Resource<'item_type'>[], resources: T[], listName: string): Map<string, T[]> {
+  const owner = new Map<string, string>();
+  for (const model of itemTypes) {
+    const listed = model.relationships[listName]?.data;
+    if (Array.isArray(listed)) for (const entry of listed) owner.set(entry.id, model.id);
+  }
+  const groups = new Map<string, T[]>(itemTypes.map((model) => [model.id, []]));
+  for (const resource of resources) {
+    const link = resource.relationships['item_type']?.data;
+    const modelId = link && !Array.isArray(link) ? link.id : owner.get(resource.id);
+    if (modelId !== undefined) groups.get(modelId)?.push(resource);
+  }
+  for (const [id, group] of groups) groups.set(id, sortByPosition(group));
+  return groups;
 }
 
 function sortByPosition<T extends Resource>(resources: T[]): T[] {

@@ -1,12 +1,13 @@
 // The signed-in projects of this VS Code installation: metadata in globalState, tokens in
 // SecretStorage (shared by all windows, hence the onDidChange listener), and one ProjectData cache
-// per (project, environment).
+// per (project, environment). A token that changes or is deleted retires the project's client at once.
 import * as vscode from 'vscode';
 import { CmaClient, type ClientOptions } from '../cma';
 import type { Config } from '../config';
 import { logRequest } from '../ui/requestLog';
 import { NotSignedInError, type Project, type ProjectSource } from './project';
-import { ProjectData } from './projectData';
+import { ProjectClients } from './projectClients';
+import type { ProjectData } from './projectData';
 import { ProjectStore, projectKeyOfSecret } from './projectStore';
 
 export { NotSignedInError, type Project } from './project';
@@ -22,10 +23,9 @@ export class ProjectRegistry implements vscode.Disposable, ProjectSource {
   /** projects added/removed, environment switched, token changed */
   readonly onDidChange = this.changeEmitter.event;
   readonly store: ProjectStore;
-  /** one client per project (its token), shared by its environments */
-  private readonly clients = new Map<string, Promise<CmaClient>>();
-  private readonly data_ = new Map<string, ProjectData>();
-  private readonly disposables: vscode.Disposable[] = [this.changeEmitter];
+  /** one client per project (its token), shared by its environments, and their cached data */
+  private readonly clients = new ProjectClients((key, lifetime) => this.createClient(key, lifetime));
+  private readonly disposables: vscode.Disposable[] = [this.changeEmitter, { dispose: () => this.clients.dispose() }];
 
   constructor(private readonly deps: ProjectRegistryDeps) {
     this.store = new ProjectStore(deps.context.secrets, deps.context.globalState);
@@ -62,15 +62,8 @@ export class ProjectRegistry implements vscode.Disposable, ProjectSource {
   }
 
   /** Cached data of a project in an environment (default: its active one). */
-  async data(key: string, environment: string = this.environmentOf(key)): Promise<ProjectData> {
-    const cacheKey = `${key}\n${environment}`;
-    const cached = this.data_.get(cacheKey);
-    if (cached) return cached;
-    const client = await this.client(key);
-    // Another call may have created it while this one read the secret.
-    const data = this.data_.get(cacheKey) ?? new ProjectData(client.withEnvironment(environment));
-    this.data_.set(cacheKey, data);
-    return data;
+  data(key: string, environment: string = this.environmentOf(key)): Promise<ProjectData> {
+    return this.clients.data(key, environment);
   }
 
   /** Options of every client the extension creates (logging, user agent). */
@@ -97,34 +90,21 @@ export class ProjectRegistry implements vscode.Disposable, ProjectSource {
 
   /** Drops cached data (after a refresh-all); the next data() call fetches again. */
   invalidateAll(): void {
-    for (const data of this.data_.values()) data.invalidate();
+    this.clients.invalidateAll();
   }
 
   dispose(): void {
     for (const d of this.disposables.splice(0)) d.dispose();
   }
 
-  private client(key: string): Promise<CmaClient> {
-    let client = this.clients.get(key);
-    if (!client) {
-      client = this.createClient(key);
-      this.clients.set(key, client);
-      client.catch(() => {
-        if (this.clients.get(key) === client) this.clients.delete(key);
-      });
-    }
-    return client;
-  }
-
-  private async createClient(key: string): Promise<CmaClient> {
+  private async createClient(key: string, lifetime: AbortSignal): Promise<CmaClient> {
     const project = this.get(key);
     const token = project ? await this.store.token(key) : undefined;
     if (!project || !token) throw new NotSignedInError(key);
-    return new CmaClient(this.clientOptions(token, project.baseUrl));
+    return new CmaClient({ ...this.clientOptions(token, project.baseUrl), signal: lifetime });
   }
 
   private forget(key: string): void {
-    this.clients.delete(key);
-    for (const cacheKey of [...this.data_.keys()]) if (cacheKey.startsWith(`${key}\n`)) this.data_.delete(cacheKey);
+    this.clients.forget(key);
   }
 }

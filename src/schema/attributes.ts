@@ -1,20 +1,21 @@
 // Update schemas (zod 4) for models, fields and webhooks: the writable part of their documents
-// (PROTOCOL.md §2.1, §2.2, §2.5, §9, §11; writable lists from resources.json). Everything is optional:
+// (the attributes the API accepts in an update, as the official client's endpoint metadata lists them). Everything is optional:
 // a document may lack keys the resource lacked. Rules that relate several keys live in rules.ts.
 import * as z from 'zod';
 import {
   COLLECTION_APPEARANCES, FIELD_TYPES, ORDERING_DIRECTIONS, ORDERING_META, VALIDATOR_NAMES,
   WEBHOOK_ENTITY_TYPES, WEBHOOK_EVENT_TYPES, WEBHOOK_FILTER_ENTITY_TYPES, type EditorName, type ValidatorName,
 } from './catalog';
+import { compareNumbers } from './numbers';
 import {
-  arrayOf, atLeastOneOf, bool, idSchema, isAbsoluteHttpUrl, nonEmpty, nonNegativeInt, nullableOneOf,
+  arrayOf, bool, ID_FORMS, idSchema, int, isAbsoluteHttpUrl, isApiId, nonEmpty, nullableOneOf,
   nullableString, num, oneOf, reference, str, strictObject,
 } from './zodHelpers';
 
-const API_KEY = /^[a-z][a-z0-9_]*$/;
+const API_KEY = /^[a-z](?:[a-z0-9_]*[a-z0-9])?$/;
 export const apiKeySchema = z
   .string({ error: 'expected a string' })
-  .regex(API_KEY, { error: 'expected lowercase letters, digits and "_", starting with a letter' });
+  .regex(API_KEY, { error: 'expected lowercase letters, digits and "_", starting with a letter and not ending with "_"' });
 
 function validRegExp(value: string): boolean {
   try {
@@ -37,7 +38,7 @@ export const isoDateTime = z.string({ error: 'expected an ISO 8601 date-time, e.
   .refine((value) => !Number.isNaN(Date.parse(value)), { error: 'is not a real date-time' });
 
 const emptyOptions = strictObject({}, 'No options: {}');
-const count = nonNegativeInt();
+const bound = num().nullable().optional();
 const sizeUnit = oneOf(['B', 'KB', 'MB'] as const);
 const publishStrategy = oneOf(['fail', 'publish_references'] as const).optional();
 const unpublishStrategy = oneOf(['fail', 'unpublish', 'delete_references'] as const).optional();
@@ -49,10 +50,6 @@ function isSet(value: unknown): boolean {
   return value !== undefined && value !== null;
 }
 
-function pairs(value: Record<string, unknown>, pairsList: [string, string][]): boolean {
-  return pairsList.every(([a, b]) => isSet(value[a]) === isSet(value[b]));
-}
-
 const linkOptions = (what: string) =>
   strictObject({
     item_types: modelIds,
@@ -61,57 +58,44 @@ const linkOptions = (what: string) =>
     on_reference_delete_strategy: deleteStrategy,
   }, what);
 
-/** Option schemas per validator (PROTOCOL.md §9.5). */
+// Bounds may be left out (`length: {}` is accepted); only the option names and their types are checked.
+/** Option schemas per validator. */
 export const VALIDATOR_OPTIONS: Record<ValidatorName, z.ZodType> = {
   required: emptyOptions.describe('Value must be present: {}'),
   unique: emptyOptions.describe('Value must be unique among records: {}'),
-  length: strictObject({ min: count.nullable().optional(), eq: count.nullable().optional(), max: count.nullable().optional() }, 'Length in characters: at least one of min, eq, max')
-    .refine(atLeastOneOf(['min', 'eq', 'max']), { error: 'needs at least one of min, eq, max' }),
+  length: strictObject({ min: bound, eq: bound, max: bound }, 'Length in characters: min, eq, max'),
   format: strictObject({
     custom_pattern: str('A regular expression').refine(validRegExp, { error: 'is not a valid regular expression' }).nullable().optional(),
     predefined_pattern: oneOf(['email', 'url'] as const).nullable().optional(),
-    description: str('Shown to editors when the value does not match').optional(),
+    description: str('Shown to editors when the value does not match').nullable().optional(),
   }, 'Format: custom_pattern or predefined_pattern (email, url)')
-    .refine((v) => isSet(v.custom_pattern) !== isSet(v.predefined_pattern), { error: 'needs exactly one of custom_pattern, predefined_pattern' }),
+    .refine((v) => isSet(v.custom_pattern) || isSet(v.predefined_pattern), { error: 'needs custom_pattern (a regular expression) or predefined_pattern (email, url)' }),
   enum: strictObject({ values: arrayOf(str(), 'Allowed values') }, 'Only these values: {values: [...]}'),
-  number_range: strictObject({ min: num().nullable().optional(), max: num().nullable().optional() }, 'Number range: min and/or max')
-    .refine(atLeastOneOf(['min', 'max']), { error: 'needs at least one of min, max' }),
-  date_range: strictObject({ min: isoDate.nullable().optional(), max: isoDate.nullable().optional() }, 'Date range: min and/or max (YYYY-MM-DD)')
-    .refine(atLeastOneOf(['min', 'max']), { error: 'needs at least one of min, max' }),
-  date_time_range: strictObject({ min: isoDateTime.nullable().optional(), max: isoDateTime.nullable().optional() }, 'Date-time range: min and/or max (ISO 8601)')
-    .refine(atLeastOneOf(['min', 'max']), { error: 'needs at least one of min, max' }),
+  number_range: strictObject({ min: bound, max: bound }, 'Number range: min and/or max'),
+  date_range: strictObject({ min: isoDate.nullable().optional(), max: isoDate.nullable().optional() }, 'Date range: min and/or max (YYYY-MM-DD)'),
+  date_time_range: strictObject({ min: isoDateTime.nullable().optional(), max: isoDateTime.nullable().optional() }, 'Date-time range: min and/or max (ISO 8601)'),
   sanitized_html: strictObject({ sanitize_before_validation: bool().optional() }, 'HTML must be sanitized'),
   slug_format: strictObject({
     custom_pattern: str('A regular expression').refine(validRegExp, { error: 'is not a valid regular expression' }).nullable().optional(),
     predefined_pattern: oneOf(['webpage_slug'] as const).nullable().optional(),
-  }, 'Slug format: custom_pattern or predefined_pattern "webpage_slug"')
-    .refine((v) => isSet(v.custom_pattern) !== isSet(v.predefined_pattern), { error: 'needs exactly one of custom_pattern, predefined_pattern' }),
+  }, 'Slug format: custom_pattern or predefined_pattern "webpage_slug"'),
   slug_title_field: strictObject({ title_field_id: idSchema }, 'The field the slug is generated from'),
-  size: strictObject({ min: count.nullable().optional(), eq: count.nullable().optional(), max: count.nullable().optional(), multiple_of: count.nullable().optional() }, 'Number of items: at least one of min, eq, max, multiple_of')
-    .refine(atLeastOneOf(['min', 'eq', 'max', 'multiple_of']), { error: 'needs at least one of min, eq, max, multiple_of' }),
-  file_size: strictObject({ min_value: num().nullable().optional(), min_unit: sizeUnit.nullable().optional(), max_value: num().nullable().optional(), max_unit: sizeUnit.nullable().optional() }, 'File size: min_value+min_unit and/or max_value+max_unit')
-    .refine(atLeastOneOf(['min_value', 'max_value']), { error: 'needs min_value+min_unit and/or max_value+max_unit' })
-    .refine((v) => pairs(v, [['min_value', 'min_unit'], ['max_value', 'max_unit']]), { error: 'each value needs its unit (min_value with min_unit, max_value with max_unit)' }),
-  image_dimensions: strictObject({ width_min_value: count.nullable().optional(), width_max_value: count.nullable().optional(), height_min_value: count.nullable().optional(), height_max_value: count.nullable().optional() }, 'Image dimensions in pixels')
-    .refine(atLeastOneOf(['width_min_value', 'width_max_value', 'height_min_value', 'height_max_value']), { error: 'needs at least one of width_min_value, width_max_value, height_min_value, height_max_value' }),
+  size: strictObject({ min: bound, eq: bound, max: bound, multiple_of: bound }, 'Number of items: min, eq, max, multiple_of'),
+  file_size: strictObject({ min_value: bound, min_unit: sizeUnit.nullable().optional(), max_value: bound, max_unit: sizeUnit.nullable().optional() }, 'File size: min_value+min_unit and/or max_value+max_unit'),
+  image_dimensions: strictObject({ width_min_value: bound, width_max_value: bound, height_min_value: bound, height_max_value: bound }, 'Image dimensions in pixels'),
   image_aspect_ratio: strictObject({
-    min_ar_numerator: num().nullable().optional(), min_ar_denominator: num().nullable().optional(),
-    eq_ar_numerator: num().nullable().optional(), eq_ar_denominator: num().nullable().optional(),
-    max_ar_numerator: num().nullable().optional(), max_ar_denominator: num().nullable().optional(),
-  }, 'Aspect ratio: numerator/denominator pairs for min, eq, max')
-    .refine(atLeastOneOf(['min_ar_numerator', 'eq_ar_numerator', 'max_ar_numerator']), { error: 'needs at least one numerator/denominator pair (min, eq or max)' })
-    .refine((v) => pairs(v, [['min_ar_numerator', 'min_ar_denominator'], ['eq_ar_numerator', 'eq_ar_denominator'], ['max_ar_numerator', 'max_ar_denominator']]), { error: 'each numerator needs its denominator' }),
+    min_ar_numerator: bound, min_ar_denominator: bound,
+    eq_ar_numerator: bound, eq_ar_denominator: bound,
+    max_ar_numerator: bound, max_ar_denominator: bound,
+  }, 'Aspect ratio: numerator/denominator pairs for min, eq, max'),
   extension: strictObject({
     extensions: arrayOf(str(), 'File extensions, e.g. ["pdf"]').optional(),
     predefined_list: oneOf(['image', 'transformable_image', 'video', 'document'] as const).nullable().optional(),
-  }, 'Allowed file extensions: extensions or predefined_list')
-    .refine((v) => (Array.isArray(v.extensions) && v.extensions.length > 0) !== isSet(v.predefined_list), { error: 'needs exactly one of extensions (non-empty), predefined_list' }),
-  required_alt_title: strictObject({ title: bool().optional(), alt: bool().optional() }, 'Require alt and/or title')
-    .refine(atLeastOneOf(['title', 'alt']), { error: 'needs at least one of title, alt' }),
-  required_seo_fields: strictObject({ title: bool().optional(), description: bool().optional(), image: bool().optional(), twitter_card: bool().optional() }, 'SEO parts that must be filled')
-    .refine(atLeastOneOf(['title', 'description', 'image', 'twitter_card']), { error: 'needs at least one of title, description, image, twitter_card' }),
-  title_length: strictObject({ min: count.nullable().optional(), max: count.nullable().optional() }, 'SEO title length').refine(atLeastOneOf(['min', 'max']), { error: 'needs at least one of min, max' }),
-  description_length: strictObject({ min: count.nullable().optional(), max: count.nullable().optional() }, 'SEO description length').refine(atLeastOneOf(['min', 'max']), { error: 'needs at least one of min, max' }),
+  }, 'Allowed file extensions: extensions or predefined_list'),
+  required_alt_title: strictObject({ title: bool().optional(), alt: bool().optional() }, 'Require alt and/or title'),
+  required_seo_fields: strictObject({ title: bool().optional(), description: bool().optional(), image: bool().optional(), twitter_card: bool().optional() }, 'SEO parts that must be filled'),
+  title_length: strictObject({ min: bound, max: bound }, 'SEO title length'),
+  description_length: strictObject({ min: bound, max: bound }, 'SEO description length'),
   item_item_type: linkOptions('Models the link may point to, and what happens on publish/unpublish/delete'),
   items_item_type: linkOptions('Models the links may point to, and what happens on publish/unpublish/delete'),
   rich_text_blocks: strictObject({ item_types: blockIds }, 'Block models allowed in the modular content'),
@@ -126,39 +110,42 @@ export const validatorsSchema = strictObject(
   'Validators keyed by name; which are allowed depends on field_type. Sent whole when changed.',
 );
 
-const option = strictObject({ label: str(), value: str(), hint: str().optional() });
-const radio = strictObject({ label: str(), hint: str().optional() });
-const placeholder = { placeholder: str('Placeholder text').optional() };
+// An optional parameter may be null (the API returns and accepts `placeholder: null`, `hint: null`).
+const option = strictObject({ label: str(), value: str(), hint: str().nullable().optional() });
+const radio = strictObject({ label: str(), hint: str().nullable().optional() });
+const placeholder = { placeholder: str('Placeholder text').nullable().optional() };
+const optionalBool = (description?: string) => bool(description).nullable().optional();
+const optionalList = <T extends z.ZodType>(item: T) => arrayOf(item).nullable().optional();
 
-/** Parameters of the built-in editors (PROTOCOL.md §9.6). */
+/** Parameters of the built-in editors. */
 export const EDITOR_PARAMETERS: Record<EditorName, z.ZodType> = {
-  single_line: strictObject({ heading: bool('Show as a heading').optional(), ...placeholder }),
+  single_line: strictObject({ heading: bool('Show as a heading (required)'), ...placeholder }),
   textarea: strictObject(placeholder),
   integer: strictObject(placeholder),
   float: strictObject(placeholder),
-  slug: strictObject({ url_prefix: str().optional(), ...placeholder }),
-  markdown: strictObject({ toolbar: arrayOf(oneOf(['heading', 'bold', 'italic', 'strikethrough', 'code', 'unordered_list', 'ordered_list', 'quote', 'link', 'image', 'fullscreen'] as const)).optional() }),
-  wysiwyg: strictObject({ toolbar: arrayOf(oneOf(['format', 'bold', 'italic', 'strikethrough', 'code', 'ordered_list', 'unordered_list', 'quote', 'table', 'link', 'image', 'show_source', 'undo', 'redo', 'align_left', 'align_center', 'align_right', 'align_justify', 'outdent', 'indent', 'fullscreen'] as const)).optional() }),
-  color_picker: strictObject({ enable_alpha: bool().optional(), preset_colors: arrayOf(str()).optional() }),
-  boolean_radio_group: strictObject({ positive_radio: radio, negative_radio: radio }),
-  string_radio_group: strictObject({ radios: arrayOf(option) }),
-  string_select: strictObject({ options: arrayOf(option) }),
-  string_multi_select: strictObject({ options: arrayOf(option) }),
-  string_checkbox_group: strictObject({ options: arrayOf(option) }),
+  slug: strictObject({ url_prefix: str().nullable().optional(), ...placeholder }),
+  markdown: strictObject({ toolbar: optionalList(oneOf(['heading', 'bold', 'italic', 'strikethrough', 'code', 'unordered_list', 'ordered_list', 'quote', 'link', 'image', 'fullscreen'] as const)) }),
+  wysiwyg: strictObject({ toolbar: optionalList(oneOf(['format', 'bold', 'italic', 'strikethrough', 'code', 'ordered_list', 'unordered_list', 'quote', 'table', 'link', 'image', 'show_source', 'undo', 'redo', 'align_left', 'align_center', 'align_right', 'align_justify', 'outdent', 'indent', 'fullscreen'] as const)) }),
+  color_picker: strictObject({ enable_alpha: optionalBool(), preset_colors: optionalList(str()) }),
+  boolean_radio_group: strictObject({ positive_radio: radio.nullable().optional(), negative_radio: radio.nullable().optional() }),
+  string_radio_group: strictObject({ radios: optionalList(option) }),
+  string_select: strictObject({ options: optionalList(option) }),
+  string_multi_select: strictObject({ options: optionalList(option) }),
+  string_checkbox_group: strictObject({ options: optionalList(option) }),
   seo: strictObject({
-    fields: arrayOf(oneOf(['title', 'description', 'image', 'no_index', 'twitter_card'] as const)).optional(),
-    previews: arrayOf(oneOf(['google', 'twitter', 'slack', 'whatsapp', 'telegram', 'facebook', 'linkedin'] as const)).optional(),
+    fields: optionalList(oneOf(['title', 'description', 'image', 'no_index', 'twitter_card'] as const)),
+    previews: optionalList(oneOf(['google', 'twitter', 'slack', 'whatsapp', 'telegram', 'facebook', 'linkedin'] as const)),
   }),
-  rich_text: strictObject({ start_collapsed: bool().optional() }),
-  framed_single_block: strictObject({ start_collapsed: bool().optional() }),
-  frameless_single_block: strictObject({ start_collapsed: bool().optional() }),
+  rich_text: strictObject({ start_collapsed: optionalBool() }),
+  framed_single_block: strictObject({ start_collapsed: optionalBool() }),
+  frameless_single_block: strictObject({ start_collapsed: optionalBool() }),
   structured_text: strictObject({
-    nodes: arrayOf(oneOf(['blockquote', 'code', 'heading', 'link', 'list', 'thematicBreak'] as const)).optional(),
-    marks: arrayOf(oneOf(['strong', 'emphasis', 'underline', 'strikethrough', 'code', 'highlight'] as const)).optional(),
-    heading_levels: arrayOf(z.union([1, 2, 3, 4, 5, 6].map((n) => z.literal(n)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>], { error: 'expected a heading level 1 to 6' })).optional(),
-    blocks_start_collapsed: bool().optional(),
-    show_links_target_blank: bool().optional(),
-    show_links_meta_editor: bool().optional(),
+    nodes: optionalList(oneOf(['blockquote', 'code', 'heading', 'link', 'list', 'thematicBreak'] as const)),
+    marks: optionalList(oneOf(['strong', 'emphasis', 'underline', 'strikethrough', 'code', 'highlight'] as const)),
+    heading_levels: optionalList(z.union([1, 2, 3, 4, 5, 6].map((n) => z.literal(n)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>], { error: 'expected a heading level 1 to 6' })),
+    blocks_start_collapsed: optionalBool(),
+    show_links_target_blank: optionalBool(),
+    show_links_meta_editor: optionalBool(),
   }),
   boolean: strictObject({}),
   date_picker: strictObject({}),
@@ -176,17 +163,17 @@ export const EDITOR_PARAMETERS: Record<EditorName, z.ZodType> = {
 
 const jsonObject = z.record(z.string(), z.unknown(), { error: 'expected an object' });
 
-const addonSchema = z.looseObject({
+const addonSchema = strictObject({
   id: str('The id of a plugin offering a field add-on'),
-  field_extension: str('The add-on extension of a modern plugin').optional(),
-  parameters: jsonObject.describe("The add-on's parameters"),
-}, { error: 'expected an object {id, parameters}' });
+  field_extension: str('The add-on extension of a modern plugin').nullable().optional(),
+  parameters: jsonObject.describe("The add-on's parameters").optional(),
+}, 'An add-on {id, field_extension?, parameters}');
 
 export const appearanceSchema = strictObject({
   editor: nonEmpty('A built-in editor allowed for the field type (e.g. "single_line"), or a plugin id'),
-  parameters: jsonObject.describe("The editor's parameters (depend on the editor)"),
-  addons: arrayOf(addonSchema, 'Add-on plugins: [{id, parameters}]'),
-  field_extension: str('With a plugin editor: which of its field extensions').optional(),
+  parameters: jsonObject.describe("The editor's parameters (depend on the editor)").optional(),
+  addons: arrayOf(addonSchema, 'Add-on plugins: [{id, parameters}]').optional(),
+  field_extension: str('With a plugin editor: which of its field extensions').nullable().optional(),
 }, 'How the field is edited: {editor, parameters, addons}. Sent whole when changed.');
 
 /** Writable part of a model document. */
@@ -233,7 +220,7 @@ export const fieldShape = {
   default_value: z.unknown().describe('Default for new records; with localized: an object keyed by locale').optional(),
   validators: validatorsSchema.optional(),
   appearance: appearanceSchema.optional(),
-  position: nonNegativeInt('Position among the fields of the model').optional(),
+  position: int('Position among the fields of the model, from 1').refine((n) => compareNumbers(n, 1) >= 0, { error: 'must be 1 or more' }).optional(),
   hint: nullableString('Hint shown to editors').optional(),
   deep_filtering_enabled: bool('Allow filtering by the fields of linked blocks').optional(),
   content_link_enabled: bool('Visual editing links (may be false only for string, text, structured_text)').optional(),
@@ -245,14 +232,21 @@ export const FIELD_ATTRIBUTES = [
 ] as const;
 export const FIELD_RELATIONSHIPS = ['fieldset'] as const;
 
-const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+export const PAYLOAD_API_VERSIONS = ['1', '2', '3'] as const;
+/** Filters on these entity types name them by id; environments by name, environment types as primary/sandbox. */
+const ID_FILTER_TARGETS: readonly string[] = ['item_type', 'item', 'build_trigger'];
 
 export const eventSchema = strictObject({
   entity_type: oneOf(WEBHOOK_ENTITY_TYPES, 'What the event is about'),
   event_types: arrayOf(oneOf(WEBHOOK_EVENT_TYPES), 'Which events of that entity trigger the webhook').min(1, { error: 'needs at least one event type' }),
   filters: arrayOf(strictObject({
     entity_type: oneOf(WEBHOOK_FILTER_ENTITY_TYPES, 'What the filter matches on'),
-    entity_ids: arrayOf(idSchema, 'Ids to match (at least one)').min(1, { error: 'needs at least one id' }),
+    entity_ids: arrayOf(nonEmpty(), 'Ids (or environment names) to match, at least one').min(1, { error: 'needs at least one id' }),
+  }).superRefine((filter, ctx) => {
+    if (!ID_FILTER_TARGETS.includes(filter.entity_type)) return;
+    filter.entity_ids.forEach((id, i) => {
+      if (!isApiId(id)) ctx.addIssue({ code: 'custom', path: ['entity_ids', i], message: `is not ${ID_FORMS}` });
+    });
   }), 'Only entities matching these filters, or null').nullable().optional(),
 });
 
@@ -263,7 +257,7 @@ export const webhookShape = {
     .refine(isAbsoluteHttpUrl, { error: 'expected an absolute http(s) URL, e.g. "https://example.com/hook"' }).optional(),
   custom_payload: nullableString('Mustache template for the body, or null for the default payload').optional(),
   headers: z.record(
-    z.string().regex(headerName, { error: 'is not a valid HTTP header name' }),
+    z.string().refine((name) => name.trim() !== '', { error: 'a header name must not be blank' }),
     z.string({ error: 'expected a string (header values are strings)' }),
     { error: 'expected an object mapping header names to strings' },
   ).describe('Extra HTTP headers: {"Name": "value"}. Sent whole when changed.').optional(),
@@ -271,7 +265,7 @@ export const webhookShape = {
   http_basic_user: nullableString('Basic auth user, or null').optional(),
   http_basic_password: nullableString('Basic auth password, or null').optional(),
   enabled: bool('Whether the webhook fires').optional(),
-  payload_api_version: str('Version of the payload format, e.g. "3"').optional(),
+  payload_api_version: oneOf(PAYLOAD_API_VERSIONS, 'Version of the payload format: "1", "2" or "3"').optional(),
   nested_items_in_payload: bool('Blocks expanded in the payload').optional(),
   auto_retry: bool('Retry failed calls').optional(),
 };

@@ -1,4 +1,5 @@
-// Enumerations of the CMA (PROTOCOL.md §9, §11): one place for every closed list the schemas use.
+// Enumerations of the CMA (field types, editors, validators, model and webhook options, filter operators):
+// one place for every closed list the schemas use.
 
 export const FIELD_TYPES = [
   'string', 'text', 'boolean', 'integer', 'float', 'date', 'date_time', 'color', 'json', 'lat_lon',
@@ -35,7 +36,7 @@ export interface FieldTypeInfo {
   requiredValidators: readonly ValidatorName[];
 }
 
-// PROTOCOL.md §9.4
+// The 20 field types, with the editors and validators each accepts.
 export const FIELD_TYPE_INFO: Record<FieldType, FieldTypeInfo> = {
   string: { editors: ['single_line', 'string_radio_group', 'string_select'], validators: ['required', 'unique', 'length', 'format', 'enum'], requiredValidators: [] },
   text: { editors: ['markdown', 'wysiwyg', 'textarea'], validators: ['required', 'length', 'format', 'sanitized_html'], requiredValidators: [] },
@@ -66,15 +67,15 @@ export const FIELD_TYPE_INFO: Record<FieldType, FieldTypeInfo> = {
 /** Field types whose values hold blocks (records of block models). */
 export const BLOCK_FIELD_TYPES: readonly FieldType[] = ['rich_text', 'single_block', 'structured_text'];
 
-/** Field types whose `content_link_enabled` may be false (PROTOCOL.md §2.2). */
+/** Field types whose `content_link_enabled` may be false. */
 export const CONTENT_LINK_OPTIONAL_TYPES: readonly FieldType[] = ['string', 'text', 'structured_text'];
 
-// PROTOCOL.md §9.1
+// Model (item_type) options.
 export const COLLECTION_APPEARANCES = ['compact', 'table'] as const;
 export const ORDERING_DIRECTIONS = ['asc', 'desc'] as const;
 export const ORDERING_META = ['created_at', 'updated_at', 'first_published_at', 'published_at'] as const;
 
-// PROTOCOL.md §11
+// Webhook entities, filter entities and events.
 export const WEBHOOK_ENTITY_TYPES = [
   'item_type', 'item', 'upload', 'build_trigger', 'environment', 'maintenance_mode', 'sso_user', 'cda_cache_tags',
 ] as const;
@@ -97,7 +98,7 @@ export const WEBHOOK_EVENTS_BY_ENTITY: Record<WebhookEntityType, readonly string
 export const WEBHOOK_UNFILTERABLE_ENTITIES: readonly WebhookEntityType[] = ['cda_cache_tags'];
 export const WEBHOOK_FILTER_ENTITY_TYPES = ['item_type', 'item', 'build_trigger', 'environment', 'environment_type'] as const;
 
-// PROTOCOL.md §9.10
+// `filter[fields][<api_key>][<operator>]` operators of GET /items, per field type.
 const NUMERIC_OPS = ['gt', 'lt', 'gte', 'lte', 'eq', 'neq', 'exists'] as const;
 const DATE_TIME_OPS = ['gt', 'lt', 'gte', 'lte', 'eq', 'neq', 'exists'] as const;
 

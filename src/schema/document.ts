@@ -1,9 +1,9 @@
-// The document format (contract C, FORMAT.md): a resource as the flat JSON object the user edits, and the
+// The document format: a resource as the flat JSON object the user edits, and the
 // walkers that find blocks in record values (blocks are read in place: records are fetched with nested=true).
 import type { Resource } from '../cma/types';
 import { BLOCK_FIELD_TYPES, type FieldType } from './catalog';
 import { FIELD_ATTRIBUTES, FIELD_RELATIONSHIPS, MODEL_ATTRIBUTES, MODEL_RELATIONSHIPS, WEBHOOK_ATTRIBUTES } from './attributes';
-import { cloneJson, getOwn, hasOwn, isObject, setOwn, type Json, type JsonObject, type Path } from './json';
+import { cloneJson, getOwn, hasOwn, isObject, setOwn, stringifyJson, type Json, type JsonObject, type Path } from './json';
 import { sortedFields, type FieldInfo } from './records';
 
 export type DocumentKind = 'model' | 'field' | 'webhook' | 'record';
@@ -189,7 +189,7 @@ export function documentValue(kind: DocumentKind, resource: Resource, ctx: Schem
 }
 
 export function renderDocument(kind: DocumentKind, resource: Resource, ctx: SchemaContext): string {
-  return `${JSON.stringify(documentValue(kind, resource, ctx), null, 2)}\n`;
+  return `${stringifyJson(documentValue(kind, resource, ctx), 2)}\n`;
 }
 
 /** Every block of a record document by id, at any depth. */

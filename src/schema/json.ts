@@ -2,8 +2,11 @@
 // User JSON may carry keys such as `__proto__`: every object built here gets its keys as own data
 // properties (defineProperty), never through `obj[key] = …`, so nothing can reach a prototype.
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { stringify as stringifyLossless } from 'lossless-json';
+import { compareNumbers, isJsonNumber, isLosslessNumber, numberFromText, type LosslessNumber } from './numbers';
 
-export type Json = null | boolean | number | string | Json[] | JsonObject;
+/** JSON values; numbers a double cannot hold exactly are LosslessNumbers (their exact digits). */
+export type Json = null | boolean | number | LosslessNumber | string | Json[] | JsonObject;
 export interface JsonObject { [key: string]: Json }
 export type Path = (string | number)[];
 
@@ -21,7 +24,7 @@ export interface Problem {
 }
 
 export function isObject(value: unknown): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !isLosslessNumber(value);
 }
 
 export function hasOwn(obj: object, key: string): boolean {
@@ -46,6 +49,7 @@ export function objectFrom(entries: Iterable<readonly [string, unknown]>): JsonO
 
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
+  if (isLosslessNumber(a) || isLosslessNumber(b)) return isJsonNumber(a) && isJsonNumber(b) && compareNumbers(a, b) === 0;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a)) {
@@ -62,6 +66,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 export function cloneJson(value: unknown): Json {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (isLosslessNumber(value)) return value;
   if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : cloneJson(item)));
   if (typeof value === 'object') {
     const out: JsonObject = {};
@@ -77,6 +82,7 @@ export function cloneJson(value: unknown): Json {
 export function describeType(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
+  if (isLosslessNumber(value)) return `the number ${value.value.length > 40 ? `${value.value.slice(0, 39)}…` : value.value}`;
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
   if (typeof value === 'string') return value.length > 40 ? 'a string' : JSON.stringify(value);
@@ -126,6 +132,18 @@ export function excessiveNestingAt(text: string, max = MAX_DEPTH): number {
     } else if (ch === 125 || ch === 93) depth--;
   }
   return -1;
+}
+
+function containsLossless(value: unknown, depth = 0): boolean {
+  if (isLosslessNumber(value)) return true;
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return false;
+  if (Array.isArray(value)) return value.some((item) => containsLossless(item, depth + 1));
+  return Object.keys(value).some((key) => containsLossless((value as Record<string, unknown>)[key], depth + 1));
+}
+
+/** JSON text of a value, LosslessNumbers written as their exact digits. */
+export function stringifyJson(value: unknown, indent?: number): string {
+  return containsLossless(value) ? (stringifyLossless(value, null, indent) as string) : JSON.stringify(value, null, indent);
 }
 
 /** Turns offsets into 1-based line/column; built once per text. */
@@ -185,14 +203,14 @@ export function parseText(text: string): ParsedText {
   }
   if (!root) return { root, value: undefined, locator, problems: [at([], 0, 0, 'invalid JSON: the document is empty (expected an object)')] };
   const problems: Problem[] = [];
-  const value = nodeValue(root, [], problems, at);
+  const value = nodeValue(root, [], problems, at, text);
   if (root.type !== 'object') {
     problems.push(at([], root.offset, root.length, `expected a JSON object, got ${describeType(value)}`));
   }
   return { root, value, locator, problems };
 }
 
-function nodeValue(node: Node, path: Path, problems: Problem[], at: (path: Path, offset: number, length: number, message: string) => Problem): Json {
+function nodeValue(node: Node, path: Path, problems: Problem[], at: (path: Path, offset: number, length: number, message: string) => Problem, text: string): Json {
   switch (node.type) {
     case 'object': {
       const out: JsonObject = {};
@@ -204,16 +222,17 @@ function nodeValue(node: Node, path: Path, problems: Problem[], at: (path: Path,
         if (hasOwn(out, key)) {
           problems.push(at([...path, key], keyNode.offset, keyNode.length, `duplicate key "${key}" (each key may appear once)`));
         }
-        setOwn(out, key, nodeValue(valueNode, [...path, key], problems, at));
+        setOwn(out, key, nodeValue(valueNode, [...path, key], problems, at, text));
       }
       return out;
     }
     case 'array':
-      return (node.children ?? []).map((child, i) => nodeValue(child, [...path, i], problems, at));
+      return (node.children ?? []).map((child, i) => nodeValue(child, [...path, i], problems, at, text));
     case 'string':
       return String(node.value);
     case 'number':
-      return Number(node.value);
+      // the source text, so digits a double would round away are kept
+      return numberFromText(text.slice(node.offset, node.offset + node.length));
     case 'boolean':
       return Boolean(node.value);
     default:

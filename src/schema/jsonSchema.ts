@@ -27,7 +27,7 @@ export function jsonSchemaFor(kind: DocumentKind, ctx?: SchemaContext, itemType?
   else {
     const fields = ctx && itemType ? recordFields(ctx, itemType.id) : undefined;
     schema = fields
-      ? attributesSchema(fields, ctx?.locales ?? [], false, { ...recordExtras(itemType), ...readonly })
+      ? attributesSchema(fields, ctx?.locales ?? [], 'none', { ...recordExtras(itemType), ...readonly })
       : z.looseObject(readonly);
   }
   const name = typeof itemType?.attributes?.['name'] === 'string' ? ` of model "${itemType.attributes['name']}"` : '';

@@ -8,8 +8,10 @@ import {
 } from './document';
 import { deepEqual, describeType, getOwn, hasOwn, isObject, parseText, setOwn, type Json, type JsonObject, type ParsedText, type Path, type Problem } from './json';
 import { findingsFromIssues, locate, type Finding } from './problems';
-import { attributesSchema, cachedSchema, fieldsSignature, type FieldInfo } from './records';
+import { localeSetFindings, newBlockMissingFindings } from './recordRules';
+import { attributesSchema, cachedSchema, fieldsSignature, type FieldInfo, type ValidatorMode } from './records';
 import { fieldRules, modelRules, webhookRules } from './rules';
+import { exactNumber } from './numbers';
 import { idSchema, strictObject } from './zodHelpers';
 
 export type UpdatePlan = { ok: true; body: UpdateBody | null } | { ok: false; problems: Problem[] };
@@ -26,9 +28,11 @@ export function modelOf(ctx: SchemaContext, itemTypeId: string | undefined): Res
   return itemTypeId ? ctx.itemTypes.find((m) => m.id === itemTypeId) : undefined;
 }
 
-/** Validators are not enforced for models that may save invalid drafts (`draft_saving_active`). */
-function validatorsApply(ctx: SchemaContext, itemTypeId: string | undefined): boolean {
-  return modelOf(ctx, itemTypeId)?.attributes?.['draft_saving_active'] !== true;
+/** `required` is not enforced on a draft of a model that may save invalid drafts (`draft_saving_active`). */
+function validatorMode(ctx: SchemaContext, opened: Resource): ValidatorMode {
+  const draftsMayBeInvalid = modelOf(ctx, itemTypeIdOf(opened))?.attributes?.['draft_saving_active'] === true;
+  const status = opened.meta?.['status'];
+  return draftsMayBeInvalid && (status === 'draft' || status === null || status === undefined) ? 'exceptRequired' : 'all';
 }
 
 /** Attributes a record has beside its fields: `position` (sortable and tree models) and `parent_id` (tree models). */
@@ -36,15 +40,15 @@ export function recordExtras(model: Resource<'item_type'> | undefined): Record<s
   const tree = model === undefined || model.attributes?.['tree'] === true;
   const sortable = tree || model?.attributes?.['sortable'] === true;
   const extras: Record<string, z.ZodType> = {};
-  if (sortable) extras['position'] = z.int({ error: 'expected an integer' }).min(1, { error: 'must be 1 or more' }).describe('Position among its siblings (sortable and tree models)').optional();
+  if (sortable) extras['position'] = exactNumber({ integer: true, min: 1, error: 'expected an integer' }).describe('Position among its siblings (sortable and tree models)').optional();
   if (tree) extras['parent_id'] = idSchema.nullable().describe('Id of the parent record, or null for a root (tree models)').optional();
   return extras;
 }
 
-export function recordSchema(fields: readonly FieldInfo[], locales: readonly string[], applyValidators: boolean, model: Resource<'item_type'> | undefined, isTop: boolean): z.ZodType {
+export function recordSchema(fields: readonly FieldInfo[], locales: readonly string[], mode: ValidatorMode, model: Resource<'item_type'> | undefined, isTop: boolean): z.ZodType {
   const extras = isTop ? recordExtras(model) : {};
-  const key = `${fieldsSignature(fields, locales, applyValidators, isTop ? 'record' : 'block')}${Object.keys(extras).join(',')}`;
-  return cachedSchema(key, () => attributesSchema(fields, locales, applyValidators, isTop
+  const key = `${fieldsSignature(fields, locales, mode, isTop ? 'record' : 'block')}${Object.keys(extras).join(',')}`;
+  return cachedSchema(key, () => attributesSchema(fields, locales, mode, isTop
     ? { ...extras, [READONLY_KEY]: readonlySchema.optional() }
     : { id: z.unknown().optional(), item_type: z.unknown().optional() }));
 }
@@ -68,14 +72,16 @@ function modelLabel(ctx: SchemaContext, id: string): string {
 function recordFindings(doc: JsonObject, opened: Resource, openedDoc: JsonObject, ctx: SchemaContext): Finding[] {
   const out: Finding[] = [];
   const modelId = itemTypeIdOf(opened);
-  const apply = validatorsApply(ctx, modelId);
+  const mode = validatorMode(ctx, opened);
   const openedBlocks = collectBlocks(openedDoc, modelId, ctx);
   const seenIds = new Set<string>();
 
-  const checkAttributes = (attrs: JsonObject, fields: FieldInfo[] | undefined, prefix: Path, isTop: boolean, knownKeys: JsonObject | undefined) => {
+  const checkAttributes = (attrs: JsonObject, fields: FieldInfo[] | undefined, prefix: Path, isTop: boolean, knownKeys: JsonObject | undefined, modelOfAttrs: string | undefined) => {
     if (fields) {
-      const result = recordSchema(fields, ctx.locales, apply, isTop ? modelOf(ctx, modelId) : undefined, isTop).safeParse(attrs);
+      const result = recordSchema(fields, ctx.locales, mode, isTop ? modelOf(ctx, modelId) : undefined, isTop).safeParse(attrs);
       if (!result.success) out.push(...findingsFromIssues(result.error.issues, attrs).map((f) => ({ ...f, path: [...prefix, ...f.path] })));
+      const allLocalesRequired = modelOf(ctx, modelOfAttrs)?.attributes?.['all_locales_required'] === true;
+      out.push(...localeSetFindings(attrs, fields, ctx.locales, allLocalesRequired, prefix));
     } else if (knownKeys) {
       // fields not loaded: only the keys that were there when the document was opened are known
       for (const key of Object.keys(attrs)) {
@@ -130,10 +136,18 @@ function recordFindings(doc: JsonObject, opened: Resource, openedDoc: JsonObject
       }
     }
     const before = typeof id === 'string' ? openedBlocks.get(id) : undefined;
-    checkAttributes(block, recordFields(ctx, typeId), path, false, before);
+    const blockFields = recordFields(ctx, typeId);
+    if (before) {
+      for (const key of Object.keys(before)) {
+        if (!hasOwn(block, key)) out.push({ path: [...path, key], message: `"${key}" was removed from the block (keys cannot be removed; set it to null, or [] for lists, to clear the value)` });
+      }
+    } else if (typeof id !== 'string' && blockFields) {
+      out.push(...newBlockMissingFindings(block, blockFields, mode, path));
+    }
+    checkAttributes(block, blockFields, path, false, before, typeId);
   };
 
-  checkAttributes(doc, recordFields(ctx, modelId), [], true, openedDoc);
+  checkAttributes(doc, recordFields(ctx, modelId), [], true, openedDoc, modelId);
   return out;
 }
 
@@ -200,7 +214,7 @@ function removedKeyFindings(kind: DocumentKind, doc: JsonObject, openedDoc: Json
   for (const key of Object.keys(openedDoc)) {
     if (key === READONLY_KEY || hasOwn(doc, key)) continue;
     const hint = kind === 'record'
-      ? `set it to null (or [] for lists) to clear the value`
+      ? `set it to null (or [] for lists; for a localized field, each locale to null) to clear the value`
       : nullAccepted(kind, key) ? 'set it to null to clear it' : 'put it back with a value';
     out.push({ path: [key], message: `"${key}" was removed (keys cannot be removed; ${hint})` });
   }
@@ -226,8 +240,9 @@ interface Analysis {
   problems: Problem[];
 }
 
-function analyse(kind: DocumentKind, text: string, opened: Resource, ctx: SchemaContext, basis?: JsonObject): Analysis {
+function analyse(kind: DocumentKind, text: string, opened: Resource, ctx: SchemaContext, basis: JsonObject | undefined): Analysis {
   const parsed = parseText(text);
+  // the value the editor's text was derived from: what the diff, removed keys, $readonly and old problems compare with
   const openedDoc = basis ?? documentValue(kind, opened, ctx);
   if (parsed.problems.length > 0 || !isObject(parsed.value)) {
     return { parsed, doc: undefined, openedDoc, problems: parsed.problems };
@@ -256,57 +271,72 @@ export function basisValue(text: string): JsonObject | undefined {
   return isObject(value) ? value : undefined;
 }
 
-/** `basis`: the document value the text was derived from, when it is not `opened` rendered (default). */
+/**
+ * Problems of the edited `text` of a document opened from `opened`. `basis` is the document value the text was
+ * derived from (default: the document of `opened`); ids, the record version and the schema come from `opened`.
+ */
 export function checkDocument(kind: DocumentKind, text: string, opened: Resource, ctx: SchemaContext, basis?: JsonObject): Problem[] {
   return analyse(kind, text, opened, ctx, basis).problems;
 }
 
-/** A block of the edited document as the API wants it: id when unchanged, full object when changed or new. */
+/**
+ * Blocks of the edited document as the API wants them: an unchanged block as its id, a changed block as
+ * `{type, id, attributes: <only its changed attributes>}` (its block model is implicit), a new block whole with
+ * its block model. Nested blocks follow the same rule.
+ */
 function requestBlocks(value: Json, field: FieldInfo | undefined, openedBlocks: Map<string, JsonObject>, ctx: SchemaContext): Json {
   return mapBlockSlots(value, field?.type, field?.localized ?? false, isDocumentBlock, (block) => {
     const id = getOwn(block, 'id');
-    if (typeof id === 'string' && deepEqual(openedBlocks.get(id), block)) return id;
+    const before = typeof id === 'string' ? openedBlocks.get(id) : undefined;
+    if (typeof id === 'string' && deepEqual(before, block)) return id;
     const typeId = blockItemTypeId(block) ?? '';
     const fields = recordFields(ctx, typeId);
     const byKey = new Map(fields?.map((f) => [f.apiKey, f]));
     const attributes: JsonObject = {};
     for (const key of Object.keys(block)) {
       if (key === 'id' || key === 'item_type') continue;
+      if (before && deepEqual(block[key], getOwn(before, key))) continue;
       setOwn(attributes, key, requestBlocks(block[key] as Json, byKey.get(key), openedBlocks, ctx));
     }
     const out: JsonObject = { type: 'item' };
     if (typeof id === 'string') setOwn(out, 'id', id);
     setOwn(out, 'attributes', attributes);
-    setOwn(out, 'relationships', { item_type: { data: { type: 'item_type', id: typeId } } });
+    if (!before) setOwn(out, 'relationships', { item_type: { data: { type: 'item_type', id: typeId } } });
     return out;
   }, []);
 }
 
+/** The smallest update turning `basis` (default: the document of `opened`) into `text`, or the problems in the way. */
 export function planUpdate(kind: DocumentKind, opened: Resource, text: string, ctx: SchemaContext, basis?: JsonObject): UpdatePlan {
   const { doc, openedDoc, problems } = analyse(kind, text, opened, ctx, basis);
   if (problems.length > 0 || !doc) return { ok: false, problems };
+  return { ok: true, body: updateBody(kind, opened, doc, openedDoc, ctx) };
+}
+
+/** The request body for the difference between two document values, without checking them (null: no change). */
+export function updateBody(kind: DocumentKind, opened: Resource, doc: JsonObject, basis: JsonObject, ctx: SchemaContext): UpdateBody | null {
   const attributes: JsonObject = {};
   const relationships: Record<string, Relationship> = {};
   const relationshipKeys: readonly string[] = kind === 'record' ? [] : LAYOUTS[kind].relationships;
   const modelId = itemTypeIdOf(opened);
   const fields = kind === 'record' ? recordFields(ctx, modelId) : undefined;
   const byKey = new Map(fields?.map((f) => [f.apiKey, f]));
-  const openedBlocks = kind === 'record' ? collectBlocks(openedDoc, modelId, ctx) : new Map<string, JsonObject>();
+  const openedBlocks = kind === 'record' ? collectBlocks(basis, modelId, ctx) : new Map<string, JsonObject>();
   for (const key of Object.keys(doc)) {
-    if (key === READONLY_KEY || deepEqual(doc[key], getOwn(openedDoc, key))) continue;
+    if (key === READONLY_KEY || deepEqual(doc[key], getOwn(basis, key))) continue;
     const value = doc[key] as Json;
     if (relationshipKeys.includes(key)) setOwn(relationships, key, { data: value });
     else if (kind === 'record') setOwn(attributes, key, requestBlocks(value, byKey.get(key), openedBlocks, ctx));
     else setOwn(attributes, key, value);
   }
   const changed = Object.keys(attributes).length > 0 || Object.keys(relationships).length > 0;
-  if (!changed) return { ok: true, body: null };
+  if (!changed) return null;
   const data: UpdateBody['data'] = { type: opened.type, id: opened.id };
   if (Object.keys(attributes).length > 0) data.attributes = attributes;
   if (Object.keys(relationships).length > 0) data.relationships = relationships;
   const version = opened.meta?.['current_version'];
   if (kind === 'record' && typeof version === 'string') data.meta = { current_version: version };
-  return { ok: true, body: { data } };
+  return { data };
 }
 
 /** What the schemas find wrong in a resource as it is (for tests and diagnostics: a valid resource has none). */

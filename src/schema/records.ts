@@ -1,4 +1,4 @@
-// Record schemas built at run time from a model's fields (PROTOCOL.md §9.9): one key per field api_key,
+// Record schemas built at run time from a model's fields: one key per field api_key,
 // localized values as {locale: value}, the field's validators applied to each value. Blocks are checked
 // against their own block model by walking them (blocks.ts), because their shape depends on item_type.
 import * as z from 'zod';
@@ -6,6 +6,7 @@ import type { Resource } from '../cma/types';
 import { isFieldType, type FieldType } from './catalog';
 import { isoDate, isoDateTime } from './attributes';
 import { getOwn, isObject, setOwn } from './json';
+import { compareNumbers, exactNumber, isJsonNumber, numberText } from './numbers';
 import {
   arrayOf, bool, idSchema, nullableString, num, oneOf, requiredReference, str, strictObject,
 } from './zodHelpers';
@@ -39,12 +40,13 @@ export function sortedFields(fields: readonly Resource[]): FieldInfo[] {
   return fields.map(fieldInfo).sort((a, b) => a.position - b.position);
 }
 
-const rgbChannel = z.int({ error: 'expected an integer 0-255' }).min(0, { error: 'must be 0 or more' }).max(255, { error: 'must be 255 or less' });
-const color = strictObject({ red: rgbChannel, green: rgbChannel, blue: rgbChannel, alpha: rgbChannel }, 'A colour {red, green, blue, alpha}, each 0-255');
+const rgbChannel = exactNumber({ integer: true, min: 0, max: 255, error: 'expected an integer 0-255', rangeError: 'must be between 0 and 255' });
+const color = strictObject({ red: rgbChannel, green: rgbChannel, blue: rgbChannel, alpha: rgbChannel.optional() }, 'A colour {red, green, blue, alpha?}, each 0-255');
 const latLon = strictObject({
-  latitude: num().min(-90, { error: 'must be -90 or more' }).max(90, { error: 'must be 90 or less' }),
-  longitude: num().min(-180, { error: 'must be -180 or more' }).max(180, { error: 'must be 180 or less' }),
+  latitude: exactNumber({ min: -90, max: 90, error: 'expected a number', rangeError: 'must be between -90 and 90' }),
+  longitude: exactNumber({ min: -180, max: 180, error: 'expected a number', rangeError: 'must be between -180 and 180' }),
 }, 'A position {latitude, longitude}');
+const unitInterval = exactNumber({ min: 0, max: 1, error: 'expected a number between 0 and 1', rangeError: 'must be between 0 and 1' });
 const seo = strictObject({
   title: nullableString('Meta title').optional(),
   description: nullableString('Meta description').optional(),
@@ -56,17 +58,17 @@ const video = strictObject({
   provider: oneOf(['youtube', 'vimeo', 'facebook'] as const),
   provider_uid: str(),
   url: str(),
-  width: num(),
-  height: num(),
-  thumbnail_url: str(),
-  title: str(),
-}, 'An external video {provider, provider_uid, url, width, height, thumbnail_url, title}');
+  width: num().nullable().optional(),
+  height: num().nullable().optional(),
+  thumbnail_url: str().nullable().optional(),
+  title: str().nullable().optional(),
+}, 'An external video {provider, provider_uid, url, and optionally width, height, thumbnail_url, title}');
 const file = strictObject({
   upload_id: idSchema.describe('Id of the upload'),
   alt: nullableString().optional(),
   title: nullableString().optional(),
   custom_data: z.record(z.string(), z.unknown(), { error: 'expected an object' }).optional(),
-  focal_point: strictObject({ x: num().min(0).max(1), y: num().min(0).max(1) }).nullable().optional(),
+  focal_point: strictObject({ x: unitInterval, y: unitInterval }).nullable().optional(),
   poster_time: num().nullable().optional(),
 }, 'A file {upload_id, alt, title, custom_data, focal_point}');
 const jsonString = z.string({ error: 'expected a string holding JSON, e.g. "{\\"a\\": 1}"' }).refine((value) => {
@@ -105,9 +107,9 @@ export function baseValueSchema(type: FieldType | undefined): z.ZodType {
     case 'boolean':
       return z.boolean({ error: 'expected true, false or null' }).nullable();
     case 'integer':
-      return z.int({ error: 'expected an integer or null' }).nullable();
+      return exactNumber({ integer: true, error: 'expected an integer or null' }).nullable();
     case 'float':
-      return z.number({ error: 'expected a number or null' }).nullable();
+      return exactNumber({ error: 'expected a number or null' }).nullable();
     case 'date':
       return isoDate.nullable();
     case 'date_time':
@@ -163,51 +165,65 @@ function safeRegExp(pattern: unknown): RegExp | undefined {
   }
 }
 
+const isBlankText = (value: unknown) => typeof value !== 'string' || value.trim() === '';
+
+/**
+ * Which validators a record's values must pass: all of them; all but `required` (a draft of a model that may
+ * save invalid drafts); or none (the JSON Schema for completion).
+ */
+export type ValidatorMode = 'all' | 'exceptRequired' | 'none';
+
 /** The messages of the field's validators for one (non-localized) value; empty when it passes. */
-export function validatorFindings(field: FieldInfo, value: unknown): string[] {
+export function validatorFindings(field: FieldInfo, value: unknown, mode: ValidatorMode = 'all'): string[] {
   const v = field.validators;
   const out: string[] = [];
   const opt = (name: string, key: string): unknown => getOwn(v[name], key);
-  if (isObject(v['required']) || v['required'] !== undefined) {
+  const has = (name: string) => v[name] !== undefined && v[name] !== null;
+  if (has('required') && mode === 'all') {
     if (isBlank(value) || (field.type === 'structured_text' && isObject(value) && Array.isArray(getOwn(getOwn(value, 'document'), 'children')) && (getOwn(getOwn(value, 'document'), 'children') as unknown[]).length === 0)) {
       out.push('is required (the field has the "required" validator)');
       return out;
     }
   }
-  if (value === null || value === undefined) return out;
-  const len = lengthOf(value);
-  const range = (name: string, n: number, unit: string) => {
+  if (field.type === 'seo' && value === null) {
+    // an empty SEO value lacks every part the field requires
+    const parts = ['title', 'description', 'image', 'twitter_card'].filter((part) => opt('required_seo_fields', part) === true);
+    if (parts.length > 0) out.push(`needs ${parts.map((p) => `"${p}"`).join(', ')} (the field has the "required_seo_fields" validator; null has none)`);
+    return out;
+  }
+  if (isBlank(value)) return out;
+  const range = (name: string, n: number, unit: string, prefix = '') => {
     const min = opt(name, 'min'), max = opt(name, 'max'), eq = opt(name, 'eq');
-    if (typeof eq === 'number' && n !== eq) out.push(`must have exactly ${eq}${unit} (has ${n})`);
-    if (typeof min === 'number' && n < min) out.push(`must have at least ${min}${unit} (has ${n})`);
-    if (typeof max === 'number' && n > max) out.push(`must have at most ${max}${unit} (has ${n})`);
+    if (isJsonNumber(eq) && compareNumbers(n, eq) !== 0) out.push(`${prefix}must have exactly ${numberText(eq)}${unit} (has ${n})`);
+    if (isJsonNumber(min) && compareNumbers(n, min) < 0) out.push(`${prefix}must have at least ${numberText(min)}${unit} (has ${n})`);
+    if (isJsonNumber(max) && compareNumbers(n, max) > 0) out.push(`${prefix}must have at most ${numberText(max)}${unit} (has ${n})`);
   };
-  if (v['length'] !== undefined && typeof value === 'string' && len !== undefined) range('length', len, ' characters');
-  if (v['size'] !== undefined && Array.isArray(value)) {
+  if (has('length') && typeof value === 'string') range('length', lengthOf(value) ?? 0, ' characters');
+  if (has('size') && Array.isArray(value)) {
     range('size', value.length, ' items');
     const multiple = opt('size', 'multiple_of');
     if (typeof multiple === 'number' && multiple > 0 && value.length % multiple !== 0) out.push(`must have a multiple of ${multiple} items (has ${value.length})`);
   }
-  if (v['format'] !== undefined && typeof value === 'string') {
+  if (has('format') && typeof value === 'string') {
     const predefined = opt('format', 'predefined_pattern');
     const custom = safeRegExp(opt('format', 'custom_pattern'));
     const description = opt('format', 'description');
     const hint = typeof description === 'string' && description ? ` ${description}` : '';
     if (predefined === 'email' && !EMAIL.test(value)) out.push(`must be an email address${hint}`);
-    if (predefined === 'url' && !/^https?:\/\/\S+$/i.test(value)) out.push(`must be a URL${hint}`);
+    if (predefined === 'url' && !/^https?:\/\/\S+$/i.test(value)) out.push(`must be a URL starting with http:// or https://${hint}`);
     if (custom && !custom.test(value)) out.push(`must match /${custom.source}/${hint}`);
   }
-  if (v['enum'] !== undefined && typeof value === 'string') {
+  if (has('enum') && typeof value === 'string') {
     const values = opt('enum', 'values');
     if (Array.isArray(values) && !values.includes(value)) out.push(`${JSON.stringify(value)} is not allowed (allowed: ${values.join(', ')})`);
   }
-  if (v['number_range'] !== undefined && typeof value === 'number') {
+  if (has('number_range') && isJsonNumber(value)) {
     const min = opt('number_range', 'min'), max = opt('number_range', 'max');
-    if (typeof min === 'number' && value < min) out.push(`must be ${min} or more`);
-    if (typeof max === 'number' && value > max) out.push(`must be ${max} or less`);
+    if (isJsonNumber(min) && compareNumbers(value, min) < 0) out.push(`must be ${numberText(min)} or more`);
+    if (isJsonNumber(max) && compareNumbers(value, max) > 0) out.push(`must be ${numberText(max)} or less`);
   }
   for (const name of ['date_range', 'date_time_range']) {
-    if (v[name] !== undefined && typeof value === 'string') {
+    if (has(name) && typeof value === 'string') {
       const at = Date.parse(name === 'date_range' ? `${value}T00:00:00Z` : value);
       const rawMin = opt(name, 'min'), rawMax = opt(name, 'max');
       const min = typeof rawMin === 'string' ? Date.parse(name === 'date_range' ? `${rawMin}T00:00:00Z` : rawMin) : NaN;
@@ -216,32 +232,53 @@ export function validatorFindings(field: FieldInfo, value: unknown): string[] {
       if (!Number.isNaN(max) && at > max) out.push(`must be ${String(rawMax)} or earlier`);
     }
   }
-  if (v['slug_format'] !== undefined && typeof value === 'string') {
+  if (has('slug_format') && typeof value === 'string') {
     const custom = safeRegExp(opt('slug_format', 'custom_pattern'));
     if (opt('slug_format', 'predefined_pattern') === 'webpage_slug' && !WEBPAGE_SLUG.test(value)) out.push('must be a web page slug (lowercase letters, digits, "-" and "_")');
     if (custom && !custom.test(value)) out.push(`must match /${custom.source}/`);
+  }
+  if (has('required_alt_title')) {
+    const files = Array.isArray(value) ? value : [value];
+    files.forEach((file, i) => {
+      const where = Array.isArray(value) ? `item ${i}: ` : '';
+      for (const part of ['alt', 'title'] as const) {
+        if (opt('required_alt_title', part) === true && isObject(file) && isBlankText(getOwn(file, part))) out.push(`${where}needs a non-empty "${part}" (the field has the "required_alt_title" validator)`);
+      }
+    });
+  }
+  if (field.type === 'seo' && isObject(value)) {
+    for (const part of ['title', 'description', 'image', 'twitter_card'] as const) {
+      if (opt('required_seo_fields', part) === true && isBlankText(getOwn(value, part))) out.push(`needs a non-empty "${part}" (the field has the "required_seo_fields" validator)`);
+    }
+    const title = getOwn(value, 'title'), description = getOwn(value, 'description');
+    if (has('title_length') && typeof title === 'string') range('title_length', lengthOf(title) ?? 0, ' characters', 'title: ');
+    if (has('description_length') && typeof description === 'string') range('description_length', lengthOf(description) ?? 0, ' characters', 'description: ');
   }
   return out;
 }
 
 /** A field's value schema: type shape, validators, and per-locale objects when localized. */
-export function fieldValueSchema(field: FieldInfo, locales: readonly string[], applyValidators: boolean): z.ZodType {
+export function fieldValueSchema(field: FieldInfo, locales: readonly string[], mode: ValidatorMode): z.ZodType {
   const base = baseValueSchema(field.type);
-  const checked = applyValidators
+  const checked = mode !== 'none'
     ? base.superRefine((value, ctx) => {
-        for (const message of validatorFindings(field, value)) ctx.addIssue({ code: 'custom', message });
+        for (const message of validatorFindings(field, value, mode)) ctx.addIssue({ code: 'custom', message });
       })
     : base;
   const described = field.label ? `${field.label} (${field.type ?? 'unknown type'}${field.localized ? ', localized' : ''})` : field.apiKey;
   if (!field.localized) return checked.describe(described);
   const shape = Object.fromEntries(locales.map((locale) => [locale, checked.optional()]));
-  return strictObject(shape).nullable().describe(`${described}: one value per locale {${locales.join(', ')}}`);
+  // a localized value is always an object; clear it per locale ({"en": null, …})
+  const expected = `expected an object with one value per locale (${locales.join(', ')}); to clear it set each locale to null`;
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? `allowed: ${locales.join(', ')} (the project's locales)` : issue.code === 'invalid_type' ? expected : undefined),
+  }).describe(`${described}: one value per locale {${locales.join(', ')}}`);
 }
 
 /** The top-level schema of a record document (or a block's attributes) for the given fields. */
-export function attributesSchema(fields: readonly FieldInfo[], locales: readonly string[], applyValidators: boolean, extra: z.ZodRawShape = {}) {
+export function attributesSchema(fields: readonly FieldInfo[], locales: readonly string[], mode: ValidatorMode, extra: z.ZodRawShape = {}) {
   const shape: Record<string, z.ZodType> = {};
-  for (const field of fields) setOwn(shape, field.apiKey, fieldValueSchema(field, locales, applyValidators).optional());
+  for (const field of fields) setOwn(shape, field.apiKey, fieldValueSchema(field, locales, mode).optional());
   return strictObject({ ...shape, ...extra });
 }
 
@@ -265,6 +302,6 @@ export function cachedSchema(key: string, build: () => z.ZodType): z.ZodType {
   return built;
 }
 
-export function fieldsSignature(fields: readonly FieldInfo[], locales: readonly string[], applyValidators: boolean, kind: string): string {
-  return JSON.stringify([kind, locales, applyValidators, fields.map((f) => [f.id, f.apiKey, f.type, f.localized, f.validators, f.label, f.position])]);
+export function fieldsSignature(fields: readonly FieldInfo[], locales: readonly string[], mode: ValidatorMode, kind: string): string {
+  return JSON.stringify([kind, locales, mode, fields.map((f) => [f.id, f.apiKey, f.type, f.localized, f.validators, f.label, f.position])]);
 }

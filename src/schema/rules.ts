@@ -8,7 +8,6 @@ import {
 import { EDITOR_PARAMETERS } from './attributes';
 import { describeType, elideKey, getOwn, isObject, type JsonObject } from './json';
 import { findingsFromIssues, type Finding } from './problems';
-import { baseValueSchema } from './records';
 import type { SchemaContext } from './document';
 
 function isSet(value: unknown): boolean {
@@ -20,10 +19,28 @@ function refId(value: unknown): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
+const ORDERING_KEYS = ['ordering_field', 'ordering_meta', 'ordering_direction'] as const;
+
 export function modelRules(doc: JsonObject, opened: Resource): Finding[] {
   const out: Finding[] = [];
+  // the model as it will be: a key the document lacks keeps the resource's value
+  const flag = (key: string) => (getOwn(doc, key) ?? opened.attributes?.[key]) === true;
   if (isSet(getOwn(doc, 'ordering_meta')) && isSet(getOwn(doc, 'ordering_field'))) {
     out.push({ path: ['ordering_field'], message: 'cannot be set together with ordering_meta (set one of them to null)' });
+  }
+  // records of singleton, sortable and tree models have their own order
+  const ordered = ORDERING_KEYS.filter((key) => isSet(getOwn(doc, key)));
+  const ownOrder = flag('singleton') ? 'a singleton model' : flag('sortable') ? 'a sortable model' : flag('tree') ? 'a tree model' : undefined;
+  if (ownOrder) {
+    for (const key of ordered) out.push({ path: [key], message: `must be null on ${ownOrder} (its records are ordered by position; ordering_field, ordering_meta and ordering_direction must all be null)` });
+  }
+  if (flag('modular_block')) {
+    for (const key of ['singleton', 'sortable', 'tree', 'draft_mode_active']) {
+      if (getOwn(doc, key) === true) out.push({ path: [key], message: 'must be false on a block model (block models cannot be singleton, sortable, tree or in draft mode)' });
+    }
+  } else {
+    if (flag('singleton') && (flag('sortable') || flag('tree'))) out.push({ path: ['singleton'], message: 'a singleton model cannot be sortable or a tree (set sortable and tree to false, or singleton to false)' });
+    if (flag('sortable') && flag('tree')) out.push({ path: ['tree'], message: 'a model cannot be both sortable and a tree (a tree is already sortable: set sortable to false)' });
   }
   // the field pointers must name fields of this very model
   const fields = opened.relationships?.['fields']?.data;
@@ -50,6 +67,7 @@ export function fieldRules(doc: JsonObject, opened: Resource, ctx: SchemaContext
   const info = FIELD_TYPE_INFO[typeValue];
   const validators = getOwn(doc, 'validators');
   if (isObject(validators)) {
+    out.push(...validatorModelFindings(validators, ctx));
     for (const name of Object.keys(validators)) {
       if ((VALIDATOR_NAMES as readonly string[]).includes(name) && !(info.validators as readonly string[]).includes(name)) {
         out.push({
@@ -67,48 +85,68 @@ export function fieldRules(doc: JsonObject, opened: Resource, ctx: SchemaContext
   }
   const appearance = getOwn(doc, 'appearance');
   const editor = getOwn(appearance, 'editor');
-  if (isObject(appearance) && typeof editor === 'string' && editor.length > 0) {
-    if (BUILT_IN_EDITORS.has(editor)) {
-      if (!(info.editors as readonly string[]).includes(editor)) {
-        out.push({ path: ['appearance', 'editor'], message: `"${editor}" is not allowed for field_type "${typeValue}" (allowed: ${info.editors.join(', ')}, or a plugin id)` });
-      } else {
-        const parameters = getOwn(appearance, 'parameters');
-        if (isObject(parameters)) {
-          const result = EDITOR_PARAMETERS[editor as EditorName].safeParse(parameters);
-          if (!result.success) out.push(...findingsFromIssues(result.error.issues, doc, ['appearance', 'parameters']));
-        }
+  // a plugin's own editor (field_extension set) takes the plugin's parameters: not checked here
+  const pluginEditor = typeof getOwn(appearance, 'field_extension') === 'string';
+  if (isObject(appearance) && typeof editor === 'string' && editor.length > 0 && !pluginEditor) {
+    if (!(info.editors as readonly string[]).includes(editor)) {
+      const what = BUILT_IN_EDITORS.has(editor) || looksLikeBuiltInName(editor) ? `"${elideKey(editor)}" is not an editor of ${typeValue} fields` : `"${elideKey(editor)}" is a plugin id: a plugin editor needs "field_extension" naming its editor`;
+      out.push({ path: ['appearance', 'editor'], message: `${what} (allowed: ${info.editors.join(', ')}, or a plugin id with field_extension)` });
+    } else {
+      const parameters = getOwn(appearance, 'parameters');
+      if (isObject(parameters)) {
+        const result = EDITOR_PARAMETERS[editor as EditorName].safeParse(parameters);
+        if (!result.success) out.push(...findingsFromIssues(result.error.issues, doc, ['appearance', 'parameters']));
       }
-      if (getOwn(appearance, 'field_extension') !== undefined) {
-        out.push({ path: ['appearance', 'field_extension'], message: `is only for plugin editors ("${editor}" is built in; remove field_extension)`, atKey: true });
-      }
-    } else if (looksLikeBuiltInName(editor)) {
-      out.push({ path: ['appearance', 'editor'], message: `"${editor}" is not a known editor (allowed for field_type "${typeValue}": ${info.editors.join(', ')}, or a plugin id)` });
     }
+  }
+  // a fieldset of another model is refused; one the cached models do not know is left to the server
+  const fieldset = refId(getOwn(doc, 'fieldset'));
+  const modelId = refId(opened.relationships?.['item_type']?.data);
+  const owner = fieldset === undefined ? undefined : ctx.itemTypes.find((m) => {
+    const fieldsets = m.relationships?.['fieldsets']?.data;
+    return Array.isArray(fieldsets) && fieldsets.some((f) => f.id === fieldset);
+  });
+  if (fieldset !== undefined && owner && owner.id !== modelId) {
+    out.push({ path: ['fieldset', 'id'], message: `"${elideKey(fieldset)}" is a fieldset of the model ${String(owner.attributes?.['api_key'])}, not of this field's model (use one of its own fieldsets, or null)` });
   }
   if (getOwn(doc, 'content_link_enabled') === false && !CONTENT_LINK_OPTIONAL_TYPES.includes(typeValue)) {
     out.push({ path: ['content_link_enabled'], message: `can be false only for field types ${CONTENT_LINK_OPTIONAL_TYPES.join(', ')} (this field is "${typeValue}")` });
   }
+  // a default value's shape is the API's business; a localized one is keyed by the project's locales
   const defaultValue = getOwn(doc, 'default_value');
-  if (isSet(defaultValue)) {
-    const localized = (getOwn(doc, 'localized') ?? opened.attributes?.['localized']) === true;
-    const schema = baseValueSchema(typeValue);
-    if (localized) {
-      if (!isObject(defaultValue)) {
-        out.push({ path: ['default_value'], message: `expected an object keyed by locale (${ctx.locales.join(', ')}) because the field is localized, got ${describeType(defaultValue)}` });
-      } else {
-        for (const locale of Object.keys(defaultValue)) {
-          if (!ctx.locales.includes(locale)) {
-            out.push({ path: ['default_value', locale], message: `"${locale}" is not a locale of this project (allowed: ${ctx.locales.join(', ')})`, atKey: true });
-            continue;
-          }
-          const result = schema.safeParse(defaultValue[locale]);
-          if (!result.success) out.push(...findingsFromIssues(result.error.issues, doc, ['default_value', locale]));
-        }
-      }
+  if (isSet(defaultValue) && (getOwn(doc, 'localized') ?? opened.attributes?.['localized']) === true) {
+    if (!isObject(defaultValue)) {
+      out.push({ path: ['default_value'], message: `expected an object keyed by locale (${ctx.locales.join(', ')}) because the field is localized, got ${describeType(defaultValue)}` });
     } else {
-      const result = schema.safeParse(defaultValue);
-      if (!result.success) out.push(...findingsFromIssues(result.error.issues, doc, ['default_value']));
+      for (const locale of Object.keys(defaultValue)) {
+        if (!ctx.locales.includes(locale)) out.push({ path: ['default_value', locale], message: `"${elideKey(locale)}" is not a locale of this project (allowed: ${ctx.locales.join(', ')})`, atKey: true });
+      }
     }
+  }
+  return out;
+}
+
+const BLOCK_VALIDATORS = ['rich_text_blocks', 'single_block_blocks', 'structured_text_blocks', 'structured_text_inline_blocks'];
+const LINK_VALIDATORS = ['item_item_type', 'items_item_type', 'structured_text_links'];
+
+/**
+ * `item_types` of block validators name block models, of link validators models. An id the project's (cached)
+ * models do not know is left to the server: it may have been created since the models were loaded.
+ */
+function validatorModelFindings(validators: JsonObject, ctx: SchemaContext): Finding[] {
+  const out: Finding[] = [];
+  for (const name of [...BLOCK_VALIDATORS, ...LINK_VALIDATORS]) {
+    const ids = getOwn(getOwn(validators, name), 'item_types');
+    if (!Array.isArray(ids)) continue;
+    const wantsBlocks = BLOCK_VALIDATORS.includes(name);
+    ids.forEach((id, i) => {
+      const model = typeof id === 'string' ? ctx.itemTypes.find((m) => m.id === id) : undefined;
+      if (!model || (model.attributes?.['modular_block'] === true) === wantsBlocks) return;
+      out.push({
+        path: ['validators', name, 'item_types', i],
+        message: `"${elideKey(String(id))}" (${String(model.attributes?.['api_key'])}) is ${wantsBlocks ? 'a model, not a block model' : 'a block model, not a model'} (${name} takes ${wantsBlocks ? 'block models' : 'models'})`,
+      });
+    });
   }
   return out;
 }

@@ -1,6 +1,7 @@
 // Small zod builders whose error messages say what is expected; src/schema/problems.ts turns them into Problems.
 // Convention: a message set here that starts with "expected " is completed with ", got <actual value>".
 import * as z from 'zod';
+import { exactNumber } from './numbers';
 
 export const SHORT_LIST = 30;
 
@@ -14,9 +15,27 @@ export function strictObject<T extends z.ZodRawShape>(shape: T, description?: st
   return description ? schema.describe(description) : schema;
 }
 
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const MAX_LEGACY_ID = 2 ** 48 - 1;
+
+/**
+ * The id forms DatoCMS accepts: an RFC 4122 version 4 UUID written as 22 characters of URL-safe base64
+ * (canonical: the 4 spare bits of the last character are zero), or a legacy decimal id up to 2^48-1.
+ */
+export function isApiId(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  if (/^[1-9][0-9]{0,14}$/.test(value)) return Number(value) <= MAX_LEGACY_ID;
+  if (!/^[A-Za-z0-9_-]{22}$/.test(value)) return false;
+  const sixBits = (index: number) => BASE64URL.indexOf(value.charAt(index));
+  // bits 48-51 hold the version (4), bits 64-65 the variant (binary 10)
+  return sixBits(8) >> 2 === 4 && (sixBits(10) & 3) === 2 && (sixBits(21) & 15) === 0;
+}
+
+export const ID_FORMS = 'a DatoCMS id: 22 characters of URL-safe base64 (a UUID v4), or a decimal number up to 2^48-1';
+
 export const idSchema = z
   .string({ error: 'expected an id string' })
-  .regex(/^[A-Za-z0-9_-]+$/, { error: 'expected an id (letters, digits, "-" and "_")' });
+  .refine(isApiId, { error: `is not ${ID_FORMS}` });
 
 export function str(description?: string) {
   const schema = z.string({ error: 'expected a string' });
@@ -24,7 +43,7 @@ export function str(description?: string) {
 }
 
 export function nonEmpty(description?: string) {
-  const schema = z.string({ error: 'expected a string' }).min(1, { error: 'must not be empty' });
+  const schema = z.string({ error: 'expected a string' }).refine((value) => value.trim() !== '', { error: 'must not be blank' });
   return description ? schema.describe(description) : schema;
 }
 
@@ -39,17 +58,17 @@ export function bool(description?: string) {
 }
 
 export function int(description?: string) {
-  const schema = z.int({ error: 'expected an integer' });
+  const schema = exactNumber({ integer: true, error: 'expected an integer' });
   return description ? schema.describe(description) : schema;
 }
 
 export function nonNegativeInt(description?: string) {
-  const schema = z.int({ error: 'expected an integer' }).min(0, { error: 'must be 0 or more' });
+  const schema = exactNumber({ integer: true, min: 0, error: 'expected an integer' });
   return description ? schema.describe(description) : schema;
 }
 
 export function num(description?: string) {
-  const schema = z.number({ error: 'expected a number' });
+  const schema = exactNumber({ error: 'expected a number' });
   return description ? schema.describe(description) : schema;
 }
 

@@ -29,7 +29,7 @@ export class TreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.D
     item.contextValue = contextValue(node);
     item.iconPath = new vscode.ThemeIcon(...icon(node));
     if (isDocumentNode(node)) {
-      const uri = documentUri(node.ref);
+      const uri = documentUri(node.kind === 'record' && node.ref.kind === 'record' && node.label !== node.record.id ? { ...node.ref, title: node.label } : node.ref);
       item.resourceUri = uri;
       item.command = { command: 'vscode.open', title: vscode.l10n.t('Open'), arguments: [uri, { preview: true }] };
     } else if (node.kind === 'loadMore') {

@@ -1,5 +1,5 @@
 // The query a user builds on a model's Records node (search, field filters, order, locale, version)
-// and how it becomes the `GET /items` parameters (PROTOCOL §9.10, §10). No vscode import.
+// and how it becomes the `GET /items` parameters. No vscode import.
 import type { ItemQuery } from '../cma/types';
 
 export interface FieldFilter {
@@ -23,7 +23,7 @@ export interface RecordQuery {
   version?: 'current' | 'published';
 }
 
-/** Meta columns `order_by` accepts for any model (PROTOCOL §9.10); `position` only for sortable/tree models. */
+/** Meta columns `order_by` accepts for any model; `position` only for sortable/tree models. */
 export const ORDER_META_COLUMNS = ['id', '_created_at', '_updated_at', '_status', '_published_at', '_first_published_at', '_publication_scheduled_at', '_unpublishing_scheduled_at', '_is_valid'] as const;
 
 /** Field types `order_by` can sort on (not blocks, links, files, JSON, objects). */

@@ -15,7 +15,7 @@ describe('async jobs', () => {
     target.itemTypes.update('author', { data: { type: 'item_type', id: authorId, attributes: { hint } } }, onJob ? { onJob } : {});
 
   before(async () => {
-    emulator = await startEmulator({ records: 10, jobDurationMs: 60 });
+    emulator = await startEmulator({ records: 10, jobDurationMs: 250 }); // long enough that the first poll (after 5 ms) finds it running, even on a busy machine
     ({ client, log } = clientFor(emulator));
     authorId = (await client.itemTypes.find('author')).id;
   });

@@ -166,19 +166,22 @@ describe('CMA operations', () => {
       assert.equal(hits(emulator, 'PUT', `/webhooks/${webhook.id}`), 1);
     });
 
-    test('items.update with nested returns the record with blocks in place', async () => {
+    test('items.update sends no query; the nested re-read returns the record with blocks in place', async () => {
       const page = await client.items.list({ filter: { type: 'article' }, page: { limit: 1 } });
       const record = page.data[0];
       assert.ok(record);
       const title = { ...(record.attributes['title'] as Record<string, string>), en: 'Edited through the client' };
       const updated = await client.items.update(record.id, {
         data: { type: 'item', id: record.id, attributes: { title }, meta: { current_version: record.meta['current_version'] } },
-      }, { nested: true });
+      });
       assert.deepEqual(updated.attributes['title'], title);
       assert.notEqual(updated.meta['current_version'], record.meta['current_version']);
       const put = emulator.requests.filter((r) => r.method === 'PUT' && r.path === `/items/${record.id}`);
       assert.equal(put.length, 1);
-      assert.deepEqual(put[0]?.query, { nested: 'true' });
+      assert.deepEqual(put[0]?.query, {}, 'PUT /items/:id carries no query parameter');
+      const reread = await client.items.find(record.id, { nested: true });
+      assert.equal(reread.meta['current_version'], updated.meta['current_version']);
+      assert.deepEqual(reread.attributes['title'], title);
     });
 
     test('a stale current_version is refused with 422 STALE_ITEM_VERSION', async () => {

@@ -1,7 +1,8 @@
 // items.listAll over 10,000 records: order, completeness, progress, bounded prefetch and cancellation.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { CancelledError, closeAllDispatchers, type CmaClient, type RequestLogEntry } from '../../src/cma';
+import { CancelledError, closeAllDispatchers, CmaClient, type RequestLogEntry } from '../../src/cma';
+import { startFakeServer, type FakeServer } from './fakeServer';
 import { startEmulator, type Emulator } from '../emulator/index';
 import { clientFor, hits, rejectionOf } from './support';
 
@@ -125,4 +126,41 @@ describe('items.listAll', () => {
     assert.equal(seen.length, 0);
     assert.deepEqual(progress, [[0, 0]]);
   });
+});
+
+describe('items.listAll with nested=true', () => {
+  const TOTAL = 95;
+  let server: FakeServer;
+  let servedPerPage = 25;
+
+  before(async () => {
+    // serves at most `servedPerPage` records per page, whatever page[limit] asks
+    server = await startFakeServer((request) => {
+      const query = new Map(request.query);
+      const offset = Number(query.get('page[offset]') ?? 0);
+      const limit = Math.min(Number(query.get('page[limit]') ?? 30), servedPerPage);
+      const data = Array.from({ length: Math.max(0, Math.min(limit, TOTAL - offset)) }, (_, i) => ({ type: 'item', id: `r${offset + i}` }));
+      return { body: { data, meta: { total_count: TOTAL } } };
+    });
+  });
+  after(async () => {
+    await closeAllDispatchers();
+    await server.close();
+  });
+
+  for (const [served, concurrency] of [[25, 1], [25, 4], [30, 4]] as const) {
+    test(`asks for at most 30 per page and advances by what was served (${served} per page, ${concurrency} in flight)`, async () => {
+      servedPerPage = served;
+      server.requests.splice(0);
+      const client = new CmaClient({ apiToken: 'paging-test-token-7a', baseUrl: server.url, retry: { maxAttempts: 1 } });
+      const seen: string[] = [];
+      for await (const record of client.items.listAll({ filter: { type: 'article' }, nested: true }, { concurrency })) seen.push(record.id);
+      assert.deepEqual(seen, Array.from({ length: TOTAL }, (_, i) => `r${i}`), 'every record once, in order');
+      const pages = server.requests.map((r) => new Map(r.query));
+      assert.ok(pages.every((q) => Number(q.get('page[limit]')) <= 30), 'no page asks for more than 30');
+      assert.ok(pages.every((q) => Number(q.get('page[offset]')) < TOTAL), 'no page past total_count');
+      const offsets = pages.map((q) => Number(q.get('page[offset]'))).sort((a, b) => a - b);
+      assert.deepEqual(offsets, Array.from({ length: Math.ceil(TOTAL / served) }, (_, i) => i * served), 'offsets step by the records served');
+    });
+  }
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { documentPath, parseDocumentPath, parseFolderPath, type DocumentRef } from '../../src/documents/paths';
+import { describeRef, documentPath, parseDocumentPath, parseFolderPath, type DocumentRef } from '../../src/documents/paths';
 
 // Names as they occur: api_keys, slugs, base64url ids, legacy numeric ids — plus odd but legal characters.
 const segment = fc.stringMatching(/^[A-Za-z0-9_\-.:@ %é]{1,24}$/).filter((s) => s !== '.' && s !== '..');
@@ -68,5 +68,26 @@ describe('datocms: path codec', () => {
       () => documentPath({ project: 'bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id: 'a/b' }),
       /record id "a\/b"/,
     );
+  });
+});
+
+describe('record paths with titles', () => {
+  const base = { project: 'bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id: 'Rec1' } as const;
+
+  test('the title names the document (tab, breadcrumbs); the id stays its identity; old paths still parse', () => {
+    const path = documentPath({ ...base, title: 'Mine wins (edited)' });
+    assert.equal(path, '/bistro/main/records/article/Rec1/Mine wins (edited) · article');
+    assert.deepEqual(parseDocumentPath(path), { ...base, title: 'Mine wins (edited)' });
+    assert.deepEqual(parseDocumentPath('/bistro/main/records/article/Rec1.json'), { ...base });
+    assert.deepEqual(parseFolderPath('/bistro/main/records/article/Rec1'), { kind: 'record-folder', project: 'bistro', environment: 'main', modelApiKey: 'article', id: 'Rec1' });
+    assert.equal(describeRef(parseDocumentPath(path)!), 'record “Mine wins (edited)” (Rec1) of article', 'messages name it too');
+  });
+
+  test('titles that cannot stand in a path are made to fit, or left out', () => {
+    assert.equal(documentPath({ ...base, title: 'A/B \\ C\nD' }), '/bistro/main/records/article/Rec1/A∕B ⧵ C D · article');
+    assert.equal(documentPath({ ...base, title: '  ' }), '/bistro/main/records/article/Rec1.json');
+    assert.equal(documentPath({ ...base, title: '..' }), '/bistro/main/records/article/Rec1.json');
+    const long = documentPath({ ...base, title: 'x'.repeat(500) }).split('/').pop()!;
+    assert.ok(long.length < 100 && long.includes('…'));
   });
 });

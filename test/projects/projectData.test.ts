@@ -2,6 +2,8 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CancelledError, CmaClient, closeAllDispatchers } from '../../src/cma';
 import { ModelNotFoundError, ProjectData } from '../../src/projects/projectData';
+import { TreeModel, type TreeNode } from '../../src/tree/model';
+import { emulatorProjects } from './emulatorProjects';
 import { startEmulator, type Emulator } from '../emulator/index';
 
 let emulator: Emulator;
@@ -24,37 +26,43 @@ beforeEach(() => {
 const paths = () => emulator.requests.map((r) => `${r.method} ${r.path}`);
 
 describe('ProjectData', () => {
-  test('fetches site, models, fields and fieldsets once, also for concurrent callers', async () => {
+  test('reads site, models, fields and fieldsets in one request, shared by concurrent callers', async () => {
     const data = new ProjectData(client);
-    const article = emulator.store.itemType(emulator.store.environment('main'), 'article')!;
-    await Promise.all([data.site(), data.site(), data.itemTypes(), data.itemTypes(), data.fields(article.id), data.fields(article.id)]);
+    const env = emulator.store.environment('main');
+    const article = emulator.store.itemType(env, 'article')!;
+    await Promise.all([data.site(), data.site(), data.itemTypes(), data.fields(article.id), data.fields('article'), data.fieldsets(article.id)]);
     await data.itemType('article');
-    await data.fieldsets(article.id);
-    await data.fieldsets(article.id);
-    assert.deepEqual(paths().sort(), ['GET /item-types', `GET /item-types/${article.id}/fields`, `GET /item-types/${article.id}/fieldsets`, 'GET /site'].sort());
-    const fields = await data.fields(article.id);
-    const positions = fields.map((f) => f.attributes['position'] as number);
-    assert.deepEqual(positions, [...positions].sort((a, b) => a - b), 'fields come by position');
+    await data.schemaContext([article.id]);
+    assert.deepEqual(paths(), ['GET /site']);
+    assert.deepEqual(emulator.requests[0]?.query, { include: 'item_types,item_types.fields,item_types.fieldsets' });
+    assert.deepEqual((await data.itemTypes()).map((t) => t.id), [...env.itemTypes.keys()], 'models in the API order');
+    for (const model of env.itemTypes.values()) {
+      const fields = await data.fields(model.id);
+      assert.deepEqual(fields.map((f) => f.id).sort(), emulator.store.fieldsOf(env, model.id).map((f) => f.id).sort(), `fields of ${model.attributes['api_key']}`);
+      const positions = fields.map((f) => f.attributes['position'] as number);
+      assert.deepEqual(positions, [...positions].sort((x, y) => x - y), 'fields come by position');
+    }
+    const fieldsets = await data.fieldsets('article');
+    assert.deepEqual(fieldsets.map((f) => f.attributes['title']).sort(), ['Content', 'Publishing', 'SEO']);
+    assert.equal(paths().length, 1, 'still one request');
   });
 
-  test('invalidate refetches what it dropped, and only that', async () => {
+  test('invalidate after a field save reads the schema again, with the change', async () => {
     const data = new ProjectData(client);
-    const article = emulator.store.itemType(emulator.store.environment('main'), 'article')!;
-    const author = emulator.store.itemType(emulator.store.environment('main'), 'author')!;
-    await Promise.all([data.site(), data.fields(article.id), data.fields(author.id)]);
+    const [title] = (await data.fields('article')).filter((f) => f.attributes['api_key'] === 'title');
+    assert.ok(title);
+    await client.fields.update(title.id, { data: { type: 'field', id: title.id, attributes: { hint: 'Shown in listings' } } });
+    assert.notEqual((await data.fields('article')).find((f) => f.id === title.id)?.attributes['hint'], 'Shown in listings', 'cached until invalidated');
     emulator.clearRequests();
-    data.invalidate({ itemTypeId: article.id });
-    await Promise.all([data.site(), data.fields(article.id), data.fields(author.id)]);
-    assert.deepEqual(paths(), [`GET /item-types/${article.id}/fields`]);
-    emulator.clearRequests();
-    data.invalidate();
-    await Promise.all([data.site(), data.fields(author.id)]);
-    assert.deepEqual(paths().sort(), ['GET /site', `GET /item-types/${author.id}/fields`].sort());
+    data.invalidate({ itemTypeId: (await data.itemType('article')).id });
+    assert.equal((await data.fields('article')).find((f) => f.id === title.id)?.attributes['hint'], 'Shown in listings');
+    await data.site();
+    assert.deepEqual(paths(), ['GET /site']);
   });
 
   test('a failure is not cached: the next call asks again', async () => {
     const data = new ProjectData(client);
-    emulator.faults.add({ kind: 'server_error', path: '/item-types' });
+    emulator.faults.add({ kind: 'server_error', path: '/site' });
     await assert.rejects(data.itemTypes());
     const models = await data.itemTypes();
     assert.equal(models.length, emulator.store.environment('main').itemTypes.size);
@@ -65,31 +73,38 @@ describe('ProjectData', () => {
     const byKey = await data.itemType('article');
     assert.equal((await data.itemType(byKey.id)).id, byKey.id);
     await assert.rejects(data.itemType('no_such_model'), (error: unknown) => error instanceof ModelNotFoundError && /no_such_model/.test(error.message));
+    await assert.rejects(data.fields('no_such_model'), ModelNotFoundError);
+    await assert.rejects(data.schemaContext(['no_such_model']), ModelNotFoundError);
   });
 
-  test('the schema context holds locales, all models and the fields of the model and its block models', async () => {
+  test('the schema context holds locales, all models and the fields of every model', async () => {
     const data = new ProjectData(client);
     const env = emulator.store.environment('main');
     const article = emulator.store.itemType(env, 'article')!;
     const context = await data.schemaContext([article.id]);
     assert.deepEqual(context.locales, emulator.store.site.attributes['locales']);
     assert.equal(context.itemTypes.length, env.itemTypes.size);
-    assert.deepEqual(context.fieldsOf(article.id)?.map((f) => f.id).sort(), emulator.store.fieldsOf(env, article.id).map((f) => f.id).sort());
-    // Every block model an article field may hold has its fields loaded too (transitively).
-    const blockIds = new Set<string>();
-    const visit = (modelId: string) => {
-      for (const field of emulator.store.fieldsOf(env, modelId)) {
-        const validators = field.attributes['validators'] as Record<string, { item_types?: string[] }>;
-        for (const name of ['rich_text_blocks', 'single_block_blocks', 'structured_text_blocks', 'structured_text_inline_blocks']) {
-          for (const id of validators[name]?.item_types ?? []) if (!blockIds.has(id)) { blockIds.add(id); visit(id); }
-        }
-      }
+    for (const model of env.itemTypes.values()) {
+      assert.deepEqual(context.fieldsOf(model.id)?.map((f) => f.id).sort(), emulator.store.fieldsOf(env, model.id).map((f) => f.id).sort());
+    }
+    assert.equal(context.fieldsOf('no_such_model'), undefined);
+  });
+
+  test("a cold tree's first page of records costs two requests: the schema and the page", async () => {
+    const model = new TreeModel({ projects: emulatorProjects(emulator), pageSize: () => 30 });
+    const find = async (parent: TreeNode | undefined, predicate: (n: TreeNode) => boolean) => {
+      const found = (await model.children(parent)).find(predicate);
+      assert.ok(found);
+      return found;
     };
-    visit(article.id);
-    assert.ok(blockIds.size > 0, 'article uses block models');
-    for (const id of blockIds) assert.ok(context.fieldsOf(id), `fields of block model ${id} are loaded`);
-    const unrelated = [...env.itemTypes.values()].find((t) => !t.attributes['modular_block'] && t.id !== article.id)!;
-    assert.equal(context.fieldsOf(unrelated.id), undefined);
+    const project = await find(undefined, (n) => n.kind === 'project');
+    const models = await find(project, (n) => n.kind === 'models');
+    const article = await find(models, (n) => n.kind === 'model' && n.itemType.attributes['api_key'] === 'article');
+    const records = await find(article, (n) => n.kind === 'records');
+    assert.ok((await model.children(records)).some((n) => n.kind === 'record'));
+    const fields = await find(article, (n) => n.kind === 'fields');
+    assert.ok((await model.children(fields)).some((n) => n.kind === 'field' || n.kind === 'fieldset'));
+    assert.deepEqual(paths(), ['GET /site', 'GET /items']);
   });
 
   test('a caller that cancels stops waiting without failing the others', async () => {

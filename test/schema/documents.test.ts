@@ -1,7 +1,7 @@
 // The document format, rules across keys, the diff, read-only protection, located messages.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { checkDocument, FILTER_OPERATORS, jsonSchemaFor, ORDERABLE_META_COLUMNS, planUpdate, problemsFromApiError, renderDocument } from '../../src/schema';
+import { checkDocument, documentValue, FILTER_OPERATORS, jsonSchemaFor, ORDERABLE_META_COLUMNS, planUpdate, problemsFromApiError, renderDocument } from '../../src/schema';
 import * as fx from './fixtures';
 import { bodyOf, edited, lineColumn, plan, problemAt, problemsOf } from './helpers';
 
@@ -14,7 +14,7 @@ describe('document format', () => {
     assert.match(text, /^\{\n {2}"name": "article",\n/);
     const doc = JSON.parse(text);
     assert.deepEqual(Object.keys(doc).at(-1), '$readonly');
-    assert.deepEqual(doc.title_field, { type: 'field', id: 'fTitle' });
+    assert.deepEqual(doc.title_field, { type: 'field', id: 'fTitle00Q0K000000000eA' });
     assert.equal(doc.ordering_field, null);
     assert.equal(doc.$readonly.id, fx.articleModel.id);
     assert.equal(doc.$readonly.type, 'item_type');
@@ -26,11 +26,11 @@ describe('document format', () => {
     const doc = JSON.parse(renderDocument('record', fx.articleRecord(), ctx));
     assert.deepEqual(Object.keys(doc).slice(0, 4), ['title', 'slug', 'body', 'content']);
     assert.deepEqual(doc.title, { en: 'Risotto tonight', it: 'Risotto stasera' });
-    assert.deepEqual(doc.content[0], { id: 'BlockCta00000000000001', item_type: { type: 'item_type', id: fx.CTA }, label: 'Book', url: 'https://book.example' });
+    assert.deepEqual(doc.content[0], { id: 'BlockCtaQ0K0000000001A', item_type: { type: 'item_type', id: fx.CTA }, label: 'Book', url: 'https://book.example' });
     assert.equal(doc.body.en.document.children[1].item.cta.label, 'Go', 'nested blocks are rendered in place too');
     assert.deepEqual(doc.$readonly.item_type, { type: 'item_type', id: fx.ARTICLE });
     assert.deepEqual(doc.$readonly.creator, { type: 'account', id: '43210' });
-    assert.equal(doc.$readonly.meta.current_version, 'Version000000000000001');
+    assert.equal(doc.$readonly.meta.current_version, 'Version0Q0K0000000001A');
   });
   test('opening then saving without a change sends nothing, for every kind', () => {
     for (const [kind, resource] of [['model', fx.articleModel], ['field', fx.titleField], ['field', fx.contentField], ['webhook', fx.webhook()], ['record', fx.articleRecord()]] as const) {
@@ -47,12 +47,12 @@ describe('document format', () => {
 
 describe('rules across keys', () => {
   test('ordering_meta and ordering_field are never both set', () => {
-    const problems = problemsOf(plan('model', fx.articleModel, ctx, (d) => { d.ordering_meta = 'created_at'; d.ordering_field = { type: 'field', id: 'fRating' }; }));
+    const problems = problemsOf(plan('model', fx.articleModel, ctx, (d) => { d.ordering_meta = 'created_at'; d.ordering_field = { type: 'field', id: 'fRating0Q0K0000000000A' }; }));
     problemAt(problems, 'ordering_field', 'cannot be set together with ordering_meta');
-    bodyOf(plan('model', fx.articleModel, ctx, (d) => { d.ordering_meta = null; d.ordering_field = { type: 'field', id: 'fRating' }; }));
+    bodyOf(plan('model', fx.articleModel, ctx, (d) => { d.ordering_meta = null; d.ordering_field = { type: 'field', id: 'fRating0Q0K0000000000A' }; }));
   });
   test('model field pointers must be fields of the model', () => {
-    problemAt(problemsOf(plan('model', fx.articleModel, ctx, (d) => { d.title_field = { type: 'field', id: 'fQuote' }; })), 'title_field.id', 'is not a field of this model');
+    problemAt(problemsOf(plan('model', fx.articleModel, ctx, (d) => { d.title_field = { type: 'field', id: 'fQuote00Q0K000000000eA' }; })), 'title_field.id', 'is not a field of this model');
   });
   test('validators must be allowed for the field type', () => {
     const problems = problemsOf(plan('field', fx.titleField, ctx, (d) => { d.validators.number_range = { min: 1 }; }));
@@ -62,8 +62,9 @@ describe('rules across keys', () => {
     problemAt(problemsOf(plan('field', fx.contentField, ctx, (d) => { d.validators = { size: { max: 2 } }; })), 'validators.rich_text_blocks', 'requires the "rich_text_blocks" validator');
   });
   test('the editor must suit the field type; a plugin editor with field_extension is allowed', () => {
-    problemAt(problemsOf(plan('field', fx.titleField, ctx, (d) => { d.appearance.editor = 'wysiwyg'; })), 'appearance.editor', 'not allowed for field_type "string"');
-    problemAt(problemsOf(plan('field', fx.titleField, ctx, (d) => { d.appearance.editor = 'single_lines'; })), 'appearance.editor', 'not a known editor');
+    problemAt(problemsOf(plan('field', fx.titleField, ctx, (d) => { d.appearance.editor = 'wysiwyg'; })), 'appearance.editor', '"wysiwyg" is not an editor of string fields (allowed: single_line, string_radio_group, string_select, or a plugin id with field_extension)');
+    problemAt(problemsOf(plan('field', fx.titleField, ctx, (d) => { d.appearance.editor = 'single_lines'; })), 'appearance.editor', 'is not an editor of string fields');
+    problemAt(problemsOf(plan('field', fx.titleField, ctx, (d) => { d.appearance.editor = 'Pl8gInId1234567890abcd'; })), 'appearance.editor', 'a plugin editor needs "field_extension"');
     const data = bodyOf(plan('field', fx.titleField, ctx, (d) => { d.appearance = { editor: 'Pl8gInId1234567890abcd', field_extension: 'starRating', parameters: { max: 5 }, addons: [] }; }));
     assert.deepEqual(data.attributes, { appearance: { editor: 'Pl8gInId1234567890abcd', field_extension: 'starRating', parameters: { max: 5 }, addons: [] } });
   });
@@ -90,9 +91,9 @@ describe('rules across keys', () => {
     problemAt(problemsOf(plan('webhook', fx.webhook(), ctx, (d) => { d.events[0].filters[0].entity_ids = []; })), 'events[0].filters[0].entity_ids', 'at least one id');
   });
   test('problems the resource already had are not blamed on an unrelated edit', () => {
-    const broken = { ...fx.articleModel, attributes: { ...fx.articleModel.attributes, ordering_meta: 'created_at' }, relationships: { ...fx.articleModel.relationships, ordering_field: { data: { type: 'field', id: 'fRating' } } } };
+    const broken = { ...fx.articleModel, attributes: { ...fx.articleModel.attributes, ordering_meta: 'created_at' }, relationships: { ...fx.articleModel.relationships, ordering_field: { data: { type: 'field', id: 'fRating0Q0K0000000000A' } } } };
     bodyOf(plan('model', broken, ctx, (d) => { d.name = 'Renamed'; }));
-    problemAt(problemsOf(plan('model', broken, ctx, (d) => { d.ordering_field = { type: 'field', id: 'fTitle' }; })), 'ordering_field');
+    problemAt(problemsOf(plan('model', broken, ctx, (d) => { d.ordering_field = { type: 'field', id: 'fTitle00Q0K000000000eA' }; })), 'ordering_field');
   });
 });
 
@@ -119,10 +120,10 @@ describe('the diff', () => {
   test('records: changed localized value sent whole, with meta.current_version', () => {
     const data = bodyOf(plan('record', fx.articleRecord(), ctx, (d) => { d.title.it = 'Risotto oggi'; d.rating = 5; }));
     assert.deepEqual(data.attributes, { title: { en: 'Risotto tonight', it: 'Risotto oggi' }, rating: 5 });
-    assert.deepEqual(data.meta, { current_version: 'Version000000000000001' });
+    assert.deepEqual(data.meta, { current_version: 'Version0Q0K0000000001A' });
     assert.equal(data.type, 'item');
   });
-  test('block fields: unchanged blocks as ids, changed blocks whole with item_type, new blocks without id, removed blocks left out', () => {
+  test('block fields: unchanged blocks as ids, changed blocks with only their changed attributes, new blocks whole, removed blocks left out', () => {
     const data = bodyOf(plan('record', fx.articleRecord(), ctx, (d) => {
       d.content[1].quote = 'Wow!';
       d.content.unshift({ item_type: { type: 'item_type', id: fx.CTA }, label: 'New', url: null });
@@ -130,39 +131,37 @@ describe('the diff', () => {
     assert.deepEqual(data.attributes, {
       content: [
         { type: 'item', attributes: { label: 'New', url: null }, relationships: { item_type: { data: { type: 'item_type', id: fx.CTA } } } },
-        'BlockCta00000000000001',
-        { type: 'item', id: 'BlockQuote000000000001', attributes: { quote: 'Wow!', cta: null }, relationships: { item_type: { data: { type: 'item_type', id: fx.QUOTE } } } },
+        'BlockCtaQ0K0000000001A',
+        { type: 'item', id: 'BlockQuoQeK0000000001A', attributes: { quote: 'Wow!' } },
       ],
     });
     const removed = bodyOf(plan('record', fx.articleRecord(), ctx, (d) => { d.content.pop(); }));
-    assert.deepEqual(removed.attributes, { content: ['BlockCta00000000000001'] });
+    assert.deepEqual(removed.attributes, { content: ['BlockCtaQ0K0000000001A'] });
   });
-  test('a change deep inside a structured text block sends the text with the changed blocks whole', () => {
+  test('a change deep inside a structured text block sends the whole text, each changed block with only what changed in it', () => {
     const data = bodyOf(plan('record', fx.articleRecord(), ctx, (d) => { d.body.en.document.children[1].item.cta.label = 'Deeper'; }));
     const body = data.attributes?.['body'] as { en: { document: { children: { item: unknown }[] } }; it: unknown };
     assert.equal(body.it, null);
     assert.deepEqual(body.en.document.children[1]?.item, {
-      type: 'item', id: 'BlockQuoteEn0000000001',
-      attributes: {
-        quote: 'Buono!',
-        cta: { type: 'item', id: 'BlockCtaNested00000001', attributes: { label: 'Deeper', url: 'https://a.example' }, relationships: { item_type: { data: { type: 'item_type', id: fx.CTA } } } },
-      },
-      relationships: { item_type: { data: { type: 'item_type', id: fx.QUOTE } } },
+      type: 'item', id: 'BlockQuoQeKn000000001A',
+      attributes: { cta: { type: 'item', id: 'BlockCtaQeKted0000001A', attributes: { label: 'Deeper' } } },
     });
+    const children = body.en.document.children;
+    assert.equal(children.length, 2, 'the rest of the text is sent too');
   });
-  test('an unchanged block inside a changed block is sent as its id', () => {
+  test('an unchanged nested block of a changed block is not sent (partial update)', () => {
     const data = bodyOf(plan('record', fx.articleRecord(), ctx, (d) => { d.body.en.document.children[1].item.quote = 'Ottimo'; }));
     const body = data.attributes?.['body'] as { en: { document: { children: { item: { attributes: Record<string, unknown> } }[] } } };
-    assert.equal(body.en.document.children[1]?.item.attributes['cta'], 'BlockCtaNested00000001');
+    assert.deepEqual(body.en.document.children[1]?.item.attributes, { quote: 'Ottimo' }, 'the unchanged nested block is not sent');
   });
   test('block checks: unknown id, changed block model, model not allowed, block field values', () => {
     const problems = problemsOf(plan('record', fx.articleRecord(), ctx, (d) => {
-      d.content[0].id = 'NotABlockOfThisRecord';
+      d.content[0].id = 'NotABloQkKfThisRecordA';
       d.hero = { item_type: { type: 'item_type', id: fx.QUOTE }, quote: 'x', cta: null };
       d.content[1].quote = 7;
     }));
     problemAt(problems, 'content[0].id', 'is not a block of this record');
-    problemAt(problems, 'hero.item_type.id', 'is not allowed here (allowed: CtaBlockModel0000000001 (cta_block))');
+    problemAt(problems, 'hero.item_type.id', `is not allowed here (allowed: ${fx.CTA} (cta_block))`);
     problemAt(problems, 'content[1].quote', 'expected a string or null, got the integer 7');
     const changedModel = problemsOf(plan('record', fx.articleRecord(), ctx, (d) => { d.content[0].item_type.id = fx.QUOTE; d.content[0].quote = 'q'; delete d.content[0].label; delete d.content[0].url; }));
     problemAt(changedModel, 'content[0].item_type', 'cannot change');
@@ -177,8 +176,8 @@ describe('the diff', () => {
     }));
     for (const [path, text] of [
       ['title.en', 'at least 3 characters'], ['slug', 'web page slug'], ['rating', '5 or less'], ['reading_time', 'integer'],
-      ['featured', 'true, false or null'], ['published_on', 'real calendar date'], ['starts_at', 'ISO 8601'], ['color.red', '255 or less'],
-      ['details', 'valid JSON'], ['venue.latitude', '90 or less'], ['seo.en.twitter_card', 'summary'], ['teaser.provider', 'youtube'],
+      ['featured', 'true, false or null'], ['published_on', 'real calendar date'], ['starts_at', 'ISO 8601'], ['color.red', 'must be between 0 and 255'],
+      ['details', 'valid JSON'], ['venue.latitude', 'must be between -90 and 90'], ['seo.en.twitter_card', 'summary'], ['teaser.provider', 'youtube'],
       ['cover.upload_id', 'missing'], ['photos', 'array'], ['author', 'id'], ['categories', 'array'], ['excerpt', 'at most 300 characters'],
       ['role', 'allowed: chef, critic'], ['content', 'at most 5 items'],
     ] as const) problemAt(problems, path, text);
@@ -195,7 +194,7 @@ describe('the diff', () => {
     const treeModel = fx.model('TreeModel', 'page', { tree: true }, []);
     const treeCtx = fx.context({ itemTypes: [treeModel], fieldsOf: () => [] });
     const record = { ...fx.articleRecord(), attributes: { position: 1, parent_id: null }, relationships: { item_type: { data: { type: 'item_type', id: 'TreeModel' } } } };
-    assert.deepEqual(bodyOf(plan('record', record, treeCtx, (d) => { d.parent_id = 'Parent1'; d.position = 2; })).attributes, { position: 2, parent_id: 'Parent1' });
+    assert.deepEqual(bodyOf(plan('record', record, treeCtx, (d) => { d.parent_id = '1234'; d.position = 2; })).attributes, { position: 2, parent_id: '1234' });
     problemAt(problemsOf(plan('record', record, treeCtx, (d) => { d.position = 0; })), 'position', '1 or more');
   });
   test('records whose fields are not loaded: known keys editable, new keys refused', () => {
@@ -203,8 +202,32 @@ describe('the diff', () => {
     const record = fx.articleRecord();
     assert.deepEqual(planUpdate('record', record, renderDocument('record', record, blind), blind), { ok: true, body: null });
     const data = bodyOf(plan('record', record, blind, (d) => { d.content[0].label = 'Changed'; }));
-    assert.deepEqual((data.attributes?.['content'] as unknown[])[1], 'BlockQuote000000000001');
+    assert.deepEqual((data.attributes?.['content'] as unknown[])[1], 'BlockQuoQeK0000000001A');
     problemAt(problemsOf(plan('record', record, blind, (d) => { d.brand_new = 1; })), 'brand_new', 'unknown field');
+  });
+});
+
+describe('basis: the value the editor text was derived from', () => {
+  test('the diff, removed keys and $readonly compare with the basis; ids and version come from the opened resource', () => {
+    const opened = fx.articleRecord();
+    const basis = documentValue('record', opened, ctx) as Record<string, any>;
+    basis.slug = 'typed-before';
+    basis.$readonly.meta = { ...basis.$readonly.meta, status: 'published' };
+    delete basis.excerpt;
+    const text = (mutate: (d: Record<string, any>) => void) => {
+      const d = structuredClone(basis);
+      mutate(d);
+      return `${JSON.stringify(d, null, 2)}\n`;
+    };
+    // text equal to the basis: nothing to send, although it differs from the opened resource
+    assert.deepEqual(planUpdate('record', opened, text(() => {}), ctx, basis), { ok: true, body: null });
+    assert.deepEqual(checkDocument('record', text(() => {}), opened, ctx, basis), []);
+    const sent = bodyOf(planUpdate('record', opened, text((d) => { d.reading_time = 9; }), ctx, basis));
+    assert.deepEqual(Object.keys(sent.attributes ?? {}), ['reading_time']);
+    assert.equal(sent.id, opened.id);
+    assert.deepEqual(sent.meta, { current_version: opened.meta?.['current_version'] });
+    problemAt(checkDocument('record', text((d) => { delete d.slug; }), opened, ctx, basis), 'slug', 'was removed');
+    problemAt(checkDocument('record', text((d) => { d.$readonly.meta.status = 'draft'; }), opened, ctx, basis), '$readonly.meta.status', 'is read-only');
   });
 });
 
@@ -242,8 +265,8 @@ describe('locations', () => {
     assert.equal(text.slice(p.offset, p.offset + p.length), '"colour"');
   });
   test('a missing key is located at its parent object', () => {
-    const text = edited('field', fx.titleField, ctx, (d) => { delete d.appearance.addons; });
-    const p = problemAt(checkDocument('field', text, fx.titleField, ctx), 'appearance.addons', 'is missing');
+    const text = edited('field', fx.titleField, ctx, (d) => { delete d.appearance.editor; });
+    const p = problemAt(checkDocument('field', text, fx.titleField, ctx), 'appearance.editor', 'is missing');
     assert.equal(text.slice(p.offset, p.offset + p.length), '"appearance"');
   });
   test('invalid JSON: the parser position and message, nothing planned', () => {
@@ -273,7 +296,7 @@ describe('locations', () => {
 describe('API errors located', () => {
   test('422 INVALID_FIELD details.field and locale map to the value', () => {
     const text = renderDocument('record', fx.articleRecord(), ctx);
-    const [p] = problemsFromApiError(text, [{ code: 'INVALID_FIELD', details: { field: 'title', field_id: 'fTitle', locale: 'it', code: 'VALIDATION_REQUIRED' }, transient: false }]);
+    const [p] = problemsFromApiError(text, [{ code: 'INVALID_FIELD', details: { field: 'title', field_id: 'fTitle00Q0K000000000eA', locale: 'it', code: 'VALIDATION_REQUIRED' }, transient: false }]);
     assert.ok(p);
     assert.equal(p.pathText, 'title.it');
     assert.equal(text.slice(p.offset, p.offset + p.length), '"Risotto stasera"');

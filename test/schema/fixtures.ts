@@ -44,49 +44,51 @@ export function field(id: string, modelId: string, apiKey: string, fieldType: st
   };
 }
 
-export const ARTICLE = 'ArticleModel00000000001';
-export const CTA = 'CtaBlockModel0000000001';
-export const QUOTE = 'QuoteBlockModel00000001';
-export const AUTHOR = 'AuthorModel000000000001';
+export const ARTICLE = 'ArticleMQdel000000001A';
+export const CTA = 'CtaBlockQoKel00000001A';
+export const QUOTE = 'QuoteBloQkKodel000001A';
+export const AUTHOR = 'AuthorMoQeK0000000001A';
 
 let position = 0;
 const f = (id: string, modelId: string, apiKey: string, type: string, extra: Record<string, unknown>, editor: string, parameters: Record<string, unknown> = {}) =>
   field(id, modelId, apiKey, type, { position: ++position, ...extra }, editor, parameters);
 
 export const articleFields: Resource<'field'>[] = [
-  f('fTitle', ARTICLE, 'title', 'string', { localized: true, validators: { required: {}, length: { min: 3, max: 120 } } }, 'single_line', { heading: true }),
-  f('fSlug', ARTICLE, 'slug', 'slug', { validators: { required: {}, slug_format: { predefined_pattern: 'webpage_slug' } } }, 'slug', { url_prefix: 'https://x.example/' }),
-  f('fBody', ARTICLE, 'body', 'structured_text', { localized: true, validators: { structured_text_blocks: { item_types: [QUOTE] }, structured_text_links: { item_types: [ARTICLE] }, structured_text_inline_blocks: { item_types: [] } } }, 'structured_text'),
-  f('fContent', ARTICLE, 'content', 'rich_text', { validators: { rich_text_blocks: { item_types: [CTA, QUOTE] }, size: { max: 5 } } }, 'rich_text'),
-  f('fHero', ARTICLE, 'hero', 'single_block', { validators: { single_block_blocks: { item_types: [CTA] } } }, 'framed_single_block'),
-  f('fAuthor', ARTICLE, 'author', 'link', { validators: { item_item_type: { item_types: [AUTHOR] } } }, 'link_select'),
-  f('fCats', ARTICLE, 'categories', 'links', { validators: { items_item_type: { item_types: [AUTHOR] } } }, 'links_select'),
-  f('fRating', ARTICLE, 'rating', 'float', { validators: { number_range: { min: 0, max: 5 } } }, 'float'),
-  f('fReading', ARTICLE, 'reading_time', 'integer', {}, 'integer'),
-  f('fFeatured', ARTICLE, 'featured', 'boolean', { default_value: false }, 'boolean'),
-  f('fDate', ARTICLE, 'published_on', 'date', { validators: { date_range: { min: '2015-01-01' } } }, 'date_picker'),
-  f('fStarts', ARTICLE, 'starts_at', 'date_time', {}, 'date_time_picker'),
-  f('fColor', ARTICLE, 'color', 'color', {}, 'color_picker'),
-  f('fJson', ARTICLE, 'details', 'json', {}, 'json'),
-  f('fLatLon', ARTICLE, 'venue', 'lat_lon', {}, 'map'),
-  f('fSeo', ARTICLE, 'seo', 'seo', { localized: true }, 'seo'),
-  f('fVideo', ARTICLE, 'teaser', 'video', {}, 'video'),
-  f('fCover', ARTICLE, 'cover', 'file', {}, 'file'),
-  f('fGallery', ARTICLE, 'photos', 'gallery', {}, 'gallery'),
-  f('fText', ARTICLE, 'excerpt', 'text', { validators: { length: { max: 300 } } }, 'textarea'),
-  f('fRole', ARTICLE, 'role', 'string', { validators: { enum: { values: ['chef', 'critic'] } } }, 'string_select', { options: [{ label: 'Chef', value: 'chef' }, { label: 'Critic', value: 'critic' }] }),
+  f('fTitle00Q0K000000000eA', ARTICLE, 'title', 'string', { localized: true, validators: { required: {}, length: { min: 3, max: 120 } } }, 'single_line', { heading: true }),
+  f('fSlug000Q0K0000000000A', ARTICLE, 'slug', 'slug', { validators: { required: {}, slug_format: { predefined_pattern: 'webpage_slug' } } }, 'slug', { url_prefix: 'https://x.example/' }),
+  f('fBody000Q0K000000000yA', ARTICLE, 'body', 'structured_text', { localized: true, validators: { structured_text_blocks: { item_types: [QUOTE] }, structured_text_links: { item_types: [ARTICLE] }, structured_text_inline_blocks: { item_types: [] } } }, 'structured_text'),
+  f('fContentQ0K000000000tA', ARTICLE, 'content', 'rich_text', { validators: { rich_text_blocks: { item_types: [CTA, QUOTE] }, size: { max: 5 } } }, 'rich_text'),
+  f('fHero000Q0K000000000oA', ARTICLE, 'hero', 'single_block', { validators: { single_block_blocks: { item_types: [CTA] } } }, 'framed_single_block'),
+  f('fAuthor0Q0K000000000rA', ARTICLE, 'author', 'link', { validators: { item_item_type: { item_types: [AUTHOR] } } }, 'link_select'),
+  f('fCats000Q0K000000000sA', ARTICLE, 'categories', 'links', { validators: { items_item_type: { item_types: [AUTHOR] } } }, 'links_select'),
+  f('fRating0Q0K0000000000A', ARTICLE, 'rating', 'float', { validators: { number_range: { min: 0, max: 5 } } }, 'float'),
+  f('fReadingQ0K0000000000A', ARTICLE, 'reading_time', 'integer', {}, 'integer'),
+  f('fFeatureQ0K000000000dA', ARTICLE, 'featured', 'boolean', { default_value: false }, 'boolean'),
+  f('fDate000Q0K000000000eA', ARTICLE, 'published_on', 'date', { validators: { date_range: { min: '2015-01-01' } } }, 'date_picker'),
+  f('fStarts0Q0K000000000sA', ARTICLE, 'starts_at', 'date_time', {}, 'date_time_picker'),
+  f('fColor00Q0K000000000rA', ARTICLE, 'color', 'color', {}, 'color_picker'),
+  f('fJson000Q0K000000000nA', ARTICLE, 'details', 'json', {}, 'json'),
+  f('fLatLon0Q0K000000000nA', ARTICLE, 'venue', 'lat_lon', {}, 'map'),
+  f('fSeo0000Q0K000000000oA', ARTICLE, 'seo', 'seo', { localized: true }, 'seo'),
+  f('fVideo00Q0K000000000oA', ARTICLE, 'teaser', 'video', {}, 'video'),
+  f('fCover00Q0K000000000rA', ARTICLE, 'cover', 'file', {}, 'file'),
+  f('fGalleryQ0K000000000yA', ARTICLE, 'photos', 'gallery', {}, 'gallery'),
+  f('fText000Q0K000000000tA', ARTICLE, 'excerpt', 'text', { validators: { length: { max: 300 } } }, 'textarea'),
+  f('fRole000Q0K000000000eA', ARTICLE, 'role', 'string', { validators: { enum: { values: ['chef', 'critic'] } } }, 'string_select', { options: [{ label: 'Chef', value: 'chef' }, { label: 'Critic', value: 'critic' }] }),
 ];
 
 export const ctaFields: Resource<'field'>[] = [
-  f('fCtaLabel', CTA, 'label', 'string', { validators: { required: {} } }, 'single_line'),
-  f('fCtaUrl', CTA, 'url', 'string', { validators: { format: { predefined_pattern: 'url' } } }, 'single_line'),
+  f('fCtaLabeQ0K000000000lA', CTA, 'label', 'string', { validators: { required: {} } }, 'single_line'),
+  f('fCtaUrl0Q0K000000000lA', CTA, 'url', 'string', { validators: { format: { predefined_pattern: 'url' } } }, 'single_line'),
 ];
 export const quoteFields: Resource<'field'>[] = [
-  f('fQuote', QUOTE, 'quote', 'text', { validators: { required: {} } }, 'textarea'),
-  f('fQuoteCta', QUOTE, 'cta', 'single_block', { validators: { single_block_blocks: { item_types: [CTA] } } }, 'framed_single_block'),
+  f('fQuote00Q0K000000000eA', QUOTE, 'quote', 'text', { validators: { required: {} } }, 'textarea'),
+  f('fQuoteCtQ0K000000000aA', QUOTE, 'cta', 'single_block', { validators: { single_block_blocks: { item_types: [CTA] } } }, 'framed_single_block'),
 ];
 
+export const FIELDSET = 'Fs100000Q0K0000000001A';
 export const articleModel = model(ARTICLE, 'article', { draft_mode_active: true }, articleFields.map((x) => x.id));
+articleModel.relationships['fieldsets'] = { data: [ref('fieldset', FIELDSET)] };
 export const ctaModel = model(CTA, 'cta_block', { modular_block: true }, ctaFields.map((x) => x.id));
 export const quoteModel = model(QUOTE, 'quote_block', { modular_block: true }, quoteFields.map((x) => x.id));
 export const authorModel = model(AUTHOR, 'author', {}, []);
@@ -111,7 +113,7 @@ function block(id: string, modelId: string, attributes: Record<string, unknown>)
 
 export function articleRecord(): Resource<'item'> {
   return {
-    id: 'RecordArticle000000001',
+    id: 'RecordArQiKle00000001A',
     type: 'item',
     attributes: {
       title: { en: 'Risotto tonight', it: 'Risotto stasera' },
@@ -119,16 +121,16 @@ export function articleRecord(): Resource<'item'> {
       body: {
         en: { schema: 'dast', document: { type: 'root', children: [
           { type: 'paragraph', children: [{ type: 'span', value: 'Hello' }] },
-          { type: 'block', item: block('BlockQuoteEn0000000001', QUOTE, { quote: 'Buono!', cta: block('BlockCtaNested00000001', CTA, { label: 'Go', url: 'https://a.example' }) }) },
+          { type: 'block', item: block('BlockQuoQeKn000000001A', QUOTE, { quote: 'Buono!', cta: block('BlockCtaQeKted0000001A', CTA, { label: 'Go', url: 'https://a.example' }) }) },
         ] } },
         it: null,
       },
       content: [
-        block('BlockCta00000000000001', CTA, { label: 'Book', url: 'https://book.example' }),
-        block('BlockQuote000000000001', QUOTE, { quote: 'Wow', cta: null }),
+        block('BlockCtaQ0K0000000001A', CTA, { label: 'Book', url: 'https://book.example' }),
+        block('BlockQuoQeK0000000001A', QUOTE, { quote: 'Wow', cta: null }),
       ],
-      hero: block('BlockHero0000000000001', CTA, { label: 'Hero', url: null }),
-      author: 'RecordAuthor0000000001',
+      hero: block('BlockHerQ0K0000000001A', CTA, { label: 'Hero', url: null }),
+      author: 'RecordAuQhKr000000001A',
       categories: [],
       rating: 4.5,
       reading_time: 7,
@@ -140,7 +142,7 @@ export function articleRecord(): Resource<'item'> {
       venue: { latitude: 45.4, longitude: 9.2 },
       seo: { en: { title: 'T', description: 'D', image: null, twitter_card: 'summary', no_index: false }, it: null },
       teaser: null,
-      cover: { upload_id: 'Upload0000000000000001', alt: 'A', title: null, custom_data: {}, focal_point: null },
+      cover: { upload_id: 'Upload00Q0K0000000001A', alt: 'A', title: null, custom_data: {}, focal_point: null },
       photos: [],
       excerpt: 'Short',
       role: 'chef',
@@ -149,7 +151,7 @@ export function articleRecord(): Resource<'item'> {
     meta: {
       created_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-01-02T00:00:00.000Z', published_at: null,
       first_published_at: null, publication_scheduled_at: null, unpublishing_scheduled_at: null, status: 'draft',
-      is_valid: true, is_current_version_valid: true, is_published_version_valid: null, current_version: 'Version000000000000001',
+      is_valid: true, is_current_version_valid: true, is_published_version_valid: null, current_version: 'Version0Q0K0000000001A',
       stage: null, has_children: null,
     },
   };
@@ -157,7 +159,7 @@ export function articleRecord(): Resource<'item'> {
 
 export function webhook(): Resource<'webhook'> {
   return {
-    id: 'Webhook000000000000001',
+    id: 'Webhook0Q0K0000000001A',
     type: 'webhook',
     attributes: {
       name: 'Deploy', url: 'https://hooks.example/deploy', enabled: true, custom_payload: null, http_basic_user: null,

@@ -18,7 +18,7 @@ const valueArb: fc.Arbitrary<Json> = fc.letrec<{ value: Json }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     fc.constant(null), fc.boolean(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.string({ maxLength: 30 }),
-    fc.constantFrom('https://x.example', 'publish', 'item', '2024-02-30', 'dast', 'BlockCta00000000000001'),
+    fc.constantFrom('https://x.example', 'publish', 'item', '2024-02-30', 'dast', 'BlockCtaQ0K0000000001A'),
     fc.array(tie('value'), { maxLength: 4 }),
     fc.dictionary(keyArb, tie('value'), { maxKeys: 4 }) as fc.Arbitrary<Json>,
   ),

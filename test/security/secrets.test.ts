@@ -105,7 +105,7 @@ describe('webhook URLs and headers', () => {
     assert.ok(node, 'the webhook is in the tree');
     assert.ok(node.description?.includes(listenerUrl), 'the tree shows the URL');
     const link = adminUrl({ key: 'emulated-bistro', siteId: '1', name: 'x', baseUrl: emulator.url, internalDomain: 'emulated-bistro.admin.datocms.com' }, 'main', { kind: 'webhook', webhook: node.webhook });
-    assert.equal(link, `https://emulated-bistro.admin.datocms.com/admin/webhooks/${webhook.id}`, 'Open in DatoCMS goes to the dashboard, not to the URL');
+    assert.equal(link, `https://emulated-bistro.admin.datocms.com/project_settings/webhooks/${webhook.id}/edit`, 'Open in DatoCMS goes to the dashboard, not to the URL');
 
     await new Promise((resolve) => setTimeout(resolve, 100));
     assert.deepEqual(listenerHits, [], 'the webhook URL or a header target was requested');

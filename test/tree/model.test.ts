@@ -98,12 +98,12 @@ describe('tree model', () => {
     const [fieldsNode, recordsNode] = await expand(article);
     await expand(recordsNode!);
     await expand(sections[1]!); // block models: served from the cached model list
-    assert.deepEqual(counts, [1, 1, 1, 1, 0]);
+    // The project's schema (models, fields, fieldsets) comes in the first request; then one per records page.
+    assert.deepEqual(counts, [1, 0, 0, 1, 0]);
     assert.equal(emulator.requests.length, 0);
-    // Fields were loaded with the model; only the fieldsets remain to fetch.
     emulator.clearRequests();
     await model.children(fieldsNode);
-    assert.deepEqual(emulator.requests.map((r) => r.path), [`/item-types/${(article as ModelNode).itemType.id}/fieldsets`]);
+    assert.deepEqual(emulator.requests.map((r) => r.path), []);
   });
 
   test('pages through all records with counts in the Load more node', async () => {

@@ -27,6 +27,7 @@ export function run(): Promise<void> {
   require('./tree.test');
   require('./documents.test');
   require('./language.test');
+  require('./editor.test');
   require('./commands.test');
   require('./faults.test');
   require('./saving.test');

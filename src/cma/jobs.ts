@@ -1,0 +1,66 @@
+// Async jobs: a write answered 202 `{data: {type: "job", id}}` runs on DatoCMS's side; GET /job-results/:id
+// answers 404 while it runs and then the job_result, whose payload is the response the write would have
+// given (or, with a non-2xx status, its error document).
+
+import { ApiError, TimeoutError, withRequestId } from './errors';
+import { parseApiErrors, parseJobResult } from './jsonapi';
+import type { Answer, Requester } from './requester';
+import type { HttpMethod } from './settings';
+import { sleep } from './timing';
+
+export interface PendingJob {
+  jobId: string;
+  /** the write that started the job, for messages */
+  method: HttpMethod;
+  path: string;
+  requestId: string | undefined;
+  signal: AbortSignal | undefined;
+  onJob: ((jobId: string) => void) | undefined;
+}
+
+/** Polls until the job finishes (or its time is up, or the signal aborts); returns the job's payload. */
+export async function awaitJob(requester: Requester, job: PendingJob): Promise<unknown> {
+  const { jobId, method, signal } = job;
+  job.onJob?.(jobId);
+  const policy = requester.settings.jobs;
+  const path = requester.scrub(job.path);
+  const pollPath = `/job-results/${encodeURIComponent(jobId)}`;
+  const deadline = Date.now() + policy.timeoutMs;
+  let delay = policy.firstDelayMs;
+  for (;;) {
+    await sleep(Math.min(delay, Math.max(0, deadline - Date.now())), signal).catch((error: unknown) => {
+      throw withJobNote(error, jobId);
+    });
+    let answer: Answer | undefined;
+    try {
+      answer = await requester.exchange('GET', pollPath, undefined, signal);
+    } catch (error) {
+      // 404 means the job is still running
+      if (!(error instanceof ApiError && error.status === 404)) throw withJobNote(error, jobId);
+    }
+    if (answer) {
+      const result = parseJobResult(answer.body, { method: 'GET', path: pollPath, status: answer.status });
+      if (result.status >= 200 && result.status < 300) return result.payload;
+      const errors = requester.scrubEntries(parseApiErrors(result.payload));
+      throw new ApiError(withRequestId({ status: result.status, method, path, errors, note: `reported by job ${jobId}` }, job.requestId));
+    }
+    if (Date.now() >= deadline) {
+      throw new TimeoutError(
+        `${method} ${path}: job ${jobId} did not finish within ${policy.timeoutMs} ms; it may still complete — reload to see the outcome`,
+        { kind: 'job', method, path },
+      );
+    }
+    delay = Math.min(policy.maxDelayMs, delay * policy.factor);
+  }
+}
+
+/**
+ * A poll that failed (or was cancelled) says nothing about the job: the write was accepted and may
+ * still be applied. The message must say so, or the user would save again and write twice.
+ */
+function withJobNote(error: unknown, jobId: string): unknown {
+  if (error instanceof Error) {
+    error.message += ` — DatoCMS accepted the change as job ${jobId}, so it may still be applied: reload to see the outcome before saving again`;
+  }
+  return error;
+}

@@ -1,0 +1,20 @@
+// Webhooks (project-wide: the same in every environment).
+
+import type { Requester } from '../requester';
+import type { CallOptions } from '../settings';
+import type { Resource, UpdateBody } from '../types';
+import { getCollection, getOne, putOne, segment } from './shared';
+
+export interface WebhooksResource {
+  list(o?: CallOptions): Promise<Resource<'webhook'>[]>;
+  find(id: string, o?: CallOptions): Promise<Resource<'webhook'>>;
+  update(id: string, body: UpdateBody<'webhook'>, o?: CallOptions): Promise<Resource<'webhook'>>;
+}
+
+export function webhooksResource(requester: Requester): WebhooksResource {
+  return {
+    list: (o) => getCollection(requester, '/webhooks', 'webhook', o),
+    find: (id, o) => getOne(requester, `/webhooks/${segment(id)}`, 'webhook', { id }, o),
+    update: (id, body, o) => putOne(requester, `/webhooks/${segment(id)}`, 'webhook', body, {}, o),
+  };
+}

@@ -1,0 +1,184 @@
+// Every endpoint method the client offers, called against a recording fake server: each request must be an
+// endpoint of the official client's metadata (method + URL template, @datocms/cma-client's resources.json)
+// of the same resource family and operation, with no query parameter that endpoint does not define (names
+// from the hrefSchema types of the official client's RawApiTypes.ts).
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import ts from 'typescript';
+import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { startFakeServer, type FakeAnswer, type FakeServer, type SeenRequest } from './fakeServer';
+
+interface Endpoint {
+  namespace: string;
+  jsonApiType: string;
+  name: string;
+  method: string;
+  urlTemplate: string;
+  queryParamsType?: string;
+  responseType: string;
+  paginatedResponse?: { defaultLimit: number; maxLimit: number };
+}
+
+const require = createRequire(__filename);
+const resources = require('@datocms/cma-client/resources.json') as { jsonApiType: string; namespace: string; endpoints: (Omit<Endpoint, 'namespace' | 'jsonApiType'> & { name?: string })[] }[];
+const endpoints: Endpoint[] = resources.flatMap((r) => r.endpoints.filter((e) => e.name).map((e) => ({ ...e, name: e.name!, namespace: r.namespace, jsonApiType: r.jsonApiType })));
+
+/** Query parameter names per hrefSchema type: top-level names, and the declared names inside object-typed ones. */
+function hrefSchemaNames(): Map<string, Map<string, Set<string> | undefined>> {
+  const file = require.resolve('@datocms/cma-client/src/generated/RawApiTypes.ts');
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const names = new Map<string, Map<string, Set<string> | undefined>>();
+  const membersOf = (node: ts.TypeNode): ts.TypeElement[] | undefined => {
+    if (ts.isTypeLiteralNode(node)) return [...node.members];
+    if (ts.isUnionTypeNode(node)) return node.types.flatMap((t) => membersOf(t) ?? []);
+    return undefined;
+  };
+  const nameOf = (member: ts.TypeElement) => (member.name && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name)) ? member.name.text : undefined);
+  for (const statement of source.statements) {
+    if (!ts.isTypeAliasDeclaration(statement) || !statement.name.text.endsWith('HrefSchema')) continue;
+    const params = new Map<string, Set<string> | undefined>();
+    for (const member of membersOf(statement.type) ?? []) {
+      const name = nameOf(member);
+      if (!name || !ts.isPropertySignature(member) || !member.type) continue;
+      const inner = membersOf(member.type);
+      params.set(name, inner ? new Set(inner.map(nameOf).filter((n): n is string => n !== undefined)) : undefined);
+    }
+    names.set(statement.name.text, params);
+  }
+  return names;
+}
+
+const templateRegex = (template: string) => new RegExp(`^${template.replace(/\$\{\w+\}/g, '([^/]+)')}$`);
+
+/** The endpoint a request is, preferring the template with the most literal text (`/items/bulk/…` over `/items/:id`). */
+function endpointOf(request: SeenRequest): { endpoint: Endpoint; ids: string[] } | undefined {
+  const matches = endpoints
+    .filter((e) => e.method === request.method)
+    .map((endpoint) => ({ endpoint, m: templateRegex(endpoint.urlTemplate).exec(request.path) }))
+    .filter((x): x is { endpoint: Endpoint; m: RegExpExecArray } => x.m !== null)
+    .sort((a, b) => b.endpoint.urlTemplate.replace(/\$\{\w+\}/g, '').length - a.endpoint.urlTemplate.replace(/\$\{\w+\}/g, '').length);
+  const best = matches[0];
+  return best && { endpoint: best.endpoint, ids: best.m.slice(1).map(decodeURIComponent) };
+}
+
+/** A plausible answer for any endpoint: the resource asked for (by its path id), a list, or a finished job. */
+function answerFor(request: SeenRequest): FakeAnswer {
+  const found = endpointOf(request);
+  if (!found) return { status: 404, body: { data: [{ id: 'x', type: 'api_error', attributes: { code: 'INVALID_ENDPOINT', details: {} } }] } };
+  const { endpoint, ids } = found;
+  if (endpoint.name === 'list') return { body: { data: [], ...(endpoint.paginatedResponse ? { meta: { total_count: 0 } } : {}) } };
+  const id = ids.at(-1) ?? '1';
+  if (endpoint.responseType.endsWith('JobSchema')) return { status: 202, body: { data: { type: 'job', id: `job-${endpoint.namespace}` } } };
+  if (endpoint.namespace === 'jobResults') {
+    const [, namespace] = id.split('-');
+    const type = endpoints.find((e) => e.namespace === namespace)?.jsonApiType;
+    return { body: { data: { type: 'job_result', id, attributes: { status: 200, payload: { data: { type, id: namespace === 'itemTypes' ? 'm1' : 'f1' } } } } } };
+  }
+  const data = { type: endpoint.jsonApiType, id, attributes: { api_key: id.split('::').at(-1) } };
+  return { body: endpoint.namespace === 'site' ? { data: { ...data, relationships: { item_types: { data: [] } } }, included: [] } : { data } };
+}
+
+type Call = (client: CmaClient) => Promise<unknown>;
+
+/** Every method of every resource family, with the operation of resources.json it must be. */
+const CALLS: Record<string, Record<string, { operation: string; call: Call }>> = {
+  site: {
+    find: { operation: 'find', call: (c) => c.site.find() },
+    findWithSchema: { operation: 'find', call: (c) => c.site.findWithSchema() },
+  },
+  environments: { list: { operation: 'list', call: (c) => c.environments.list() } },
+  itemTypes: {
+    list: { operation: 'list', call: (c) => c.itemTypes.list() },
+    find: { operation: 'find', call: (c) => c.itemTypes.find('article') },
+    update: { operation: 'update', call: (c) => c.itemTypes.update('m1', { data: { type: 'item_type', id: 'm1', attributes: { hint: 'h' } } }) },
+  },
+  fields: {
+    list: { operation: 'list', call: (c) => c.fields.list('article') },
+    find: { operation: 'find', call: (c) => c.fields.find('article::title') },
+    update: { operation: 'update', call: (c) => c.fields.update('f1', { data: { type: 'field', id: 'f1', attributes: { hint: 'h' } } }) },
+  },
+  fieldsets: { list: { operation: 'list', call: (c) => c.fieldsets.list('article') } },
+  webhooks: {
+    list: { operation: 'list', call: (c) => c.webhooks.list() },
+    find: { operation: 'find', call: (c) => c.webhooks.find('w1') },
+    update: { operation: 'update', call: (c) => c.webhooks.update('w1', { data: { type: 'webhook', id: 'w1', attributes: { name: 'n' } } }) },
+  },
+  items: {
+    list: {
+      operation: 'list',
+      call: (c) => c.items.list({
+        filter: { type: 'article', query: 'x', fields: { title: { matches: { pattern: 'a' } } }, only_valid: true },
+        locale: 'en', order_by: ['title_ASC', '_updated_at_DESC'], version: 'published', nested: true, page: { offset: 0, limit: 100 },
+      }),
+    },
+    find: { operation: 'find', call: (c) => c.items.find('r1', { nested: true, version: 'current' }) },
+    update: { operation: 'update', call: (c) => c.items.update('r1', { data: { type: 'item', id: 'r1', attributes: { title: 't' }, meta: { current_version: 'v1' } } }) },
+    listAll: {
+      operation: 'list',
+      call: async (c) => {
+        for await (const record of c.items.listAll({ filter: { ids: ['r1', 'r2'] }, nested: true }, { pageSize: 500 })) assert.ok(record);
+      },
+    },
+  },
+};
+
+describe('wire exactness against the official endpoint metadata', () => {
+  let server: FakeServer;
+  let client: CmaClient;
+  const hrefSchemas = hrefSchemaNames();
+
+  before(async () => {
+    server = await startFakeServer(answerFor);
+    client = new CmaClient({ apiToken: 'wire-test-token-55e0', baseUrl: server.url, retry: { maxAttempts: 1 }, jobs: { firstDelayMs: 1 } });
+  });
+  after(async () => {
+    await closeAllDispatchers();
+    await server.close();
+  });
+
+  test('the metadata and its hrefSchema types were found', () => {
+    assert.ok(endpoints.length > 100);
+    assert.deepEqual([...(hrefSchemas.get('ItemSelfHrefSchema')?.keys() ?? [])].sort(), ['nested', 'version']);
+    assert.deepEqual([...(hrefSchemas.get('ItemInstancesHrefSchema')?.get('page') ?? [])].sort(), ['limit', 'offset']);
+  });
+
+  test('the table covers every resource family and every method the client offers', () => {
+    const families = Object.entries(client).filter(([, value]) => typeof value === 'object' && value !== null).map(([name]) => name).sort();
+    assert.deepEqual(families, Object.keys(CALLS).sort());
+    for (const family of families) {
+      const methods = Object.keys((client as unknown as Record<string, object>)[family]!).sort();
+      assert.deepEqual(methods, Object.keys(CALLS[family]!).sort(), `methods of client.${family}`);
+    }
+  });
+
+  for (const [family, methods] of Object.entries(CALLS)) {
+    for (const [method, { operation, call }] of Object.entries(methods)) {
+      test(`client.${family}.${method} is ${family}.${operation} with only its defined query parameters`, async () => {
+        server.requests.splice(0);
+        await call(client);
+        assert.ok(server.requests.length > 0, 'a request was sent');
+        for (const request of server.requests) {
+          const found = endpointOf(request);
+          assert.ok(found, `${request.method} ${request.path} is no endpoint of the API`);
+          const { endpoint } = found;
+          const isPoll = endpoint.namespace === 'jobResults';
+          assert.equal(`${endpoint.namespace}.${endpoint.name}`, isPoll ? 'jobResults.find' : `${family}.${operation}`, `${request.method} ${request.path}`);
+          const allowed = endpoint.queryParamsType ? hrefSchemas.get(endpoint.queryParamsType) : new Map<string, Set<string> | undefined>();
+          assert.ok(allowed, `hrefSchema ${endpoint.queryParamsType} is known`);
+          for (const [name] of request.query) {
+            const [top, inner] = /^([^[]+)(?:\[([^\]]*)\])?/.exec(name)!.slice(1);
+            assert.ok(allowed.has(top!), `${request.method} ${endpoint.urlTemplate} does not define the query parameter "${name}"`);
+            const nested = allowed.get(top!);
+            if (inner !== undefined && nested) assert.ok(nested.has(inner), `${endpoint.urlTemplate}: "${name}" is not one of ${top}[${[...nested].join('|')}]`);
+          }
+          if (request.query.some(([name, value]) => name === 'nested' && value === 'true')) {
+            const limit = Number(request.query.find(([name]) => name === 'page[limit]')?.[1] ?? 30);
+            assert.ok(limit <= 30, `a nested list asks for ${limit} per page`);
+          }
+        }
+      });
+    }
+  }
+});

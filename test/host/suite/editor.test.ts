@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { documentUri, parseDocumentUri } from '../../../src/documents/uris';
+import { cma, config, extensionApi, runWithInputs, waitFor } from './helpers';
+
+const PROJECT = { project: 'emulated-bistro', environment: 'main' } as const;
+const LANGUAGE = 'datocms-json';
+
+async function open(uri: vscode.Uri): Promise<vscode.TextDocument> {
+  let document = await vscode.workspace.openTextDocument(uri);
+  if (document.languageId !== LANGUAGE) document = await vscode.languages.setTextDocumentLanguage(document, LANGUAGE);
+  await vscode.window.showTextDocument(document, { preview: false });
+  return document;
+}
+
+async function replace(document: vscode.TextDocument, search: string, replacement: string): Promise<void> {
+  const offset = document.getText().indexOf(search);
+  assert.ok(offset >= 0, `the document holds ${search}`);
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(document.uri, new vscode.Range(document.positionAt(offset), document.positionAt(offset + search.length)), replacement);
+  assert.ok(await vscode.workspace.applyEdit(edit));
+}
+
+/** The hovers' text, markdown escapes removed. */
+const hoverText = (hovers: vscode.Hover[]) => hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n').replace(/\\(.)/g, '$1');
+const labelOf = (item: vscode.CompletionItem) => (typeof item.label === 'string' ? item.label : item.label.label);
+
+/** An article with an author, and the author's name (the author model's title field). */
+async function articleWithAuthor(): Promise<{ article: any; authorId: string; authorName: string }> {
+  const page = await cma('GET', '/items?filter%5Btype%5D=article&version=current&page%5Blimit%5D=50');
+  const article = page.data.find((r: any) => typeof r.attributes.author === 'string');
+  assert.ok(article, 'the emulator has an article with an author');
+  const author = (await cma('GET', `/items/${article.attributes.author}`)).data;
+  return { article, authorId: author.id, authorName: String(author.attributes.name) };
+}
+
+describe('editor: names, links and quick fixes', () => {
+  before(async () => {
+    const api = await extensionApi();
+    if (api.registry.list().length === 0) await runWithInputs('datocms.signIn', [], [{ text: config().token, title: 'Sign in to DatoCMS' }]);
+  });
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('hover on a link id names the record; Go to Definition opens it, its tab titled by the record', async () => {
+    const { article, authorId, authorName } = await articleWithAuthor();
+    const document = await open(documentUri({ ...PROJECT, kind: 'record', modelApiKey: 'article', id: article.id }));
+    const onId = document.positionAt(document.getText().indexOf(`"${authorId}"`) + 3);
+
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, onId);
+    assert.match(hoverText(hovers), new RegExp(`${authorName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s\\S]*author`));
+
+    const locations = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', document.uri, onId);
+    assert.equal(locations.length, 1);
+    const target = 'uri' in locations[0]! ? locations[0].uri : locations[0]!.targetUri;
+    assert.deepEqual(parseDocumentUri(target), { ...PROJECT, kind: 'record', modelApiKey: 'author', id: authorId, title: authorName });
+
+    const opened = await open(target);
+    assert.equal(JSON.parse(opened.getText()).$readonly.id, authorId, 'the id stays in $readonly');
+    await waitFor(() => vscode.window.tabGroups.activeTabGroup.activeTab?.label === `${authorName} · author`, 5000, 'the tab titled by the record');
+    const again = documentUri({ ...PROJECT, kind: 'record', modelApiKey: 'author', id: authorId });
+    assert.equal(again.toString(), target.toString(), 'the record keeps the URI it is open under');
+  });
+
+  it("a model's title_field names its field on hover, and Go to Definition opens the field", async () => {
+    const document = await open(documentUri({ ...PROJECT, kind: 'model', apiKey: 'author' }));
+    const titleFieldId = JSON.parse(document.getText()).title_field.id as string;
+    const field = (await cma('GET', `/fields/${titleFieldId}`)).data;
+    const onId = document.positionAt(document.getText().indexOf(`"${titleFieldId}"`) + 3);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, onId);
+    assert.ok(hoverText(hovers).includes(`${field.attributes.label} · field ${field.attributes.api_key}`.replace(/ field (\S+)$/, ' field `$1`')), hoverText(hovers));
+    const [location] = await vscode.commands.executeCommand<vscode.Location[]>('vscode.executeDefinitionProvider', document.uri, onId);
+    assert.deepEqual(parseDocumentUri(location!.uri), { ...PROJECT, kind: 'field', modelApiKey: 'author', apiKey: field.attributes.api_key });
+  });
+
+  it('completion inside a link value offers the records the field allows, by title, and inserts the id', async () => {
+    const { article, authorId } = await articleWithAuthor();
+    const document = await open(documentUri({ ...PROJECT, kind: 'record', modelApiKey: 'article', id: article.id }));
+    await replace(document, `"author": "${authorId}"`, '"author": ""');
+    const inside = document.positionAt(document.getText().indexOf('"author": ""') + '"author": "'.length);
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, inside);
+    const authors = (await cma('GET', '/items?filter%5Btype%5D=author&version=current&page%5Blimit%5D=100')).data as any[];
+    const byName = new Map(authors.map((a) => [String(a.attributes.name), a.id]));
+    const offered = list.items.filter((i) => i.kind === vscode.CompletionItemKind.Reference);
+    assert.ok(offered.length > 0, 'records are offered');
+    for (const item of offered) {
+      assert.ok(byName.has(labelOf(item)), `${labelOf(item)} is an author's name`);
+      assert.equal(item.insertText, byName.get(labelOf(item)));
+    }
+  });
+
+  it('a string where an integer belongs is one problem, and its quick fix writes the number', async () => {
+    const { article } = await articleWithAuthor();
+    const document = await open(documentUri({ ...PROJECT, kind: 'record', modelApiKey: 'article', id: article.id }));
+    const match = /"reading_time": (\d+|null)/.exec(document.getText());
+    assert.ok(match);
+    await replace(document, match[0], '"reading_time": "12"');
+    await waitFor(() => vscode.languages.getDiagnostics(document.uri).length > 0, 5000, 'the problem');
+    await new Promise((resolve) => setTimeout(resolve, 600)); // anything else that would report has reported
+    const diagnostics = vscode.languages.getDiagnostics(document.uri);
+    assert.equal(diagnostics.length, 1, diagnostics.map((d) => `${d.source}: ${d.message}`).join('\n'));
+    assert.match(diagnostics[0]!.message, /reading_time: expected an integer/);
+
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, diagnostics[0]!.range, vscode.CodeActionKind.QuickFix.value);
+    const fix = actions.find((a) => a.title === 'Change to the number 12');
+    assert.ok(fix?.edit, actions.map((a) => a.title).join(', '));
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    assert.match(document.getText(), /"reading_time": 12,/);
+    await waitFor(() => vscode.languages.getDiagnostics(document.uri).length === 0, 5000, 'the problem to go');
+  });
+});

@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { DatoJsonLanguageServices } from '../../src/language/jsonLanguage';
+import { allReferences, referenceAt, type ReferenceContext } from '../../src/language/references';
+import { renderDocument } from '../../src/schema';
+import { ARTICLE, AUTHOR, CTA, articleFields, articleModel, articleRecord, context } from '../schema/fixtures';
+
+const services = new DatoJsonLanguageServices();
+const ctx = context();
+
+/** The reference found inside the string `needle` (its first occurrence after `after`). */
+function at(text: string, needle: string, context: ReferenceContext, after = '') {
+  const offset = text.indexOf(needle, text.indexOf(after)) + 1;
+  const found = referenceAt(services.parseText(text), offset, context);
+  return found && { kind: found.kind, id: found.id, allowed: found.allowedModelIds };
+}
+
+describe('references in documents', () => {
+  const record = renderDocument('record', articleRecord(), ctx).replace('"categories": []', '"categories": ["RecordAuthor0000000002"]');
+  const inRecord: ReferenceContext = { kind: 'record', ctx, modelId: ARTICLE };
+
+  test("a record's link, links, upload and block model ids point to their targets", () => {
+    assert.deepEqual(at(record, '"RecordAuthor0000000001"', inRecord), { kind: 'record', id: 'RecordAuthor0000000001', allowed: [AUTHOR] });
+    assert.deepEqual(at(record, '"RecordAuthor0000000002"', inRecord), { kind: 'record', id: 'RecordAuthor0000000002', allowed: [AUTHOR] });
+    assert.deepEqual(at(record, '"Upload0000000000000001"', inRecord), { kind: 'upload', id: 'Upload0000000000000001', allowed: undefined });
+    assert.deepEqual(at(record, `"${CTA}"`, inRecord, '"hero"'), { kind: 'model', id: CTA, allowed: undefined });
+    assert.deepEqual(at(record, `"${ARTICLE}"`, inRecord, '"$readonly"'), { kind: 'model', id: ARTICLE, allowed: undefined });
+  });
+
+  test('other strings are not references: titles, slugs, block ids', () => {
+    assert.equal(at(record, '"Risotto tonight"', inRecord), undefined);
+    assert.equal(at(record, '"risotto-tonight"', inRecord), undefined);
+    assert.equal(at(record, '"BlockHero0000000000001"', inRecord), undefined);
+  });
+
+  test('an empty link value is a place to complete a record of the allowed models', () => {
+    const empty = record.replace('"author": "RecordAuthor0000000001"', '"author": ""');
+    assert.deepEqual(at(empty, '"author": ""', inRecord, '"author"') && at(empty, '""', inRecord, '"author"'), { kind: 'record', id: '', allowed: [AUTHOR] });
+  });
+
+  test('a record linked from structured text, inside a block of a block', () => {
+    const dast = (children: unknown[]) => ({ schema: 'dast', document: { type: 'root', children } });
+    const text = JSON.stringify({
+      body: { en: dast([{ type: 'paragraph', children: [{ type: 'itemLink', item: 'RecLinked', children: [{ type: 'span', value: 'see' }] }] }]) },
+      content: [{ id: 'B1', item_type: { type: 'item_type', id: CTA }, label: 'RecNotALink' }],
+    }, null, 2);
+    assert.deepEqual(at(text, '"RecLinked"', inRecord), { kind: 'record', id: 'RecLinked', allowed: [ARTICLE] });
+    assert.equal(at(text, '"RecNotALink"', inRecord), undefined, "a block's string field is not a link");
+  });
+
+  test('all references of a record, for one lookup', () => {
+    const ids = allReferences(services.parseText(record), inRecord).filter((r) => r.kind === 'record').map((r) => r.id);
+    assert.deepEqual(ids, ['RecordAuthor0000000001', 'RecordAuthor0000000002']);
+  });
+
+  test("a model's field links and a field's validator models", () => {
+    const model = renderDocument('model', articleModel, ctx);
+    assert.deepEqual(at(model, '"fTitle"', { kind: 'model', ctx, modelId: ARTICLE }, '"title_field"'), { kind: 'field', id: 'fTitle', allowed: undefined });
+    const field = renderDocument('field', articleFields[5]!, ctx); // author: item_item_type
+    assert.deepEqual(at(field, `"${AUTHOR}"`, { kind: 'field', ctx, modelId: ARTICLE }, '"item_item_type"'), { kind: 'model', id: AUTHOR, allowed: undefined });
+  });
+});
