@@ -72,8 +72,12 @@ describe('export while records are deleted', () => {
     assert.equal(ids.size, records.length, 'no record twice');
     const missing = survivors.filter((id) => !ids.has(id));
     const pages = (await requests()).filter((r) => r.path === '/items').length;
+    const message = shown.map((t) => t.message.split(target).join('<file>')).join('\n');
+    const keptDeleted = doomed.filter((id) => ids.has(id));
+    if (keptDeleted.length > 0) {
+      assert.match(message, new RegExp(`\\b${keptDeleted.length}\\b[^.]*deleted`, 'i'), `the file holds ${keptDeleted.length} records deleted meanwhile; the message should say so: "${message}"`);
+    }
     if (missing.length > 0) {
-      const message = shown.map((t) => t.message.split(target).join('<file>')).join('\n');
       assert.match(message, /delet|removed|changed|missing/i, `${missing.length} of ${survivors.length} records that were never deleted are missing from the file (${pages} listing requests), and the message says nothing: "${message}"`);
     }
   });
