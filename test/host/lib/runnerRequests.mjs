@@ -113,6 +113,11 @@ async function typeIntoQuickInput(page, { text, title }, resultsDir) {
     for (let attempt = 1; ; attempt++) {
       await input.fill(text);
       await waitForQuickInputIdle(page);
+      // the file dialog may complete the typed name from the folder's files: type it again until it stays
+      for (let refill = 0; refill < 3 && (await input.inputValue()) !== text; refill++) {
+        await input.fill(text);
+        await waitForQuickInputIdle(page);
+      }
       await page.keyboard.press('Enter');
       if (await quickInputMovedOn(page, before, text, currentTitle)) break;
       await page.screenshot({ path: join(resultsDir, `quick-input-retry-${attempt}.png`) }).catch(() => undefined);

@@ -39,7 +39,7 @@ describe('export while records are deleted', () => {
 
   it('the file is valid JSON and holds every record that existed throughout, or the message names the deleted ones', async function () {
     this.timeout(90_000);
-    const target = join(config().workspace, 'article-export-2.json');
+    const target = join(config().workspace, 'second-export.json');
     const before = await allArticleIds();
     const article = await articleModel();
     await dismissToasts();
