@@ -419,6 +419,18 @@ export class EmulatorServer implements Emulator {
             if (version === 'published' && !item.published) throw httpError(404, 'NOT_FOUND', { entity: 'item', id, message: `The record "${id}" has never been published` });
             return ok({ data: wire(new ItemSerializer(this.store, env()).serialize(item, version, nested)) });
           }
+          if (segments.length === 2 && id && method === 'DELETE') {
+            // destroy is async: 202 + job whose result is the deleted record
+            const item = env().items.get(id);
+            if (!item) throw notFound('item', id);
+            return this.startJob(() => {
+              const deleted = wire(new ItemSerializer(this.store, env()).serialize(item, 'current', false));
+              env().items.delete(id);
+              const ofType = env().recordsByType.get(item.itemTypeId) ?? [];
+              if (ofType.includes(item)) ofType.splice(ofType.indexOf(item), 1);
+              return { data: deleted };
+            }, jobFault);
+          }
           break;
         }
         case 'job-results':

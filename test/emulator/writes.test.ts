@@ -24,6 +24,24 @@ describe('async schema writes', () => {
     assert.equal((await call(emu, '/item-types/article')).json.data.attributes.hint, 'Stories from the kitchen');
   });
 
+  test('DELETE /items/:id answers 202 + job; the job result is the deleted record, which is gone from reads and lists', async () => {
+    const own = await startEmulator({ records: 5, jobDurationMs: 10 });
+    try {
+      const list = () => call(own, '/items?filter[type]=article&page[limit]=1');
+      const record = (await list()).json.data[0];
+      const before = (await list()).json.meta.total_count;
+      const res = await call(own, `/items/${record.id}`, { method: 'DELETE' });
+      assert.equal(res.status, 202, JSON.stringify(res.json));
+      const done = await waitForJob(own, res.json.data.id);
+      assert.equal(done.json.data.attributes.payload.data.id, record.id);
+      assert.deepEqual(codes(await call(own, `/items/${record.id}`)), ['NOT_FOUND']);
+      assert.equal((await list()).json.meta.total_count, before - 1);
+      assert.deepEqual(codes(await call(own, `/items/${record.id}`, { method: 'DELETE' })), ['NOT_FOUND']);
+    } finally {
+      await own.close();
+    }
+  });
+
   test('a running job: job-results is 404 and the change is not applied yet', async () => {
     const slow = await startEmulator({ records: 1, jobDurationMs: 60_000 });
     try {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { documentUri } from '../../../src/documents/uris';
-import { clearRequests, cma, extensionApi, requests, waitFor } from './helpers';
+import { pressSave, waitForClean } from './editing';
+import { clearRequests, clickButton, cma, dismissToasts, extensionApi, requests, settledToasts, tabIsDirty, waitFor } from './helpers';
 
 const PROJECT = { project: 'emulated-bistro', environment: 'main' } as const;
 
@@ -78,7 +79,7 @@ describe('documents', () => {
   });
 
   it('saving without a change sends nothing', async () => {
-    const document = await open(documentUri({ ...PROJECT, kind: 'model', apiKey: 'author' }));
+    const document = await open(documentUri({ ...PROJECT, kind: 'model', apiKey: 'page' }));
     await clearRequests();
     await replaceText(document, document.getText().replace('\n}', '\n }'));
     assert.equal(await document.save(), true);
@@ -115,7 +116,8 @@ describe('documents', () => {
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 
-  it('a record changed elsewhere is a conflict: nothing is lost, and Overwrite sends your keys on the new version', async () => {
+  it('a record changed elsewhere is a conflict: nothing is lost, and Overwrite sends your keys on the new version', async function () {
+    this.timeout(90_000);
     const recordId = await firstArticleId();
     const uri = documentUri({ ...PROJECT, kind: 'record', modelApiKey: 'article', id: recordId });
     const document = await open(uri);
@@ -125,14 +127,18 @@ describe('documents', () => {
     await clearRequests();
     await edit(document, (json) => (json.title.en = 'Mine wins'));
     const mine = document.getText();
-    assert.equal(await document.save(), false, 'the save finds the newer version and stops');
-    assert.equal(document.isDirty, true);
+    await dismissToasts();
+    await pressSave(await vscode.window.showTextDocument(document));
+    const [conflict, ...others] = await settledToasts(1, 1500);
+    assert.equal(tabIsDirty(uri), true, 'the save finds the newer version and stops');
     assert.equal(document.getText(), mine);
     assert.deepEqual(await writes(), [], 'found before sending: no write reached DatoCMS');
-    await vscode.commands.executeCommand('notifications.clearAll');
+    assert.equal(others.length, 0, `one notification: ${JSON.stringify([conflict, ...others])}`);
+    assert.ok(conflict!.buttons.includes('Compare') && conflict!.buttons.includes('Overwrite'), `it offers ${conflict!.buttons.join(', ')}: "${conflict!.message}"`);
 
     await clearRequests();
-    await vscode.commands.executeCommand('datocms.documents.overwriteRemote', uri);
+    await clickButton('Overwrite');
+    await waitForClean(uri);
     const [put, ...more] = await writes();
     if (!put) {
       const { readdirSync, readFileSync } = await import('node:fs');

@@ -31,8 +31,29 @@ export async function extensionApi(): Promise<DatoExplorerApi> {
   return extension.activate();
 }
 
-/** Asks the runner (the browser side) to do something only it can; resolves when it is done. */
-async function askRunner(request: { text: string; title?: string } | { screenshot: string } | { seeText: string; hover?: boolean; widenSideBar?: number }, what: string): Promise<void> {
+type RunnerRequest =
+  | { kind: 'quickInput'; text: string; title?: string }
+  | { kind: 'screenshot'; name: string }
+  | { kind: 'type'; text: string; delayMs?: number }
+  | { kind: 'press'; keys: string; inEditor?: boolean }
+  | { kind: 'toasts' }
+  | { kind: 'clickButton'; label: string }
+  | { kind: 'statusBar' }
+  | { kind: 'seeText'; text: string; hover?: boolean; widenSideBar?: number };
+
+let runnerQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Asks the runner (the browser side) to do something only it can; resolves with its result when done.
+ * Requests go one at a time (one request file), in the order they were asked.
+ */
+function askRunner<T = undefined>(request: RunnerRequest, what: string): Promise<T> {
+  const next = runnerQueue.then(() => exchange<T>(request, what));
+  runnerQueue = next.catch(() => undefined);
+  return next;
+}
+
+async function exchange<T>(request: RunnerRequest, what: string): Promise<T> {
   const { inputRequest } = config();
   const answer = inputRequest.replace(/\.json$/, '.answer.json');
   rmSync(answer, { force: true });
@@ -40,19 +61,70 @@ async function askRunner(request: { text: string; title?: string } | { screensho
   writeFileSync(`${inputRequest}.tmp`, JSON.stringify(request));
   renameSync(`${inputRequest}.tmp`, inputRequest);
   await waitFor(() => existsSync(answer), 60_000, `the runner to ${what}`);
-  const { error } = JSON.parse(readFileSync(answer, 'utf8')) as { error?: string };
+  const { error, result } = JSON.parse(readFileSync(answer, 'utf8')) as { error?: string; result?: T };
   rmSync(answer, { force: true });
   if (error) throw new Error(error);
+  return result as T;
 }
 
 /** Asks the runner to type `text` + Enter into the quick input that is (or is about to be) open. */
 export function typeIntoQuickInput(text: string, title?: string): Promise<void> {
-  return askRunner({ text, title }, `type "${title ?? text}"`);
+  return askRunner({ kind: 'quickInput', text, title }, `type "${title ?? text}"`);
 }
 
 /** Asks the runner for a screenshot of the workbench, saved as test-results/<name>.png. */
 export function screenshot(name: string): Promise<void> {
-  return askRunner({ screenshot: name }, `take the screenshot ${name}`);
+  return askRunner({ kind: 'screenshot', name }, `take the screenshot ${name}`);
+}
+
+/** Types `text` on the keyboard into the focused text editor, one key at a time. */
+export function typeInEditor(text: string): Promise<void> {
+  return askRunner({ kind: 'type', text }, `type "${text}" into the editor`);
+}
+
+/** Presses a key chord (Playwright's names: "Control+s", "Escape", "End") on the keyboard. */
+export function pressKeys(keys: string, inEditor = true): Promise<void> {
+  return askRunner({ kind: 'press', keys, inEditor }, `press ${keys}`);
+}
+
+export interface Toast { message: string; severity: 'error' | 'warning' | 'info'; buttons: string[]; source: string }
+
+/** The notification toasts the user sees now. */
+export function toasts(): Promise<Toast[]> {
+  return askRunner<Toast[]>({ kind: 'toasts' }, 'read the notifications');
+}
+
+/** Waits for at least `atLeast` toasts, then `settleMs` more (a second one would show by then), and reads them. */
+export async function settledToasts(atLeast = 1, settleMs = 1500, timeoutMs = 15_000): Promise<Toast[]> {
+  await waitFor(async () => (await toasts()).length >= atLeast, timeoutMs, `${atLeast} notification(s)`);
+  await new Promise((resolve) => setTimeout(resolve, settleMs));
+  return toasts();
+}
+
+/** Closes every notification. */
+export async function dismissToasts(): Promise<void> {
+  await vscode.commands.executeCommand('notifications.clearAll');
+}
+
+/** Clicks the button labelled `label` in a notification or dialog. */
+export function clickButton(label: string): Promise<void> {
+  return askRunner({ kind: 'clickButton', label }, `click "${label}"`);
+}
+
+export interface StatusBarItem { id: string; text: string; ariaLabel: string }
+
+/** The status bar items the user sees now. */
+export function statusBar(): Promise<StatusBarItem[]> {
+  return askRunner<StatusBarItem[]>({ kind: 'statusBar' }, 'read the status bar');
+}
+
+/** The workbench's own dirty state of the tab showing `uri` (TextDocument.isDirty lags right after a save). */
+export function tabIsDirty(uri: vscode.Uri): boolean {
+  const tab = vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .find((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString());
+  if (!tab) throw new Error(`no tab shows ${uri.toString()}`);
+  return tab.isDirty;
 }
 
 /**
@@ -60,7 +132,7 @@ export function screenshot(name: string): Promise<void> {
  * `widenSideBar` drags the side bar wider by that many pixels first; `hover` shows the hover of the list row holding the text.
  */
 export function seeOnScreen(text: string, options: { hover?: boolean; widenSideBar?: number } = {}): Promise<void> {
-  return askRunner({ seeText: text, ...options }, `see "${text}" on screen`);
+  return askRunner({ kind: 'seeText', text, ...options }, `see "${text}" on screen`);
 }
 
 /** Runs a command that opens quick inputs, answering each in turn. */
@@ -78,7 +150,7 @@ export async function waitFor(condition: () => boolean | Promise<boolean>, timeo
   }
 }
 
-export interface LoggedRequest { method: string; path: string; query: Record<string, unknown>; body: unknown; status: number }
+export interface LoggedRequest { method: string; path: string; query: Record<string, unknown>; body: any; status: number; environment?: string }
 
 async function control(method: string, path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${config().emulatorUrl}/_emulator/${path}`, {
@@ -95,18 +167,70 @@ export async function requests(): Promise<LoggedRequest[]> {
   const body = (await control('GET', 'requests')) as { requests?: LoggedRequest[] } | LoggedRequest[];
   return Array.isArray(body) ? body : body.requests ?? [];
 }
-export const clearRequests = () => control('DELETE', 'requests');
+/** Every request of the running test, across clears (for the report's request counts). */
+let tally: { skip: number; seen: LoggedRequest[] } = { skip: 0, seen: [] };
+export const clearRequests = async () => {
+  tally.seen.push(...(await requests()).slice(tally.skip));
+  tally.skip = 0;
+  await control('DELETE', 'requests');
+};
+/** Starts counting a test's requests (the log may hold earlier tests' requests). */
+export async function startTally(): Promise<void> {
+  tally = { skip: (await requests()).length, seen: [] };
+}
+/** The running test's requests, "METHOD path" → count. */
+export async function takeTally(): Promise<Record<string, number>> {
+  const all = [...tally.seen, ...(await requests()).slice(tally.skip)];
+  const counts: Record<string, number> = {};
+  for (const r of all) {
+    const key = `${r.method} ${r.path.replace(/\/(items|item-types|job-results|webhooks|fields)\/[^/]+/, '/$1/:id')}`;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
+}
 export const addFault = (rule: Record<string, unknown>) => control('POST', 'faults', rule);
 export const clearFaults = () => control('DELETE', 'faults');
+
+/** The requests that change something (everything but GET). */
+export const writes = async () => (await requests()).filter((r) => r.method !== 'GET');
+
+/** Follows a job (202 from an async endpoint) to its result, as another user's client would. */
+export async function cmaJob(method: string, path: string, body?: unknown): Promise<any> {
+  const answer = await cma(method, path, body);
+  if (answer?.data?.type !== 'job') return answer;
+  let result: any;
+  await waitFor(async () => {
+    const response = await fetch(`${config().emulatorUrl}/job-results/${answer.data.id}`, { headers: cmaHeaders() });
+    if (response.status !== 200) return false;
+    result = await response.json();
+    return true;
+  }, 30_000, `the job of ${method} ${path}`);
+  if (result.data.attributes.status >= 300) throw new Error(`${method} ${path}: job ${JSON.stringify(result.data.attributes)}`);
+  return result.data.attributes.payload;
+}
+
+const cmaHeaders = () => ({ authorization: `Bearer ${config().token}`, accept: 'application/json', 'x-api-version': '3', 'content-type': 'application/vnd.api+json' });
 
 /** A direct CMA call to the emulator, as another user of the project would make it. */
 export async function cma(method: string, path: string, body?: unknown): Promise<any> {
   const response = await fetch(`${config().emulatorUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${config().token}`, accept: 'application/json', 'x-api-version': '3', 'content-type': 'application/vnd.api+json' },
+    headers: cmaHeaders(),
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = await response.json();
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
   return json;
 }
+
+/** Signs in to the emulator's project unless it is signed in already (a failed test may have left it out). */
+export async function ensureSignedIn(): Promise<void> {
+  const { registry } = await extensionApi();
+  if (registry.get('emulated-bistro')) return;
+  await dismissToasts();
+  await runWithInputs('datocms.signIn', [], [{ text: config().token, title: 'Sign in to DatoCMS' }]);
+}
+
+/** A one-line account of requests, for assertion messages. */
+export const describeRequests = (log: LoggedRequest[]) =>
+  log.map((r) => `${r.method} ${r.path} ${r.status}${r.body?.data?.attributes ? ` ${JSON.stringify(r.body.data.attributes).slice(0, 200)}` : ''}`).join('; ');

@@ -3,9 +3,9 @@
 // (test/host/run.mjs, or test/host/electron.mjs) waits for, since no exit code crosses the browser.
 import { writeFileSync } from 'node:fs';
 import Mocha from 'mocha';
-import { config, screenshot } from './helpers';
+import { config, screenshot, startTally, takeTally } from './helpers';
 
-interface TestResult { title: string; state: 'passed' | 'failed'; error?: string; durationMs?: number }
+interface TestResult { title: string; state: 'passed' | 'failed'; error?: string; durationMs?: number; requests?: Record<string, number> }
 
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false });
@@ -13,9 +13,13 @@ export function run(): Promise<void> {
   if (grep) mocha.grep(new RegExp(grep));
   // Declare describe/it on the global object, then load the (bundled) test files in order.
   mocha.suite.emit('pre-require', globalThis, 'host-suite', mocha);
-  // A failed test leaves a picture of the workbench as it was: test-results/suite-failed-<title>.png.
+  // What reached the emulator during each test goes to the report (test-results/host-report.json);
+  // a failed test leaves a picture of the workbench as it was: test-results/suite-failed-<title>.png.
+  const requestCounts = new Map<string, Record<string, number>>();
+  mocha.suite.beforeEach(() => startTally().catch(() => undefined));
   mocha.suite.afterEach(async function () {
     const test = this.currentTest;
+    if (test) requestCounts.set(test.fullTitle(), await takeTally().catch(() => ({})));
     if (test?.state === 'failed') await screenshot(`suite-failed-${test.fullTitle().replace(/\W+/g, '-').toLowerCase().slice(0, 80)}`).catch(() => undefined);
   });
   require('./activation.test');
@@ -27,12 +31,19 @@ export function run(): Promise<void> {
   require('./commands.test');
   require('./surface.test');
   require('./faults.test');
+  require('./saving.test');
+  require('./autoSave.test');
+  require('./conflicts.test');
+  require('./encoding.test');
+  require('./environments.test');
+  require('./signInAgain.test');
+  require('./exportWhileDeleting.test');
   require('./leaks.test');
 
   const results: TestResult[] = [];
   return new Promise((resolve) => {
     const runner = mocha.run(() => {
-      writeFileSync(config().reportPath, JSON.stringify({ tests: results }, null, 2));
+      writeFileSync(config().reportPath, JSON.stringify({ tests: results.map((r) => ({ ...r, requests: requestCounts.get(r.title) })) }, null, 2));
       resolve();
     });
     runner.on('pass', (test) => results.push({ title: test.fullTitle(), state: 'passed', durationMs: test.duration }));
