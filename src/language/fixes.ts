@@ -69,9 +69,9 @@ export function fixesFor(problem: ProblemAt, context: FixContext): Fix[] {
   const missingValidator = match(/^is missing \(field_type ".+?" requires the "(.+?)" validator\)$/);
   if (missingValidator) return addValidatorFixes(missingValidator[1]!, context);
 
-  const notAllowed = match(/is not (?:allowed|a known editor)[^(]*\((?:allowed(?: for field_type "[^"]*")?): (.+)\)$/);
+  const notAllowed = match(/is not (?:allowed|a known editor|an editor of [^(]*)[^(]*\((?:allowed(?: for field_type "[^"]*")?): (.+)\)$/);
   if (notAllowed && node && (node.type === 'string' || node.type === 'number' || node.type === 'boolean' || node.type === 'null')) {
-    const values = splitList(notAllowed[1]).filter((v) => v !== 'or a plugin id');
+    const values = splitList(notAllowed[1]).filter((v) => !v.startsWith('or a plugin id'));
     return values.slice(0, MAX_VALUE_FIXES).map((value, i) => ({
       title: `Change to ${JSON.stringify(value)}`,
       edits: [{ offset: node.offset, length: node.length, content: valueText(value, node) }],
@@ -180,8 +180,10 @@ function valueText(value: string, node: ASTNode): string {
   return JSON.stringify(value);
 }
 
+/** The names of an "allowed: a, b, c (a note)" list; a closing note in parentheses is not a name. */
 function splitList(list: string | undefined): string[] {
-  return list === undefined ? [] : list.split(', ').map((s) => s.trim()).filter((s) => s !== '');
+  if (list === undefined) return [];
+  return list.replace(/\s*\([^()]*\)\s*$/, '').split(', ').map((s) => s.trim()).filter((s) => s !== '');
 }
 
 /** The allowed name nearest to `key` (a typo away), or undefined when none is close. */

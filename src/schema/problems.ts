@@ -68,7 +68,7 @@ export function findingsFromIssues(issues: readonly z.core.$ZodIssue[], value: u
       }
       case 'invalid_value': {
         const allowed = issue.values.length <= 20 ? ` (allowed: ${listValues(issue.values)})` : '';
-        out.push({ path, message: `${describeType(actual)} is not allowed${allowed}` });
+        out.push({ path, message: actual === undefined ? `is missing${allowed ? ` (choose one of: ${listValues(issue.values)})` : ''}` : `${describeType(actual)} is not allowed${allowed}` });
         break;
       }
       case 'too_small':

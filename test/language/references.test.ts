@@ -16,13 +16,13 @@ function at(text: string, needle: string, context: ReferenceContext, after = '')
 }
 
 describe('references in documents', () => {
-  const record = renderDocument('record', articleRecord(), ctx).replace('"categories": []', '"categories": ["RecordAuthor0000000002"]');
+  const record = renderDocument('record', articleRecord(), ctx).replace('"categories": []', '"categories": ["RecordAuQhKr000000002A"]');
   const inRecord: ReferenceContext = { kind: 'record', ctx, modelId: ARTICLE };
 
   test("a record's link, links, upload and block model ids point to their targets", () => {
-    assert.deepEqual(at(record, '"RecordAuthor0000000001"', inRecord), { kind: 'record', id: 'RecordAuthor0000000001', allowed: [AUTHOR] });
-    assert.deepEqual(at(record, '"RecordAuthor0000000002"', inRecord), { kind: 'record', id: 'RecordAuthor0000000002', allowed: [AUTHOR] });
-    assert.deepEqual(at(record, '"Upload0000000000000001"', inRecord), { kind: 'upload', id: 'Upload0000000000000001', allowed: undefined });
+    assert.deepEqual(at(record, '"RecordAuQhKr000000001A"', inRecord), { kind: 'record', id: 'RecordAuQhKr000000001A', allowed: [AUTHOR] });
+    assert.deepEqual(at(record, '"RecordAuQhKr000000002A"', inRecord), { kind: 'record', id: 'RecordAuQhKr000000002A', allowed: [AUTHOR] });
+    assert.deepEqual(at(record, '"Upload00Q0K0000000001A"', inRecord), { kind: 'upload', id: 'Upload00Q0K0000000001A', allowed: undefined });
     assert.deepEqual(at(record, `"${CTA}"`, inRecord, '"hero"'), { kind: 'model', id: CTA, allowed: undefined });
     assert.deepEqual(at(record, `"${ARTICLE}"`, inRecord, '"$readonly"'), { kind: 'model', id: ARTICLE, allowed: undefined });
   });
@@ -30,11 +30,11 @@ describe('references in documents', () => {
   test('other strings are not references: titles, slugs, block ids', () => {
     assert.equal(at(record, '"Risotto tonight"', inRecord), undefined);
     assert.equal(at(record, '"risotto-tonight"', inRecord), undefined);
-    assert.equal(at(record, '"BlockHero0000000000001"', inRecord), undefined);
+    assert.equal(at(record, '"BlockHerQ0K0000000001A"', inRecord), undefined);
   });
 
   test('an empty link value is a place to complete a record of the allowed models', () => {
-    const empty = record.replace('"author": "RecordAuthor0000000001"', '"author": ""');
+    const empty = record.replace('"author": "RecordAuQhKr000000001A"', '"author": ""');
     assert.deepEqual(at(empty, '"author": ""', inRecord, '"author"') && at(empty, '""', inRecord, '"author"'), { kind: 'record', id: '', allowed: [AUTHOR] });
   });
 
@@ -50,12 +50,12 @@ describe('references in documents', () => {
 
   test('all references of a record, for one lookup', () => {
     const ids = allReferences(services.parseText(record), inRecord).filter((r) => r.kind === 'record').map((r) => r.id);
-    assert.deepEqual(ids, ['RecordAuthor0000000001', 'RecordAuthor0000000002']);
+    assert.deepEqual(ids, ['RecordAuQhKr000000001A', 'RecordAuQhKr000000002A']);
   });
 
   test("a model's field links and a field's validator models", () => {
     const model = renderDocument('model', articleModel, ctx);
-    assert.deepEqual(at(model, '"fTitle"', { kind: 'model', ctx, modelId: ARTICLE }, '"title_field"'), { kind: 'field', id: 'fTitle', allowed: undefined });
+    assert.deepEqual(at(model, '"fTitle00Q0K000000000eA"', { kind: 'model', ctx, modelId: ARTICLE }, '"title_field"'), { kind: 'field', id: 'fTitle00Q0K000000000eA', allowed: undefined });
     const field = renderDocument('field', articleFields[5]!, ctx); // author: item_item_type
     assert.deepEqual(at(field, `"${AUTHOR}"`, { kind: 'field', ctx, modelId: ARTICLE }, '"item_item_type"'), { kind: 'model', id: AUTHOR, allowed: undefined });
   });
