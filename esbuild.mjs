@@ -75,6 +75,16 @@ const lazyDocuments = {
   },
 };
 
+// Exporting records (paging, file writing) is bundled on its own as dist/export.js, required by
+// src/commands/index.ts when an export starts.
+const lazyExport = {
+  name: 'lazy-export',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/exportCommand$/ }, (args) =>
+      path.resolve(args.resolveDir) === path.resolve('src/commands') ? { path: './export.js', external: true } : undefined);
+  },
+};
+
 const watch = process.argv.includes('--watch');
 const tests = process.argv.includes('--tests');
 
@@ -99,8 +109,8 @@ const common = {
 const builds = [
   // The live-check worker (dist/liveCheckWorker.js) runs in its own thread, started when a document is first
   // checked; like the extension it requires dist/schema.js rather than bundling the schema layer again.
-  { ...common, plugins: [...common.plugins, lazySchema, lazyHttp, lazyLanguage, lazyDocuments], entryPoints: { extension: 'src/extension.ts', liveCheckWorker: 'src/documents/liveCheckWorker.ts' }, outdir: 'dist' },
-  { ...common, plugins: [...common.plugins, lazySchema, lazyHttp, lazyLanguage], entryPoints: { documents: 'src/documents/feature.ts' }, outdir: 'dist' },
+  { ...common, plugins: [...common.plugins, lazySchema, lazyHttp, lazyLanguage, lazyDocuments, lazyExport], entryPoints: { extension: 'src/extension.ts', liveCheckWorker: 'src/documents/liveCheckWorker.ts' }, outdir: 'dist' },
+  { ...common, plugins: [...common.plugins, lazySchema, lazyHttp, lazyLanguage], entryPoints: { documents: 'src/documents/feature.ts', export: 'src/commands/exportCommand.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { schema: 'src/schema/index.ts', http: 'src/cma/undiciPool.ts' }, outdir: 'dist' },
   // Its package's `main` is a UMD build that requires its parts at run time; the ES module build bundles properly.
   { ...common, plugins: [...common.plugins, lazySchema], alias: { ...common.alias, 'vscode-json-languageservice': 'vscode-json-languageservice/lib/esm/jsonLanguageService.js' }, entryPoints: { language: 'src/language/features.ts' }, outdir: 'dist' },

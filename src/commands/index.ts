@@ -13,7 +13,6 @@ import type { ProjectStatusBar } from '../ui/statusBar';
 import type { Ui } from '../ui/ui';
 import { pickEnvironment, pickProjectToSignOut, runSignIn } from './accountFlows';
 import { adminUrl, type AdminTarget } from './adminUrls';
-import { runExportCommand } from './exportCommand';
 import { paletteCommands, pickRecordsNode } from './paletteCommands';
 import { askFilter, askLocale, askOrder, askSearch, askVersion } from './recordQueries';
 
@@ -103,6 +102,9 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
   const exportModel = async (node: ModelNode | RecordsNode) => {
     const modelNode = node.kind === 'model' ? node : node.model;
     const data = await model.dataOf(modelNode);
+    // The export (paging, file writing) loads when first used: dist/export.js.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { runExportCommand } = require('./exportCommand') as typeof import('./exportCommand');
     await runExportCommand(
       { ui, t, numbers: new Intl.NumberFormat(vscode.env.language), openFile: (path) => vscode.commands.executeCommand('vscode.open', vscode.Uri.file(path)) },
       {

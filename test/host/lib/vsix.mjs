@@ -22,7 +22,7 @@ export function vsixEntries(vsix = VSIX) {
 /** What a published .vsix must hold, and must not. Returns the problems found (empty = fine). */
 export function checkVsixContents(entries) {
   const problems = [];
-  for (const required of ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/schema.js', 'extension/dist/http.js', 'extension/dist/language.js', 'extension/dist/documents.js', 'extension/dist/liveCheckWorker.js', 'extension/media/icon.png', 'extension/media/datocms-json.tmLanguage.json', 'extension/media/language-configuration.json', 'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt', 'extension/package.nls.json', 'extension/l10n/bundle.l10n.json']) {
+  for (const required of ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/schema.js', 'extension/dist/http.js', 'extension/dist/language.js', 'extension/dist/documents.js', 'extension/dist/export.js', 'extension/dist/liveCheckWorker.js', 'extension/media/icon.png', 'extension/media/datocms-json.tmLanguage.json', 'extension/media/language-configuration.json', 'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt', 'extension/package.nls.json', 'extension/l10n/bundle.l10n.json']) {
     if (!entries.some((entry) => entry.toLowerCase() === required.toLowerCase())) problems.push(`missing ${required}`);
   }
   for (const entry of entries) {
