@@ -25,7 +25,8 @@ export class BaselineMemory {
 
   set(key: string, baseline: Baseline | undefined): void {
     const all = this.all();
-    if (!baseline || baseline.basisText.length > MAX_TEXT_LENGTH) {
+    // Webhooks are not kept: their documents hold basic-auth passwords, which must not reach any file.
+    if (!baseline || baseline.basisText.length > MAX_TEXT_LENGTH || baseline.opened.ref.kind === 'webhook') {
       if (!(key in all)) return;
       delete all[key];
     } else {
