@@ -56,11 +56,15 @@ export async function recordRefById(data: ProjectData, project: Project, environ
   const modelId = relationshipId(record, 'item_type');
   const itemType = (await data.itemTypes()).find((m) => m.id === modelId);
   if (!itemType) throw new LinkNotOpenedError(t('The model of record {0} is not in environment {1}.', id, environment));
-  return { project: project.key, environment, kind: 'record', modelApiKey: String(itemType.attributes['api_key']), id: record.id };
+  // the tab names the record by its title, as when it is opened from the tree
+  const [fields, site] = await Promise.all([data.fields(itemType.id), data.site()]);
+  const titleField = fields.find((f) => f.id === relationshipId(itemType, 'title_field'));
+  const title = titleField && recordTitle(record, titleField, mainLocale(site));
+  return { project: project.key, environment, kind: 'record', modelApiKey: String(itemType.attributes['api_key']), id: record.id, ...(title ? { title } : {}) };
 }
 
-/** Full-text search in one model's records; the chosen record's id. */
-export async function searchAndPickRecord(ui: Ui, t: Translate, data: ProjectData, itemType: Resource<'item_type'>): Promise<string | undefined> {
+/** Full-text search in one model's records; the chosen record's id and title. */
+export async function searchAndPickRecord(ui: Ui, t: Translate, data: ProjectData, itemType: Resource<'item_type'>): Promise<{ id: string; title?: string } | undefined> {
   const modelName = String(itemType.attributes['name'] ?? itemType.attributes['api_key']);
   const text = (await ui.input({ title: t('Search records of {0}', modelName), prompt: t('Words to find (full-text search)'), validate: (v) => (v.trim() ? undefined : t('Enter words to search for.')) }))?.trim();
   if (!text) return undefined;
@@ -74,7 +78,10 @@ export async function searchAndPickRecord(ui: Ui, t: Translate, data: ProjectDat
   const titleField = fields.find((f) => f.id === relationshipId(itemType, 'title_field'));
   const locale = mainLocale(site);
   return ui.pick(
-    page.data.map((record) => ({ label: (titleField && recordTitle(record, titleField, locale)) ?? record.id, description: statusOf(record), detail: record.id, value: record.id })),
+    page.data.map((record) => {
+      const title = titleField && recordTitle(record, titleField, locale);
+      return { label: title ?? record.id, description: statusOf(record), detail: record.id, value: title ? { id: record.id, title } : { id: record.id } };
+    }),
     { title: page.totalCount > page.data.length ? t('{0} of {1} records matching "{2}"', page.data.length, page.totalCount, text) : t('Records matching "{0}"', text) },
   );
 }

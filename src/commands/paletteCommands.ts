@@ -84,8 +84,8 @@ export function paletteCommands(deps: PaletteDeps): vscode.Disposable[] {
       if (!chosen) return;
       const itemType = await pickModel(ui, t, chosen.data, t('Search records of which model?'), { blocks: false });
       if (!itemType) return;
-      const id = await searchAndPickRecord(ui, t, chosen.data, itemType);
-      if (id) await openDocument({ project: chosen.project.key, environment: chosen.environment, kind: 'record', modelApiKey: String(itemType.attributes['api_key']), id });
+      const picked = await searchAndPickRecord(ui, t, chosen.data, itemType);
+      if (picked) await openDocument({ project: chosen.project.key, environment: chosen.environment, kind: 'record', modelApiKey: String(itemType.attributes['api_key']), ...picked });
     }),
     command('datocms.exportRecords', t('Could not export records'), async (node?: ModelNode | RecordsNode) => {
       const target = node ?? (await chooseModelNode(deps, t('Export records of which project?'), t('Export the records of which model?')));

@@ -143,7 +143,8 @@ describe('resolving links to documents (reads only)', () => {
     const data = await projects.data('emulated-bistro');
     const record = env().recordsByType.get(article().id)![3]!;
     const ref = await recordRefById(data, emulatorProject(emulator), 'main', record.id, t);
-    assert.deepEqual(ref, { project: 'emulated-bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id: record.id });
+    const title = (record.attributes['title'] as Record<string, string>)['en'];
+    assert.deepEqual(ref, { project: 'emulated-bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id: record.id, title }, 'the tab will name the record by its title');
     await assert.rejects(recordRefById(data, emulatorProject(emulator), 'main', 'NoSuchRecord', t), /There is no record NoSuchRecord in environment main of Emulated Bistro/);
     const ui = new ScriptedUi();
     let validation: string | undefined;
@@ -169,7 +170,7 @@ describe('resolving links to documents (reads only)', () => {
       offered = labels;
       return title;
     });
-    assert.equal(await searchAndPickRecord(ui, t, data, model), target.id);
+    assert.deepEqual(await searchAndPickRecord(ui, t, data, model), { id: target.id, title });
     assert.ok(offered.includes(title), `offered: ${offered.join(' | ')}`);
     const search = emulator.requests.find((r) => r.path === '/items');
     assert.equal((search?.query['filter'] as Record<string, string>)['query'], word);
