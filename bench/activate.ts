@@ -40,14 +40,17 @@ export async function measureActivation(runs: number, extensionRoot = ROOT): Pro
     return { ms: null, reason: 'playwright-core is not installed' };
   }
   const manifest = JSON.parse(await readFile(join(extensionRoot, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string; displayName: string };
+  // the manifest's strings live in package.nls.json (%key%)
+  const strings = JSON.parse(await readFile(join(extensionRoot, 'package.nls.json'), 'utf8')) as Record<string, string>;
+  manifest.displayName = manifest.displayName.replace(/^%(.+)%$/, (_, key: string) => strings[key] ?? key);
   const dir = await mkdtemp(join(tmpdir(), 'datocms-bench-host-'));
   let server: ChildProcess | undefined;
   let browser: import('playwright-core').Browser | undefined;
   try {
-    // The extension exactly as packaged: manifest, bundles, media.
+    // The extension exactly as packaged: manifest (with its strings), bundles, media.
     const extensionDir = join(dir, 'extensions', `${manifest.publisher}.${manifest.name}-${manifest.version}`);
     await mkdir(extensionDir, { recursive: true });
-    for (const part of ['package.json', 'dist', 'media']) await cp(join(extensionRoot, part), join(extensionDir, part), { recursive: true });
+    for (const part of ['package.json', 'package.nls.json', 'l10n', 'dist', 'media']) await cp(join(extensionRoot, part), join(extensionDir, part), { recursive: true });
     if (process.env['BENCH_HOST_PROBE']) {
       // Diagnostics only (not the reported number): a wrapper that profiles require() and activate() in the host.
       await cp(process.env['BENCH_HOST_PROBE'], join(extensionDir, 'dist', 'probe.js'));
