@@ -20,11 +20,19 @@ describe('references in documents', () => {
   const inRecord: ReferenceContext = { kind: 'record', ctx, modelId: ARTICLE };
 
   test("a record's link, links, upload and block model ids point to their targets", () => {
-    assert.deepEqual(at(record, '"RecordAuthor0000000001"', inRecord), { kind: 'record', id: 'RecordAuthor0000000001', allowed: [AUTHOR] });
+    assert.deepEqual(at(record, '"RecordAuQhKr000000001A"', inRecord), { kind: 'record', id: 'RecordAuQhKr000000001A', allowed: [AUTHOR] });
     assert.deepEqual(at(record, '"RecordAuthor0000000002"', inRecord), { kind: 'record', id: 'RecordAuthor0000000002', allowed: [AUTHOR] });
-    assert.deepEqual(at(record, '"Upload0000000000000001"', inRecord), { kind: 'upload', id: 'Upload0000000000000001', allowed: undefined });
+    assert.deepEqual(at(record, '"Upload00Q0K0000000001A"', inRecord), { kind: 'upload', id: 'Upload00Q0K0000000001A', allowed: undefined });
     assert.deepEqual(at(record, `"${CTA}"`, inRecord, '"hero"'), { kind: 'model', id: CTA, allowed: undefined });
     assert.deepEqual(at(record, `"${ARTICLE}"`, inRecord, '"$readonly"'), { kind: 'model', id: ARTICLE, allowed: undefined });
+  });
+
+  test("an SEO value's image is an upload; its title is not", () => {
+    const seoAt = record.indexOf('"seo"');
+    const withImage = record.slice(0, seoAt) + record.slice(seoAt).replace('"image": null', '"image": "SeoImage00000000000001"');
+    assert.deepEqual(at(withImage, '"SeoImage00000000000001"', inRecord), { kind: 'upload', id: 'SeoImage00000000000001', allowed: undefined });
+    assert.equal(at(withImage, '"T"', inRecord, '"seo"'), undefined);
+    assert.ok(allReferences(services.parseText(withImage), inRecord).some((r) => r.kind === 'upload' && r.id === 'SeoImage00000000000001'));
   });
 
   test('other strings are not references: titles, slugs, block ids', () => {
@@ -34,7 +42,7 @@ describe('references in documents', () => {
   });
 
   test('an empty link value is a place to complete a record of the allowed models', () => {
-    const empty = record.replace('"author": "RecordAuthor0000000001"', '"author": ""');
+    const empty = record.replace('"author": "RecordAuQhKr000000001A"', '"author": ""');
     assert.deepEqual(at(empty, '"author": ""', inRecord, '"author"') && at(empty, '""', inRecord, '"author"'), { kind: 'record', id: '', allowed: [AUTHOR] });
   });
 
@@ -50,12 +58,12 @@ describe('references in documents', () => {
 
   test('all references of a record, for one lookup', () => {
     const ids = allReferences(services.parseText(record), inRecord).filter((r) => r.kind === 'record').map((r) => r.id);
-    assert.deepEqual(ids, ['RecordAuthor0000000001', 'RecordAuthor0000000002']);
+    assert.deepEqual(ids, ['RecordAuQhKr000000001A', 'RecordAuthor0000000002']);
   });
 
   test("a model's field links and a field's validator models", () => {
     const model = renderDocument('model', articleModel, ctx);
-    assert.deepEqual(at(model, '"fTitle"', { kind: 'model', ctx, modelId: ARTICLE }, '"title_field"'), { kind: 'field', id: 'fTitle', allowed: undefined });
+    assert.deepEqual(at(model, '"fTitle00Q0K000000000eA"', { kind: 'model', ctx, modelId: ARTICLE }, '"title_field"'), { kind: 'field', id: 'fTitle00Q0K000000000eA', allowed: undefined });
     const field = renderDocument('field', articleFields[5]!, ctx); // author: item_item_type
     assert.deepEqual(at(field, `"${AUTHOR}"`, { kind: 'field', ctx, modelId: ARTICLE }, '"item_item_type"'), { kind: 'model', id: AUTHOR, allowed: undefined });
   });
