@@ -41,7 +41,7 @@ describe('quick fixes for document problems', () => {
   });
 
   test('a changed $readonly value is restored as it was opened', () => {
-    const text = recordText.replace('"id": "RecordArticle000000001"', '"id": "Mine"');
+    const text = recordText.replace('"id": "RecordArQiKle00000001A"', '"id": "Mine"');
     const [only] = fixesOf('record', record, text);
     assert.equal(only!.fixes.length, 1);
     assert.equal(apply(text, only!.fixes[0]!), recordText);
