@@ -1,11 +1,12 @@
 // The DatoCMS Content Management API client: one object per resource family (site, environments, item
-// types, fields, fieldsets, webhooks, items) over one Requester (retries, rate-limit pacing, jobs) and the
+// types, fields, fieldsets, webhooks, items, uploads) over one Requester (retries, rate-limit pacing, jobs) and the
 // keep-alive pool shared by every client of a base URL. No vscode import here.
 
 import { Requester, type Reply } from './requester';
 import { itemsResource, type ItemsResource } from './resources/items';
 import { fieldsetsResource, fieldsResource, itemTypesResource, type FieldsetsResource, type FieldsResource, type ItemTypesResource } from './resources/schema';
 import { environmentsResource, siteResource, type EnvironmentsResource, type SiteResource } from './resources/site';
+import { uploadsResource, type UploadsResource } from './resources/uploads';
 import { webhooksResource, type WebhooksResource } from './resources/webhooks';
 import { resolveSettings, type ClientOptions, type RawRequest } from './settings';
 import { RateGate } from './timing';
@@ -21,6 +22,7 @@ export class CmaClient {
   readonly fieldsets: FieldsetsResource;
   readonly webhooks: WebhooksResource;
   readonly items: ItemsResource;
+  readonly uploads: UploadsResource;
 
   // Private: keeps the token out of JSON.stringify, console.log and debugger previews.
   readonly #requester: Requester;
@@ -46,6 +48,7 @@ export class CmaClient {
     this.fieldsets = fieldsetsResource(requester);
     this.webhooks = webhooksResource(requester);
     this.items = itemsResource(requester);
+    this.uploads = uploadsResource(requester);
   }
 
   /** A client for another environment: same token, same keep-alive pool, same rate-limit pacing and lifetime. */

@@ -9,6 +9,7 @@ export type ResourceType =
   | 'fieldset'
   | 'webhook'
   | 'item'
+  | 'upload'
   | 'job'
   | 'job_result'
   | (string & {});
@@ -74,5 +75,19 @@ export interface ItemQuery {
   order_by?: string | string[];
   version?: 'current' | 'published';
   nested?: boolean;
+  page?: { offset?: number; limit?: number };
+}
+
+/** Query parameters of `GET /uploads`. */
+export interface UploadQuery {
+  filter?: {
+    /** several ids are joined with commas */
+    ids?: string | string[];
+    query?: string;
+    fields?: Record<string, Record<string, unknown>>;
+  };
+  locale?: string;
+  /** e.g. `created_at_DESC` */
+  order_by?: string | string[];
   page?: { offset?: number; limit?: number };
 }

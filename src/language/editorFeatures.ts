@@ -1,6 +1,8 @@
-// The providers that know DatoCMS beyond the JSON Schema: hover naming what an id points to, Go to
-// Definition opening it, completion of link values by record title, and quick fixes for the documents'
-// problems. Ids are named through the name cache (./names.ts): one request per batch of ids, none per keystroke.
+// The providers that know DatoCMS beyond the JSON Schema: hover naming what an id points to (an upload with
+// its size, dimensions and a preview), Go to Definition opening it, Find All References listing the records
+// that link to a record, completion of link values by record title, and quick fixes for the documents'
+// problems. Ids are named through the name and upload caches (./names.ts, ./uploads.ts): one request per batch
+// of ids, none per keystroke.
 import * as vscode from 'vscode';
 import type { SaveBasis } from '../documents/documentService';
 import { DOCUMENT_SCHEME, parseDocumentPath, type DocumentRef } from '../documents/paths';
@@ -10,7 +12,8 @@ import type { SchemaContext } from '../schema';
 import { fixesFor, missingLocalesFix, type Edit, type Fix } from './fixes';
 import type { DatoJsonLanguageServices, ParsedDocument } from './jsonLanguage';
 import { RecordNames, nameLinkedRecord, type RecordName } from './names';
-import { fieldsOf, modelIdOf, referenceAt, type Reference, type ReferenceContext } from './references';
+import { fieldsOf, modelIdOf, pathOf, READONLY_KEY, referenceAt, type Reference, type ReferenceContext } from './references';
+import { describeUpload, UploadNames, uploadMarkdown } from './uploads';
 
 /** Where the providers read what they need: a document's baseline and a project's cached data. */
 export interface LanguageSources {
@@ -29,12 +32,14 @@ interface Located {
 
 export class EditorFeatures implements vscode.Disposable {
   private readonly names = new WeakMap<ProjectData, RecordNames>();
+  private readonly uploads = new WeakMap<ProjectData, UploadNames>();
   private readonly registrations: vscode.Disposable[];
 
   constructor(private readonly services: DatoJsonLanguageServices, private readonly sources: LanguageSources, selector: vscode.DocumentSelector) {
     this.registrations = [
       vscode.languages.registerHoverProvider(selector, { provideHover: (d, p) => this.hover(d, p) }),
       vscode.languages.registerDefinitionProvider(selector, { provideDefinition: (d, p) => this.definition(d, p) }),
+      vscode.languages.registerReferenceProvider(selector, { provideReferences: (d, p, c, t) => this.references(d, p, c, t) }),
       vscode.languages.registerCompletionItemProvider(selector, { provideCompletionItems: (d, p) => this.complete(d, p) }, '"'),
       vscode.languages.registerCodeActionsProvider(selector, { provideCodeActions: (d, r, c) => this.codeActions(d, r, c) }, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
     ];
@@ -48,9 +53,19 @@ export class EditorFeatures implements vscode.Disposable {
     return names;
   }
 
-  /** A record was opened or saved: its title may have changed. */
+  /** The upload cache of a project environment. */
+  async uploadsFor(project: string, environment: string): Promise<UploadNames> {
+    const data = await this.sources.data(project, environment);
+    let uploads = this.uploads.get(data);
+    if (!uploads) this.uploads.set(data, (uploads = new UploadNames(data.client.uploads)));
+    return uploads;
+  }
+
+  /** A record was opened or saved: its title may have changed, and its uploads may be new. */
   async forget(ref: DocumentRef, id: string): Promise<void> {
     (await this.namesFor(ref.project, ref.environment)).forget(id);
+    // Opening a record is also the moment to see the media area as it is now (one request at the next hover).
+    (await this.uploadsFor(ref.project, ref.environment)).forget();
   }
 
   dispose(): void {
@@ -113,10 +128,16 @@ export class EditorFeatures implements vscode.Disposable {
         markdown.appendMarkdown(`${fieldset ? escapeMarkdown(String(fieldset.attributes['title'] ?? '')) : ''} · fieldset \`${reference.id}\``);
         break;
       }
-      case 'upload':
-        // The client reads no uploads yet: the id is all there is to show.
-        markdown.appendMarkdown(`Upload \`${reference.id}\``);
+      case 'upload': {
+        const uploads = await this.uploadsFor(located.ref.project, located.ref.environment);
+        try {
+          const upload = await describeUpload(uploads, located.parsed.json, reference, located.context);
+          markdown.appendMarkdown(upload ? uploadMarkdown(upload, escapeMarkdown) : `No upload \`${reference.id}\` in this environment`);
+        } catch {
+          markdown.appendMarkdown(`Upload \`${reference.id}\` (its details could not be loaded from DatoCMS)`);
+        }
         break;
+      }
     }
     return new vscode.Hover(markdown, range);
   }
@@ -126,6 +147,39 @@ export class EditorFeatures implements vscode.Disposable {
     if (!found || found.reference.id === '') return undefined;
     const uri = await this.targetUri(found.located, found.reference);
     return uri && new vscode.Location(uri, new vscode.Position(0, 0));
+  }
+
+  /**
+   * On a record's own id (`$readonly.id`) or on a link to a record: the records that link to it, each opened
+   * as its `datocms:` document (at its top).
+   */
+  private async references(document: vscode.TextDocument, position: vscode.Position, context: vscode.ReferenceContext, token: vscode.CancellationToken): Promise<vscode.Location[] | undefined> {
+    const located = this.locate(document);
+    if (located?.ref.kind !== 'record') return undefined;
+    const offset = document.offsetAt(position);
+    const link = referenceAt(located.parsed.json, offset, located.context);
+    const node = located.parsed.json.getNodeFromOffset(offset);
+    const ownId = node?.type === 'string' && pathOf(node).join('/') === `${READONLY_KEY}/id` ? node : undefined;
+    const target = link?.kind === 'record' && link.id !== '' ? link.id : ownId?.value;
+    if (!target) return undefined;
+    const { ref } = located;
+    const [data, names] = await Promise.all([this.sources.data(ref.project, ref.environment), this.namesFor(ref.project, ref.environment)]);
+    const abort = new AbortController();
+    const cancelled = token.onCancellationRequested(() => abort.abort());
+    try {
+      const records = await data.client.items.references(target, { version: 'current', signal: abort.signal });
+      const named = await names.note(records);
+      const place = { project: ref.project, environment: ref.environment };
+      const top = new vscode.Position(0, 0);
+      const locations = named.map((name) => new vscode.Location(documentUri({ ...place, kind: 'record', modelApiKey: name.modelApiKey, id: name.id, ...(name.titled ? { title: name.title } : {}) }), top));
+      if (context.includeDeclaration) {
+        const declaration = ownId ? new vscode.Location(document.uri, rangeOf(document, ownId)) : await this.targetUri(located, link!).then((uri) => uri && new vscode.Location(uri, top));
+        if (declaration) locations.unshift(declaration);
+      }
+      return locations;
+    } finally {
+      cancelled.dispose();
+    }
   }
 
   /** The `datocms:` document a reference points to (records, models and fields have one). */

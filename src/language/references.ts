@@ -1,6 +1,6 @@
-// Which ids in a document point somewhere: a record's link values, upload ids and block models; a model's
-// or field's links (`{type, id}`), validators' `item_types` and `title_field_id`. Pure: it reads the JSON
-// syntax tree of vscode-json-languageservice and the schema context the document was opened with.
+// Which ids in a document point somewhere: a record's link values, upload ids (files, galleries, SEO images)
+// and block models; a model's or field's links (`{type, id}`), validators' `item_types` and `title_field_id`.
+// Pure: it reads the JSON syntax tree of vscode-json-languageservice and the schema context the document was opened with.
 import type { ASTNode, JSONDocument, ObjectASTNode } from 'vscode-json-languageservice';
 import type { Resource } from '../cma/types';
 import type { SchemaContext } from '../schema';
@@ -162,6 +162,8 @@ function inRecord(node: ASTNode & { type: 'string' }, chain: Chain, modelId: str
       return path.length === 1 && path[0] === 'upload_id' ? { kind: 'upload', id: node.value, node } : undefined;
     case 'gallery':
       return path.length === 2 && typeof path[0] === 'number' && path[1] === 'upload_id' ? { kind: 'upload', id: node.value, node } : undefined;
+    case 'seo':
+      return path.length === 1 && path[0] === 'image' ? { kind: 'upload', id: node.value, node } : undefined;
     case 'rich_text':
       return typeof path[0] === 'number' ? inBlock(node, rest.slice(1), rest[0]!.node, ctx) : undefined;
     case 'single_block':

@@ -68,7 +68,7 @@ function answerFor(request: SeenRequest): FakeAnswer {
   const found = endpointOf(request);
   if (!found) return { status: 404, body: { data: [{ id: 'x', type: 'api_error', attributes: { code: 'INVALID_ENDPOINT', details: {} } }] } };
   const { endpoint, ids } = found;
-  if (endpoint.name === 'list') return { body: { data: [], ...(endpoint.paginatedResponse ? { meta: { total_count: 0 } } : {}) } };
+  if (endpoint.name === 'list' || endpoint.name === 'references') return { body: { data: [], ...(endpoint.paginatedResponse ? { meta: { total_count: 0 } } : {}) } };
   const id = ids.at(-1) ?? '1';
   if (endpoint.responseType.endsWith('JobSchema')) return { status: 202, body: { data: { type: 'job', id: `job-${endpoint.namespace}` } } };
   if (endpoint.namespace === 'jobResults') {
@@ -114,6 +114,7 @@ const CALLS: Record<string, Record<string, { operation: string; call: Call }>> =
       }),
     },
     find: { operation: 'find', call: (c) => c.items.find('r1', { nested: true, version: 'current' }) },
+    references: { operation: 'references', call: (c) => c.items.references('r1', { nested: true, version: 'published-or-current' }) },
     update: { operation: 'update', call: (c) => c.items.update('r1', { data: { type: 'item', id: 'r1', attributes: { title: 't' }, meta: { current_version: 'v1' } } }) },
     listAll: {
       operation: 'list',
@@ -121,6 +122,13 @@ const CALLS: Record<string, Record<string, { operation: string; call: Call }>> =
         for await (const record of c.items.listAll({ filter: { ids: ['r1', 'r2'] }, nested: true }, { pageSize: 500 })) assert.ok(record);
       },
     },
+  },
+  uploads: {
+    list: {
+      operation: 'list',
+      call: (c) => c.uploads.list({ filter: { ids: ['u1', 'u2'], query: 'x', fields: { type: { eq: 'image' } } }, locale: 'en', order_by: 'created_at_DESC', page: { offset: 0, limit: 500 } }),
+    },
+    find: { operation: 'find', call: (c) => c.uploads.find('u1') },
   },
 };
 

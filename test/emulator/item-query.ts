@@ -98,8 +98,8 @@ export class ItemQueryEngine {
   list(query: Query): ItemListResult {
     const locales = this.store.site.attributes.locales as string[];
     const page = (query.page && typeof query.page === 'object' && !Array.isArray(query.page) ? query.page : {}) as Record<string, QueryValue>;
-    const offset = this.pageNumber(page.offset, 'page[offset]', 0);
-    const limit = this.pageNumber(page.limit, 'page[limit]', DEFAULT_PAGE_LIMIT);
+    const offset = pageNumber(page.offset, 'page[offset]', 0);
+    const limit = pageNumber(page.limit, 'page[limit]', DEFAULT_PAGE_LIMIT);
     if (limit > MAX_PAGE_LIMIT) {
       throw httpError(422, 'INVALID_PARAMS', { param: 'page[limit]', value: limit, maximum: MAX_PAGE_LIMIT, message: `page[limit] must be at most ${MAX_PAGE_LIMIT}` });
     }
@@ -158,12 +158,6 @@ export class ItemQueryEngine {
     throw httpError(422, 'INVALID_PARAMS', { param: 'version', value: asString(value) ?? null, allowed: ['current', 'published'] });
   }
 
-  private pageNumber(value: QueryValue | undefined, param: string, fallback: number): number {
-    if (value === undefined || value === '') return fallback;
-    const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
-    if (!Number.isSafeInteger(n)) throw httpError(422, 'INVALID_PARAMS', { param, value: asString(value) ?? null, message: `${param} must be a non-negative integer` });
-    return n;
-  }
 
   // ---- full-text query ----
 
@@ -469,3 +463,10 @@ function haversineMetres(lat1: number, lon1: number, lat2: number, lon2: number)
   return 2 * r * Math.asin(Math.sqrt(a));
 }
 
+/** A `page[offset]`/`page[limit]` value: a non-negative integer, `fallback` when absent. */
+export function pageNumber(value: QueryValue | undefined, param: string, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n)) throw httpError(422, 'INVALID_PARAMS', { param, value: asString(value) ?? null, message: `${param} must be a non-negative integer` });
+  return n;
+}

@@ -15,6 +15,8 @@ export const ITEM_LIST_PARAMS = {
   page: ['offset', 'limit'],
 } as const;
 export const ITEM_FIND_PARAMS = { nested: 'scalar', version: 'scalar' } as const;
+export const ITEM_REFERENCES_PARAMS = { nested: 'scalar', version: 'scalar' } as const;
+export const UPLOAD_LIST_PARAMS = { filter: ['ids', 'query', 'fields'], locale: 'scalar', order_by: 'scalar', page: ['offset', 'limit'] } as const;
 export const NO_PARAMS = {} as const;
 
 type ParamSpec = Readonly<Record<string, 'scalar' | readonly string[]>>;

@@ -1,5 +1,9 @@
 // JSON:API documents of the schema resources as the API returns them.
 import type { Resource } from '../../src/cma/types.js';
+import type { Document } from './envelope.js';
+import { httpError } from './errors.js';
+import { ItemSerializer } from './items.js';
+import type { Query } from './query.js';
 import { relId, type EmulatorStore, type EnvironmentData } from './store.js';
 
 /** A model with its `fields`/`fieldsets` relationships derived from the current schema. */
@@ -41,4 +45,27 @@ export function wire(resource: Resource): Record<string, unknown> {
   if (Object.keys(resource.relationships).length) out.relationships = resource.relationships;
   if (Object.keys(resource.meta).length) out.meta = resource.meta;
   return out;
+}
+
+/** `GET /site`, with the `include`d resources asked for. */
+export function siteDocument(store: EmulatorStore, env: EnvironmentData, query: Query): Document {
+  const site = wire(siteResource(store, env));
+  const include = typeof query.include === 'string' ? query.include.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  const allowed = ['item_types', 'item_types.fields', 'item_types.fieldsets', 'item_types.singleton_item', 'account'];
+  const unknown = include.filter((i) => !allowed.includes(i));
+  if (unknown.length) throw httpError(422, 'INVALID_PARAMS', { param: 'include', value: unknown.join(','), allowed });
+  if (!include.length) return { data: site };
+  const included: unknown[] = [];
+  if (include.includes('item_types')) for (const it of env.itemTypes.values()) included.push(wire(itemTypeResource(store, env, it)));
+  if (include.includes('item_types.fields')) for (const f of env.fields.values()) included.push(wire(structuredClone(f)));
+  if (include.includes('item_types.fieldsets')) for (const fs of env.fieldsets.values()) included.push(wire(structuredClone(fs)));
+  if (include.includes('item_types.singleton_item')) {
+    const serializer = new ItemSerializer(store, env);
+    for (const it of env.itemTypes.values()) {
+      const itemId = relId(it, 'singleton_item');
+      const item = itemId ? env.items.get(itemId) : undefined;
+      if (item) included.push(wire(serializer.serialize(item, 'current', false)));
+    }
+  }
+  return { data: site, included };
 }

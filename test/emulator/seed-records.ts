@@ -61,7 +61,8 @@ function paragraph(text: string) {
 }
 
 export class RecordFactory {
-  private readonly uploadIds: string[];
+  /** the ids of the uploads the records use (the media area is seeded from them) */
+  readonly uploadIds: string[];
   private readonly ids: Record<string, string>;
   private readonly authors: string[] = [];
   private readonly categories: string[] = [];

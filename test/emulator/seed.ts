@@ -3,6 +3,7 @@
 import type { Resource } from '../../src/cma/types.js';
 import { Random } from './random.js';
 import { ACCOUNT, HOUR, iso, RecordFactory, SEED_TIME, type SchemaRefs } from './seed-records.js';
+import { seedUploads } from './seed-uploads.js';
 import { MODEL_SPECS, type ModelSpec, type Refs } from './seed-schema.js';
 import { createStore, type EmulatorStore, type EnvironmentData } from './store.js';
 
@@ -16,7 +17,7 @@ export function seedStore(options: { records: number }): EmulatorStore {
   const main = emptyEnvironment('main', true, null);
   const refs = buildSchema(main, rng);
   const webhooks = buildWebhooks(rng, refs);
-  new RecordFactory(main, rng, refs).seedAll(options.records);
+  seedRecordsAndUploads(main, rng, refs, options.records);
   // The sandbox is a fork of main as seeded. Building it costs as much as main, so it is built on
   // first use, by seeding again with the same seed (same ids, as a real fork keeps them).
   const sandboxMeta = { ...main.meta, primary: false, forked_from: 'main', created_at: iso(SEED_TIME + 200 * 24 * HOUR) };
@@ -38,8 +39,14 @@ function seedEnvironment(records: number): EnvironmentData {
   const env = emptyEnvironment('main', true, null);
   const refs = buildSchema(env, rng);
   buildWebhooks(rng, refs);
-  new RecordFactory(env, rng, refs).seedAll(records);
+  seedRecordsAndUploads(env, rng, refs, records);
   return env;
+}
+
+function seedRecordsAndUploads(env: EnvironmentData, rng: Random, refs: SchemaRefs, records: number): void {
+  const factory = new RecordFactory(env, rng, refs);
+  factory.seedAll(records);
+  seedUploads(env, factory.uploadIds, LOCALES);
 }
 
 function emptyEnvironment(id: string, primary: boolean, forkedFrom: string | null): EnvironmentData {
@@ -50,6 +57,7 @@ function emptyEnvironment(id: string, primary: boolean, forkedFrom: string | nul
     fields: new Map(),
     fieldsets: new Map(),
     items: new Map(),
+    uploads: new Map(),
     recordsByType: new Map(),
   };
 }

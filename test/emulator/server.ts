@@ -10,8 +10,9 @@ import { ItemSerializer } from './items.js';
 import { checkQueryParams, ITEM_FIND_PARAMS, ITEM_LIST_PARAMS, NO_PARAMS, SITE_PARAMS } from './params.js';
 import { parseQuery, type Query } from './query.js';
 import { RateWindow } from './rate-window.js';
-import { environmentResource, itemTypeResource, siteResource, wire } from './resources.js';
+import { environmentResource, itemTypeResource, siteDocument, wire } from './resources.js';
 import { seedStore } from './seed.js';
+import { referencesDocument, uploadsDocument } from './uploads.js';
 import { relId, type EmulatorStore, type EnvironmentData } from './store.js';
 import type { Emulator, EmulatorOptions, EmulatorRequest, FaultKind, FaultRule } from './types.js';
 import { Writer, type Document } from './writes.js';
@@ -345,7 +346,7 @@ export class EmulatorServer implements Emulator {
         case 'site':
           if (is('GET', 1)) {
             checkQueryParams(query, SITE_PARAMS);
-            return ok(this.siteDocument(env(), query));
+            return ok(siteDocument(this.store, env(), query));
           }
           break;
         case 'environments':
@@ -419,6 +420,7 @@ export class EmulatorServer implements Emulator {
             if (version === 'published' && !item.published) throw httpError(404, 'NOT_FOUND', { entity: 'item', id, message: `The record "${id}" has never been published` });
             return ok({ data: wire(new ItemSerializer(this.store, env()).serialize(item, version, nested)) });
           }
+          if (is('GET', 3) && id && sub === 'references') return ok(referencesDocument(this.store, env(), id, query));
           if (segments.length === 2 && id && method === 'DELETE') {
             // destroy is async: 202 + job whose result is the deleted record
             const item = env().items.get(id);
@@ -433,6 +435,9 @@ export class EmulatorServer implements Emulator {
           }
           break;
         }
+        case 'uploads':
+          if (method === 'GET' && segments.length <= 2) return ok(uploadsDocument(this.store, env(), id, query));
+          break;
         case 'job-results':
           if (is('GET', 2) && id) {
             noParams();
@@ -468,28 +473,6 @@ export class EmulatorServer implements Emulator {
       }
     });
     return { status: 202, body: { data: { type: 'job', id } } };
-  }
-
-  private siteDocument(env: EnvironmentData, query: Query): Document {
-    const site = wire(siteResource(this.store, env));
-    const include = typeof query.include === 'string' ? query.include.split(',').map((s) => s.trim()).filter(Boolean) : [];
-    const allowed = ['item_types', 'item_types.fields', 'item_types.fieldsets', 'item_types.singleton_item', 'account'];
-    const unknown = include.filter((i) => !allowed.includes(i));
-    if (unknown.length) throw httpError(422, 'INVALID_PARAMS', { param: 'include', value: unknown.join(','), allowed });
-    if (!include.length) return { data: site };
-    const included: unknown[] = [];
-    if (include.includes('item_types')) for (const it of env.itemTypes.values()) included.push(wire(itemTypeResource(this.store, env, it)));
-    if (include.includes('item_types.fields')) for (const f of env.fields.values()) included.push(wire(structuredClone(f)));
-    if (include.includes('item_types.fieldsets')) for (const fs of env.fieldsets.values()) included.push(wire(structuredClone(fs)));
-    if (include.includes('item_types.singleton_item')) {
-      const serializer = new ItemSerializer(this.store, env);
-      for (const it of env.itemTypes.values()) {
-        const itemId = relId(it, 'singleton_item');
-        const item = itemId ? env.items.get(itemId) : undefined;
-        if (item) included.push(wire(serializer.serialize(item, 'current', false)));
-      }
-    }
-    return { data: site, included };
   }
 }
 

@@ -47,6 +47,8 @@ export interface EnvironmentData {
   fields: Map<string, Resource<'field'>>;
   fieldsets: Map<string, Resource<'fieldset'>>;
   items: Map<string, StoredItem>;
+  /** the media area's uploads, by id */
+  uploads: Map<string, Resource<'upload'>>;
   /** records (not blocks) of each model in creation order: the default listing order */
   recordsByType: Map<string, StoredItem[]>;
 }

@@ -27,6 +27,14 @@ describe('references in documents', () => {
     assert.deepEqual(at(record, `"${ARTICLE}"`, inRecord, '"$readonly"'), { kind: 'model', id: ARTICLE, allowed: undefined });
   });
 
+  test("an SEO value's image is an upload; its title is not", () => {
+    const seoAt = record.indexOf('"seo"');
+    const withImage = record.slice(0, seoAt) + record.slice(seoAt).replace('"image": null', '"image": "SeoImage00000000000001"');
+    assert.deepEqual(at(withImage, '"SeoImage00000000000001"', inRecord), { kind: 'upload', id: 'SeoImage00000000000001', allowed: undefined });
+    assert.equal(at(withImage, '"T"', inRecord, '"seo"'), undefined);
+    assert.ok(allReferences(services.parseText(withImage), inRecord).some((r) => r.kind === 'upload' && r.id === 'SeoImage00000000000001'));
+  });
+
   test('other strings are not references: titles, slugs, block ids', () => {
     assert.equal(at(record, '"Risotto tonight"', inRecord), undefined);
     assert.equal(at(record, '"risotto-tonight"', inRecord), undefined);

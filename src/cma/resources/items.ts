@@ -1,6 +1,6 @@
 // Records (items): pages of a query, every record of a query, one record, and its update.
 
-import { expectAskedFor, parsePage, parseSingle } from '../jsonapi';
+import { expectAskedFor, parseCollection, parsePage, parseSingle } from '../jsonapi';
 import { listAllPages, MAX_LIST_CONCURRENCY, type ListAllOptions } from '../paging';
 import type { Requester } from '../requester';
 import type { CallOptions } from '../settings';
@@ -18,6 +18,11 @@ export interface ItemsResource {
   find(id: string, o?: CallOptions & { nested?: boolean; version?: 'current' | 'published' }): Promise<Resource<'item'>>;
   /** `PUT /items/:id` takes no query: blocks come back as ids; read the record again with `nested` to see them */
   update(id: string, body: UpdateBody<'item'>, o?: CallOptions): Promise<Resource<'item'>>;
+  /**
+   * The records that link to `id` (by link, links, structured text or a block's link), each once. `version`
+   * says which of their versions must hold the link; `published-or-current` either.
+   */
+  references(id: string, o?: CallOptions & { nested?: boolean; version?: 'current' | 'published' | 'published-or-current' }): Promise<Resource<'item'>[]>;
   /** every record of the query, in order; pages fetched with bounded concurrency; cancel with o.signal */
   listAll(query?: ItemQuery, o?: ListAllOptions): AsyncGenerator<Resource<'item'>>;
 }
@@ -47,6 +52,11 @@ export function itemsResource(requester: Requester): ItemsResource {
       const query = { nested: o?.nested, version: o?.version };
       const { body, source } = await requester.call({ method: 'GET', path: `/items/${segment(id)}`, query, signal: o?.signal });
       return expectAskedFor(parseSingle(body, 'item', source), id, source);
+    },
+    references: async (id, o) => {
+      const query = { nested: o?.nested, version: o?.version };
+      const { body, source } = await requester.call({ method: 'GET', path: `/items/${segment(id)}/references`, query, signal: o?.signal });
+      return parseCollection(body, 'item', source);
     },
     update: (id, body, o) => putOne(requester, `/items/${segment(id)}`, 'item', body, {}, o),
     listAll: async function* (query, o) {

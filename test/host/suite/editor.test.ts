@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { documentUri, parseDocumentUri } from '../../../src/documents/uris';
-import { cma, config, extensionApi, runWithInputs, waitFor } from './helpers';
+import { clearRequests, cma, config, extensionApi, requests, runWithInputs, waitFor } from './helpers';
 
 const PROJECT = { project: 'emulated-bistro', environment: 'main' } as const;
 const LANGUAGE = 'datocms-json';
@@ -109,5 +109,38 @@ describe('editor: names, links and quick fixes', () => {
     assert.ok(await vscode.workspace.applyEdit(fix.edit));
     assert.match(document.getText(), /"reading_time": 12,/);
     await waitFor(() => vscode.languages.getDiagnostics(document.uri).length === 0, 5000, 'the problem to go');
+  });
+  it('hover on an upload id names the file with its size and dimensions, all uploads of the record in one request', async () => {
+    const page = await cma('GET', '/items?filter%5Btype%5D=article&version=current&page%5Blimit%5D=50');
+    const article = page.data.find((r: any) => r.attributes.cover?.upload_id);
+    assert.ok(article, 'the emulator has an article with a cover');
+    const upload = (await cma('GET', `/uploads/${article.attributes.cover.upload_id}`)).data;
+    const document = await open(documentUri({ ...PROJECT, kind: 'record', modelApiKey: 'article', id: article.id }));
+    await clearRequests();
+    const onId = document.positionAt(document.getText().indexOf(`"${upload.id}"`) + 3);
+    const text = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, onId));
+    assert.ok(text.includes(upload.attributes.filename), text);
+    const size = upload.attributes.size as number;
+    assert.ok(text.includes(`${size >= 1e6 ? (size / 1e6).toFixed(1).replace(/\.0$/, '') + ' MB' : Math.round(size / 1e3) + ' KB'}`), text);
+    assert.ok(text.includes(`${upload.attributes.width} × ${upload.attributes.height}`), text);
+    assert.ok(text.includes('![') && text.includes('datocms-assets.com'), 'an image preview');
+    const uploadRequests = (await requests()).filter((r) => r.path.startsWith('/uploads'));
+    assert.equal(uploadRequests.length, 1, 'one request names every upload of the document');
+  });
+
+  it("Find All References on an author's id lists the records that link to it, as DatoCMS says", async () => {
+    const { authorId } = await articleWithAuthor();
+    const expected = (await cma('GET', `/items/${authorId}/references?version=current`)).data.map((r: any) => r.id).sort();
+    assert.ok(expected.length > 0, 'the author is linked');
+    const document = await open(documentUri({ ...PROJECT, kind: 'record', modelApiKey: 'author', id: authorId }));
+    const text = document.getText();
+    const onOwnId = document.positionAt(text.indexOf(`"${authorId}"`, text.indexOf('"$readonly"')) + 3);
+    const locations = await vscode.commands.executeCommand<vscode.Location[]>('vscode.executeReferenceProvider', document.uri, onOwnId);
+    const others = locations.filter((l) => l.uri.toString() !== document.uri.toString());
+    const found = others.map((l) => parseDocumentUri(l.uri));
+    assert.deepEqual(found.map((r) => (r && 'id' in r ? r.id : undefined)).sort(), expected);
+    assert.ok(found.every((r) => r?.kind === 'record' && r.modelApiKey === 'article'));
+    const first = await open(others[0]!.uri);
+    assert.ok(JSON.parse(first.getText()).author === authorId || first.getText().includes(authorId), 'the listed record links to the author');
   });
 });
