@@ -19,6 +19,9 @@ export function localeSetFindings(attrs: JsonObject, fields: readonly FieldInfo[
   for (const [field, set] of sets) {
     const missing = [...union].filter((l) => !set.includes(l));
     if (missing.length === 0) continue;
+    // a key that is not a project locale (a misspelled locale) is already reported where it was typed:
+    // one mistake, one problem
+    if (Object.keys(getOwn(attrs, field.apiKey) as JsonObject).some((key) => !projectLocales.includes(key))) continue;
     const why = allLocalesRequired
       ? 'the model requires every locale (all_locales_required)'
       : "the record's other localized fields have it; every localized field carries the same locales";
