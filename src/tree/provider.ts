@@ -19,16 +19,23 @@ export class TreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.D
   private readonly subscription: { dispose(): void };
   /** item ids the user expanded: kept across environments and reloads */
   private readonly expanded = new Set<string>();
-  private readonly format: TooltipFormat;
+  private tooltipFormat: TooltipFormat | undefined;
 
   constructor(private readonly model: TreeModel) {
     this.subscription = model.onDidChange((node) => this.changeEmitter.fire(node));
-    const dates = new Intl.DateTimeFormat(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' });
-    this.format = {
-      t: vscode.l10n.t,
-      numbers: new Intl.NumberFormat(vscode.env.language),
-      date: (iso) => (Number.isNaN(Date.parse(iso)) ? iso : dates.format(new Date(iso))),
-    };
+  }
+
+  /** Made on the first tooltip: Intl formatters cost milliseconds to build, too many for activation. */
+  private get format(): TooltipFormat {
+    if (!this.tooltipFormat) {
+      const dates = new Intl.DateTimeFormat(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' });
+      this.tooltipFormat = {
+        t: vscode.l10n.t,
+        numbers: new Intl.NumberFormat(vscode.env.language),
+        date: (iso) => (Number.isNaN(Date.parse(iso)) ? iso : dates.format(new Date(iso))),
+      };
+    }
+    return this.tooltipFormat;
   }
 
   /** Follows what the user expands and collapses, so switching environment reopens the same branches. */
