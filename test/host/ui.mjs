@@ -34,14 +34,14 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
   const cma = cmaCaller(emulator);
 
   const shot = (name) => page.screenshot({ path: join(resultsDir, `ui-${name}.png`) });
-  /** A README picture: the area around `locators` (pixels of margin `pad`), from `left` if given, within the window. */
-  const readmeShot = async (name, locators, { pad = 32, left } = {}) => {
+  /** A README picture: the area around `locators` (pixels of margin `pad`), from `left` and down to `maxBottom` if given. */
+  const readmeShot = async (name, locators, { pad = 32, left, maxBottom = Infinity } = {}) => {
     const boxes = (await Promise.all(locators.map((l) => l.boundingBox()))).filter(Boolean);
     const { width, height } = page.viewportSize();
     const x = Math.max(0, left ?? Math.min(...boxes.map((b) => b.x)) - pad);
     const y = Math.max(0, Math.min(...boxes.map((b) => b.y)) - pad);
     const right = Math.min(width, Math.max(...boxes.map((b) => b.x + b.width)) + pad);
-    const bottom = Math.min(height, Math.max(...boxes.map((b) => b.y + b.height)) + pad);
+    const bottom = Math.min(height, maxBottom, Math.max(...boxes.map((b) => b.y + b.height)) + pad);
     await page.screenshot({ path: join(resultsDir, `readme-${name}.png`), clip: { x, y, width: right - x, height: bottom - y } });
   };
   /** The left edge of the editor area: README pictures of the editor start there. */
@@ -58,6 +58,14 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
     }
   };
 
+  /** Drags the side bar's edge to the right, so the tree's labels and descriptions show whole. */
+  const widenSideBar = async (pixels) => {
+    const box = await page.locator('.part.sidebar').boundingBox();
+    await page.mouse.move(box.x + box.width + 1, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width + 1 + pixels, box.y + box.height / 2, { steps: 10 });
+    await page.mouse.up();
+  };
   const treeItem = (label) => page.locator('.pane-body .monaco-list-row', { hasText: label }).first();
   const quickInput = page.locator('.quick-input-widget');
   const editorLines = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
@@ -125,6 +133,7 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
     });
 
     await step('expands Models → Article → Fields', async () => {
+      await widenSideBar(180);
       await treeItem('Emulated Bistro').click();
       await treeItem('Models').click();
       await treeItem('Article').locator('.monaco-tl-twistie').click(); // a click on the label opens the model
@@ -147,9 +156,11 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
       await crumbs.filter({ hasText: PROJECT }).first().waitFor();
       await crumbs.filter({ hasText: /^\s*main\s*$/ }).first().waitFor();
       await shot('record');
+      await readmeShot('record', [page.locator('.part.editor')], { pad: 0, left: 0, maxBottom: 540 });
     });
 
     await step('changes the title, saves with Ctrl+S, sees the confirmation in the status bar and the title in the tree', async () => {
+      await runCommand('Notifications: Clear All Notifications');
       await editorLines.click();
       await goToLine(3); // "title": { "en": "…" — the title is the first field, English the main locale
       await page.keyboard.press('End');
@@ -172,8 +183,9 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
       await runCommand('View: Toggle Problems');
       await page.locator('.markers-panel .monaco-list-row', { hasText: 'slug' }).first().waitFor();
       await page.keyboard.press('Control+S');
-      await page.locator('.notifications-toasts', { hasText: 'slug' }).first().waitFor();
+      await page.locator('.notifications-toasts .notification-fade-in-done', { hasText: 'slug' }).first().waitFor();
       await shot('invalid');
+      await readmeShot('invalid', [page.locator('.monaco-workbench')], { pad: 0 });
       await runCommand('View: Hide Panel');
       await cleanUp();
     });
@@ -260,12 +272,6 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
       await pick('Locale for search, filters and titles', 'it');
       const records = treeItem(QUERY);
       await records.waitFor();
-      // wide enough for the whole description
-      const sidebar = await page.locator('.part.sidebar').boundingBox();
-      await page.mouse.move(sidebar.x + sidebar.width + 1, sidebar.y + sidebar.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(sidebar.x + sidebar.width + 181, sidebar.y + sidebar.height / 2, { steps: 10 });
-      await page.mouse.up();
       await records.locator('.label-name').first().hover();
       for (const line of ['Filter: featured = true', 'Order: _published_at ↓', 'Locale: it']) await hover.filter({ hasText: line }).waitFor();
       await shot('query');
