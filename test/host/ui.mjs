@@ -98,7 +98,7 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
     await input.fill(text);
     await page.locator('.editor-group-container.active .find-widget .matchesCount', { hasText: /^1 of \d+$/ }).waitFor();
     await page.keyboard.press('Escape');
-    await page.locator('.editor-group-container.active .find-widget.visible').waitFor({ state: 'detached' }).catch(() => undefined);
+    await page.locator('.editor-group-container.active .find-widget.visible').waitFor({ state: 'detached' });
   };
   const editorText = async () => ((await editorLines.textContent()) ?? '').replace(/\u00a0/g, ' ');
   const waitForEditorText = (pattern) => page.waitForFunction(
@@ -190,12 +190,13 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
       await cleanUp();
     });
 
-    // the record as DatoCMS has it, and the author it links to
-    const articles = (await cma('GET', '/items?filter%5Btype%5D=article&version=current&page%5Blimit%5D=500')).data;
-    const article = articles.find((r) => r.attributes.title?.en === `${recordLabel} (edited)`);
-    const authors = (await cma('GET', '/items?filter%5Btype%5D=author&version=current&page%5Blimit%5D=100')).data;
-
+    let article;
+    let authors = [];
     await step('hovers a link id and sees the linked record named, with its model and status', async () => {
+      // the record as DatoCMS has it, and the author it links to
+      const articles = (await cma('GET', '/items?filter%5Btype%5D=article&version=current&page%5Blimit%5D=500')).data;
+      article = articles.find((r) => r.attributes.title?.en === `${recordLabel} (edited)`);
+      authors = (await cma('GET', '/items?filter%5Btype%5D=author&version=current&page%5Blimit%5D=100')).data;
       const author = authors.find((a) => a.id === article.attributes.author);
       await editorLines.click();
       await find('"author": "');
@@ -207,7 +208,7 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
       const text = (await hover.textContent()) ?? '';
       for (const part of ['author', author.meta.status]) if (!text.includes(part)) throw new Error(`the hover "${text}" does not say ${part}`);
       await shot('hover');
-      await readmeShot('hover', [hover, cursor], { pad: 80, left: await editorLeft() });
+      await readmeShot('link-hover', [hover, cursor], { pad: 80, left: await editorLeft() });
       await page.keyboard.press('Escape');
     });
 
@@ -227,7 +228,7 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
       const byTitle = offered.filter((label) => names.has(label));
       if (byTitle.length === 0) throw new Error(`no author offered by name: ${offered.join(', ')}`);
       await shot('completion');
-      await readmeShot('completion', [page.locator('.suggest-widget.visible'), cursor], { pad: 80, left: await editorLeft() });
+      await readmeShot('link-completion', [page.locator('.suggest-widget.visible'), cursor], { pad: 80, left: await editorLeft() });
       await suggestions.filter({ hasText: byTitle[0] }).first().click();
       await waitForEditorText(new RegExp(`"author": "${names.get(byTitle[0])}"`));
       await cleanUp();
