@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/browser.mjs';
+import { cmaCaller, waitForJob } from './lib/cma.mjs';
 import { installVsix, startCodeServer, stop } from './lib/processes.mjs';
 import { readToasts } from './lib/runnerRequests.mjs';
 
@@ -14,23 +15,12 @@ const TYPED_HINT = 'Typed before reload';
 
 /** Another user of the project, straight to the emulator. */
 function colleague(emulator) {
-  const headers = { authorization: `Bearer ${emulator.token}`, accept: 'application/json', 'x-api-version': '3', 'content-type': 'application/vnd.api+json' };
-  const call = async (method, path, body) => {
-    const response = await fetch(`${emulator.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const json = await response.json();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-    return json;
-  };
+  const call = cmaCaller(emulator);
   return {
     model: async (apiKey) => (await call('GET', `/item-types/${apiKey}`)).data,
     async renameModel(id, name) {
       const job = await call('PUT', `/item-types/${id}`, { data: { type: 'item_type', id, attributes: { name } } });
-      for (let tries = 0; tries < 300; tries++) {
-        const result = await fetch(`${emulator.url}/job-results/${job.data.id}`, { headers });
-        if (result.status === 200) return;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error('the rename job did not finish');
+      await waitForJob(emulator, job.data.id);
     },
   };
 }

@@ -1,13 +1,19 @@
 // The UI test: a person's path through the packaged extension in the real workbench, driven with
-// playwright-core in headless Chromium. Screenshots go to test-results/ (two illustrate the README).
+// playwright-core in headless Chromium. Each step asserts what is on screen (DOM text) and leaves a
+// screenshot in test-results/ui-<name>.png; the README's pictures are the cropped test-results/readme-*.png.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/browser.mjs';
+import { cmaCaller } from './lib/cma.mjs';
 import { installVsix, startCodeServer, stop } from './lib/processes.mjs';
+import { readToasts } from './lib/runnerRequests.mjs';
 
 const STEP_TIMEOUT = 30_000;
+const PROJECT = 'emulated-bistro';
+/** Time for a second notification to show up, before counting them. */
+const NOTIFICATION_SETTLE_MS = 1500;
 
 export async function runUiTest({ vsix, emulator, resultsDir, record }) {
   const work = mkdtempSync(join(tmpdir(), 'datocms-ui-'));
@@ -25,7 +31,22 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   page.setDefaultTimeout(STEP_TIMEOUT);
+  const cma = cmaCaller(emulator);
+
   const shot = (name) => page.screenshot({ path: join(resultsDir, `ui-${name}.png`) });
+  /** A README picture: the area around `locators` (pixels of margin `pad`), from `left` and down to `maxBottom` if given. */
+  const readmeShot = async (name, locators, { pad = 32, left, maxBottom = Infinity } = {}) => {
+    const boxes = (await Promise.all(locators.map((l) => l.boundingBox()))).filter(Boolean);
+    const { width, height } = page.viewportSize();
+    const x = Math.max(0, left ?? Math.min(...boxes.map((b) => b.x)) - pad);
+    const y = Math.max(0, Math.min(...boxes.map((b) => b.y)) - pad);
+    const right = Math.min(width, Math.max(...boxes.map((b) => b.x + b.width)) + pad);
+    const bottom = Math.min(height, maxBottom, Math.max(...boxes.map((b) => b.y + b.height)) + pad);
+    await page.screenshot({ path: join(resultsDir, `readme-${name}.png`), clip: { x, y, width: right - x, height: bottom - y } });
+  };
+  /** The left edge of the editor area: README pictures of the editor start there. */
+  const editorLeft = async () => (await page.locator('.part.editor').boundingBox()).x;
+  const cursor = page.locator('.editor-group-container.active .monaco-editor .cursor').first();
   const step = async (title, action) => {
     try {
       await action();
@@ -36,14 +57,61 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
       throw error;
     }
   };
+
+  /** Drags the side bar's edge to the right, so the tree's labels and descriptions show whole. */
+  const widenSideBar = async (pixels) => {
+    const box = await page.locator('.part.sidebar').boundingBox();
+    await page.mouse.move(box.x + box.width + 1, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width + 1 + pixels, box.y + box.height / 2, { steps: 10 });
+    await page.mouse.up();
+  };
   const treeItem = (label) => page.locator('.pane-body .monaco-list-row', { hasText: label }).first();
   const quickInput = page.locator('.quick-input-widget');
+  const editorLines = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
+  const hover = page.locator('.monaco-hover:visible, .workbench-hover:visible').first();
   const runCommand = async (title) => {
     await page.keyboard.press('F1');
     await quickInput.waitFor({ state: 'visible' });
     await page.keyboard.type(title);
     await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
     await page.keyboard.press('Enter');
+  };
+  /** Answers the quick pick titled `title` by typing `text` and taking the row that shows it. */
+  const pick = async (title, text) => {
+    if (title) await page.locator('.quick-input-widget .quick-input-title', { hasText: title }).waitFor();
+    else await quickInput.waitFor({ state: 'visible' });
+    await page.locator('.quick-input-widget input.input').fill(text);
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: text }).first().waitFor();
+    await page.keyboard.press('Enter');
+  };
+  const goToLine = async (line) => {
+    await page.keyboard.press('Control+G');
+    await quickInput.waitFor({ state: 'visible' });
+    await page.keyboard.type(String(line));
+    await page.keyboard.press('Enter');
+  };
+  /** Selects the first `text` of the editor with the find widget; the selection stays when it closes. */
+  const find = async (text) => {
+    await page.keyboard.press('Control+F');
+    const input = page.locator('.editor-group-container.active .find-widget.visible textarea').first();
+    await input.fill(text);
+    await page.locator('.editor-group-container.active .find-widget .matchesCount', { hasText: /^1 of \d+$/ }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('.editor-group-container.active .find-widget.visible').waitFor({ state: 'detached' });
+  };
+  const editorText = async () => ((await editorLines.textContent()) ?? '').replace(/\u00a0/g, ' ');
+  const waitForEditorText = (pattern) => page.waitForFunction(
+    (source) => new RegExp(source).test((document.querySelector('.editor-group-container.active .monaco-editor .view-lines')?.textContent ?? '').replace(/\u00a0/g, ' ')),
+    pattern.source,
+  );
+  /** Back to a clean record: no notification, the panel closed, the editor's text the saved one. */
+  const cleanUp = async () => {
+    await runCommand('Notifications: Clear All Notifications');
+    await page.keyboard.press('Escape');
+    await editorLines.click();
+    await runCommand('File: Revert File');
+    await page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached' });
   };
 
   try {
@@ -65,6 +133,7 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
     });
 
     await step('expands Models → Article → Fields', async () => {
+      await widenSideBar(180);
       await treeItem('Emulated Bistro').click();
       await treeItem('Models').click();
       await treeItem('Article').locator('.monaco-tl-twistie').click(); // a click on the label opens the model
@@ -75,31 +144,31 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
     });
 
     let recordLabel = '';
-    await step('opens a record from Records', async () => {
+    await step('opens a record from Records: its tab names the record and its model, the breadcrumbs the project and environment', async () => {
       await treeItem('Records').click();
       const firstRecord = page.locator('.pane-body .monaco-list-row[aria-level="5"]').first();
       await firstRecord.waitFor();
       recordLabel = (await firstRecord.locator('.label-name').textContent())?.trim() ?? '';
       await firstRecord.click();
-      await page.locator('.monaco-editor .view-lines', { hasText: '"title"' }).first().waitFor();
+      await editorLines.filter({ hasText: '"title"' }).waitFor();
+      await page.locator('.tabs-container .tab.active', { hasText: `${recordLabel} · article` }).waitFor();
+      const crumbs = page.locator('.editor-group-container.active .breadcrumbs-control .monaco-breadcrumb-item');
+      await crumbs.filter({ hasText: PROJECT }).first().waitFor();
+      await crumbs.filter({ hasText: /^\s*main\s*$/ }).first().waitFor();
       await shot('record');
+      await readmeShot('record', [page.locator('.part.editor')], { pad: 0, left: 0, maxBottom: 540 });
     });
 
-    const goToLine = async (line) => {
-      await page.keyboard.press('Control+G');
-      await quickInput.waitFor({ state: 'visible' });
-      await page.keyboard.type(String(line));
-      await page.keyboard.press('Enter');
-    };
-
-    await step('changes the title, saves with Ctrl+S and sees it in the tree', async () => {
-      await page.locator('.monaco-editor .view-lines').first().click();
+    await step('changes the title, saves with Ctrl+S, sees the confirmation in the status bar and the title in the tree', async () => {
+      await runCommand('Notifications: Clear All Notifications');
+      await editorLines.click();
       await goToLine(3); // "title": { "en": "…" — the title is the first field, English the main locale
       await page.keyboard.press('End');
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.type(' (edited)');
       await page.keyboard.press('Control+S');
+      await page.locator('.part.statusbar .statusbar-item', { hasText: `"title" saved to ${PROJECT} · main` }).waitFor();
       await treeItem(`${recordLabel} (edited)`).waitFor();
       await shot('saved');
     });
@@ -114,8 +183,143 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
       await runCommand('View: Toggle Problems');
       await page.locator('.markers-panel .monaco-list-row', { hasText: 'slug' }).first().waitFor();
       await page.keyboard.press('Control+S');
-      await page.locator('.notifications-toasts', { hasText: 'slug' }).first().waitFor();
+      await page.locator('.notifications-toasts .notification-fade-in-done', { hasText: 'slug' }).first().waitFor();
       await shot('invalid');
+      await readmeShot('invalid', [page.locator('.monaco-workbench')], { pad: 0 });
+      await runCommand('View: Hide Panel');
+      await cleanUp();
+    });
+
+    let article;
+    let authors = [];
+    await step('hovers a link id and sees the linked record named, with its model and status', async () => {
+      // the record as DatoCMS has it, and the author it links to
+      const articles = (await cma('GET', '/items?filter%5Btype%5D=article&version=current&page%5Blimit%5D=500')).data;
+      article = articles.find((r) => r.attributes.title?.en === `${recordLabel} (edited)`);
+      authors = (await cma('GET', '/items?filter%5Btype%5D=author&version=current&page%5Blimit%5D=100')).data;
+      const author = authors.find((a) => a.id === article.attributes.author);
+      await editorLines.click();
+      await find('"author": "');
+      await page.keyboard.press('ArrowRight'); // the start of the id
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Control+K');
+      await page.keyboard.press('Control+I'); // Show Hover
+      await hover.filter({ hasText: String(author.attributes.name) }).waitFor();
+      const text = (await hover.textContent()) ?? '';
+      for (const part of ['author', author.meta.status]) if (!text.includes(part)) throw new Error(`the hover "${text}" does not say ${part}`);
+      await shot('hover');
+      await readmeShot('link-hover', [hover, cursor], { pad: 80, left: await editorLeft() });
+      await page.keyboard.press('Escape');
+    });
+
+    await step('empties a link value and completion offers the records by title, inserting the id', async () => {
+      await find('"author": "');
+      await page.keyboard.press('ArrowRight'); // after the opening quote of the id
+      await page.keyboard.press('Shift+End');
+      await page.keyboard.press('Shift+ArrowLeft'); // keep the closing quote and the comma
+      await page.keyboard.press('Shift+ArrowLeft');
+      await page.keyboard.press('Delete');
+      await waitForEditorText(/"author": "",/);
+      await page.keyboard.press('Control+Space');
+      const suggestions = page.locator('.suggest-widget.visible .monaco-list-row');
+      await suggestions.first().waitFor();
+      const names = new Map(authors.map((a) => [String(a.attributes.name), a.id]));
+      const offered = (await suggestions.locator('.label-name').allTextContents()).map((s) => s.trim());
+      const byTitle = offered.filter((label) => names.has(label));
+      if (byTitle.length === 0) throw new Error(`no author offered by name: ${offered.join(', ')}`);
+      await shot('completion');
+      await readmeShot('link-completion', [page.locator('.suggest-widget.visible'), cursor], { pad: 80, left: await editorLeft() });
+      await suggestions.filter({ hasText: byTitle[0] }).first().click();
+      await waitForEditorText(new RegExp(`"author": "${names.get(byTitle[0])}"`));
+      await cleanUp();
+    });
+
+    await step('types a string where an integer belongs, opens the quick fixes with Ctrl+., applies the fix and the problem goes', async () => {
+      await find('"reading_time": ');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Shift+End');
+      await page.keyboard.press('Backspace');
+      await page.keyboard.type('"12"');
+      await page.keyboard.press('Escape'); // no suggestion is taken by the comma
+      await page.keyboard.type(',');
+      await waitForEditorText(/"reading_time": "12",/);
+      await page.locator('.squiggly-error').first().waitFor();
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft'); // inside "12"
+      await page.keyboard.press('Control+.');
+      const fix = page.locator('.action-widget .monaco-list-row.focused', { hasText: 'Change to the number 12' }).first();
+      await fix.waitFor();
+      await shot('quick-fix');
+      await readmeShot('quick-fix', [page.locator('.action-widget').first(), cursor], { pad: 80, left: await editorLeft() });
+      await page.keyboard.press('Enter'); // the focused fix (a click lands on the menu's pointer block)
+      await waitForEditorText(/"reading_time": 12,/);
+      await page.locator('.squiggly-error').first().waitFor({ state: 'detached' });
+      await cleanUp();
+    });
+
+    const QUERY = 'featured = true · order: _published_at ↓ · it';
+    await step('filters, orders and localizes the records; the Records item shows the query and its hover the whole of it', async () => {
+      await runCommand('DatoCMS: Filter Records by Field');
+      await pick('Filter the records of which model?', 'Article');
+      await pick('Filter records by', 'Featured on the home page');
+      await pick('Filter featured', 'eq');
+      await pick('featured eq', 'true');
+      await runCommand('DatoCMS: Order Records By');
+      await pick('Order the records of which model?', 'Article');
+      await pick('Order records by', '_published_at');
+      await pick('Order by _published_at', 'Descending');
+      await runCommand('DatoCMS: Records Locale');
+      await pick("Choose the locale of which model's records?", 'Article');
+      await pick('Locale for search, filters and titles', 'it');
+      const records = treeItem(QUERY);
+      await records.waitFor();
+      await records.locator('.label-name').first().hover();
+      for (const line of ['Filter: featured = true', 'Order: _published_at ↓', 'Locale: it']) await hover.filter({ hasText: line }).waitFor();
+      await shot('query');
+      await readmeShot('query', [page.locator('.part.sidebar'), hover], { pad: 24, left: 0 });
+      await page.mouse.move(900, 450);
+    });
+
+    await step('a colleague changes the record; the save offers Compare and Overwrite in one notification; Compare shows the diff', async () => {
+      const current = (await cma('GET', `/items/${article.id}`)).data;
+      await editorLines.click();
+      await goToLine(3);
+      await page.keyboard.press('End');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.type(' (mine)');
+      await page.locator('.tabs-container .tab.active.dirty').waitFor();
+      await cma('PUT', `/items/${article.id}`, { data: { type: 'item', id: article.id, attributes: { reading_time: current.attributes.reading_time === 42 ? 43 : 42 }, meta: { current_version: current.meta.current_version } } });
+      await page.keyboard.press('Control+S');
+      const toasts = page.locator('.notifications-toasts .notification-toast-container');
+      await toasts.filter({ hasText: 'newer' }).first().waitFor();
+      await page.waitForTimeout(NOTIFICATION_SETTLE_MS);
+      const shown = await readToasts(page);
+      if (shown.length !== 1) throw new Error(`expected one notification, saw ${JSON.stringify(shown)}`);
+      for (const button of ['Compare', 'Overwrite']) if (!shown[0].buttons.includes(button)) throw new Error(`no ${button} in ${JSON.stringify(shown[0])}`);
+      if (!(await page.locator('.tabs-container .tab.active.dirty').isVisible())) throw new Error('the tab is no longer dirty');
+      await shot('conflict');
+      await readmeShot('conflict', [toasts.first(), page.locator('.tabs-container .tab.active')], { pad: 4, left: await editorLeft() });
+      await toasts.locator('.monaco-button', { hasText: /^\s*Compare\s*$/ }).first().click();
+      const diff = page.locator('.editor-group-container.active .monaco-diff-editor');
+      await diff.locator('.editor.original .view-lines').first().waitFor();
+      await diff.locator('.editor.modified .view-lines', { hasText: '(mine)' }).first().waitFor();
+      await page.locator('.tabs-container .tab.active', { hasText: '↔' }).waitFor();
+      await shot('compare');
+      await runCommand('Notifications: Clear All Notifications');
+      await runCommand('File: Revert File'); // DatoCMS's version back in the editor, so the diff closes without asking
+      await page.locator('.tabs-container .tab.dirty').first().waitFor({ state: 'detached' });
+      await runCommand('View: Close Editor');
+      await diff.waitFor({ state: 'detached' });
+    });
+
+    await step('opens the Getting Started walkthrough', async () => {
+      await runCommand('Welcome: Open Walkthrough');
+      await pick(undefined, 'Get Started with DatoCMS Explorer');
+      const walkthrough = page.locator('.gettingStartedContainer');
+      await walkthrough.filter({ hasText: 'Get Started with DatoCMS Explorer' }).waitFor();
+      await walkthrough.filter({ hasText: 'Sign in with an API token' }).waitFor();
+      await shot('walkthrough');
     });
   } catch {
     // the failing step is recorded; later steps depend on it
