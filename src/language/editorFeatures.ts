@@ -203,9 +203,10 @@ export class EditorFeatures implements vscode.Disposable {
     }
   }
 
-  /** Inside a link value: the records the field allows, searched by the text typed so far. */
+  /** Inside a link value: the records the field allows, searched by the text typed so far; inside an upload id, uploads by name. */
   private async complete(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.CompletionList | undefined> {
     const found = this.referenceAt(document, position);
+    if (found?.reference.kind === 'upload') return this.completeUpload(document, position, found.located.ref, found.reference.node);
     if (found?.reference.kind !== 'record') return undefined;
     const { located, reference } = found;
     const allowed = reference.allowedModelIds?.length ? reference.allowedModelIds : located.context.ctx.itemTypes.filter((t) => t.attributes['modular_block'] !== true).map((t) => t.id);
@@ -225,6 +226,22 @@ export class EditorFeatures implements vscode.Disposable {
       return item;
     });
     return new vscode.CompletionList(items, true);
+  }
+
+  private async completeUpload(document: vscode.TextDocument, position: vscode.Position, ref: { project: string; environment: string }, node: { offset: number; length: number }): Promise<vscode.CompletionList> {
+    const start = node.offset + 1;
+    const typed = document.getText().slice(start, document.offsetAt(position));
+    const uploads = await (await this.uploadsFor(ref.project, ref.environment)).search(typed);
+    const range = new vscode.Range(document.positionAt(start), document.positionAt(node.offset + node.length - 1));
+    return new vscode.CompletionList(uploads.map((upload, i) => {
+      const item = new vscode.CompletionItem({ label: upload.filename, description: [upload.width && upload.height ? `${upload.width}×${upload.height}` : undefined, upload.mimeType].filter(Boolean).join(' · ') }, vscode.CompletionItemKind.File);
+      item.insertText = upload.id;
+      item.detail = upload.id;
+      item.range = range;
+      item.filterText = `${typed}${upload.filename} ${upload.id}`;
+      item.sortText = String(i).padStart(4, '0');
+      return item;
+    }), true);
   }
 
   private codeActions(document: vscode.TextDocument, range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {

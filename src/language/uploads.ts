@@ -25,6 +25,15 @@ export class UploadNames {
 
   constructor(private readonly uploads: Pick<UploadsResource, 'list'>) {}
 
+  /** Uploads whose file name or text matches `text` (any upload when it is empty), for completion; remembered. */
+  async search(text: string, limit = 20): Promise<UploadFacts[]> {
+    const query = text.trim();
+    const page = await this.uploads.list({ ...(query ? { filter: { query } } : {}), page: { offset: 0, limit } });
+    const found = page.data.map(uploadFacts);
+    for (const facts of found) this.known.set(facts.id, facts);
+    return found;
+  }
+
   /** The uploads of `ids` that exist; the ids not known yet are fetched with every other id asked in this tick. */
   async resolve(ids: readonly string[]): Promise<Map<string, UploadFacts>> {
     const unknown = [...new Set(ids)].filter((id) => !this.known.has(id));

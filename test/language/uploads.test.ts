@@ -26,6 +26,20 @@ const MISSING = 'NoSuchUpload0000000001';
 const noEscape = (text: string) => text;
 
 describe('the upload cache', () => {
+  test('completion searches uploads by file name and remembers what it found', async () => {
+    const all = await client.uploads.list({ page: { limit: 50 } });
+    const target = all.data.find((u) => typeof u.attributes['filename'] === 'string')!;
+    const word = String(target.attributes['filename']).split(/[^A-Za-z0-9]+/).filter((w) => w.length > 2)[0]!;
+    emulator.clearRequests();
+    const uploads = new UploadNames(client.uploads);
+    const found = await uploads.search(word);
+    assert.ok(found.some((u) => u.id === target.id), `${word} finds ${String(target.attributes['filename'])}`);
+    assert.equal((uploadRequests()[0]!.query['filter'] as { query?: string }).query, word);
+    emulator.clearRequests();
+    await uploads.resolve([target.id]);
+    assert.equal(uploadRequests().length, 0, 'a found upload is named without another request');
+  });
+
   test('ids asked in the same moment cost one request; asked again (found or not), none', async () => {
     const page = await client.uploads.list({ page: { limit: 4 } });
     const ids = page.data.map((u) => u.id);
