@@ -17,15 +17,20 @@ describe('everyday commands', () => {
   it('switches environment from the project node and back; requests carry X-Environment', async () => {
     const { model, registry } = await extensionApi();
     await runWithInputs('datocms.switchEnvironment', [model.roots()[0]], [{ text: 'sandbox', title: 'Switch DatoCMS environment' }]);
-    assert.equal(registry.environmentOf('emulated-bistro'), 'sandbox');
-    await waitFor(() => model.roots()[0]?.description === 'sandbox', 5_000, 'the project node to show the sandbox');
-    await clearRequests();
-    const [project] = model.roots();
-    const models = (await model.children(project)).find((n) => n.kind === 'models')!;
-    assert.ok((await model.children(models)).length >= 6);
-    const sandboxRequests = await requests();
-    assert.ok(sandboxRequests.length >= 1 && sandboxRequests.every((r) => (r as { environment?: string }).environment === 'sandbox'));
-    await runWithInputs('datocms.switchEnvironment', [model.roots()[0]], [{ text: 'main', title: 'Switch DatoCMS environment' }]);
+    try {
+      assert.equal(registry.environmentOf('emulated-bistro'), 'sandbox');
+      await waitFor(() => model.roots()[0]?.description === 'sandbox', 5_000, 'the project node to show the sandbox');
+      await clearRequests();
+      const [project] = model.roots();
+      const models = (await model.children(project)).find((n) => n.kind === 'models')!;
+      assert.ok((await model.children(models)).length >= 6);
+      // what the tree asked for the schema (documents of main still open may read main meanwhile)
+      const schemaRequests = (await requests()).filter((r) => r.path === '/site' || r.path.startsWith('/item-types') || r.path.startsWith('/fields'));
+      assert.ok(schemaRequests.length >= 1, 'the tree read the sandbox schema');
+      assert.deepEqual(schemaRequests.filter((r) => (r as { environment?: string }).environment !== 'sandbox').map((r) => `${r.method} ${r.path}`), []);
+    } finally {
+      await runWithInputs('datocms.switchEnvironment', [model.roots()[0]], [{ text: 'main', title: 'Switch DatoCMS environment' }]);
+    }
     assert.equal(registry.environmentOf('emulated-bistro'), 'main');
   });
 

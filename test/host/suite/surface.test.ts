@@ -2,7 +2,7 @@
 // walkthrough, and what the tree shows about a query (its description, its hover, kept expansion).
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { documentUri } from '../../../src/documents/uris';
+import { documentUri, parseDocumentUri } from '../../../src/documents/uris';
 import type { ModelNode, RecordNode, RecordsNode, SectionNode } from '../../../src/tree/model';
 import { clearRequests, extensionApi, requests, runWithInputs, screenshot, seeOnScreen, waitFor } from './helpers';
 
@@ -18,8 +18,17 @@ async function article(): Promise<{ model: ModelNode; records: RecordsNode }> {
   return { model, records };
 }
 
+/** Waits until the active editor shows the document of `uri` (a record's tab may carry its title in the path). */
 async function activeDocument(uri: vscode.Uri): Promise<void> {
-  await waitFor(() => vscode.window.activeTextEditor?.document.uri.toString() === uri.toString(), 15_000, `${uri.toString()} to open`);
+  const wanted = parseDocumentUri(uri);
+  const same = (other: vscode.Uri | undefined) => {
+    const ref = other && parseDocumentUri(other);
+    if (!ref || !wanted) return other?.toString() === uri.toString();
+    const { title: _a, ...a } = ref as typeof ref & { title?: string };
+    const { title: _b, ...b } = wanted as typeof wanted & { title?: string };
+    return JSON.stringify(a) === JSON.stringify(b);
+  };
+  await waitFor(() => same(vscode.window.activeTextEditor?.document.uri), 15_000, `${uri.toString()} to open`);
 }
 
 describe('surface', () => {
