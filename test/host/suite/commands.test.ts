@@ -20,6 +20,8 @@ describe('everyday commands', () => {
     try {
       assert.equal(registry.environmentOf('emulated-bistro'), 'sandbox');
       await waitFor(() => model.roots()[0]?.description === 'sandbox', 5_000, 'the project node to show the sandbox');
+      // Refresh All drops what earlier tests may have loaded, so the sandbox's schema is read now.
+      await vscode.commands.executeCommand('datocms.refresh');
       await clearRequests();
       const [project] = model.roots();
       const models = (await model.children(project)).find((n) => n.kind === 'models')!;
