@@ -135,7 +135,7 @@ describe('manifest', () => {
   });
 
   test('the l10n bundle holds exactly the messages the sources translate (npm run l10n rewrites it)', async () => {
-    const { extractMessages, BUNDLE } = await import('../../scripts/l10n-bundle.mjs');
+    const { extractMessages, BUNDLE } = await import('../l10n-bundle.mjs');
     assert.equal(pkg.l10n, './l10n');
     const bundle = JSON.parse(readFileSync(BUNDLE, 'utf8')) as Record<string, string>;
     const messages = extractMessages();
