@@ -1,4 +1,4 @@
-// Async jobs (PROTOCOL §7): a 202 is polled at /job-results until the job ends; its payload is the answer.
+// Async jobs: a 202 is polled at /job-results until the job ends; its payload is the answer.
 import { test, describe, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { ApiError, CancelledError, closeAllDispatchers, TimeoutError, type CmaClient, type RequestLogEntry } from '../../src/cma';

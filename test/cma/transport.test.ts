@@ -68,7 +68,7 @@ describe('transport', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  test('sends the headers of PROTOCOL §1 and a compact JSON body', async () => {
+  test('sends the CMA headers and a compact JSON body', async () => {
     seen.length = 0;
     const client = new CmaClient({ apiToken: TOKEN, baseUrl, environment: 'sandbox' });
     await client.site.find();

@@ -1,4 +1,4 @@
-// api_error documents as the CMA sends them (PROTOCOL.md §5).
+// api_error documents as the CMA sends them.
 import { createHash } from 'node:crypto';
 
 export interface ApiErrorSpec {

@@ -1,4 +1,4 @@
-// The DatoCMS CMA emulator (contracts.md §B): a real HTTP server on 127.0.0.1 with a deterministic,
+// The DatoCMS CMA emulator: a real HTTP server on 127.0.0.1 with a deterministic,
 // in-memory "Emulated Bistro" project. See README.md for the seed and the fault API.
 import { startEmulatorServer } from './server.js';
 import type { Emulator, EmulatorOptions } from './types.js';

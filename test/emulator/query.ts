@@ -1,5 +1,5 @@
 // Rails-style query string parsing: `filter[fields][title][eq]=x`, `ids[]=a&ids[]=b`, with raw or
-// percent-encoded brackets and `+` for spaces (PROTOCOL.md §10).
+// percent-encoded brackets and `+` for spaces.
 
 export type QueryValue = string | QueryValue[] | { [key: string]: QueryValue };
 export type Query = Record<string, QueryValue>;

@@ -46,7 +46,7 @@ export class Random {
     return this.float() < probability;
   }
 
-  /** A DatoCMS id: an RFC 4122 v4 UUID as 22 characters of URL-safe base64 (PROTOCOL.md §2). */
+  /** A DatoCMS id: an RFC 4122 v4 UUID as 22 characters of URL-safe base64. */
   id(): string {
     const bytes = Buffer.allocUnsafe(16);
     for (let i = 0; i < 16; i += 4) bytes.writeUInt32BE(this.next(), i);

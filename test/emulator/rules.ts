@@ -1,4 +1,4 @@
-// What the server accepts in schema writes (PROTOCOL.md §9, §11; resources.json requestStructure).
+// What the server accepts in schema writes.
 // Kept apart from src/schema/catalog.ts on purpose: the emulator stands in for the server, and sharing the
 // extension's own tables would let a mistake in them pass both sides of every test.
 
@@ -20,7 +20,7 @@ export const FIELD_ATTRIBUTES = ['default_value', 'label', 'api_key', 'localized
   'field_type', 'hint', 'deep_filtering_enabled', 'content_link_enabled'] as const;
 export const FIELD_RELATIONSHIPS = ['fieldset'] as const;
 
-/** field_type → built-in editors, allowed validators, validators that must be present (§9.4) */
+/** field_type → built-in editors, allowed validators, validators that must be present */
 export const FIELD_TYPES: Record<string, { editors: readonly string[]; validators: readonly string[]; requiredValidators: readonly string[] }> = {
   string: { editors: ['single_line', 'string_radio_group', 'string_select'], validators: ['required', 'unique', 'length', 'format', 'enum'], requiredValidators: [] },
   text: { editors: ['markdown', 'wysiwyg', 'textarea'], validators: ['required', 'length', 'format', 'sanitized_html'], requiredValidators: [] },

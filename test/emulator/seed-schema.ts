@@ -1,7 +1,7 @@
 // The seeded schema of the "Emulated Bistro" project: a restaurant with a journal (articles, authors,
 // categories), a singleton home page, a sortable menu, a tree of pages, a draft-mode events model and
-// three block models. Between them the fields cover all 20 field types (PROTOCOL.md §9.4) with
-// realistic validators (§9.5) and the right built-in editor per type (§9.6).
+// three block models. Between them the fields cover all 20 field types with
+// realistic validators and the right built-in editor per type.
 
 export interface FieldSpec {
   api_key: string;

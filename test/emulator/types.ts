@@ -1,4 +1,4 @@
-// The emulator's public contract (contracts.md §B).
+// The emulator's public contract.
 import type { EmulatorStore } from './store.js';
 
 export interface EmulatorOptions {

@@ -122,7 +122,7 @@ describe('unknown keys', () => {
   });
 });
 
-describe('validator options (PROTOCOL §9.5)', () => {
+describe('validator options', () => {
   const cases: [string, string, unknown, unknown][] = [
     // field type, validator, valid options, invalid options
     ['string', 'format', { predefined_pattern: 'email' }, { predefined_pattern: 'phone' }],

@@ -1,4 +1,4 @@
-// Hand-built resources shaped like the API's answers (PROTOCOL.md §2), for the schema tests.
+// Hand-built resources shaped like the API's answers, for the schema tests.
 import type { Resource } from '../../src/cma/types';
 import type { SchemaContext } from '../../src/schema';
 
