@@ -215,16 +215,7 @@ export class EditorFeatures implements vscode.Disposable {
     const names = await this.namesFor(located.ref.project, located.ref.environment);
     const records = await names.search(allowed, typed);
     const range = new vscode.Range(document.positionAt(start), document.positionAt(reference.node.offset + reference.node.length - 1));
-    const items = records.map((name, i) => {
-      const item = new vscode.CompletionItem({ label: name.title, description: `${name.modelApiKey}${name.status ? ` · ${name.status}` : ''}` }, vscode.CompletionItemKind.Reference);
-      item.insertText = name.id;
-      item.detail = name.id;
-      item.range = range;
-      // The search matched the title or any text of the record: every answer stays in the list.
-      item.filterText = `${typed}${name.title} ${name.id}`;
-      item.sortText = String(i).padStart(4, '0');
-      return item;
-    });
+    const items = records.map((name, i) => idCompletion(name.id, name.title, `${name.modelApiKey}${name.status ? ` · ${name.status}` : ''}`, vscode.CompletionItemKind.Reference, typed, range, i));
     return new vscode.CompletionList(items, true);
   }
 
@@ -233,15 +224,8 @@ export class EditorFeatures implements vscode.Disposable {
     const typed = document.getText().slice(start, document.offsetAt(position));
     const uploads = await (await this.uploadsFor(ref.project, ref.environment)).search(typed);
     const range = new vscode.Range(document.positionAt(start), document.positionAt(node.offset + node.length - 1));
-    return new vscode.CompletionList(uploads.map((upload, i) => {
-      const item = new vscode.CompletionItem({ label: upload.filename, description: [upload.width && upload.height ? `${upload.width}×${upload.height}` : undefined, upload.mimeType].filter(Boolean).join(' · ') }, vscode.CompletionItemKind.File);
-      item.insertText = upload.id;
-      item.detail = upload.id;
-      item.range = range;
-      item.filterText = `${typed}${upload.filename} ${upload.id}`;
-      item.sortText = String(i).padStart(4, '0');
-      return item;
-    }), true);
+    const size = (upload: { width: number | null; height: number | null }) => (upload.width && upload.height ? `${upload.width}×${upload.height}` : undefined);
+    return new vscode.CompletionList(uploads.map((upload, i) => idCompletion(upload.id, upload.filename, [size(upload), upload.mimeType].filter(Boolean).join(' · '), vscode.CompletionItemKind.File, typed, range, i)), true);
   }
 
   private codeActions(document: vscode.TextDocument, range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
@@ -299,4 +283,18 @@ function toCodeAction(document: vscode.TextDocument, fix: Fix, diagnostics: vsco
   action.diagnostics = diagnostics;
   action.isPreferred = fix.preferred === true;
   return action;
+}
+
+/**
+ * A completion that shows a name and inserts an id. The search matched the name or any text of the target, so
+ * every answer stays in the list whatever was typed; the server's order is kept.
+ */
+function idCompletion(id: string, label: string, description: string, kind: vscode.CompletionItemKind, typed: string, range: vscode.Range, index: number): vscode.CompletionItem {
+  const item = new vscode.CompletionItem({ label, description }, kind);
+  item.insertText = id;
+  item.detail = id;
+  item.range = range;
+  item.filterText = `${typed}${label} ${id}`;
+  item.sortText = String(index).padStart(4, '0');
+  return item;
 }

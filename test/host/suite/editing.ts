@@ -107,3 +107,20 @@ export async function editJson(document: vscode.TextDocument, change: (json: any
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Opens a datocms: document in a lasting editor (its language is DatoCMS JSON). */
+export async function openDocument(uri: vscode.Uri): Promise<vscode.TextDocument> {
+  let document = await vscode.workspace.openTextDocument(uri);
+  if (document.languageId !== 'datocms-json') document = await vscode.languages.setTextDocumentLanguage(document, 'datocms-json');
+  await vscode.window.showTextDocument(document, { preview: false });
+  return document;
+}
+
+/** Replaces the first `search` in the document with `replacement`, as one edit. */
+export async function replaceIn(document: vscode.TextDocument, search: string, replacement: string): Promise<void> {
+  const offset = document.getText().indexOf(search);
+  assert.ok(offset >= 0, `the document holds ${search}`);
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(document.uri, new vscode.Range(document.positionAt(offset), document.positionAt(offset + search.length)), replacement);
+  assert.ok(await vscode.workspace.applyEdit(edit));
+}

@@ -2,24 +2,9 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { documentUri, parseDocumentUri } from '../../../src/documents/uris';
 import { clearRequests, cma, config, extensionApi, requests, runWithInputs, waitFor } from './helpers';
+import { openDocument, replaceIn } from './editing';
 
 const PROJECT = { project: 'emulated-bistro', environment: 'main' } as const;
-const LANGUAGE = 'datocms-json';
-
-async function open(uri: vscode.Uri): Promise<vscode.TextDocument> {
-  let document = await vscode.workspace.openTextDocument(uri);
-  if (document.languageId !== LANGUAGE) document = await vscode.languages.setTextDocumentLanguage(document, LANGUAGE);
-  await vscode.window.showTextDocument(document, { preview: false });
-  return document;
-}
-
-async function replace(document: vscode.TextDocument, search: string, replacement: string): Promise<void> {
-  const offset = document.getText().indexOf(search);
-  assert.ok(offset >= 0, `the document holds ${search}`);
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(document.uri, new vscode.Range(document.positionAt(offset), document.positionAt(offset + search.length)), replacement);
-  assert.ok(await vscode.workspace.applyEdit(edit));
-}
 
 /** The hovers' text, markdown escapes removed. */
 const hoverText = (hovers: vscode.Hover[]) => hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n').replace(/\\(.)/g, '$1');
@@ -46,7 +31,7 @@ describe('editor: names, links and quick fixes', () => {
 
   it('hover on a link id names the record; Go to Definition opens it, its tab titled by the record', async () => {
     const { article, authorId, authorName } = await articleWithAuthor();
-    const document = await open(documentUri({ ...PROJECT, kind: 'record', modelApiKey: 'article', id: article.id }));
+    const document = await openDocument(documentUri({ ...PROJECT, kind: 'record', modelApiKey: 'article', id: article.id }));
     const onId = document.positionAt(document.getText().indexOf(`"${authorId}"`) + 3);
 
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, onId);
@@ -57,7 +42,7 @@ describe('editor: names, links and quick fixes', () => {
     const target = 'uri' in locations[0]! ? locations[0].uri : locations[0]!.targetUri;
     assert.deepEqual(parseDocumentUri(target), { ...PROJECT, kind: 'record', modelApiKey: 'author', id: authorId, title: authorName });
 
-    const opened = await open(target);
+    const opened = await openDocument(target);
     assert.equal(JSON.parse(opened.getText()).$readonly.id, authorId, 'the id stays in $readonly');
     await waitFor(() => vscode.window.tabGroups.activeTabGroup.activeTab?.label === `${authorName} · author`, 5000, 'the tab titled by the record');
     const again = documentUri({ ...PROJECT, kind: 'record', modelApiKey: 'author', id: authorId });
@@ -65,7 +50,7 @@ describe('editor: names, links and quick fixes', () => {
   });
 
   it("a model's title_field names its field on hover, and Go to Definition opens the field", async () => {
-    const document = await open(documentUri({ ...PROJECT, kind: 'model', apiKey: 'author' }));
+    const document = await openDocument(documentUri({ ...PROJECT, kind: 'model', apiKey: 'author' }));
     const titleFieldId = JSON.parse(document.getText()).title_field.id as string;
     const field = (await cma('GET', `/fields/${titleFieldId}`)).data;
     const onId = document.positionAt(document.getText().indexOf(`"${titleFieldId}"`) + 3);
@@ -77,8 +62,8 @@ describe('editor: names, links and quick fixes', () => {
 
   it('completion inside a link value offers the records the field allows, by title, and inserts the id', async () => {
     const { article, authorId } = await articleWithAuthor();
-    const document = await open(documentUri({ ...PROJECT, kind: 'record', modelApiKey: 'article', id: article.id }));
-    await replace(document, `"author": "${authorId}"`, '"author": ""');
+    const document = await openDocument(documentUri({ ...PROJECT, kind: 'record', modelApiKey: 'article', id: article.id }));
+    await replaceIn(document, `"author": "${authorId}"`, '"author": ""');
     const inside = document.positionAt(document.getText().indexOf('"author": ""') + '"author": "'.length);
     const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, inside);
     const authors = (await cma('GET', '/items?filter%5Btype%5D=author&version=current&page%5Blimit%5D=100')).data as any[];
@@ -93,10 +78,10 @@ describe('editor: names, links and quick fixes', () => {
 
   it('a string where an integer belongs is one problem, and its quick fix writes the number', async () => {
     const { article } = await articleWithAuthor();
-    const document = await open(documentUri({ ...PROJECT, kind: 'record', modelApiKey: 'article', id: article.id }));
+    const document = await openDocument(documentUri({ ...PROJECT, kind: 'record', modelApiKey: 'article', id: article.id }));
     const match = /"reading_time": (\d+|null)/.exec(document.getText());
     assert.ok(match);
-    await replace(document, match[0], '"reading_time": "12"');
+    await replaceIn(document, match[0], '"reading_time": "12"');
     await waitFor(() => vscode.languages.getDiagnostics(document.uri).length > 0, 5000, 'the problem');
     await new Promise((resolve) => setTimeout(resolve, 600)); // anything else that would report has reported
     const diagnostics = vscode.languages.getDiagnostics(document.uri);
@@ -115,7 +100,7 @@ describe('editor: names, links and quick fixes', () => {
     const article = page.data.find((r: any) => r.attributes.cover?.upload_id);
     assert.ok(article, 'the emulator has an article with a cover');
     const upload = (await cma('GET', `/uploads/${article.attributes.cover.upload_id}`)).data;
-    const document = await open(documentUri({ ...PROJECT, kind: 'record', modelApiKey: 'article', id: article.id }));
+    const document = await openDocument(documentUri({ ...PROJECT, kind: 'record', modelApiKey: 'article', id: article.id }));
     await clearRequests();
     const onId = document.positionAt(document.getText().indexOf(`"${upload.id}"`) + 3);
     const text = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, onId));
@@ -132,7 +117,7 @@ describe('editor: names, links and quick fixes', () => {
     const { authorId } = await articleWithAuthor();
     const expected = (await cma('GET', `/items/${authorId}/references?version=current`)).data.map((r: any) => r.id).sort();
     assert.ok(expected.length > 0, 'the author is linked');
-    const document = await open(documentUri({ ...PROJECT, kind: 'record', modelApiKey: 'author', id: authorId }));
+    const document = await openDocument(documentUri({ ...PROJECT, kind: 'record', modelApiKey: 'author', id: authorId }));
     const text = document.getText();
     const onOwnId = document.positionAt(text.indexOf(`"${authorId}"`, text.indexOf('"$readonly"')) + 3);
     const locations = await vscode.commands.executeCommand<vscode.Location[]>('vscode.executeReferenceProvider', document.uri, onOwnId);
@@ -140,7 +125,7 @@ describe('editor: names, links and quick fixes', () => {
     const found = others.map((l) => parseDocumentUri(l.uri));
     assert.deepEqual(found.map((r) => (r && 'id' in r ? r.id : undefined)).sort(), expected);
     assert.ok(found.every((r) => r?.kind === 'record' && r.modelApiKey === 'article'));
-    const first = await open(others[0]!.uri);
+    const first = await openDocument(others[0]!.uri);
     assert.ok(JSON.parse(first.getText()).author === authorId || first.getText().includes(authorId), 'the listed record links to the author');
   });
 });

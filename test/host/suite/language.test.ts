@@ -2,25 +2,9 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { documentUri } from '../../../src/documents/uris';
 import { cma, config, extensionApi, runWithInputs } from './helpers';
+import { openDocument, replaceIn } from './editing';
 
 const PROJECT = { project: 'emulated-bistro', environment: 'main' } as const;
-const LANGUAGE = 'datocms-json';
-
-/** Opens a datocms: document in an editor, in the DatoCMS JSON language. */
-async function open(uri: vscode.Uri): Promise<vscode.TextDocument> {
-  let document = await vscode.workspace.openTextDocument(uri);
-  if (document.languageId !== LANGUAGE) document = await vscode.languages.setTextDocumentLanguage(document, LANGUAGE);
-  await vscode.window.showTextDocument(document, { preview: false });
-  return document;
-}
-
-async function replace(document: vscode.TextDocument, search: string, replacement: string): Promise<void> {
-  const offset = document.getText().indexOf(search);
-  assert.ok(offset >= 0, `the document holds ${search}`);
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(document.uri, new vscode.Range(document.positionAt(offset), document.positionAt(offset + search.length)), replacement);
-  assert.ok(await vscode.workspace.applyEdit(edit));
-}
 
 const labelOf = (item: vscode.CompletionItem) => (typeof item.label === 'string' ? item.label : item.label.label);
 const hoverText = (hovers: vscode.Hover[]) =>
@@ -37,12 +21,12 @@ describe('language: DatoCMS JSON', () => {
   });
 
   it('a model document completes enumerations with their values only, hovers with descriptions, outlines its keys', async () => {
-    const document = await open(documentUri({ ...PROJECT, kind: 'model', apiKey: 'article' }));
-    assert.equal(document.languageId, LANGUAGE);
+    const document = await openDocument(documentUri({ ...PROJECT, kind: 'model', apiKey: 'article' }));
+    assert.equal(document.languageId, 'datocms-json');
     const keys = Object.keys(JSON.parse(document.getText()));
 
     const appearance = /"collection_appearance": "(compact|table)"/.exec(document.getText())![0];
-    await replace(document, appearance, '"collection_appearance": ""');
+    await replaceIn(document, appearance, '"collection_appearance": ""');
     const inQuotes = document.positionAt(document.getText().indexOf('"collection_appearance": ""') + '"collection_appearance": "'.length);
     const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, inQuotes);
     assert.deepEqual(list.items.map(labelOf).sort(), ['"compact"', '"table"'], 'only the allowed values, no words from the text');
@@ -57,8 +41,8 @@ describe('language: DatoCMS JSON', () => {
 
   it("a record document completes and hovers from its model's schema", async () => {
     const page = await cma('GET', '/items?filter%5Btype%5D=article&page%5Blimit%5D=1');
-    const document = await open(documentUri({ ...PROJECT, kind: 'record', modelApiKey: 'article', id: page.data[0].id }));
-    assert.equal(document.languageId, LANGUAGE);
+    const document = await openDocument(documentUri({ ...PROJECT, kind: 'record', modelApiKey: 'article', id: page.data[0].id }));
+    assert.equal(document.languageId, 'datocms-json');
     const record = JSON.parse(document.getText()) as Record<string, unknown>;
 
     const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', document.uri);
@@ -66,7 +50,7 @@ describe('language: DatoCMS JSON', () => {
 
     // A localized value is keyed by the project's locales: completion inside an emptied one offers them.
     const title = JSON.stringify(record['title'], null, 2).replace(/\n/g, '\n  ');
-    await replace(document, `"title": ${title}`, '"title": {}');
+    await replaceIn(document, `"title": ${title}`, '"title": {}');
     const inTitle = document.positionAt(document.getText().indexOf('"title": {}') + '"title": {'.length);
     const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, inTitle);
     const locales = (await cma('GET', '/site')).data.attributes.locales as string[];
@@ -78,9 +62,9 @@ describe('language: DatoCMS JSON', () => {
   });
 
   it('formatting restores the document format', async () => {
-    const document = await open(documentUri({ ...PROJECT, kind: 'model', apiKey: 'author' }));
+    const document = await openDocument(documentUri({ ...PROJECT, kind: 'model', apiKey: 'author' }));
     const text = document.getText();
-    await replace(document, text, JSON.stringify(JSON.parse(text)));
+    await replaceIn(document, text, JSON.stringify(JSON.parse(text)));
     const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>('vscode.executeFormatDocumentProvider', document.uri, { tabSize: 8, insertSpaces: false });
     const edit = new vscode.WorkspaceEdit();
     edit.set(document.uri, edits);
