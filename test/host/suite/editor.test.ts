@@ -113,6 +113,22 @@ describe('editor: names, links and quick fixes', () => {
     assert.equal(uploadRequests.length, 1, 'one request names every upload of the document');
   });
 
+  it('completion inside an upload id offers uploads by file name and inserts the id', async () => {
+    const page = await cma('GET', '/items?filter%5Btype%5D=article&version=current&page%5Blimit%5D=50');
+    const article = page.data.find((r: any) => r.attributes.cover?.upload_id);
+    const upload = (await cma('GET', `/uploads/${article.attributes.cover.upload_id}`)).data;
+    const document = await openDocument(documentUri({ ...PROJECT, kind: 'record', modelApiKey: 'article', id: article.id }));
+    await replaceIn(document, `"upload_id": "${upload.id}"`, '"upload_id": ""');
+    const inside = document.positionAt(document.getText().indexOf('"upload_id": ""') + '"upload_id": "'.length);
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, inside);
+    const offered = list.items.filter((i) => i.kind === vscode.CompletionItemKind.File);
+    const uploads = (await cma('GET', '/uploads?page%5Blimit%5D=100')).data as any[];
+    const byName = new Map(uploads.map((u) => [String(u.attributes.filename), u.id]));
+    assert.ok(offered.length > 0, 'uploads are offered');
+    for (const item of offered) assert.equal(item.insertText, byName.get(labelOf(item)), `${labelOf(item)} inserts its id`);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
   it("Find All References on an author's id lists the records that link to it, as DatoCMS says", async () => {
     const { authorId } = await articleWithAuthor();
     const expected = (await cma('GET', `/items/${authorId}/references?version=current`)).data.map((r: any) => r.id).sort();
