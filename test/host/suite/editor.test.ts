@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { documentUri, parseDocumentUri } from '../../../src/documents/uris';
-import { clearRequests, cma, config, extensionApi, requests, runWithInputs, waitFor } from './helpers';
+import { clearRequests, cma, ensureSignedIn, requests, waitFor } from './helpers';
 import { openDocument, replaceIn } from './editing';
 
 const PROJECT = { project: 'emulated-bistro', environment: 'main' } as const;
@@ -20,10 +20,7 @@ async function articleWithAuthor(): Promise<{ article: any; authorId: string; au
 }
 
 describe('editor: names, links and quick fixes', () => {
-  before(async () => {
-    const api = await extensionApi();
-    if (api.registry.list().length === 0) await runWithInputs('datocms.signIn', [], [{ text: config().token, title: 'Sign in to DatoCMS' }]);
-  });
+  before(ensureSignedIn);
   afterEach(async () => {
     await vscode.commands.executeCommand('workbench.action.files.revert');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { documentUri } from '../../../src/documents/uris';
-import { cma, config, extensionApi, runWithInputs } from './helpers';
+import { cma, ensureSignedIn } from './helpers';
 import { openDocument, replaceIn } from './editing';
 
 const PROJECT = { project: 'emulated-bistro', environment: 'main' } as const;
@@ -11,10 +11,7 @@ const hoverText = (hovers: vscode.Hover[]) =>
   hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
 
 describe('language: DatoCMS JSON', () => {
-  before(async () => {
-    const api = await extensionApi();
-    if (api.registry.list().length === 0) await runWithInputs('datocms.signIn', [], [{ text: config().token, title: 'Sign in to DatoCMS' }]);
-  });
+  before(ensureSignedIn);
   afterEach(async () => {
     await vscode.commands.executeCommand('workbench.action.files.revert');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
