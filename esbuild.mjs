@@ -65,23 +65,23 @@ const lazyLanguage = {
   },
 };
 
-// The documents feature (saves, baselines, diagnostics; about 40 KB minified) is bundled on its own as
-// dist/documents.js and required by src/documents/shell.ts when the first `datocms:` document is touched.
-const lazyDocuments = {
-  name: 'lazy-documents',
+// Features loaded on first use. Each row: the directory that imports it, the request it imports it by,
+// the bundle it becomes (dist/<bundle>.js) and that bundle's entry. In the activation bundle the request is
+// left as `require('./<bundle>.js')`, so a feature's code loads only when one of its commands first runs.
+//   documents: saves, baselines, diagnostics (required by src/documents/shell.ts when a document is touched)
+//   export:    exporting records (paging, file writing), required when an export starts
+const LAZY_BUNDLES = [
+  { from: 'src/documents', request: './feature', bundle: 'documents', entry: 'src/documents/feature.ts' },
+  { from: 'src/commands', request: './exportCommand', bundle: 'export', entry: 'src/commands/exportCommand.ts' },
+];
+const lazyBundles = {
+  name: 'lazy-bundles',
   setup(build) {
-    build.onResolve({ filter: /^\.\/feature$/ }, (args) =>
-      path.resolve(args.resolveDir) === path.resolve('src/documents') ? { path: './documents.js', external: true } : undefined);
-  },
-};
-
-// Exporting records (paging, file writing) is bundled on its own as dist/export.js, required by
-// src/commands/index.ts when an export starts.
-const lazyExport = {
-  name: 'lazy-export',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/exportCommand$/ }, (args) =>
-      path.resolve(args.resolveDir) === path.resolve('src/commands') ? { path: './export.js', external: true } : undefined);
+    for (const { from, request, bundle } of LAZY_BUNDLES) {
+      const filter = new RegExp(`^${request.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
+      build.onResolve({ filter }, (args) =>
+        path.resolve(args.resolveDir) === path.resolve(from) ? { path: `./${bundle}.js`, external: true } : undefined);
+    }
   },
 };
 
@@ -109,8 +109,8 @@ const common = {
 const builds = [
   // The live-check worker (dist/liveCheckWorker.js) runs in its own thread, started when a document is first
   // checked; like the extension it requires dist/schema.js rather than bundling the schema layer again.
-  { ...common, plugins: [...common.plugins, lazySchema, lazyHttp, lazyLanguage, lazyDocuments, lazyExport], entryPoints: { extension: 'src/extension.ts', liveCheckWorker: 'src/documents/liveCheckWorker.ts' }, outdir: 'dist' },
-  { ...common, plugins: [...common.plugins, lazySchema, lazyHttp, lazyLanguage], entryPoints: { documents: 'src/documents/feature.ts', export: 'src/commands/exportCommand.ts' }, outdir: 'dist' },
+  { ...common, plugins: [...common.plugins, lazySchema, lazyHttp, lazyLanguage, lazyBundles], entryPoints: { extension: 'src/extension.ts', liveCheckWorker: 'src/documents/liveCheckWorker.ts' }, outdir: 'dist' },
+  { ...common, plugins: [...common.plugins, lazySchema, lazyHttp, lazyLanguage], entryPoints: Object.fromEntries(LAZY_BUNDLES.map((row) => [row.bundle, row.entry])), outdir: 'dist' },
   { ...common, entryPoints: { schema: 'src/schema/index.ts', http: 'src/cma/undiciPool.ts' }, outdir: 'dist' },
   // Its package's `main` is a UMD build that requires its parts at run time; the ES module build bundles properly.
   { ...common, plugins: [...common.plugins, lazySchema], alias: { ...common.alias, 'vscode-json-languageservice': 'vscode-json-languageservice/lib/esm/jsonLanguageService.js' }, entryPoints: { language: 'src/language/features.ts' }, outdir: 'dist' },
