@@ -19,6 +19,13 @@ export interface InputOptions {
   validate?: (text: string) => string | undefined;
 }
 
+export interface ConfirmOptions {
+  message: string;
+  detail?: string;
+  /** the buttons besides Cancel, the first the default (e.g. "Delete") */
+  actions: string[];
+}
+
 export interface ProgressReport {
   /** replaces the progress message, e.g. "1,500 of 10,000" */
   message(text: string): void;
@@ -26,6 +33,11 @@ export interface ProgressReport {
 
 export interface Ui {
   info(message: string, ...actions: string[]): Promise<string | undefined>;
+  /**
+   * A modal warning that must be answered: `message` names what is affected, `detail` the consequences.
+   * Resolves to the chosen action, or undefined for Cancel (the modal's own button) or Escape.
+   */
+  confirm(options: ConfirmOptions): Promise<string | undefined>;
   warn(message: string, ...actions: string[]): Promise<string | undefined>;
   error(message: string, ...actions: string[]): Promise<string | undefined>;
   /** undefined when dismissed */

@@ -1,6 +1,6 @@
 // The real Ui: VS Code notifications, quick picks, input boxes, progress and dialogs.
 import * as vscode from 'vscode';
-import type { InputOptions, PickItem, ProgressReport, Ui } from './ui';
+import type { ConfirmOptions, InputOptions, PickItem, ProgressReport, Ui } from './ui';
 
 export class VscodeUi implements Ui {
   info(message: string, ...actions: string[]): Promise<string | undefined> {
@@ -13,6 +13,10 @@ export class VscodeUi implements Ui {
 
   error(message: string, ...actions: string[]): Promise<string | undefined> {
     return Promise.resolve(vscode.window.showErrorMessage(message, ...actions));
+  }
+
+  confirm(options: ConfirmOptions): Promise<string | undefined> {
+    return Promise.resolve(vscode.window.showWarningMessage(options.message, { modal: true, detail: options.detail }, ...options.actions));
   }
 
   async pick<T>(items: PickItem<T>[], options: { title: string; placeholder?: string }): Promise<T | undefined> {

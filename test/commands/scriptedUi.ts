@@ -1,5 +1,5 @@
 // A Ui whose answers are scripted by the test, in order; anything unscripted fails the test.
-import type { InputOptions, PickItem, ProgressReport, Ui } from '../../src/ui/ui';
+import type { ConfirmOptions, InputOptions, PickItem, ProgressReport, Ui } from '../../src/ui/ui';
 
 type Answer = (message: string, actions: string[]) => string | undefined;
 
@@ -30,6 +30,10 @@ export class ScriptedUi implements Ui {
     const next = this.answers.shift();
     if (!next) throw new Error(`unexpected ${kind} message: ${message}`);
     return next(message, actions);
+  }
+  /** modal confirmations answer from `answers` too (message = options.message) */
+  async confirm(options: ConfirmOptions): Promise<string | undefined> {
+    return this.answer('confirm', options.message, options.actions);
   }
   async pick<T>(items: PickItem<T>[], options: { title: string }): Promise<T | undefined> {
     this.transcript.push(`pick: ${options.title}`);

@@ -141,6 +141,9 @@ export class NotificationRecorder implements Ui {
   info(message: string, ...actions: string[]) { return this.record('info', message, actions); }
   warn(message: string, ...actions: string[]) { return this.record('warn', message, actions); }
   error(message: string, ...actions: string[]) { return this.record('error', message, actions); }
+  confirm(options: { message: string }): Promise<string | undefined> {
+    throw new Error(`unexpected confirmation: ${options.message}`);
+  }
   pick<T>(_items: PickItem<T>[], options: { title: string }): Promise<T | undefined> {
     throw new Error(`unexpected quick pick: ${options.title}`);
   }
