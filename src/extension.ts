@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { closeAllDispatchers } from './cma';
 import { registerCommands, VIEW_ID } from './commands';
+import { registerGenerateTypes } from './commands/generateTypes';
 import { createUriHandler } from './commands/uriHandler';
 import { Config } from './config';
 import { DatoDocuments } from './documents';
@@ -43,6 +44,7 @@ export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
   own(vscode.window.registerUriHandler(uriHandler));
 
   for (const disposable of registerCommands({ registry, model, treeView, statusBar, ui, log, config })) own(disposable);
+  for (const disposable of registerGenerateTypes({ registry, ui, log, workspaceState: context.workspaceState, onDidSave: documents.onDidSave, activeProjectKey: () => statusBar.activeProjectKey() })) own(disposable);
   own(registry.onDidChange(() => model.projectsChanged()));
   own(documents.onDidSave(({ ref, resource }) => void model.documentSaved(ref, resource)));
   own(config.onDidChange((setting) => {
