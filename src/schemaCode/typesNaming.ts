@@ -22,18 +22,25 @@ export interface NamedItemType {
 }
 
 /**
- * One type name per model and block model, unique in the file: its api_key in PascalCase; when that is taken
- * (by the file's own helper types, a global type, or another model), `Model`/`Block` is appended, then a number.
- * Models are named in api_key order, so a name does not change when the API lists models differently.
+ * One type name per model and block model, unique in the file: its api_key in PascalCase. Where several share
+ * that name, the shortest api_key keeps it; the others (and any name taken by the file's own helper types or a
+ * global type) get `Model`/`Block` appended, else a number. Independent of the order the API lists models in.
  */
 export function typeNames(itemTypes: readonly NamedItemType[], ownNames: readonly string[]): Map<string, string> {
-  const taken = new Set([...RESERVED, ...ownNames]);
+  const reserved = new Set([...RESERVED, ...ownNames]);
+  const ordered = [...itemTypes].sort((a, b) => a.apiKey.length - b.apiKey.length || (a.apiKey < b.apiKey ? -1 : a.apiKey > b.apiKey ? 1 : a.id < b.id ? -1 : 1));
   const names = new Map<string, string>();
-  const ordered = [...itemTypes].sort((a, b) => (a.apiKey < b.apiKey ? -1 : a.apiKey > b.apiKey ? 1 : a.id < b.id ? -1 : 1));
+  const taken = new Set(reserved);
   for (const itemType of ordered) {
+    const name = pascalCase(itemType.apiKey);
+    if (!taken.has(name)) {
+      taken.add(name);
+      names.set(itemType.id, name);
+    }
+  }
+  for (const itemType of ordered.filter((m) => !names.has(m.id))) {
     const base = pascalCase(itemType.apiKey);
-    let name = base;
-    if (taken.has(name)) name = `${base}${itemType.isBlock ? 'Block' : 'Model'}`;
+    let name = `${base}${itemType.isBlock ? 'Block' : 'Model'}`;
     for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
     taken.add(name);
     names.set(itemType.id, name);
