@@ -20,8 +20,8 @@ const project: Project = { key: 'bistro', siteId: '1', name: 'Emulated Bistro', 
 class TypesUi extends ScriptedUi {
   saveAnswers: (string | undefined)[] = [];
   infoAnswers: ((message: string) => string | undefined)[] = [];
-  override async saveFile(options: { defaultName: string }): Promise<string | undefined> {
-    this.transcript.push(`save: ${options.defaultName}`);
+  override async saveFile(options?: { defaultName: string }): Promise<string | undefined> {
+    this.transcript.push(`save: ${options?.defaultName}`);
     if (this.saveAnswers.length === 0) throw new Error('unexpected save dialog');
     return this.saveAnswers.shift();
   }
