@@ -11,8 +11,8 @@ import { compile } from './compileTypes';
 
 let emulator: Emulator;
 let typesText: string;
-/** `const <name>: <Type> = <document>;` lines, one per sampled record */
-const samples: { typeName: string; document: string; modelApiKey: string }[] = [];
+/** seeded records as their documents show them, with their model */
+const samples: { document: string; modelApiKey: string }[] = [];
 
 before(async () => {
   emulator = await startEmulator({ records: 30, latencyMs: 0 });
@@ -28,7 +28,7 @@ before(async () => {
   for (const model of schema.itemTypes.filter((m) => m.attributes['modular_block'] !== true)) {
     const page = await client.items.list({ filter: { type: model.id }, nested: true, page: { limit: 6 } });
     for (const record of page.data as Resource<'item'>[]) {
-      samples.push({ typeName: '', modelApiKey: String(model.attributes['api_key']), document: renderDocument('record', record, ctx) });
+      samples.push({ modelApiKey: String(model.attributes['api_key']), document: renderDocument('record', record, ctx) });
     }
   }
 });

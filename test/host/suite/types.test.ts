@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { clickButton, config, dismissToasts, ensureSignedIn, extensionApi, settledToasts, typeIntoQuickInput, waitFor } from './helpers';
+import { clickButton, config, dismissToasts, ensureSignedIn, extensionApi, screenshot, settledToasts, typeIntoQuickInput, waitFor } from './helpers';
 import { editJson, modelUri, openEditor, pressSave, waitForClean } from './editing';
 
 describe('generate types', () => {
@@ -32,6 +32,7 @@ describe('generate types', () => {
 
     // a field added to a model in that environment shows up after "Regenerate"
     const uri = modelUri('author', 'sandbox');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const editor = await openEditor(uri);
     await editJson(editor.document, (value) => (value.hint = 'People who write the journal'));
     await pressSave(editor);
@@ -39,6 +40,12 @@ describe('generate types', () => {
     const offer = (await settledToasts(1, 2500, 20_000)).filter((toast) => toast.buttons.includes('Regenerate'));
     assert.equal(offer.length, 1, 'one offer for the save');
     assert.match(offer[0]!.message, /The schema of Emulated Bistro · sandbox changed\. Regenerate datocms-types\.ts\?/);
+    // the picture for the README: the DatoCMS view, the model just saved, the generated Article type beside it, and the offer
+    await vscode.commands.executeCommand('workbench.view.extension.datocms');
+    const types = await vscode.window.showTextDocument(vscode.Uri.file(target), { viewColumn: vscode.ViewColumn.Beside, preview: false });
+    const article = types.document.positionAt(types.document.getText().indexOf('export interface Article {'));
+    types.revealRange(new vscode.Range(article.translate(-1), article.translate(30)), vscode.TextEditorRevealType.AtTop);
+    await screenshot('types');
     await clickButton('Regenerate');
     await waitFor(() => readFileSync(target, 'utf8').includes('People who write the journal'), 20_000, 'the regenerated file to hold the new hint');
     await dismissToasts();
