@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import type { DocumentRef } from '../documents/paths';
 import { ExclusiveFile } from '../export/exclusiveFile';
 import type { ProjectSource } from '../projects/project';
+import { byModel } from '../projects/projectData';
 import { generateTypes, TYPES_MARKER } from '../schemaCode/typesGenerator';
 import { reportError } from '../ui/errors';
 import type { Translate } from '../ui/translate';
@@ -88,10 +89,14 @@ export function createTypesFeature(deps: TypesDeps): TypesFeature {
     }
     const data = await registry.data(projectKey, environment);
     const schema = await ui.withProgress({ title: t('Reading the schema of {0} · {1}', project.name, environment), cancellable: true }, (_report, signal) => data.client.site.findWithSchema({ signal }));
+    const fields = byModel(schema.itemTypes, schema.fields, 'fields');
     const text = generateTypes({
       projectName: project.name, environment, generatedAt: deps.now?.() ?? new Date(),
-      locales: Array.isArray(schema.site.attributes['locales']) ? schema.site.attributes['locales'].map(String) : [],
-      itemTypes: schema.itemTypes, fields: schema.fields,
+      schema: {
+        locales: Array.isArray(schema.site.attributes['locales']) ? schema.site.attributes['locales'].map(String) : [],
+        itemTypes: schema.itemTypes,
+        fieldsOf: (id) => fields.get(id),
+      },
     });
     const file = await ExclusiveFile.create(path);
     try {

@@ -108,7 +108,7 @@ function indexSchema(answer: { site: Resource<'site'>; itemTypes: Resource<'item
 }
 
 /** Resources grouped by their model (their `item_type` link, else the model's own list of them), by position. */
-function byModel<T extends Resource>(itemTypes: Resource<'item_type'>[], resources: T[], listName: string): Map<string, T[]> {
+export function byModel<T extends Resource>(itemTypes: Resource<'item_type'>[], resources: T[], listName: string): Map<string, T[]> {
   const owner = new Map<string, string>();
   for (const model of itemTypes) {
     const listed = model.relationships[listName]?.data;

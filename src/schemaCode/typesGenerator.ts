@@ -1,8 +1,8 @@
 // TypeScript types of a project's schema: one exported interface per model (its record document) and per block
 // model (a block as documents show it in place), each field typed in the shape the document holds. Pure: the
-// caller passes the schema as `GET /site?include=item_types,item_types.fields` returned it. No vscode import.
+// caller passes the schema (locales, models, each model's fields). No vscode import.
 import type { Resource } from '../cma/types';
-import { sortedFields, type FieldInfo } from '../schema';
+import { sortedFields, type FieldInfo, type SchemaContext } from '../schema';
 import { docComment, literal, oneLine, propertyName, typeNames } from './typesNaming';
 import { PRELUDE_NAMES, prelude } from './typesPrelude';
 
@@ -10,11 +10,8 @@ export interface TypesInput {
   projectName: string;
   environment: string;
   generatedAt: Date;
-  locales: readonly string[];
-  /** models and block models */
-  itemTypes: readonly Resource<'item_type'>[];
-  /** the fields of every model */
-  fields: readonly Resource<'field'>[];
+  /** the project's locales, its models and block models, and each one's fields */
+  schema: SchemaContext;
 }
 
 /** Words in the header that mark a file as one this generator wrote (so it may be overwritten without asking). */
@@ -35,7 +32,8 @@ export function generateTypes(input: TypesInput): string {
   const models = modelsOf(input);
   const names = typeNames(models.map((m) => ({ id: m.resource.id, apiKey: m.apiKey, isBlock: m.isBlock })), PRELUDE_NAMES);
   const byId = new Map(models.map((m) => [m.resource.id, m]));
-  const out: string[] = [header(input), prelude(input.locales.length > 0 ? input.locales.map(literal).join(' | ') : 'never')];
+  const { locales } = input.schema;
+  const out: string[] = [header(input), prelude(locales.length > 0 ? locales.map(literal).join(' | ') : 'never')];
   for (const model of models) out.push(modelType(model, names, byId));
   out.push(indexTypes(models, names));
   return out.join('\n');
@@ -54,19 +52,8 @@ function header(input: TypesInput): string {
 }
 
 function modelsOf(input: TypesInput): Model[] {
-  const fieldsByModel = new Map<string, Resource<'field'>[]>(input.itemTypes.map((m) => [m.id, []]));
-  const listedIn = new Map<string, string>();
-  for (const model of input.itemTypes) {
-    const listed = model.relationships['fields']?.data;
-    if (Array.isArray(listed)) for (const entry of listed) listedIn.set(entry.id, model.id);
-  }
-  for (const field of input.fields) {
-    const link = field.relationships['item_type']?.data;
-    const modelId = link && !Array.isArray(link) ? link.id : listedIn.get(field.id);
-    if (modelId !== undefined) fieldsByModel.get(modelId)?.push(field);
-  }
-  return input.itemTypes.map((resource) => {
-    const fields = fieldsByModel.get(resource.id) ?? [];
+  return input.schema.itemTypes.map((resource) => {
+    const fields = input.schema.fieldsOf(resource.id) ?? [];
     const apiKey = typeof resource.attributes['api_key'] === 'string' ? resource.attributes['api_key'] : resource.id;
     const hints = new Map(fields.flatMap((f) => (typeof f.attributes['hint'] === 'string' && f.attributes['hint'] ? [[f.id, f.attributes['hint']] as const] : [])));
     return {

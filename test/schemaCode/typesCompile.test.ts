@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { CmaClient, closeAllDispatchers } from '../../src/cma';
 import type { Resource } from '../../src/cma/types';
+import { byModel } from '../../src/projects/projectData';
 import { renderDocument, type SchemaContext } from '../../src/schema';
 import { generateTypes } from '../../src/schemaCode/typesGenerator';
 import { startEmulator, type Emulator } from '../emulator/index';
@@ -18,13 +19,9 @@ before(async () => {
   emulator = await startEmulator({ records: 30, latencyMs: 0 });
   const client = new CmaClient({ apiToken: emulator.token, baseUrl: emulator.url, environment: 'main', retry: { maxAttempts: 1 } });
   const schema = await client.site.findWithSchema();
-  const locales = schema.site.attributes['locales'] as string[];
-  typesText = generateTypes({
-    projectName: String(schema.site.attributes['name']), environment: 'main', generatedAt: new Date('2026-01-02T03:04:05Z'),
-    locales, itemTypes: schema.itemTypes, fields: schema.fields,
-  });
-  const fieldsOf = (id: string) => schema.fields.filter((f) => (f.relationships['item_type']?.data as { id: string } | null)?.id === id);
-  const ctx: SchemaContext = { locales, itemTypes: schema.itemTypes, fieldsOf };
+  const fields = byModel(schema.itemTypes, schema.fields, 'fields');
+  const ctx: SchemaContext = { locales: schema.site.attributes['locales'] as string[], itemTypes: schema.itemTypes, fieldsOf: (id) => fields.get(id) };
+  typesText = generateTypes({ projectName: String(schema.site.attributes['name']), environment: 'main', generatedAt: new Date('2026-01-02T03:04:05Z'), schema: ctx });
   for (const model of schema.itemTypes.filter((m) => m.attributes['modular_block'] !== true)) {
     const page = await client.items.list({ filter: { type: model.id }, nested: true, page: { limit: 6 } });
     for (const record of page.data as Resource<'item'>[]) {

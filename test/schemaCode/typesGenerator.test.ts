@@ -53,7 +53,10 @@ const articleFields = cases.map((c) => field(article, c.key, c.type, c.extra));
 const localized = field(article, 'title', 'string', { localized: true, validators: { required: {} }, label: 'Title', hint: 'Shown */ on top' });
 
 const generate = (itemTypes: Resource<'item_type'>[], fields: Resource<'field'>[], locales = ['en', 'pt-BR']) =>
-  generateTypes({ projectName: 'Blog\n*/ x', environment: 'main', generatedAt: new Date('2026-01-01T00:00:00Z'), locales, itemTypes, fields });
+  generateTypes({
+    projectName: 'Blog\n*/ x', environment: 'main', generatedAt: new Date('2026-01-01T00:00:00Z'),
+    schema: { locales, itemTypes, fieldsOf: (id) => fields.filter((f) => (f.relationships['item_type']?.data as { id: string }).id === id) },
+  });
 const text = generate([article, block, quote], [...articleFields, localized, ...blockFields]);
 /** The declared type of a property of an interface in the generated text. */
 const declared = (typeName: string, key: string) => {
