@@ -25,6 +25,8 @@ interface Model {
   fields: FieldInfo[];
   /** hints by field id */
   hints: Map<string, string>;
+  /** the values a field's editor offers (select, radio group, multi-select), by field id */
+  options: Map<string, string[]>;
 }
 
 /** The whole generated file. */
@@ -63,6 +65,7 @@ function modelsOf(input: TypesInput): Model[] {
       isBlock: resource.attributes['modular_block'] === true,
       fields: sortedFields(fields),
       hints,
+      options: new Map(fields.map((f) => [f.id, editorOptions(f)])),
     };
   });
 }
@@ -85,7 +88,7 @@ function modelType(model: Model, names: Map<string, string>, byId: Map<string, M
   for (const field of model.fields) {
     const value = valueType(field, names, !drafts);
     const type = field.localized ? `${allLocales ? 'DatoAllLocales' : 'DatoLocalized'}<${value}>` : value;
-    lines.push(`${docComment(fieldComment(field, model.hints.get(field.id), byId), '  ')}  ${propertyName(field.apiKey)}: ${type};`);
+    lines.push(`${docComment(fieldComment(field, model.hints.get(field.id), model.options.get(field.id) ?? [], byId), '  ')}  ${propertyName(field.apiKey)}: ${type};`);
   }
   if (!model.isBlock) {
     if (a['sortable'] === true || a['tree'] === true) lines.push('  /** Position among the records */\n  position: number;');
@@ -168,18 +171,29 @@ function valueType(field: FieldInfo, names: Map<string, string>, requiredHolds: 
 
 const FORMATS: Record<string, string> = {
   text: 'long text', date: 'date YYYY-MM-DD', date_time: 'date and time (ISO 8601)',
-  json: 'JSON text', link: 'id of a record', links: 'ids of records', integer: 'integer', float: 'number',
+  json: 'JSON text', link: 'id of a record', links: 'ids of records', integer: 'whole number', float: 'number',
 };
 
 /** The field's doc comment: label and hint, then its type and the rules a value must follow. */
-function fieldComment(field: FieldInfo, hint: string | undefined, byId: Map<string, Model>): string[] {
+function fieldComment(field: FieldInfo, hint: string | undefined, options: readonly string[], byId: Map<string, Model>): string[] {
   const first = hint ? `${field.label || field.apiKey}: ${hint}` : field.label || field.apiKey;
   const facts: string[] = [`\`${field.type ?? 'unknown'}\`${FORMATS[field.type ?? ''] ? ` (${FORMATS[field.type ?? '']})` : ''}`];
   if (field.localized) facts.push('localized');
   const rules = Object.keys(field.validators).filter((name) => field.validators[name] !== null && field.validators[name] !== undefined);
   const described = rules.map((name) => ruleText(name, validatorOf(field, name) ?? {}, byId)).filter((text): text is string => text !== undefined);
   if (described.length > 0) facts.push(described.join(', '));
+  // a multi-select keeps its choice as JSON text of an array; a select without an enum validator does not enforce its options
+  if (options.length > 0 && field.type === 'json') facts.push(`an array of: ${options.join(', ')}`);
+  else if (options.length > 0 && validatorOf(field, 'enum') === undefined) facts.push(`editor offers: ${options.join(', ')}`);
   return [first, facts.join('; ')];
+}
+
+/** The option values of a select, radio group, multi-select or checkbox group editor. */
+function editorOptions(field: Resource<'field'>): string[] {
+  const appearance = field.attributes['appearance'];
+  const parameters = appearance !== null && typeof appearance === 'object' ? (appearance as Record<string, unknown>)['parameters'] : undefined;
+  const list = parameters !== null && typeof parameters === 'object' ? ((parameters as Record<string, unknown>)['options'] ?? (parameters as Record<string, unknown>)['radios']) : undefined;
+  return Array.isArray(list) ? list.flatMap((o) => (o !== null && typeof o === 'object' && typeof (o as Record<string, unknown>)['value'] === 'string' ? [(o as Record<string, string>)['value']!] : [])) : [];
 }
 
 function bounds(options: Record<string, unknown>, unit = ''): string | undefined {

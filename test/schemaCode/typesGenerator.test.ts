@@ -30,6 +30,7 @@ const cases: { key: string; type: string; extra?: Record<string, unknown>; decla
   { key: 'moment', type: 'date_time', declared: 'string | null', good: ['"2024-01-01T10:00:00Z"'], bad: ['false'] },
   { key: 'tint', type: 'color', declared: 'DatoColor | null', good: ['{ "red": 1, "green": 2, "blue": 3, "alpha": 255 }', '{ "red": 1, "green": 2, "blue": 3 }'], bad: ['"#fff"', '{ "red": 1 }'] },
   { key: 'data', type: 'json', declared: 'string | null', good: ['"[1]"'], bad: ['[1]'] },
+  { key: 'tags', type: 'json', extra: { appearance: { editor: 'string_multi_select', parameters: { options: [{ label: 'A', value: 'a' }, { label: 'B', value: 'b' }] } } }, declared: 'string | null', good: ['"[\\"a\\"]"'], bad: [] },
   { key: 'where', type: 'lat_lon', declared: 'DatoLatLon | null', good: ['{ "latitude": 1, "longitude": 2 }'], bad: ['{ "lat": 1, "lng": 2 }'] },
   { key: 'seo', type: 'seo', declared: 'DatoSeo | null', good: ['{ "title": "t", "description": null, "image": null, "twitter_card": "summary", "no_index": false }', 'null'], bad: ['{ "twitter_card": "big" }'] },
   { key: 'seo_required', type: 'seo', extra: { validators: { required_seo_fields: { title: true } } }, declared: 'DatoSeo', good: ['{ "title": "t" }'], bad: ['null'] },
@@ -112,6 +113,7 @@ describe('generated types', () => {
   test('field comments carry the label, hint and rules', () => {
     assert.match(text, /\* Title: Shown \*\\\/ on top\n {3}\* `string`; localized; required\n/);
     assert.match(text, /\* author\n {3}\* `link` \(id of a record\); links to: Article\n/);
+    assert.match(text, /\* tags\n {3}\* `json` \(JSON text\); an array of: a, b\n/);
   });
   test('DatoModels and DatoBlocks map api_keys to types', () => {
     assert.match(text, /export interface DatoModels \{\n {2}article: Article;\n\}/);
