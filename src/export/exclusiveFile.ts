@@ -40,7 +40,7 @@ export class ExclusiveFile {
     const existingMode = await regularFileMode(target);
     const key = await targetKey(target);
     if (busyTargets.has(key)) {
-      throw new TargetRefused(`Another export is already writing ${target}. Wait for it to finish (or cancel it), then export again.`);
+      throw new TargetRefused(`Another write to ${target} is already running. Wait for it to finish (or cancel it), then try again.`);
     }
     busyTargets.add(key);
     const release = () => busyTargets.delete(key);
@@ -100,7 +100,7 @@ export class ExclusiveFile {
   }
 
   #openHandle(): FileHandle {
-    if (!this.#handle) throw new Error(`The export file ${this.target} was already closed.`);
+    if (!this.#handle) throw new Error(`The file ${this.target} was already closed.`);
     return this.#handle;
   }
 }
@@ -120,7 +120,7 @@ async function regularFileMode(path: string): Promise<number | undefined> {
     throw error;
   }
   if (stats.isSymbolicLink()) {
-    throw new TargetRefused(`${path} is a symbolic link; the export does not write through links. Choose the file it points to, or another name.`);
+    throw new TargetRefused(`${path} is a symbolic link; DatoCMS Explorer does not write through links. Choose the file it points to, or another name.`);
   }
   if (!stats.isFile()) throw new TargetRefused(`${path} exists and is not a regular file. Choose another name.`);
   return stats.mode & 0o777;

@@ -88,7 +88,7 @@ describe('the Export Records command', () => {
     // whichever reaches the file first writes it
     const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
     assert.equal(refused.length, 1, 'one export refused, the other done');
-    assert.equal(refused[0]!.reason.message, `Another export is already writing ${join(dir, 'article.json')}. Wait for it to finish (or cancel it), then export again.`);
+    assert.equal(refused[0]!.reason.message, `Another write to ${join(dir, "article.json")} is already running. Wait for it to finish (or cancel it), then try again.`);
     assert.equal((JSON.parse(await readFile(join(dir, 'article.json'), 'utf8')) as unknown[]).length, 1200);
   });
 
