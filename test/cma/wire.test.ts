@@ -74,7 +74,7 @@ function answerFor(request: SeenRequest): FakeAnswer {
   if (endpoint.namespace === 'jobResults') {
     const [, namespace] = id.split('-');
     const type = endpoints.find((e) => e.namespace === namespace)?.jsonApiType;
-    return { body: { data: { type: 'job_result', id, attributes: { status: 200, payload: { data: { type, id: namespace === 'itemTypes' ? 'm1' : 'f1' } } } } } };
+    return { body: { data: { type: 'job_result', id, attributes: { status: 200, payload: { data: { type, id: namespace === 'itemTypes' ? 'm1' : namespace === 'items' ? 'r1' : 'f1' } } } } } };
   }
   const data = { type: endpoint.jsonApiType, id, attributes: { api_key: id.split('::').at(-1) } };
   return { body: endpoint.namespace === 'site' ? { data: { ...data, relationships: { item_types: { data: [] } } }, included: [] } : { data } };
@@ -115,6 +115,8 @@ const CALLS: Record<string, Record<string, { operation: string; call: Call }>> =
     },
     find: { operation: 'find', call: (c) => c.items.find('r1', { nested: true, version: 'current' }) },
     references: { operation: 'references', call: (c) => c.items.references('r1', { nested: true, version: 'published-or-current' }) },
+    destroy: { operation: 'destroy', call: (c) => c.items.destroy('r1') },
+    duplicate: { operation: 'duplicate', call: (c) => c.items.duplicate('r0') },
     update: { operation: 'update', call: (c) => c.items.update('r1', { data: { type: 'item', id: 'r1', attributes: { title: 't' }, meta: { current_version: 'v1' } } }) },
     listAll: {
       operation: 'list',

@@ -1,9 +1,10 @@
 // Records (items): pages of a query, every record of a query, one record, and its update.
 
+import { ResponseError } from '../errors';
 import { expectAskedFor, parseCollection, parsePage, parseSingle } from '../jsonapi';
 import { listAllPages, MAX_LIST_CONCURRENCY, type ListAllOptions } from '../paging';
 import type { Requester } from '../requester';
-import type { CallOptions } from '../settings';
+import type { CallOptions, JobCallOptions } from '../settings';
 import type { ItemQuery, Page, Resource, UpdateBody } from '../types';
 import { putOne, segment } from './shared';
 
@@ -23,6 +24,10 @@ export interface ItemsResource {
    * says which of their versions must hold the link; `published-or-current` either.
    */
   references(id: string, o?: CallOptions & { nested?: boolean; version?: 'current' | 'published' | 'published-or-current' }): Promise<Resource<'item'>[]>;
+  /** Deletes the record and its blocks (a job on DatoCMS's side); resolves with the record as it was. */
+  destroy(id: string, o?: JobCallOptions): Promise<Resource<'item'>>;
+  /** Copies the record and its blocks under new ids (a job on DatoCMS's side); resolves with the copy. */
+  duplicate(id: string, o?: JobCallOptions): Promise<Resource<'item'>>;
   /** every record of the query, in order; pages fetched with bounded concurrency; cancel with o.signal */
   listAll(query?: ItemQuery, o?: ListAllOptions): AsyncGenerator<Resource<'item'>>;
 }
@@ -59,6 +64,16 @@ export function itemsResource(requester: Requester): ItemsResource {
       return parseCollection(body, 'item', source);
     },
     update: (id, body, o) => putOne(requester, `/items/${segment(id)}`, 'item', body, {}, o),
+    destroy: async (id, o) => {
+      const { body, source } = await requester.call({ method: 'DELETE', path: `/items/${segment(id)}`, signal: o?.signal, onJob: o?.onJob });
+      return expectAskedFor(parseSingle(body, 'item', source), id, source);
+    },
+    duplicate: async (id, o) => {
+      const { body, source } = await requester.call({ method: 'POST', path: `/items/${segment(id)}/duplicate`, signal: o?.signal, onJob: o?.onJob });
+      const copy = parseSingle(body, 'item', source);
+      if (copy.id === id) throw new ResponseError(`${source.method} ${source.path}: DatoCMS answered with the record itself, not a copy`, source);
+      return copy;
+    },
     listAll: async function* (query, o) {
       const nested = query?.nested === true;
       const pageSize = o?.pageSize ?? (nested ? MAX_NESTED_ITEMS_PAGE_SIZE : MAX_ITEMS_PAGE_SIZE);
