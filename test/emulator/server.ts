@@ -5,6 +5,7 @@ import { headerValue, parseJsonBody, parseLoggedBody, readBody, requestId, safeD
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { errorDocument, httpError, HttpError, type ApiErrorSpec } from './errors.js';
+import { ItemLifecycle } from './item-lifecycle.js';
 import { ItemQueryEngine } from './item-query.js';
 import { ItemSerializer } from './items.js';
 import { checkQueryParams, ITEM_FIND_PARAMS, ITEM_LIST_PARAMS, NO_PARAMS, SITE_PARAMS } from './params.js';
@@ -421,17 +422,10 @@ export class EmulatorServer implements Emulator {
             return ok({ data: wire(new ItemSerializer(this.store, env()).serialize(item, version, nested)) });
           }
           if (is('GET', 3) && id && sub === 'references') return ok(referencesDocument(this.store, env(), id, query));
-          if (segments.length === 2 && id && method === 'DELETE') {
-            // destroy is async: 202 + job whose result is the deleted record
-            const item = env().items.get(id);
-            if (!item) throw notFound('item', id);
-            return this.startJob(() => {
-              const deleted = wire(new ItemSerializer(this.store, env()).serialize(item, 'current', false));
-              env().items.delete(id);
-              const ofType = env().recordsByType.get(item.itemTypeId) ?? [];
-              if (ofType.includes(item)) ofType.splice(ofType.indexOf(item), 1);
-              return { data: deleted };
-            }, jobFault);
+          if ((segments.length === 2 && id && method === 'DELETE') || (is('POST', 3) && id && sub === 'duplicate')) {
+            noParams();
+            const lifecycle = new ItemLifecycle(this.store, env());
+            return this.startJob(method === 'DELETE' ? lifecycle.planDestroy(id) : lifecycle.planDuplicate(id), jobFault);
           }
           break;
         }
