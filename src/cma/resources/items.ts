@@ -1,6 +1,5 @@
 // Records (items): pages of a query, every record of a query, one record, and its update.
 
-import { ResponseError } from '../errors';
 import { expectAskedFor, parseCollection, parsePage, parseSingle } from '../jsonapi';
 import { listAllPages, MAX_LIST_CONCURRENCY, type ListAllOptions } from '../paging';
 import type { Requester } from '../requester';
@@ -70,9 +69,7 @@ export function itemsResource(requester: Requester): ItemsResource {
     },
     duplicate: async (id, o) => {
       const { body, source } = await requester.call({ method: 'POST', path: `/items/${segment(id)}/duplicate`, signal: o?.signal, onJob: o?.onJob });
-      const copy = parseSingle(body, 'item', source);
-      if (copy.id === id) throw new ResponseError(`${source.method} ${source.path}: DatoCMS answered with the record itself, not a copy`, source);
-      return copy;
+      return parseSingle(body, 'item', source);
     },
     listAll: async function* (query, o) {
       const nested = query?.nested === true;

@@ -1,0 +1,26 @@
+// Registers the record and schema actions (delete, duplicate, move fields, drag and drop) in the
+// activation bundle; their code (dist/lifecycle.js, with its own error reporting) loads when one first runs.
+import * as vscode from 'vscode';
+import type { TreeNode } from '../tree/model';
+import type { LifecycleGlue } from './lifecycle';
+
+const load = () => require('./lifecycle') as typeof import('./lifecycle');
+
+export function lifecycleCommands(glue: LifecycleGlue): vscode.Disposable[] {
+  const command = (id: string) => vscode.commands.registerCommand(id, (...args: unknown[]) => load().runLifecycleCommand(id, glue, args));
+  return [
+    command('datocms.deleteRecord'), command('datocms.duplicateRecord'), command('datocms.deleteSchemaItem'),
+    command('datocms.moveFieldUp'), command('datocms.moveFieldDown'),
+  ];
+}
+
+/** Drag a field onto another field of its model and fieldset to move it there. */
+export const fieldDragAndDrop = (glue: LifecycleGlue): vscode.TreeDragAndDropController<TreeNode> => {
+  const types = ['application/vnd.datocms.field'];
+  return {
+    dragMimeTypes: types,
+    dropMimeTypes: types,
+    handleDrag: (nodes, transfer) => load().dragField(nodes, transfer),
+    handleDrop: (onto, transfer) => load().dropField(glue, transfer, onto),
+  };
+};
