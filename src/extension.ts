@@ -37,7 +37,7 @@ export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
   const model = new TreeModel({ projects: registry, pageSize: () => config.pageSize(), t: vscode.l10n.t, locale: vscode.env.language });
   const provider = own(new TreeProvider(model));
   const ui = new VscodeUi();
-  const treeView = own(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, dragAndDropController: fieldDragAndDrop({ registry, model, ui, documents, log }) }));
+  const treeView = own(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, dragAndDropController: fieldDragAndDrop({ registry, model, ui, documents }) }));
   own(provider.trackExpansion(treeView));
   const statusBar = own(new ProjectStatusBar(registry, treeView));
   const uriHandler = createUriHandler({ registry, ui, log });

@@ -43,9 +43,9 @@ export class DatoDocuments implements vscode.Disposable {
    * Resources were deleted in DatoCMS: their open editors close when clean; an editor with unsaved
    * changes keeps its text, is marked deleted, and its saves are refused.
    */
-  documentsDeleted(gone: DeletedResources): Promise<void> {
+  async documentsDeleted(gone: DeletedResources): Promise<void> {
     // Without the feature loaded no document is open.
-    return this.feature?.documentsDeleted(gone) ?? Promise.resolve();
+    await this.feature?.documentsDeleted(gone);
   }
 
   dispose(): void {

@@ -24,7 +24,6 @@ export interface LifecycleGlue {
   model: TreeModel;
   ui: Ui;
   documents: DatoDocuments;
-  log: vscode.LogOutputChannel;
 }
 
 const LIFECYCLE_COMMANDS = ['deleteRecord', 'duplicateRecord', 'deleteSchemaItem', 'moveFieldUp', 'moveFieldDown'] as const;
@@ -40,20 +39,19 @@ function whatFailed(command: LifecycleCommand): string {
 }
 
 /** Runs the command `id`; a failure becomes one notification with Sign In Again / Retry / Show Log. */
-export async function runLifecycleCommand(id: string, glue: LifecycleGlue, args: unknown[]): Promise<void> {
+export async function run(id: string, glue: LifecycleGlue, args: unknown[]): Promise<void> {
   const command = LIFECYCLE_COMMANDS.find((c) => `datocms.${c}` === id);
   if (!command) throw new Error(`Unknown command ${id}`);
   try {
-    await run(command, glue, args);
+    await runCommand(command, glue, args);
   } catch (error) {
     report(glue, whatFailed(command), error, () => vscode.commands.executeCommand(id, ...args));
   }
 }
 
 function report(glue: LifecycleGlue, what: string, error: unknown, retry?: () => unknown): void {
-  glue.log.error(`${what}: ${error instanceof Error ? error.message : String(error)}`);
   void reportError(glue.ui, t, what, error, {
-    showLog: () => glue.log.show(),
+    showLog: () => vscode.commands.executeCommand('datocms.showLog'),
     signInAgain: () => vscode.commands.executeCommand('datocms.signIn'),
     ...(retry ? { retry } : {}),
   });
@@ -144,7 +142,7 @@ function around(node: TreeNode | undefined): TreeNode | undefined {
   return undefined;
 }
 
-async function run(command: LifecycleCommand, glue: LifecycleGlue, args: unknown[]): Promise<void> {
+async function runCommand(command: LifecycleCommand, glue: LifecycleGlue, args: unknown[]): Promise<void> {
   const subject = await subjectOf(glue, args[0]);
   if (!subject) return;
   const deps = actionDeps(glue);
@@ -180,15 +178,15 @@ async function run(command: LifecycleCommand, glue: LifecycleGlue, args: unknown
   if (changed) await glue.model.refresh(around(subject.node));
 }
 
-const FIELD_MIME = 'application/vnd.datocms.field';
+const FIELD_MIME = 'text/x-datocms-field';
 
 /** Only a single field can be dragged. */
-export function dragField(nodes: readonly TreeNode[], transfer: vscode.DataTransfer): void {
+export function drag(nodes: readonly TreeNode[], transfer: vscode.DataTransfer): void {
   if (nodes.length === 1 && nodes[0]!.kind === 'field') transfer.set(FIELD_MIME, new vscode.DataTransferItem(nodes[0]));
 }
 
 /** A field dragged in the tree and dropped on another field of the same model and fieldset. */
-export async function dropField(glue: LifecycleGlue, transfer: vscode.DataTransfer, onto: TreeNode | undefined): Promise<void> {
+export async function drop(glue: LifecycleGlue, transfer: vscode.DataTransfer, onto: TreeNode | undefined): Promise<void> {
   const field = transfer.get(FIELD_MIME)?.value as FieldNode | undefined;
   if (field?.kind !== 'field') return;
   if (onto?.kind !== 'field' || onto.projectKey !== field.projectKey || onto.environment !== field.environment || onto.model.itemType.id !== field.model.itemType.id) {

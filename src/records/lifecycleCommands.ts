@@ -7,7 +7,7 @@ import type { LifecycleGlue } from './lifecycle';
 const load = () => require('./lifecycle') as typeof import('./lifecycle');
 
 export function lifecycleCommands(glue: LifecycleGlue): vscode.Disposable[] {
-  const command = (id: string) => vscode.commands.registerCommand(id, (...args: unknown[]) => load().runLifecycleCommand(id, glue, args));
+  const command = (id: string) => vscode.commands.registerCommand(id, (...args: unknown[]) => load().run(id, glue, args));
   return [
     command('datocms.deleteRecord'), command('datocms.duplicateRecord'), command('datocms.deleteSchemaItem'),
     command('datocms.moveFieldUp'), command('datocms.moveFieldDown'),
@@ -16,11 +16,11 @@ export function lifecycleCommands(glue: LifecycleGlue): vscode.Disposable[] {
 
 /** Drag a field onto another field of its model and fieldset to move it there. */
 export const fieldDragAndDrop = (glue: LifecycleGlue): vscode.TreeDragAndDropController<TreeNode> => {
-  const types = ['application/vnd.datocms.field'];
+  const types = ['text/x-datocms-field'];
   return {
     dragMimeTypes: types,
     dropMimeTypes: types,
-    handleDrag: (nodes, transfer) => load().dragField(nodes, transfer),
-    handleDrop: (onto, transfer) => load().dropField(glue, transfer, onto),
+    handleDrag: (nodes, transfer) => load().drag(nodes, transfer),
+    handleDrop: (onto, transfer) => load().drop(glue, transfer, onto),
   };
 };
