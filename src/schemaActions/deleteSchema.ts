@@ -59,7 +59,7 @@ async function planDelete(deps: LifecycleDeps, target: SchemaTarget): Promise<Pl
           ? t('Its {0} fields go, and every block of this model in every record.', fieldCount)
           : t('Its {0} fields go, and all its {1} records.', fieldCount, await recordCount(data, model.id)),
         referencing.length
-          ? t('{0} field(s) of other models reference it: {1}.', referencing.length, someNames(t, referencing, 5))
+          ? t('{0} field(s) of other models reference it: {1}. DatoCMS refuses the delete while they do: change those fields first.', referencing.length, someNames(t, referencing, 5))
           : t('No field of another model references it.'),
       ];
       return {
@@ -83,7 +83,7 @@ async function planDelete(deps: LifecycleDeps, target: SchemaTarget): Promise<Pl
           ? t('Its values go from every block of “{0}”.', nameOf(model))
           : t('Its values go from all {0} records of “{1}”.', await recordCount(data, model.id), nameOf(model)),
       ];
-      if (roles.length) detail.push(t('It is {0} of “{1}”; the model loses that setting.', roles.join(', '), nameOf(model)));
+      if (roles.length) detail.push(t('“{0}” uses it as {1}; the model loses that setting.', nameOf(model), roles.join(', ')));
       return {
         name: nameOf(field),
         message: t('Delete the field “{0}” ({1}) of “{2}” from environment {3}?', nameOf(field), apiKey, nameOf(model), env),
