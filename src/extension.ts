@@ -22,6 +22,8 @@ export interface DatoExplorerApi {
   treeView: vscode.TreeView<import('./tree/model').TreeNode>;
   /** where the "DatoCMS" log channel writes (tests check it never holds the token) */
   logUri: vscode.Uri;
+  /** the window interactions; a test answers modal confirmations here (VS Code refuses modal dialogs in extension tests) */
+  ui: import('./ui/ui').Ui;
 }
 
 export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
@@ -57,7 +59,7 @@ export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
   syncSignedIn();
   own(registry.onDidChange(syncSignedIn));
 
-  return { registry, model, provider, uriHandler, treeView, logUri: context.logUri };
+  return { registry, model, provider, uriHandler, treeView, logUri: context.logUri, ui };
 }
 
 export async function deactivate(): Promise<void> {

@@ -2,8 +2,9 @@
 // modal says, what reaches the emulator (nothing when declined), and what happens to open editors.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { Ui } from '../../../src/ui/ui';
 import type { FieldNode, FieldsNode, ModelNode, RecordNode, RecordsNode, SectionNode, TreeNode } from '../../../src/tree/model';
-import { clickButton, clearRequests, cma, dismissToasts, ensureSignedIn, extensionApi, screenshot, seeOnScreen, settledToasts, tabIsDirty, waitFor, writes } from './helpers';
+import { clearRequests, cma, dismissToasts, ensureSignedIn, extensionApi, settledToasts, tabIsDirty, waitFor, writes } from './helpers';
 import { editJson, openEditor, pressSave, recordUri, sleep } from './editing';
 
 async function modelNode(apiKey: string): Promise<ModelNode> {
@@ -22,12 +23,33 @@ async function recordNode(modelApiKey: string, id: string): Promise<RecordNode> 
   return node;
 }
 
+/**
+ * VS Code refuses modal dialogs in extension tests, so the confirmation is answered here: each call is
+ * recorded (message and detail, as the modal would show them) and answered from `answers` in turn.
+ */
+let realConfirm: Ui['confirm'] | undefined;
+async function scriptConfirm(answers: (string | undefined)[]): Promise<{ message: string; detail: string }[]> {
+  const api = await extensionApi();
+  realConfirm ??= api.ui.confirm;
+  const seen: { message: string; detail: string }[] = [];
+  api.ui.confirm = async (options) => {
+    seen.push({ message: options.message, detail: options.detail ?? '' });
+    if (answers.length === 0) throw new Error(`unexpected confirmation: ${options.message}`);
+    return answers.shift();
+  };
+  return seen;
+}
+
 const tabOpen = (uri: vscode.Uri) => vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString());
 const deletes = async () => (await writes()).filter((r) => r.method === 'DELETE');
 
 describe('record lifecycle and field order', () => {
   before(() => ensureSignedIn());
-  afterEach(() => dismissToasts());
+  afterEach(async () => {
+    const api = await extensionApi();
+    if (realConfirm) api.ui.confirm = realConfirm;
+    await dismissToasts();
+  });
 
   it('Delete Record from the tree names the title and what links to it; Cancel sends nothing, Delete sends one DELETE and closes the clean editor', async function () {
     this.timeout(90_000);
@@ -40,19 +62,15 @@ describe('record lifecycle and field order', () => {
     await openEditor(uri);
 
     await clearRequests();
-    let running = vscode.commands.executeCommand('datocms.deleteRecord', node);
-    await seeOnScreen(`Delete the record “${title}” (Category) from environment main?`);
-    await seeOnScreen('link to it: “');
-    await screenshot('delete-record-confirmation');
-    await clickButton('Cancel');
-    await running;
+    const seen = await scriptConfirm([undefined, 'Delete']);
+    await vscode.commands.executeCommand('datocms.deleteRecord', node);
+    assert.equal(seen[0]?.message, `Delete the record “${title}” (Category) from environment main?`);
+    assert.match(seen[0]!.detail, /(\d+ records link|1 record links) to it: “.+”/);
     assert.deepEqual(await writes(), [], 'declined: nothing sent');
     assert.ok(tabOpen(uri));
 
-    running = vscode.commands.executeCommand('datocms.deleteRecord', node);
-    await seeOnScreen(`Delete the record “${title}”`);
-    await clickButton('Delete');
-    await running;
+    await vscode.commands.executeCommand('datocms.deleteRecord', node);
+    assert.equal(seen.length, 2);
     assert.deepEqual((await deletes()).map((r) => r.path), [`/items/${categoryId}`]);
     await waitFor(() => !tabOpen(uri), 10_000, 'the clean editor of the deleted record to close');
   });
@@ -67,10 +85,9 @@ describe('record lifecycle and field order', () => {
     assert.ok(tabIsDirty(uri));
 
     await clearRequests();
-    const running = vscode.commands.executeCommand('datocms.deleteRecord', uri);
-    await seeOnScreen('Delete the record');
-    await clickButton('Delete');
-    await running;
+    const seen = await scriptConfirm(['Delete']);
+    await vscode.commands.executeCommand('datocms.deleteRecord', uri);
+    assert.match(seen[0]!.message, /^Delete the record “.+” \(Menu dish\) from environment main\?$/);
     assert.equal((await deletes()).length, 1);
     await sleep(500);
     assert.ok(tabOpen(uri), 'the edited editor stays open');
