@@ -15,6 +15,7 @@ import { reportError } from '../ui/errors';
 import type { Ui } from '../ui/ui';
 import { deleteRecord, type RecordTarget } from './deleteRecord';
 import { duplicateRecord } from './duplicateRecord';
+import { FIELD_MIME } from './lifecycleCommands';
 import type { LifecycleDeps } from './lifecycleDeps';
 
 const t = vscode.l10n.t;
@@ -177,8 +178,6 @@ async function runCommand(command: LifecycleCommand, glue: LifecycleGlue, args: 
   }
   if (changed) await glue.model.refresh(around(subject.node));
 }
-
-const FIELD_MIME = 'text/x-datocms-field';
 
 /** Only a single field can be dragged. */
 export function drag(nodes: readonly TreeNode[], transfer: vscode.DataTransfer): void {

@@ -5,6 +5,8 @@ import type { TreeNode } from '../tree/model';
 import type { LifecycleGlue } from './lifecycle';
 
 const load = () => require('./lifecycle') as typeof import('./lifecycle');
+/** what a dragged field travels as (only within this tree) */
+export const FIELD_MIME = 'text/x-datocms';
 
 export function lifecycleCommands(glue: LifecycleGlue): vscode.Disposable[] {
   const command = (id: string) => vscode.commands.registerCommand(id, (...args: unknown[]) => load().run(id, glue, args));
@@ -15,12 +17,9 @@ export function lifecycleCommands(glue: LifecycleGlue): vscode.Disposable[] {
 }
 
 /** Drag a field onto another field of its model and fieldset to move it there. */
-export const fieldDragAndDrop = (glue: LifecycleGlue): vscode.TreeDragAndDropController<TreeNode> => {
-  const types = ['text/x-datocms-field'];
-  return {
-    dragMimeTypes: types,
-    dropMimeTypes: types,
-    handleDrag: (nodes, transfer) => load().drag(nodes, transfer),
-    handleDrop: (onto, transfer) => load().drop(glue, transfer, onto),
-  };
-};
+export const fieldDragAndDrop = (glue: LifecycleGlue): vscode.TreeDragAndDropController<TreeNode> => ({
+  dragMimeTypes: [FIELD_MIME],
+  dropMimeTypes: [FIELD_MIME],
+  handleDrag: (nodes, transfer) => load().drag(nodes, transfer),
+  handleDrop: (onto, transfer) => load().drop(glue, transfer, onto),
+});
