@@ -25,6 +25,8 @@ export interface LifecycleGlue {
   model: TreeModel;
   ui: Ui;
   documents: DatoDocuments;
+  /** the DatoCMS log, where failures are written (the commands have it; the drag and drop does not) */
+  log?: vscode.LogOutputChannel;
 }
 
 const LIFECYCLE_COMMANDS = ['deleteRecord', 'duplicateRecord', 'deleteSchemaItem', 'moveFieldUp', 'moveFieldDown'] as const;
@@ -51,6 +53,7 @@ export async function run(id: string, glue: LifecycleGlue, args: unknown[]): Pro
 }
 
 function report(glue: LifecycleGlue, what: string, error: unknown, retry?: () => unknown): void {
+  glue.log?.error(`${what}: ${error instanceof Error ? error.message : String(error)}`);
   void reportError(glue.ui, t, what, error, {
     showLog: () => vscode.commands.executeCommand('datocms.showLog'),
     signInAgain: () => vscode.commands.executeCommand('datocms.signIn'),
