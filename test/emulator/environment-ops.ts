@@ -10,16 +10,25 @@ import type { EmulatorStore, EnvironmentData } from './store.js';
 
 /** Environment ids are names: lowercase letters, digits and dashes. */
 const ENVIRONMENT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** Paths that act on the project rather than on the request's environment. */
-const PROJECT_LEVEL = new Set(['environments', 'maintenance-mode', 'job-results', 'webhooks']);
+/**
+ * Endpoints about the project rather than the request's environment: X-Environment may name an environment
+ * that is being created, renamed or deleted (a client bound to it polls the job that deletes it).
+ */
+const ENVIRONMENT_FREE = new Set(['environments', 'maintenance-mode', 'job-results']);
+/** Project-wide resources: the same whatever the environment's state. */
+const PROJECT_WIDE = new Set(['webhooks']);
 
 /**
- * Refuses a request the environment cannot take now. Environments and maintenance mode are managed at the
- * project level, so their own endpoints always pass.
+ * Refuses a request its environment cannot take: unknown, not ready, read-only, or the primary environment
+ * under maintenance mode.
  */
 export function checkEnvironmentGate(store: EmulatorStore, envId: string, method: string, path: string): void {
   const head = path.split('/').filter(Boolean)[0] ?? '';
-  if (PROJECT_LEVEL.has(head)) return;
+  if (ENVIRONMENT_FREE.has(head)) return;
+  if (!store.hasEnvironment(envId)) {
+    throw httpError(422, 'INVALID_ENVIRONMENT', { environment: envId, message: `No environment "${envId}" (have: ${store.environmentIds.join(', ')})` });
+  }
+  if (PROJECT_WIDE.has(head)) return;
   const meta = store.environmentMeta(envId);
   if (meta.status !== 'ready') {
     throw httpError(422, 'ENVIRONMENT_NOT_READY', { environment: envId, status: meta.status, message: `The environment "${envId}" is ${meta.status === 'creating' ? 'still being created' : 'being deleted'}` });

@@ -182,9 +182,6 @@ export class EmulatorServer implements Emulator {
     try {
       this.checkHeaders(req);
       const envId = headerValue(req, 'x-environment') ?? this.store.primaryId;
-      if (!this.store.hasEnvironment(envId)) {
-        throw httpError(422, 'INVALID_ENVIRONMENT', { environment: envId, message: `No environment "${envId}" (have: ${this.store.environmentIds.join(', ')})` });
-      }
       checkEnvironmentGate(this.store, envId, method, path);
       return this.route(method, path, query, rawBody, req, envId, jobFault);
     } catch (error) {
