@@ -73,6 +73,7 @@ const lazyLanguage = {
 const LAZY_BUNDLES = [
   { from: 'src/documents', request: './feature', bundle: 'documents', entry: 'src/documents/feature.ts' },
   { from: 'src/commands', request: './exportCommand', bundle: 'export', entry: 'src/commands/exportCommand.ts' },
+  { from: 'src/cma/resources', request: './lifecycle', bundle: 'cmaLifecycle', entry: 'src/cma/resources/lifecycle.ts' },
 ];
 const lazyBundles = {
   name: 'lazy-bundles',
