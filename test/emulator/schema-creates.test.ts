@@ -63,6 +63,7 @@ describe('POST /item-types', () => {
     assert.deepEqual(codes(await post('/item-types', { data: { type: 'field', attributes: { name: 'X', api_key: 'x' } } })), ['INVALID_TYPE']);
     assert.deepEqual(codes(await post('/item-types?menu=1', model({ name: 'X', api_key: 'x' }))), ['INVALID_PARAMS']);
     assert.deepEqual(codes(await post('/item-types?skip_menu_item_creation=yes', model({ name: 'X', api_key: 'x' }))), ['INVALID_PARAMS']);
+    assert.deepEqual(codes(await post('/item-types?schema_menu_item_id=menu-1', model({ name: 'X', api_key: 'x' }))), ['INVALID_PARAMS']);
     // a new model has no fields, so it cannot point at one
     const articleTitle = (await call(emu, '/fields/article::title')).json.data.id;
     const pointer = await post('/item-types', model({ name: 'X', api_key: 'x' }, { relationships: { title_field: { data: { type: 'field', id: articleTitle } } } }));

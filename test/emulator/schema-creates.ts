@@ -4,6 +4,7 @@
 import type { Resource } from '../../src/cma/types.js';
 import { httpError, type ApiErrorSpec } from './errors.js';
 import { createEnvelope, envelope, extraneous, fail, invalidField, newId, type Document, type Envelope, type Obj } from './envelope.js';
+import { isApiId } from './ids.js';
 import { checkQueryParams } from './params.js';
 import type { Query } from './query.js';
 import { itemTypeResource, wire } from './resources.js';
@@ -28,8 +29,8 @@ export interface RouteContext {
   query: Query;
   /** the parsed JSON body (415/400 when missing or malformed) */
   body: () => unknown;
-  /** 202 + job; `commit` runs when the job finishes */
-  startJob: (commit: () => Document) => RouteReply;
+  /** 202 + job; `commit` runs when the job finishes (after the emulator's job duration, or `durationMs`) */
+  startJob: (commit: () => Document, durationMs?: number) => RouteReply;
 }
 
 const ITEM_TYPE_CREATE_PARAMS = { skip_menu_item_creation: 'scalar', menu_item_id: 'scalar', schema_menu_item_id: 'scalar' } as const;
@@ -74,6 +75,10 @@ export function booleanParam(query: Query, name: string): boolean | undefined {
 function createItemType(ctx: RouteContext): Document {
   checkQueryParams(ctx.query, ITEM_TYPE_CREATE_PARAMS);
   const skipMenuItem = booleanParam(ctx.query, 'skip_menu_item_creation') === true;
+  for (const name of ['menu_item_id', 'schema_menu_item_id']) {
+    const value = ctx.query[name];
+    if (value !== undefined && !isApiId(value)) throw httpError(422, 'INVALID_PARAMS', { param: name, value: typeof value === 'string' ? value : null, message: `${name} is a menu item id` });
+  }
   const env = ctx.env();
   const written = createEnvelope(ctx.body(), 'item_type', (id) => env.itemTypes.has(id));
   const id = written.id ?? newId();

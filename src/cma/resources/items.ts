@@ -5,7 +5,7 @@ import { listAllPages, MAX_LIST_CONCURRENCY, type ListAllOptions } from '../pagi
 import type { Requester } from '../requester';
 import type { CallOptions, JobCallOptions } from '../settings';
 import type { ItemQuery, Page, Resource, UpdateBody } from '../types';
-import { deleteOne, putOne, segment } from './shared';
+import { lazyMethods, putOne, segment } from './shared';
 
 export const MAX_ITEMS_PAGE_SIZE = 500;
 /** DatoCMS serves at most this many records per page when blocks are expanded (nested=true). */
@@ -63,11 +63,7 @@ export function itemsResource(requester: Requester): ItemsResource {
       return parseCollection(body, 'item', source);
     },
     update: (id, body, o) => putOne(requester, `/items/${segment(id)}`, 'item', body, {}, o),
-    destroy: (id, o) => deleteOne(requester, `/items/${segment(id)}`, 'item', { id }, o),
-    duplicate: async (id, o) => {
-      const { body, source } = await requester.call({ method: 'POST', path: `/items/${segment(id)}/duplicate`, signal: o?.signal, onJob: o?.onJob });
-      return parseSingle(body, 'item', source);
-    },
+    ...lazyMethods(requester, 'items', ['destroy', 'duplicate']),
     listAll: async function* (query, o) {
       const nested = query?.nested === true;
       const pageSize = o?.pageSize ?? (nested ? MAX_NESTED_ITEMS_PAGE_SIZE : MAX_ITEMS_PAGE_SIZE);

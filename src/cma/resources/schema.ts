@@ -3,7 +3,7 @@
 import type { Requester } from '../requester';
 import type { CallOptions, JobCallOptions } from '../settings';
 import type { CreateBody, Resource, UpdateBody } from '../types';
-import { deleteOne, getCollection, getOne, postOne, putOne, segment } from './shared';
+import { fieldApiKeyOf, getCollection, getOne, lazyMethods, putOne, segment } from './shared';
 
 export interface ItemTypesResource {
   list(o?: CallOptions): Promise<Resource<'item_type'>[]>;
@@ -41,9 +41,8 @@ export function itemTypesResource(requester: Requester): ItemTypesResource {
   return {
     list: (o) => getCollection(requester, '/item-types', 'item_type', o),
     find: (idOrApiKey, o) => getOne(requester, `/item-types/${segment(idOrApiKey)}`, 'item_type', { id: idOrApiKey, apiKey: idOrApiKey }, o),
-    create: (body, o) => postOne(requester, '/item-types', 'item_type', body, undefined, o),
     update: (idOrApiKey, body, o) => putOne(requester, `/item-types/${segment(idOrApiKey)}`, 'item_type', body, { apiKey: idOrApiKey }, o),
-    destroy: (idOrApiKey, o) => deleteOne(requester, `/item-types/${segment(idOrApiKey)}`, 'item_type', { id: idOrApiKey, apiKey: idOrApiKey }, o),
+    ...lazyMethods(requester, 'itemTypes', ['create', 'destroy']),
   };
 }
 
@@ -51,24 +50,14 @@ export function fieldsResource(requester: Requester): FieldsResource {
   return {
     list: (model, o) => getCollection(requester, `/item-types/${segment(model)}/fields`, 'field', o),
     find: (key, o) => getOne(requester, `/fields/${segment(key)}`, 'field', { id: key, ...fieldApiKeyOf(key) }, o),
-    create: (model, body, o) => postOne(requester, `/item-types/${segment(model)}/fields`, 'field', body, undefined, o),
     update: (key, body, o) => putOne(requester, `/fields/${segment(key)}`, 'field', body, fieldApiKeyOf(key), o),
-    destroy: (key, o) => deleteOne(requester, `/fields/${segment(key)}`, 'field', { id: key, ...fieldApiKeyOf(key) }, o),
+    ...lazyMethods(requester, 'fields', ['create', 'destroy']),
   };
 }
 
 export function fieldsetsResource(requester: Requester): FieldsetsResource {
   return {
     list: (model, o) => getCollection(requester, `/item-types/${segment(model)}/fieldsets`, 'fieldset', o),
-    find: (id, o) => getOne(requester, `/fieldsets/${segment(id)}`, 'fieldset', { id }, o),
-    create: (model, body, o) => postOne(requester, `/item-types/${segment(model)}/fieldsets`, 'fieldset', body, undefined, o),
-    update: (id, body, o) => putOne(requester, `/fieldsets/${segment(id)}`, 'fieldset', body, {}, o),
-    destroy: (id, o) => deleteOne(requester, `/fieldsets/${segment(id)}`, 'fieldset', { id }, o),
+    ...lazyMethods(requester, 'fieldsets', ['find', 'create', 'update', 'destroy']),
   };
-}
-
-/** `article::title` names the field `title` (of the model `article`); a plain id names no api_key. */
-function fieldApiKeyOf(key: string): { apiKey?: string } {
-  const separator = key.indexOf('::');
-  return separator === -1 ? {} : { apiKey: key.slice(separator + 2) };
 }

@@ -1,10 +1,10 @@
 // The project (site), its environments and its maintenance mode.
 
-import { expectAskedFor, parseCollection, parseIncluded, parseSingle } from '../jsonapi';
+import { parseCollection, parseIncluded, parseSingle } from '../jsonapi';
 import type { Requester } from '../requester';
 import type { CallOptions, JobCallOptions } from '../settings';
 import type { Resource } from '../types';
-import { deleteOne, getCollection, getOne, segment } from './shared';
+import { getCollection, lazyMethods } from './shared';
 
 /** The project with its whole schema, as one request returns it. */
 export interface SiteWithSchema {
@@ -73,34 +73,13 @@ export function siteResource(requester: Requester): SiteResource {
 }
 
 export function environmentsResource(requester: Requester): EnvironmentsResource {
-  const environmentIn = async (method: 'POST' | 'PUT', path: string, expectedId: string, query: Record<string, unknown> | undefined, body: unknown, o: JobCallOptions | undefined) => {
-    const reply = await requester.call({ method, path, query, body, signal: o?.signal, onJob: o?.onJob });
-    return expectAskedFor(parseSingle(reply.body, 'environment', reply.source), expectedId, reply.source);
-  };
   return {
     list: (o) => getCollection(requester, '/environments', 'environment', o),
-    find: (id, o) => getOne(requester, `/environments/${segment(id)}`, 'environment', { id }, o),
-    fork: (sourceId, newId, options, o) => {
-      const query = { immediate_return: options.immediateReturn, fast: options.fast, force: options.force };
-      return environmentIn('POST', `/environments/${segment(sourceId)}/fork`, newId, query, { data: { type: 'environment', id: newId } }, o);
-    },
-    promote: (id, o) => environmentIn('PUT', `/environments/${segment(id)}/promote`, id, undefined, undefined, o),
-    rename: (id, newId, o) => environmentIn('PUT', `/environments/${segment(id)}/rename`, newId, undefined, { data: { type: 'environment', id: newId } }, o),
-    destroy: (id, o) => deleteOne(requester, `/environments/${segment(id)}`, 'environment', { id }, o),
+    ...lazyMethods(requester, 'environments', ['find', 'fork', 'promote', 'rename', 'destroy']),
   };
 }
 
-export function maintenanceModeResource(requester: Requester): MaintenanceModeResource {
-  const call = async (method: 'GET' | 'PUT', path: string, query: Record<string, unknown> | undefined, o: CallOptions | undefined) => {
-    const { body, source } = await requester.call({ method, path, query, signal: o?.signal });
-    return parseSingle(body, 'maintenance_mode', source);
-  };
-  return {
-    find: (o) => call('GET', '/maintenance-mode', undefined, o),
-    activate: (options, o) => call('PUT', '/maintenance-mode/activate', options?.force === undefined ? undefined : { force: options.force }, o),
-    deactivate: (o) => call('PUT', '/maintenance-mode/deactivate', undefined, o),
-  };
-}
+export const maintenanceModeResource = (requester: Requester): MaintenanceModeResource => lazyMethods(requester, 'maintenanceMode', ['find', 'activate', 'deactivate']);
 
 function relatedIds(resource: Resource, name: string): Map<string, number> {
   const data = resource.relationships[name]?.data;

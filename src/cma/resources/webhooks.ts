@@ -3,7 +3,7 @@
 import type { Requester } from '../requester';
 import type { CallOptions } from '../settings';
 import type { CreateBody, Resource, UpdateBody } from '../types';
-import { deleteOne, getCollection, getOne, postOne, putOne, segment } from './shared';
+import { getCollection, getOne, lazyMethods, putOne, segment } from './shared';
 
 export interface WebhooksResource {
   list(o?: CallOptions): Promise<Resource<'webhook'>[]>;
@@ -18,8 +18,7 @@ export function webhooksResource(requester: Requester): WebhooksResource {
   return {
     list: (o) => getCollection(requester, '/webhooks', 'webhook', o),
     find: (id, o) => getOne(requester, `/webhooks/${segment(id)}`, 'webhook', { id }, o),
-    create: (body, o) => postOne(requester, '/webhooks', 'webhook', body, undefined, o),
     update: (id, body, o) => putOne(requester, `/webhooks/${segment(id)}`, 'webhook', body, {}, o),
-    destroy: (id, o) => deleteOne(requester, `/webhooks/${segment(id)}`, 'webhook', { id }, o),
+    ...lazyMethods(requester, 'webhooks', ['create', 'destroy']),
   };
 }
