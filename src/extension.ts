@@ -7,6 +7,7 @@ import { createUriHandler } from './commands/uriHandler';
 import { Config } from './config';
 import { DatoDocuments } from './documents';
 import { ProjectRegistry } from './projects/registry';
+import { fieldDragAndDrop } from './records/lifecycleCommands';
 import { TreeModel } from './tree/model';
 import { TreeProvider } from './tree/provider';
 import { ProjectStatusBar } from './ui/statusBar';
@@ -22,6 +23,8 @@ export interface DatoExplorerApi {
   treeView: vscode.TreeView<import('./tree/model').TreeNode>;
   /** where the "DatoCMS" log channel writes (tests check it never holds the token) */
   logUri: vscode.Uri;
+  /** the window interactions; a test answers modal confirmations here (VS Code refuses modal dialogs in extension tests) */
+  ui: import('./ui/ui').Ui;
 }
 
 export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
@@ -36,14 +39,14 @@ export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
   const documents = own(new DatoDocuments({ registry, log, context }));
   const model = new TreeModel({ projects: registry, pageSize: () => config.pageSize(), t: vscode.l10n.t, locale: vscode.env.language });
   const provider = own(new TreeProvider(model));
-  const treeView = own(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true }));
+  const ui = new VscodeUi();
+  const treeView = own(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, dragAndDropController: fieldDragAndDrop({ registry, model, ui, documents }) }));
   own(provider.trackExpansion(treeView));
   const statusBar = own(new ProjectStatusBar(registry, treeView));
-  const ui = new VscodeUi();
   const uriHandler = createUriHandler({ registry, ui, log });
   own(vscode.window.registerUriHandler(uriHandler));
 
-  for (const disposable of registerCommands({ registry, model, treeView, statusBar, ui, log, config })) own(disposable);
+  for (const disposable of registerCommands({ registry, model, treeView, statusBar, ui, log, config, documents })) own(disposable);
   for (const disposable of registerGenerateTypes({ registry, ui, log, workspaceState: context.workspaceState, onDidSave: documents.onDidSave, activeProjectKey: () => statusBar.activeProjectKey() })) own(disposable);
   own(registry.onDidChange(() => model.projectsChanged()));
   own(documents.onDidSave(({ ref, resource }) => void model.documentSaved(ref, resource)));
@@ -58,7 +61,7 @@ export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
   syncSignedIn();
   own(registry.onDidChange(syncSignedIn));
 
-  return { registry, model, provider, uriHandler, treeView, logUri: context.logUri };
+  return { registry, model, provider, uriHandler, treeView, logUri: context.logUri, ui };
 }
 
 export async function deactivate(): Promise<void> {

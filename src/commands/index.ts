@@ -4,7 +4,9 @@ import * as vscode from 'vscode';
 import { CmaClient } from '../cma';
 import type { Config } from '../config';
 import { parseDocumentUri } from '../documents';
+import type { DatoDocuments } from '../documents';
 import type { ProjectRegistry } from '../projects/registry';
+import { lifecycleCommands } from '../records/lifecycleCommands';
 import type { ErrorNode, LoadMoreNode, ModelNode, ProjectNode, RecordsNode, TreeModel, TreeNode } from '../tree/model';
 import { isDocumentNode, modelOf } from '../tree/model';
 import type { RecordQuery } from '../tree/recordQuery';
@@ -26,6 +28,7 @@ export interface CommandDeps {
   ui: Ui;
   log: vscode.LogOutputChannel;
   config: Config;
+  documents: DatoDocuments;
 }
 
 const t = vscode.l10n.t;
@@ -188,6 +191,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     command('datocms.records.version', t('Could not choose a version'), onRecords(t('Choose the version of which model\'s records?'), (node) => updateQuery(node, () => askVersion(ui, t, node.query)))),
     command('datocms.records.clearQuery', t('Could not clear the query'), onRecords(t('Clear the query of which model\'s records?'), async (node) => model.setQuery(node, {}))),
     ...paletteCommands({ ...deps, command, exportModel }),
+    ...lifecycleCommands(deps),
     command('datocms.copyId', t('Could not copy the ID'), async (arg?: TreeNode | vscode.Uri) => {
       const node = await nodeOf(arg);
       if (!node) return;

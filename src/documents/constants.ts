@@ -4,6 +4,8 @@ import type { Resource } from '../cma/types';
 import type { ProjectRegistry } from '../projects/registry';
 import type { DocumentRef } from './paths';
 
+export type { DeletedResources } from './deleted';
+
 /** The language of every `datocms:` document; auto-save is off for it by default (package.json). */
 export const DOCUMENT_LANGUAGE = 'datocms-json';
 

@@ -15,7 +15,8 @@ import { DatoJsonLanguage } from '../language';
 import { BaselineMemory } from './baselineMemory';
 import { DocumentDiagnostics } from './diagnostics';
 import { DocumentService, type OpenedDocument, type SaveResult } from './documentService';
-import { DOCUMENT_COMMANDS, DOCUMENT_LANGUAGE, SIGN_IN_AGAIN_COMMAND, type DatoDocumentsDeps, type DocumentCommand, type DocumentsShell } from './constants';
+import { DOCUMENT_COMMANDS, DOCUMENT_LANGUAGE, SIGN_IN_AGAIN_COMMAND, type DatoDocumentsDeps, type DeletedResources, type DocumentCommand, type DocumentsShell } from './constants';
+import { isDeletedDocument } from './deleted';
 import { ConflictError, type Baseline, type WriteResult } from './documentStore';
 import { DatoFileSystem } from './fileSystem';
 import { DOCUMENT_SCHEME, describeRef, documentPath, parseDocumentPath, type DocumentRef } from './paths';
@@ -48,7 +49,9 @@ export class DocumentsFeature implements vscode.Disposable {
   private readonly toRemember = new Map<string, Baseline>();
   /** documents whose next save was asked (by our Overwrite command) to overwrite the server's version */
   private readonly overwriteNext = new Set<string>();
-  private readonly disposables: vscode.Disposable[] = [this.remote, this.failures];
+  /** marks editors whose resource was deleted in DatoCMS */
+  private readonly deletedMarks = vscode.languages.createDiagnosticCollection('datocms-deleted');
+  private readonly disposables: vscode.Disposable[] = [this.remote, this.failures, this.deletedMarks];
 
   constructor(private readonly deps: DatoDocumentsDeps, private readonly shell: DocumentsShell) {
     this.service = new DocumentService((ref) => deps.registry.data(ref.project, ref.environment));
@@ -89,6 +92,33 @@ export class DocumentsFeature implements vscode.Disposable {
       case DOCUMENT_COMMANDS.revert.command: return this.revert(uri);
       case DOCUMENT_COMMANDS.saveActions.command: return this.offerSaveActions(uri);
     }
+  }
+
+  /**
+   * Resources were deleted in DatoCMS: a clean editor of one closes; an editor with unsaved changes keeps
+   * its text, is marked deleted, and its saves are refused before any request.
+   */
+  async documentsDeleted(gone: DeletedResources): Promise<void> {
+    const clean: vscode.Tab[] = [];
+    for (const document of vscode.workspace.textDocuments) {
+      const ref = document.uri.scheme === DOCUMENT_SCHEME ? parseDocumentPath(document.uri.path) : undefined;
+      if (!ref || !isDeletedDocument(ref, gone)) continue;
+      const key = document.uri.toString();
+      const message = t('The {0} was deleted in DatoCMS; your text is kept — Save As… to keep a copy. It is never saved back.', describeRef(ref));
+      this.fileSystem.store.markDeleted(key, message);
+      this.memory.set(key, undefined);
+      this.failures.clear(document.uri);
+      const tabs = tabsOf(document.uri);
+      if (document.isDirty) {
+        const mark = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 1), message, vscode.DiagnosticSeverity.Warning);
+        mark.source = 'DatoCMS';
+        this.deletedMarks.set(document.uri, [mark]);
+        this.deps.log.info(`The ${describeRef(ref)} was deleted in DatoCMS; its editor has unsaved changes and stays open, marked deleted.`);
+      } else {
+        clean.push(...tabs);
+      }
+    }
+    if (clean.length) await vscode.window.tabGroups.close(clean);
   }
 
   /** Shows the server's current version beside the editor's (left: DatoCMS, right: yours). */
@@ -386,6 +416,16 @@ export class DocumentsFeature implements vscode.Disposable {
 function activeDocumentUri(): vscode.Uri | undefined {
   const uri = vscode.window.activeTextEditor?.document.uri;
   return uri?.scheme === DOCUMENT_SCHEME ? uri : undefined;
+}
+
+/** Every tab showing `uri` (as a text editor or a diff's editable side). */
+function tabsOf(uri: vscode.Uri): vscode.Tab[] {
+  const key = uri.toString();
+  return vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => {
+    const input = tab.input;
+    const tabUri = input instanceof vscode.TabInputText ? input.uri : input instanceof vscode.TabInputTextDiff ? input.modified : undefined;
+    return tabUri?.toString() === key;
+  });
 }
 
 /** The editor tab of `uri` when it holds unsaved changes (the workbench's own dirty state). */

@@ -52,7 +52,17 @@ export class ConflictError extends Error {
   }
 }
 
+/** The document was deleted in DatoCMS: its editor keeps the text, and nothing is ever written back. */
+export class DeletedDocumentError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DeletedDocumentError';
+  }
+}
+
 interface Entry extends DocumentStat {
+  /** set once the resource was deleted in DatoCMS: the message every later save is refused with */
+  deleted?: string;
   /** renderings handed to reads, newest last: the texts an editor can be showing untouched */
   served: OpenedDocument[];
   baseline?: Baseline;
@@ -147,8 +157,22 @@ export class DocumentStore {
     if (entry?.baseline && entry.baseline.basisText === text) this.hooks.persist(key, undefined);
   }
 
+  /**
+   * The resource was deleted in DatoCMS: every later save of this document is refused with `message`,
+   * before any request (the editor keeps its text; Save As… still copies it elsewhere).
+   */
+  markDeleted(key: string, message: string): void {
+    this.entry(key).deleted = message;
+  }
+
+  isDeleted(key: string): boolean {
+    return this.entries.get(key)?.deleted !== undefined;
+  }
+
   async stat(key: string, ref: DocumentRef): Promise<DocumentStat> {
     let entry = await this.idle(key);
+    // No check against the server (it would only find the resource gone): the write refuses.
+    if (entry?.deleted !== undefined) return { ctime: entry.ctime, mtime: entry.mtime, size: entry.size };
     if (!entry) {
       // First sight of this document: fetch it now (a missing one fails here) and keep the text for the
       // read that follows.
@@ -210,6 +234,7 @@ export class DocumentStore {
       await this.load(key, ref, false);
       entry = this.entry(key);
     }
+    if (entry.deleted !== undefined) throw new DeletedDocumentError(entry.deleted);
     const current = entry;
     current.pendingSave = undefined;
     const overwriteRequested = current.overwriteRequested === true;

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { ProjectSource } from '../projects/project';
 import type { OpenedDocument } from './documentService';
-import { DocumentStore, type Baseline, type DocumentStoreHooks, type WriteResult } from './documentStore';
+import { DeletedDocumentError, DocumentStore, type Baseline, type DocumentStoreHooks, type WriteResult } from './documentStore';
 import { describeRef, parseDocumentPath, parseFolderPath, type DocumentRef, type FolderRef } from './paths';
 
 const BOM = [0xef, 0xbb, 0xbf];
@@ -94,6 +94,7 @@ export class DatoFileSystem implements Omit<vscode.FileSystemProvider, 'onDidCha
     try {
       await this.store.write(uri.toString(), ref, text, content.byteLength - (hasBom(content) ? BOM.length : 0));
     } catch (error) {
+      if (error instanceof DeletedDocumentError) throw vscode.FileSystemError.NoPermissions(error.message);
       if (options.create && error instanceof vscode.FileSystemError && error.code === 'FileNotFound') {
         throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Creating a {0} from the editor is not supported yet.', ref.kind));
       }

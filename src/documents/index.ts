@@ -3,5 +3,5 @@
 export type { DocumentRef } from './paths';
 export { DOCUMENT_SCHEME, describeRef } from './paths';
 export { documentUri, parseDocumentUri } from './uris';
-export { DOCUMENT_COMMANDS, DOCUMENT_LANGUAGE, SIGN_IN_AGAIN_COMMAND, type DatoDocumentsDeps } from './constants';
+export { DOCUMENT_COMMANDS, DOCUMENT_LANGUAGE, SIGN_IN_AGAIN_COMMAND, type DatoDocumentsDeps, type DeletedResources } from './constants';
 export { DatoDocuments } from './shell';

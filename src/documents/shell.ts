@@ -2,7 +2,7 @@
 // the commands, and loads the feature itself (dist/documents.js, with the save machinery, diagnostics and
 // language) only when a document is first touched.
 import * as vscode from 'vscode';
-import { DOCUMENT_COMMANDS, type DatoDocumentsDeps, type SavedDocument } from './constants';
+import { DOCUMENT_COMMANDS, type DatoDocumentsDeps, type DeletedResources, type SavedDocument } from './constants';
 import type { DocumentsFeature } from './feature';
 import { DOCUMENT_SCHEME } from './paths';
 
@@ -37,6 +37,15 @@ export class DatoDocuments implements vscode.Disposable {
       }),
     );
     if (vscode.workspace.textDocuments.some((d) => d.uri.scheme === DOCUMENT_SCHEME)) this.load();
+  }
+
+  /**
+   * Resources were deleted in DatoCMS: their open editors close when clean; an editor with unsaved
+   * changes keeps its text, is marked deleted, and its saves are refused.
+   */
+  async documentsDeleted(gone: DeletedResources): Promise<void> {
+    // Without the feature loaded no document is open.
+    await this.feature?.documentsDeleted(gone);
   }
 
   dispose(): void {

@@ -3,9 +3,9 @@
 import { expectAskedFor, parseCollection, parsePage, parseSingle } from '../jsonapi';
 import { listAllPages, MAX_LIST_CONCURRENCY, type ListAllOptions } from '../paging';
 import type { Requester } from '../requester';
-import type { CallOptions } from '../settings';
+import type { CallOptions, JobCallOptions } from '../settings';
 import type { ItemQuery, Page, Resource, UpdateBody } from '../types';
-import { putOne, segment } from './shared';
+import { lazyMethods, putOne, segment } from './shared';
 
 export const MAX_ITEMS_PAGE_SIZE = 500;
 /** DatoCMS serves at most this many records per page when blocks are expanded (nested=true). */
@@ -23,6 +23,10 @@ export interface ItemsResource {
    * says which of their versions must hold the link; `published-or-current` either.
    */
   references(id: string, o?: CallOptions & { nested?: boolean; version?: 'current' | 'published' | 'published-or-current' }): Promise<Resource<'item'>[]>;
+  /** Deletes the record and its blocks (a job on DatoCMS's side); resolves with the record as it was. */
+  destroy(id: string, o?: JobCallOptions): Promise<Resource<'item'>>;
+  /** Copies the record and its blocks under new ids (a job on DatoCMS's side); resolves with the copy. */
+  duplicate(id: string, o?: JobCallOptions): Promise<Resource<'item'>>;
   /** every record of the query, in order; pages fetched with bounded concurrency; cancel with o.signal */
   listAll(query?: ItemQuery, o?: ListAllOptions): AsyncGenerator<Resource<'item'>>;
 }
@@ -59,6 +63,7 @@ export function itemsResource(requester: Requester): ItemsResource {
       return parseCollection(body, 'item', source);
     },
     update: (id, body, o) => putOne(requester, `/items/${segment(id)}`, 'item', body, {}, o),
+    ...lazyMethods(requester, 'items', ['destroy', 'duplicate']),
     listAll: async function* (query, o) {
       const nested = query?.nested === true;
       const pageSize = o?.pageSize ?? (nested ? MAX_NESTED_ITEMS_PAGE_SIZE : MAX_ITEMS_PAGE_SIZE);

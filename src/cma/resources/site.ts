@@ -1,10 +1,10 @@
-// The project (site) and its environments.
+// The project (site), its environments and its maintenance mode.
 
 import { parseCollection, parseIncluded, parseSingle } from '../jsonapi';
 import type { Requester } from '../requester';
-import type { CallOptions } from '../settings';
+import type { CallOptions, JobCallOptions } from '../settings';
 import type { Resource } from '../types';
-import { getCollection } from './shared';
+import { getCollection, lazyMethods } from './shared';
 
 /** The project with its whole schema, as one request returns it. */
 export interface SiteWithSchema {
@@ -21,8 +21,33 @@ export interface SiteResource {
   findWithSchema(o?: CallOptions): Promise<SiteWithSchema>;
 }
 
+export interface ForkOptions {
+  /** faster, but the source environment takes no writes meanwhile */
+  fast?: boolean;
+  /** start a fast fork even while collaborators are editing records */
+  force?: boolean;
+  /** answer at once with the environment still `creating` (poll `find` until it is `ready`) instead of waiting for the copy */
+  immediateReturn?: boolean;
+}
+
 export interface EnvironmentsResource {
   list(o?: CallOptions): Promise<Resource<'environment'>[]>;
+  find(id: string, o?: CallOptions): Promise<Resource<'environment'>>;
+  /** copies `sourceId` (schema, records, uploads; ids kept) as `newId`; resolves with the new environment once DatoCMS answers it */
+  fork(sourceId: string, newId: string, options: ForkOptions, o?: JobCallOptions): Promise<Resource<'environment'>>;
+  /** makes `id` the primary environment; the former primary becomes a sandbox */
+  promote(id: string, o?: CallOptions): Promise<Resource<'environment'>>;
+  rename(id: string, newId: string, o?: CallOptions): Promise<Resource<'environment'>>;
+  /** resolves with the environment as it was; the primary environment cannot be deleted */
+  destroy(id: string, o?: JobCallOptions): Promise<Resource<'environment'>>;
+}
+
+/** While maintenance mode is active the primary environment takes no writes. */
+export interface MaintenanceModeResource {
+  find(o?: CallOptions): Promise<Resource<'maintenance_mode'>>;
+  /** `force`: activate even while collaborators are editing records */
+  activate(options?: { force?: boolean }, o?: CallOptions): Promise<Resource<'maintenance_mode'>>;
+  deactivate(o?: CallOptions): Promise<Resource<'maintenance_mode'>>;
 }
 
 const SCHEMA_INCLUDE = 'item_types,item_types.fields,item_types.fieldsets';
@@ -50,8 +75,11 @@ export function siteResource(requester: Requester): SiteResource {
 export function environmentsResource(requester: Requester): EnvironmentsResource {
   return {
     list: (o) => getCollection(requester, '/environments', 'environment', o),
+    ...lazyMethods(requester, 'environments', ['find', 'fork', 'promote', 'rename', 'destroy']),
   };
 }
+
+export const maintenanceModeResource = (requester: Requester): MaintenanceModeResource => lazyMethods(requester, 'maintenanceMode', ['find', 'activate', 'deactivate']);
 
 function relatedIds(resource: Resource, name: string): Map<string, number> {
   const data = resource.relationships[name]?.data;

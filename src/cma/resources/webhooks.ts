@@ -2,13 +2,16 @@
 
 import type { Requester } from '../requester';
 import type { CallOptions } from '../settings';
-import type { Resource, UpdateBody } from '../types';
-import { getCollection, getOne, putOne, segment } from './shared';
+import type { CreateBody, Resource, UpdateBody } from '../types';
+import { getCollection, getOne, lazyMethods, putOne, segment } from './shared';
 
 export interface WebhooksResource {
   list(o?: CallOptions): Promise<Resource<'webhook'>[]>;
   find(id: string, o?: CallOptions): Promise<Resource<'webhook'>>;
+  create(body: CreateBody<'webhook'>, o?: CallOptions): Promise<Resource<'webhook'>>;
   update(id: string, body: UpdateBody<'webhook'>, o?: CallOptions): Promise<Resource<'webhook'>>;
+  /** resolves with the webhook as it was */
+  destroy(id: string, o?: CallOptions): Promise<Resource<'webhook'>>;
 }
 
 export function webhooksResource(requester: Requester): WebhooksResource {
@@ -16,5 +19,6 @@ export function webhooksResource(requester: Requester): WebhooksResource {
     list: (o) => getCollection(requester, '/webhooks', 'webhook', o),
     find: (id, o) => getOne(requester, `/webhooks/${segment(id)}`, 'webhook', { id }, o),
     update: (id, body, o) => putOne(requester, `/webhooks/${segment(id)}`, 'webhook', body, {}, o),
+    ...lazyMethods(requester, 'webhooks', ['create', 'destroy']),
   };
 }

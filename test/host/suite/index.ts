@@ -39,6 +39,7 @@ export function run(): Promise<void> {
   require('./signInAgain.test');
   require('./exportWhileDeleting.test');
   require('./types.test');
+  require('./lifecycle.test');
   require('./leaks.test');
 
   const results: TestResult[] = [];

@@ -1,0 +1,71 @@
+// Creating and deleting schema and webhooks, environment operations and maintenance mode. Only commands
+// the user runs need them, so this module is loaded on first use (its own bundle, kept out of the
+// activation bundle); the resource families expose these as their methods (see lazyMethods).
+
+import type { Requester } from '../requester';
+import type { CallOptions, JobCallOptions } from '../settings';
+import type { CreateBody, Resource, UpdateBody } from '../types';
+import { fieldApiKeyOf, getOne, putOne, segment, sendOne } from './shared';
+import type { ForkOptions } from './site';
+
+const environmentPath = (id: string, action = '') => `/environments/${segment(id)}${action}`;
+const named = (id: string) => ({ data: { type: 'environment' as const, id } });
+const MAINTENANCE = '/maintenance-mode';
+
+export const lifecycle = {
+  items: {
+    destroy: (r: Requester, id: string, o?: JobCallOptions): Promise<Resource<'item'>> =>
+      sendOne(r, 'DELETE', `/items/${segment(id)}`, 'item', undefined, { id }, o),
+    /** the copy has a new id: the answer is not checked against the one asked */
+    duplicate: (r: Requester, id: string, o?: JobCallOptions): Promise<Resource<'item'>> =>
+      sendOne(r, 'POST', `/items/${segment(id)}/duplicate`, 'item', undefined, {}, o),
+  },
+  itemTypes: {
+    create: (r: Requester, body: CreateBody<'item_type'>, o?: CallOptions): Promise<Resource<'item_type'>> =>
+      sendOne(r, 'POST', '/item-types', 'item_type', body, { id: body?.data?.id }, o),
+    destroy: (r: Requester, idOrApiKey: string, o?: JobCallOptions): Promise<Resource<'item_type'>> =>
+      sendOne(r, 'DELETE', `/item-types/${segment(idOrApiKey)}`, 'item_type', undefined, { id: idOrApiKey, apiKey: idOrApiKey }, o),
+  },
+  fields: {
+    create: (r: Requester, model: string, body: CreateBody<'field'>, o?: JobCallOptions): Promise<Resource<'field'>> =>
+      sendOne(r, 'POST', `/item-types/${segment(model)}/fields`, 'field', body, { id: body?.data?.id }, o),
+    destroy: (r: Requester, key: string, o?: JobCallOptions): Promise<Resource<'field'>> =>
+      sendOne(r, 'DELETE', `/fields/${segment(key)}`, 'field', undefined, { id: key, ...fieldApiKeyOf(key) }, o),
+  },
+  fieldsets: {
+    find: (r: Requester, id: string, o?: CallOptions): Promise<Resource<'fieldset'>> => getOne(r, `/fieldsets/${segment(id)}`, 'fieldset', { id }, o),
+    create: (r: Requester, model: string, body: CreateBody<'fieldset'>, o?: CallOptions): Promise<Resource<'fieldset'>> =>
+      sendOne(r, 'POST', `/item-types/${segment(model)}/fieldsets`, 'fieldset', body, { id: body?.data?.id }, o),
+    update: (r: Requester, id: string, body: UpdateBody<'fieldset'>, o?: CallOptions): Promise<Resource<'fieldset'>> =>
+      putOne(r, `/fieldsets/${segment(id)}`, 'fieldset', body, {}, o),
+    destroy: (r: Requester, id: string, o?: CallOptions): Promise<Resource<'fieldset'>> =>
+      sendOne(r, 'DELETE', `/fieldsets/${segment(id)}`, 'fieldset', undefined, { id }, o),
+  },
+  webhooks: {
+    create: (r: Requester, body: CreateBody<'webhook'>, o?: CallOptions): Promise<Resource<'webhook'>> =>
+      sendOne(r, 'POST', '/webhooks', 'webhook', body, { id: body?.data?.id }, o),
+    destroy: (r: Requester, id: string, o?: CallOptions): Promise<Resource<'webhook'>> =>
+      sendOne(r, 'DELETE', `/webhooks/${segment(id)}`, 'webhook', undefined, { id }, o),
+  },
+  environments: {
+    find: (r: Requester, id: string, o?: CallOptions): Promise<Resource<'environment'>> => getOne(r, environmentPath(id), 'environment', { id }, o),
+    fork: (r: Requester, sourceId: string, newId: string, options: ForkOptions, o?: JobCallOptions): Promise<Resource<'environment'>> =>
+      sendOne(r, 'POST', environmentPath(sourceId, '/fork'), 'environment', named(newId), { id: newId }, o,
+        { immediate_return: options.immediateReturn, fast: options.fast, force: options.force }),
+    promote: (r: Requester, id: string, o?: CallOptions): Promise<Resource<'environment'>> =>
+      sendOne(r, 'PUT', environmentPath(id, '/promote'), 'environment', undefined, { id }, o),
+    rename: (r: Requester, id: string, newId: string, o?: CallOptions): Promise<Resource<'environment'>> =>
+      sendOne(r, 'PUT', environmentPath(id, '/rename'), 'environment', named(newId), { id: newId }, o),
+    destroy: (r: Requester, id: string, o?: JobCallOptions): Promise<Resource<'environment'>> =>
+      sendOne(r, 'DELETE', environmentPath(id), 'environment', undefined, { id }, o),
+  },
+  maintenanceMode: {
+    find: (r: Requester, o?: CallOptions): Promise<Resource<'maintenance_mode'>> => sendOne(r, 'GET', MAINTENANCE, 'maintenance_mode', undefined, {}, o),
+    activate: (r: Requester, options?: { force?: boolean }, o?: CallOptions): Promise<Resource<'maintenance_mode'>> =>
+      sendOne(r, 'PUT', `${MAINTENANCE}/activate`, 'maintenance_mode', undefined, {}, o, { force: options?.force }),
+    deactivate: (r: Requester, o?: CallOptions): Promise<Resource<'maintenance_mode'>> =>
+      sendOne(r, 'PUT', `${MAINTENANCE}/deactivate`, 'maintenance_mode', undefined, {}, o),
+  },
+};
+
+export type Lifecycle = typeof lifecycle;

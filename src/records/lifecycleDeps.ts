@@ -1,0 +1,31 @@
+// What the record and schema actions need from the window, the projects and the documents, passed in by
+// the VS Code glue (src/records/lifecycle.ts) or by tests. No vscode import.
+import type { DeletedResources } from '../documents/deleted';
+import type { DocumentRef } from '../documents/paths';
+import type { SchemaChange } from '../projects/primaryGuard';
+import type { ProjectData } from '../projects/projectData';
+import type { Translate } from '../ui/translate';
+import type { Ui } from '../ui/ui';
+
+export interface LifecycleDeps {
+  ui: Ui;
+  t: Translate;
+  data(project: string, environment: string): Promise<ProjectData>;
+  /** open editors of deleted resources: closed when clean, else marked deleted */
+  documentsDeleted(gone: DeletedResources): Promise<void>;
+  /** false = the user declined a schema change in this environment: send nothing */
+  confirmSchemaChange(change: SchemaChange): Promise<boolean>;
+  openDocument(ref: DocumentRef): Promise<void>;
+}
+
+/** Where an action applies. */
+export interface Place {
+  project: string;
+  environment: string;
+}
+
+/** At most `max` names in quotes, then "and N more". */
+export function someNames(t: Translate, names: string[], max = 3): string {
+  const shown = names.slice(0, max).map((n) => `“${n}”`).join(', ');
+  return names.length > max ? t('{0} and {1} more', shown, names.length - max) : shown;
+}

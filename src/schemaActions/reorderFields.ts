@@ -1,0 +1,65 @@
+// Reorder a model's fields without typing positions: Move Up / Move Down and drag and drop, within the
+// field's own group (its fieldset, or the fields outside any fieldset). Each move is one field update
+// with the new position (DatoCMS renumbers the others), guarded like any schema change.
+import type { Resource } from '../cma/types';
+import type { LifecycleDeps, Place } from '../records/lifecycleDeps';
+import { nameOf } from './schemaImpact';
+
+export interface FieldPlace extends Place {
+  model: Resource<'item_type'>;
+  field: Resource<'field'>;
+}
+
+function fieldsetOf(field: Resource<'field'>): string | undefined {
+  const data = field.relationships['fieldset']?.data;
+  return data && !Array.isArray(data) ? data.id : undefined;
+}
+
+/** The fields of the same group as `field`, by position. */
+export function siblingsOf(fields: readonly Resource<'field'>[], field: Resource<'field'>): Resource<'field'>[] {
+  const group = fieldsetOf(field);
+  return fields.filter((f) => fieldsetOf(f) === group).sort((a, b) => Number(a.attributes['position']) - Number(b.attributes['position']));
+}
+
+/** Moves the field one place up or down in its group. Returns whether it was moved. */
+export async function moveField(deps: LifecycleDeps, target: FieldPlace, direction: 'up' | 'down'): Promise<boolean> {
+  const data = await deps.data(target.project, target.environment);
+  const fields = await data.fields(target.model.id);
+  const current = fields.find((f) => f.id === target.field.id) ?? target.field;
+  const siblings = siblingsOf(fields, current);
+  const index = siblings.findIndex((f) => f.id === current.id);
+  const neighbour = siblings[direction === 'up' ? index - 1 : index + 1];
+  if (index < 0 || !neighbour) {
+    void deps.ui.info(direction === 'up'
+      ? deps.t('“{0}” is already the first field of its group.', nameOf(current))
+      : deps.t('“{0}” is already the last field of its group.', nameOf(current)));
+    return false;
+  }
+  return sendPosition(deps, { ...target, field: current }, Number(neighbour.attributes['position']));
+}
+
+/** Moves a dragged field to the place of the field it was dropped on (same model and group only). */
+export async function moveFieldOnto(deps: LifecycleDeps, target: FieldPlace, onto: Resource<'field'>): Promise<boolean> {
+  if (onto.id === target.field.id) return false;
+  const data = await deps.data(target.project, target.environment);
+  const fields = await data.fields(target.model.id);
+  const current = fields.find((f) => f.id === target.field.id);
+  const destination = fields.find((f) => f.id === onto.id);
+  if (!current || !destination || fieldsetOf(current) !== fieldsetOf(destination)) {
+    void deps.ui.info(deps.t('Fields can be moved only within their own model and fieldset.'));
+    return false;
+  }
+  return sendPosition(deps, { ...target, field: current }, Number(destination.attributes['position']));
+}
+
+async function sendPosition(deps: LifecycleDeps, target: FieldPlace, position: number): Promise<boolean> {
+  const { t } = deps;
+  const { field, model } = target;
+  const action = t('Move field “{0}” of model “{1}” to position {2}', nameOf(field), nameOf(model), position);
+  if (!(await deps.confirmSchemaChange({ project: target.project, environment: target.environment, action }))) return false;
+  const data = await deps.data(target.project, target.environment);
+  await deps.ui.withProgress({ title: t('Moving the field “{0}”…', nameOf(field)), cancellable: true }, (_report, signal) =>
+    data.client.fields.update(field.id, { data: { type: 'field', id: field.id, attributes: { position } } }, { signal }));
+  data.invalidate({ itemTypeId: model.id });
+  return true;
+}
