@@ -15,6 +15,7 @@ import { seedStore } from './seed.js';
 import { referencesDocument, uploadsDocument } from './uploads.js';
 import { relId, type EmulatorStore, type EnvironmentData } from './store.js';
 import type { Emulator, EmulatorOptions, EmulatorRequest, FaultKind, FaultRule } from './types.js';
+import { answerVersions, forgetVersions } from './versions.js';
 import { Writer, type Document } from './writes.js';
 
 const HUGE_BODY_BYTES = 80 * 1024 * 1024; // above the 64 MiB cap the extension's client enforces
@@ -341,6 +342,10 @@ export class EmulatorServer implements Emulator {
     const is = (m: string, count: number) => method === m && segments.length === count;
     const noParams = () => checkQueryParams(query, NO_PARAMS);
 
+    if (head === 'versions' || sub === 'versions') {
+      const versions = answerVersions(this.store, env(), method, segments, query, rawBody);
+      if (versions) return typeof versions === 'function' ? this.startJob(versions, jobFault) : ok(versions);
+    }
     if (extra === undefined) {
       switch (head) {
         case 'site':
@@ -428,6 +433,7 @@ export class EmulatorServer implements Emulator {
             return this.startJob(() => {
               const deleted = wire(new ItemSerializer(this.store, env()).serialize(item, 'current', false));
               env().items.delete(id);
+              forgetVersions(env(), id);
               const ofType = env().recordsByType.get(item.itemTypeId) ?? [];
               if (ofType.includes(item)) ofType.splice(ofType.indexOf(item), 1);
               return { data: deleted };
