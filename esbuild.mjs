@@ -70,9 +70,11 @@ const lazyLanguage = {
 // left as `require('./<bundle>.js')`, so a feature's code loads only when one of its commands first runs.
 //   documents: saves, baselines, diagnostics (required by src/documents/shell.ts when a document is touched)
 //   export:    exporting records (paging, file writing), required when an export starts
+//   history:   the Record History view's versions, diffs and restore (src/records/history.ts)
 const LAZY_BUNDLES = [
   { from: 'src/documents', request: './feature', bundle: 'documents', entry: 'src/documents/feature.ts' },
   { from: 'src/commands', request: './exportCommand', bundle: 'export', entry: 'src/commands/exportCommand.ts' },
+  { from: 'src/records', request: './historyFeature', bundle: 'history', entry: 'src/records/historyFeature.ts' },
 ];
 const lazyBundles = {
   name: 'lazy-bundles',

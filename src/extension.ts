@@ -6,6 +6,7 @@ import { createUriHandler } from './commands/uriHandler';
 import { Config } from './config';
 import { DatoDocuments } from './documents';
 import { ProjectRegistry } from './projects/registry';
+import { registerHistory } from './records/history';
 import { TreeModel } from './tree/model';
 import { TreeProvider } from './tree/provider';
 import { ProjectStatusBar } from './ui/statusBar';
@@ -43,6 +44,7 @@ export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
   own(vscode.window.registerUriHandler(uriHandler));
 
   for (const disposable of registerCommands({ registry, model, treeView, statusBar, ui, log, config })) own(disposable);
+  for (const disposable of registerHistory({ registry, ui, log, documents, model })) own(disposable);
   own(registry.onDidChange(() => model.projectsChanged()));
   own(documents.onDidSave(({ ref, resource }) => void model.documentSaved(ref, resource)));
   own(config.onDidChange((setting) => {

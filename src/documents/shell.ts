@@ -39,6 +39,11 @@ export class DatoDocuments implements vscode.Disposable {
     if (vscode.workspace.textDocuments.some((d) => d.uri.scheme === DOCUMENT_SCHEME)) this.load();
   }
 
+  /** The document changed on DatoCMS through the extension (see DocumentsFeature.remoteChanged). */
+  remoteChanged(uri: vscode.Uri): Promise<void> {
+    return this.load().remoteChanged(uri);
+  }
+
   dispose(): void {
     this.feature?.dispose();
     for (const d of this.disposables.splice(0)) d.dispose();

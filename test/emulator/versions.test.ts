@@ -74,7 +74,7 @@ describe('record versions', () => {
     assert.deepEqual(codes(await call(emu, `/items/${record.id}/versions?page[limit]=51`)), ['INVALID_PARAMS']);
     assert.deepEqual(codes(await call(emu, `/items/${record.id}/versions?page[offset]=-1`)), ['INVALID_PARAMS']);
     assert.deepEqual(codes(await call(emu, `/items/${record.id}/versions?version=current`)), ['INVALID_PARAMS']);
-    await assert.rejects(client.itemVersions.list(record.id, { limit: 51 }), RangeError);
+    assert.deepEqual(await apiCodes(client.itemVersions.list(record.id, { limit: 51 })), ['INVALID_PARAMS']);
   });
 
   test('one version: blocks as ids, or expanded with nested; unknown ids are NOT_FOUND', async () => {
