@@ -22,6 +22,8 @@ export interface DatoExplorerApi {
   treeView: vscode.TreeView<import('./tree/model').TreeNode>;
   /** where the "DatoCMS" log channel writes (tests check it never holds the token) */
   logUri: vscode.Uri;
+  /** the dialogs every command asks through (VS Code refuses modal dialogs while extension tests run) */
+  ui: VscodeUi;
 }
 
 export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
@@ -58,7 +60,7 @@ export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
   syncSignedIn();
   own(registry.onDidChange(syncSignedIn));
 
-  return { registry, model, provider, uriHandler, treeView, logUri: context.logUri };
+  return { registry, model, provider, uriHandler, treeView, logUri: context.logUri, ui };
 }
 
 export async function deactivate(): Promise<void> {
