@@ -19,6 +19,7 @@ export function registerHistory(deps: HistoryDeps): vscode.Disposable[] {
   return [
     view, changed, { dispose: () => feature?.dispose() },
     vscode.window.onDidChangeActiveTextEditor(follow), view.onDidChangeVisibility(follow),
+    deps.documents.onDidSave(({ ref }) => feature?.saved(ref)),
     command('datocms.history.show'), command('datocms.history.openVersion'), command('datocms.history.restore'),
     command('datocms.history.loadMore'), command('datocms.history.refresh'),
   ];

@@ -19,7 +19,7 @@ export interface HistoryDeps {
   registry: ProjectRegistry;
   ui: Ui;
   log: vscode.LogOutputChannel;
-  documents: Pick<DatoDocuments, 'remoteChanged'>;
+  documents: Pick<DatoDocuments, 'remoteChanged' | 'onDidSave'>;
   model: Pick<TreeModel, 'documentSaved'>;
 }
 
@@ -66,6 +66,12 @@ export class HistoryFeature implements vscode.Disposable {
   follow(): void {
     const ref = activeRecord();
     if (ref && !(this.shown && sameRecord(this.shown.record, ref))) void this.show(ref).catch(() => undefined);
+  }
+
+  /** A save made a new version: the history shown lists it. */
+  saved(ref: DocumentRef): void {
+    const record = asRecord(ref);
+    if (record && this.shown && sameRecord(this.shown.record, record)) void this.show(this.shown.record, true).catch(() => undefined);
   }
 
   children(node?: HistoryNode): HistoryNode[] {
