@@ -59,6 +59,9 @@ describe('record history', () => {
       await pressSave(editor);
       await waitFor(async () => (await cma('GET', `/items/${id}`)).data.attributes.title.en === before + suffix, 20_000, `the save of "${suffix}"`);
       await waitForClean(uri);
+      // the clean editor reloads with the saved record (its new version) before the next edit
+      const saved = (await cma('GET', `/items/${id}`)).data.meta.current_version;
+      await waitFor(() => valueAt(editor, ['$readonly', 'meta', 'current_version']) === saved, 20_000, 'the editor to show the saved version');
     }
 
     await vscode.commands.executeCommand('datocms.history.show', uri);
