@@ -221,12 +221,13 @@ function restore(store: EmulatorStore, env: EnvironmentData, version: StoredVers
   const item = env.items.get(version.itemId);
   if (!item) throw httpError(404, 'NOT_FOUND', { entity: 'item', id: version.itemId });
   logOf(store, env, item);
-  const { position, parent_id, ...content } = restoreBlocks(store, env, item.id, item.itemTypeId, structuredClone(version.attributes));
+  const content = restoreBlocks(store, env, item.id, item.itemTypeId, structuredClone(version.attributes));
+  for (const key of ['position', 'parent_id']) {
+    if (key in item.attributes) content[key] = item.attributes[key];
+    else delete content[key];
+  }
   const now = new Date().toISOString();
-  const kept = Object.fromEntries(['position', 'parent_id'].filter((k) => k in item.attributes).map((k) => [k, item.attributes[k]]));
-  void position;
-  void parent_id;
-  item.attributes = { ...content, ...kept };
+  item.attributes = content;
   item.meta = { ...item.meta, updated_at: now, current_version: newId(), status: item.meta.status === 'published' ? 'updated' : item.meta.status };
   env.meta.last_data_change_at = now;
   recordVersion(store, env, item);
