@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { clearRequests, cma, describeRequests, dismissToasts, ensureSignedIn, extensionApi, screenshot, seeOnScreen, tabIsDirty, waitFor, writes } from './helpers';
-import { cursorAtEndOf, MAIN, openEditor, pressSave, recordIdOf, recordUri, sleep, typeAndWait, valueAt, waitForClean } from './editing';
+import { editJson, MAIN, openEditor, pressSave, recordIdOf, recordUri, sleep, valueAt, waitForClean } from './editing';
 
 /** The tree node the Record History view passes to its commands for a version. */
 function versionNode(id: string, version: any) {
@@ -54,8 +54,7 @@ describe('record history', () => {
     const original = valueAt(editor, ['title', 'en']) as string;
     for (const suffix of [' v2', ' v3']) {
       const before = valueAt(editor, ['title', 'en']) as string;
-      await cursorAtEndOf(editor, ['title', 'en']);
-      await typeAndWait(editor, suffix, ['title', 'en'], before + suffix);
+      await editJson(editor.document, (value) => { value.title.en = before + suffix; });
       await pressSave(editor);
       await waitFor(async () => (await cma('GET', `/items/${id}`)).data.attributes.title.en === before + suffix, 20_000, `the save of "${suffix}"`);
       await waitForClean(uri);
