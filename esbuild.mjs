@@ -77,6 +77,11 @@ const LAZY_BUNDLES = [
   { from: 'src/commands', request: './typesCommand', bundle: 'types', entry: 'src/commands/typesCommand.ts' },
   { from: 'src/records', request: './lifecycle', bundle: 'lifecycle', entry: 'src/records/lifecycle.ts' },
   { from: 'src/cma/resources', request: './lifecycle', bundle: 'cmaLifecycle', entry: 'src/cma/resources/lifecycle.ts' },
+//   history:   the Record History view's versions, diffs and restore (src/records/history.ts)
+const LAZY_BUNDLES = [
+  { from: 'src/documents', request: './feature', bundle: 'documents', entry: 'src/documents/feature.ts' },
+  { from: 'src/commands', request: './exportCommand', bundle: 'export', entry: 'src/commands/exportCommand.ts' },
+  { from: 'src/records', request: './historyFeature', bundle: 'history', entry: 'src/records/historyFeature.ts' },
 ];
 const lazyBundles = {
   name: 'lazy-bundles',

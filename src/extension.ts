@@ -8,6 +8,7 @@ import { Config } from './config';
 import { DatoDocuments } from './documents';
 import { ProjectRegistry } from './projects/registry';
 import { fieldDragAndDrop } from './records/lifecycleCommands';
+import { registerHistory } from './records/history';
 import { TreeModel } from './tree/model';
 import { TreeProvider } from './tree/provider';
 import { ProjectStatusBar } from './ui/statusBar';
@@ -48,6 +49,7 @@ export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
 
   for (const disposable of registerCommands({ registry, model, treeView, statusBar, ui, log, config, documents })) own(disposable);
   for (const disposable of registerGenerateTypes({ registry, ui, log, workspaceState: context.workspaceState, onDidSave: documents.onDidSave, activeProjectKey: () => statusBar.activeProjectKey() })) own(disposable);
+  for (const disposable of registerHistory({ registry, ui, log, documents, model })) own(disposable);
   own(registry.onDidChange(() => model.projectsChanged()));
   own(documents.onDidSave(({ ref, resource }) => void model.documentSaved(ref, resource)));
   own(config.onDidChange((setting) => {

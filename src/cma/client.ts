@@ -1,5 +1,5 @@
 // The DatoCMS Content Management API client: one object per resource family (site, environments, maintenance mode, item
-// types, fields, fieldsets, webhooks, items, uploads) over one Requester (retries, rate-limit pacing, jobs) and the
+// types, fields, fieldsets, webhooks, items, uploads, item versions) over one Requester (retries, rate-limit pacing, jobs) and the
 // keep-alive pool shared by every client of a base URL. No vscode import here.
 
 import { Requester, type Reply } from './requester';
@@ -7,6 +7,7 @@ import { itemsResource, type ItemsResource } from './resources/items';
 import { fieldsetsResource, fieldsResource, itemTypesResource, type FieldsetsResource, type FieldsResource, type ItemTypesResource } from './resources/schema';
 import { environmentsResource, maintenanceModeResource, siteResource, type EnvironmentsResource, type MaintenanceModeResource, type SiteResource } from './resources/site';
 import { uploadsResource, type UploadsResource } from './resources/uploads';
+import { itemVersionsResource, type ItemVersionsResource } from './resources/versions';
 import { webhooksResource, type WebhooksResource } from './resources/webhooks';
 import { resolveSettings, type ClientOptions, type RawRequest } from './settings';
 import { RateGate } from './timing';
@@ -24,6 +25,7 @@ export class CmaClient {
   readonly webhooks: WebhooksResource;
   readonly items: ItemsResource;
   readonly uploads: UploadsResource;
+  readonly itemVersions: ItemVersionsResource;
 
   // Private: keeps the token out of JSON.stringify, console.log and debugger previews.
   readonly #requester: Requester;
@@ -51,6 +53,7 @@ export class CmaClient {
     this.webhooks = webhooksResource(requester);
     this.items = itemsResource(requester);
     this.uploads = uploadsResource(requester);
+    this.itemVersions = itemVersionsResource(requester);
   }
 
   /** A client for another environment: same token, same keep-alive pool, same rate-limit pacing and lifetime. */

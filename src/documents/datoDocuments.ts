@@ -137,6 +137,19 @@ export class DocumentsFeature implements vscode.Disposable {
     }
   }
 
+  /**
+   * The record at `uri` changed on DatoCMS through the extension (a restored version): a clean editor shows
+   * the new state, an editor with unsaved changes keeps them (its next save is a conflict).
+   */
+  async remoteChanged(uri: vscode.Uri): Promise<void> {
+    const ref = parseDocumentPath(uri.path);
+    if (!ref) return;
+    const key = uri.toString();
+    const document = await this.service.open(ref, { id: this.fileSystem.baseline(uri)?.opened.resource.id });
+    const isDirty = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key)?.isDirty ?? false;
+    if (this.fileSystem.store.remoteChanged(key, document, isDirty)) this.fileSystem.changed(uri);
+  }
+
   /** Saves the editor's text even though the server's version changed: the user's changed keys win. */
   async overwrite(uri = activeDocumentUri()): Promise<void> {
     const ref = uri && parseDocumentPath(uri.path);

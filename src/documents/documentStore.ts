@@ -294,6 +294,22 @@ export class DocumentStore {
     return true;
   }
 
+  /**
+   * The record changed on DatoCMS through the extension itself (a restored version), `document` being its new
+   * state. An editor without unsaved changes reloads with it; an editor with unsaved changes keeps its text
+   * and baseline, so its next save meets the change as a conflict. Returns whether to tell the workbench.
+   */
+  remoteChanged(key: string, document: OpenedDocument, editorIsDirty: boolean): boolean {
+    const entry = this.entries.get(key);
+    if (!entry || editorIsDirty) return false;
+    this.noteServed(entry, document);
+    const bytes = encoder.encode(document.text);
+    entry.unread = { bytes, until: Date.now() + UNREAD_TTL_MS };
+    entry.size = bytes.byteLength;
+    entry.mtime = Math.max(Date.now(), entry.mtime + 1);
+    return true;
+  }
+
   private async checkBeforeSave(key: string, ref: DocumentRef, entry: Entry, text: string): Promise<void> {
     entry.checked = undefined;
     const baseline = await this.restoreBaseline(key, ref, text);

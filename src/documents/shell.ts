@@ -48,6 +48,11 @@ export class DatoDocuments implements vscode.Disposable {
     await this.feature?.documentsDeleted(gone);
   }
 
+  /** The document changed on DatoCMS through the extension (see DocumentsFeature.remoteChanged). */
+  remoteChanged(uri: vscode.Uri): Promise<void> {
+    return this.load().remoteChanged(uri);
+  }
+
   dispose(): void {
     this.feature?.dispose();
     for (const d of this.disposables.splice(0)) d.dispose();

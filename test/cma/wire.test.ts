@@ -76,6 +76,10 @@ function answerFor(request: SeenRequest): FakeAnswer {
   if (endpoint.namespace === 'jobResults') {
     const [, namespace, resultId] = id.split('~');
     const type = endpoints.find((e) => e.namespace === namespace)?.jsonApiType;
+    if (namespace === 'itemVersions') {
+      const restored = [{ type: 'item', id: 'r1' }, { type: 'item_version', id: 'v2', relationships: { item: { data: { type: 'item', id: 'r1' } } } }];
+      return { body: { data: { type: 'job_result', id, attributes: { status: 200, payload: { data: restored } } } } };
+    }
     return { body: { data: { type: 'job_result', id, attributes: { status: 200, payload: { data: { type, id: decodeURIComponent(resultId!), attributes: {} } } } } } };
   }
   const data = { type: endpoint.jsonApiType, id, attributes: { api_key: id.split('::').at(-1) } };
@@ -157,6 +161,11 @@ const CALLS: Record<string, Record<string, { operation: string; call: Call }>> =
       call: (c) => c.uploads.list({ filter: { ids: ['u1', 'u2'], query: 'x', fields: { type: { eq: 'image' } } }, locale: 'en', order_by: 'created_at_DESC', page: { offset: 0, limit: 500 } }),
     },
     find: { operation: 'find', call: (c) => c.uploads.find('u1') },
+  },
+  itemVersions: {
+    list: { operation: 'list', call: (c) => c.itemVersions.list('r1', { offset: 50, limit: 50 }) },
+    find: { operation: 'find', call: (c) => c.itemVersions.find('v1', { nested: true }) },
+    restore: { operation: 'restore', call: (c) => c.itemVersions.restore('v1') },
   },
 };
 

@@ -6,6 +6,7 @@ import { isObject, newId, type Document, type Obj } from './envelope.js';
 import { BLOCK_FIELD_TYPES, blockIdsOf, ItemSerializer, mapDastBlocks } from './items.js';
 import { wire } from './resources.js';
 import type { EmulatorStore, EnvironmentData, StoredItem } from './store.js';
+import { forgetVersions, recordVersion } from './versions.js';
 
 const LINK_VALIDATORS = ['item_item_type', 'items_item_type', 'structured_text_links'];
 
@@ -53,6 +54,7 @@ export class ItemLifecycle {
       for (const remove of removals) remove();
       for (const block of this.blocksOf(item)) this.env.items.delete(block.id);
       this.env.items.delete(id);
+      forgetVersions(this.env, id);
       const ofType = this.env.recordsByType.get(item.itemTypeId) ?? [];
       if (ofType.includes(item)) ofType.splice(ofType.indexOf(item), 1);
       this.env.meta.last_data_change_at = new Date().toISOString();
@@ -91,6 +93,7 @@ export class ItemLifecycle {
       let ofType = this.env.recordsByType.get(copy.itemTypeId);
       if (!ofType) this.env.recordsByType.set(copy.itemTypeId, (ofType = []));
       ofType.push(copy);
+      recordVersion(this.store, this.env, copy);
       this.env.meta.last_data_change_at = now;
       return { data: wire(new ItemSerializer(this.store, this.env).serialize(copy, 'current', false)) };
     };

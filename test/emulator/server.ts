@@ -19,6 +19,7 @@ import { seedStore } from './seed.js';
 import { referencesDocument, uploadsDocument } from './uploads.js';
 import { relId, type EmulatorStore, type EnvironmentData } from './store.js';
 import type { Emulator, EmulatorOptions, EmulatorRequest, FaultKind, FaultRule } from './types.js';
+import { answerVersions, forgetVersions } from './versions.js';
 import { Writer, type Document } from './writes.js';
 
 const HUGE_BODY_BYTES = 80 * 1024 * 1024; // above the 64 MiB cap the extension's client enforces
@@ -348,6 +349,10 @@ export class EmulatorServer implements Emulator {
     const routed = routeSchemaCreates(ctx) ?? routeSchemaDeletes(ctx) ?? routeEnvironmentOps(ctx, this.forkDurationMs);
     if (routed) return routed;
 
+    if (head === 'versions' || sub === 'versions') {
+      const versions = answerVersions(this.store, env(), method, segments, query, rawBody);
+      if (versions) return typeof versions === 'function' ? this.startJob(versions, jobFault) : ok(versions);
+    }
     if (extra === undefined) {
       switch (head) {
         case 'site':

@@ -5,6 +5,7 @@ import type { Document } from './envelope.js';
 import { ItemWriter } from './item-writes.js';
 import { SchemaWriter } from './schema-writes.js';
 import type { EmulatorStore, EnvironmentData } from './store.js';
+import { withVersionHistory } from './versions.js';
 import { updateWebhook } from './webhook-writes.js';
 
 export type { Document } from './envelope.js';
@@ -26,6 +27,6 @@ export class Writer {
   }
 
   updateItem(id: string, body: unknown): Document {
-    return new ItemWriter(this.store, this.env).updateItem(id, body);
+    return withVersionHistory(this.store, this.env, id, () => new ItemWriter(this.store, this.env).updateItem(id, body));
   }
 }

@@ -40,6 +40,7 @@ export function run(): Promise<void> {
   require('./exportWhileDeleting.test');
   require('./types.test');
   require('./lifecycle.test');
+  require('./history.test');
   require('./leaks.test');
 
   const results: TestResult[] = [];
