@@ -71,16 +71,13 @@ const lazyLanguage = {
 //   documents: saves, baselines, diagnostics (required by src/documents/shell.ts when a document is touched)
 //   export:    exporting records (paging, file writing), required when an export starts
 //   types:     Generate Types (the TypeScript generator), required when the command first runs or a schema save needs it
+//   history:   the Record History view's versions, diffs and restore (src/records/history.ts)
 const LAZY_BUNDLES = [
   { from: 'src/documents', request: './feature', bundle: 'documents', entry: 'src/documents/feature.ts' },
   { from: 'src/commands', request: './exportCommand', bundle: 'export', entry: 'src/commands/exportCommand.ts' },
   { from: 'src/commands', request: './typesCommand', bundle: 'types', entry: 'src/commands/typesCommand.ts' },
   { from: 'src/records', request: './lifecycle', bundle: 'lifecycle', entry: 'src/records/lifecycle.ts' },
   { from: 'src/cma/resources', request: './lifecycle', bundle: 'cmaLifecycle', entry: 'src/cma/resources/lifecycle.ts' },
-//   history:   the Record History view's versions, diffs and restore (src/records/history.ts)
-const LAZY_BUNDLES = [
-  { from: 'src/documents', request: './feature', bundle: 'documents', entry: 'src/documents/feature.ts' },
-  { from: 'src/commands', request: './exportCommand', bundle: 'export', entry: 'src/commands/exportCommand.ts' },
   { from: 'src/records', request: './historyFeature', bundle: 'history', entry: 'src/records/historyFeature.ts' },
 ];
 const lazyBundles = {
