@@ -71,6 +71,7 @@ const lazyLanguage = {
 //   documents: saves, baselines, diagnostics (required by src/documents/shell.ts when a document is touched)
 //   export:    exporting records (paging, file writing), required when an export starts
 //   types:     Generate Types (the TypeScript generator), required when the command first runs or a schema save needs it
+//   lossless:  lossless-json's parser and serialiser, for bodies holding numbers a double cannot keep
 //   history:   the Record History view's versions, diffs and restore (src/records/history.ts)
 const LAZY_BUNDLES = [
   { from: 'src/documents', request: './feature', bundle: 'documents', entry: 'src/documents/feature.ts' },
@@ -78,6 +79,7 @@ const LAZY_BUNDLES = [
   { from: 'src/commands', request: './typesCommand', bundle: 'types', entry: 'src/commands/typesCommand.ts' },
   { from: 'src/records', request: './lifecycle', bundle: 'lifecycle', entry: 'src/records/lifecycle.ts' },
   { from: 'src/cma/resources', request: './lifecycle', bundle: 'cmaLifecycle', entry: 'src/cma/resources/lifecycle.ts' },
+  { from: 'src/cma', request: './losslessCodec', bundle: 'lossless', entry: 'src/cma/losslessCodec.ts' },
   { from: 'src/records', request: './historyFeature', bundle: 'history', entry: 'src/records/historyFeature.ts' },
 ];
 const lazyBundles = {
@@ -93,6 +95,7 @@ const lazyBundles = {
 
 const watch = process.argv.includes('--watch');
 const tests = process.argv.includes('--tests');
+const analyse = process.argv.includes('--analyse');
 
 /** @type {import('esbuild').BuildOptions} */
 const common = {
@@ -130,5 +133,7 @@ if (watch) {
   const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
   await Promise.all(contexts.map((context) => context.watch()));
 } else {
-  await Promise.all(builds.map((options) => esbuild.build(options)));
+  const results = await Promise.all(builds.map((options) => esbuild.build({ ...options, metafile: analyse })));
+  // `--analyse`: what takes the room in the activation bundle, largest first.
+  if (analyse) console.log(await esbuild.analyzeMetafile(results[0].metafile, { verbose: false }));
 }
