@@ -11,6 +11,7 @@ import type { RecordQuery } from '../tree/recordQuery';
 import { reportError } from '../ui/errors';
 import type { ProjectStatusBar } from '../ui/statusBar';
 import type { Ui } from '../ui/ui';
+import { registerSchemaCode } from '../schemaCode/register';
 import { pickEnvironment, pickProjectToSignOut, runSignIn } from './accountFlows';
 import { adminUrl, type AdminTarget } from './adminUrls';
 import { paletteCommands, pickRecordsNode } from './paletteCommands';
@@ -188,6 +189,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     command('datocms.records.version', t('Could not choose a version'), onRecords(t('Choose the version of which model\'s records?'), (node) => updateQuery(node, () => askVersion(ui, t, node.query)))),
     command('datocms.records.clearQuery', t('Could not clear the query'), onRecords(t('Clear the query of which model\'s records?'), async (node) => model.setQuery(node, {}))),
     ...paletteCommands({ ...deps, command, exportModel }),
+    ...registerSchemaCode(deps, command),
     command('datocms.copyId', t('Could not copy the ID'), async (arg?: TreeNode | vscode.Uri) => {
       const node = await nodeOf(arg);
       if (!node) return;
