@@ -41,7 +41,7 @@ export function removalsOf(diff: SchemaDiff): Removal[] {
     if (model.kind === 'removed') return [{ what: isBlockModel(model.target!) ? 'block model' : 'model', label: modelLabel(model.target!) }];
     return [
       ...model.fieldsets.filter((p) => p.kind === 'removed').map((p): Removal => ({ what: 'fieldset', label: `${fieldsetTitle(p.target!)} (${model.key})` })),
-      ...model.fields.filter((p) => p.kind === 'removed').map((p): Removal => ({ what: 'field', label: fieldLabel(p.target!, model.target!.apiKey) })),
+      ...model.fields.filter((p) => p.kind === 'removed').map((p): Removal => ({ what: 'field', label: `"${String(p.target!.attributes['label'] ?? p.target!.apiKey)}" (${model.target!.apiKey}.${p.target!.apiKey})` })),
     ];
   });
 }

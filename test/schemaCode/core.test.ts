@@ -56,7 +56,7 @@ describe('schema comparison', () => {
     const target = schema('main', [article([title, { id: 'F9', api_key: 'subtitle', label: 'Subtitle' }]), { id: 'M9', api_key: 'legacy', name: 'Legacy' }]);
     const source = schema('sandbox', [article([title])]);
     const diff = diffSchemas(source, target);
-    assert.deepEqual(removalsOf(diff), [{ what: 'field', label: 'field "Subtitle" (article.subtitle)' }, { what: 'model', label: '"Legacy" (legacy)' }]);
+    assert.deepEqual(removalsOf(diff), [{ what: 'field', label: '"Subtitle" (article.subtitle)' }, { what: 'model', label: '"Legacy" (legacy)' }]);
     assert.deepEqual(labels(planMigration(diff)), ['Delete field "Subtitle" (article.subtitle)', 'Delete model "Legacy" (legacy)']);
     assert.deepEqual(planMigration(diff, { deletes: false }), []);
   });
