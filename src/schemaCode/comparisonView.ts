@@ -54,6 +54,13 @@ export class ComparisonTree implements vscode.TreeDataProvider<ChangeNode> {
     return t('{0} added, {1} removed, {2} changed', counts.added, counts.removed, counts.changed);
   }
 
+  /** The change of a model (`dish`), field (`dish::calories`) or fieldset (`dish/Kitchen notes`), by name. */
+  find(key: string): ChangeNode | undefined {
+    const models = this.getChildren();
+    return models.find((n) => n.kind === 'model' && n.model.key === key)
+      ?? models.flatMap((n) => this.getChildren(n)).find((n) => (n.kind === 'field' || n.kind === 'fieldset') && n.pair.key === key);
+  }
+
   getChildren(node?: ChangeNode): ChangeNode[] {
     const comparison = this.#comparison;
     if (!comparison) return [];

@@ -104,9 +104,13 @@ export class SchemaCodeFeature implements vscode.Disposable {
     void ui.info(t('Migration written: {0}. Review it, then run it on a new fork of {1}: datocms migrations:run --source={1} --destination=<new sandbox>.', vscode.workspace.asRelativePath(result.path), target));
   }
 
-  /** The diff of one change: the target's version (read-only) left, the source's right; a missing side empty. */
-  async openChange(node: ChangeNode): Promise<void> {
-    if (node.kind === 'none') return;
+  /**
+   * The diff of one change: the target's version (read-only) left, the source's right; a missing side empty.
+   * `change` is a node of the view, or the name of a model (`dish`) or field (`dish::calories`) in it.
+   */
+  async openChange(change: ChangeNode | string): Promise<void> {
+    const node = typeof change === 'string' ? this.#tree.find(change) : change;
+    if (!node || node.kind === 'none') return;
     const { project, source, target } = node.comparison;
     let left: vscode.Uri;
     let right: vscode.Uri;
