@@ -140,7 +140,7 @@ function valueText(value: unknown, indent: string): string {
     if (entries.length === 0) return '{}';
     return `{\n${entries.map(([k, v]) => `${indent}  ${propertyName(k)}: ${valueText(v, `${indent}  `)},`).join('\n')}\n${indent}}`;
   }
-  return JSON.stringify(value);
+  return typeof value === 'string' ? str(value) : JSON.stringify(value);
 }
 
 function propertyName(name: string): string {

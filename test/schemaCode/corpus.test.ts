@@ -3,7 +3,8 @@
 // attributes aside). Environments are forks made through the API, as a DatoCMS team makes them.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -87,6 +88,21 @@ describe('migration corpus', () => {
       // a second comparison finds nothing left to migrate
       assert.deepEqual(changesOf(diffSchemas(await snapshot(source), await snapshot(run))).map((c) => c.pair.key), []);
     });
+  });
+
+  test('every generated script type-checks against the official client (tsc --strict)', async () => {
+    const scripts = (await readdir(dir)).filter((f) => f.endsWith('.ts'));
+    assert.equal(scripts.length, CORPUS.length);
+    const modules = join(process.cwd(), 'node_modules');
+    await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: {
+        strict: true, noEmit: true, target: 'ES2022', module: 'commonjs', moduleResolution: 'node', skipLibCheck: true, types: ['node'], typeRoots: [join(modules, '@types')],
+        baseUrl: '.', paths: { '@datocms/cli/lib/cma-client-node': [join(modules, '@datocms/cma-client-node')] },
+      },
+      files: scripts,
+    }));
+    const result = spawnSync(process.execPath, [join(modules, 'typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' });
+    assert.equal(result.status, 0, result.stdout + result.stderr);
   });
 
   test('the corpus creates or changes a field of every field type', () => {
