@@ -8,12 +8,13 @@ export function registerSchemaCode(deps: CommandDeps, command: CommandFactory): 
   let feature: SchemaCodeFeature | undefined;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const load = () => (feature ??= new (require('./feature') as typeof import('./feature')).SchemaCodeFeature(deps));
+  const failed = t('Could not compare the environments');
   return [
-    command('datocms.compareWithEnvironment', t('Could not compare with the other environment'), (arg: unknown) => load().compareWithEnvironment(arg)),
-    command('datocms.compareSchemas', t('Could not compare the schemas'), (arg: unknown) => load().compareSchemas(arg)),
+    command('datocms.compareWithEnvironment', failed, (arg: unknown) => load().compareWithEnvironment(arg)),
+    command('datocms.compareSchemas', failed, (arg: unknown) => load().compareSchemas(arg)),
     command('datocms.generateMigration', t('Could not generate the migration'), () => load().generateMigration()),
-    command('datocms.schemaComparison.openChange', t('Could not open the change'), (node) => load().openChange(node)),
-    command('datocms.schemaComparison.close', t('Could not close the comparison'), () => feature?.close()),
+    command('datocms.schemaComparison.openChange', failed, (change) => load().openChange(change)),
+    command('datocms.schemaComparison.close', failed, () => feature?.close()),
     new vscode.Disposable(() => feature?.dispose()),
   ];
 }
