@@ -54,9 +54,13 @@ export function planMigration(diff: SchemaDiff, options: PlanOptions = {}): Step
   const fieldSteps: Step[] = [];
   const late: Step[] = [];
   const removes: Step[] = [];
-  const createdFields = new Set<string>();
-  for (const model of diff.models) for (const f of model.fields) if (f.kind === 'added') createdFields.add(f.key);
-
+  // what the migration creates: an update naming one of these waits until it exists
+  const created = new Set<string>();
+  for (const model of diff.models) {
+    if (model.kind === 'added') created.add(`model:${model.key}`);
+    for (const f of model.fields) if (f.kind === 'added') created.add(`field:${f.key}`);
+    for (const f of model.fieldsets) if (f.kind === 'added') created.add(`fieldset:${f.key}`);
+  }
   for (const model of diff.models) {
     const ref = new Ref('model', model.key);
     if (model.kind === 'added') {
@@ -86,14 +90,11 @@ export function planMigration(diff: SchemaDiff, options: PlanOptions = {}): Step
       } else if (field.kind === 'changed') {
         const body = pick(field.sourceValue!, field.changed);
         const label = `Update ${fieldLabel(field.source!, model.key)}${renameNote(field)}`;
-        // a rename goes before the creates (a new field may take the old name); what names a new field after them
-        if (namesAny(body, createdFields)) {
-          const { validators, ...rest } = body;
-          if (Object.keys(rest).length > 0) early.push({ kind: 'updateField', ref: fieldRef, label, body: rest });
-          modelFieldSteps.push({ kind: 'updateField', ref: fieldRef, label: `Update the validators of ${fieldLabel(field.source!, model.key)}`, body: { validators } });
-        } else {
-          early.push({ kind: 'updateField', ref: fieldRef, label, body });
-        }
+        // a rename goes before the creates (a new field may take the old name); what names something new after them
+        const now = Object.fromEntries(Object.entries(body).filter(([, value]) => !namesAny(value, created)));
+        const later = Object.fromEntries(Object.entries(body).filter(([, value]) => namesAny(value, created)));
+        if (Object.keys(now).length > 0) early.push({ kind: 'updateField', ref: fieldRef, label, body: now });
+        if (Object.keys(later).length > 0) modelFieldSteps.push({ kind: 'updateField', ref: fieldRef, label: `${label}: ${Object.keys(later).join(', ')}`, body: later });
       } else if (field.kind === 'removed' && deletes) {
         removes.push({ kind: 'deleteField', ref: fieldRef, label: `Delete ${fieldLabel(field.target!, model.target!.apiKey)}` });
       }
@@ -102,8 +103,8 @@ export function planMigration(diff: SchemaDiff, options: PlanOptions = {}): Step
     fieldSteps.push(...ordered);
     // the API puts a new field last: put new and moved fields where the source has them
     const kept = (model.target?.fields ?? []).map((f) => model.fields.find((p) => p.target === f)!).filter((p) => p.source || !deletes);
-    const created = ordered.filter((s) => s.kind === 'createField').map((s) => (s as { ref: Ref }).ref.key);
-    const after = [...kept.map((p) => p.key), ...created];
+    const newFields = ordered.filter((s) => s.kind === 'createField').map((s) => (s as { ref: Ref }).ref.key);
+    const after = [...kept.map((p) => p.key), ...newFields];
     const wanted = [...model.fields.filter((f) => f.source).map((f) => f.key), ...kept.filter((p) => !p.source).map((p) => p.key)];
     if (model.source && after.some((key, i) => key !== wanted[i])) {
       late.push({ kind: 'orderFields', model: ref, label: `Order the fields of ${modelLabel(model.source)}`, fields: model.fields.filter((f) => f.source).map((f) => new Ref('field', f.key)) });
@@ -153,7 +154,7 @@ function inDependencyOrder(steps: Step[]): Step[] {
   const ordered: Step[] = [];
   const pending = [...steps];
   while (pending.length > 0) {
-    const index = pending.findIndex((step) => !('body' in step) || !pending.some((other) => other !== step && other.kind === 'createField' && namesAny(step.body, new Set([other.ref.key]))));
+    const index = pending.findIndex((step) => !('body' in step) || !pending.some((other) => other !== step && other.kind === 'createField' && namesAny(step.body, new Set([`field:${other.ref.key}`]))));
     const [next] = pending.splice(index === -1 ? 0 : index, 1);
     ordered.push(next!);
   }
@@ -185,8 +186,9 @@ function orderModelDeletes(removes: Step[], diff: SchemaDiff): Step[] {
   return [...removes.filter((s) => s.kind === 'deleteField'), ...removes.filter((s) => s.kind === 'deleteFieldset'), ...ordered];
 }
 
+/** Whether the value names one of `keys` (`model:author`, `field:article::title`, `fieldset:article/SEO`). */
 function namesAny(value: unknown, keys: Set<string>): boolean {
-  if (value instanceof Ref) return value.kind === 'field' && keys.has(value.key);
+  if (value instanceof Ref) return keys.has(`${value.kind}:${value.key}`);
   if (Array.isArray(value)) return value.some((v) => namesAny(v, keys));
   if (isPlainObject(value)) return Object.values(value).some((v) => namesAny(v, keys));
   return false;

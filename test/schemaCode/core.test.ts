@@ -96,11 +96,21 @@ describe('schema comparison', () => {
     const source = schema('sandbox', [{ ...article([{ ...title, id: 'G1', fieldset: 'Z2' }, { id: 'G2', api_key: 'meta', fieldset: 'Z1' }], { fieldsets: [{ id: 'Z1', title: 'SEO' }, { id: 'Z2', title: 'Main' }] }), id: 'N1' }]);
     const diff = diffSchemas(source, target);
     const steps = planMigration(diff);
-    assert.deepEqual(labels(steps), ['Update field "Title" (article.title)', 'Create fieldset "Main" in article', 'Create field "meta" (article.meta)']);
+    assert.deepEqual(labels(steps), ['Create fieldset "Main" in article', 'Update field "Title" (article.title): fieldset', 'Create field "meta" (article.meta)']);
     const script = migrationScript(steps, { source: 'sandbox', target: 'main', generatedAt: '2026-01-01T00:00:00Z' });
     assert.match(script, /ids\.set\('fieldset article\/SEO', await fieldsetId\('article', 'SEO'\)\);/);
     assert.match(script, /fieldset: \{ type: 'fieldset', id: id\('fieldset article\/Main'\) \}/);
   });
+});
+
+test('a renamed link field that now also allows a new model: renamed first, its validators once the model exists', () => {
+  const link = (types: string[], apiKey = 'author'): FieldSpec => ({ id: 'F2', api_key: apiKey, field_type: 'link', validators: { item_item_type: { item_types: types } } });
+  const target = schema('main', [{ id: 'A', api_key: 'author' }, article([title, link(['A'])])]);
+  const source = schema('sandbox', [{ id: 'A', api_key: 'author' }, { id: 'G', api_key: 'guest' }, article([title, link(['A', 'G'], 'writer')])]);
+  assert.deepEqual(labels(planMigration(diffSchemas(source, target))), [
+    'Update field "writer" (article.writer) (renamed from author)', 'Create model "guest" (guest)',
+    'Update field "writer" (article.writer) (renamed from author): validators',
+  ]);
 });
 
 describe('migration script', () => {
