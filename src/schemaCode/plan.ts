@@ -64,11 +64,11 @@ export function planMigration(diff: SchemaDiff, options: PlanOptions = {}): Step
   for (const model of diff.models) {
     const ref = new Ref('model', model.key);
     if (model.kind === 'added') {
-      const { immediate, linked } = splitModelBody(model.sourceValue!, Object.keys(model.sourceValue!));
+      const { immediate, linked } = splitModelBody(model.sourceValue!, Object.keys(model.sourceValue!), true);
       creates.push({ kind: 'createModel', ref, label: `Create ${kindOf(model.source!)} ${modelLabel(model.source!)}`, body: immediate });
       if (Object.keys(linked).length > 0) late.push({ kind: 'updateModel', ref, label: `Set the field links of ${modelLabel(model.source!)}`, body: linked });
     } else if (model.kind !== 'removed' && model.source) {
-      const { immediate, linked } = splitModelBody(model.sourceValue!, model.changed);
+      const { immediate, linked } = splitModelBody(model.sourceValue!, model.changed, false);
       if (Object.keys(immediate).length > 0) early.push({ kind: 'updateModel', ref, label: `Update ${kindOf(model.source)} ${modelLabel(model.source)}${renameNote(model)}`, body: immediate });
       if (Object.keys(linked).length > 0) late.push({ kind: 'updateModel', ref, label: `Update the field links of ${modelLabel(model.source)}`, body: linked });
     }
@@ -115,7 +115,7 @@ export function planMigration(diff: SchemaDiff, options: PlanOptions = {}): Step
 }
 
 /** A model's attributes now; its field links (and the ordering settings that go with them) once the fields exist. */
-function splitModelBody(value: Record<string, unknown>, names: string[]): { immediate: Record<string, unknown>; linked: Record<string, unknown> } {
+function splitModelBody(value: Record<string, unknown>, names: string[], isNew: boolean): { immediate: Record<string, unknown>; linked: Record<string, unknown> } {
   const immediate: Record<string, unknown> = {};
   const linked: Record<string, unknown> = {};
   for (const name of names) {
@@ -123,9 +123,11 @@ function splitModelBody(value: Record<string, unknown>, names: string[]): { imme
     if (LINKED.has(name)) linked[name] = value[name];
     else immediate[name] = value[name];
   }
-  // a new model: only set links and ordering that are not the defaults
-  for (const name of Object.keys(linked)) if (linked[name] === null || linked[name] === false) delete linked[name];
-  if (!('ordering_field' in linked) && !('ordering_meta' in linked)) delete linked['ordering_direction'];
+  if (isNew) {
+    // a new model: only the links and ordering that are not the defaults
+    for (const name of Object.keys(linked)) if (linked[name] === null || linked[name] === false) delete linked[name];
+    if (!('ordering_field' in linked) && !('ordering_meta' in linked)) delete linked['ordering_direction'];
+  }
   return { immediate, linked };
 }
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildClient, type Client } from '@datocms/cma-client-node';
-import { tsImport } from 'tsx/esm/api';
+import { require as tsxRequire } from 'tsx/cjs/api';
 import { CmaClient, closeAllDispatchers } from '../../src/cma';
 import { FIELD_TYPES } from '../../src/schema/catalog';
 import { changesOf, diffSchemas } from '../../src/schemaCode/diff';
@@ -73,7 +73,7 @@ describe('migration corpus', () => {
       await writeFile(file, script);
 
       await official().environments.fork(target, { id: run });
-      const migration = (await tsImport(pathToFileURL(file).href, pathToFileURL(__filename).href)) as { default: (client: Client) => Promise<void> };
+      const migration = tsxRequire(file, __filename) as { default: (client: Client) => Promise<void> };
       const log = console.log;
       const said: unknown[] = [];
       console.log = (...args: unknown[]) => void said.push(args.join(' '));

@@ -136,14 +136,18 @@ export const CORPUS: CorpusCase[] = [
     },
   },
   {
-    name: 'title, image preview and ordering fields changed',
+    name: 'title, image preview and ordering fields changed; a sortable model ordered by a field instead',
     change: async (client) => {
-      const dish = await modelId(client, 'dish');
-      await client.itemTypes.update(dish, {
-        title_field: { type: 'field', id: await fieldId(client, 'dish', 'description') },
-        image_preview_field: null,
-        ordering_field: { type: 'field', id: await fieldId(client, 'dish', 'price') },
+      await client.itemTypes.update(await modelId(client, 'author'), {
+        title_field: { type: 'field', id: await fieldId(client, 'author', 'email') },
+        image_preview_field: { type: 'field', id: await fieldId(client, 'author', 'avatar') },
+        ordering_field: { type: 'field', id: await fieldId(client, 'author', 'name') },
         ordering_direction: 'desc',
+      });
+      await client.itemTypes.update(await modelId(client, 'dish'), {
+        sortable: false,
+        ordering_field: { type: 'field', id: await fieldId(client, 'dish', 'price') },
+        ordering_direction: 'asc',
       });
     },
   },
