@@ -113,6 +113,16 @@ test('a renamed link field that now also allows a new model: renamed first, its 
   ]);
 });
 
+test('an existing model whose title field is unset sends the null; a new model leaves its unset links out', () => {
+  const target = schema('main', [article([title], { title_field: 'F1' })]);
+  const source = schema('sandbox', [article([title]), { id: 'N', api_key: 'note', fields: [] }]);
+  const steps = planMigration(diffSchemas(source, target));
+  assert.deepEqual(steps.filter((s) => s.kind === 'updateModel' || s.kind === 'createModel').map((s) => ('body' in s ? s.body : undefined)), [
+    { name: 'note', api_key: 'note', modular_block: false },
+    { title_field: null },
+  ]);
+});
+
 describe('migration script', () => {
   test('has the form migrations:run expects and names no id of either environment', () => {
     const target = schema('main', [article([title])]);
