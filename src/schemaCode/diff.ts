@@ -43,8 +43,13 @@ export interface SchemaDiff {
 /** Attributes left out of the per-field comparison: the fields' order is compared per model. */
 const FIELD_ORDER_ATTRIBUTE = 'position';
 
-export function diffSchemas(source: SchemaSnapshot, target: SchemaSnapshot): SchemaDiff {
-  const modelPairs = matchPairs(source.models, target.models, (m) => m.apiKey);
+/** The model `datocms migrations:run` records the scripts it ran in: it belongs to each environment's history, not to the schema. */
+export const MIGRATIONS_MODEL = 'schema_migration';
+
+export function diffSchemas(source: SchemaSnapshot, target: SchemaSnapshot, options: { ignoreModels?: string[] } = {}): SchemaDiff {
+  const ignored = new Set(options.ignoreModels ?? [MIGRATIONS_MODEL]);
+  const kept = (models: ModelSnapshot[]) => models.filter((m) => !ignored.has(m.apiKey));
+  const modelPairs = matchPairs(kept(source.models), kept(target.models), (m) => m.apiKey);
   const modelKeys = keysFor(modelPairs, (m) => m.apiKey);
   // keys of every id on either side, so references of both sides land in one name space
   const names = new Map<string, Ref>();

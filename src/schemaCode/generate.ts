@@ -8,7 +8,7 @@ import type { SiteWithSchema } from '../cma/resources/site';
 import { createNew, TargetRefused } from '../export/exclusiveFile';
 import type { Translate } from '../ui/translate';
 import type { Ui } from '../ui/ui';
-import { diffSchemas, type SchemaDiff } from './diff';
+import { diffSchemas, MIGRATIONS_MODEL, type SchemaDiff } from './diff';
 import { planMigration, removalsOf } from './plan';
 import { migrationFileName, migrationScript } from './script';
 import { snapshotOf } from './snapshot';
@@ -44,9 +44,10 @@ export interface GenerateResult {
 export async function generateMigration(deps: GenerateDeps, request: GenerateRequest): Promise<GenerateResult | undefined> {
   const { ui, t } = deps;
   const { source, target } = request;
+  const cliConfig = await migrationsConfig(deps.folder);
   const diff = await ui.withProgress({ title: t('Reading the schemas of {0} and {1}…', source, target), cancellable: true }, async (_report, signal) => {
     const [sourceSchema, targetSchema] = await Promise.all([deps.readSchema(source, signal), deps.readSchema(target, signal)]);
-    return diffSchemas(snapshotOf(source, sourceSchema), snapshotOf(target, targetSchema));
+    return diffSchemas(snapshotOf(source, sourceSchema), snapshotOf(target, targetSchema), { ignoreModels: [cliConfig.modelApiKey ?? MIGRATIONS_MODEL] });
   });
   const removals = removalsOf(diff);
   let deletes = false;
@@ -75,7 +76,7 @@ export async function generateMigration(deps: GenerateDeps, request: GenerateReq
     validate: (text) => (/[A-Za-z0-9]/.test(text) ? undefined : t('Use at least one letter or digit.')),
   });
   if (name === undefined) return undefined;
-  const directory = await migrationsDirectory(deps.folder);
+  const directory = cliConfig.directory;
   const now = deps.now();
   const path = join(directory, migrationFileName(name, now));
   const text = migrationScript(steps, { source, target, generatedAt: now.toISOString() });
@@ -83,19 +84,22 @@ export async function generateMigration(deps: GenerateDeps, request: GenerateReq
   return { path, steps: steps.length, diff };
 }
 
-/** The CLI's migrations folder: `datocms.config.json`'s default profile's, else `migrations`. */
-export async function migrationsDirectory(folder: string): Promise<string> {
-  let configured: unknown;
+/**
+ * The CLI's migrations settings (`datocms.config.json`'s default profile): the folder scripts go in (else
+ * `migrations`; never outside the workspace folder) and the model that records the scripts run.
+ */
+export async function migrationsConfig(folder: string): Promise<{ directory: string; modelApiKey?: string }> {
+  let configured: { directory?: unknown; modelApiKey?: unknown } | undefined;
   try {
-    const config = JSON.parse(await readFile(join(folder, 'datocms.config.json'), 'utf8')) as { profiles?: Record<string, { migrations?: { directory?: unknown } }> };
-    configured = config.profiles?.['default']?.migrations?.directory;
+    const config = JSON.parse(await readFile(join(folder, 'datocms.config.json'), 'utf8')) as { profiles?: Record<string, { migrations?: typeof configured }> };
+    configured = config.profiles?.['default']?.migrations;
   } catch {
     configured = undefined;
   }
-  const directory = resolve(folder, typeof configured === 'string' && configured.trim() !== '' ? configured : DEFAULT_MIGRATIONS_DIRECTORY);
-  // the script stays inside the workspace folder, whatever the config says
-  const inside = relative(folder, directory);
-  return inside === '' || inside.split(sep)[0] === '..' || isAbsolute(inside) ? resolve(folder, DEFAULT_MIGRATIONS_DIRECTORY) : directory;
+  const wanted = typeof configured?.directory === 'string' && configured.directory.trim() !== '' ? resolve(folder, configured.directory) : undefined;
+  const inside = wanted === undefined ? undefined : relative(folder, wanted);
+  const directory = wanted === undefined || inside === '' || inside!.split(sep)[0] === '..' || isAbsolute(inside!) ? resolve(folder, DEFAULT_MIGRATIONS_DIRECTORY) : wanted;
+  return { directory, ...(typeof configured?.modelApiKey === 'string' ? { modelApiKey: configured.modelApiKey } : {}) };
 }
 
 async function writeNewFile(folder: string, directory: string, path: string, text: string, t: Translate): Promise<void> {
