@@ -11,6 +11,7 @@ import { checkQueryParams, ITEM_FIND_PARAMS, ITEM_LIST_PARAMS, NO_PARAMS, SITE_P
 import { parseQuery, type Query } from './query.js';
 import { RateWindow } from './rate-window.js';
 import { environmentResource, itemTypeResource, siteDocument, wire } from './resources.js';
+import { routeSchemaCreates, type RouteContext } from './schema-creates.js';
 import { seedStore } from './seed.js';
 import { referencesDocument, uploadsDocument } from './uploads.js';
 import { relId, type EmulatorStore, type EnvironmentData } from './store.js';
@@ -340,6 +341,9 @@ export class EmulatorServer implements Emulator {
     const notFound = (what: string, key: string) => httpError(404, 'NOT_FOUND', { entity: what, id: key, message: `No ${what} with id "${key}"` });
     const is = (m: string, count: number) => method === m && segments.length === count;
     const noParams = () => checkQueryParams(query, NO_PARAMS);
+    const ctx: RouteContext = { store: this.store, env, envId, method, segments, query, body, startJob: (commit) => this.startJob(commit, jobFault) };
+    const routed = routeSchemaCreates(ctx);
+    if (routed) return routed;
 
     if (extra === undefined) {
       switch (head) {
