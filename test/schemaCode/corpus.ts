@@ -75,7 +75,7 @@ export const CORPUS: CorpusCase[] = [
       const tip = await client.itemTypes.create({ name: 'Tip block', api_key: 'tip_block', modular_block: true });
       await client.fields.create(tip.id, { label: 'Text', api_key: 'text', field_type: 'text', validators: { required: {} }, appearance: appearance('textarea', { placeholder: null }) });
       const quote = await modelId(client, 'quote_block');
-      await client.fields.create('page', { label: 'Sections', api_key: 'sections', field_type: 'rich_text', validators: { rich_text_blocks: { item_types: [tip.id, quote] }, size: { min: 1 } }, appearance: appearance('rich_text', { start_collapsed: true }) });
+      await client.fields.create('page', { label: 'Tips', api_key: 'tips', field_type: 'rich_text', validators: { rich_text_blocks: { item_types: [tip.id, quote] }, size: { min: 1 } }, appearance: appearance('rich_text', { start_collapsed: true }) });
       await client.fields.create('page', { label: 'Story', api_key: 'story', field_type: 'structured_text', localized: true, validators: { structured_text_blocks: { item_types: [tip.id] }, structured_text_inline_blocks: { item_types: [] }, structured_text_links: { item_types: [await modelId(client, 'article')], ...linkStrategies } }, appearance: appearance('structured_text', structuredTextParameters) });
       await client.fields.create('page', { label: 'Callout', api_key: 'callout', field_type: 'single_block', validators: { single_block_blocks: { item_types: [tip.id] }, required: {} }, appearance: appearance('frameless_single_block', { start_collapsed: false }) });
     },
