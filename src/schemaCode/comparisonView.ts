@@ -50,7 +50,11 @@ export class ComparisonTree implements vscode.TreeDataProvider<ChangeNode> {
   /** "3 added, 1 removed, 2 changed" */
   summary(): string {
     const counts = { added: 0, removed: 0, changed: 0 };
-    for (const change of this.#comparison ? changesOf(this.#comparison.diff) : []) if (change.pair.kind !== 'same') counts[change.pair.kind as keyof typeof counts] += 1;
+    for (const change of this.#comparison ? changesOf(this.#comparison.diff) : []) {
+      // a model counts as changed for its own attributes and field order, not for what its fields did
+      const own = change.what !== 'model' || change.pair.kind !== 'changed' || change.pair.changed.length > 0 || change.model.orderChanged;
+      if (own && change.pair.kind !== 'same') counts[change.pair.kind as keyof typeof counts] += 1;
+    }
     return t('{0} added, {1} removed, {2} changed', counts.added, counts.removed, counts.changed);
   }
 
@@ -111,8 +115,10 @@ function describe(node: Exclude<ChangeNode, { kind: 'none' }>): string {
     const model = (node.model.source ?? node.model.target)! as ModelSnapshot;
     const renamed = node.model.source && node.model.target && node.model.source.apiKey !== node.model.target.apiKey ? ` ← ${node.model.target.apiKey}` : '';
     const what = isBlockModel(model) ? t('block model') : t('model');
-    const extra = node.model.orderChanged ? ` · ${t('field order')}` : '';
-    return `${model.apiKey}${renamed} · ${what} ${kindText(node.model.kind)}${node.model.changed.length > 0 ? `: ${node.model.changed.join(', ')}` : ''}${extra}`;
+    const own = node.model.kind !== 'changed' ? ` ${kindText(node.model.kind)}` : node.model.changed.length > 0 ? ` ${kindText('changed')}: ${node.model.changed.join(', ')}` : '';
+    const inner = [...node.model.fieldsets, ...node.model.fields].filter((p) => p.kind !== 'same').length;
+    const parts = [`${what}${own}`, ...(node.model.orderChanged ? [t('field order changed')] : []), ...(node.model.kind === 'changed' && inner > 0 ? [inner === 1 ? t('1 change inside') : t('{0} changes inside', inner)] : [])];
+    return `${model.apiKey}${renamed} · ${parts.join(' · ')}`;
   }
   if (node.kind === 'fieldset') return `${t('fieldset')} ${kindText(node.pair.kind)}${node.pair.changed.length > 0 ? `: ${node.pair.changed.join(', ')}` : ''}`;
   const field = (node.pair.source ?? node.pair.target)!;

@@ -52,6 +52,10 @@ describe('schema as code', () => {
       label: 'Calories', api_key: 'calories', field_type: 'integer', validators: { number_range: { min: 0, max: 3000 } },
       appearance: { editor: 'integer', parameters: { placeholder: 'kcal' }, addons: [] },
     } } });
+    const price = await cmaIn(SANDBOX, 'GET', '/fields/dish::price');
+    await cmaIn(SANDBOX, 'PUT', `/fields/${price.data.id}`, { data: { type: 'field', id: price.data.id, attributes: {
+      validators: { required: {}, number_range: { min: 1, max: 900 } }, hint: 'In euros, VAT included',
+    } } });
   });
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -74,6 +78,10 @@ describe('schema as code', () => {
     assert.equal(diff.original.scheme, 'datocms-compare', 'main has no such field: an empty side');
     assert.equal(diff.modified.path, `/emulated-bistro/${SANDBOX}/models/dish/fields/calories.json`);
     await seeOnScreen('"api_key": "calories"');
+    // a changed field: both sides, the sandbox's on the right
+    await vscode.commands.executeCommand('datocms.schemaComparison.openChange', 'dish::price');
+    await waitFor(() => (vscode.window.tabGroups.activeTabGroup.activeTab?.input as vscode.TabInputTextDiff | undefined)?.original?.path === '/emulated-bistro/main/models/dish/fields/price.json', 10_000, 'the diff of the changed field');
+    await seeOnScreen('VAT included');
     await screenshot('schema-compare');
 
     const folder = config().workspace;
@@ -89,6 +97,8 @@ describe('schema as code', () => {
     const field = await cmaIn(RUN, 'GET', '/fields/dish::calories');
     assert.equal(field.data.attributes.field_type, 'integer');
     assert.deepEqual(field.data.attributes.validators, { number_range: { min: 0, max: 3000 } });
+    const price = await cmaIn(RUN, 'GET', '/fields/dish::price');
+    assert.deepEqual(price.data.attributes.validators, { required: {}, number_range: { min: 1, max: 900 } });
   });
 
   it('Compare with Environment opens the other environment\'s copy read-only beside the document', async function () {
