@@ -28,8 +28,8 @@ export interface RouteContext {
   query: Query;
   /** the parsed JSON body (415/400 when missing or malformed) */
   body: () => unknown;
-  /** 202 + job; `commit` runs when the job finishes */
-  startJob: (commit: () => Document) => RouteReply;
+  /** 202 + job; `commit` runs when the job finishes (after the emulator's job duration, or `durationMs`) */
+  startJob: (commit: () => Document, durationMs?: number) => RouteReply;
 }
 
 const ITEM_TYPE_CREATE_PARAMS = { skip_menu_item_creation: 'scalar', menu_item_id: 'scalar', schema_menu_item_id: 'scalar' } as const;
