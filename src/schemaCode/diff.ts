@@ -111,6 +111,9 @@ function portableValidators(validators: unknown, ref: (kind: Ref['kind'], id: st
     const portable: Record<string, unknown> = { ...options };
     if (Array.isArray(options['item_types'])) portable['item_types'] = options['item_types'].map((id) => (typeof id === 'string' ? ref('model', id) : id));
     if (typeof options['title_field_id'] === 'string') portable['title_field_id'] = ref('field', options['title_field_id']);
+    // a file type stands alone: the empty list of extensions the API may return beside it means the same
+    // (and the official client's types refuse both together)
+    if (name === 'extension' && options['predefined_list'] != null && Array.isArray(options['extensions']) && options['extensions'].length === 0) delete portable['extensions'];
     return [name, portable];
   }));
 }

@@ -86,7 +86,7 @@ export function planMigration(diff: SchemaDiff, options: PlanOptions = {}): Step
     for (const field of model.fields) {
       const fieldRef = new Ref('field', field.key);
       if (field.kind === 'added') {
-        modelFieldSteps.push({ kind: 'createField', ref: fieldRef, model: ref, label: `Create ${fieldLabel(field.source!, model.key)}`, body: withoutNull(field.sourceValue!, 'fieldset') });
+        modelFieldSteps.push({ kind: 'createField', ref: fieldRef, model: ref, label: `Create ${fieldLabel(field.source!, model.key)}`, body: createFieldBody(field.sourceValue!) });
       } else if (field.kind === 'changed') {
         const body = pick(field.sourceValue!, field.changed);
         const label = `Update ${fieldLabel(field.source!, model.key)}${renameNote(field)}`;
@@ -203,10 +203,9 @@ function pick(value: Record<string, unknown>, names: string[]): Record<string, u
   return picked;
 }
 
-function withoutNull(value: Record<string, unknown>, name: string): Record<string, unknown> {
-  if (value[name] !== null) return value;
-  const { [name]: _null, ...rest } = value;
-  return rest;
+/** A new field's attributes without the nulls that are the defaults (the official client's types refuse some). */
+function createFieldBody(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([name, v]) => !(v === null && (name === 'fieldset' || name === 'default_value'))));
 }
 
 function renameNote(pair: Pair<ModelSnapshot> | Pair<FieldSnapshot>): string {

@@ -26,6 +26,12 @@ const snapshot = async (environment: string) => snapshotOf(environment, await ne
 /** field types the cases add or change, gathered from their differences */
 const typesCovered = new Set<string>();
 
+/** A file type alone means the same as a file type beside an empty list of extensions. */
+function fileTypeAlone(validator: unknown): unknown {
+  const { extensions, ...rest } = validator as { extensions?: unknown; predefined_list?: unknown };
+  return rest.predefined_list != null && Array.isArray(extensions) && extensions.length === 0 ? rest : validator;
+}
+
 /** The schema by name only: ids replaced by the api_key (or title) of what they name, fields in order. */
 function byName(schema: SchemaSnapshot): Record<string, unknown> {
   const names = new Map<string, string>();
@@ -36,7 +42,8 @@ function byName(schema: SchemaSnapshot): Record<string, unknown> {
   }
   const named = (value: unknown): unknown => JSON.parse(JSON.stringify(value, (key, v: unknown) =>
     key === 'item_types' && Array.isArray(v) ? v.map((id) => names.get(String(id)) ?? `unknown ${String(id)}`)
-      : key === 'title_field_id' ? names.get(String(v)) ?? `unknown ${String(v)}` : v));
+      : key === 'title_field_id' ? names.get(String(v)) ?? `unknown ${String(v)}`
+        : key === 'extension' ? fileTypeAlone(v) : v));
   return Object.fromEntries(schema.models.map((m) => [m.apiKey, {
     attributes: m.attributes,
     links: Object.fromEntries(Object.entries(m.links).map(([k, id]) => [k, id === null ? null : names.get(id)])),

@@ -24,6 +24,9 @@ const structuredTextParameters = {
   show_links_meta_editor: false,
 };
 
+/** An image-only file validator as the API returns it (an empty list of extensions beside the file type). */
+const imageOnly = { extensions: [], predefined_list: 'image' } as unknown as { predefined_list: 'image' };
+
 const modelId = async (client: Client, apiKey: string) => (await client.itemTypes.find(apiKey)).id;
 const fieldId = async (client: Client, model: string, field: string) => (await client.fields.find(`${model}::${field}`)).id;
 const appearance = (editor: string, parameters: Record<string, unknown> = {}) => ({ editor, parameters, addons: [] });
@@ -43,7 +46,7 @@ function scalarFields(): Body[] {
     { label: 'Location', api_key: 'location', field_type: 'lat_lon', validators: { required: {} }, appearance: appearance('map') },
     { label: 'SEO', api_key: 'seo', field_type: 'seo', localized: true, validators: { required_seo_fields: { title: true, description: false, image: false, twitter_card: false }, title_length: { max: 60 } }, appearance: appearance('seo', { fields: ['title', 'description', 'image'], previews: ['google', 'twitter'] }) },
     { label: 'Video', api_key: 'video', field_type: 'video', validators: {}, appearance: appearance('video') },
-    { label: 'Logo', api_key: 'logo', field_type: 'file', validators: { extension: { extensions: [], predefined_list: 'image' as never }, file_size: { max_value: 2, max_unit: 'MB' } }, appearance: appearance('file') },
+    { label: 'Logo', api_key: 'logo', field_type: 'file', validators: { extension: imageOnly, file_size: { max_value: 2, max_unit: 'MB' } }, appearance: appearance('file') },
     { label: 'Photos', api_key: 'photos', field_type: 'gallery', validators: { size: { max: 8 }, required_alt_title: { title: false, alt: true } }, appearance: appearance('gallery') },
   ];
 }
