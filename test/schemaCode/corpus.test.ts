@@ -63,7 +63,8 @@ describe('migration corpus', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  CORPUS.forEach((corpusCase, index) => {
+  // the cases wait mostly on the official client's job polling (a second and more per job): run them side by side
+  describe('cases', { concurrency: CORPUS.length }, () => CORPUS.forEach((corpusCase, index) => {
     test(corpusCase.name, async () => {
       const [target, source, run] = ['target', 'source', 'run'].map((role) => `${role}-${index + 1}`) as [string, string, string];
       await official().environments.fork('main', { id: target });
@@ -95,7 +96,7 @@ describe('migration corpus', () => {
       // a second comparison finds nothing left to migrate
       assert.deepEqual(changesOf(diffSchemas(await snapshot(source), await snapshot(run))).map((c) => c.pair.key), []);
     });
-  });
+  }));
 
   test('every generated script type-checks against the official client (tsc --strict)', async () => {
     const scripts = (await readdir(dir)).filter((f) => f.endsWith('.ts'));

@@ -53,13 +53,20 @@ function scalarFields(): Body[] {
 
 export const CORPUS: CorpusCase[] = [
   {
-    name: 'a new model with a field of every plain type, a slug from its title, and its title field',
+    name: 'a new model with fields of the plain types (first half), a slug from its title, and its title field',
     change: async (client) => {
       const model = await client.itemTypes.create({ name: 'Venue', api_key: 'venue', hint: 'Where we cook', collection_appearance: 'table', draft_mode_active: true });
-      for (const body of scalarFields()) await client.fields.create(model.id, body);
+      for (const body of scalarFields().slice(0, 7)) await client.fields.create(model.id, body);
       const name = await fieldId(client, 'venue', 'name');
       await client.fields.create(model.id, { label: 'Slug', api_key: 'slug', field_type: 'slug', validators: { required: {}, unique: {}, slug_title_field: { title_field_id: name }, slug_format: { predefined_pattern: 'webpage_slug' } }, appearance: appearance('slug', { url_prefix: 'https://example.com/venues/', placeholder: null }) });
       await client.itemTypes.update(model.id, { title_field: { type: 'field', id: name } });
+    },
+  },
+  {
+    name: 'a new block model with fields of the plain types (second half)',
+    change: async (client) => {
+      const model = await client.itemTypes.create({ name: 'Venue card', api_key: 'venue_card', modular_block: true, hint: 'A venue in a page' });
+      for (const body of scalarFields().slice(7)) await client.fields.create(model.id, body);
     },
   },
   {
