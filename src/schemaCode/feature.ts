@@ -9,8 +9,7 @@ import type { TreeNode } from '../tree/model';
 import { ComparisonTree, COMPARISON_OPEN_CONTEXT, COMPARISON_VIEW_ID, type ChangeNode, type Comparison } from './comparisonView';
 import { diffSchemas } from './diff';
 import { generateMigration } from './generate';
-import { fieldsetTitle } from './snapshot';
-import { snapshotOf } from './snapshot';
+import { fieldsetTitle, snapshotOf } from './snapshot';
 
 const t = vscode.l10n.t;
 
