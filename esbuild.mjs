@@ -81,6 +81,7 @@ const LAZY_BUNDLES = [
   { from: 'src/cma/resources', request: './lifecycle', bundle: 'cmaLifecycle', entry: 'src/cma/resources/lifecycle.ts' },
   { from: 'src/cma', request: './losslessCodec', bundle: 'lossless', entry: 'src/cma/losslessCodec.ts' },
   { from: 'src/records', request: './historyFeature', bundle: 'history', entry: 'src/records/historyFeature.ts' },
+  { from: 'src/schemaCode', request: './feature', bundle: 'schemaCode', entry: 'src/schemaCode/feature.ts' },
 ];
 const lazyBundles = {
   name: 'lazy-bundles',

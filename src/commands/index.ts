@@ -13,6 +13,7 @@ import type { RecordQuery } from '../tree/recordQuery';
 import { reportError } from '../ui/errors';
 import type { ProjectStatusBar } from '../ui/statusBar';
 import type { Ui } from '../ui/ui';
+import { registerSchemaCode } from '../schemaCode/register';
 import { pickEnvironment, pickProjectToSignOut, runSignIn } from './accountFlows';
 import { adminUrl, type AdminTarget } from './adminUrls';
 import { paletteCommands, pickRecordsNode } from './paletteCommands';
@@ -192,6 +193,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     command('datocms.records.clearQuery', t('Could not clear the query'), onRecords(t('Clear the query of which model\'s records?'), async (node) => model.setQuery(node, {}))),
     ...paletteCommands({ ...deps, command, exportModel }),
     ...lifecycleCommands(deps),
+    ...registerSchemaCode(deps, command),
     command('datocms.copyId', t('Could not copy the ID'), async (arg?: TreeNode | vscode.Uri) => {
       const node = await nodeOf(arg);
       if (!node) return;

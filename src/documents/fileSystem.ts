@@ -10,6 +10,8 @@ import { DeletedDocumentError, DocumentStore, type Baseline, type DocumentStoreH
 import { describeRef, parseDocumentPath, parseFolderPath, type DocumentRef, type FolderRef } from './paths';
 
 const BOM = [0xef, 0xbb, 0xbf];
+/** `?compare` marks another environment's copy of a document, shown beside the user's: read-only. */
+const isComparison = (uri: vscode.Uri) => uri.query === 'compare';
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 export interface FileSystemDelegate {
@@ -63,7 +65,7 @@ export class DatoFileSystem implements Omit<vscode.FileSystemProvider, 'onDidCha
       return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     }
     const stat = await this.store.stat(uri.toString(), ref);
-    return { type: vscode.FileType.File, ...stat, size: stat.size + BOM.length };
+    return { type: vscode.FileType.File, ...stat, size: stat.size + BOM.length, ...(isComparison(uri) ? { permissions: vscode.FilePermission.Readonly } : {}) };
   }
 
   async readDirectory(uri: vscode.Uri): Promise<[string, vscode.FileType][]> {
@@ -84,6 +86,7 @@ export class DatoFileSystem implements Omit<vscode.FileSystemProvider, 'onDidCha
 
   async writeFile(uri: vscode.Uri, content: Uint8Array, options: { readonly create: boolean; readonly overwrite: boolean }): Promise<void> {
     const ref = parseDocumentPath(uri.path);
+    if (isComparison(uri)) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('This is a copy from another environment, shown for comparison: it is not saved.'));
     if (!ref) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Only DatoCMS documents can be saved here; creating other files is not supported.'));
     const text = decodeUtf8(content);
     if (text === undefined) {

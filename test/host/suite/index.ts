@@ -41,6 +41,7 @@ export function run(): Promise<void> {
   require('./types.test');
   require('./lifecycle.test');
   require('./history.test');
+  require('./schemaCompare.test');
   require('./leaks.test');
 
   const results: TestResult[] = [];
