@@ -5,6 +5,7 @@ import { registerCommands, VIEW_ID } from './commands';
 import { createUriHandler } from './commands/uriHandler';
 import { Config } from './config';
 import { DatoDocuments } from './documents';
+import { environmentNodes } from './environments';
 import { ProjectRegistry } from './projects/registry';
 import { TreeModel } from './tree/model';
 import { TreeProvider } from './tree/provider';
@@ -33,7 +34,7 @@ export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
   const config = new Config();
   const registry = own(new ProjectRegistry({ context, config, log }));
   const documents = own(new DatoDocuments({ registry, log, context }));
-  const model = new TreeModel({ projects: registry, pageSize: () => config.pageSize(), t: vscode.l10n.t, locale: vscode.env.language });
+  const model = new TreeModel({ projects: registry, pageSize: () => config.pageSize(), t: vscode.l10n.t, locale: vscode.env.language, environments: environmentNodes });
   const provider = own(new TreeProvider(model));
   const treeView = own(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true }));
   own(provider.trackExpansion(treeView));

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { CmaClient } from '../cma';
 import type { Config } from '../config';
 import { parseDocumentUri } from '../documents';
+import { registerEnvironmentCommands } from '../environments';
 import type { ProjectRegistry } from '../projects/registry';
 import type { ErrorNode, LoadMoreNode, ModelNode, ProjectNode, RecordsNode, TreeModel, TreeNode } from '../tree/model';
 import { isDocumentNode, modelOf } from '../tree/model';
@@ -188,6 +189,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     command('datocms.records.version', t('Could not choose a version'), onRecords(t('Choose the version of which model\'s records?'), (node) => updateQuery(node, () => askVersion(ui, t, node.query)))),
     command('datocms.records.clearQuery', t('Could not clear the query'), onRecords(t('Clear the query of which model\'s records?'), async (node) => model.setQuery(node, {}))),
     ...paletteCommands({ ...deps, command, exportModel }),
+    ...registerEnvironmentCommands(deps),
     command('datocms.copyId', t('Could not copy the ID'), async (arg?: TreeNode | vscode.Uri) => {
       const node = await nodeOf(arg);
       if (!node) return;
