@@ -10,7 +10,6 @@ import { ProjectRegistry } from './projects/registry';
 import { TreeModel } from './tree/model';
 import { TreeProvider } from './tree/provider';
 import { ProjectStatusBar } from './ui/statusBar';
-import { VscodeUi } from './ui/vscodeUi';
 
 /** What the real-VS-Code tests (test/host) reach into. */
 export interface DatoExplorerApi {
@@ -39,7 +38,7 @@ export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
   const treeView = own(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true }));
   own(provider.trackExpansion(treeView));
   const statusBar = own(new ProjectStatusBar(registry, treeView));
-  const ui = new VscodeUi();
+  const ui = registry.ui;
   const uriHandler = createUriHandler({ registry, ui, log });
   own(vscode.window.registerUriHandler(uriHandler));
 

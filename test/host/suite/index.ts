@@ -36,6 +36,7 @@ export function run(): Promise<void> {
   require('./conflicts.test');
   require('./encoding.test');
   require('./environments.test');
+  require('./environmentOps.test');
   require('./signInAgain.test');
   require('./exportWhileDeleting.test');
   require('./leaks.test');
