@@ -95,7 +95,7 @@ function opsDeps(deps: CommandDeps, project: Project, data: ProjectData): Enviro
     ui: deps.ui,
     t,
     client: projectApi(data),
-    project,
+    project: { ...project },
     shown: () => registry.environmentOf(project.key),
     switchTo: (environment) => registry.setEnvironment(project.key, environment),
     setPrimary: async (environment) => {

@@ -13,6 +13,7 @@ export interface EnvironmentOpsDeps {
   ui: Ui;
   t: Translate;
   client: EnvironmentsApi;
+  /** this command's copy of the project (its primary is updated when found out of date) */
   project: Project;
   /** the environment the tree shows for the project */
   shown(): string;
@@ -36,8 +37,18 @@ export function environmentNameProblem(name: string, taken: ReadonlySet<string>,
   return undefined;
 }
 
-export function listEnvironments(deps: EnvironmentOpsDeps): Promise<Resource<'environment'>[]> {
-  return deps.ui.withProgress({ title: deps.t('Loading environments…'), cancellable: true }, (_report, signal) => deps.client.environments.list({ signal }));
+/**
+ * The project's environments. A primary other than the one the project remembers (promoted elsewhere
+ * since sign-in) is remembered from now on: the schema guard and the status bar follow it.
+ */
+export async function listEnvironments(deps: EnvironmentOpsDeps): Promise<Resource<'environment'>[]> {
+  const environments = await deps.ui.withProgress({ title: deps.t('Loading environments…'), cancellable: true }, (_report, signal) => deps.client.environments.list({ signal }));
+  const primary = environments.find(isPrimary)?.id;
+  if (primary !== undefined && primary !== deps.project.primaryEnvironment) {
+    deps.project.primaryEnvironment = primary;
+    await deps.setPrimary(primary);
+  }
+  return environments;
 }
 
 /** Forks `source` into a new sandbox (name and speed asked), waits for it, then shows it in the tree. */

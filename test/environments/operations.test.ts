@@ -189,12 +189,26 @@ describe('delete', () => {
     assert.deepEqual(fake.calls, []);
   });
 
-  test('a primary the project did not know of is refused before the delete', async () => {
-    const { fake, ui, deps } = setup();
+  test('a primary the project did not know of is refused before the delete, and remembered', async () => {
+    const { fake, ui, deps, state } = setup();
     deps.project.primaryEnvironment = undefined;
     ui.answers.push(() => undefined);
     assert.equal(await deleteEnvironment(deps, 'main'), false);
     assert.deepEqual(fake.writes(), []);
+    assert.equal(state.primary, 'main');
+  });
+
+  test('a primary promoted elsewhere since sign-in is found out and remembered (the guard follows it)', async () => {
+    const { fake, ui, deps, state } = setup();
+    await fake.api.environments.promote('sandbox');
+    fake.calls.length = 0;
+    ui.answers.push((message) => {
+      assert.match(message, /"sandbox" is the primary environment of Bistro and cannot be deleted/);
+      return undefined;
+    });
+    assert.equal(await deleteEnvironment(deps, 'sandbox'), false);
+    assert.deepEqual(fake.writes(), []);
+    assert.equal(state.primary, 'sandbox');
   });
 
   test('asks naming the environment and the project; declined sends nothing; accepted deletes and leaves it', async () => {
