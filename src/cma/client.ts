@@ -1,11 +1,11 @@
-// The DatoCMS Content Management API client: one object per resource family (site, environments, item
+// The DatoCMS Content Management API client: one object per resource family (site, environments, maintenance mode, item
 // types, fields, fieldsets, webhooks, items, uploads) over one Requester (retries, rate-limit pacing, jobs) and the
 // keep-alive pool shared by every client of a base URL. No vscode import here.
 
 import { Requester, type Reply } from './requester';
 import { itemsResource, type ItemsResource } from './resources/items';
 import { fieldsetsResource, fieldsResource, itemTypesResource, type FieldsetsResource, type FieldsResource, type ItemTypesResource } from './resources/schema';
-import { environmentsResource, siteResource, type EnvironmentsResource, type SiteResource } from './resources/site';
+import { environmentsResource, maintenanceModeResource, siteResource, type EnvironmentsResource, type MaintenanceModeResource, type SiteResource } from './resources/site';
 import { uploadsResource, type UploadsResource } from './resources/uploads';
 import { webhooksResource, type WebhooksResource } from './resources/webhooks';
 import { resolveSettings, type ClientOptions, type RawRequest } from './settings';
@@ -17,6 +17,7 @@ export class CmaClient {
 
   readonly site: SiteResource;
   readonly environments: EnvironmentsResource;
+  readonly maintenanceMode: MaintenanceModeResource;
   readonly itemTypes: ItemTypesResource;
   readonly fields: FieldsResource;
   readonly fieldsets: FieldsetsResource;
@@ -43,6 +44,7 @@ export class CmaClient {
     this.environment = requester.environment;
     this.site = siteResource(requester);
     this.environments = environmentsResource(requester);
+    this.maintenanceMode = maintenanceModeResource(requester);
     this.itemTypes = itemTypesResource(requester);
     this.fields = fieldsResource(requester);
     this.fieldsets = fieldsetsResource(requester);

@@ -57,6 +57,20 @@ export interface UpdateBody<T extends ResourceType = ResourceType> {
   };
 }
 
+/**
+ * The body of a POST that creates a resource: no id (DatoCMS assigns one), or an id of the API's form where the
+ * endpoint accepts one chosen by the client.
+ */
+export interface CreateBody<T extends ResourceType = ResourceType> {
+  data: {
+    type: T;
+    id?: string;
+    attributes: Record<string, unknown>;
+    relationships?: Record<string, Relationship>;
+    meta?: Record<string, unknown>;
+  };
+}
+
 /** `filter[fields][<api_key>][<operator>]` values. */
 export type FieldFilters = Record<string, Record<string, unknown>>;
 

@@ -69,12 +69,14 @@ function answerFor(request: SeenRequest): FakeAnswer {
   if (!found) return { status: 404, body: { data: [{ id: 'x', type: 'api_error', attributes: { code: 'INVALID_ENDPOINT', details: {} } }] } };
   const { endpoint, ids } = found;
   if (endpoint.name === 'list' || endpoint.name === 'references') return { body: { data: [], ...(endpoint.paginatedResponse ? { meta: { total_count: 0 } } : {}) } };
-  const id = ids.at(-1) ?? '1';
-  if (endpoint.responseType.endsWith('JobSchema')) return { status: 202, body: { data: { type: 'job', id: `job-${endpoint.namespace}` } } };
+  // a fork or rename answers with the environment named in the body
+  const bodyId = (JSON.parse(request.body || '{}') as { data?: { id?: string } }).data?.id;
+  const id = (endpoint.name === 'fork' || endpoint.name === 'rename' ? bodyId : undefined) ?? ids.at(-1) ?? '1';
+  if (endpoint.responseType.endsWith('JobSchema')) return { status: 202, body: { data: { type: 'job', id: `job~${endpoint.namespace}~${encodeURIComponent(id)}` } } };
   if (endpoint.namespace === 'jobResults') {
-    const [, namespace] = id.split('-');
+    const [, namespace, resultId] = id.split('~');
     const type = endpoints.find((e) => e.namespace === namespace)?.jsonApiType;
-    return { body: { data: { type: 'job_result', id, attributes: { status: 200, payload: { data: { type, id: namespace === 'itemTypes' ? 'm1' : 'f1' } } } } } };
+    return { body: { data: { type: 'job_result', id, attributes: { status: 200, payload: { data: { type, id: decodeURIComponent(resultId!), attributes: {} } } } } } };
   }
   const data = { type: endpoint.jsonApiType, id, attributes: { api_key: id.split('::').at(-1) } };
   return { body: endpoint.namespace === 'site' ? { data: { ...data, relationships: { item_types: { data: [] } } }, included: [] } : { data } };
@@ -88,22 +90,46 @@ const CALLS: Record<string, Record<string, { operation: string; call: Call }>> =
     find: { operation: 'find', call: (c) => c.site.find() },
     findWithSchema: { operation: 'find', call: (c) => c.site.findWithSchema() },
   },
-  environments: { list: { operation: 'list', call: (c) => c.environments.list() } },
+  environments: {
+    list: { operation: 'list', call: (c) => c.environments.list() },
+    find: { operation: 'find', call: (c) => c.environments.find('sandbox') },
+    fork: { operation: 'fork', call: (c) => c.environments.fork('main', 'feature-x', { fast: true, force: false, immediateReturn: false }) },
+    promote: { operation: 'promote', call: (c) => c.environments.promote('feature-x') },
+    rename: { operation: 'rename', call: (c) => c.environments.rename('feature-x', 'feature-y') },
+    destroy: { operation: 'destroy', call: (c) => c.environments.destroy('feature-y') },
+  },
+  maintenanceMode: {
+    find: { operation: 'find', call: (c) => c.maintenanceMode.find() },
+    activate: { operation: 'activate', call: (c) => c.maintenanceMode.activate({ force: true }) },
+    deactivate: { operation: 'deactivate', call: (c) => c.maintenanceMode.deactivate() },
+  },
   itemTypes: {
     list: { operation: 'list', call: (c) => c.itemTypes.list() },
     find: { operation: 'find', call: (c) => c.itemTypes.find('article') },
+    create: { operation: 'create', call: (c) => c.itemTypes.create({ data: { type: 'item_type', attributes: { name: 'Post', api_key: 'post' } } }) },
     update: { operation: 'update', call: (c) => c.itemTypes.update('m1', { data: { type: 'item_type', id: 'm1', attributes: { hint: 'h' } } }) },
+    destroy: { operation: 'destroy', call: (c) => c.itemTypes.destroy('m1') },
   },
   fields: {
     list: { operation: 'list', call: (c) => c.fields.list('article') },
     find: { operation: 'find', call: (c) => c.fields.find('article::title') },
+    create: { operation: 'create', call: (c) => c.fields.create('article', { data: { type: 'field', attributes: { label: 'Subtitle', api_key: 'subtitle', field_type: 'string' } } }) },
     update: { operation: 'update', call: (c) => c.fields.update('f1', { data: { type: 'field', id: 'f1', attributes: { hint: 'h' } } }) },
+    destroy: { operation: 'destroy', call: (c) => c.fields.destroy('f1') },
   },
-  fieldsets: { list: { operation: 'list', call: (c) => c.fieldsets.list('article') } },
+  fieldsets: {
+    list: { operation: 'list', call: (c) => c.fieldsets.list('article') },
+    find: { operation: 'find', call: (c) => c.fieldsets.find('s1') },
+    create: { operation: 'create', call: (c) => c.fieldsets.create('article', { data: { type: 'fieldset', attributes: { title: 'SEO' } } }) },
+    update: { operation: 'update', call: (c) => c.fieldsets.update('s1', { data: { type: 'fieldset', id: 's1', attributes: { title: 'SEO' } } }) },
+    destroy: { operation: 'destroy', call: (c) => c.fieldsets.destroy('s1') },
+  },
   webhooks: {
     list: { operation: 'list', call: (c) => c.webhooks.list() },
     find: { operation: 'find', call: (c) => c.webhooks.find('w1') },
+    create: { operation: 'create', call: (c) => c.webhooks.create({ data: { type: 'webhook', attributes: { name: 'n', url: 'https://example.com' } } }) },
     update: { operation: 'update', call: (c) => c.webhooks.update('w1', { data: { type: 'webhook', id: 'w1', attributes: { name: 'n' } } }) },
+    destroy: { operation: 'destroy', call: (c) => c.webhooks.destroy('w1') },
   },
   items: {
     list: {

@@ -70,3 +70,19 @@ export function relationshipTarget(value: unknown, types: string | readonly stri
   if (isObject(data) && Object.keys(data).every((k) => k === 'type' || k === 'id') && accepted.includes(String(data.type)) && isApiId(data.id)) return data.id;
   return undefined;
 }
+
+/**
+ * Checks a create's `{data:{type,id?,attributes,relationships?,meta?}}`: an id is optional and, when given, must
+ * be of the API's form and not in use (`taken`).
+ */
+export function createEnvelope(body: unknown, type: string, taken: (id: string) => boolean): Envelope & { id: string | undefined } {
+  if (!isObject(body) || !isObject(body.data)) {
+    throw httpError(422, 'INVALID_FORMAT', { message: 'The body must be a JSON:API document: {"data": {"type": …, "attributes": {…}}}' });
+  }
+  const id = body.data.id;
+  if (id !== undefined && !isApiId(id)) throw httpError(422, 'INVALID_FORMAT', { field: 'id', message: 'data.id must be an id of the API\'s form (22 characters of URL-safe base64 UUIDv4)' });
+  if (typeof id === 'string' && taken(id)) throw httpError(422, 'INVALID_FIELD', { field: 'id', code: 'VALIDATION_UNIQUENESS', message: `The id "${id}" is already in use` });
+  if (!isObject(body.data.attributes)) throw httpError(422, 'INVALID_FORMAT', { message: 'data.attributes is required on a create' });
+  const parsed = envelope({ ...body, data: { ...body.data, id: typeof id === 'string' ? id : '' } }, type, [typeof id === 'string' ? id : '']);
+  return { ...parsed, id: typeof id === 'string' ? id : undefined };
+}

@@ -1,7 +1,7 @@
 // Model and field updates (PUT /item-types/:id, PUT /fields/:id): validated at once, committed by a job.
 import type { Resource } from '../../src/cma/types.js';
 import { httpError, type ApiErrorSpec } from './errors.js';
-import { envelope, extraneous, fail, invalidField, isObject, relationshipTarget, type Document, type Obj } from './envelope.js';
+import { envelope, extraneous, fail, invalidField, isObject, relationshipTarget, type Document, type Envelope, type Obj } from './envelope.js';
 import { isApiId } from './ids.js';
 import { BLOCK_FIELD_TYPES } from './items.js';
 import { isIsoDate, isIsoDateTime, shapeProblem } from './record-rules.js';
@@ -29,6 +29,11 @@ function checkText(attributes: Obj, name: string, scope: Obj, pattern?: RegExp):
   return [];
 }
 
+/** Attributes a create must carry (a present but blank one is reported by checkText). */
+function requiredOnCreate(attributes: Obj, names: readonly string[], scope: Obj): ApiErrorSpec[] {
+  return names.filter((name) => !(name in attributes)).map((name) => invalidField(name, 'VALIDATION_REQUIRED', scope));
+}
+
 export class SchemaWriter {
   constructor(private readonly store: EmulatorStore, private readonly env: EnvironmentData) {}
 
@@ -37,13 +42,32 @@ export class SchemaWriter {
   planItemTypeUpdate(key: string, body: unknown): () => Document {
     const itemType = this.store.itemType(this.env, key);
     if (!itemType) throw httpError(404, 'NOT_FOUND', { entity: 'item_type', id: key });
-    const { attributes, relationships, meta } = envelope(body, 'item_type', [itemType.id, String(itemType.attributes.api_key)]);
+    const { merged, newRelationships } = this.checkItemTypeWrite(itemType, envelope(body, 'item_type', [itemType.id, String(itemType.attributes.api_key)]), false);
+
+    return () => {
+      const current = this.env.itemTypes.get(itemType.id);
+      if (!current) throw httpError(404, 'NOT_FOUND', { entity: 'item_type', id: itemType.id });
+      current.attributes = { ...merged, has_singleton_item: current.attributes.has_singleton_item };
+      for (const [name, target] of Object.entries(newRelationships)) {
+        current.relationships[name] = { data: target === null ? null : { type: name === 'workflow' ? 'workflow' : 'field', id: target } };
+      }
+      this.env.meta.last_data_change_at = new Date().toISOString();
+      return { data: wire(itemTypeResource(this.store, this.env, current)) };
+    };
+  }
+
+  /**
+   * Everything wrong with a model write (an update, or a create checked against a model with the defaults),
+   * thrown as one 422; otherwise the model's attributes after the write and the relationships it sets.
+   */
+  checkItemTypeWrite(itemType: Resource<'item_type'>, { attributes, relationships, meta }: Envelope, creating: boolean): { merged: Obj; newRelationships: Record<string, string | null> } {
     const errors: ApiErrorSpec[] = [
-      ...extraneous(attributes, ITEM_TYPE_ATTRIBUTES, 'attributes'),
+      ...extraneous(attributes, creating ? ITEM_TYPE_ATTRIBUTES.filter((a) => a !== 'has_singleton_item') : ITEM_TYPE_ATTRIBUTES, 'attributes'),
       ...extraneous(relationships, ITEM_TYPE_RELATIONSHIPS, 'relationships'),
       ...extraneous(meta, [], 'meta'),
     ];
     const scope = { record_type: 'ItemType' };
+    if (creating) errors.push(...requiredOnCreate(attributes, ['name', 'api_key'], scope));
 
     errors.push(...checkText(attributes, 'name', scope), ...checkText(attributes, 'api_key', scope, API_KEY_PATTERN));
     if (typeof attributes.api_key === 'string' && API_KEY_PATTERN.test(attributes.api_key) &&
@@ -59,7 +83,7 @@ export class SchemaWriter {
       }
     }
     if ('hint' in attributes && attributes.hint !== null && typeof attributes.hint !== 'string') errors.push(invalidField('hint', 'VALIDATION_FORMAT', scope));
-    if ('modular_block' in attributes && attributes.modular_block !== itemType.attributes.modular_block) {
+    if (!creating && 'modular_block' in attributes && attributes.modular_block !== itemType.attributes.modular_block) {
       errors.push({ code: 'KIND_CANNOT_BE_CHANGED', details: { field: 'modular_block', message: 'A model cannot become a block model, nor the other way round' } });
     }
 
@@ -80,17 +104,7 @@ export class SchemaWriter {
     const orderingField = 'ordering_field' in newRelationships ? newRelationships.ordering_field : relId(itemType, 'ordering_field');
     errors.push(...this.checkModelCoherence(merged, orderingField ?? null, scope));
     fail(errors);
-
-    return () => {
-      const current = this.env.itemTypes.get(itemType.id);
-      if (!current) throw httpError(404, 'NOT_FOUND', { entity: 'item_type', id: itemType.id });
-      current.attributes = { ...merged, has_singleton_item: current.attributes.has_singleton_item };
-      for (const [name, target] of Object.entries(newRelationships)) {
-        current.relationships[name] = { data: target === null ? null : { type: name === 'workflow' ? 'workflow' : 'field', id: target } };
-      }
-      this.env.meta.last_data_change_at = new Date().toISOString();
-      return { data: wire(itemTypeResource(this.store, this.env, current)) };
-    };
+    return { merged, newRelationships };
   }
 
   /** Combinations a model cannot have, checked on the model as it would be after the update. */
@@ -124,13 +138,38 @@ export class SchemaWriter {
     const field = this.store.field(this.env, key);
     if (!field) throw httpError(404, 'NOT_FOUND', { entity: 'field', id: key });
     const itemTypeId = relId(field, 'item_type') ?? '';
-    const { attributes, relationships, meta } = envelope(body, 'field', [field.id, key]);
+    const written = envelope(body, 'field', [field.id, key]);
+    const { fieldsetId } = this.checkFieldWrite(field, itemTypeId, written);
+    const { attributes } = written;
+
+    return () => {
+      const current = this.env.fields.get(field.id);
+      if (!current) throw httpError(404, 'NOT_FOUND', { entity: 'field', id: field.id });
+      const before = current.attributes;
+      const next = withAppearance({ ...before, ...attributes }, attributes);
+      current.attributes = next;
+      if (fieldsetId !== undefined) current.relationships.fieldset = { data: fieldsetId === null ? null : { type: 'fieldset', id: fieldsetId } };
+      this.store.schemaChanged(this.env);
+      this.migrateRecords(itemTypeId, before, next);
+      if ('position' in attributes) this.renumberFields(itemTypeId, current);
+      this.store.schemaChanged(this.env);
+      this.env.meta.last_data_change_at = new Date().toISOString();
+      return { data: wire(structuredClone(current)) };
+    };
+  }
+
+  /**
+   * Everything wrong with a field write (an update, or a create checked against a field with the defaults),
+   * thrown as one 422; otherwise the fieldset it moves the field to (undefined: unchanged).
+   */
+  checkFieldWrite(field: Resource<'field'>, itemTypeId: string, { attributes, relationships, meta }: Envelope, creating = false): { fieldsetId: string | null | undefined } {
     const errors: ApiErrorSpec[] = [
       ...extraneous(attributes, FIELD_ATTRIBUTES, 'attributes'),
       ...extraneous(relationships, FIELD_RELATIONSHIPS, 'relationships'),
       ...extraneous(meta, [], 'meta'),
     ];
     const scope = { record_type: 'Field' };
+    if (creating) errors.push(...requiredOnCreate(attributes, ['label', 'field_type', 'api_key'], scope));
 
     errors.push(...checkText(attributes, 'label', scope), ...checkText(attributes, 'api_key', scope, API_KEY_PATTERN));
     if (typeof attributes.api_key === 'string' && API_KEY_PATTERN.test(attributes.api_key) &&
@@ -192,24 +231,7 @@ export class SchemaWriter {
       }
     }
     fail(errors);
-
-    return () => {
-      const current = this.env.fields.get(field.id);
-      if (!current) throw httpError(404, 'NOT_FOUND', { entity: 'field', id: field.id });
-      const before = current.attributes;
-      const next: Obj = { ...before, ...attributes };
-      if ('appeareance' in attributes && !('appearance' in attributes)) next.appearance = attributes.appeareance;
-      delete next.appeareance;
-      if (isObject(next.appearance)) next.appearance = { parameters: {}, addons: [], ...next.appearance };
-      current.attributes = next;
-      if (fieldsetId !== undefined) current.relationships.fieldset = { data: fieldsetId === null ? null : { type: 'fieldset', id: fieldsetId } };
-      this.store.schemaChanged(this.env);
-      this.migrateRecords(itemTypeId, before, next);
-      if ('position' in attributes) this.renumberFields(itemTypeId, current);
-      this.store.schemaChanged(this.env);
-      this.env.meta.last_data_change_at = new Date().toISOString();
-      return { data: wire(structuredClone(current)) };
-    };
+    return { fieldsetId };
   }
 
   private checkValidatorOptions(name: string, options: Obj, scope: Obj): ApiErrorSpec[] {
@@ -309,12 +331,20 @@ export class SchemaWriter {
     }
   }
 
-  private renumberFields(itemTypeId: string, moved: Resource<'field'>): void {
+  renumberFields(itemTypeId: string, moved: Resource<'field'>): void {
     const others = this.store.fieldsOf(this.env, itemTypeId).filter((f) => f.id !== moved.id);
     const index = Math.min(Math.max(Number(moved.attributes.position) - 1, 0), others.length);
     others.splice(index, 0, moved);
     others.forEach((f, i) => { f.attributes = { ...f.attributes, position: i + 1 }; });
   }
+}
+
+/** The field's attributes with the appearance as written (either spelling), its parameters and addons filled in. */
+export function withAppearance(next: Obj, written: Obj): Obj {
+  if ('appeareance' in written && !('appearance' in written)) next.appearance = written.appeareance;
+  delete next.appeareance;
+  if (isObject(next.appearance)) next.appearance = { parameters: {}, addons: [], ...next.appearance };
+  return next;
 }
 
 /** `{editor, parameters, addons, field_extension?}`: a built-in editor of the type, with the parameters it takes. */

@@ -11,6 +11,9 @@ import { checkQueryParams, ITEM_FIND_PARAMS, ITEM_LIST_PARAMS, NO_PARAMS, SITE_P
 import { parseQuery, type Query } from './query.js';
 import { RateWindow } from './rate-window.js';
 import { environmentResource, itemTypeResource, siteDocument, wire } from './resources.js';
+import { routeSchemaCreates, type RouteContext } from './schema-creates.js';
+import { routeSchemaDeletes } from './schema-deletes.js';
+import { checkEnvironmentGate, routeEnvironmentOps } from './environment-ops.js';
 import { seedStore } from './seed.js';
 import { referencesDocument, uploadsDocument } from './uploads.js';
 import { relId, type EmulatorStore, type EnvironmentData } from './store.js';
@@ -45,6 +48,7 @@ export class EmulatorServer implements Emulator {
 
   private latencyMs: number;
   private readonly jobDurationMs: number;
+  private readonly forkDurationMs: number;
   private readonly rate: RateWindow;
   private readonly activeFaults: ActiveFault[] = [];
   private readonly jobs = new Map<string, Job>();
@@ -52,12 +56,13 @@ export class EmulatorServer implements Emulator {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly sockets = new Set<Socket>();
   private readonly server: Server;
-  private readonly engines = new Map<string, ItemQueryEngine>();
+  private readonly engines = new WeakMap<EnvironmentData, ItemQueryEngine>();
 
   constructor(options: EmulatorOptions) {
     this.token = options.token ?? randomBytes(18).toString('base64url');
     this.latencyMs = options.latencyMs ?? 0;
     this.jobDurationMs = options.jobDurationMs ?? 20;
+    this.forkDurationMs = options.forkDurationMs ?? this.jobDurationMs;
     const rate = options.rateLimit;
     // Without an enforced limit the headers must not announce one either, or a careful client would pause for nothing.
     this.rate = typeof rate === 'object' ? new RateWindow(rate.limit, rate.windowMs, true) : rate === true ? new RateWindow(60, 3000, true) : new RateWindow(1_000_000, 3000, false);
@@ -149,7 +154,7 @@ export class EmulatorServer implements Emulator {
 
     const query = parseQuery(url.search);
     const envHeader = headerValue(req, 'x-environment');
-    const entry: EmulatorRequest = { method, path, query, body: parseLoggedBody(rawBody), status: 0, environment: envHeader ?? 'main' };
+    const entry: EmulatorRequest = { method, path, query, body: parseLoggedBody(rawBody), status: 0, environment: envHeader ?? this.store.primaryId };
     this.requests.push(entry);
 
     const limit = this.rate.hit(Date.now());
@@ -176,10 +181,11 @@ export class EmulatorServer implements Emulator {
   private async answer(method: string, path: string, query: Query, rawBody: string, req: IncomingMessage, jobFault: FaultRule | undefined): Promise<Reply> {
     try {
       this.checkHeaders(req);
-      const envId = headerValue(req, 'x-environment') ?? 'main';
+      const envId = headerValue(req, 'x-environment') ?? this.store.primaryId;
       if (!this.store.hasEnvironment(envId)) {
         throw httpError(422, 'INVALID_ENVIRONMENT', { environment: envId, message: `No environment "${envId}" (have: ${this.store.environmentIds.join(', ')})` });
       }
+      checkEnvironmentGate(this.store, envId, method, path);
       return this.route(method, path, query, rawBody, req, envId, jobFault);
     } catch (error) {
       if (error instanceof HttpError) return { status: error.status, body: errorDocument(error.errors) };
@@ -323,10 +329,10 @@ export class EmulatorServer implements Emulator {
   // ---- CMA routes ----
 
   private engine(env: EnvironmentData): ItemQueryEngine {
-    let engine = this.engines.get(env.id);
+    let engine = this.engines.get(env);
     if (!engine) {
       engine = new ItemQueryEngine(this.store, env);
-      this.engines.set(env.id, engine);
+      this.engines.set(env, engine);
     }
     return engine;
   }
@@ -340,6 +346,9 @@ export class EmulatorServer implements Emulator {
     const notFound = (what: string, key: string) => httpError(404, 'NOT_FOUND', { entity: what, id: key, message: `No ${what} with id "${key}"` });
     const is = (m: string, count: number) => method === m && segments.length === count;
     const noParams = () => checkQueryParams(query, NO_PARAMS);
+    const ctx: RouteContext = { store: this.store, env, envId, method, segments, query, body, startJob: (commit, ms) => this.startJob(commit, jobFault, ms) };
+    const routed = routeSchemaCreates(ctx) ?? routeSchemaDeletes(ctx) ?? routeEnvironmentOps(ctx, this.forkDurationMs);
+    if (routed) return routed;
 
     if (extra === undefined) {
       switch (head) {
@@ -452,11 +461,11 @@ export class EmulatorServer implements Emulator {
   }
 
   /** 202 + job; the change is applied when the job completes (jobDurationMs later). */
-  private startJob(commit: () => Document, fault: FaultRule | undefined): Reply {
+  private startJob(commit: () => Document, fault: FaultRule | undefined, durationMs = this.jobDurationMs): Reply {
     const id = String(this.nextJobId++);
     const job: Job = {};
     this.jobs.set(id, job);
-    this.later(this.jobDurationMs, () => {
+    this.later(durationMs, () => {
       if (fault) {
         job.result = {
           status: fault.status ?? 422,

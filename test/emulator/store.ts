@@ -35,7 +35,9 @@ export interface StoredItem {
 export interface EnvironmentData {
   id: string;
   meta: {
-    status: 'ready';
+    status: 'creating' | 'ready' | 'destroying';
+    /** only while creating */
+    fork_completion_percentage?: number;
     read_only_mode: boolean;
     created_at: string;
     last_data_change_at: string;
@@ -58,7 +60,17 @@ export interface EmulatorStore {
   webhooks: Map<string, Resource<'webhook'>>;
   /** every environment id, primary first */
   environmentIds: string[];
+  /** the primary environment's id (answers requests without X-Environment) */
+  readonly primaryId: string;
+  /** whether maintenance mode is on: the primary environment then takes no content or schema writes */
+  maintenance: { active: boolean };
   hasEnvironment(id: string): boolean;
+  /** adds a (forked) environment, built */
+  addEnvironment(env: EnvironmentData): void;
+  removeEnvironment(id: string): void;
+  renameEnvironment(id: string, newId: string): void;
+  /** makes `id` the primary environment; the former primary becomes a sandbox */
+  promoteEnvironment(id: string): void;
   /** an environment's meta, without building a lazy environment */
   environmentMeta(id: string): EnvironmentData['meta'];
   /** the environment data for an id (built on first use); undefined = the primary environment */
@@ -92,12 +104,47 @@ export function createStore(
   // fieldsOf runs for every record served: keep each model's ordered fields until the schema changes
   const fieldsCache = new WeakMap<EnvironmentData, Map<string, Resource<'field'>[]>>();
   const ids = [primary.id, ...Object.keys(lazy)];
-  return {
+  let primaryId = primary.id;
+  const store: EmulatorStore = {
     site,
     webhooks,
     environmentIds: ids,
+    get primaryId() {
+      return primaryId;
+    },
+    maintenance: { active: false },
+    addEnvironment(env) {
+      if (ids.includes(env.id)) throw new Error(`addEnvironment: "${env.id}" exists`);
+      built.set(env.id, env);
+      ids.push(env.id);
+    },
+    removeEnvironment(id) {
+      if (id === primaryId) throw new Error('removeEnvironment: the primary environment stays');
+      built.delete(id);
+      delete lazy[id];
+      ids.splice(ids.indexOf(id), 1);
+    },
+    renameEnvironment(id, newId) {
+      const env = store.environment(id);
+      built.delete(id);
+      delete lazy[id];
+      env.id = newId;
+      built.set(newId, env);
+      ids[ids.indexOf(id)] = newId;
+      if (primaryId === id) primaryId = newId;
+      for (const other of built.values()) if (other.meta.forked_from === id) other.meta.forked_from = newId;
+    },
+    promoteEnvironment(id) {
+      const promoted = store.environment(id);
+      const former = store.environment(primaryId);
+      former.meta.primary = false;
+      promoted.meta.primary = true;
+      primaryId = id;
+      ids.splice(ids.indexOf(id), 1);
+      ids.unshift(id);
+    },
     environment(id) {
-      const key = id ?? primary.id;
+      const key = id ?? primaryId;
       let env = built.get(key);
       if (!env) {
         const pending = lazy[key];
@@ -152,6 +199,7 @@ export function createStore(
       return this.fieldsOf(env, itemType.id).find((f) => f.attributes.api_key === apiKey);
     },
   };
+  return store;
 }
 
 /** The id a to-one relationship points at, or null. */

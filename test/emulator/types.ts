@@ -14,6 +14,8 @@ export interface EmulatorOptions {
   rateLimit?: boolean | { limit: number; windowMs: number };
   /** how long a job runs before /job-results answers 200 (default 20) */
   jobDurationMs?: number;
+  /** how long a fork stays `creating` (default: jobDurationMs) */
+  forkDurationMs?: number;
 }
 
 export interface Emulator {

@@ -1,6 +1,6 @@
-// PUT /webhooks/:id: validated and applied at once (the endpoint is synchronous).
+// PUT /webhooks/:id: validated and applied at once (the endpoint is synchronous); the checks serve creates too.
 import { httpError, type ApiErrorSpec } from './errors.js';
-import { envelope, extraneous, fail, invalidField, isObject, type Document, type Obj } from './envelope.js';
+import { envelope, extraneous, fail, invalidField, isObject, type Document, type Envelope, type Obj } from './envelope.js';
 import { isApiId } from './ids.js';
 import { wire } from './resources.js';
 import { WEBHOOK_ATTRIBUTES, WEBHOOK_EVENTS, WEBHOOK_FILTER_ENTITY_TYPES, WEBHOOK_PAYLOAD_VERSIONS } from './rules.js';
@@ -12,7 +12,14 @@ const ID_FILTER_TARGETS = new Set(['item_type', 'item', 'build_trigger']);
 export function updateWebhook(store: EmulatorStore, id: string, body: unknown): Document {
   const webhook = store.webhooks.get(id);
   if (!webhook) throw httpError(404, 'NOT_FOUND', { entity: 'webhook', id });
-  const { attributes, relationships, meta } = envelope(body, 'webhook', [id]);
+  const written = envelope(body, 'webhook', [id]);
+  fail(checkWebhookWrite(written));
+  webhook.attributes = { ...webhook.attributes, ...written.attributes };
+  return { data: wire(structuredClone(webhook)) };
+}
+
+/** What is wrong with the attributes a webhook create or update writes. */
+export function checkWebhookWrite({ attributes, relationships, meta }: Envelope): ApiErrorSpec[] {
   const errors: ApiErrorSpec[] = [
     ...extraneous(attributes, WEBHOOK_ATTRIBUTES, 'attributes'),
     ...extraneous(relationships, [], 'relationships'),
@@ -37,9 +44,7 @@ export function updateWebhook(store: EmulatorStore, id: string, body: unknown): 
     errors.push(invalidField('payload_api_version', 'VALIDATION_INCLUSION', { ...scope, allowed_values: WEBHOOK_PAYLOAD_VERSIONS }));
   }
   if ('events' in attributes) errors.push(...checkEvents(attributes.events, scope));
-  fail(errors);
-  webhook.attributes = { ...webhook.attributes, ...attributes };
-  return { data: wire(structuredClone(webhook)) };
+  return errors;
 }
 
 /** An absolute http(s) URL once its Mustache tags (`{{environment}}`, allowed anywhere in it) are filled in. */

@@ -1,10 +1,10 @@
-// The project (site) and its environments.
+// The project (site), its environments and its maintenance mode.
 
-import { parseCollection, parseIncluded, parseSingle } from '../jsonapi';
+import { expectAskedFor, parseCollection, parseIncluded, parseSingle } from '../jsonapi';
 import type { Requester } from '../requester';
-import type { CallOptions } from '../settings';
+import type { CallOptions, JobCallOptions } from '../settings';
 import type { Resource } from '../types';
-import { getCollection } from './shared';
+import { deleteOne, getCollection, getOne, segment } from './shared';
 
 /** The project with its whole schema, as one request returns it. */
 export interface SiteWithSchema {
@@ -21,8 +21,33 @@ export interface SiteResource {
   findWithSchema(o?: CallOptions): Promise<SiteWithSchema>;
 }
 
+export interface ForkOptions {
+  /** faster, but the source environment takes no writes meanwhile */
+  fast?: boolean;
+  /** start a fast fork even while collaborators are editing records */
+  force?: boolean;
+  /** answer at once with the environment still `creating` (poll `find` until it is `ready`) instead of waiting for the copy */
+  immediateReturn?: boolean;
+}
+
 export interface EnvironmentsResource {
   list(o?: CallOptions): Promise<Resource<'environment'>[]>;
+  find(id: string, o?: CallOptions): Promise<Resource<'environment'>>;
+  /** copies `sourceId` (schema, records, uploads; ids kept) as `newId`; resolves with the new environment once DatoCMS answers it */
+  fork(sourceId: string, newId: string, options: ForkOptions, o?: JobCallOptions): Promise<Resource<'environment'>>;
+  /** makes `id` the primary environment; the former primary becomes a sandbox */
+  promote(id: string, o?: CallOptions): Promise<Resource<'environment'>>;
+  rename(id: string, newId: string, o?: CallOptions): Promise<Resource<'environment'>>;
+  /** resolves with the environment as it was; the primary environment cannot be deleted */
+  destroy(id: string, o?: JobCallOptions): Promise<Resource<'environment'>>;
+}
+
+/** While maintenance mode is active the primary environment takes no writes. */
+export interface MaintenanceModeResource {
+  find(o?: CallOptions): Promise<Resource<'maintenance_mode'>>;
+  /** `force`: activate even while collaborators are editing records */
+  activate(options?: { force?: boolean }, o?: CallOptions): Promise<Resource<'maintenance_mode'>>;
+  deactivate(o?: CallOptions): Promise<Resource<'maintenance_mode'>>;
 }
 
 const SCHEMA_INCLUDE = 'item_types,item_types.fields,item_types.fieldsets';
@@ -48,8 +73,32 @@ export function siteResource(requester: Requester): SiteResource {
 }
 
 export function environmentsResource(requester: Requester): EnvironmentsResource {
+  const environmentIn = async (method: 'POST' | 'PUT', path: string, expectedId: string, query: Record<string, unknown> | undefined, body: unknown, o: JobCallOptions | undefined) => {
+    const reply = await requester.call({ method, path, query, body, signal: o?.signal, onJob: o?.onJob });
+    return expectAskedFor(parseSingle(reply.body, 'environment', reply.source), expectedId, reply.source);
+  };
   return {
     list: (o) => getCollection(requester, '/environments', 'environment', o),
+    find: (id, o) => getOne(requester, `/environments/${segment(id)}`, 'environment', { id }, o),
+    fork: (sourceId, newId, options, o) => {
+      const query = { immediate_return: options.immediateReturn, fast: options.fast, force: options.force };
+      return environmentIn('POST', `/environments/${segment(sourceId)}/fork`, newId, query, { data: { type: 'environment', id: newId } }, o);
+    },
+    promote: (id, o) => environmentIn('PUT', `/environments/${segment(id)}/promote`, id, undefined, undefined, o),
+    rename: (id, newId, o) => environmentIn('PUT', `/environments/${segment(id)}/rename`, newId, undefined, { data: { type: 'environment', id: newId } }, o),
+    destroy: (id, o) => deleteOne(requester, `/environments/${segment(id)}`, 'environment', { id }, o),
+  };
+}
+
+export function maintenanceModeResource(requester: Requester): MaintenanceModeResource {
+  const call = async (method: 'GET' | 'PUT', path: string, query: Record<string, unknown> | undefined, o: CallOptions | undefined) => {
+    const { body, source } = await requester.call({ method, path, query, signal: o?.signal });
+    return parseSingle(body, 'maintenance_mode', source);
+  };
+  return {
+    find: (o) => call('GET', '/maintenance-mode', undefined, o),
+    activate: (options, o) => call('PUT', '/maintenance-mode/activate', options?.force === undefined ? undefined : { force: options.force }, o),
+    deactivate: (o) => call('PUT', '/maintenance-mode/deactivate', undefined, o),
   };
 }
 

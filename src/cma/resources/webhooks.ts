@@ -2,19 +2,24 @@
 
 import type { Requester } from '../requester';
 import type { CallOptions } from '../settings';
-import type { Resource, UpdateBody } from '../types';
-import { getCollection, getOne, putOne, segment } from './shared';
+import type { CreateBody, Resource, UpdateBody } from '../types';
+import { deleteOne, getCollection, getOne, postOne, putOne, segment } from './shared';
 
 export interface WebhooksResource {
   list(o?: CallOptions): Promise<Resource<'webhook'>[]>;
   find(id: string, o?: CallOptions): Promise<Resource<'webhook'>>;
+  create(body: CreateBody<'webhook'>, o?: CallOptions): Promise<Resource<'webhook'>>;
   update(id: string, body: UpdateBody<'webhook'>, o?: CallOptions): Promise<Resource<'webhook'>>;
+  /** resolves with the webhook as it was */
+  destroy(id: string, o?: CallOptions): Promise<Resource<'webhook'>>;
 }
 
 export function webhooksResource(requester: Requester): WebhooksResource {
   return {
     list: (o) => getCollection(requester, '/webhooks', 'webhook', o),
     find: (id, o) => getOne(requester, `/webhooks/${segment(id)}`, 'webhook', { id }, o),
+    create: (body, o) => postOne(requester, '/webhooks', 'webhook', body, undefined, o),
     update: (id, body, o) => putOne(requester, `/webhooks/${segment(id)}`, 'webhook', body, {}, o),
+    destroy: (id, o) => deleteOne(requester, `/webhooks/${segment(id)}`, 'webhook', { id }, o),
   };
 }
