@@ -22,7 +22,7 @@ const t = vscode.l10n.t;
 
 /** The project-level API (environments, maintenance mode): a client without an environment header. */
 function projectApi(data: ProjectData): EnvironmentsApi {
-  return data.client.withEnvironment(undefined) as unknown as EnvironmentsApi;
+  return data.client.withEnvironment(undefined);
 }
 
 export function loadEnvironmentNodes(section: SectionNode, data: ProjectData, model: TreeModel): Promise<TreeNode[]> {
