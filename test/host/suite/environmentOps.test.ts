@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { EnvironmentNode, TreeNode } from '../../../src/tree/model';
 import type { ConfirmOptions } from '../../../src/ui/ui';
-import { clearRequests, describeRequests, dismissToasts, ensureSignedIn, extensionApi, requests, runWithInputs, settledToasts, statusBar, tabIsDirty, waitFor, writes } from './helpers';
+import { clearRequests, describeRequests, dismissToasts, ensureSignedIn, extensionApi, requests, runWithInputs, screenshot, seeOnScreen, settledToasts, statusBar, tabIsDirty, waitFor, writes } from './helpers';
 import { editJson, modelUri, openEditor, pressSave, waitForClean } from './editing';
 
 const PROJECT = 'emulated-bistro';
@@ -149,6 +149,7 @@ describe('environment operations from the tree', () => {
       { text: 'Full fork', title: 'How should "main" be forked?' },
     ]);
     await waitFor(() => registry.environmentOf(PROJECT) === FORK, 60_000, `the tree to show ${FORK}`);
+    assert.ok((await settledToasts()).some((toast) => toast.message === `Forked "main" into "${FORK}". The tree now shows "${FORK}".`), 'the fork is announced');
     const fork = await environmentNode(FORK);
     assert.equal(fork.description, 'sandbox · active');
     await waitFor(async () => (await projectItemText()).includes(`${FORK} (sandbox)`), 10_000, 'the status bar to name the fork')
@@ -166,5 +167,13 @@ describe('environment operations from the tree', () => {
     const nodes = await environmentNodes();
     assert.equal(nodes.find((n) => n.resource.id === FORK)?.description, 'primary · active');
     assert.equal(nodes.find((n) => n.resource.id === 'main')?.description, 'sandbox');
+
+    // What the user sees: the Environments node with the promoted fork primary and shown.
+    const { treeView } = await extensionApi();
+    await vscode.commands.executeCommand('workbench.view.extension.datocms');
+    await treeView.reveal(await environmentNode(FORK), { select: true, focus: true, expand: true });
+    await dismissToasts();
+    await seeOnScreen('primary · active', { widenSideBar: 140 });
+    await screenshot('environments');
   });
 });
