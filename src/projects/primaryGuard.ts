@@ -30,8 +30,7 @@ export async function askSchemaChange(host: GuardHost, change: SchemaChange): Pr
   // The primary known at sign-in (kept current by promote and rename), else DatoCMS's default name.
   if (change.environment !== (project?.primaryEnvironment ?? 'main')) return true;
   const state = host.store.state;
-  const notAsking = projectsNotAsking(state);
-  if (notAsking.includes(change.project)) return true;
+  if (projectsNotAsking(state).includes(change.project)) return true;
   const { t } = host;
   const go = t('Change Schema');
   const always = t('Don\'t Ask Again for This Project');
@@ -40,8 +39,14 @@ export async function askSchemaChange(host: GuardHost, change: SchemaChange): Pr
     detail: t('The primary environment is the one your website and editors use: the change applies to it at once. To try a change first, fork a sandbox environment (Environments → Fork…).'),
     actions: [go, always],
   });
-  if (answer === always) await state.update(NOT_ASKING_KEY, [...notAsking, change.project]);
+  if (answer === always) await stopAskingSchemaChanges(state, change.project);
   return answer === go || answer === always;
+}
+
+/** "Don't Ask Again for This Project": schema changes in the project's primary environment go ahead without asking. */
+export async function stopAskingSchemaChanges(state: KeyValueStore, projectKey: string): Promise<void> {
+  const notAsking = projectsNotAsking(state);
+  if (!notAsking.includes(projectKey)) await state.update(NOT_ASKING_KEY, [...notAsking, projectKey]);
 }
 
 /** Every project asks again before a schema change in its primary environment. Returns how many did not. */

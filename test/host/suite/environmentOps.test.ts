@@ -5,9 +5,10 @@
 // and the test checks what they said and offered.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { stopAskingSchemaChanges } from '../../../src/projects/primaryGuard';
 import type { EnvironmentNode, TreeNode } from '../../../src/tree/model';
 import type { ConfirmOptions } from '../../../src/ui/ui';
-import { clearRequests, describeRequests, dismissToasts, ensureSignedIn, extensionApi, requests, runWithInputs, screenshot, seeOnScreen, settledToasts, statusBar, tabIsDirty, waitFor, writes } from './helpers';
+import { toasts, clearRequests, describeRequests, dismissToasts, ensureSignedIn, extensionApi, requests, runWithInputs, screenshot, seeOnScreen, settledToasts, statusBar, tabIsDirty, waitFor, writes } from './helpers';
 import { editJson, modelUri, openEditor, pressSave, waitForClean } from './editing';
 
 const PROJECT = 'emulated-bistro';
@@ -60,6 +61,8 @@ describe('the guard on the primary environment', () => {
   after(async () => {
     await restoreConfirmations();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // The other suites save models in main without being asked.
+    await stopAskingSchemaChanges((await extensionApi()).registry.store.state, PROJECT);
   });
 
   it('a model save in the primary asks first: declined writes nothing and keeps the edit; accepted sends one PUT', async function () {
@@ -137,7 +140,12 @@ describe('environment operations from the tree', () => {
     }
     if (registry.environmentOf(PROJECT) !== 'main') await vscode.commands.executeCommand('datocms.env.switch', await environmentNode('main'));
     await restoreConfirmations();
-    await dismissToasts();
+    // Progress notifications stay at least a moment after their task: wait until none is left, or the
+    // next suite's notifications would queue behind them.
+    await waitFor(async () => {
+      await dismissToasts();
+      return (await toasts()).length === 0;
+    }, 20_000, 'the notifications to close');
   });
 
   it('forks a sandbox (typed name, full copy), the tree switches to it, then promotes it after a confirmation naming both', async function () {
