@@ -73,6 +73,7 @@ const lazyLanguage = {
 //   types:     Generate Types (the TypeScript generator), required when the command first runs or a schema save needs it
 //   lossless:  lossless-json's parser and serialiser, for bodies holding numbers a double cannot keep
 //   history:   the Record History view's versions, diffs and restore (src/records/history.ts)
+//   environments: the Environments node's children and the environment / maintenance mode commands
 const LAZY_BUNDLES = [
   { from: 'src/documents', request: './feature', bundle: 'documents', entry: 'src/documents/feature.ts' },
   { from: 'src/commands', request: './exportCommand', bundle: 'export', entry: 'src/commands/exportCommand.ts' },
@@ -82,6 +83,7 @@ const LAZY_BUNDLES = [
   { from: 'src/cma', request: './losslessCodec', bundle: 'lossless', entry: 'src/cma/losslessCodec.ts' },
   { from: 'src/records', request: './historyFeature', bundle: 'history', entry: 'src/records/historyFeature.ts' },
   { from: 'src/schemaCode', request: './feature', bundle: 'schemaCode', entry: 'src/schemaCode/feature.ts' },
+  { from: 'src/environments', request: './feature', bundle: 'environments', entry: 'src/environments/feature.ts' },
 ];
 const lazyBundles = {
   name: 'lazy-bundles',

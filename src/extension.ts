@@ -6,13 +6,13 @@ import { registerGenerateTypes } from './commands/generateTypes';
 import { createUriHandler } from './commands/uriHandler';
 import { Config } from './config';
 import { DatoDocuments } from './documents';
+import { environmentNodes } from './environments';
 import { ProjectRegistry } from './projects/registry';
 import { fieldDragAndDrop } from './records/lifecycleCommands';
 import { registerHistory } from './records/history';
 import { TreeModel } from './tree/model';
 import { TreeProvider } from './tree/provider';
 import { ProjectStatusBar } from './ui/statusBar';
-import { VscodeUi } from './ui/vscodeUi';
 
 /** What the real-VS-Code tests (test/host) reach into. */
 export interface DatoExplorerApi {
@@ -38,9 +38,9 @@ export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
   const config = new Config();
   const registry = own(new ProjectRegistry({ context, config, log }));
   const documents = own(new DatoDocuments({ registry, log, context }));
-  const model = new TreeModel({ projects: registry, pageSize: () => config.pageSize(), t: vscode.l10n.t, locale: vscode.env.language });
+  const model = new TreeModel({ projects: registry, pageSize: () => config.pageSize(), t: vscode.l10n.t, locale: vscode.env.language, environments: environmentNodes });
   const provider = own(new TreeProvider(model));
-  const ui = new VscodeUi();
+  const ui = registry.ui;
   const treeView = own(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, dragAndDropController: fieldDragAndDrop({ registry, model, ui, documents }) }));
   own(provider.trackExpansion(treeView));
   const statusBar = own(new ProjectStatusBar(registry, treeView));

@@ -5,6 +5,7 @@ import { CmaClient } from '../cma';
 import type { Config } from '../config';
 import { parseDocumentUri } from '../documents';
 import type { DatoDocuments } from '../documents';
+import { registerEnvironmentCommands } from '../environments';
 import type { ProjectRegistry } from '../projects/registry';
 import { lifecycleCommands } from '../records/lifecycleCommands';
 import type { ErrorNode, LoadMoreNode, ModelNode, ProjectNode, RecordsNode, TreeModel, TreeNode } from '../tree/model';
@@ -194,6 +195,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     ...paletteCommands({ ...deps, command, exportModel }),
     ...lifecycleCommands(deps),
     ...registerSchemaCode(deps, command),
+    ...registerEnvironmentCommands(deps),
     command('datocms.copyId', t('Could not copy the ID'), async (arg?: TreeNode | vscode.Uri) => {
       const node = await nodeOf(arg);
       if (!node) return;

@@ -7,6 +7,7 @@
 // remote moved is the workbench's own conflict (Compare / Overwrite) with DatoCMS semantics behind it.
 import * as vscode from 'vscode';
 import { ApiError, CancelledError } from '../cma';
+import { confirmSchemaChange } from '../projects/primaryGuard';
 import { ModelNotFoundError } from '../projects/projectData';
 import type { ProjectRegistry } from '../projects/registry';
 import { errorMessage, needsSignIn, reportError } from '../ui/errors';
@@ -276,13 +277,22 @@ export class DocumentsFeature implements vscode.Disposable {
     if (!this.mayWrite(reason)) throw new Error(autoSaveMessage());
     const explicitOverwrite = this.overwriteNext.has(key) || overwrite !== undefined;
     this.diagnostics.clearServer(uri);
+    let guardDeclined = false;
+    const confirm = async (keys: string[]) => {
+      if (!(await maySaveToDatoCms(this.trust, t, describeRef(ref)))) return false;
+      // A model or field update in the primary environment asks first (records and webhooks do not).
+      if (ref.kind !== 'model' && ref.kind !== 'field') return true;
+      const action = t('Update the {0} ({1})', describeRef(ref), keys.join(', '));
+      guardDeclined = !(await confirmSchemaChange(this.deps.registry, { project: ref.project, environment: ref.environment, action }));
+      return !guardDeclined;
+    };
     const result = await this.withSaveProgress(ref, explicitOverwrite, (onJob, signal) =>
-      this.service.save(text, baseline, {
-        onJob, signal, checked,
-        ...(overwrite ? { overwrite } : {}),
-        confirm: () => maySaveToDatoCms(this.trust, t, describeRef(ref)),
-      }),
+      this.service.save(text, baseline, { onJob, signal, checked, ...(overwrite ? { overwrite } : {}), confirm }),
     );
+    if (result.status === 'declined' && guardDeclined) {
+      this.deps.log.info(`Not sent: changing the ${describeRef(ref)} in the primary environment ${ref.environment} was not confirmed.`);
+      throw vscode.FileSystemError.NoPermissions(t('The {0} was not saved: changing the schema of the primary environment "{1}" was not confirmed. Your changes are still in the editor.', describeRef(ref), ref.environment));
+    }
     if (result.status !== 'saved' && result.status !== 'unchanged') return this.failed(uri, ref, baseline, text, result);
     this.failures.clear(uri);
     if (result.status === 'unchanged') {

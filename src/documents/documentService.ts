@@ -56,8 +56,8 @@ export interface SaveOptions extends CallOptions {
   overwrite?: OpenedDocument;
   /** the remote was compared with the baseline just before this save (no need to compare again) */
   checked?: boolean;
-  /** asked once there is something to send; false = send nothing */
-  confirm?: () => Promise<boolean>;
+  /** asked once there is something to send (before any request), with the keys it would change; false = send nothing */
+  confirm?: (keys: string[]) => Promise<boolean>;
 }
 
 export const STALE_ITEM_VERSION = 'STALE_ITEM_VERSION';
@@ -101,7 +101,7 @@ export class DocumentService {
       const plan = planUpdate(ref.kind, opened.resource, text, opened.ctx, basis.basisText === opened.text ? undefined : basisValue(basis.basisText));
       if (!plan.ok) return { status: 'invalid', problems: plan.problems, origin: 'local', text };
       if (plan.body === null) return { status: 'unchanged' };
-      if (o.confirm && !(await o.confirm())) return { status: 'declined' };
+      if (o.confirm && !(await o.confirm(sentKeysOf(plan.body)))) return { status: 'declined' };
       let body = plan.body;
 
       if (o.overwrite) {

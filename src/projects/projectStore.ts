@@ -30,7 +30,8 @@ export function projectKeyOfSecret(secretKey: string): string | undefined {
 export class ProjectStore {
   constructor(
     private readonly secrets: SecretStore,
-    private readonly state: KeyValueStore,
+    /** the key-value store (globalState); other per-project choices live here too */
+    readonly state: KeyValueStore,
   ) {}
 
   list(): Project[] {
@@ -50,6 +51,11 @@ export class ProjectStore {
   async save(project: Project, token: string): Promise<void> {
     // Secret first: a project listed without a token would show as signed out.
     await this.secrets.store(tokenSecretKey(project.key), token);
+    await this.update(project);
+  }
+
+  /** Replaces what is known of a project (its token stays). */
+  async update(project: Project): Promise<void> {
     const others = this.list().filter((p) => p.key !== project.key);
     await this.state.update(PROJECTS_KEY, [...others, project]);
   }

@@ -5,6 +5,9 @@ import * as vscode from 'vscode';
 import { CmaClient, type ClientOptions } from '../cma';
 import type { Config } from '../config';
 import { logRequest } from '../ui/requestLog';
+import type { Translate } from '../ui/translate';
+import type { Ui } from '../ui/ui';
+import { VscodeUi } from '../ui/vscodeUi';
 import { NotSignedInError, type Project, type ProjectSource } from './project';
 import { ProjectClients } from './projectClients';
 import type { ProjectData } from './projectData';
@@ -23,6 +26,9 @@ export class ProjectRegistry implements vscode.Disposable, ProjectSource {
   /** projects added/removed, environment switched, token changed */
   readonly onDidChange = this.changeEmitter.event;
   readonly store: ProjectStore;
+  /** how project-level questions (the primary environment's guard) are asked, in the user's language */
+  readonly ui: Ui = new VscodeUi();
+  readonly t: Translate = vscode.l10n.t;
   /** one client per project (its token), shared by its environments, and their cached data */
   private readonly clients = new ProjectClients((key, lifetime) => this.createClient(key, lifetime));
   private readonly disposables: vscode.Disposable[] = [this.changeEmitter, { dispose: () => this.clients.dispose() }];

@@ -23,9 +23,13 @@ interface NodeBase {
   readonly environment: string;
   label: string;
   description?: string;
+  /** what menus select on (package.json `viewItem`), when the kind alone does not say it */
+  contextValue?: string;
+  /** the hover, for nodes whose hover is not built from their resource */
+  tooltip?: string;
 }
 export interface ProjectNode extends NodeBase { kind: 'project'; project: Project }
-export interface SectionNode extends NodeBase { kind: 'models' | 'blockModels' | 'webhooks' }
+export interface SectionNode extends NodeBase { kind: 'models' | 'blockModels' | 'webhooks' | 'environments' }
 export interface ModelNode extends NodeBase { kind: 'model'; itemType: Resource<'item_type'>; ref: DocumentRef }
 export interface FieldsNode extends NodeBase { kind: 'fields'; model: ModelNode }
 export interface FieldsetNode extends NodeBase { kind: 'fieldset'; model: ModelNode; fieldset: Resource<'fieldset'>; fields: Resource<'field'>[] }
@@ -34,13 +38,15 @@ export interface RecordsNode extends NodeBase { kind: 'records'; model: ModelNod
 export interface RecordNode extends NodeBase { kind: 'record'; model: ModelNode; record: Resource<'item'>; ref: DocumentRef; coverage?: LocaleCoverage }
 export interface LoadMoreNode extends NodeBase { kind: 'loadMore'; records: RecordsNode; loaded: number; total: number }
 export interface WebhookNode extends NodeBase { kind: 'webhook'; webhook: Resource<'webhook'>; ref: DocumentRef }
+/** One environment of the project (under Environments); `contextValue` and `icon` say primary/sandbox, status, shown. */
+export interface EnvironmentNode extends NodeBase { kind: 'environment'; resource: Resource<'environment'>; icon: string }
 /** A failed load. `action` says what clicking it does: reload the parent, load the next page, or sign in. */
 export interface ErrorNode extends NodeBase { kind: 'error'; error: unknown; action: 'retry' | 'loadMore' | 'signIn' }
 export interface EmptyNode extends NodeBase { kind: 'empty' }
 
 export type TreeNode =
   | ProjectNode | SectionNode | ModelNode | FieldsNode | FieldsetNode | FieldNode
-  | RecordsNode | RecordNode | LoadMoreNode | WebhookNode | ErrorNode | EmptyNode;
+  | RecordsNode | RecordNode | LoadMoreNode | WebhookNode | EnvironmentNode | ErrorNode | EmptyNode;
 
 /** Nodes that open a `datocms:` document. */
 export type DocumentNode = ModelNode | FieldNode | RecordNode | WebhookNode;
@@ -51,7 +57,7 @@ export function isDocumentNode(node: TreeNode): node is DocumentNode {
 
 /** Nodes with children. */
 export function isExpandable(node: TreeNode): boolean {
-  return ['project', 'models', 'blockModels', 'webhooks', 'model', 'fields', 'fieldset', 'records'].includes(node.kind);
+  return ['project', 'models', 'blockModels', 'webhooks', 'environments', 'model', 'fields', 'fieldset', 'records'].includes(node.kind);
 }
 
 interface RecordPages {
@@ -68,6 +74,8 @@ export interface TreeModelDeps {
   t?: Translate;
   /** BCP 47 locale for counts ("10,000") */
   locale?: string;
+  /** the children of a project's Environments node (the environments feature loads them) */
+  environments?: (node: SectionNode, data: ProjectData, model: TreeModel) => Promise<TreeNode[]>;
 }
 
 type Listener = (node: TreeNode | undefined) => void;
@@ -210,7 +218,7 @@ export class TreeModel {
       case 'record': return recordTooltip(node.record, node.label, node.coverage, format);
       case 'webhook': return webhookTooltip(node.webhook, format);
       case 'records': return recordsTooltip(node.model.label, node.query, this.recordCounts(node), format);
-      default: return undefined;
+      default: return node.tooltip;
     }
   }
 
@@ -228,6 +236,7 @@ export class TreeModel {
           this.section(node, 'models', this.t('Models')),
           this.section(node, 'blockModels', this.t('Block models')),
           this.section(node, 'webhooks', this.t('Webhooks')),
+          this.section(node, 'environments', this.t('Environments')),
         ];
       }
       case 'models':
@@ -282,6 +291,8 @@ export class TreeModel {
         });
         return nodes.length ? nodes : [this.empty(node, this.t('No webhooks'))];
       }
+      case 'environments':
+        return (await this.deps.environments?.(node, await this.dataOf(node), this)) ?? [];
       default:
         return [];
     }
@@ -435,7 +446,8 @@ export class TreeModel {
     }
   }
 
-  private fire(node: TreeNode | undefined): void {
+  /** Tells the views that a node (undefined: everything) changed how it looks. */
+  fire(node: TreeNode | undefined): void {
     for (const listener of this.listeners) listener(node);
   }
 }

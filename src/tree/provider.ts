@@ -106,7 +106,7 @@ export function contextValue(node: TreeNode): string {
     case 'records':
       return isEmptyQuery(node.query) ? 'records' : 'records.query';
     default:
-      return node.kind;
+      return node.contextValue ?? node.kind;
   }
 }
 
@@ -116,6 +116,8 @@ function icon(node: TreeNode): [string, vscode.ThemeColor?] {
     case 'models': return ['symbol-class'];
     case 'blockModels': return ['extensions'];
     case 'webhooks': return ['broadcast'];
+    case 'environments': return ['server-environment'];
+    case 'environment': return [node.icon];
     case 'model':
       if (node.itemType.attributes['modular_block'] === true) return ['symbol-module'];
       return [node.itemType.attributes['singleton'] === true ? 'symbol-constant' : 'symbol-class'];

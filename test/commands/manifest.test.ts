@@ -72,8 +72,9 @@ describe('manifest', () => {
   test('every action is in the command palette, except those that need a tree item', () => {
     const palette = contributes.menus['commandPalette']!;
     const hidden = new Set(palette.filter((e) => e.when === 'false').map((e) => e.command));
-    // these act on one tree item (a page to load, a failed branch, a version, a schema change); searching has its own palette command
-    assert.deepEqual([...hidden].sort(), ['datocms.history.loadMore', 'datocms.history.openVersion', 'datocms.history.refresh', 'datocms.loadMore', 'datocms.records.search', 'datocms.refreshNode', 'datocms.retry', 'datocms.schemaComparison.openChange']);
+    // these act on one tree item (a page to load, a failed branch, a version, a schema change, an environment to
+    // show); searching and switching have their own palette commands
+    assert.deepEqual([...hidden].sort(), ['datocms.env.switch', 'datocms.history.loadMore', 'datocms.history.openVersion', 'datocms.history.refresh', 'datocms.loadMore', 'datocms.records.search', 'datocms.refreshNode', 'datocms.retry', 'datocms.schemaComparison.openChange']);
     const whenOf = (id: string) => palette.find((e) => e.command === id)?.when;
     for (const id of ['datocms.openRecordById', 'datocms.openFromUrl', 'datocms.searchRecords', 'datocms.exportRecords', 'datocms.switchEnvironment', 'datocms.records.filter', 'datocms.records.orderBy', 'datocms.records.clearQuery']) assert.equal(whenOf(id), 'datocms.signedIn', id);
     for (const id of ['datocms.copyId', 'datocms.openInDatoCMS', 'datocms.revealInTree']) assert.match(whenOf(id) ?? '', /resourceScheme == datocms/, id);

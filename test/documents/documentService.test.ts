@@ -160,6 +160,22 @@ describe('saving documents', () => {
     assert.equal(parse(saved.document.text)['hint'], 'Long reads from the kitchen');
   });
 
+  test('a save that is not confirmed sends no request at all; the confirmation is told the changed keys', async () => {
+    const opened = await service.open({ ...where, kind: 'model', apiKey: 'article' });
+    const text = edit(opened.text, (doc) => {
+      doc['hint'] = 'Only after a yes';
+      doc['name'] = 'Articles';
+    });
+    emulator.clearRequests();
+    const asked: string[][] = [];
+    const declined = await service.save(text, basis(opened), { confirm: async (keys) => (asked.push(keys), false) });
+    expectStatus(declined, 'declined');
+    assert.deepEqual(asked, [['name', 'hint']]);
+    assert.deepEqual(emulator.requests, [], 'not even the check for a newer version');
+    expectStatus(await service.save(text, basis(opened), { confirm: async () => true }), 'saved');
+    assert.equal(puts().length, 1);
+  });
+
   test('a webhook save sends only the changed attribute', async () => {
     const webhook = await someWebhook();
     const opened = await service.open({ ...where, kind: 'webhook', id: webhook.id });

@@ -145,6 +145,8 @@ export async function runReloadTest({ vsix, emulator, resultsDir, record }) {
       if (sent.length === 0) {
         await log.clear();
         await page.locator('.notifications-toasts .monaco-button', { hasText: 'Overwrite' }).first().click();
+        // A model save in the primary environment asks first, in a modal dialog: go ahead.
+        await page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Change Schema' }).first().click({ timeout: 15_000 });
         for (let tries = 0; tries < 100 && (await log.writes()).length === 0; tries++) await page.waitForTimeout(100);
         await page.waitForTimeout(2000);
         const overwrite = (await log.writes()).filter((r) => r.path === `/item-types/${author.id}`);

@@ -52,7 +52,7 @@ describe('tree model', () => {
     assert.equal(project?.label, 'Emulated Bistro');
     assert.equal(project?.description, 'main');
     const sections = await model.children(project);
-    assert.deepEqual(sections.map((s) => s.kind), ['models', 'blockModels', 'webhooks']);
+    assert.deepEqual(sections.map((s) => s.kind), ['models', 'blockModels', 'webhooks', 'environments']);
 
     const env = emulator.store.environment('main');
     const allTypes = [...env.itemTypes.values()];

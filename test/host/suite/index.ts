@@ -3,7 +3,8 @@
 // (test/host/run.mjs, or test/host/electron.mjs) waits for, since no exit code crosses the browser.
 import { writeFileSync } from 'node:fs';
 import Mocha from 'mocha';
-import { config, screenshot, startTally, takeTally } from './helpers';
+import { stopAskingSchemaChanges } from '../../../src/projects/primaryGuard';
+import { config, extensionApi, screenshot, startTally, takeTally } from './helpers';
 
 interface TestResult { title: string; state: 'passed' | 'failed'; error?: string; durationMs?: number; requests?: Record<string, number> }
 
@@ -16,6 +17,10 @@ export function run(): Promise<void> {
   // What reached the emulator during each test goes to the report (test-results/host-report.json);
   // a failed test leaves a picture of the workbench as it was: test-results/suite-failed-<title>.png.
   const requestCounts = new Map<string, Record<string, number>>();
+  // Schema saves in the primary environment ask first (a modal, which VS Code refuses to show in an
+  // extension test host): the suites save models in main without asking, as after "Don't Ask Again";
+  // the guard's own tests (environmentOps.test.ts) ask again and restore this.
+  mocha.suite.beforeAll(async () => stopAskingSchemaChanges((await extensionApi()).registry.store.state, 'emulated-bistro'));
   mocha.suite.beforeEach(() => startTally().catch(() => undefined));
   mocha.suite.afterEach(async function () {
     const test = this.currentTest;
@@ -36,6 +41,7 @@ export function run(): Promise<void> {
   require('./conflicts.test');
   require('./encoding.test');
   require('./environments.test');
+  require('./environmentOps.test');
   require('./signInAgain.test');
   require('./exportWhileDeleting.test');
   require('./types.test');

@@ -26,7 +26,7 @@ describe('tree', () => {
     assert.equal(project?.label, 'Emulated Bistro');
     assert.equal(project?.description, 'main');
     const sections = await model.children(project);
-    assert.deepEqual(sections.map((s) => s.label), ['Models', 'Block models', 'Webhooks']);
+    assert.deepEqual(sections.map((s) => s.label), ['Models', 'Block models', 'Webhooks', 'Environments']);
 
     await clearRequests();
     const models = await model.children(sections[0]);

@@ -1,0 +1,64 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Project } from '../../src/projects/project';
+import { askSchemaChange, resetSchemaChangeConfirmations, type GuardHost } from '../../src/projects/primaryGuard';
+import { formatMessage } from '../../src/ui/translate';
+import { ScriptedUi } from '../commands/scriptedUi';
+import { FakeState } from './fakeStores';
+
+const PROJECTS: Project[] = [
+  { key: 'bistro', siteId: '1', name: 'Bistro', baseUrl: 'https://site-api.datocms.com', internalDomain: null, primaryEnvironment: 'production' },
+  { key: 'shop', siteId: '2', name: 'Shop', baseUrl: 'https://site-api.datocms.com', internalDomain: null },
+];
+
+function host() {
+  const ui = new ScriptedUi();
+  const state = new FakeState();
+  const guard: GuardHost = { get: (key) => PROJECTS.find((p) => p.key === key), ui, t: formatMessage, store: { state } };
+  return { ui, state, guard };
+}
+
+const change = (project: string, environment: string) => ({ project, environment, action: 'Update the model article (name)' });
+
+describe('the guard on the primary environment', () => {
+  test('a sandbox is not guarded', async () => {
+    const { ui, guard } = host();
+    assert.equal(await askSchemaChange(guard, change('bistro', 'main')), true, '"main" is a sandbox of a project whose primary is "production"');
+    assert.equal(await askSchemaChange(guard, change('bistro', 'sandbox')), true);
+    assert.deepEqual(ui.transcript, []);
+  });
+
+  test('the primary asks, naming the project, the environment and the change; Cancel declines', async () => {
+    const { ui, guard } = host();
+    ui.answers.push(() => undefined);
+    assert.equal(await askSchemaChange(guard, change('bistro', 'production')), false);
+    assert.deepEqual(ui.transcript, ['confirm: Update the model article (name) in the primary environment "production" of Bistro? [Change Schema, Don\'t Ask Again for This Project]']);
+    ui.answers.push(() => 'Change Schema');
+    assert.equal(await askSchemaChange(guard, change('bistro', 'production')), true);
+    ui.answers.push(() => undefined);
+    assert.equal(await askSchemaChange(guard, change('bistro', 'production')), false, '"Change Schema" counts once');
+  });
+
+  test('a project whose primary was not known at sign-in guards "main"', async () => {
+    const { ui, guard } = host();
+    ui.answers.push(() => undefined);
+    assert.equal(await askSchemaChange(guard, change('shop', 'main')), false);
+    assert.match(ui.transcript[0] ?? '', /primary environment "main" of Shop/);
+  });
+
+  test('"Don\'t Ask Again" holds for that project only, until reset', async () => {
+    const { ui, state, guard } = host();
+    ui.answers.push(() => 'Don\'t Ask Again for This Project');
+    assert.equal(await askSchemaChange(guard, change('bistro', 'production')), true);
+    assert.equal(await askSchemaChange(guard, change('bistro', 'production')), true);
+    assert.equal(ui.transcript.length, 1, 'asked once');
+    ui.answers.push(() => undefined);
+    assert.equal(await askSchemaChange(guard, change('shop', 'main')), false, 'another project still asks');
+
+    assert.equal(await resetSchemaChangeConfirmations(state), 1);
+    ui.answers.push(() => undefined);
+    assert.equal(await askSchemaChange(guard, change('bistro', 'production')), false);
+    assert.equal(ui.transcript.length, 3);
+    assert.equal(await resetSchemaChangeConfirmations(state), 0);
+  });
+});
