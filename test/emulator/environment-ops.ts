@@ -26,7 +26,8 @@ export function checkEnvironmentGate(store: EmulatorStore, envId: string, method
   const head = path.split('/').filter(Boolean)[0] ?? '';
   if (ENVIRONMENT_FREE.has(head)) return;
   if (!store.hasEnvironment(envId)) {
-    throw httpError(422, 'INVALID_ENVIRONMENT', { environment: envId, message: `No environment "${envId}" (have: ${store.environmentIds.join(', ')})` });
+    // 404, as the API answers it (seen in client bug reports: "404 INVALID_ENVIRONMENT")
+    throw httpError(404, 'INVALID_ENVIRONMENT', { environment: envId, message: `No environment "${envId}" (have: ${store.environmentIds.join(', ')})` });
   }
   if (PROJECT_WIDE.has(head)) return;
   const meta = store.environmentMeta(envId);

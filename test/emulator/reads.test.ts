@@ -60,7 +60,7 @@ describe('wire protocol', () => {
 
   test('an unknown X-Environment → INVALID_ENVIRONMENT', async () => {
     const res = await call(emu, '/item-types', { headers: { 'X-Environment': 'staging' } });
-    assert.equal(res.status, 422);
+    assert.equal(res.status, 404);
     assert.deepEqual(codes(res), ['INVALID_ENVIRONMENT']);
   });
 });
