@@ -50,11 +50,6 @@ export class DocumentsFeature implements vscode.Disposable {
   private readonly toRemember = new Map<string, Baseline>();
   /** documents whose next save was asked (by our Overwrite command) to overwrite the server's version */
   private readonly overwriteNext = new Set<string>();
-  /**
-   * The primary guard's answer for the save under way, asked before the pre-save check reads anything so
-   * that a declined change sends no request at all; the write reuses it instead of asking twice.
-   */
-  private readonly schemaChangeAnswers = new Map<string, Promise<boolean>>();
   /** marks editors whose resource was deleted in DatoCMS */
   private readonly deletedMarks = vscode.languages.createDiagnosticCollection('datocms-deleted');
   private readonly disposables: vscode.Disposable[] = [this.remote, this.failures, this.deletedMarks];
@@ -65,7 +60,6 @@ export class DocumentsFeature implements vscode.Disposable {
     this.fileSystem = new DatoFileSystem(deps.registry, (events) => shell.fileChanged(events), {
       open: (uri, ref, id) => this.open(uri, ref, id),
       remoteMoved: (baseline) => this.service.remoteMoved(baseline),
-      mayCheck: (uri, text, baseline) => this.schemaChangeAnswer(uri.toString(), text, baseline),
       save: (uri, text, baseline, overwrite, checked) => this.save(uri, text, baseline, overwrite, checked),
       restore: (uri, ref) => this.restore(uri, ref),
       persist: (uri, baseline) => this.persist(uri, baseline),
@@ -226,7 +220,6 @@ export class DocumentsFeature implements vscode.Disposable {
     const { document } = event;
     if (document.uri.scheme !== DOCUMENT_SCHEME) return;
     this.saveReasons.set(document.uri.toString(), event.reason);
-    this.schemaChangeAnswers.delete(document.uri.toString());
     if (this.mayWrite(event.reason)) this.fileSystem.store.willSave(document.uri.toString(), document.getText());
   }
 
@@ -260,27 +253,6 @@ export class DocumentsFeature implements vscode.Disposable {
     }
   }
 
-  /** A model or field update in the primary environment asks first (records and webhooks do not). */
-  private confirmSchemaUpdate(ref: DocumentRef, keys: string[]): Promise<boolean> {
-    if (ref.kind !== 'model' && ref.kind !== 'field') return Promise.resolve(true);
-    const action = t('Update the {0} ({1})', describeRef(ref), keys.join(', '));
-    return confirmSchemaChange(this.deps.registry, { project: ref.project, environment: ref.environment, action });
-  }
-
-  /** Asks the primary guard once per save, before the pre-save check (see schemaChangeAnswers). */
-  private schemaChangeAnswer(key: string, text: string, baseline: Baseline): Promise<boolean> {
-    const { ref } = baseline.opened;
-    if (ref.kind !== 'model' && ref.kind !== 'field') return Promise.resolve(true);
-    let answer = this.schemaChangeAnswers.get(key);
-    if (!answer) {
-      // Nothing to send (unchanged, or refused for its problems): the write says so without asking.
-      const keys = this.service.changedKeys(text, baseline);
-      if (!keys) return Promise.resolve(true);
-      this.schemaChangeAnswers.set(key, (answer = this.confirmSchemaUpdate(ref, keys)));
-    }
-    return answer;
-  }
-
   private async restore(uri: vscode.Uri, ref: DocumentRef): Promise<Baseline | undefined> {
     const kept = this.memory.get(uri.toString());
     if (!kept) return undefined;
@@ -306,14 +278,12 @@ export class DocumentsFeature implements vscode.Disposable {
     const explicitOverwrite = this.overwriteNext.has(key) || overwrite !== undefined;
     this.diagnostics.clearServer(uri);
     let guardDeclined = false;
-    const asked = this.schemaChangeAnswers.get(key);
-    this.schemaChangeAnswers.delete(key);
-    if (asked && !(await asked)) guardDeclined = true;
     const confirm = async (keys: string[]) => {
-      if (guardDeclined) return false;
       if (!(await maySaveToDatoCms(this.trust, t, describeRef(ref)))) return false;
-      if (asked) return true;
-      guardDeclined = !(await this.confirmSchemaUpdate(ref, keys));
+      // A model or field update in the primary environment asks first (records and webhooks do not).
+      if (ref.kind !== 'model' && ref.kind !== 'field') return true;
+      const action = t('Update the {0} ({1})', describeRef(ref), keys.join(', '));
+      guardDeclined = !(await confirmSchemaChange(this.deps.registry, { project: ref.project, environment: ref.environment, action }));
       return !guardDeclined;
     };
     const result = await this.withSaveProgress(ref, explicitOverwrite, (onJob, signal) =>

@@ -93,13 +93,6 @@ export class DocumentService {
    * Saves `text` over its basis. Never throws: every outcome is a SaveResult, and every failure carries
    * the user's text unchanged.
    */
-  /** The keys a save of `text` would send; undefined when it would send nothing (unchanged or invalid). */
-  changedKeys(text: string, basis: SaveBasis): string[] | undefined {
-    const { opened } = basis;
-    const plan = planUpdate(opened.ref.kind, opened.resource, text, opened.ctx, basis.basisText === opened.text ? undefined : basisValue(basis.basisText));
-    return plan.ok && plan.body !== null ? sentKeysOf(plan.body) : undefined;
-  }
-
   async save(text: string, basis: SaveBasis, o: SaveOptions = {}): Promise<SaveResult> {
     const { opened } = basis;
     const { ref } = opened;

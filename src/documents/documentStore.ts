@@ -33,11 +33,6 @@ export interface DocumentStoreHooks {
   /** The current remote when it moved away from `baseline` (undefined when it did not). */
   remoteMoved(baseline: OpenedDocument): Promise<OpenedDocument | undefined>;
   /**
-   * Asked before the pre-save check reads the server: false (the user declined the change) skips the read,
-   * and the write that follows refuses. Absent = always true.
-   */
-  mayCheck?(key: string, text: string, baseline: Baseline): Promise<boolean>;
-  /**
    * Sends the difference between `text` and the baseline; `overwrite` is the remote state the user chose
    * to overwrite (their changed keys go on top of it). Throws (the editor stays dirty) on failure; a
    * ConflictError carries the remote that moved.
@@ -320,7 +315,6 @@ export class DocumentStore {
     const baseline = await this.restoreBaseline(key, ref, text);
     if (entry.conflict) return; // already known: only an Overwrite gets through to the write
     if (baseline?.basisText === text) return; // nothing to send
-    if (baseline && this.hooks.mayCheck && !(await this.hooks.mayCheck(key, text, baseline))) return;
     try {
       if (baseline) {
         const moved = await this.hooks.remoteMoved(baseline.opened);
