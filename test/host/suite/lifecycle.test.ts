@@ -57,6 +57,8 @@ describe('record lifecycle and field order', () => {
     const categoryId = articles.find((a) => a.attributes.categories?.length)?.attributes.categories[0] as string;
     const category = (await cma('GET', `/items/${categoryId}`)).data;
     const title = category.attributes.name.en as string;
+    // another suite renames models: name the model as it is now
+    const modelName = (await cma('GET', '/item-types/category')).data.attributes.name as string;
     const node = await recordNode('category', categoryId);
     const uri = recordUri(categoryId, 'main', 'category');
     await openEditor(uri);
@@ -64,7 +66,7 @@ describe('record lifecycle and field order', () => {
     await clearRequests();
     const seen = await scriptConfirm([undefined, 'Delete']);
     await vscode.commands.executeCommand('datocms.deleteRecord', node);
-    assert.equal(seen[0]?.message, `Delete the record “${title}” (Category) from environment main?`);
+    assert.equal(seen[0]?.message, `Delete the record “${title}” (${modelName}) from environment main?`);
     assert.match(seen[0]!.detail, /(\d+ records link|1 record links) to it: “.+”/);
     assert.deepEqual(await writes(), [], 'declined: nothing sent');
     assert.ok(tabOpen(uri));
