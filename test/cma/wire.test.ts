@@ -141,6 +141,7 @@ const CALLS: Record<string, Record<string, { operation: string; call: Call }>> =
     },
     find: { operation: 'find', call: (c) => c.items.find('r1', { nested: true, version: 'current' }) },
     references: { operation: 'references', call: (c) => c.items.references('r1', { nested: true, version: 'published-or-current' }) },
+    create: { operation: 'create', call: (c) => c.items.create({ data: { type: 'item', attributes: { title: 't' }, relationships: { item_type: { data: { type: 'item_type', id: 'm1' } } } } }) },
     update: { operation: 'update', call: (c) => c.items.update('r1', { data: { type: 'item', id: 'r1', attributes: { title: 't' }, meta: { current_version: 'v1' } } }) },
     listAll: {
       operation: 'list',

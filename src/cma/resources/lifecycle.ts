@@ -13,6 +13,10 @@ const named = (id: string) => ({ data: { type: 'environment' as const, id } });
 const MAINTENANCE = '/maintenance-mode';
 
 export const lifecycle = {
+  items: {
+    create: (r: Requester, body: CreateBody<'item'>, o?: CallOptions): Promise<Resource<'item'>> =>
+      sendOne(r, 'POST', '/items', 'item', body, { id: body?.data?.id }, o),
+  },
   itemTypes: {
     create: (r: Requester, body: CreateBody<'item_type'>, o?: CallOptions): Promise<Resource<'item_type'>> =>
       sendOne(r, 'POST', '/item-types', 'item_type', body, { id: body?.data?.id }, o),
