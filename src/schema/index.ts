@@ -12,3 +12,4 @@ export type { ApiErrorEntry } from './apiErrors';
 export { problemsFromApiError } from './apiErrors';
 export { jsonSchemaFor } from './jsonSchema';
 export { FILTER_OPERATORS, ORDERABLE_META_COLUMNS, FIELD_TYPES, type FieldType } from './catalog';
+export { DRAFT_ID, draftRecord, planCreate, renderDraft, type CreatePlan } from './templates';
