@@ -7,9 +7,9 @@ import { ApiError, type CallOptions } from '../cma';
 import type { Resource, UpdateBody } from '../cma/types';
 import type { ProjectData } from '../projects/projectData';
 import { basisValue, planUpdate, problemsFromApiError, renderDocument, type Problem, type SchemaContext } from '../schema';
-import type { DocumentRef } from './paths';
+import { isDraftRef, type DocumentRef } from './paths';
 import { relationshipId } from './relationships';
-import { createFromDraft, isDraftRef, isUncreated, openDraft } from './drafts';
+import { createFromDraft, isUncreated, openDraft } from './drafts';
 
 export { relationshipId };
 

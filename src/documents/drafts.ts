@@ -7,25 +7,8 @@ import type { Resource } from '../cma/types';
 import type { ProjectData } from '../projects/projectData';
 import { DRAFT_ID, draftRecord, planCreate, problemsFromApiError, renderDocument, renderDraft } from '../schema';
 import type { OpenedDocument, SaveResult } from './documentService';
-import type { DocumentRef } from './paths';
+import { isDraftRef, type RecordRef } from './paths';
 import { relationshipId } from './relationships';
-
-const DRAFT_PREFIX = 'new~';
-let drafts = 0;
-
-export type RecordRef = Extract<DocumentRef, { kind: 'record' }>;
-
-/** Whether a record path names a draft (DatoCMS ids never hold "~"). */
-export function isDraftRef(ref: DocumentRef): ref is RecordRef {
-  return ref.kind === 'record' && ref.id.startsWith(DRAFT_PREFIX);
-}
-
-/** A new draft of a model; `parentId` is the chosen parent of a tree record. */
-export function newDraftRef(where: { project: string; environment: string }, modelApiKey: string, parentId?: string | null, title = 'New record'): RecordRef {
-  const nonce = `${Date.now().toString(36)}${(drafts++).toString(36)}`;
-  const parent = parentId ? `~${parentId}` : '';
-  return { ...where, kind: 'record', modelApiKey, id: `${DRAFT_PREFIX}${nonce}${parent}`, title };
-}
 
 function parentOf(ref: RecordRef): string | null {
   const parts = ref.id.split('~');

@@ -4,8 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { CmaClient, closeAllDispatchers } from '../../src/cma';
 import { DocumentService, type OpenedDocument } from '../../src/documents/documentService';
-import { isDraftRef, newDraftRef } from '../../src/documents/drafts';
-import { documentPath, parseDocumentPath } from '../../src/documents/paths';
+import { documentPath, isDraftRef, newDraftRef, parseDocumentPath } from '../../src/documents/paths';
 import { ProjectData } from '../../src/projects/projectData';
 import { startEmulator, type Emulator } from '../emulator';
 
