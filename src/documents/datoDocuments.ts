@@ -253,7 +253,7 @@ export class DocumentsFeature implements vscode.Disposable {
     this.schemas.noteOpened(result.document);
     this.shell.saved({ ref, resource: result.document.resource });
     if (result.renamed) void this.announceRename(ref, result.renamed);
-    if (result.created) void showCreated(uri, documentUri(result.created));
+    if (result.created) showCreated(uri, documentUri(result.created)).catch((error: unknown) => this.deps.log.warn(`Opening the created record: ${errorMessage(error)}`));
     setImmediate(() => this.diagnostics.recheck(uri));
     return { status: 'saved', document: result.document, basisText: text };
   }

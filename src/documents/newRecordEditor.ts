@@ -6,6 +6,7 @@ import { documentUri } from './uris';
 
 /** How long to wait for the workbench to mark the draft saved after its write returned. */
 const SAVED_WAIT_MS = 10_000;
+const POLL_MS = 50;
 
 export async function openNewRecord(deps: NewRecordDeps, node: unknown): Promise<void> {
   const ref = await newRecordRef(deps, targetOfNode(node));
@@ -18,14 +19,13 @@ export async function openNewRecord(deps: NewRecordDeps, node: unknown): Promise
  */
 export async function showCreated(draftUri: vscode.Uri, createdUri: vscode.Uri): Promise<void> {
   const key = draftUri.toString();
-  await new Promise<void>((resolve) => {
-    const done = () => { subscription.dispose(); clearTimeout(timer); resolve(); };
-    const subscription = vscode.workspace.onDidSaveTextDocument((d) => { if (d.uri.toString() === key) setTimeout(done, 0); });
-    const timer = setTimeout(done, SAVED_WAIT_MS);
-  });
-  const draft = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
-  if (draft?.isDirty) return;
-  const tab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === key);
+  const isDraft = (uri: vscode.Uri) => uri.toString() === key;
+  const draftTab = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputText && isDraft(t.input.uri));
+  // the write returns before the workbench marks the editor saved
+  for (let waited = 0; waited < SAVED_WAIT_MS && draftTab()?.isDirty; waited += POLL_MS) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  const tab = draftTab();
+  if (tab?.isDirty) return;
   await vscode.window.showTextDocument(createdUri, { preview: false, ...(tab ? { viewColumn: tab.group.viewColumn } : {}) });
-  if (tab && !tab.isDirty) await vscode.window.tabGroups.close(tab);
+  const stillThere = draftTab();
+  if (stillThere && !stillThere.isDirty) await vscode.window.tabGroups.close(stillThere);
 }

@@ -38,6 +38,7 @@ export function run(): Promise<void> {
   require('./environments.test');
   require('./signInAgain.test');
   require('./exportWhileDeleting.test');
+  require('./create.test');
   require('./leaks.test');
 
   const results: TestResult[] = [];
