@@ -44,10 +44,13 @@ export async function createFromDraft(data: ProjectData, opened: OpenedDocument,
     return { status: 'failed', error, text };
   }
   let resource: Resource = created;
-  try {
-    resource = await data.client.items.find(created.id, { nested: true });
-  } catch {
-    // Created, but the expanded record could not be read: the answer (blocks as ids) is the baseline.
+  // The answer shows blocks as ids: read the record again with them expanded, when it has any.
+  if (holdsBlocks(plan.body.data.attributes)) {
+    try {
+      resource = await data.client.items.find(created.id, { nested: true });
+    } catch {
+      // Created, but the expanded record could not be read: the answer (blocks as ids) is the baseline.
+    }
   }
   // a singleton model now has its record: the cached models are stale
   data.invalidate();
@@ -55,4 +58,12 @@ export async function createFromDraft(data: ProjectData, opened: OpenedDocument,
   const ref = opened.ref as RecordRef;
   const createdRef: RecordRef = { project: ref.project, environment: ref.environment, kind: 'record', modelApiKey: ref.modelApiKey, id: resource.id };
   return { status: 'saved', document: { ref, resource, text: renderDocument('record', resource, ctx), ctx }, sentKeys: Object.keys(plan.body.data.attributes), created: createdRef };
+}
+
+/** Whether a request value holds a new block (`{type: "item", …}`) anywhere. */
+function holdsBlocks(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(holdsBlocks);
+  if (typeof value !== 'object' || value === null) return false;
+  if ((value as { type?: unknown }).type === 'item') return true;
+  return Object.values(value).some(holdsBlocks);
 }

@@ -51,6 +51,7 @@ describe('new record drafts', () => {
     assert.ok(result.created && result.created.kind === 'record');
     assert.match(result.created.id, /^[A-Za-z0-9_-]{22}$/);
     assert.equal(JSON.parse(result.document.text).$readonly.id, result.created.id);
+    assert.equal(emulator.requests.filter((r) => r.method === 'GET' && r.path === `/items/${result.created!.kind === 'record' ? result.created!.id : ''}`).length, 0, 'no blocks: the POST answer is shown as it is');
     const again = await service.save(result.document.text, { opened: result.document, basisText: result.document.text });
     assert.equal(again.status, 'unchanged');
     const typedMore = await service.save(edit(result.document, { email: 'grace@example.com' }), { opened: result.document, basisText: result.document.text });
