@@ -12,6 +12,7 @@ import { listAllOfficial, listAllOurs, officialClient, ourClient, RawLister } fr
 import { liveCheckRow } from './livecheck';
 import { alternate, median, ratio, round, ROOT, sleep, startEmulatorProcess, type EmulatorProcess } from './lib';
 import { benchSaveRecord } from './saveRecord';
+import { benchCreateRecord } from './createRecord';
 import { RATE_LIMIT, RATE_LIMITED_PAGES, rateLimitFloorMs, readPagesUnderLimit, type RateLimitedRun } from './ratelimit';
 import { treeSession, type Expand } from './tree';
 import { benchHoverLink } from './hoverLink';
@@ -58,6 +59,11 @@ async function main(): Promise<void> {
       const saveRecord = await benchSaveRecord(emulator, runs, progress);
       result['save_record'] = saveRecord.json;
       rows.push(...saveRecord.rows);
+    }
+    if (wanted('create_record')) {
+      const created = await benchCreateRecord(emulator, runs, progress);
+      result['create_record'] = created.json;
+      rows.push(...created.rows);
     }
     if (wanted('tree')) result['tree'] = await benchTree(emulator, rows);
     if (wanted('export_peak_mb')) result['export_peak_mb'] = await benchExport(emulator, articleId, rows, { runs, records: RECORDS, progress });

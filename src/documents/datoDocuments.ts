@@ -28,6 +28,7 @@ import {
 } from './saveOutcome';
 import { maySaveToDatoCms, notConfirmedMessage, type WorkspaceTrust } from './trust';
 import { documentUri } from './uris';
+import { openNewRecord, showCreated } from './newRecordEditor';
 
 const t = vscode.l10n.t;
 
@@ -92,6 +93,7 @@ export class DocumentsFeature implements vscode.Disposable {
       case DOCUMENT_COMMANDS.overwrite.command: return this.overwrite(uri);
       case DOCUMENT_COMMANDS.revert.command: return this.revert(uri);
       case DOCUMENT_COMMANDS.saveActions.command: return this.offerSaveActions(uri);
+      case DOCUMENT_COMMANDS.newRecord.command: return openNewRecord({ ui: this.ui, t, projects: this.deps.registry }, args[0]);
     }
   }
 
@@ -304,6 +306,7 @@ export class DocumentsFeature implements vscode.Disposable {
     this.schemas.noteOpened(result.document);
     this.shell.saved({ ref, resource: result.document.resource });
     if (result.renamed) void this.announceRename(ref, result.renamed);
+    if (result.created) showCreated(uri, documentUri(result.created)).catch((error: unknown) => this.deps.log.warn(`Opening the created record: ${errorMessage(error)}`));
     setImmediate(() => this.diagnostics.recheck(uri));
     return { status: 'saved', document: result.document, basisText: text };
   }

@@ -7,8 +7,9 @@ import { ApiError, type CallOptions } from '../cma';
 import type { Resource, UpdateBody } from '../cma/types';
 import type { ProjectData } from '../projects/projectData';
 import { basisValue, planUpdate, problemsFromApiError, renderDocument, type Problem, type SchemaContext } from '../schema';
-import type { DocumentRef } from './paths';
+import { isDraftRef, type DocumentRef } from './paths';
 import { relationshipId } from './relationships';
+import { createFromDraft, isUncreated, openDraft } from './drafts';
 
 export { relationshipId };
 
@@ -29,7 +30,7 @@ export interface SaveBasis {
 
 export type SaveResult =
   /** the server accepted the change; `document` is its answer, rendered: the new baseline */
-  | { status: 'saved'; document: OpenedDocument; sentKeys: string[]; renamed?: DocumentRef }
+  | { status: 'saved'; document: OpenedDocument; sentKeys: string[]; renamed?: DocumentRef; created?: DocumentRef }
   /** the text changes nothing: no request was sent */
   | { status: 'unchanged' }
   /** the text breaks a rule (found here, or by the server in a 422); nothing was saved */
@@ -68,6 +69,7 @@ export class DocumentService {
   /** Fetches the resource and renders its document. */
   async open(ref: DocumentRef, o: OpenOptions = {}): Promise<OpenedDocument> {
     const data = await this.dataFor(ref);
+    if (isDraftRef(ref) && o.id === undefined) return openDraft(data, ref, o);
     const resource = await this.fetch(data, ref, o.id, o);
     return this.render(data, ref, resource, o);
   }
@@ -79,6 +81,7 @@ export class DocumentService {
 
   /** The current remote when it moved away from `opened` (a record's version, else what its document shows). */
   async remoteMoved(opened: OpenedDocument, o: CallOptions = {}): Promise<OpenedDocument | undefined> {
+    if (isUncreated(opened)) return undefined;
     const data = await this.dataFor(opened.ref);
     const remote = await this.fetch(data, opened.ref, opened.resource.id, o, false);
     if (opened.ref.kind === 'record') {
@@ -98,6 +101,7 @@ export class DocumentService {
     const { ref } = opened;
     try {
       const data = await this.dataFor(ref);
+      if (isUncreated(opened)) return (o.confirm && !(await o.confirm([]))) ? { status: 'declined' } : await createFromDraft(data, opened, text, o);
       const plan = planUpdate(ref.kind, opened.resource, text, opened.ctx, basis.basisText === opened.text ? undefined : basisValue(basis.basisText));
       if (!plan.ok) return { status: 'invalid', problems: plan.problems, origin: 'local', text };
       if (plan.body === null) return { status: 'unchanged' };

@@ -144,6 +144,22 @@ export function parseFolderPath(path: string): FolderRef | undefined {
   return undefined;
 }
 
+export type RecordRef = Extract<DocumentRef, { kind: 'record' }>;
+
+const DRAFT_PREFIX = 'new~';
+let drafts = 0;
+
+/** Whether a record path names a new record not yet created (DatoCMS ids never hold "~"). */
+export function isDraftRef(ref: DocumentRef): ref is RecordRef {
+  return ref.kind === 'record' && ref.id.startsWith(DRAFT_PREFIX);
+}
+
+/** A new record of a model, not yet created; `parentId` is the chosen parent of a tree record. */
+export function newDraftRef(where: { project: string; environment: string }, modelApiKey: string, parentId?: string | null, title = 'New record'): RecordRef {
+  const nonce = `${Date.now().toString(36)}${(drafts++).toString(36)}`;
+  return { ...where, kind: 'record', modelApiKey, id: `${DRAFT_PREFIX}${nonce}${parentId ? `~${parentId}` : ''}`, title };
+}
+
 /** A short human name for messages: "model blog_post", "record 123 of article", "record “Hello” (123) of article". */
 export function describeRef(ref: DocumentRef): string {
   switch (ref.kind) {

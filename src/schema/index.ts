@@ -14,3 +14,4 @@ export { jsonSchemaFor } from './jsonSchema';
 export { FILTER_OPERATORS, ORDERABLE_META_COLUMNS, FIELD_TYPES, type FieldType } from './catalog';
 export type { FieldInfo } from './records';
 export { sortedFields } from './records';
+export { DRAFT_ID, draftRecord, planCreate, renderDraft, type CreatePlan } from './templates';

@@ -370,6 +370,7 @@ export class TreeModel {
     const project = this.rootNodes?.find((p) => p.projectKey === ref.project && p.environment === ref.environment);
     if (!project || !this.childCache.has(project.id)) return; // not shown: nothing to update
     if (ref.kind === 'record') {
+      let shown = false;
       for (const pages of this.pages.values()) {
         for (const node of pages.nodes) {
           if (node.projectKey !== ref.project || node.environment !== ref.environment || node.record.id !== resource.id) continue;
@@ -379,13 +380,24 @@ export class TreeModel {
           node.description = statusOf(node.record);
           node.coverage = (await this.coverageReader(records, await this.dataOf(records)))(node.record);
           this.fire(node);
+          shown = true;
         }
       }
+      // a record the tree does not show yet (just created): its model's Records reload
+      if (!shown) await this.refreshRecordsOf(project.projectKey, project.environment, relationshipId(resource, 'item_type'));
       return;
     }
     const kinds: TreeNode['kind'][] = ref.kind === 'webhook' ? ['webhooks'] : ['models', 'blockModels'];
     for (const section of await this.children(project)) {
       if (kinds.includes(section.kind) && this.childCache.has(section.id)) await this.refresh(section);
+    }
+  }
+
+  private async refreshRecordsOf(projectKey: string, environment: string, modelId: string | undefined): Promise<void> {
+    for (const loading of [...this.childCache.values()]) {
+      for (const node of await loading.catch(() => [] as TreeNode[])) {
+        if (node.kind === 'records' && node.projectKey === projectKey && node.environment === environment && node.model.itemType.id === modelId) await this.refresh(node);
+      }
     }
   }
 

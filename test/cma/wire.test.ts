@@ -147,6 +147,7 @@ const CALLS: Record<string, Record<string, { operation: string; call: Call }>> =
     references: { operation: 'references', call: (c) => c.items.references('r1', { nested: true, version: 'published-or-current' }) },
     destroy: { operation: 'destroy', call: (c) => c.items.destroy('r1') },
     duplicate: { operation: 'duplicate', call: (c) => c.items.duplicate('r0') },
+    create: { operation: 'create', call: (c) => c.items.create({ data: { type: 'item', attributes: { title: 't' }, relationships: { item_type: { data: { type: 'item_type', id: 'm1' } } } } }) },
     update: { operation: 'update', call: (c) => c.items.update('r1', { data: { type: 'item', id: 'r1', attributes: { title: 't' }, meta: { current_version: 'v1' } } }) },
     listAll: {
       operation: 'list',

@@ -82,6 +82,17 @@ export class ItemWriter {
     return { data: wire(new ItemSerializer(this.store, this.env).serialize(item, 'current', false)) };
   }
 
+  /**
+   * A new record's attributes checked as an update of an empty record: the stored form, the problems found,
+   * and the block creations to run once nothing failed.
+   */
+  checkNewRecord(itemType: Resource<'item_type'>, attributes: Obj): { merged: Obj; errors: ApiErrorSpec[]; commit: () => void } {
+    const ctx: WriteContext = { errors: [], ops: [], owned: new Set(), seen: new Set(), blockCount: 0, deepestBlock: 0 };
+    const merged = this.applyAttributes(null, itemType, attributes, ctx, [], 0);
+    if (ctx.blockCount > MAX_BLOCKS_PER_RECORD) ctx.errors.push({ code: 'TECHNICAL_LIMIT_REACHED', details: { limit: 'blocks', maximum: MAX_BLOCKS_PER_RECORD, count: ctx.blockCount } });
+    return { merged, errors: ctx.errors, commit: () => ctx.ops.forEach((op) => op()) };
+  }
+
   /** Every block id reachable from the record's current value, nested blocks included. */
   private ownedBlocks(item: StoredItem): Set<string> {
     const owned = new Set<string>();

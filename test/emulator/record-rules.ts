@@ -243,9 +243,10 @@ export function checkValidators(ctx: ValidationContext, merged: Obj, recordLocal
         const wrong = ids.filter((id) => typeof id === 'string' && env.items.has(id) && !(linkRule.item_types as string[]).includes(env.items.get(id)?.itemTypeId ?? ''));
         if (wrong.length) report(validators.item_item_type ? 'item_item_type' : 'items_item_type', { item_ids: wrong });
       }
-      if (validators.unique && item !== null && !blockPath.length) {
+      // a block's values are not unique-checked; a new record (item null) is checked against every record
+      if (validators.unique && !blockPath.length) {
         const clash = (env.recordsByType.get(itemType.id) ?? []).some((other) => {
-          if (other.id === item.id) return false;
+          if (other.id === item?.id) return false;
           const ov = other.attributes[apiKey];
           return (field.attributes.localized ? (isObject(ov) ? ov[locale ?? ''] : undefined) : ov) === value;
         });

@@ -13,6 +13,7 @@ import { parseQuery, type Query } from './query.js';
 import { RateWindow } from './rate-window.js';
 import { environmentResource, itemTypeResource, siteDocument, wire } from './resources.js';
 import { routeSchemaCreates, type RouteContext } from './schema-creates.js';
+import { routeItemCreates } from './item-creates.js';
 import { routeSchemaDeletes } from './schema-deletes.js';
 import { checkEnvironmentGate, routeEnvironmentOps } from './environment-ops.js';
 import { seedStore } from './seed.js';
@@ -346,7 +347,7 @@ export class EmulatorServer implements Emulator {
     const is = (m: string, count: number) => method === m && segments.length === count;
     const noParams = () => checkQueryParams(query, NO_PARAMS);
     const ctx: RouteContext = { store: this.store, env, envId, method, segments, query, body, startJob: (commit, ms) => this.startJob(commit, jobFault, ms) };
-    const routed = routeSchemaCreates(ctx) ?? routeSchemaDeletes(ctx) ?? routeEnvironmentOps(ctx, this.forkDurationMs);
+    const routed = routeSchemaCreates(ctx) ?? routeItemCreates(ctx) ?? routeSchemaDeletes(ctx) ?? routeEnvironmentOps(ctx, this.forkDurationMs);
     if (routed) return routed;
 
     if (head === 'versions' || sub === 'versions') {

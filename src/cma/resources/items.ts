@@ -4,7 +4,7 @@ import { expectAskedFor, parseCollection, parsePage, parseSingle } from '../json
 import { listAllPages, MAX_LIST_CONCURRENCY, type ListAllOptions } from '../paging';
 import type { Requester } from '../requester';
 import type { CallOptions, JobCallOptions } from '../settings';
-import type { ItemQuery, Page, Resource, UpdateBody } from '../types';
+import type { CreateBody, ItemQuery, Page, Resource, UpdateBody } from '../types';
 import { lazyMethods, putOne, segment } from './shared';
 
 export const MAX_ITEMS_PAGE_SIZE = 500;
@@ -18,6 +18,8 @@ export interface ItemsResource {
   find(id: string, o?: CallOptions & { nested?: boolean; version?: 'current' | 'published' }): Promise<Resource<'item'>>;
   /** `PUT /items/:id` takes no query: blocks come back as ids; read the record again with `nested` to see them */
   update(id: string, body: UpdateBody<'item'>, o?: CallOptions): Promise<Resource<'item'>>;
+  /** `POST /items`: blocks come back as ids; read the record again with `nested` to see them */
+  create(body: CreateBody<'item'>, o?: CallOptions): Promise<Resource<'item'>>;
   /**
    * The records that link to `id` (by link, links, structured text or a block's link), each once. `version`
    * says which of their versions must hold the link; `published-or-current` either.
@@ -62,6 +64,7 @@ export function itemsResource(requester: Requester): ItemsResource {
       const { body, source } = await requester.call({ method: 'GET', path: `/items/${segment(id)}/references`, query, signal: o?.signal });
       return parseCollection(body, 'item', source);
     },
+    ...lazyMethods(requester, 'items', ['create']),
     update: (id, body, o) => putOne(requester, `/items/${segment(id)}`, 'item', body, {}, o),
     ...lazyMethods(requester, 'items', ['destroy', 'duplicate']),
     listAll: async function* (query, o) {

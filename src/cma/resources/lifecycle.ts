@@ -19,6 +19,8 @@ export const lifecycle = {
     /** the copy has a new id: the answer is not checked against the one asked */
     duplicate: (r: Requester, id: string, o?: JobCallOptions): Promise<Resource<'item'>> =>
       sendOne(r, 'POST', `/items/${segment(id)}/duplicate`, 'item', undefined, {}, o),
+    create: (r: Requester, body: CreateBody<'item'>, o?: CallOptions): Promise<Resource<'item'>> =>
+      sendOne(r, 'POST', '/items', 'item', body, { id: body?.data?.id }, o),
   },
   itemTypes: {
     create: (r: Requester, body: CreateBody<'item_type'>, o?: CallOptions): Promise<Resource<'item_type'>> =>

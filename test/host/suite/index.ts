@@ -48,6 +48,7 @@ export function run(): Promise<void> {
   require('./lifecycle.test');
   require('./history.test');
   require('./schemaCompare.test');
+  require('./create.test');
   require('./leaks.test');
 
   const results: TestResult[] = [];

@@ -1,0 +1,69 @@
+// New records: a draft document (`records/<model>/new~<n>/New record · <model>`) shows the model's template
+// and is readable at any time (after a window reload too), so an editor restored from a backup still saves
+// by creating. Its first save sends POST /items; from then on the draft's baseline is the created record, so a
+// second save (or one that waited for the first) updates that record instead of creating another.
+import { ApiError, type CallOptions } from '../cma';
+import type { Resource } from '../cma/types';
+import type { ProjectData } from '../projects/projectData';
+import { DRAFT_ID, draftRecord, planCreate, problemsFromApiError, renderDocument, renderDraft } from '../schema';
+import type { OpenedDocument, SaveResult } from './documentService';
+import { isDraftRef, type RecordRef } from './paths';
+import { relationshipId } from './relationships';
+
+function parentOf(ref: RecordRef): string | null {
+  const parts = ref.id.split('~');
+  return parts.length > 2 ? parts[2]! : null;
+}
+
+/** The draft's document: the model's template. */
+export async function openDraft(data: ProjectData, ref: RecordRef, o: CallOptions = {}): Promise<OpenedDocument> {
+  const model = await data.itemType(ref.modelApiKey, o);
+  const ctx = await data.schemaContext([model.id], o);
+  const resource = draftRecord(model, ctx, { parentId: parentOf(ref) });
+  return { ref, resource, text: renderDraft(resource, ctx), ctx };
+}
+
+/** Whether this document still is a draft (nothing created yet). */
+export const isUncreated = (opened: OpenedDocument): boolean => isDraftRef(opened.ref) && opened.resource.id === DRAFT_ID;
+
+/**
+ * Creates the record from the draft's text: POST /items, then the record read again with its blocks. The
+ * answer's document keeps the draft's ref (the editor's URI); `created` is where the record now lives.
+ */
+export async function createFromDraft(data: ProjectData, opened: OpenedDocument, text: string, o: CallOptions = {}): Promise<SaveResult> {
+  const plan = planCreate(opened.resource as Resource<'item'>, text, opened.ctx);
+  if (!plan.ok) return { status: 'invalid', problems: plan.problems, origin: 'local', text };
+  let created: Resource<'item'>;
+  try {
+    created = await data.client.items.create(plan.body, { signal: o.signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 422) {
+      const problems = problemsFromApiError(text, error.errors);
+      if (problems.length > 0) return { status: 'invalid', problems, origin: 'server', text, error };
+    }
+    return { status: 'failed', error, text };
+  }
+  let resource: Resource = created;
+  // The answer shows blocks as ids: read the record again with them expanded, when it has any.
+  if (holdsBlocks(plan.body.data.attributes)) {
+    try {
+      resource = await data.client.items.find(created.id, { nested: true });
+    } catch {
+      // Created, but the expanded record could not be read: the answer (blocks as ids) is the baseline.
+    }
+  }
+  // a singleton model now has its record: the cached models are stale
+  data.invalidate();
+  const ctx = await data.schemaContext([String(relationshipId(opened.resource, 'item_type') ?? '')], o);
+  const ref = opened.ref as RecordRef;
+  const createdRef: RecordRef = { project: ref.project, environment: ref.environment, kind: 'record', modelApiKey: ref.modelApiKey, id: resource.id };
+  return { status: 'saved', document: { ref, resource, text: renderDocument('record', resource, ctx), ctx }, sentKeys: Object.keys(plan.body.data.attributes), created: createdRef };
+}
+
+/** Whether a request value holds a new block (`{type: "item", …}`) anywhere. */
+function holdsBlocks(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(holdsBlocks);
+  if (typeof value !== 'object' || value === null) return false;
+  if ((value as { type?: unknown }).type === 'item') return true;
+  return Object.values(value).some(holdsBlocks);
+}
