@@ -53,7 +53,7 @@ describe('record history', () => {
     const editor = await openEditor(uri);
     const original = valueAt(editor, ['title', 'en']) as string;
     // other suites may have saved this record already: count from what it has now
-    const versionsBefore = ((await cma('GET', `/items/${id}/versions`)).data as any[]).length;
+    const versionsBefore = (await cma('GET', `/items/${id}/versions`)).meta.total_count as number;
     for (const suffix of [' v2', ' v3']) {
       const before = valueAt(editor, ['title', 'en']) as string;
       await editJson(editor.document, (value) => { value.title.en = before + suffix; });
@@ -66,8 +66,9 @@ describe('record history', () => {
     }
 
     await vscode.commands.executeCommand('datocms.history.show', uri);
-    const versions = (await cma('GET', `/items/${id}/versions`)).data as any[];
-    assert.equal(versions.length, Math.min(versionsBefore + 2, 15), 'two more versions: the saves');
+    const listed = await cma('GET', `/items/${id}/versions`);
+    const versions = listed.data as any[];
+    assert.equal(listed.meta.total_count, versionsBefore + 2, 'two more versions: the saves');
     await seeOnScreen('API token 90817 · current');
     await screenshot('history-view');
 
@@ -108,6 +109,6 @@ describe('record history', () => {
     await waitFor(() => valueAt(recordEditor, ['title', 'en']) === original, 20_000, 'the editor to show the restored title');
     assert.equal(tabIsDirty(uri), false, 'the restored record is shown as saved');
     assert.equal((await cma('GET', `/items/${id}`)).data.attributes.title.en, original);
-    assert.equal((await cma('GET', `/items/${id}/versions`)).meta.total_count, 4, 'the restore is a new version');
+    assert.equal((await cma('GET', `/items/${id}/versions`)).meta.total_count, versionsBefore + 3, 'the restore is a new version');
   });
 });
