@@ -22,6 +22,7 @@ export { MAX_ITEMS_PAGE_SIZE, MAX_NESTED_ITEMS_PAGE_SIZE, type ItemsResource } f
 export type { ItemTypesResource, FieldsResource, FieldsetsResource } from './resources/schema';
 export type { SiteResource, SiteWithSchema, EnvironmentsResource } from './resources/site';
 export type { WebhooksResource } from './resources/webhooks';
+export { MAX_BULK_RECORDS, type BulkOutcome, type PublishSelection, type PublishOptions, type ScheduledPublicationResource, type ScheduledUnpublishingResource } from './resources/publishing';
 export { MAX_UPLOADS_PAGE_SIZE, type UploadsResource } from './resources/uploads';
 export type { ListAllOptions } from './paging';
 export { closeAllDispatchers } from './transport';

@@ -18,6 +18,8 @@ interface Endpoint {
   urlTemplate: string;
   queryParamsType?: string;
   responseType: string;
+  /** the answer's data is a record (e.g. cancelling a schedule answers with the record) */
+  returnsItem?: boolean;
   paginatedResponse?: { defaultLimit: number; maxLimit: number };
 }
 
@@ -76,7 +78,7 @@ function answerFor(request: SeenRequest): FakeAnswer {
     const type = endpoints.find((e) => e.namespace === namespace)?.jsonApiType;
     return { body: { data: { type: 'job_result', id, attributes: { status: 200, payload: { data: { type, id: namespace === 'itemTypes' ? 'm1' : 'f1' } } } } } };
   }
-  const data = { type: endpoint.jsonApiType, id, attributes: { api_key: id.split('::').at(-1) } };
+  const data = { type: endpoint.returnsItem ? 'item' : endpoint.jsonApiType, id, attributes: { api_key: id.split('::').at(-1) } };
   return { body: endpoint.namespace === 'site' ? { data: { ...data, relationships: { item_types: { data: [] } } }, included: [] } : { data } };
 }
 
@@ -116,12 +118,25 @@ const CALLS: Record<string, Record<string, { operation: string; call: Call }>> =
     find: { operation: 'find', call: (c) => c.items.find('r1', { nested: true, version: 'current' }) },
     references: { operation: 'references', call: (c) => c.items.references('r1', { nested: true, version: 'published-or-current' }) },
     update: { operation: 'update', call: (c) => c.items.update('r1', { data: { type: 'item', id: 'r1', attributes: { title: 't' }, meta: { current_version: 'v1' } } }) },
+    publish: { operation: 'publish', call: (c) => c.items.publish('r1', { locales: ['en'], nonLocalizedContent: true }, { recursive: true }) },
+    unpublish: { operation: 'unpublish', call: (c) => c.items.unpublish('r1', ['it'], { recursive: false }) },
+    bulkPublish: { operation: 'bulkPublish', call: (c) => c.items.bulkPublish(['r1', 'r2']) },
+    bulkUnpublish: { operation: 'bulkUnpublish', call: (c) => c.items.bulkUnpublish(['r1']) },
+    bulkDestroy: { operation: 'bulkDestroy', call: (c) => c.items.bulkDestroy(['r1']) },
     listAll: {
       operation: 'list',
       call: async (c) => {
         for await (const record of c.items.listAll({ filter: { ids: ['r1', 'r2'] }, nested: true }, { pageSize: 500 })) assert.ok(record);
       },
     },
+  },
+  scheduledPublication: {
+    create: { operation: 'create', call: (c) => c.scheduledPublication.create('r1', '2030-01-01T10:00:00+01:00', { locales: ['en'], nonLocalizedContent: false }) },
+    destroy: { operation: 'destroy', call: (c) => c.scheduledPublication.destroy('r1') },
+  },
+  scheduledUnpublishing: {
+    create: { operation: 'create', call: (c) => c.scheduledUnpublishing.create('r1', '2030-01-01T10:00:00Z', ['it']) },
+    destroy: { operation: 'destroy', call: (c) => c.scheduledUnpublishing.destroy('r1') },
   },
   uploads: {
     list: {
