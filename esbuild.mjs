@@ -70,9 +70,11 @@ const lazyLanguage = {
 // left as `require('./<bundle>.js')`, so a feature's code loads only when one of its commands first runs.
 //   documents: saves, baselines, diagnostics (required by src/documents/shell.ts when a document is touched)
 //   export:    exporting records (paging, file writing), required when an export starts
+//   publishing: publish / unpublish / schedule / bulk actions on records, required when one first runs
 const LAZY_BUNDLES = [
   { from: 'src/documents', request: './feature', bundle: 'documents', entry: 'src/documents/feature.ts' },
   { from: 'src/commands', request: './exportCommand', bundle: 'export', entry: 'src/commands/exportCommand.ts' },
+  { from: 'src/records', request: './publishing', bundle: 'publishing', entry: 'src/records/publishing.ts' },
 ];
 const lazyBundles = {
   name: 'lazy-bundles',

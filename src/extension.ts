@@ -6,6 +6,7 @@ import { createUriHandler } from './commands/uriHandler';
 import { Config } from './config';
 import { DatoDocuments } from './documents';
 import { ProjectRegistry } from './projects/registry';
+import { registerPublishing } from './records/commands';
 import { TreeModel } from './tree/model';
 import { TreeProvider } from './tree/provider';
 import { ProjectStatusBar } from './ui/statusBar';
@@ -35,7 +36,7 @@ export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
   const documents = own(new DatoDocuments({ registry, log, context }));
   const model = new TreeModel({ projects: registry, pageSize: () => config.pageSize(), t: vscode.l10n.t, locale: vscode.env.language });
   const provider = own(new TreeProvider(model));
-  const treeView = own(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true }));
+  const treeView = own(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true }));
   own(provider.trackExpansion(treeView));
   const statusBar = own(new ProjectStatusBar(registry, treeView));
   const ui = new VscodeUi();
@@ -43,6 +44,7 @@ export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
   own(vscode.window.registerUriHandler(uriHandler));
 
   for (const disposable of registerCommands({ registry, model, treeView, statusBar, ui, log, config })) own(disposable);
+  for (const disposable of registerPublishing({ registry, model, documents, ui, log, treeView })) own(disposable);
   own(registry.onDidChange(() => model.projectsChanged()));
   own(documents.onDidSave(({ ref, resource }) => void model.documentSaved(ref, resource)));
   own(config.onDidChange((setting) => {

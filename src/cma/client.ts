@@ -4,7 +4,6 @@
 
 import { Requester, type Reply } from './requester';
 import { itemsResource, type ItemsResource } from './resources/items';
-import { scheduledPublicationResource, scheduledUnpublishingResource, type ScheduledPublicationResource, type ScheduledUnpublishingResource } from './resources/publishing';
 import { fieldsetsResource, fieldsResource, itemTypesResource, type FieldsetsResource, type FieldsResource, type ItemTypesResource } from './resources/schema';
 import { environmentsResource, siteResource, type EnvironmentsResource, type SiteResource } from './resources/site';
 import { uploadsResource, type UploadsResource } from './resources/uploads';
@@ -24,8 +23,6 @@ export class CmaClient {
   readonly webhooks: WebhooksResource;
   readonly items: ItemsResource;
   readonly uploads: UploadsResource;
-  readonly scheduledPublication: ScheduledPublicationResource;
-  readonly scheduledUnpublishing: ScheduledUnpublishingResource;
 
   // Private: keeps the token out of JSON.stringify, console.log and debugger previews.
   readonly #requester: Requester;
@@ -52,8 +49,6 @@ export class CmaClient {
     this.webhooks = webhooksResource(requester);
     this.items = itemsResource(requester);
     this.uploads = uploadsResource(requester);
-    this.scheduledPublication = scheduledPublicationResource(requester);
-    this.scheduledUnpublishing = scheduledUnpublishingResource(requester);
   }
 
   /** A client for another environment: same token, same keep-alive pool, same rate-limit pacing and lifetime. */

@@ -1,7 +1,8 @@
 // Public entry of the CMA client. Nothing here may import vscode. Where things are:
 //   client.ts       CmaClient: one object per resource family, withEnvironment, raw request()
 //   resources/      the families: site.ts (site, environments), schema.ts (item types, fields, fieldsets),
-//                   webhooks.ts, items.ts, uploads.ts; shared.ts (read one / a list, partial update)
+//                   webhooks.ts, items.ts, uploads.ts; shared.ts (read one / a list, partial update);
+//                   publishing.ts (publishingOf(client): publish, bulk, schedules; imported directly, not from here)
 //   requester.ts    one call: headers, attempts and which failures are retried, rate-limit pacing, the log
 //   jobs.ts         async jobs (202 → /job-results polling); paging.ts every page of a list
 //   jsonapi.ts      reading JSON:API bodies, checking the answer is the resource asked for
@@ -22,7 +23,6 @@ export { MAX_ITEMS_PAGE_SIZE, MAX_NESTED_ITEMS_PAGE_SIZE, type ItemsResource } f
 export type { ItemTypesResource, FieldsResource, FieldsetsResource } from './resources/schema';
 export type { SiteResource, SiteWithSchema, EnvironmentsResource } from './resources/site';
 export type { WebhooksResource } from './resources/webhooks';
-export { MAX_BULK_RECORDS, type BulkOutcome, type PublishSelection, type PublishOptions, type ScheduledPublicationResource, type ScheduledUnpublishingResource } from './resources/publishing';
 export { MAX_UPLOADS_PAGE_SIZE, type UploadsResource } from './resources/uploads';
 export type { ListAllOptions } from './paging';
 export { closeAllDispatchers } from './transport';

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import ts from 'typescript';
 import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { publishingOf } from '../../src/cma/resources/publishing';
 import { startFakeServer, type FakeAnswer, type FakeServer, type SeenRequest } from './fakeServer';
 
 interface Endpoint {
@@ -118,11 +119,6 @@ const CALLS: Record<string, Record<string, { operation: string; call: Call }>> =
     find: { operation: 'find', call: (c) => c.items.find('r1', { nested: true, version: 'current' }) },
     references: { operation: 'references', call: (c) => c.items.references('r1', { nested: true, version: 'published-or-current' }) },
     update: { operation: 'update', call: (c) => c.items.update('r1', { data: { type: 'item', id: 'r1', attributes: { title: 't' }, meta: { current_version: 'v1' } } }) },
-    publish: { operation: 'publish', call: (c) => c.items.publish('r1', { locales: ['en'], nonLocalizedContent: true }, { recursive: true }) },
-    unpublish: { operation: 'unpublish', call: (c) => c.items.unpublish('r1', ['it'], { recursive: false }) },
-    bulkPublish: { operation: 'bulkPublish', call: (c) => c.items.bulkPublish(['r1', 'r2']) },
-    bulkUnpublish: { operation: 'bulkUnpublish', call: (c) => c.items.bulkUnpublish(['r1']) },
-    bulkDestroy: { operation: 'bulkDestroy', call: (c) => c.items.bulkDestroy(['r1']) },
     listAll: {
       operation: 'list',
       call: async (c) => {
@@ -130,20 +126,31 @@ const CALLS: Record<string, Record<string, { operation: string; call: Call }>> =
       },
     },
   },
-  scheduledPublication: {
-    create: { operation: 'create', call: (c) => c.scheduledPublication.create('r1', '2030-01-01T10:00:00+01:00', { locales: ['en'], nonLocalizedContent: false }) },
-    destroy: { operation: 'destroy', call: (c) => c.scheduledPublication.destroy('r1') },
-  },
-  scheduledUnpublishing: {
-    create: { operation: 'create', call: (c) => c.scheduledUnpublishing.create('r1', '2030-01-01T10:00:00Z', ['it']) },
-    destroy: { operation: 'destroy', call: (c) => c.scheduledUnpublishing.destroy('r1') },
-  },
   uploads: {
     list: {
       operation: 'list',
       call: (c) => c.uploads.list({ filter: { ids: ['u1', 'u2'], query: 'x', fields: { type: { eq: 'image' } } }, locale: 'en', order_by: 'created_at_DESC', page: { offset: 0, limit: 500 } }),
     },
     find: { operation: 'find', call: (c) => c.uploads.find('u1') },
+  },
+};
+
+/** The publishing calls (publishingOf(client), outside CmaClient so the activation bundle stays small). */
+const PUBLISHING_CALLS: Record<string, Record<string, { operation: string; call: Call }>> = {
+  items: {
+    publish: { operation: 'publish', call: (c) => publishingOf(c).items.publish('r1', { locales: ['en'], nonLocalizedContent: true }, { recursive: true }) },
+    unpublish: { operation: 'unpublish', call: (c) => publishingOf(c).items.unpublish('r1', ['it'], { recursive: false }) },
+    bulkPublish: { operation: 'bulkPublish', call: (c) => publishingOf(c).items.bulkPublish(['r1', 'r2']) },
+    bulkUnpublish: { operation: 'bulkUnpublish', call: (c) => publishingOf(c).items.bulkUnpublish(['r1']) },
+    bulkDestroy: { operation: 'bulkDestroy', call: (c) => publishingOf(c).items.bulkDestroy(['r1']) },
+  },
+  scheduledPublication: {
+    create: { operation: 'create', call: (c) => publishingOf(c).scheduledPublication.create('r1', '2030-01-01T10:00:00+01:00', { locales: ['en'], nonLocalizedContent: false }) },
+    destroy: { operation: 'destroy', call: (c) => publishingOf(c).scheduledPublication.destroy('r1') },
+  },
+  scheduledUnpublishing: {
+    create: { operation: 'create', call: (c) => publishingOf(c).scheduledUnpublishing.create('r1', '2030-01-01T10:00:00Z', ['it']) },
+    destroy: { operation: 'destroy', call: (c) => publishingOf(c).scheduledUnpublishing.destroy('r1') },
   },
 };
 
@@ -176,7 +183,13 @@ describe('wire exactness against the official endpoint metadata', () => {
     }
   });
 
-  for (const [family, methods] of Object.entries(CALLS)) {
+  test('the publishing table covers every publishing call', () => {
+    const calls = publishingOf(client) as unknown as Record<string, object>;
+    assert.deepEqual(Object.keys(calls).sort(), Object.keys(PUBLISHING_CALLS).sort());
+    for (const family of Object.keys(calls)) assert.deepEqual(Object.keys(calls[family]!).sort(), Object.keys(PUBLISHING_CALLS[family]!).sort(), `publishingOf(client).${family}`);
+  });
+
+  for (const [family, methods] of [...Object.entries(CALLS), ...Object.entries(PUBLISHING_CALLS)]) {
     for (const [method, { operation, call }] of Object.entries(methods)) {
       test(`client.${family}.${method} is ${family}.${operation} with only its defined query parameters`, async () => {
         server.requests.splice(0);

@@ -276,5 +276,5 @@ function scheduleBody(raw: unknown, type: string, key: string, store: EmulatorSt
       throw httpError(422, 'INVALID_FIELD', { field: optional, code: 'VALIDATION_INVALID_FORMAT', message: 'selective_publication is {content_in_locales, non_localized_content} or null' });
     } else localesOf(extra.content_in_locales, store);
   }
-  return { [key]: new Date(Date.parse(at)).toISOString(), [optional]: extra ?? null };
+  return { [key]: at, [optional]: extra ?? null };
 }

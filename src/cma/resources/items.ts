@@ -5,7 +5,6 @@ import { listAllPages, MAX_LIST_CONCURRENCY, type ListAllOptions } from '../pagi
 import type { Requester } from '../requester';
 import type { CallOptions } from '../settings';
 import type { ItemQuery, Page, Resource, UpdateBody } from '../types';
-import { publishingMethods, type PublishingMethods } from './publishing';
 import { putOne, segment } from './shared';
 
 export const MAX_ITEMS_PAGE_SIZE = 500;
@@ -13,7 +12,7 @@ export const MAX_ITEMS_PAGE_SIZE = 500;
 export const MAX_NESTED_ITEMS_PAGE_SIZE = 30;
 const DEFAULT_LIST_CONCURRENCY = 4;
 
-export interface ItemsResource extends PublishingMethods {
+export interface ItemsResource {
   /** One page; with `nested: true` a page holds at most 30 records, so a larger `page.limit` asks for 30. */
   list(query?: ItemQuery, o?: CallOptions): Promise<Page<'item'>>;
   find(id: string, o?: CallOptions & { nested?: boolean; version?: 'current' | 'published' }): Promise<Resource<'item'>>;
@@ -48,7 +47,6 @@ export function itemsResource(requester: Requester): ItemsResource {
   };
 
   return {
-    ...publishingMethods(requester),
     list,
     find: async (id, o) => {
       const query = { nested: o?.nested, version: o?.version };

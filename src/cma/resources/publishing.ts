@@ -1,9 +1,11 @@
 // Publishing records: publish / unpublish (the whole record or some locales), the bulk operations (async
-// jobs of at most 200 records each) and scheduled publication / unpublishing.
+// jobs of at most 200 records each) and scheduled publication / unpublishing. Not a member of CmaClient:
+// only the publishing feature (loaded on first use) needs it, so it stays out of the activation bundle;
+// `publishingOf(client)` gives the same calls over the client's requests (retries, jobs, rate limit).
 
-import { expectAskedFor, parseSingle } from '../jsonapi';
-import type { Requester } from '../requester';
-import type { CallOptions, JobCallOptions } from '../settings';
+import type { CmaClient } from '../client';
+import { expectAskedFor, parseSingle, type BodySource } from '../jsonapi';
+import type { CallOptions, JobCallOptions, RawRequest } from '../settings';
 import type { Resource } from '../types';
 import { segment } from './shared';
 
@@ -54,11 +56,26 @@ export interface ScheduledUnpublishingResource {
   destroy(itemId: string, o?: CallOptions): Promise<Resource<'item'>>;
 }
 
-export function publishingMethods(requester: Requester): PublishingMethods {
+/** What these calls need of a client: one call, its parsed body and where it came from. */
+type Send = (req: RawRequest) => Promise<{ body: unknown; source: BodySource }>;
+
+export interface Publishing {
+  items: PublishingMethods;
+  scheduledPublication: ScheduledPublicationResource;
+  scheduledUnpublishing: ScheduledUnpublishingResource;
+}
+
+/** The publishing calls of a client (and of its environment). */
+export function publishingOf(client: CmaClient): Publishing {
+  const send: Send = async (req) => ({ body: await client.request(req), source: { method: req.method, path: req.path, status: 200 } });
+  return { items: publishingMethods(send), scheduledPublication: scheduledPublicationResource(send), scheduledUnpublishing: scheduledUnpublishingResource(send) };
+}
+
+function publishingMethods(send: Send): PublishingMethods {
   const change = async (action: 'publish' | 'unpublish', id: string, body: unknown, o: PublishOptions | undefined) => {
     const path = `/items/${segment(id)}/${action}`;
     const query = o?.recursive === undefined ? undefined : { recursive: o.recursive };
-    const reply = await requester.call({ method: 'PUT', path, query, ...(body === undefined ? {} : { body }), signal: o?.signal });
+    const reply = await send({ method: 'PUT', path, query, ...(body === undefined ? {} : { body }), signal: o?.signal });
     return expectAskedFor(parseSingle(reply.body, 'item', reply.source), id, reply.source);
   };
   const bulk = (operation: 'publish' | 'unpublish' | 'destroy') => async (ids: string[], o?: JobCallOptions): Promise<BulkOutcome> => {
@@ -66,7 +83,7 @@ export function publishingMethods(requester: Requester): PublishingMethods {
       throw new RangeError(`items.bulk ${operation}: from 1 to ${MAX_BULK_RECORDS} records per request (got ${ids.length})`);
     }
     const body = { data: { type: `item_bulk_${operation}_operation`, relationships: { items: { data: ids.map((id) => ({ type: 'item', id })) } } } };
-    const reply = await requester.call({ method: 'POST', path: `/items/bulk/${operation}`, body, signal: o?.signal, onJob: o?.onJob });
+    const reply = await send({ method: 'POST', path: `/items/bulk/${operation}`, body, signal: o?.signal, onJob: o?.onJob });
     return bulkOutcome(reply.body);
   };
   return {
@@ -82,36 +99,36 @@ export function publishingMethods(requester: Requester): PublishingMethods {
   };
 }
 
-export function scheduledPublicationResource(requester: Requester): ScheduledPublicationResource {
+function scheduledPublicationResource(send: Send): ScheduledPublicationResource {
   return {
-    create: (itemId, at, selection, o) => schedule(requester, itemId, 'scheduled-publication', {
+    create: (itemId, at, selection, o) => schedule(send, itemId, 'scheduled-publication', {
       type: 'scheduled_publication',
       attributes: { publication_scheduled_at: at, ...(selection ? { selective_publication: { content_in_locales: selection.locales, non_localized_content: selection.nonLocalizedContent } } : {}) },
     }, o),
-    destroy: (itemId, o) => unschedule(requester, itemId, 'scheduled-publication', o),
+    destroy: (itemId, o) => unschedule(send, itemId, 'scheduled-publication', o),
   };
 }
 
-export function scheduledUnpublishingResource(requester: Requester): ScheduledUnpublishingResource {
+function scheduledUnpublishingResource(send: Send): ScheduledUnpublishingResource {
   return {
-    create: (itemId, at, locales, o) => schedule(requester, itemId, 'scheduled-unpublishing', {
+    create: (itemId, at, locales, o) => schedule(send, itemId, 'scheduled-unpublishing', {
       type: 'scheduled_unpublishing',
       attributes: { unpublishing_scheduled_at: at, ...(locales ? { content_in_locales: locales } : {}) },
     }, o),
-    destroy: (itemId, o) => unschedule(requester, itemId, 'scheduled-unpublishing', o),
+    destroy: (itemId, o) => unschedule(send, itemId, 'scheduled-unpublishing', o),
   };
 }
 
 /** The answer is the schedule, with the record in `included` (undefined when it is not there: read it). */
-async function schedule(requester: Requester, itemId: string, what: string, data: Record<string, unknown>, o: CallOptions | undefined): Promise<Resource<'item'> | undefined> {
-  const reply = await requester.call({ method: 'POST', path: `/items/${segment(itemId)}/${what}`, body: { data }, signal: o?.signal });
+async function schedule(send: Send, itemId: string, what: string, data: Record<string, unknown>, o: CallOptions | undefined): Promise<Resource<'item'> | undefined> {
+  const reply = await send({ method: 'POST', path: `/items/${segment(itemId)}/${what}`, body: { data }, signal: o?.signal });
   const included = (reply.body as { included?: unknown } | undefined)?.included;
   const record = Array.isArray(included) ? included.find((r) => (r as { type?: unknown; id?: unknown })?.type === 'item' && (r as { id?: unknown }).id === itemId) : undefined;
   return record === undefined ? undefined : expectAskedFor(parseSingle({ data: record }, 'item', reply.source), itemId, reply.source);
 }
 
-async function unschedule(requester: Requester, itemId: string, what: string, o: CallOptions | undefined): Promise<Resource<'item'>> {
-  const reply = await requester.call({ method: 'DELETE', path: `/items/${segment(itemId)}/${what}`, signal: o?.signal });
+async function unschedule(send: Send, itemId: string, what: string, o: CallOptions | undefined): Promise<Resource<'item'>> {
+  const reply = await send({ method: 'DELETE', path: `/items/${segment(itemId)}/${what}`, signal: o?.signal });
   return expectAskedFor(parseSingle(reply.body, 'item', reply.source), itemId, reply.source);
 }
 
