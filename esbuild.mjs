@@ -74,6 +74,7 @@ const lazyLanguage = {
 //   lossless:  lossless-json's parser and serialiser, for bodies holding numbers a double cannot keep
 //   history:   the Record History view's versions, diffs and restore (src/records/history.ts)
 //   environments: the Environments node's children and the environment / maintenance mode commands
+//   publishing: publish / unpublish / schedule / bulk actions on records, required when one first runs
 const LAZY_BUNDLES = [
   { from: 'src/documents', request: './feature', bundle: 'documents', entry: 'src/documents/feature.ts' },
   { from: 'src/commands', request: './exportCommand', bundle: 'export', entry: 'src/commands/exportCommand.ts' },
@@ -84,6 +85,7 @@ const LAZY_BUNDLES = [
   { from: 'src/records', request: './historyFeature', bundle: 'history', entry: 'src/records/historyFeature.ts' },
   { from: 'src/schemaCode', request: './feature', bundle: 'schemaCode', entry: 'src/schemaCode/feature.ts' },
   { from: 'src/environments', request: './feature', bundle: 'environments', entry: 'src/environments/feature.ts' },
+  { from: 'src/records', request: './publishing', bundle: 'publishing', entry: 'src/records/publishing.ts' },
 ];
 const lazyBundles = {
   name: 'lazy-bundles',

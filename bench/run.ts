@@ -16,6 +16,7 @@ import { benchCreateRecord } from './createRecord';
 import { RATE_LIMIT, RATE_LIMITED_PAGES, rateLimitFloorMs, readPagesUnderLimit, type RateLimitedRun } from './ratelimit';
 import { treeSession, type Expand } from './tree';
 import { benchHoverLink } from './hoverLink';
+import { benchBulkPublish } from './bulkPublish';
 
 const RECORDS = 10_000;
 const LATENCIES = [80, 0] as const;
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
     if (wanted('export_peak_mb')) result['export_peak_mb'] = await benchExport(emulator, articleId, rows, { runs, records: RECORDS, progress });
     if (wanted('rate_limited')) result['rate_limited'] = await benchRateLimited(emulator, articleId, rows);
     if (wanted('hover_link_ms')) result['hover_link_ms'] = await benchHoverLink(emulator, runs, rows, progress);
+    if (wanted('bulk_publish_1000')) result['bulk_publish_1000'] = await benchBulkPublish(emulator, runs, rows, progress);
   } finally {
     await emulator.close();
     await closeAllDispatchers();

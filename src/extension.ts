@@ -10,6 +10,7 @@ import { environmentNodes } from './environments';
 import { ProjectRegistry } from './projects/registry';
 import { fieldDragAndDrop } from './records/lifecycleCommands';
 import { registerHistory } from './records/history';
+import { registerPublishing } from './records/commands';
 import { TreeModel } from './tree/model';
 import { TreeProvider } from './tree/provider';
 import { ProjectStatusBar } from './ui/statusBar';
@@ -41,7 +42,7 @@ export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
   const model = new TreeModel({ projects: registry, pageSize: () => config.pageSize(), t: vscode.l10n.t, locale: vscode.env.language, environments: environmentNodes });
   const provider = own(new TreeProvider(model));
   const ui = registry.ui;
-  const treeView = own(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, dragAndDropController: fieldDragAndDrop({ registry, model, ui, documents }) }));
+  const treeView = own(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true, dragAndDropController: fieldDragAndDrop({ registry, model, ui, documents }) }));
   own(provider.trackExpansion(treeView));
   const statusBar = own(new ProjectStatusBar(registry, treeView));
   const uriHandler = createUriHandler({ registry, ui, log });
@@ -50,6 +51,7 @@ export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
   for (const disposable of registerCommands({ registry, model, treeView, statusBar, ui, log, config, documents })) own(disposable);
   for (const disposable of registerGenerateTypes({ registry, ui, log, workspaceState: context.workspaceState, onDidSave: documents.onDidSave, activeProjectKey: () => statusBar.activeProjectKey() })) own(disposable);
   for (const disposable of registerHistory({ registry, ui, log, documents, model })) own(disposable);
+  for (const disposable of registerPublishing({ registry, model, documents, ui, log, treeView })) own(disposable);
   own(registry.onDidChange(() => model.projectsChanged()));
   own(documents.onDidSave(({ ref, resource }) => void model.documentSaved(ref, resource)));
   own(config.onDidChange((setting) => {

@@ -2,6 +2,7 @@
 //   client.ts       CmaClient: one object per resource family, withEnvironment, raw request()
 //   resources/      the families: site.ts (site, environments, maintenance mode), schema.ts (item types, fields, fieldsets),
 //                   webhooks.ts, items.ts, uploads.ts, versions.ts; shared.ts (read one / a list, partial update, create, delete)
+//                   publishing.ts (publishingOf(client): publish, bulk, schedules; imported directly, not from here)
 //   requester.ts    one call: headers, attempts and which failures are retried, rate-limit pacing, the log
 //   jobs.ts         async jobs (202 → /job-results polling); paging.ts every page of a list
 //   jsonapi.ts      reading JSON:API bodies, checking the answer is the resource asked for

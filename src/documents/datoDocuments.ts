@@ -6,8 +6,9 @@
 // server's answer replaces it only when it is still exactly the text that was saved); a save whose
 // remote moved is the workbench's own conflict (Compare / Overwrite) with DatoCMS semantics behind it.
 import * as vscode from 'vscode';
-import { ApiError, CancelledError } from '../cma';
+import { ApiError, CancelledError, type ApiErrorEntry } from '../cma';
 import { confirmSchemaChange } from '../projects/primaryGuard';
+import { problemsFromApiError } from '../schema';
 import { ModelNotFoundError } from '../projects/projectData';
 import type { ProjectRegistry } from '../projects/registry';
 import { errorMessage, needsSignIn, reportError } from '../ui/errors';
@@ -182,6 +183,24 @@ export class DocumentsFeature implements vscode.Disposable {
     await vscode.window.showTextDocument(uri, { preview: false });
     await vscode.commands.executeCommand('workbench.action.files.revert');
     this.failures.clear(uri);
+  }
+
+  /** DatoCMS changed the record outside a save (a publication…): a clean editor shows its new state. */
+  async refreshFromRemote(uri: vscode.Uri): Promise<void> {
+    const ref = parseDocumentPath(uri.path);
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (!ref || !document || document.isDirty) return;
+    await this.fileSystem.store.reload(uri.toString(), ref);
+    this.fileSystem.changed(uri);
+  }
+
+  /** Errors DatoCMS gave about the record (refusing to publish it), shown where they point; returns how many. */
+  showServerProblems(uri: vscode.Uri, errors: ApiErrorEntry[]): number {
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (!document) return 0;
+    const problems = problemsFromApiError(document.getText(), errors);
+    this.diagnostics.show(uri, problems, 'server');
+    return problems.length;
   }
 
   private async opened(document: vscode.TextDocument): Promise<void> {

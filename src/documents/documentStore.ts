@@ -227,6 +227,11 @@ export class DocumentStore {
     return this.load(key, ref, false);
   }
 
+  /** Reads an opened document again (DatoCMS changed it): the next read serves the new text. */
+  async reload(key: string, ref: DocumentRef): Promise<void> {
+    if (await this.idle(key)) await this.load(key, ref, true);
+  }
+
   /** Saves `text`. Throws (the editor stays dirty, the baseline does not move) when nothing was saved. */
   async write(key: string, ref: DocumentRef, text: string, byteLength: number): Promise<WriteResult> {
     let entry = await this.idle(key);

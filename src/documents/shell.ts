@@ -58,7 +58,8 @@ export class DatoDocuments implements vscode.Disposable {
     for (const d of this.disposables.splice(0)) d.dispose();
   }
 
-  private load(): DocumentsFeature {
+  /** The loaded feature, for lazily loaded features that act on open documents. */
+  load(): DocumentsFeature {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     this.feature ??= new (require('./feature') as typeof import('./feature')).DocumentsFeature(this.deps, {
       fileChanged: (events) => this.changeEmitter.fire(events),

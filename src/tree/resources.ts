@@ -20,8 +20,12 @@ export function byName(a: Resource, b: Resource): number {
   return String(a.attributes['name'] ?? '').localeCompare(String(b.attributes['name'] ?? ''));
 }
 
+/** `draft`, `published · invalid`, `updated · publishes 2030-01-31 09:00` (as DatoCMS wrote it: in the project's timezone)… */
 export function statusOf(record: Resource<'item'>): string | undefined {
-  return typeof record.meta['status'] === 'string' ? record.meta['status'] : undefined;
+  const meta = record.meta;
+  const at = (key: string, word: string) => typeof meta[key] === 'string' && `${word} ${meta[key].slice(0, 16).replace('T', ' ')}`;
+  const parts = [meta['status'], meta['is_valid'] === false && 'invalid', at('publication_scheduled_at', 'publishes'), at('unpublishing_scheduled_at', 'unpublishes')];
+  return parts.filter((part) => typeof part === 'string').join(' · ') || undefined;
 }
 
 export function mainLocale(site: Resource<'site'>): string | undefined {

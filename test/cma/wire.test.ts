@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import ts from 'typescript';
 import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { publishingOf } from '../../src/cma/resources/publishing';
 import { startFakeServer, type FakeAnswer, type FakeServer, type SeenRequest } from './fakeServer';
 
 interface Endpoint {
@@ -18,6 +19,8 @@ interface Endpoint {
   urlTemplate: string;
   queryParamsType?: string;
   responseType: string;
+  /** the answer's data is a record (e.g. cancelling a schedule answers with the record) */
+  returnsItem?: boolean;
   paginatedResponse?: { defaultLimit: number; maxLimit: number };
 }
 
@@ -82,7 +85,7 @@ function answerFor(request: SeenRequest): FakeAnswer {
     }
     return { body: { data: { type: 'job_result', id, attributes: { status: 200, payload: { data: { type, id: decodeURIComponent(resultId!), attributes: {} } } } } } };
   }
-  const data = { type: endpoint.jsonApiType, id, attributes: { api_key: id.split('::').at(-1) } };
+  const data = { type: endpoint.returnsItem ? 'item' : endpoint.jsonApiType, id, attributes: { api_key: id.split('::').at(-1) } };
   return { body: endpoint.namespace === 'site' ? { data: { ...data, relationships: { item_types: { data: [] } } }, included: [] } : { data } };
 }
 
@@ -170,6 +173,25 @@ const CALLS: Record<string, Record<string, { operation: string; call: Call }>> =
   },
 };
 
+/** The publishing calls (publishingOf(client), outside CmaClient so the activation bundle stays small). */
+const PUBLISHING_CALLS: Record<string, Record<string, { operation: string; call: Call }>> = {
+  items: {
+    publish: { operation: 'publish', call: (c) => publishingOf(c).items.publish('r1', { locales: ['en'], nonLocalizedContent: true }, { recursive: true }) },
+    unpublish: { operation: 'unpublish', call: (c) => publishingOf(c).items.unpublish('r1', ['it'], { recursive: false }) },
+    bulkPublish: { operation: 'bulkPublish', call: (c) => publishingOf(c).items.bulkPublish(['r1', 'r2']) },
+    bulkUnpublish: { operation: 'bulkUnpublish', call: (c) => publishingOf(c).items.bulkUnpublish(['r1']) },
+    bulkDestroy: { operation: 'bulkDestroy', call: (c) => publishingOf(c).items.bulkDestroy(['r1']) },
+  },
+  scheduledPublication: {
+    create: { operation: 'create', call: (c) => publishingOf(c).scheduledPublication.create('r1', '2030-01-01T10:00:00+01:00', { locales: ['en'], nonLocalizedContent: false }) },
+    destroy: { operation: 'destroy', call: (c) => publishingOf(c).scheduledPublication.destroy('r1') },
+  },
+  scheduledUnpublishing: {
+    create: { operation: 'create', call: (c) => publishingOf(c).scheduledUnpublishing.create('r1', '2030-01-01T10:00:00Z', ['it']) },
+    destroy: { operation: 'destroy', call: (c) => publishingOf(c).scheduledUnpublishing.destroy('r1') },
+  },
+};
+
 describe('wire exactness against the official endpoint metadata', () => {
   let server: FakeServer;
   let client: CmaClient;
@@ -199,7 +221,13 @@ describe('wire exactness against the official endpoint metadata', () => {
     }
   });
 
-  for (const [family, methods] of Object.entries(CALLS)) {
+  test('the publishing table covers every publishing call', () => {
+    const calls = publishingOf(client) as unknown as Record<string, object>;
+    assert.deepEqual(Object.keys(calls).sort(), Object.keys(PUBLISHING_CALLS).sort());
+    for (const family of Object.keys(calls)) assert.deepEqual(Object.keys(calls[family]!).sort(), Object.keys(PUBLISHING_CALLS[family]!).sort(), `publishingOf(client).${family}`);
+  });
+
+  for (const [family, methods] of [...Object.entries(CALLS), ...Object.entries(PUBLISHING_CALLS)]) {
     for (const [method, { operation, call }] of Object.entries(methods)) {
       test(`client.${family}.${method} is ${family}.${operation} with only its defined query parameters`, async () => {
         server.requests.splice(0);

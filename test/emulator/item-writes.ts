@@ -5,6 +5,7 @@ import { httpError, type ApiErrorSpec } from './errors.js';
 import { envelope, extraneous, fail, invalidField, isObject, newId, relationshipTarget, type Document, type Obj } from './envelope.js';
 import { isApiId } from './ids.js';
 import { BLOCK_FIELD_TYPES, blockIdsOf, ItemSerializer, mapDastBlocks, positionalAttributes } from './items.js';
+import { validationProblems } from './publishing.js';
 import { checkLocaleSets, checkValidators, dastProblems, shapeProblem } from './record-rules.js';
 import { wire } from './resources.js';
 import { CREATOR_TYPES } from './rules.js';
@@ -75,9 +76,10 @@ export class ItemWriter {
       updated_at: now,
       current_version: newId(),
       status: item.meta.status === 'published' ? 'updated' : item.meta.status,
-      is_valid: true,
-      is_current_version_valid: item.meta.status === null ? null : true,
     };
+    // A draft of a model that allows invalid drafts is saved whatever its validators say: it is then invalid.
+    const valid = validationProblems(this.store, this.env, item).length === 0;
+    item.meta = { ...item.meta, is_valid: valid, is_current_version_valid: item.meta.status === null ? null : valid };
     this.env.meta.last_data_change_at = now;
     return { data: wire(new ItemSerializer(this.store, this.env).serialize(item, 'current', false)) };
   }

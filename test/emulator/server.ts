@@ -9,6 +9,7 @@ import { ItemLifecycle } from './item-lifecycle.js';
 import { ItemQueryEngine } from './item-query.js';
 import { ItemSerializer } from './items.js';
 import { checkQueryParams, ITEM_FIND_PARAMS, ITEM_LIST_PARAMS, NO_PARAMS, SITE_PARAMS } from './params.js';
+import { routePublishing } from './publishing.js';
 import { parseQuery, type Query } from './query.js';
 import { RateWindow } from './rate-window.js';
 import { environmentResource, itemTypeResource, siteDocument, wire } from './resources.js';
@@ -346,6 +347,8 @@ export class EmulatorServer implements Emulator {
     const notFound = (what: string, key: string) => httpError(404, 'NOT_FOUND', { entity: what, id: key, message: `No ${what} with id "${key}"` });
     const is = (m: string, count: number) => method === m && segments.length === count;
     const noParams = () => checkQueryParams(query, NO_PARAMS);
+    const publishing = routePublishing({ store: this.store, env: env(), startJob: (commit) => this.startJob(commit, jobFault) }, method, segments, query, () => (rawBody === '' ? null : body()));
+    if (publishing) return publishing;
     const ctx: RouteContext = { store: this.store, env, envId, method, segments, query, body, startJob: (commit, ms) => this.startJob(commit, jobFault, ms) };
     const routed = routeSchemaCreates(ctx) ?? routeItemCreates(ctx) ?? routeSchemaDeletes(ctx) ?? routeEnvironmentOps(ctx, this.forkDurationMs);
     if (routed) return routed;

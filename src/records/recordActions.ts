@@ -1,0 +1,202 @@
+// Publishing one record: publish / unpublish (the whole record or some locales), schedule either at a future
+// date and time in the project's timezone, and cancel a schedule. No vscode import: the editors, the tree and
+// the window come in through PublishingHost (src/records/publishing.ts is the VS Code side).
+import { ApiError, type ApiErrorEntry } from '../cma';
+import { publishingOf, type PublishSelection } from '../cma/resources/publishing';
+import type { Resource } from '../cma/types';
+import type { DocumentRef } from '../documents/paths';
+import type { ProjectData } from '../projects/projectData';
+import { localesOf } from '../tree/resources';
+import { errorMessage } from '../ui/errors';
+import type { Translate } from '../ui/translate';
+import type { PickItem, Ui } from '../ui/ui';
+import { formatInZone, isoInZone, parseZonedDateTime } from './zonedTime';
+
+export type RecordRef = Extract<DocumentRef, { kind: 'record' }>;
+
+/** A record an action runs on, and how to name it to the user. */
+export interface RecordTarget {
+  ref: RecordRef;
+  title: string;
+}
+
+export interface PublishingHost {
+  ui: Ui;
+  t: Translate;
+  data(ref: RecordRef): Promise<ProjectData>;
+  /** whether an editor of the record holds unsaved changes */
+  isDirty(ref: RecordRef): boolean;
+  /** saves the record's editor through the normal save; false when nothing was saved */
+  save(ref: RecordRef): Promise<boolean>;
+  /** opens the record and shows DatoCMS's errors where they point; returns how many were placed */
+  showServerProblems(ref: RecordRef, errors: ApiErrorEntry[]): Promise<number>;
+  /** DatoCMS has the record in a new state: the tree, the badges and clean editors follow */
+  changed(ref: RecordRef, record: Resource<'item'>): void;
+  /** a quick pick of several items (those `picked` start chosen); undefined when dismissed */
+  pickMany<T>(items: PickItem<T>[], options: { title: string; placeHolder?: string }): Promise<T[] | undefined>;
+}
+
+type Schedule = 'publication' | 'unpublishing';
+
+export class RecordPublishing {
+  constructor(private readonly host: PublishingHost) {}
+
+  async publish(target: RecordTarget): Promise<void> {
+    const { ui, t } = this.host;
+    const { ref, title } = target;
+    if (this.host.isDirty(ref)) {
+      const saveAndPublish = t('Save and Publish');
+      const choice = await ui.confirm({
+        message: t('"{0}" has unsaved changes.', title),
+        detail: t('Publishing publishes what DatoCMS has, not what your editor shows. Save your changes first, then publish them.'),
+        actions: [saveAndPublish],
+      });
+      if (choice !== saveAndPublish) return;
+      if (!(await this.host.save(ref)) || this.host.isDirty(ref)) {
+        void ui.warn(t('"{0}" was not saved, so it was not published.', title));
+        return;
+      }
+    }
+    const data = await this.host.data(ref);
+    const selection = await this.askLocales(data, ref, t('Publish "{0}": which locales?', title), true);
+    if (selection === null) return;
+    const publish = (recursive: boolean) => publishingOf(data.client).items.publish(ref.id, selection, recursive ? { recursive } : {});
+    let record: Resource<'item'>;
+    try {
+      record = await publish(false);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 422) throw error;
+      if (error.findError('UNPUBLISHED_PARENT')) {
+        const publishBoth = t('Publish Both');
+        const choice = await ui.confirm({
+          message: t('The parent of "{0}" is not published.', title),
+          detail: t('A record of a tree is published only with its parents. Publish its unpublished parents too?'),
+          actions: [publishBoth],
+        });
+        if (choice !== publishBoth) return;
+        record = await publish(true);
+      } else {
+        const placed = await this.host.showServerProblems(ref, error.errors);
+        void ui.error(placed > 0
+          ? t('"{0}" was not published: DatoCMS found {1} problem(s), shown in the document.', title, placed)
+          : t('"{0}" was not published: {1}', title, errorMessage(error)));
+        return;
+      }
+    }
+    this.host.changed(ref, record);
+    void ui.info(selection ? t('Published {1} of "{0}".', title, selection.locales.join(', ')) : t('Published "{0}".', title));
+  }
+
+  async unpublish(target: RecordTarget): Promise<void> {
+    const { ui, t } = this.host;
+    const { ref, title } = target;
+    const data = await this.host.data(ref);
+    const selection = await this.askLocales(data, ref, t('Unpublish "{0}": which locales?', title), false);
+    if (selection === null) return;
+    const unpublish = t('Unpublish');
+    const choice = await ui.confirm({
+      message: selection
+        ? t('Unpublish {3} of "{0}" ({1} in {2})?', title, ref.modelApiKey, ref.environment, selection.locales.join(', '))
+        : t('Unpublish "{0}" ({1} in {2})?', title, ref.modelApiKey, ref.environment),
+      detail: t('It is taken off the published content until it is published again. Its draft stays as it is.'),
+      actions: [unpublish],
+    });
+    if (choice !== unpublish) return;
+    const send = (recursive: boolean) => publishingOf(data.client).items.unpublish(ref.id, selection?.locales, recursive ? { recursive } : {});
+    let record: Resource<'item'>;
+    try {
+      record = await send(false);
+    } catch (error) {
+      if (!(error instanceof ApiError) || !error.findError('PUBLISHED_CHILDREN')) throw error;
+      const unpublishAll = t('Unpublish All');
+      const again = await ui.confirm({
+        message: t('"{0}" has published children.', title),
+        detail: t('A record of a tree is unpublished only with its children. Unpublish its published children too?'),
+        actions: [unpublishAll],
+      });
+      if (again !== unpublishAll) return;
+      record = await send(true);
+    }
+    this.host.changed(ref, record);
+    void ui.info(t('Unpublished "{0}".', title));
+  }
+
+  /** Asks for a future date and time in the project's timezone and schedules the publication (or unpublishing). */
+  async schedule(target: RecordTarget, what: Schedule): Promise<void> {
+    const { ui, t } = this.host;
+    const { ref, title } = target;
+    const data = await this.host.data(ref);
+    const site = await data.site();
+    const timeZone = typeof site.attributes['timezone'] === 'string' ? site.attributes['timezone'] : 'UTC';
+    const now = Date.now();
+    const text = await ui.input({
+      title: what === 'publication' ? t('Schedule the publication of "{0}"', title) : t('Schedule the unpublishing of "{0}"', title),
+      prompt: t('Date and time in the project\'s timezone, {0} (YYYY-MM-DD HH:MM)', timeZone),
+      value: formatInZone(now + 24 * 3600_000, timeZone).slice(0, 11) + '09:00',
+      validate: (value) => {
+        const at = parseZonedDateTime(value, timeZone);
+        if (at === undefined) return t('Write a date and time as YYYY-MM-DD HH:MM (in {0})', timeZone);
+        return at <= Date.now() ? t('Choose a time in the future (it is now {0} in {1})', formatInZone(Date.now(), timeZone), timeZone) : undefined;
+      },
+    });
+    if (text === undefined) return;
+    const at = parseZonedDateTime(text, timeZone);
+    if (at === undefined) return;
+    const iso = isoInZone(at, timeZone);
+    const answered = what === 'publication'
+      ? await publishingOf(data.client).scheduledPublication.create(ref.id, iso)
+      : await publishingOf(data.client).scheduledUnpublishing.create(ref.id, iso);
+    this.host.changed(ref, answered ?? (await data.client.items.find(ref.id)));
+    void ui.info(what === 'publication'
+      ? t('"{0}" will be published on {1} ({2}).', title, text.trim(), timeZone)
+      : t('"{0}" will be unpublished on {1} ({2}).', title, text.trim(), timeZone));
+  }
+
+  async cancelSchedule(target: RecordTarget, what: Schedule): Promise<void> {
+    const { ui, t } = this.host;
+    const { ref, title } = target;
+    const data = await this.host.data(ref);
+    let record: Resource<'item'>;
+    try {
+      record = what === 'publication' ? await publishingOf(data.client).scheduledPublication.destroy(ref.id) : await publishingOf(data.client).scheduledUnpublishing.destroy(ref.id);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 404) throw error;
+      void ui.info(what === 'publication' ? t('"{0}" has no scheduled publication.', title) : t('"{0}" has no scheduled unpublishing.', title));
+      this.host.changed(ref, await data.client.items.find(ref.id));
+      return;
+    }
+    this.host.changed(ref, record);
+    void ui.info(what === 'publication' ? t('The scheduled publication of "{0}" was cancelled.', title) : t('The scheduled unpublishing of "{0}" was cancelled.', title));
+  }
+
+  /**
+   * Where the model has localized fields and the project several locales: which locales (and, when
+   * publishing, whether the non-localized fields) to include. undefined = the whole record; null = dismissed.
+   */
+  private async askLocales(data: ProjectData, ref: RecordRef, title: string, offerNonLocalized: boolean): Promise<PublishSelection | undefined | null> {
+    const { t } = this.host;
+    const itemType = await data.itemType(ref.modelApiKey);
+    const [fields, site] = await Promise.all([data.fields(itemType.id), data.site()]);
+    const locales = localesOf(site);
+    const localized = fields.some((f) => f.attributes['localized'] === true);
+    if (!localized || locales.length < 2) return undefined;
+    const NON_LOCALIZED = '';
+    const withNonLocalized = offerNonLocalized && fields.some((f) => f.attributes['localized'] !== true);
+    const picked = await this.host.pickMany(
+      [
+        ...locales.map((locale) => ({ label: locale, description: t('localized content'), value: locale, picked: true })),
+        ...(withNonLocalized ? [{ label: t('Non-localized fields'), value: NON_LOCALIZED, picked: true }] : []),
+      ],
+      { title, placeHolder: t('All chosen: the whole record') },
+    );
+    if (picked === undefined) return null;
+    const chosenLocales = locales.filter((l) => picked.includes(l));
+    const nonLocalizedContent = picked.includes(NON_LOCALIZED);
+    if (chosenLocales.length === 0) {
+      void this.host.ui.info(t('Nothing chosen: nothing was sent.'));
+      return null;
+    }
+    if (chosenLocales.length === locales.length && (nonLocalizedContent || !withNonLocalized)) return undefined;
+    return { locales: chosenLocales, nonLocalizedContent };
+  }
+}

@@ -1,0 +1,63 @@
+// Dates and times in the project's timezone (the site's `timezone`, an IANA name such as Europe/Rome),
+// the way the schedule input reads and shows them.
+
+const FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+function format(timeZone: string): Intl.DateTimeFormat {
+  let formatter = FORMATS.get(timeZone);
+  if (!formatter) {
+    const options: Intl.DateTimeFormatOptions = { hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' };
+    try {
+      formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    } catch {
+      formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }); // a timezone this runtime does not know
+    }
+    FORMATS.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** `YYYY-MM-DD HH:MM` of the instant in the timezone. */
+export function formatInZone(ms: number, timeZone: string): string {
+  const parts = Object.fromEntries(format(timeZone).formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  return `${parts['year']}-${parts['month']}-${parts['day']} ${parts['hour']}:${parts['minute']}`;
+}
+
+/** How far the timezone's wall clock is ahead of UTC at the instant, in ms. */
+function offsetAt(ms: number, timeZone: string): number {
+  const wall = formatInZone(ms, timeZone);
+  const [date = '', time = ''] = wall.split(' ');
+  const [y, mo, d] = date.split('-').map(Number);
+  const [h, mi] = time.split(':').map(Number);
+  return Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0) - Math.floor(ms / 60_000) * 60_000;
+}
+
+/**
+ * The instant of `YYYY-MM-DD HH:MM` (or `…THH:MM`) in the timezone, or of an ISO 8601 date-time that
+ * states its own offset (`Z`, `+02:00`); undefined when the text is neither or names no real time.
+ */
+export function parseZonedDateTime(text: string, timeZone: string): number | undefined {
+  const value = text.trim();
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) {
+    const ms = Date.parse(value);
+    return Number.isNaN(ms) ? undefined : ms;
+  }
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})$/.exec(value);
+  if (!match) return undefined;
+  const [y, mo, d, h, mi] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  const check = new Date(wall);
+  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) return undefined;
+  // The offset at the wall time read as UTC, corrected once more for a change of offset in between.
+  let ms = wall - offsetAt(wall, timeZone);
+  ms = wall - offsetAt(ms, timeZone);
+  return formatInZone(ms, timeZone) === `${match[1]}-${match[2]}-${match[3]} ${match[4]}:${match[5]}` ? ms : undefined;
+}
+
+/** The instant as ISO 8601 in the timezone's wall time with its offset: `2030-01-31T09:00:00+01:00`. */
+export function isoInZone(ms: number, timeZone: string): string {
+  const offset = Math.round(offsetAt(ms, timeZone) / 60_000);
+  const abs = Math.abs(offset);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${formatInZone(ms, timeZone).replace(' ', 'T')}:00${offset < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
