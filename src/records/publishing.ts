@@ -10,6 +10,7 @@ import type { RecordNode, RecordsNode, TreeModel, TreeNode } from '../tree/model
 import { reportError } from '../ui/errors';
 import type { Ui } from '../ui/ui';
 import { runBulk, type BulkHost, type BulkOperation } from './bulk';
+import { titleOf } from './deleteRecord';
 import { RecordPublishing, type RecordRef, type RecordTarget } from './recordActions';
 import { RecordStatuses } from './recordStatus';
 
@@ -67,7 +68,7 @@ async function runPublishingCommand(command: PublishingCommand, deps: Publishing
     const host = hostFor(deps, parents);
     const single = new RecordPublishing(host);
     const bulk = (operation: BulkOperation) => runBulk(host, targets, operation);
-    const target = targets[0]!;
+    const target = await named(deps, targets[0]!);
     switch (command) {
       case PUBLISHING_COMMANDS.publish.command: return void (targets.length > 1 ? await bulk('publish') : await single.publish(target));
       case PUBLISHING_COMMANDS.unpublish.command: return void (targets.length > 1 ? await bulk('unpublish') : await single.unpublish(target));
@@ -86,6 +87,15 @@ async function runPublishingCommand(command: PublishingCommand, deps: Publishing
       retry: () => vscode.commands.executeCommand(command, ...args),
     });
   }
+}
+
+/** A record opened from an address without its title is named by what its open editor was read from. */
+async function named(deps: PublishingDeps, target: RecordTarget): Promise<RecordTarget> {
+  if (target.title !== target.ref.id) return target;
+  const opened = deps.documents.load().fileSystem.baseline(documentUri(target.ref))?.opened.resource;
+  if (opened?.type !== 'item') return target;
+  const title = await titleOf(await deps.registry.data(target.ref.project, target.ref.environment), opened as Resource<'item'>).catch(() => target.title);
+  return { ...target, title };
 }
 
 /**

@@ -28,7 +28,7 @@ describe('publishing records', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('a record\'s life: New Record → Ctrl+S creates it → Publish (tree shows it published) → Delete closes its editor', async function () {
+  it('a record\'s life: New Record → Ctrl+S creates it → Unpublish → Publish (tree shows it published) → Delete closes its editor', async function () {
     this.timeout(120_000);
     const records = await recordsOf('author');
     const { model, ui } = await extensionApi();
@@ -46,7 +46,19 @@ describe('publishing records', () => {
     const editor = vscode.window.activeTextEditor!;
     const id = JSON.parse(editor.document.getText()).$readonly.id as string;
     assert.equal((await writes()).filter((r) => r.method === 'POST' && r.path === '/items').length, 1, describeRequests(await writes()));
-    assert.equal(await statusOf(id), 'draft');
+    // authors have no draft mode: a new author is published at once
+    assert.equal(await statusOf(id), 'published');
+
+    // unpublished: asked first, naming the record; all locales (offered pre-chosen)
+    realConfirm = ui.confirm;
+    const asked: string[] = [];
+    ui.confirm = async (options) => { asked.push(options.message); return options.actions[0]; };
+    await clearRequests();
+    await runWithInputs('datocms.records.unpublish', [editor.document.uri], [{ text: '' }]);
+    await waitFor(async () => (await statusOf(id)) === 'draft', 20_000, 'the record to be unpublished');
+    assert.equal(asked.length, 1, 'Unpublish asks first');
+    assert.ok(asked[0]!.includes(name), asked[0]);
+    assert.deepEqual((await writes()).map((r) => `${r.method} ${r.path}`), [`PUT /items/${id}/unpublish`]);
 
     // published: all locales (offered pre-chosen) with one PUT …/publish; the tree shows the new status
     await clearRequests();
@@ -62,9 +74,7 @@ describe('publishing records', () => {
     assert.equal(tabIsDirty(editor.document.uri), false);
 
     // deleted: the confirmation names it; one DELETE; its clean editor closes
-    realConfirm = ui.confirm;
-    const asked: string[] = [];
-    ui.confirm = async (options) => { asked.push(options.message); return options.actions[0]; };
+    asked.length = 0;
     await clearRequests();
     await vscode.commands.executeCommand('datocms.deleteRecord', editor.document.uri);
     assert.equal(asked.length, 1, 'Delete asks first');
