@@ -4,6 +4,7 @@
 // second save (or one that waited for the first) updates that record instead of creating another.
 import { ApiError, type CallOptions } from '../cma';
 import type { Resource } from '../cma/types';
+import { titleOf } from '../language/names';
 import type { ProjectData } from '../projects/projectData';
 import { DRAFT_ID, draftRecord, planCreate, problemsFromApiError, renderDocument, renderDraft } from '../schema';
 import type { OpenedDocument, SaveResult } from './documentService';
@@ -56,7 +57,9 @@ export async function createFromDraft(data: ProjectData, opened: OpenedDocument,
   data.invalidate();
   const ctx = await data.schemaContext([String(relationshipId(opened.resource, 'item_type') ?? '')], o);
   const ref = opened.ref as RecordRef;
-  const createdRef: RecordRef = { project: ref.project, environment: ref.environment, kind: 'record', modelApiKey: ref.modelApiKey, id: resource.id };
+  // the created record's tab is named by its title, like a record opened from the tree
+  const title = await titleOf(data, resource as Resource<'item'>).catch(() => resource.id);
+  const createdRef: RecordRef = { project: ref.project, environment: ref.environment, kind: 'record', modelApiKey: ref.modelApiKey, id: resource.id, ...(title !== resource.id ? { title } : {}) };
   return { status: 'saved', document: { ref, resource, text: renderDocument('record', resource, ctx), ctx }, sentKeys: Object.keys(plan.body.data.attributes), created: createdRef };
 }
 

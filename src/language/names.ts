@@ -212,3 +212,13 @@ export async function nameLinkedRecord(names: RecordNames, json: JSONDocument, r
   names.resolve(links.map((r) => r.id), links.flatMap((r) => r.allowedModelIds ?? [])).catch(() => undefined);
   return (await names.resolve([reference.id], reference.allowedModelIds)).get(reference.id);
 }
+
+/** A record's title as its model names it (title field, else first string field), else its id. */
+export async function titleOf(data: ProjectData, record: Resource<'item'>, model?: Resource<'item_type'>): Promise<string> {
+  const itemTypeId = modelIdOf(record);
+  const itemType = model ?? (itemTypeId ? await data.itemType(itemTypeId).catch(() => undefined) : undefined);
+  if (!itemType) return record.id;
+  const [fields, site] = await Promise.all([data.fields(itemType.id), data.site()]);
+  const locales = Array.isArray(site.attributes['locales']) ? (site.attributes['locales'] as string[]) : [];
+  return recordTitle(record, itemType, fields, locales) ?? record.id;
+}

@@ -2,7 +2,9 @@
 // link to it, then the delete job; open editors of the record are closed or marked deleted.
 import { ApiError } from '../cma/errors';
 import type { Resource } from '../cma/types';
-import { recordTitle } from '../language/names';
+import { titleOf } from '../language/names';
+
+export { titleOf };
 import type { ProjectData } from '../projects/projectData';
 import { someNames, type LifecycleDeps, type Place } from './lifecycleDeps';
 
@@ -11,15 +13,6 @@ export interface RecordTarget extends Place {
   model: Resource<'item_type'>;
 }
 
-/** A record's title as its model names it (title field, else first string field), else its id. */
-export async function titleOf(data: ProjectData, record: Resource<'item'>, model?: Resource<'item_type'>): Promise<string> {
-  const itemTypeId = relationshipId(record, 'item_type');
-  const itemType = model ?? (itemTypeId ? await data.itemType(itemTypeId).catch(() => undefined) : undefined);
-  if (!itemType) return record.id;
-  const [fields, site] = await Promise.all([data.fields(itemType.id), data.site()]);
-  const locales = Array.isArray(site.attributes['locales']) ? (site.attributes['locales'] as string[]) : [];
-  return recordTitle(record, itemType, fields, locales) ?? record.id;
-}
 
 export function modelName(model: Resource<'item_type'>): string {
   return String(model.attributes['name'] ?? model.attributes['api_key'] ?? model.id);

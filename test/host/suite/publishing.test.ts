@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ModelNode, RecordNode, RecordsNode, SectionNode } from '../../../src/tree/model';
 import type { Ui } from '../../../src/ui/ui';
-import { clearRequests, cma, describeRequests, dismissToasts, ensureSignedIn, extensionApi, runWithInputs, tabIsDirty, waitFor, writes } from './helpers';
-import { editJson, pressSave } from './editing';
+import { clearRequests, cma, describeRequests, dismissToasts, ensureSignedIn, extensionApi, runWithInputs, screenshot, tabIsDirty, waitFor, writes } from './helpers';
+import { editJson, pressSave, sleep } from './editing';
 
 async function recordsOf(apiKey: string): Promise<RecordsNode> {
   const { model } = await extensionApi();
@@ -72,6 +72,11 @@ describe('publishing records', () => {
       return node?.record.meta['status'] === 'published';
     }, 15_000, 'the tree to show the record published');
     assert.equal(tabIsDirty(editor.document.uri), false);
+    const shown = (await model.children(records)).find((n): n is RecordNode => n.kind === 'record' && n.record.id === id)!;
+    await (await extensionApi()).treeView.reveal(shown, { select: true, focus: false, expand: true });
+    await vscode.window.showTextDocument(editor.document, { preview: false });
+    await sleep(800);
+    await screenshot('publishing');
 
     // deleted: the confirmation names it; one DELETE; its clean editor closes
     asked.length = 0;
