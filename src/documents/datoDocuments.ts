@@ -28,7 +28,7 @@ import {
 } from './saveOutcome';
 import { maySaveToDatoCms, notConfirmedMessage, type WorkspaceTrust } from './trust';
 import { documentUri } from './uris';
-import { openNewRecord, showCreated } from './newRecordEditor';
+import { openNewField, openNewRecord, showCreated } from './newRecordEditor';
 
 const t = vscode.l10n.t;
 
@@ -94,6 +94,7 @@ export class DocumentsFeature implements vscode.Disposable {
       case DOCUMENT_COMMANDS.revert.command: return this.revert(uri);
       case DOCUMENT_COMMANDS.saveActions.command: return this.offerSaveActions(uri);
       case DOCUMENT_COMMANDS.newRecord.command: return openNewRecord({ ui: this.ui, t, projects: this.deps.registry }, args[0]);
+      case DOCUMENT_COMMANDS.newField.command: return openNewField({ ui: this.ui, t, projects: this.deps.registry }, args[0]);
     }
   }
 
