@@ -49,6 +49,7 @@ export function run(): Promise<void> {
   require('./history.test');
   require('./schemaCompare.test');
   require('./create.test');
+  require('./createSchema.test');
   require('./leaks.test');
 
   const results: TestResult[] = [];
