@@ -16,6 +16,7 @@ export const DOCUMENT_COMMANDS = {
   revert: { command: 'datocms.documents.revertToRemote', title: 'Revert to DatoCMS Version', icon: '$(discard)' },
   saveActions: { command: 'datocms.documents.saveActions', title: 'What Can I Do About the Failed Save?', icon: '$(error)' },
   newRecord: { command: 'datocms.newRecord', title: 'New Record…', icon: '$(add)' },
+  newField: { command: 'datocms.newField', title: 'New Field…', icon: '$(add)' },
 } as const;
 
 export type DocumentCommand = (typeof DOCUMENT_COMMANDS)[keyof typeof DOCUMENT_COMMANDS]['command'];

@@ -21,7 +21,7 @@ import { DOCUMENT_COMMANDS, DOCUMENT_LANGUAGE, SIGN_IN_AGAIN_COMMAND, type DatoD
 import { isDeletedDocument } from './deleted';
 import { ConflictError, type Baseline, type WriteResult } from './documentStore';
 import { DatoFileSystem } from './fileSystem';
-import { DOCUMENT_SCHEME, describeRef, documentPath, parseDocumentPath, type DocumentRef } from './paths';
+import { DOCUMENT_SCHEME, describeRef, documentPath, isFieldDraftRef, parseDocumentPath, type DocumentRef } from './paths';
 import { RemoteDocuments } from './remote';
 import {
   actionLabel, autoSaveMessage, conflictMessage, failedMessage, problemsMessage, SaveFailureBar,
@@ -29,7 +29,7 @@ import {
 } from './saveOutcome';
 import { maySaveToDatoCms, notConfirmedMessage, type WorkspaceTrust } from './trust';
 import { documentUri } from './uris';
-import { openNewRecord, showCreated } from './newRecordEditor';
+import { openNewField, openNewRecord, showCreated } from './newRecordEditor';
 
 const t = vscode.l10n.t;
 
@@ -95,6 +95,7 @@ export class DocumentsFeature implements vscode.Disposable {
       case DOCUMENT_COMMANDS.revert.command: return this.revert(uri);
       case DOCUMENT_COMMANDS.saveActions.command: return this.offerSaveActions(uri);
       case DOCUMENT_COMMANDS.newRecord.command: return openNewRecord({ ui: this.ui, t, projects: this.deps.registry }, args[0]);
+      case DOCUMENT_COMMANDS.newField.command: return openNewField({ ui: this.ui, t, projects: this.deps.registry }, args[0]);
     }
   }
 
@@ -303,7 +304,7 @@ export class DocumentsFeature implements vscode.Disposable {
       if (!(await maySaveToDatoCms(this.trust, t, describeRef(ref)))) return false;
       // A model or field update in the primary environment asks first (records and webhooks do not).
       if (ref.kind !== 'model' && ref.kind !== 'field') return true;
-      const action = t('Update the {0} ({1})', describeRef(ref), keys.join(', '));
+      const action = isFieldDraftRef(ref) && keys.length === 0 ? t('Create a field in model {0}', ref.modelApiKey) : t('Update the {0} ({1})', describeRef(ref), keys.join(', '));
       guardDeclined = !(await confirmSchemaChange(this.deps.registry, { project: ref.project, environment: ref.environment, action }));
       return !guardDeclined;
     };

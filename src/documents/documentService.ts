@@ -7,7 +7,7 @@ import { ApiError, type CallOptions } from '../cma';
 import type { Resource, UpdateBody } from '../cma/types';
 import type { ProjectData } from '../projects/projectData';
 import { basisValue, planUpdate, problemsFromApiError, renderDocument, type Problem, type SchemaContext } from '../schema';
-import { isDraftRef, type DocumentRef } from './paths';
+import { isNewDocumentRef, type DocumentRef } from './paths';
 import { relationshipId } from './relationships';
 import { createFromDraft, isUncreated, openDraft } from './drafts';
 
@@ -69,7 +69,7 @@ export class DocumentService {
   /** Fetches the resource and renders its document. */
   async open(ref: DocumentRef, o: OpenOptions = {}): Promise<OpenedDocument> {
     const data = await this.dataFor(ref);
-    if (isDraftRef(ref) && o.id === undefined) return openDraft(data, ref, o);
+    if (isNewDocumentRef(ref) && o.id === undefined) return openDraft(data, ref, o);
     const resource = await this.fetch(data, ref, o.id, o);
     return this.render(data, ref, resource, o);
   }

@@ -1,6 +1,7 @@
 // The editor side of new records: "New Record…" opens the draft, and once its first save created the
 // record the draft's tab gives way to the record's own document, in the same place.
 import * as vscode from 'vscode';
+import { modelOfNode, newFieldRef } from '../commands/newField';
 import { newRecordRef, targetOfNode, type NewRecordDeps } from '../commands/newRecord';
 import { documentUri } from './uris';
 
@@ -10,6 +11,11 @@ const POLL_MS = 50;
 
 export async function openNewRecord(deps: NewRecordDeps, node: unknown): Promise<void> {
   const ref = await newRecordRef(deps, targetOfNode(node));
+  if (ref) await vscode.window.showTextDocument(documentUri(ref), { preview: false });
+}
+
+export async function openNewField(deps: NewRecordDeps, node: unknown): Promise<void> {
+  const ref = await newFieldRef(deps, modelOfNode(node));
   if (ref) await vscode.window.showTextDocument(documentUri(ref), { preview: false });
 }
 

@@ -160,6 +160,22 @@ export function newDraftRef(where: { project: string; environment: string }, mod
   return { ...where, kind: 'record', modelApiKey, id: `${DRAFT_PREFIX}${nonce}${parentId ? `~${parentId}` : ''}`, title };
 }
 
+export type FieldRef = Extract<DocumentRef, { kind: 'field' }>;
+
+/** Whether a field path names a new field not yet created (its type after the nonce; api_keys never hold "~"). */
+export function isFieldDraftRef(ref: DocumentRef): ref is FieldRef {
+  return ref.kind === 'field' && ref.apiKey.startsWith(DRAFT_PREFIX);
+}
+
+/** Whether the document is any draft: a record or a field that its first save creates. */
+export const isNewDocumentRef = (ref: DocumentRef): boolean => isDraftRef(ref) || isFieldDraftRef(ref);
+
+/** A new field of a model, of the given type, not yet created. */
+export function newFieldDraftRef(where: { project: string; environment: string }, modelApiKey: string, fieldType: string): FieldRef {
+  const nonce = `${Date.now().toString(36)}${(drafts++).toString(36)}`;
+  return { ...where, kind: 'field', modelApiKey, apiKey: `${DRAFT_PREFIX}${nonce}~${fieldType}` };
+}
+
 /** A short human name for messages: "model blog_post", "record 123 of article", "record “Hello” (123) of article". */
 export function describeRef(ref: DocumentRef): string {
   switch (ref.kind) {

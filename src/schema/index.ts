@@ -15,3 +15,4 @@ export { FILTER_OPERATORS, ORDERABLE_META_COLUMNS, FIELD_TYPES, type FieldType }
 export type { FieldInfo } from './records';
 export { sortedFields } from './records';
 export { DRAFT_ID, draftRecord, planCreate, renderDraft, type CreatePlan } from './templates';
+export { draftField, FIELD_TYPE_LABELS, planFieldCreate, renderFieldDraft, type FieldCreatePlan } from './fieldTemplate';

@@ -50,6 +50,7 @@ export function run(): Promise<void> {
   require('./publishing.test');
   require('./schemaCompare.test');
   require('./create.test');
+  require('./createSchema.test');
   require('./leaks.test');
 
   const results: TestResult[] = [];
