@@ -157,7 +157,9 @@ describe('environment operations from the tree', () => {
       { text: 'Full fork', title: 'How should "main" be forked?' },
     ]);
     await waitFor(() => registry.environmentOf(PROJECT) === FORK, 60_000, `the tree to show ${FORK}`);
-    assert.ok((await settledToasts()).some((toast) => toast.message === `Forked "main" into "${FORK}". The tree now shows "${FORK}".`), 'the fork is announced');
+    // the announcement may show a moment after the switch: poll for it
+    const announced = `Forked "main" into "${FORK}". The tree now shows "${FORK}".`;
+    await waitFor(async () => (await toasts()).some((toast) => toast.message === announced), 15_000, 'the fork to be announced');
     const fork = await environmentNode(FORK);
     assert.equal(fork.description, 'sandbox · active');
     await waitFor(async () => (await projectItemText()).includes(`${FORK} (sandbox)`), 10_000, 'the status bar to name the fork')
