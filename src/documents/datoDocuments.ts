@@ -326,7 +326,8 @@ export class DocumentsFeature implements vscode.Disposable {
     this.schemas.noteOpened(result.document);
     this.shell.saved({ ref, resource: result.document.resource });
     if (result.renamed) void this.announceRename(ref, result.renamed);
-    if (result.created) showCreated(uri, documentUri(result.created)).catch((error: unknown) => this.deps.log.warn(`Opening the created ${result.created.kind}: ${errorMessage(error)}`));
+    const { created } = result;
+    if (created) showCreated(uri, documentUri(created)).catch((error: unknown) => this.deps.log.warn(`Opening the created ${created.kind}: ${errorMessage(error)}`));
     setImmediate(() => this.diagnostics.recheck(uri));
     return { status: 'saved', document: result.document, basisText: text };
   }
