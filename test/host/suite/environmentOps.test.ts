@@ -150,16 +150,23 @@ describe('environment operations from the tree', () => {
 
   it('forks a sandbox (typed name, full copy), the tree switches to it, then promotes it after a confirmation naming both', async function () {
     this.timeout(120_000);
-    const { registry } = await extensionApi();
+    const { registry, ui } = await extensionApi();
     await dismissToasts();
-    await runWithInputs('datocms.env.fork', [await environmentNode('main')], [
-      { text: FORK, title: 'Fork "main" of Emulated Bistro' },
-      { text: 'Full fork', title: 'How should "main" be forked?' },
-    ]);
-    await waitFor(() => registry.environmentOf(PROJECT) === FORK, 60_000, `the tree to show ${FORK}`);
-    // the announcement may show a moment after the switch: poll for it
-    const announced = `Forked "main" into "${FORK}". The tree now shows "${FORK}".`;
-    await waitFor(async () => (await toasts()).some((toast) => toast.message === announced), 15_000, 'the fork to be announced');
+    // what the command tells the user, recorded as it is shown (a notification can be gone before it is read)
+    const told: string[] = [];
+    const realInfo = ui.info;
+    ui.info = (message, ...actions) => { told.push(message); return realInfo.call(ui, message, ...actions); };
+    try {
+      await runWithInputs('datocms.env.fork', [await environmentNode('main')], [
+        { text: FORK, title: 'Fork "main" of Emulated Bistro' },
+        { text: 'Full fork', title: 'How should "main" be forked?' },
+      ]);
+      await waitFor(() => registry.environmentOf(PROJECT) === FORK, 60_000, `the tree to show ${FORK}`);
+      const announced = `Forked "main" into "${FORK}". The tree now shows "${FORK}".`;
+      await waitFor(() => told.includes(announced), 15_000, `the fork to be announced (told: ${told.join(' | ')})`);
+    } finally {
+      ui.info = realInfo;
+    }
     const fork = await environmentNode(FORK);
     assert.equal(fork.description, 'sandbox · active');
     await waitFor(async () => (await projectItemText()).includes(`${FORK} (sandbox)`), 10_000, 'the status bar to name the fork')
