@@ -3,8 +3,6 @@
 import { ApiError } from '../cma/errors';
 import type { Resource } from '../cma/types';
 import { titleOf } from '../language/names';
-
-export { titleOf };
 import type { ProjectData } from '../projects/projectData';
 import { someNames, type LifecycleDeps, type Place } from './lifecycleDeps';
 

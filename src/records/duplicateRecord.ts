@@ -1,5 +1,6 @@
 // Duplicate a record (a job on DatoCMS's side) and open the copy.
-import { modelName, titleOf, type RecordTarget } from './deleteRecord';
+import { titleOf } from '../language/names';
+import { modelName, type RecordTarget } from './deleteRecord';
 import type { LifecycleDeps } from './lifecycleDeps';
 
 /** Returns the copy's id. */

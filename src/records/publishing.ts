@@ -10,7 +10,7 @@ import type { RecordNode, RecordsNode, TreeModel, TreeNode } from '../tree/model
 import { reportError } from '../ui/errors';
 import type { Ui } from '../ui/ui';
 import { runBulk, type BulkHost, type BulkOperation } from './bulk';
-import { titleOf } from './deleteRecord';
+import { titleOf } from '../language/names';
 import { RecordPublishing, type RecordRef, type RecordTarget } from './recordActions';
 import { RecordStatuses } from './recordStatus';
 
