@@ -17,6 +17,9 @@ export const DOCUMENT_COMMANDS = {
   saveActions: { command: 'datocms.documents.saveActions', title: 'What Can I Do About the Failed Save?', icon: '$(error)' },
   newRecord: { command: 'datocms.newRecord', title: 'New Record…', icon: '$(add)' },
   newField: { command: 'datocms.newField', title: 'New Field…', icon: '$(add)' },
+  newModel: { command: 'datocms.newModel', title: 'New Model…', icon: '$(add)' },
+  newBlockModel: { command: 'datocms.newBlockModel', title: 'New Block Model…', icon: '$(add)' },
+  newWebhook: { command: 'datocms.newWebhook', title: 'New Webhook…', icon: '$(add)' },
 } as const;
 
 export type DocumentCommand = (typeof DOCUMENT_COMMANDS)[keyof typeof DOCUMENT_COMMANDS]['command'];

@@ -21,7 +21,7 @@ import { DOCUMENT_COMMANDS, DOCUMENT_LANGUAGE, SIGN_IN_AGAIN_COMMAND, type DatoD
 import { isDeletedDocument } from './deleted';
 import { ConflictError, type Baseline, type WriteResult } from './documentStore';
 import { DatoFileSystem } from './fileSystem';
-import { DOCUMENT_SCHEME, describeRef, documentPath, isFieldDraftRef, parseDocumentPath, type DocumentRef } from './paths';
+import { DOCUMENT_SCHEME, describeRef, documentPath, parseDocumentPath, type DocumentRef } from './paths';
 import { RemoteDocuments } from './remote';
 import {
   actionLabel, autoSaveMessage, conflictMessage, failedMessage, problemsMessage, SaveFailureBar,
@@ -29,7 +29,10 @@ import {
 } from './saveOutcome';
 import { maySaveToDatoCms, notConfirmedMessage, type WorkspaceTrust } from './trust';
 import { documentUri } from './uris';
-import { openNewField, openNewRecord, showCreated } from './newRecordEditor';
+import { isNewDocumentCommand, openNewDocument, showCreated } from './newRecordEditor';
+import { redact } from './redact';
+import { schemaChangeOf } from './saveGuard';
+import { activeDocumentUri, dirtyTab, tabsOf } from './tabs';
 
 const t = vscode.l10n.t;
 
@@ -94,9 +97,9 @@ export class DocumentsFeature implements vscode.Disposable {
       case DOCUMENT_COMMANDS.overwrite.command: return this.overwrite(uri);
       case DOCUMENT_COMMANDS.revert.command: return this.revert(uri);
       case DOCUMENT_COMMANDS.saveActions.command: return this.offerSaveActions(uri);
-      case DOCUMENT_COMMANDS.newRecord.command: return openNewRecord({ ui: this.ui, t, projects: this.deps.registry }, args[0]);
-      case DOCUMENT_COMMANDS.newField.command: return openNewField({ ui: this.ui, t, projects: this.deps.registry }, args[0]);
     }
+    if (isNewDocumentCommand(command)) return openNewDocument(command, { ui: this.ui, t, projects: this.deps.registry }, args[0]);
+    return Promise.resolve();
   }
 
   /**
@@ -302,10 +305,8 @@ export class DocumentsFeature implements vscode.Disposable {
     let guardDeclined = false;
     const confirm = async (keys: string[]) => {
       if (!(await maySaveToDatoCms(this.trust, t, describeRef(ref)))) return false;
-      // A model or field update in the primary environment asks first (records and webhooks do not).
-      if (ref.kind !== 'model' && ref.kind !== 'field') return true;
-      const action = isFieldDraftRef(ref) && keys.length === 0 ? t('Create a field in model {0}', ref.modelApiKey) : t('Update the {0} ({1})', describeRef(ref), keys.join(', '));
-      guardDeclined = !(await confirmSchemaChange(this.deps.registry, { project: ref.project, environment: ref.environment, action }));
+      const change = schemaChangeOf(ref, keys, text, t);
+      guardDeclined = change !== undefined && !(await confirmSchemaChange(this.deps.registry, change));
       return !guardDeclined;
     };
     const result = await this.withSaveProgress(ref, explicitOverwrite, (onJob, signal) =>
@@ -458,50 +459,4 @@ export class DocumentsFeature implements vscode.Disposable {
   private notADocument(): void {
     void vscode.window.showWarningMessage(t('Open a DatoCMS document (a datocms: editor) first.'));
   }
-}
-
-function activeDocumentUri(): vscode.Uri | undefined {
-  const uri = vscode.window.activeTextEditor?.document.uri;
-  return uri?.scheme === DOCUMENT_SCHEME ? uri : undefined;
-}
-
-/** Every tab showing `uri` (as a text editor or a diff's editable side). */
-function tabsOf(uri: vscode.Uri): vscode.Tab[] {
-  const key = uri.toString();
-  return vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => {
-    const input = tab.input;
-    const tabUri = input instanceof vscode.TabInputText ? input.uri : input instanceof vscode.TabInputTextDiff ? input.modified : undefined;
-    return tabUri?.toString() === key;
-  });
-}
-
-/** The editor tab of `uri` when it holds unsaved changes (the workbench's own dirty state). */
-function dirtyTab(uri: vscode.Uri): vscode.Tab | undefined {
-  const key = uri.toString();
-  for (const group of vscode.window.tabGroups.all) {
-    for (const tab of group.tabs) {
-      const input = tab.input;
-      const tabUri = input instanceof vscode.TabInputText ? input.uri : input instanceof vscode.TabInputTextDiff ? input.modified : undefined;
-      if (tab.isDirty && tabUri?.toString() === key) return tab;
-    }
-  }
-  return undefined;
-}
-
-/** Removes webhook basic-auth passwords (from what was opened and from the user's text) from a message. */
-function redact(message: string, opened: OpenedDocument, text: string): string {
-  if (opened.ref.kind !== 'webhook') return message;
-  const secrets = new Set<string>();
-  const fromServer = opened.resource.attributes['http_basic_password'];
-  if (typeof fromServer === 'string') secrets.add(fromServer);
-  try {
-    const parsed: unknown = JSON.parse(text);
-    const typed = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>)['http_basic_password'] : undefined;
-    if (typeof typed === 'string') secrets.add(typed);
-  } catch {
-    // unparsable text: nothing more to redact
-  }
-  let out = message;
-  for (const secret of secrets) if (secret.length > 0) out = out.split(secret).join('[redacted]');
-  return out;
 }

@@ -1,15 +1,15 @@
-// New records: a draft document (`records/<model>/new~<n>/New record · <model>`) shows the model's template
-// and is readable at any time (after a window reload too), so an editor restored from a backup still saves
-// by creating. Its first save sends POST /items; from then on the draft's baseline is the created record, so a
-// second save (or one that waited for the first) updates that record instead of creating another.
+// Drafts: a new record (`records/<model>/new~<n>/New record · <model>`), field, model or webhook shows its
+// template and is readable at any time (after a window reload too), so an editor restored from a backup still
+// saves by creating. Its first save sends the POST; from then on the draft's baseline is the created resource,
+// so a second save (or one that waited for the first) updates it instead of creating another.
 import { ApiError, type CallOptions } from '../cma';
-import type { Resource } from '../cma/types';
+import type { CreateBody, Resource } from '../cma/types';
 import { titleOf } from '../language/names';
 import type { ProjectData } from '../projects/projectData';
-import { DRAFT_ID, draftField, draftRecord, planCreate, planFieldCreate, problemsFromApiError, renderDocument, renderDraft, renderFieldDraft } from '../schema';
+import { DRAFT_ID, draftField, draftModel, draftRecord, draftWebhook, planCreate, planSchemaCreate, problemsFromApiError, renderDocument, renderDraft, renderSchemaDraft } from '../schema';
 import { isFieldType } from '../schema/catalog';
 import type { OpenedDocument, SaveOptions, SaveResult } from './documentService';
-import { isFieldDraftRef, isNewDocumentRef, type DocumentRef, type FieldRef, type RecordRef } from './paths';
+import { draftsBlockModel, isNewDocumentRef, type DocumentRef, type RecordRef } from './paths';
 import { relationshipId } from './relationships';
 
 function parentOf(ref: RecordRef): string | null {
@@ -17,19 +17,34 @@ function parentOf(ref: RecordRef): string | null {
   return parts.length > 2 ? parts[2]! : null;
 }
 
-/** The draft's document: the model's template (a new record), or the field type's (a new field). */
+/** The draft's document: the template of a new record (its model's), field (its type's), model or webhook. */
 export async function openDraft(data: ProjectData, ref: DocumentRef, o: CallOptions = {}): Promise<OpenedDocument> {
-  if (ref.kind !== 'record' && ref.kind !== 'field') throw new Error(`Not a draft: ${ref.kind}`);
-  const model = await data.itemType(ref.modelApiKey, o);
-  const ctx = await data.schemaContext([model.id], o);
-  if (ref.kind === 'field') {
-    const type = ref.apiKey.split('~')[2];
-    if (!isFieldType(type)) throw new Error(`Unknown field type "${String(type)}" in a new field's path`);
-    const field = draftField(model, type, ctx);
-    return { ref, resource: field, text: renderFieldDraft(field, ctx), ctx };
+  switch (ref.kind) {
+    case 'webhook': {
+      const ctx = await data.schemaContext([], o);
+      const resource = draftWebhook();
+      return { ref, resource, text: renderSchemaDraft('webhook', resource, ctx), ctx };
+    }
+    case 'model': {
+      const ctx = await data.schemaContext([], o);
+      const resource = draftModel(ctx, draftsBlockModel(ref));
+      return { ref, resource, text: renderSchemaDraft('model', resource, ctx), ctx };
+    }
+    case 'field': {
+      const model = await data.itemType(ref.modelApiKey, o);
+      const ctx = await data.schemaContext([model.id], o);
+      const type = ref.apiKey.split('~')[2];
+      if (!isFieldType(type)) throw new Error(`Unknown field type "${String(type)}" in a new field's path`);
+      const resource = draftField(model, type, ctx);
+      return { ref, resource, text: renderSchemaDraft('field', resource, ctx), ctx };
+    }
+    case 'record': {
+      const model = await data.itemType(ref.modelApiKey, o);
+      const ctx = await data.schemaContext([model.id], o);
+      const resource = draftRecord(model, ctx, { parentId: parentOf(ref) });
+      return { ref, resource, text: renderDraft(resource, ctx), ctx };
+    }
   }
-  const resource = draftRecord(model, ctx, { parentId: parentOf(ref) });
-  return { ref, resource, text: renderDraft(resource, ctx), ctx };
 }
 
 /** Whether this document still is a draft (nothing created yet). */
@@ -40,7 +55,7 @@ export const isUncreated = (opened: OpenedDocument): boolean => isNewDocumentRef
  * answer's document keeps the draft's ref (the editor's URI); `created` is where the record now lives.
  */
 export async function createFromDraft(data: ProjectData, opened: OpenedDocument, text: string, o: SaveOptions = {}): Promise<SaveResult> {
-  if (isFieldDraftRef(opened.ref)) return createFieldFromDraft(data, opened, opened.ref, text, o);
+  if (opened.ref.kind !== 'record') return createSchemaFromDraft(data, opened, opened.ref, text, o);
   const plan = planCreate(opened.resource as Resource<'item'>, text, opened.ctx);
   if (!plan.ok) return { status: 'invalid', problems: plan.problems, origin: 'local', text };
   let created: Resource<'item'>;
@@ -68,21 +83,28 @@ export async function createFromDraft(data: ProjectData, opened: OpenedDocument,
   return { status: 'saved', document: { ref, resource, text: renderDocument('record', resource, ctx), ctx }, sentKeys: Object.keys(plan.body.data.attributes), created: createdRef };
 }
 
-/** Creates the field from the draft's text: POST …/fields (a job); the answer's document keeps the draft's ref. */
-async function createFieldFromDraft(data: ProjectData, opened: OpenedDocument, ref: FieldRef, text: string, o: SaveOptions): Promise<SaveResult> {
-  const plan = planFieldCreate(opened.resource as Resource<'field'>, text, opened.ctx);
+/**
+ * Creates a field (POST …/fields, a job), model (POST /item-types) or webhook (POST /webhooks) from the draft's
+ * text; the answer's document keeps the draft's ref.
+ */
+async function createSchemaFromDraft(data: ProjectData, opened: OpenedDocument, ref: Exclude<DocumentRef, RecordRef>, text: string, o: SaveOptions): Promise<SaveResult> {
+  const plan = planSchemaCreate(ref.kind, opened.resource, text, opened.ctx);
   if (!plan.ok) return { status: 'invalid', problems: plan.problems, origin: 'local', text };
-  const modelId = String(relationshipId(opened.resource, 'item_type') ?? '');
-  let created: Resource<'field'>;
+  const modelId = ref.kind === 'field' ? String(relationshipId(opened.resource, 'item_type') ?? '') : undefined;
+  let created: Resource;
   try {
-    created = await data.client.fields.create(modelId, plan.body, { signal: o.signal, ...(o.onJob ? { onJob: o.onJob } : {}) });
+    const call = { signal: o.signal };
+    if (ref.kind === 'field') created = await data.client.fields.create(modelId!, plan.body as CreateBody<'field'>, { ...call, ...(o.onJob ? { onJob: o.onJob } : {}) });
+    else if (ref.kind === 'model') created = await data.client.itemTypes.create(plan.body as CreateBody<'item_type'>, call);
+    else created = await data.client.webhooks.create(plan.body as CreateBody<'webhook'>, call);
   } catch (error) {
     return rejected(error, text);
   }
-  data.invalidate({ itemTypeId: modelId });
-  const ctx = await data.schemaContext([modelId], o);
-  const createdRef: FieldRef = { ...ref, apiKey: String(created.attributes['api_key']) };
-  return { status: 'saved', document: { ref, resource: created, text: renderDocument('field', created, ctx), ctx }, sentKeys: Object.keys(plan.body.data.attributes), created: createdRef };
+  if (ref.kind !== 'webhook') data.invalidate(modelId ? { itemTypeId: modelId } : undefined);
+  const ctx = await data.schemaContext(modelId ? [modelId] : [], o);
+  const apiKey = String(created.attributes['api_key']);
+  const createdRef: DocumentRef = ref.kind === 'webhook' ? { ...ref, id: created.id } : { ...ref, apiKey };
+  return { status: 'saved', document: { ref, resource: created, text: renderDocument(ref.kind, created, ctx), ctx }, sentKeys: Object.keys(plan.body.data.attributes), created: createdRef };
 }
 
 function rejected(error: unknown, text: string): SaveResult {

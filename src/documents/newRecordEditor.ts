@@ -1,21 +1,33 @@
-// The editor side of new records: "New Record…" opens the draft, and once its first save created the
-// record the draft's tab gives way to the record's own document, in the same place.
+// The editor side of new documents: "New Record…", "New Field…", "New Model…", … open a draft, and once its
+// first save created the resource the draft's tab gives way to the resource's own document, in the same place.
 import * as vscode from 'vscode';
 import { modelOfNode, newFieldRef } from '../commands/newField';
 import { newRecordRef, targetOfNode, type NewRecordDeps } from '../commands/newRecord';
+import { newModelRef, newWebhookRef } from '../commands/newSchema';
+import { DOCUMENT_COMMANDS } from './constants';
+import type { DocumentRef } from './paths';
+import { tabsOf } from './tabs';
 import { documentUri } from './uris';
 
 /** How long to wait for the workbench to mark the draft saved after its write returned. */
 const SAVED_WAIT_MS = 10_000;
 const POLL_MS = 50;
 
-export async function openNewRecord(deps: NewRecordDeps, node: unknown): Promise<void> {
-  const ref = await newRecordRef(deps, targetOfNode(node));
-  if (ref) await vscode.window.showTextDocument(documentUri(ref), { preview: false });
-}
+const NEW_DOCUMENTS = {
+  [DOCUMENT_COMMANDS.newRecord.command]: (deps, node) => newRecordRef(deps, targetOfNode(node)),
+  [DOCUMENT_COMMANDS.newField.command]: (deps, node) => newFieldRef(deps, modelOfNode(node)),
+  [DOCUMENT_COMMANDS.newModel.command]: (deps, node) => newModelRef(deps, node, false),
+  [DOCUMENT_COMMANDS.newBlockModel.command]: (deps, node) => newModelRef(deps, node, true),
+  [DOCUMENT_COMMANDS.newWebhook.command]: (deps, node) => newWebhookRef(deps, node),
+} satisfies Record<string, (deps: NewRecordDeps, node: unknown) => Promise<DocumentRef | undefined>>;
 
-export async function openNewField(deps: NewRecordDeps, node: unknown): Promise<void> {
-  const ref = await newFieldRef(deps, modelOfNode(node));
+export type NewDocumentCommand = keyof typeof NEW_DOCUMENTS;
+
+export const isNewDocumentCommand = (command: string): command is NewDocumentCommand => Object.hasOwn(NEW_DOCUMENTS, command);
+
+/** Opens the draft a "New …" command ran on the tree node `node` (or from the palette) leads to. */
+export async function openNewDocument(command: NewDocumentCommand, deps: NewRecordDeps, node: unknown): Promise<void> {
+  const ref = await NEW_DOCUMENTS[command](deps, node);
   if (ref) await vscode.window.showTextDocument(documentUri(ref), { preview: false });
 }
 
@@ -24,9 +36,7 @@ export async function openNewField(deps: NewRecordDeps, node: unknown): Promise<
  * the draft saved. A draft the user typed in during the save stays open: its next save updates the record.
  */
 export async function showCreated(draftUri: vscode.Uri, createdUri: vscode.Uri): Promise<void> {
-  const key = draftUri.toString();
-  const isDraft = (uri: vscode.Uri) => uri.toString() === key;
-  const draftTab = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputText && isDraft(t.input.uri));
+  const draftTab = () => tabsOf(draftUri).find((tab) => tab.input instanceof vscode.TabInputText);
   // the write returns before the workbench marks the editor saved
   for (let waited = 0; waited < SAVED_WAIT_MS && draftTab()?.isDirty; waited += POLL_MS) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   const tab = draftTab();

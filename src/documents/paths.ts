@@ -167,8 +167,31 @@ export function isFieldDraftRef(ref: DocumentRef): ref is FieldRef {
   return ref.kind === 'field' && ref.apiKey.startsWith(DRAFT_PREFIX);
 }
 
-/** Whether the document is any draft: a record or a field that its first save creates. */
-export const isNewDocumentRef = (ref: DocumentRef): boolean => isDraftRef(ref) || isFieldDraftRef(ref);
+/** A new model (or block model, `block`), not yet created. */
+export function newModelDraftRef(where: { project: string; environment: string }, block: boolean): ModelRef {
+  const nonce = `${Date.now().toString(36)}${(drafts++).toString(36)}`;
+  return { ...where, kind: 'model', apiKey: `${DRAFT_PREFIX}${nonce}~${block ? 'block' : 'model'}` };
+}
+
+/** A new webhook, not yet created. */
+export function newWebhookDraftRef(where: { project: string; environment: string }): WebhookRef {
+  const nonce = `${Date.now().toString(36)}${(drafts++).toString(36)}`;
+  return { ...where, kind: 'webhook', id: `${DRAFT_PREFIX}${nonce}` };
+}
+
+export type ModelRef = Extract<DocumentRef, { kind: 'model' }>;
+export type WebhookRef = Extract<DocumentRef, { kind: 'webhook' }>;
+
+/** The segment that names the document (ids and api_keys never hold "~", drafts do). */
+function identity(ref: DocumentRef): string {
+  return ref.kind === 'model' || ref.kind === 'field' ? ref.apiKey : ref.id;
+}
+
+/** Whether the document is a draft of any kind: its first save creates it. */
+export const isNewDocumentRef = (ref: DocumentRef): boolean => identity(ref).startsWith(DRAFT_PREFIX);
+
+/** A new model draft's kind: whether it drafts a block model. */
+export const draftsBlockModel = (ref: ModelRef): boolean => ref.apiKey.endsWith('~block');
 
 /** A new field of a model, of the given type, not yet created. */
 export function newFieldDraftRef(where: { project: string; environment: string }, modelApiKey: string, fieldType: string): FieldRef {

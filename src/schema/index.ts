@@ -15,4 +15,5 @@ export { FILTER_OPERATORS, ORDERABLE_META_COLUMNS, FIELD_TYPES, type FieldType }
 export type { FieldInfo } from './records';
 export { sortedFields } from './records';
 export { DRAFT_ID, draftRecord, planCreate, renderDraft, type CreatePlan } from './templates';
-export { draftField, FIELD_TYPE_LABELS, planFieldCreate, renderFieldDraft, type FieldCreatePlan } from './fieldTemplate';
+export { draftField, FIELD_TYPE_LABELS } from './fieldTemplate';
+export { draftModel, draftWebhook, planSchemaCreate, renderSchemaDraft, type SchemaDraftKind } from './schemaDrafts';

@@ -5,7 +5,8 @@ import { after, before, describe, test } from 'node:test';
 import { CmaClient, closeAllDispatchers } from '../../src/cma';
 import { ProjectData } from '../../src/projects/projectData';
 import { FIELD_TYPES } from '../../src/schema/catalog';
-import { draftField, FIELD_TYPE_LABELS, planFieldCreate, renderFieldDraft } from '../../src/schema/fieldTemplate';
+import { draftField, FIELD_TYPE_LABELS } from '../../src/schema/fieldTemplate';
+import { planSchemaCreate, renderSchemaDraft } from '../../src/schema/schemaDrafts';
 import { startEmulator, type Emulator } from '../emulator';
 
 let emulator: Emulator;
@@ -25,7 +26,7 @@ async function templateOf(modelApiKey: string, type: (typeof FIELD_TYPES)[number
   const model = await data.itemType(modelApiKey);
   const ctx = await data.schemaContext([model.id]);
   const draft = draftField(model, type, ctx);
-  return { model, draft, ctx, text: renderFieldDraft(draft, ctx) };
+  return { model, draft, ctx, text: renderSchemaDraft('field', draft, ctx) };
 }
 
 describe('new field templates', () => {
@@ -34,7 +35,7 @@ describe('new field templates', () => {
       assert.equal(Object.keys(FIELD_TYPE_LABELS).length, FIELD_TYPES.length);
       for (const type of FIELD_TYPES) {
         const { model, draft, ctx, text } = await templateOf(modelApiKey, type);
-        const plan = planFieldCreate(draft, text, ctx);
+        const plan = planSchemaCreate('field', draft, text, ctx);
         assert.ok(plan.ok, `${type}: ${JSON.stringify(!plan.ok && plan.problems.map((p) => p.message))}`);
         const created = await client.fields.create(model.id, plan.body);
         assert.equal(created.attributes['field_type'], type);
@@ -47,7 +48,7 @@ describe('new field templates', () => {
     const { draft } = await templateOf('category', 'string');
     assert.equal(draft.attributes['api_key'], 'new_field');
     const { model, ctx, text, draft: first } = await templateOf('category', 'string');
-    const plan = planFieldCreate(first, text, ctx);
+    const plan = planSchemaCreate('field', first, text, ctx);
     assert.ok(plan.ok);
     await client.fields.create(model.id, plan.body);
     const again = await templateOf('category', 'integer');
@@ -59,7 +60,7 @@ describe('new field templates', () => {
     const { draft, ctx, text } = await templateOf('author', 'boolean');
     const { label: _label, ...rest } = JSON.parse(text) as Record<string, unknown>;
     const before = emulator.requests.length;
-    const plan = planFieldCreate(draft, JSON.stringify(rest, null, 2), ctx);
+    const plan = planSchemaCreate('field', draft, JSON.stringify(rest, null, 2), ctx);
     assert.ok(!plan.ok);
     assert.match(plan.problems[0]!.message, /label.*missing/);
     assert.equal(emulator.requests.length, before);

@@ -1,10 +1,11 @@
-// New fields from the tree, in a sandbox environment (no guard there): the type picked, the draft opens
-// valid, the first Ctrl+S creates the field with exactly one POST …/fields, the field's document replaces
-// the draft and the tree's Fields list it.
+// New fields, block models and webhooks from the tree, in a sandbox environment (no guard there): the draft
+// opens, the first Ctrl+S creates with exactly one POST, the created document replaces the draft and the tree
+// lists it. A new model in the primary environment asks the guard first: declined, nothing at all is sent.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { FieldsNode, ModelNode, SectionNode } from '../../../src/tree/model';
-import { clearRequests, describeRequests, dismissToasts, ensureSignedIn, extensionApi, runWithInputs, waitFor, writes } from './helpers';
+import { stopAskingSchemaChanges } from '../../../src/projects/primaryGuard';
+import type { FieldsNode, ModelNode, SectionNode, TreeNode } from '../../../src/tree/model';
+import { answerConfirmations, clearRequests, describeRequests, dismissToasts, ensureSignedIn, extensionApi, requests, restoreConfirmations, runWithInputs, tabIsDirty, waitFor, writes } from './helpers';
 import { editJson, pressSave } from './editing';
 
 async function modelNode(apiKey: string): Promise<ModelNode> {
@@ -14,6 +15,20 @@ async function modelNode(apiKey: string): Promise<ModelNode> {
   await model.refresh(models);
   return (await model.children(models)).find((n) => n.kind === 'model' && n.itemType.attributes['api_key'] === apiKey) as ModelNode;
 }
+
+async function sectionNode(kind: 'models' | 'blockModels' | 'webhooks'): Promise<SectionNode> {
+  const { model } = await extensionApi();
+  return (await model.children(model.roots()[0]!)).find((n) => n.kind === kind) as SectionNode;
+}
+
+/** Whether the tree's section lists a node `matches` accepts (read afresh). */
+async function listed(kind: 'models' | 'blockModels' | 'webhooks', matches: (node: TreeNode) => boolean): Promise<boolean> {
+  const { model } = await extensionApi();
+  return (await model.children(await sectionNode(kind))).some(matches);
+}
+
+const activePath = () => vscode.window.activeTextEditor?.document.uri.path ?? '';
+const tabOpen = (uri: vscode.Uri) => vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString());
 
 const switchTo = async (environment: string) => {
   const { model } = await extensionApi();
@@ -61,5 +76,84 @@ describe('creating schema from the tree', () => {
       const fields = (await model.children(await modelNode('category'))).find((n): n is FieldsNode => n.kind === 'fields')!;
       return (await model.children(fields)).some((n) => n.kind === 'field' && n.field.attributes['api_key'] === apiKey);
     }, 15_000, 'the tree to list the new field');
+  });
+
+  it('New Block Model on the Block models section in a sandbox: Ctrl+S → one POST /item-types, the block model opens, the tree lists it', async function () {
+    this.timeout(90_000);
+    await switchTo('sandbox');
+    const apiKey = `host_block_${Date.now().toString(36)}`;
+    await clearRequests();
+    await vscode.commands.executeCommand('datocms.newBlockModel', await sectionNode('blockModels'));
+    await waitFor(() => /\/sandbox\/models\/new~[^/]+~block\.json$/.test(activePath()), 15_000, 'the new block model draft');
+    const draft = vscode.window.activeTextEditor!;
+    const draftUri = draft.document.uri;
+    assert.equal(JSON.parse(draft.document.getText()).modular_block, true);
+    assert.deepEqual(await writes(), [], 'opening a draft sends nothing');
+
+    await editJson(draft.document, (doc) => { doc.name = 'Host block'; doc.api_key = apiKey; });
+    await pressSave(draft);
+    await waitFor(() => !tabOpen(draftUri), 30_000, 'the draft tab to give way');
+    const posts = await writes();
+    assert.deepEqual(posts.map((r) => `${r.method} ${r.path} ${r.environment}`), ['POST /item-types sandbox'], describeRequests(posts));
+    assert.deepEqual(posts[0]!.body.data.attributes.modular_block, true);
+    assert.ok(activePath().endsWith(`/sandbox/models/${apiKey}.json`), activePath());
+    await waitFor(() => listed('blockModels', (n) => n.kind === 'model' && n.itemType.attributes['api_key'] === apiKey), 15_000, 'the tree to list the block model');
+  });
+
+  it('New Webhook in a sandbox: saved without a URL it is refused where the URL goes (nothing sent); with one, one POST /webhooks', async function () {
+    this.timeout(90_000);
+    await switchTo('sandbox');
+    await clearRequests();
+    await vscode.commands.executeCommand('datocms.newWebhook', await sectionNode('webhooks'));
+    await waitFor(() => /\/sandbox\/webhooks\/new~[^/]+\.json$/.test(activePath()), 15_000, 'the new webhook draft');
+    const draft = vscode.window.activeTextEditor!;
+    const draftUri = draft.document.uri;
+    await editJson(draft.document, (doc) => { doc.name = 'Host rebuild'; });
+    await pressSave(draft);
+    await waitFor(() => vscode.languages.getDiagnostics(draftUri).some((d) => /URL/.test(d.message)), 15_000, 'the URL problem in the editor');
+    assert.deepEqual(await writes(), [], 'a refused draft sends nothing');
+    assert.ok(tabIsDirty(draftUri), 'the draft keeps its edit');
+
+    const url = `https://ci.example.com/hooks/${Date.now().toString(36)}`;
+    await editJson(draft.document, (doc) => { doc.url = url; });
+    await pressSave(draft);
+    await waitFor(() => !tabOpen(draftUri), 30_000, 'the draft tab to give way');
+    const posts = await writes();
+    assert.deepEqual(posts.map((r) => `${r.method} ${r.path} ${r.environment}`), ['POST /webhooks sandbox'], describeRequests(posts));
+    assert.match(activePath(), /\/sandbox\/webhooks\/[^/~]+\.json$/);
+    assert.equal(JSON.parse(vscode.window.activeTextEditor!.document.getText()).url, url);
+    await waitFor(() => listed('webhooks', (n) => n.kind === 'webhook' && n.webhook.attributes['url'] === url), 15_000, 'the tree to list the webhook');
+  });
+
+  it('New Model in the primary asks the guard naming the model: declined sends no request at all and keeps the draft; accepted, one POST', async function () {
+    this.timeout(90_000);
+    await switchTo('main');
+    const { registry } = await extensionApi();
+    await vscode.commands.executeCommand('datocms.resetSchemaGuard');
+    try {
+      await vscode.commands.executeCommand('datocms.newModel', await sectionNode('models'));
+      await waitFor(() => /\/main\/models\/new~[^/]+~model\.json$/.test(activePath()), 15_000, 'the new model draft');
+      const draft = vscode.window.activeTextEditor!;
+      const apiKey = `host_model_${Date.now().toString(36)}`;
+      await editJson(draft.document, (doc) => { doc.name = 'Host model'; doc.api_key = apiKey; });
+      await dismissToasts();
+      const asked = await answerConfirmations(undefined);
+      await clearRequests();
+      await pressSave(draft);
+      await waitFor(() => asked.length === 1, 10_000, 'the guard to ask');
+      assert.equal(asked[0]!.message, `Create the model "Host model" (${apiKey}) in the primary environment "main" of Emulated Bistro?`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.deepEqual(await requests(), [], 'a declined create sends no request at all');
+      assert.ok(tabIsDirty(draft.document.uri), 'the draft keeps its edit');
+
+      const accepted = await answerConfirmations('Change Schema');
+      await pressSave(draft);
+      await waitFor(() => accepted.length === 1 && activePath().endsWith(`/main/models/${apiKey}.json`), 30_000, 'the created model to open');
+      const posts = await writes();
+      assert.deepEqual(posts.map((r) => `${r.method} ${r.path} ${r.environment}`), ['POST /item-types main'], describeRequests(posts));
+    } finally {
+      await restoreConfirmations();
+      await stopAskingSchemaChanges(registry.store.state, 'emulated-bistro');
+    }
   });
 });

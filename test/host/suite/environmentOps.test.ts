@@ -7,8 +7,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { stopAskingSchemaChanges } from '../../../src/projects/primaryGuard';
 import type { EnvironmentNode, TreeNode } from '../../../src/tree/model';
-import type { ConfirmOptions } from '../../../src/ui/ui';
-import { toasts, clearRequests, describeRequests, dismissToasts, ensureSignedIn, extensionApi, requests, runWithInputs, screenshot, seeOnScreen, settledToasts, statusBar, tabIsDirty, waitFor, writes } from './helpers';
+import { answerConfirmations, restoreConfirmations, toasts, clearRequests, describeRequests, dismissToasts, ensureSignedIn, extensionApi, requests, runWithInputs, screenshot, seeOnScreen, settledToasts, statusBar, tabIsDirty, waitFor, writes } from './helpers';
 import { editJson, modelUri, openEditor, pressSave, waitForClean } from './editing';
 
 const PROJECT = 'emulated-bistro';
@@ -23,27 +22,6 @@ async function environmentNodes(): Promise<EnvironmentNode[]> {
   assert.ok(section, 'the project has an Environments node');
   await model.refresh(section);
   return (await model.children(section)).filter((node: TreeNode): node is EnvironmentNode => node.kind === 'environment');
-}
-
-/** Answers the next modal confirmations in order (undefined = Cancel); returns what each one showed. */
-async function answerConfirmations(...answers: (string | undefined)[]): Promise<ConfirmOptions[]> {
-  const { registry } = await extensionApi();
-  const asked: ConfirmOptions[] = [];
-  const ui = registry.ui as { confirm: (options: ConfirmOptions) => Promise<string | undefined> };
-  ui.confirm = async (options) => {
-    asked.push(options);
-    if (answers.length === 0) throw new Error(`unexpected confirmation: ${options.message}`);
-    const answer = answers.shift();
-    assert.ok(answer === undefined || options.actions.includes(answer), `"${answer}" is offered by "${options.message}" (${options.actions.join(', ')})`);
-    return answer;
-  };
-  return asked;
-}
-
-/** Modal confirmations show VS Code's dialog again. */
-async function restoreConfirmations(): Promise<void> {
-  const { registry } = await extensionApi();
-  delete (registry.ui as { confirm?: unknown }).confirm;
 }
 
 async function environmentNode(id: string): Promise<EnvironmentNode> {

@@ -1,9 +1,11 @@
 // Shared helpers of the extension-host suite: the runner's config, the extension's test API, the
 // emulator's control endpoints, and typing into quick inputs through the runner (like a user).
+import assert from 'node:assert/strict';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { DatoExplorerApi } from '../../../src/extension';
+import type { ConfirmOptions } from '../../../src/ui/ui';
 
 export interface SuiteConfig {
   emulatorUrl: string;
@@ -234,3 +236,24 @@ export async function ensureSignedIn(): Promise<void> {
 /** A one-line account of requests, for assertion messages. */
 export const describeRequests = (log: LoggedRequest[]) =>
   log.map((r) => `${r.method} ${r.path} ${r.status}${r.body?.data?.attributes ? ` ${JSON.stringify(r.body.data.attributes).slice(0, 200)}` : ''}`).join('; ');
+
+/** Answers the next modal confirmations in order (undefined = Cancel); returns what each one showed. */
+export async function answerConfirmations(...answers: (string | undefined)[]): Promise<ConfirmOptions[]> {
+  const { registry } = await extensionApi();
+  const asked: ConfirmOptions[] = [];
+  const ui = registry.ui as { confirm: (options: ConfirmOptions) => Promise<string | undefined> };
+  ui.confirm = async (options) => {
+    asked.push(options);
+    if (answers.length === 0) throw new Error(`unexpected confirmation: ${options.message}`);
+    const answer = answers.shift();
+    assert.ok(answer === undefined || options.actions.includes(answer), `"${answer}" is offered by "${options.message}" (${options.actions.join(', ')})`);
+    return answer;
+  };
+  return asked;
+}
+
+/** Modal confirmations show VS Code's dialog again. */
+export async function restoreConfirmations(): Promise<void> {
+  const { registry } = await extensionApi();
+  delete (registry.ui as { confirm?: unknown }).confirm;
+}

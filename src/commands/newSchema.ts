@@ -1,0 +1,35 @@
+// "New Model…", "New Block Model…" and "New Webhook…": which project (the tree node's, else picked from the
+// palette; its selected environment) and the draft to open. Nothing is sent here: the model or webhook is
+// created when the user first saves its document. No vscode import.
+import { newModelDraftRef, newWebhookDraftRef, type ModelRef, type WebhookRef } from '../documents/paths';
+import type { NewRecordDeps } from './newRecord';
+import { pickProject } from './navigation';
+
+interface Place {
+  project: string;
+  environment: string;
+}
+
+/** The project and environment of the tree node a command ran on (a project or one of its sections). */
+export function placeOfNode(node: unknown): Place | undefined {
+  if (typeof node !== 'object' || node === null) return undefined;
+  const n = node as { projectKey?: unknown; environment?: unknown };
+  return typeof n.projectKey === 'string' && typeof n.environment === 'string' ? { project: n.projectKey, environment: n.environment } : undefined;
+}
+
+async function placeOf(deps: NewRecordDeps, node: unknown, title: string): Promise<Place | undefined> {
+  const place = placeOfNode(node);
+  if (place) return place;
+  const project = await pickProject(deps.ui, deps.t, deps.projects.list(), title);
+  return project ? { project: project.key, environment: deps.projects.environmentOf(project.key) } : undefined;
+}
+
+export async function newModelRef(deps: NewRecordDeps, node: unknown, block: boolean): Promise<ModelRef | undefined> {
+  const place = await placeOf(deps, node, block ? deps.t('New block model in which project?') : deps.t('New model in which project?'));
+  return place && newModelDraftRef(place, block);
+}
+
+export async function newWebhookRef(deps: NewRecordDeps, node: unknown): Promise<WebhookRef | undefined> {
+  const place = await placeOf(deps, node, deps.t('New webhook in which project?'));
+  return place && newWebhookDraftRef(place);
+}

@@ -1,0 +1,20 @@
+// Secrets kept out of logs and messages.
+import type { OpenedDocument } from './documentService';
+
+export /** Removes webhook basic-auth passwords (from what was opened and from the user's text) from a message. */
+function redact(message: string, opened: OpenedDocument, text: string): string {
+  if (opened.ref.kind !== 'webhook') return message;
+  const secrets = new Set<string>();
+  const fromServer = opened.resource.attributes['http_basic_password'];
+  if (typeof fromServer === 'string') secrets.add(fromServer);
+  try {
+    const parsed: unknown = JSON.parse(text);
+    const typed = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>)['http_basic_password'] : undefined;
+    if (typeof typed === 'string') secrets.add(typed);
+  } catch {
+    // unparsable text: nothing more to redact
+  }
+  let out = message;
+  for (const secret of secrets) if (secret.length > 0) out = out.split(secret).join('[redacted]');
+  return out;
+}
