@@ -7,7 +7,6 @@
 // remote moved is the workbench's own conflict (Compare / Overwrite) with DatoCMS semantics behind it.
 import * as vscode from 'vscode';
 import { ApiError, CancelledError, type ApiErrorEntry } from '../cma';
-import { confirmSchemaChange } from '../projects/primaryGuard';
 import { problemsFromApiError } from '../schema';
 import { ModelNotFoundError } from '../projects/projectData';
 import type { ProjectRegistry } from '../projects/registry';
@@ -27,11 +26,11 @@ import {
   actionLabel, autoSaveMessage, conflictMessage, failedMessage, problemsMessage, SaveFailureBar,
   savedMessage, signInMessage, unchangedMessage, type SaveAction,
 } from './saveOutcome';
-import { maySaveToDatoCms, notConfirmedMessage, type WorkspaceTrust } from './trust';
+import { notConfirmedMessage, type WorkspaceTrust } from './trust';
 import { documentUri } from './uris';
 import { isNewDocumentCommand, openNewDocument, showCreated } from './newRecordEditor';
 import { redact } from './redact';
-import { schemaChangeOf } from './saveGuard';
+import { SaveConsent, type Consent } from './saveConsent';
 import { activeDocumentUri, dirtyTab, tabsOf } from './tabs';
 
 const t = vscode.l10n.t;
@@ -49,8 +48,7 @@ export class DocumentsFeature implements vscode.Disposable {
     isTrusted: () => vscode.workspace.isTrusted,
     confirm: async (message, detail, action) => (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action,
   };
-  /** why each document is being saved (from onWillSaveTextDocument), read by the write that follows */
-  private readonly saveReasons = new Map<string, vscode.TextDocumentSaveReason>();
+  private readonly consent: SaveConsent;
   /** baselines to keep across a reload as soon as their editor holds unsaved changes */
   private readonly toRemember = new Map<string, Baseline>();
   /** documents whose next save was asked (by our Overwrite command) to overwrite the server's version */
@@ -62,9 +60,11 @@ export class DocumentsFeature implements vscode.Disposable {
   constructor(private readonly deps: DatoDocumentsDeps, private readonly shell: DocumentsShell) {
     this.service = new DocumentService((ref) => deps.registry.data(ref.project, ref.environment));
     this.memory = new BaselineMemory(deps.context.workspaceState);
+    this.consent = new SaveConsent(this.trust, deps.registry, t);
     this.fileSystem = new DatoFileSystem(deps.registry, (events) => shell.fileChanged(events), {
       open: (uri, ref, id) => this.open(uri, ref, id),
       remoteMoved: (baseline) => this.service.remoteMoved(baseline),
+      mayCheck: (uri, text, baseline) => this.mayCheck(uri, text, baseline),
       save: (uri, text, baseline, overwrite, checked) => this.save(uri, text, baseline, overwrite, checked),
       restore: (uri, ref) => this.restore(uri, ref),
       persist: (uri, baseline) => this.persist(uri, baseline),
@@ -244,8 +244,17 @@ export class DocumentsFeature implements vscode.Disposable {
   private willSave(event: vscode.TextDocumentWillSaveEvent): void {
     const { document } = event;
     if (document.uri.scheme !== DOCUMENT_SCHEME) return;
-    this.saveReasons.set(document.uri.toString(), event.reason);
-    if (this.mayWrite(event.reason)) this.fileSystem.store.willSave(document.uri.toString(), document.getText());
+    const mayWrite = this.mayWrite(event.reason);
+    this.consent.announce(document.uri.toString(), document.getText(), mayWrite);
+    if (mayWrite) this.fileSystem.store.willSave(document.uri.toString(), document.getText());
+  }
+
+  /** Before the check that precedes a save reads the remote, the save's confirmations are asked. */
+  private async mayCheck(uri: vscode.Uri, text: string, baseline: Baseline): Promise<boolean> {
+    const keys = this.service.changedKeys(text, baseline);
+    // nothing valid to send: the write says so, without a question
+    if (!keys) return true;
+    return (await this.consent.askBeforeCheck(uri.toString(), baseline.opened.ref, keys, text)) === 'given';
   }
 
   /** After a save the editor shows the server's answer, unless the user typed meanwhile. */
@@ -297,22 +306,15 @@ export class DocumentsFeature implements vscode.Disposable {
   private async save(uri: vscode.Uri, text: string, baseline: Baseline, overwrite: OpenedDocument | undefined, checked: boolean): Promise<WriteResult> {
     const { ref } = baseline.opened;
     const key = uri.toString();
-    const reason = this.saveReasons.get(key);
-    this.saveReasons.delete(key);
-    if (!this.mayWrite(reason)) throw new Error(autoSaveMessage());
+    if (!this.consent.mayWrite(key, text)) throw new Error(autoSaveMessage());
     const explicitOverwrite = this.overwriteNext.has(key) || overwrite !== undefined;
     this.diagnostics.clearServer(uri);
-    let guardDeclined = false;
-    const confirm = async (keys: string[]) => {
-      if (!(await maySaveToDatoCms(this.trust, t, describeRef(ref)))) return false;
-      const change = schemaChangeOf(ref, keys, text, t);
-      guardDeclined = change !== undefined && !(await confirmSchemaChange(this.deps.registry, change));
-      return !guardDeclined;
-    };
+    let consent = 'given' as Consent;
+    const confirm = async (keys: string[]) => (consent = await this.consent.forWrite(key, ref, keys, text)) === 'given';
     const result = await this.withSaveProgress(ref, explicitOverwrite, (onJob, signal) =>
       this.service.save(text, baseline, { onJob, signal, checked, ...(overwrite ? { overwrite } : {}), confirm }),
     );
-    if (result.status === 'declined' && guardDeclined) {
+    if (result.status === 'declined' && consent === 'guard') {
       this.deps.log.info(`Not sent: changing the ${describeRef(ref)} in the primary environment ${ref.environment} was not confirmed.`);
       throw vscode.FileSystemError.NoPermissions(t('The {0} was not saved: changing the schema of the primary environment "{1}" was not confirmed. Your changes are still in the editor.', describeRef(ref), ref.environment));
     }

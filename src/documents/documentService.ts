@@ -6,7 +6,7 @@
 import { ApiError, type CallOptions } from '../cma';
 import type { Resource, UpdateBody } from '../cma/types';
 import type { ProjectData } from '../projects/projectData';
-import { basisValue, planUpdate, problemsFromApiError, renderDocument, type Problem, type SchemaContext } from '../schema';
+import { basisValue, planUpdate, problemsFromApiError, renderDocument, type Problem, type SchemaContext, type UpdatePlan } from '../schema';
 import { isNewDocumentRef, type DocumentRef } from './paths';
 import { relationshipId } from './relationships';
 import { createFromDraft, isUncreated, openDraft } from './drafts';
@@ -102,7 +102,7 @@ export class DocumentService {
     try {
       const data = await this.dataFor(ref);
       if (isUncreated(opened)) return (o.confirm && !(await o.confirm([]))) ? { status: 'declined' } : await createFromDraft(data, opened, text, o);
-      const plan = planUpdate(ref.kind, opened.resource, text, opened.ctx, basis.basisText === opened.text ? undefined : basisValue(basis.basisText));
+      const plan = this.plan(text, basis);
       if (!plan.ok) return { status: 'invalid', problems: plan.problems, origin: 'local', text };
       if (plan.body === null) return { status: 'unchanged' };
       if (o.confirm && !(await o.confirm(sentKeysOf(plan.body)))) return { status: 'declined' };
@@ -134,6 +134,17 @@ export class DocumentService {
     } catch (error) {
       return { status: 'failed', error, text };
     }
+  }
+
+  /** The keys saving `text` over its basis would send; undefined when there is nothing valid to send (or a draft). */
+  changedKeys(text: string, basis: SaveBasis): string[] | undefined {
+    if (isUncreated(basis.opened)) return undefined;
+    const plan = this.plan(text, basis);
+    return plan.ok && plan.body ? sentKeysOf(plan.body) : undefined;
+  }
+
+  private plan(text: string, { opened, basisText }: SaveBasis): UpdatePlan {
+    return planUpdate(opened.ref.kind, opened.resource, text, opened.ctx, basisText === opened.text ? undefined : basisValue(basisText));
   }
 
   private async explainRejection(data: ProjectData, opened: OpenedDocument, text: string, error: unknown, o: CallOptions): Promise<SaveResult> {

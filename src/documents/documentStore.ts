@@ -33,6 +33,11 @@ export interface DocumentStoreHooks {
   /** The current remote when it moved away from `baseline` (undefined when it did not). */
   remoteMoved(baseline: OpenedDocument): Promise<OpenedDocument | undefined>;
   /**
+   * Asked before the check that precedes a save reads the remote (the user's confirmations come before any
+   * request); false = the save was declined: nothing is read, and the write refuses.
+   */
+  mayCheck(key: string, text: string, baseline: Baseline): Promise<boolean>;
+  /**
    * Sends the difference between `text` and the baseline; `overwrite` is the remote state the user chose
    * to overwrite (their changed keys go on top of it). Throws (the editor stays dirty) on failure; a
    * ConflictError carries the remote that moved.
@@ -322,6 +327,7 @@ export class DocumentStore {
     if (baseline?.basisText === text) return; // nothing to send
     try {
       if (baseline) {
+        if (!(await this.hooks.mayCheck(key, text, baseline))) return;
         const moved = await this.hooks.remoteMoved(baseline.opened);
         if (moved) this.conflictFound(entry, moved);
         else entry.checked = true;

@@ -18,6 +18,7 @@ export interface FileSystemDelegate {
   /** Fetches and renders a document; throws a vscode.FileSystemError on failure. */
   open(uri: vscode.Uri, ref: DocumentRef, id: string | undefined): Promise<OpenedDocument>;
   remoteMoved(baseline: OpenedDocument): Promise<OpenedDocument | undefined>;
+  mayCheck(uri: vscode.Uri, text: string, baseline: Baseline): Promise<boolean>;
   /** Saves text over the baseline; throws (the editor stays dirty) on failure. */
   save(uri: vscode.Uri, text: string, baseline: Baseline, overwrite: OpenedDocument | undefined, checked: boolean): Promise<WriteResult>;
   restore(uri: vscode.Uri, ref: DocumentRef): Promise<Baseline | undefined>;
@@ -36,6 +37,7 @@ export class DatoFileSystem implements Omit<vscode.FileSystemProvider, 'onDidCha
     const hooks: DocumentStoreHooks = {
       open: (key, ref, id) => delegate.open(vscode.Uri.parse(key), ref, id),
       remoteMoved: (baseline) => delegate.remoteMoved(baseline),
+      mayCheck: (key, text, baseline) => delegate.mayCheck(vscode.Uri.parse(key), text, baseline),
       save: (key, text, baseline, overwrite, checked) => delegate.save(vscode.Uri.parse(key), text, baseline, overwrite, checked),
       restore: (key, ref) => delegate.restore(vscode.Uri.parse(key), ref),
       persist: (key, baseline) => delegate.persist(vscode.Uri.parse(key), baseline),

@@ -30,6 +30,7 @@ describe('a deleted document', () => {
     const store = new DocumentStore({
       open: (_key, ref, id) => service.open(ref, { id }),
       remoteMoved: (baseline) => service.remoteMoved(baseline),
+      mayCheck: async () => true,
       save: async () => { saves++; return { status: 'unchanged' }; },
       restore: async () => undefined,
       persist: () => undefined,

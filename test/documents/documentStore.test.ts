@@ -35,6 +35,7 @@ beforeEach(() => {
   hooks = {
     open: (_key, ref, id) => service.open(ref, { id }),
     remoteMoved: (baseline) => service.remoteMoved(baseline),
+    mayCheck: async () => true,
     save: async (_key, text, baseline, overwrite, checked) => {
       const result = await service.save(text, baseline, { checked, ...(overwrite ? { overwrite } : {}) });
       if (result.status === 'saved') return { status: 'saved', document: result.document, basisText: text };
@@ -150,6 +151,20 @@ describe('document store', () => {
     const [put] = writes();
     const body = (put?.body as { data: { attributes: Record<string, unknown> } }).data;
     assert.deepEqual(Object.keys(body.attributes), ['reading_time'], 'only the typed key, no $readonly complaint');
+  });
+
+  test('a save declined before its check reads nothing: the stat lets the write through to refuse it', async () => {
+    const { key, ref } = await someRecord();
+    const text = await open(key, ref);
+    const mine = withNewTitle(text, 'Declined');
+    const asked: string[] = [];
+    store = new DocumentStore({ ...hooks, mayCheck: async (_key, typed) => (asked.push(typed), false) });
+    await open(key, ref);
+    emulator.clearRequests();
+    store.willSave(key, mine);
+    assert.equal((await store.stat(key, ref)).mtime, 0);
+    assert.deepEqual(asked, [mine], 'asked once, with the text about to be saved');
+    assert.deepEqual(emulator.requests, [], 'no request at all');
   });
 
   test("a colleague's change found before a save makes the file newer; the write that follows overwrites on top of it", async () => {

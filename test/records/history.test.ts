@@ -51,6 +51,7 @@ function storeFor(): DocumentStore {
   const hooks: DocumentStoreHooks = {
     open: (_key, ref, id) => service.open(ref, { id }),
     remoteMoved: (baseline) => service.remoteMoved(baseline),
+    mayCheck: async () => true,
     save: async (_key, text, baseline, overwrite, checked) => {
       const result = await service.save(text, baseline, { checked, ...(overwrite ? { overwrite } : {}) });
       if (result.status === 'saved') return { status: 'saved', document: result.document, basisText: text };

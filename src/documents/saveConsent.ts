@@ -1,0 +1,64 @@
+// What the user agreed to for each save. An auto-save writes only when the user turned auto-save on for
+// DatoCMS documents; a save from an untrusted workspace, and a schema change in the primary environment, are
+// confirmed first. The questions come before any request: at the check that precedes the write when there
+// is one (that check reads the remote), else at the write. The answer holds for the write of the same text.
+import { askSchemaChange, type GuardHost } from '../projects/primaryGuard';
+import type { Translate } from '../ui/translate';
+import { describeRef, type DocumentRef } from './paths';
+import { schemaChangeOf } from './saveGuard';
+import { maySaveToDatoCms, type WorkspaceTrust } from './trust';
+
+/** `given`, or which confirmation was declined. */
+export type Consent = 'given' | 'untrusted' | 'guard';
+
+/** How many announced saves of one document are remembered until their write. */
+const PENDING_LIMIT = 8;
+
+export class SaveConsent {
+  /** saves announced by onWillSaveTextDocument, oldest first, with whether their reason lets them write */
+  private readonly announced = new Map<string, { text: string; mayWrite: boolean }[]>();
+  private readonly answers = new Map<string, { text: string; consent: Consent }>();
+
+  constructor(private readonly trust: WorkspaceTrust, private readonly guard: GuardHost, private readonly t: Translate) {}
+
+  /** A save of `text` is about to happen (`mayWrite`: whether its reason lets it write). */
+  announce(key: string, text: string, mayWrite: boolean): void {
+    const pending = this.announced.get(key) ?? [];
+    pending.push({ text, mayWrite });
+    this.announced.set(key, pending.slice(-PENDING_LIMIT));
+  }
+
+  /**
+   * Whether the write of `text` may go ahead: the earliest announced save of that text decides (so an
+   * auto-save announced while an explicit save waits for an answer cannot write in its place).
+   */
+  mayWrite(key: string, text: string): boolean {
+    const pending = this.announced.get(key) ?? [];
+    const index = pending.findIndex((save) => save.text === text);
+    if (index < 0) return true; // written without an announcement: not an auto-save
+    const [save] = pending.splice(index, 1);
+    if (pending.length === 0) this.announced.delete(key);
+    return save!.mayWrite;
+  }
+
+  /** Asks now, before the check that precedes the write of `text`; the write then uses this answer. */
+  async askBeforeCheck(key: string, ref: DocumentRef, keys: string[], text: string): Promise<Consent> {
+    this.answers.delete(key);
+    const consent = await this.ask(ref, keys, text);
+    this.answers.set(key, { text, consent });
+    return consent;
+  }
+
+  /** The answer for the write of `text`: the one given before its check, else asked now. */
+  async forWrite(key: string, ref: DocumentRef, keys: string[], text: string): Promise<Consent> {
+    const earlier = this.answers.get(key);
+    this.answers.delete(key);
+    return earlier?.text === text ? earlier.consent : this.ask(ref, keys, text);
+  }
+
+  private async ask(ref: DocumentRef, keys: string[], text: string): Promise<Consent> {
+    if (!(await maySaveToDatoCms(this.trust, this.t, describeRef(ref)))) return 'untrusted';
+    const change = schemaChangeOf(ref, keys, text, this.t);
+    return change === undefined || (await askSchemaChange(this.guard, change)) ? 'given' : 'guard';
+  }
+}

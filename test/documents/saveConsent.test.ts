@@ -1,0 +1,54 @@
+// A save's consent: asked once, before any request; an auto-save announced while an explicit save waits for
+// its answer cannot write in its place; an untrusted workspace is asked before the guard.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { DocumentRef } from '../../src/documents/paths';
+import { SaveConsent } from '../../src/documents/saveConsent';
+import type { WorkspaceTrust } from '../../src/documents/trust';
+import type { Project } from '../../src/projects/project';
+import type { GuardHost } from '../../src/projects/primaryGuard';
+import { formatMessage } from '../../src/ui/translate';
+import { ScriptedUi } from '../commands/scriptedUi';
+import { FakeState } from '../projects/fakeStores';
+
+const project = { key: 'bistro', name: 'Bistro', primaryEnvironment: 'main' } as Project;
+const model: DocumentRef = { project: 'bistro', environment: 'main', kind: 'model', apiKey: 'article' };
+const record: DocumentRef = { project: 'bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id: '1' };
+
+function consent(trusted = true) {
+  const ui = new ScriptedUi();
+  const trustAsked: string[] = [];
+  const trust: WorkspaceTrust = { isTrusted: () => trusted, confirm: async (message) => (trustAsked.push(message), true) };
+  const guard: GuardHost = { get: () => project, ui, t: formatMessage, store: { state: new FakeState() } };
+  return { ui, trustAsked, consent: new SaveConsent(trust, guard, formatMessage) };
+}
+
+describe('save consent', () => {
+  test('the answer given before the check is the one the write of the same text uses (asked once)', async () => {
+    const { ui, consent: c } = consent();
+    ui.answers.push(() => undefined);
+    assert.equal(await c.askBeforeCheck('k', model, ['hint'], 'A'), 'guard');
+    assert.equal(await c.forWrite('k', model, ['hint'], 'A'), 'guard');
+    assert.deepEqual(ui.transcript, ['confirm: Update the model article (hint) in the primary environment "main" of Bistro? [Change Schema, Don\'t Ask Again for This Project]']);
+    // another text (typed since) is asked again
+    ui.answers.push((_message, actions) => actions[0]);
+    assert.equal(await c.forWrite('k', model, ['hint'], 'B'), 'given');
+    assert.equal(ui.transcript.length, 2);
+  });
+
+  test('records are not guarded; an untrusted workspace asks first', async () => {
+    const { ui, trustAsked, consent: c } = consent(false);
+    assert.equal(await c.forWrite('k', record, ['title'], 'A'), 'given');
+    assert.equal(trustAsked.length, 1);
+    assert.deepEqual(ui.transcript, []);
+  });
+
+  test('an auto-save announced after an explicit save of the same text does not write in its place', () => {
+    const { consent: c } = consent();
+    c.announce('k', 'A', true);
+    c.announce('k', 'A', false);
+    assert.equal(c.mayWrite('k', 'A'), true, 'the explicit save writes');
+    assert.equal(c.mayWrite('k', 'A'), false, 'the auto-save that followed does not');
+    assert.equal(c.mayWrite('k', 'B'), true, 'a write nobody announced is not an auto-save');
+  });
+});
