@@ -2,7 +2,8 @@
 // the matrix made the extension log, show or write. `npm run faults` prints the same cells as a table.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { CELLS, FAULTS, OPERATIONS, mismatches, runCell, type Expectation } from './cases';
+import { CELLS, FAULTS, OPERATIONS, mismatches, type Expectation } from './cases';
+import { runCell } from './runCell';
 import { startWorld, type World } from './world';
 
 let world: World;

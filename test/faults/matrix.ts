@@ -1,7 +1,8 @@
 // `npm run faults`: runs the fault matrix against the emulator and prints it as a table with totals.
 // Exits non-zero when a cell differs from its expectation, an edit is lost, a write is duplicated or a
 // secret leaks. The same cells run in `npm test` (matrix.test.ts).
-import { CELLS, FAULTS, OPERATIONS, mismatches, runCell, type Observation } from './cases';
+import { CELLS, FAULTS, OPERATIONS, mismatches, type Observation } from './cases';
+import { runCell } from './runCell';
 import { startWorld } from './world';
 
 interface Row {
