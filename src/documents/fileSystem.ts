@@ -161,6 +161,7 @@ export class DatoFileSystem implements Omit<vscode.FileSystemProvider, 'onDidCha
       }
       case 'model-records':
       case 'record-folder':
+      case 'draft-folder':
         return []; // records are paged through the tree; listing them all here would not be cheap
     }
   }

@@ -6,6 +6,9 @@
 //   /<project>/<env>/records/<model>/<id>.json
 //   /<project>/<env>/records/<model>/<id>/<title> · <model>      (a record with a known title)
 //
+// A draft (a new document its first save creates) has "new~<nonce>…" as its id or api_key and, for models,
+// fields and webhooks, a name segment after it: /<project>/<env>/models/new~<nonce>~block/New block model.json.
+//
 // Paths are the decoded `Uri.path`; vscode.Uri percent-encodes them when it serialises.
 //
 // Why the title is in the path: the workbench names a tab (and the breadcrumbs' last part) after the
@@ -36,7 +39,8 @@ export type FolderRef =
   | { kind: 'webhooks'; project: string; environment: string }
   | { kind: 'records'; project: string; environment: string }
   | { kind: 'model-records'; project: string; environment: string; modelApiKey: string }
-  | { kind: 'record-folder'; project: string; environment: string; modelApiKey: string; id: string };
+  | { kind: 'record-folder'; project: string; environment: string; modelApiKey: string; id: string }
+  | { kind: 'draft-folder'; project: string; environment: string };
 
 const TITLE_SEPARATOR = ' · ';
 const MAX_TITLE_LENGTH = 80;
@@ -63,11 +67,11 @@ export function documentPath(ref: DocumentRef): string {
   const base = `/${checkSegment(ref.project, 'project')}/${checkSegment(ref.environment, 'environment')}`;
   switch (ref.kind) {
     case 'model':
-      return `${base}/models/${checkSegment(ref.apiKey, 'model api_key')}${EXTENSION}`;
+      return `${base}/models/${checkSegment(ref.apiKey, 'model api_key')}${draftName(ref)}${EXTENSION}`;
     case 'field':
-      return `${base}/models/${checkSegment(ref.modelApiKey, 'model api_key')}/fields/${checkSegment(ref.apiKey, 'field api_key')}${EXTENSION}`;
+      return `${base}/models/${checkSegment(ref.modelApiKey, 'model api_key')}/fields/${checkSegment(ref.apiKey, 'field api_key')}${draftName(ref)}${EXTENSION}`;
     case 'webhook':
-      return `${base}/webhooks/${checkSegment(ref.id, 'webhook id')}${EXTENSION}`;
+      return `${base}/webhooks/${checkSegment(ref.id, 'webhook id')}${draftName(ref)}${EXTENSION}`;
     case 'record': {
       const folder = `${base}/records/${checkSegment(ref.modelApiKey, 'model api_key')}/${checkSegment(ref.id, 'record id')}`;
       const title = titleSegment(ref.title);
@@ -93,6 +97,11 @@ export function parseDocumentPath(path: string): DocumentRef | undefined {
   const s = segmentsOf(path);
   if (!s || s.length < 4) return undefined;
   const [project, environment, section] = s as [string, string, string];
+  // a draft's path ends with a name segment (the tab's title) after its identity
+  const draft = s.length >= 5 && s[s.length - 2]!.startsWith(DRAFT_PREFIX) && s[s.length - 1]!.endsWith(EXTENSION);
+  if (draft && section === 'models' && s.length === 5) return { project, environment, kind: 'model', apiKey: s[3]! };
+  if (draft && section === 'models' && s.length === 7 && s[4] === 'fields') return { project, environment, kind: 'field', modelApiKey: s[3]!, apiKey: s[5]! };
+  if (draft && section === 'webhooks' && s.length === 5) return { project, environment, kind: 'webhook', id: s[3]! };
   if (section === 'models' && s.length === 4) {
     const apiKey = stripExtension(s[3]!);
     return apiKey === undefined ? undefined : { project, environment, kind: 'model', apiKey };
@@ -128,6 +137,10 @@ export function parseFolderPath(path: string): FolderRef | undefined {
   const environment = s[1]!;
   if (s.length === 2) return { kind: 'environment', project, environment };
   const section = s[2];
+  // the folder a new model, field or webhook's name segment sits in
+  if ((section === 'models' || section === 'webhooks') && s[s.length - 1]!.startsWith(DRAFT_PREFIX) && parseDocumentPath(`${path.replace(/\/$/, '')}/x${EXTENSION}`)) {
+    return { kind: 'draft-folder', project, environment };
+  }
   if (section === 'models') {
     if (s.length === 3) return { kind: 'models', project, environment };
     if (s[3]!.endsWith(EXTENSION)) return undefined;
@@ -197,6 +210,19 @@ export const draftsBlockModel = (ref: ModelRef): boolean => ref.apiKey.endsWith(
 export function newFieldDraftRef(where: { project: string; environment: string }, modelApiKey: string, fieldType: string): FieldRef {
   const nonce = `${Date.now().toString(36)}${(drafts++).toString(36)}`;
   return { ...where, kind: 'field', modelApiKey, apiKey: `${DRAFT_PREFIX}${nonce}~${fieldType}` };
+}
+
+/**
+ * The name segment of a new model, field or webhook's path ("/New block model", "/New string field · article"):
+ * the workbench names the draft's tab after it. Empty for other documents.
+ */
+function draftName(ref: Exclude<DocumentRef, RecordRef>): string {
+  if (!isNewDocumentRef(ref)) return '';
+  switch (ref.kind) {
+    case 'model': return draftsBlockModel(ref) ? '/New block model' : '/New model';
+    case 'field': return `/New ${ref.apiKey.split('~')[2] ?? ''} field${TITLE_SEPARATOR}${ref.modelApiKey}`;
+    case 'webhook': return '/New webhook';
+  }
 }
 
 /** A short human name for messages: "model blog_post", "record 123 of article", "record “Hello” (123) of article". */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { describeRef, documentPath, parseDocumentPath, parseFolderPath, type DocumentRef } from '../../src/documents/paths';
+import { describeRef, documentPath, isNewDocumentRef, newFieldDraftRef, newModelDraftRef, newWebhookDraftRef, parseDocumentPath, parseFolderPath, type DocumentRef } from '../../src/documents/paths';
 
 // Names as they occur: api_keys, slugs, base64url ids, legacy numeric ids — plus odd but legal characters.
 const segment = fc.stringMatching(/^[A-Za-z0-9_\-.:@ %é]{1,24}$/).filter((s) => s !== '.' && s !== '..');
@@ -89,5 +89,31 @@ describe('record paths with titles', () => {
     assert.equal(documentPath({ ...base, title: '..' }), '/bistro/main/records/article/Rec1.json');
     const long = documentPath({ ...base, title: 'x'.repeat(500) }).split('/').pop()!;
     assert.ok(long.length < 100 && long.includes('…'));
+  });
+});
+
+describe('draft paths', () => {
+  const where = { project: 'bistro', environment: 'main' };
+  test('a new model, block model, field or webhook reads back from its path, and its tab is named by its last segment', () => {
+    const drafts: [DocumentRef, string][] = [
+      [newModelDraftRef(where, false), 'New model.json'],
+      [newModelDraftRef(where, true), 'New block model.json'],
+      [newFieldDraftRef(where, 'article', 'string'), 'New string field · article.json'],
+      [newWebhookDraftRef(where), 'New webhook.json'],
+    ];
+    for (const [draft, name] of drafts) {
+      const path = documentPath(draft);
+      assert.equal(path.split('/').pop(), name);
+      const parsed = parseDocumentPath(path);
+      assert.deepEqual(parsed, draft);
+      assert.ok(parsed && isNewDocumentRef(parsed));
+      assert.deepEqual(parseFolderPath(path.slice(0, path.lastIndexOf('/'))), { kind: 'draft-folder', ...where });
+    }
+  });
+
+  test('existing documents keep their paths (no name segment)', () => {
+    assert.equal(documentPath({ ...where, kind: 'model', apiKey: 'article' }), '/bistro/main/models/article.json');
+    assert.equal(documentPath({ ...where, kind: 'webhook', id: 'W1' }), '/bistro/main/webhooks/W1.json');
+    assert.equal(parseDocumentPath('/bistro/main/models/article/Other.json'), undefined);
   });
 });

@@ -52,7 +52,7 @@ describe('creating schema from the tree', () => {
     const apiKey = `host_field_${Date.now().toString(36)}`;
     await clearRequests();
     await runWithInputs('datocms.newField', [node], [{ text: 'Single-line string' }]);
-    const isDraft = () => vscode.window.activeTextEditor?.document.uri.path.includes('/fields/new~') === true;
+    const isDraft = () => /\/fields\/new~[^/]+~string\/New string field · category\.json$/.test(activePath());
     await waitFor(isDraft, 15_000, 'the new field draft');
     const draft = vscode.window.activeTextEditor!;
     const draftUri = draft.document.uri;
@@ -84,7 +84,7 @@ describe('creating schema from the tree', () => {
     const apiKey = `host_block_${Date.now().toString(36)}`;
     await clearRequests();
     await vscode.commands.executeCommand('datocms.newBlockModel', await sectionNode('blockModels'));
-    await waitFor(() => /\/sandbox\/models\/new~[^/]+~block\.json$/.test(activePath()), 15_000, 'the new block model draft');
+    await waitFor(() => /\/sandbox\/models\/new~[^/]+~block\/New block model\.json$/.test(activePath()), 15_000, 'the new block model draft');
     const draft = vscode.window.activeTextEditor!;
     const draftUri = draft.document.uri;
     assert.equal(JSON.parse(draft.document.getText()).modular_block, true);
@@ -105,7 +105,7 @@ describe('creating schema from the tree', () => {
     await switchTo('sandbox');
     await clearRequests();
     await vscode.commands.executeCommand('datocms.newWebhook', await sectionNode('webhooks'));
-    await waitFor(() => /\/sandbox\/webhooks\/new~[^/]+\.json$/.test(activePath()), 15_000, 'the new webhook draft');
+    await waitFor(() => /\/sandbox\/webhooks\/new~[^/]+\/New webhook\.json$/.test(activePath()), 15_000, 'the new webhook draft');
     const draft = vscode.window.activeTextEditor!;
     const draftUri = draft.document.uri;
     await editJson(draft.document, (doc) => { doc.name = 'Host rebuild'; });
@@ -132,7 +132,7 @@ describe('creating schema from the tree', () => {
     await vscode.commands.executeCommand('datocms.resetSchemaGuard');
     try {
       await vscode.commands.executeCommand('datocms.newModel', await sectionNode('models'));
-      await waitFor(() => /\/main\/models\/new~[^/]+~model\.json$/.test(activePath()), 15_000, 'the new model draft');
+      await waitFor(() => /\/main\/models\/new~[^/]+~model\/New model\.json$/.test(activePath()), 15_000, 'the new model draft');
       const draft = vscode.window.activeTextEditor!;
       const apiKey = `host_model_${Date.now().toString(36)}`;
       await editJson(draft.document, (doc) => { doc.name = 'Host model'; doc.api_key = apiKey; });

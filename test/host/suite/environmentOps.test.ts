@@ -43,7 +43,7 @@ describe('the guard on the primary environment', () => {
     await stopAskingSchemaChanges((await extensionApi()).registry.store.state, PROJECT);
   });
 
-  it('a model save in the primary asks first: declined writes nothing and keeps the edit; accepted sends one PUT', async function () {
+  it('a model save in the primary asks first: declined sends no request and keeps the edit; accepted sends one PUT', async function () {
     this.timeout(90_000);
     const uri = modelUri('category', 'main');
     const editor = await openEditor(uri);
