@@ -77,6 +77,11 @@ export class ApiError extends CmaError {
     return this.errors[0]?.code ?? `HTTP_${this.status}`;
   }
 
+  /** A 404 about the environment itself (deleted or renamed), not about what was asked for in it. */
+  get environmentMissing(): boolean {
+    return this.status === 404 && this.errors.some((entry) => entry.code === 'INVALID_ENVIRONMENT');
+  }
+
   /** The first error with this code whose details contain every given key/value (shallow equality). */
   findError(code: string, details?: Record<string, unknown>): ApiErrorEntry | undefined {
     return this.errors.find(
@@ -152,6 +157,9 @@ function apiErrorMessage(init: ApiErrorInit): string {
   }
   if (init.status === 404 && init.errors.some((entry) => entry.code === 'NOT_FOUND')) {
     message += ' — it does not exist (any more) in this environment, or the API token may not access it; refresh to see the current state';
+  }
+  if (init.status === 404 && init.errors.some((entry) => entry.code === 'INVALID_ENVIRONMENT')) {
+    message += ' — this environment does not exist (any more): it may have been deleted or renamed; switch to another environment';
   }
   if (init.note) message += ` — ${init.note}`;
   return message;

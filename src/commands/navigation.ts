@@ -50,7 +50,7 @@ export async function recordRefById(data: ProjectData, project: Project, environ
   try {
     record = await data.client.items.find(id);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw new LinkNotOpenedError(t('There is no record {0} in environment {1} of {2}.', id, environment, project.name));
+    if (error instanceof ApiError && error.status === 404 && !error.environmentMissing) throw new LinkNotOpenedError(t('There is no record {0} in environment {1} of {2}.', id, environment, project.name));
     throw error;
   }
   const modelId = relationshipId(record, 'item_type');

@@ -438,7 +438,7 @@ export class DocumentsFeature implements vscode.Disposable {
 
   private readError(uri: vscode.Uri, ref: DocumentRef, error: unknown): Error {
     if (error instanceof vscode.FileSystemError) return error;
-    if ((error instanceof ApiError && error.status === 404) || error instanceof ModelNotFoundError) {
+    if ((error instanceof ApiError && error.status === 404 && !error.environmentMissing) || error instanceof ModelNotFoundError) {
       return vscode.FileSystemError.FileNotFound(uri);
     }
     const message = errorMessage(error);

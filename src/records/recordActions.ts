@@ -160,7 +160,7 @@ export class RecordPublishing {
     try {
       record = what === 'publication' ? await publishingOf(data.client).scheduledPublication.destroy(ref.id) : await publishingOf(data.client).scheduledUnpublishing.destroy(ref.id);
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 404) throw error;
+      if (!(error instanceof ApiError) || error.status !== 404 || error.environmentMissing) throw error;
       void ui.info(what === 'publication' ? t('"{0}" has no scheduled publication.', title) : t('"{0}" has no scheduled unpublishing.', title));
       this.host.changed(ref, await data.client.items.find(ref.id));
       return;

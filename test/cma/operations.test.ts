@@ -113,6 +113,17 @@ describe('CMA operations', () => {
       assert.match(error.message, new RegExp(`^GET /items/${draft.id}\\?version=published failed: 404 NOT_FOUND`));
     });
 
+    test('a deleted environment is a 404 about the environment, not a missing record', async () => {
+      const { client: gone } = clientFor(emulator, { environment: 'deleted-sandbox' });
+      const error = await rejectionOf(gone.items.find('123'));
+      assert.ok(error instanceof ApiError);
+      assert.equal(error.status, 404);
+      assert.equal(error.environmentMissing, true);
+      assert.match(error.message, /this environment does not exist \(any more\): it may have been deleted or renamed/);
+      const missingModel = await rejectionOf(client.itemTypes.find('no_such_model'));
+      assert.ok(missingModel instanceof ApiError && !missingModel.environmentMissing);
+    });
+
     test('an unknown model is a 404 ApiError naming the request', async () => {
       const error = await rejectionOf(client.itemTypes.find('no_such_model'));
       assert.ok(error instanceof ApiError);
