@@ -91,7 +91,7 @@ describe('manifest', () => {
   test('the walkthrough explains the token, links real commands and packaged media', () => {
     const [walkthrough] = contributes.walkthroughs;
     assert.equal(walkthrough?.id, 'datocms.gettingStarted');
-    assert.deepEqual(walkthrough.steps.map((s) => s.id), ['signIn', 'browse', 'editSave', 'query']);
+    assert.deepEqual(walkthrough.steps.map((s) => s.id), ['signIn', 'browse', 'editSave', 'query', 'schema']);
     assert.match(walkthrough.steps[0]!.description, /Project settings → API tokens/);
     assert.match(walkthrough.steps[0]!.description, /\(command:datocms\.signIn\)/);
     assert.match(walkthrough.steps[2]!.description, /Ctrl\+S/);
