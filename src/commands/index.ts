@@ -202,6 +202,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       const id = node.kind === 'project' ? node.project.siteId
         : node.kind === 'model' ? node.itemType.id
         : node.kind === 'field' ? node.field.id
+        : node.kind === 'fieldset' ? node.fieldset.id
         : node.kind === 'record' ? node.record.id
         : node.kind === 'webhook' ? node.webhook.id
         : undefined;

@@ -19,6 +19,7 @@ export const DOCUMENT_COMMANDS = {
   newField: { command: 'datocms.newField', title: 'New Field…', icon: '$(add)' },
   newModel: { command: 'datocms.newModel', title: 'New Model…', icon: '$(add)' },
   newBlockModel: { command: 'datocms.newBlockModel', title: 'New Block Model…', icon: '$(add)' },
+  newFieldset: { command: 'datocms.newFieldset', title: 'New Fieldset…', icon: '$(add)' },
   newWebhook: { command: 'datocms.newWebhook', title: 'New Webhook…', icon: '$(add)' },
 } as const;
 

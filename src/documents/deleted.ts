@@ -14,6 +14,8 @@ export interface DeletedResources {
   models?: readonly string[];
   /** fields, as `<model api_key>::<field api_key>` */
   fields?: readonly string[];
+  /** fieldset ids */
+  fieldsets?: readonly string[];
   /** webhook ids */
   webhooks?: readonly string[];
 }
@@ -25,6 +27,7 @@ export function isDeletedDocument(ref: DocumentRef, gone: DeletedResources): boo
   switch (ref.kind) {
     case 'model': return gone.models?.includes(ref.apiKey) === true;
     case 'field': return gone.models?.includes(ref.modelApiKey) === true || gone.fields?.includes(`${ref.modelApiKey}::${ref.apiKey}`) === true;
+    case 'fieldset': return gone.models?.includes(ref.modelApiKey) === true || gone.fieldsets?.includes(ref.id) === true;
     case 'record': return gone.models?.includes(ref.modelApiKey) === true || gone.records?.includes(ref.id) === true;
   }
 }

@@ -123,8 +123,8 @@ export class DocumentService {
       } catch (error) {
         return await this.explainRejection(data, opened, text, error, o);
       }
-      if (ref.kind === 'model' || ref.kind === 'field') {
-        // The schema changed: the cached models and fields (and every context built on them) are stale.
+      if (ref.kind === 'model' || ref.kind === 'field' || ref.kind === 'fieldset') {
+        // The schema changed: the cached models, fields and fieldsets (and every context built on them) are stale.
         data.invalidate({ itemTypeId: ref.kind === 'model' ? saved.id : relationshipId(saved, 'item_type') });
       }
       const document = await this.render(data, ref, saved, o);
@@ -165,6 +165,8 @@ export class DocumentService {
         return data.client.itemTypes.find(id ?? ref.apiKey, call);
       case 'field':
         return data.client.fields.find(id ?? `${ref.modelApiKey}::${ref.apiKey}`, call);
+      case 'fieldset':
+        return data.client.fieldsets.find(id ?? ref.id, call);
       case 'webhook':
         return data.client.webhooks.find(id ?? ref.id, call);
       case 'record':
@@ -180,6 +182,8 @@ export class DocumentService {
         return data.client.itemTypes.update(id, body as UpdateBody<'item_type'>, { ...call, ...(o.onJob ? { onJob: o.onJob } : {}) });
       case 'field':
         return data.client.fields.update(id, body as UpdateBody<'field'>, { ...call, ...(o.onJob ? { onJob: o.onJob } : {}) });
+      case 'fieldset':
+        return data.client.fieldsets.update(id, body as UpdateBody<'fieldset'>, call);
       case 'webhook':
         return data.client.webhooks.update(id, body as UpdateBody<'webhook'>, call);
       case 'record': {
@@ -207,6 +211,7 @@ function contextModelIds(ref: DocumentRef, resource: Resource): string[] {
     case 'model':
       return [resource.id];
     case 'field':
+    case 'fieldset':
     case 'record': {
       const id = relationshipId(resource, 'item_type');
       return id ? [id] : [];

@@ -6,7 +6,7 @@ import { ApiError, type CallOptions } from '../cma';
 import type { CreateBody, Resource } from '../cma/types';
 import { titleOf } from '../language/names';
 import type { ProjectData } from '../projects/projectData';
-import { DRAFT_ID, draftField, draftModel, draftRecord, draftWebhook, planCreate, planSchemaCreate, problemsFromApiError, renderDocument, renderDraft, renderSchemaDraft } from '../schema';
+import { DRAFT_ID, draftField, draftFieldset, draftModel, draftRecord, draftWebhook, planCreate, planSchemaCreate, problemsFromApiError, renderDocument, renderDraft, renderSchemaDraft } from '../schema';
 import { isFieldType } from '../schema/catalog';
 import type { OpenedDocument, SaveOptions, SaveResult } from './documentService';
 import { draftsBlockModel, isNewDocumentRef, type DocumentRef, type RecordRef } from './paths';
@@ -17,7 +17,7 @@ function parentOf(ref: RecordRef): string | null {
   return parts.length > 2 ? parts[2]! : null;
 }
 
-/** The draft's document: the template of a new record (its model's), field (its type's), model or webhook. */
+/** The draft's document: the template of a new record (its model's), field (its type's), fieldset, model or webhook. */
 export async function openDraft(data: ProjectData, ref: DocumentRef, o: CallOptions = {}): Promise<OpenedDocument> {
   switch (ref.kind) {
     case 'webhook': {
@@ -37,6 +37,12 @@ export async function openDraft(data: ProjectData, ref: DocumentRef, o: CallOpti
       if (!isFieldType(type)) throw new Error(`Unknown field type "${String(type)}" in a new field's path`);
       const resource = draftField(model, type, ctx);
       return { ref, resource, text: renderSchemaDraft('field', resource, ctx), ctx };
+    }
+    case 'fieldset': {
+      const model = await data.itemType(ref.modelApiKey, o);
+      const [ctx, fieldsets] = await Promise.all([data.schemaContext([model.id], o), data.fieldsets(model.id, o)]);
+      const resource = draftFieldset(model, new Set(fieldsets.map((f) => String(f.attributes['title']))));
+      return { ref, resource, text: renderSchemaDraft('fieldset', resource, ctx), ctx };
     }
     case 'record': {
       const model = await data.itemType(ref.modelApiKey, o);
@@ -84,17 +90,18 @@ export async function createFromDraft(data: ProjectData, opened: OpenedDocument,
 }
 
 /**
- * Creates a field (POST …/fields, a job), model (POST /item-types) or webhook (POST /webhooks) from the draft's
- * text; the answer's document keeps the draft's ref.
+ * Creates a field (POST …/fields, a job), fieldset (POST …/fieldsets), model (POST /item-types) or webhook
+ * (POST /webhooks) from the draft's text; the answer's document keeps the draft's ref.
  */
 async function createSchemaFromDraft(data: ProjectData, opened: OpenedDocument, ref: Exclude<DocumentRef, RecordRef>, text: string, o: SaveOptions): Promise<SaveResult> {
   const plan = planSchemaCreate(ref.kind, opened.resource, text, opened.ctx);
   if (!plan.ok) return { status: 'invalid', problems: plan.problems, origin: 'local', text };
-  const modelId = ref.kind === 'field' ? String(relationshipId(opened.resource, 'item_type') ?? '') : undefined;
+  const modelId = ref.kind === 'field' || ref.kind === 'fieldset' ? String(relationshipId(opened.resource, 'item_type') ?? '') : undefined;
   let created: Resource;
   try {
     const call = { signal: o.signal };
     if (ref.kind === 'field') created = await data.client.fields.create(modelId!, plan.body as CreateBody<'field'>, { ...call, ...(o.onJob ? { onJob: o.onJob } : {}) });
+    else if (ref.kind === 'fieldset') created = await data.client.fieldsets.create(modelId!, plan.body as CreateBody<'fieldset'>, call);
     else if (ref.kind === 'model') created = await data.client.itemTypes.create(plan.body as CreateBody<'item_type'>, call);
     else created = await data.client.webhooks.create(plan.body as CreateBody<'webhook'>, call);
   } catch (error) {
@@ -102,8 +109,7 @@ async function createSchemaFromDraft(data: ProjectData, opened: OpenedDocument, 
   }
   if (ref.kind !== 'webhook') data.invalidate(modelId ? { itemTypeId: modelId } : undefined);
   const ctx = await data.schemaContext(modelId ? [modelId] : [], o);
-  const apiKey = String(created.attributes['api_key']);
-  const createdRef: DocumentRef = ref.kind === 'webhook' ? { ...ref, id: created.id } : { ...ref, apiKey };
+  const createdRef: DocumentRef = ref.kind === 'webhook' || ref.kind === 'fieldset' ? { ...ref, id: created.id } : { ...ref, apiKey: String(created.attributes['api_key']) };
   return { status: 'saved', document: { ref, resource: created, text: renderDocument(ref.kind, created, ctx), ctx }, sentKeys: Object.keys(plan.body.data.attributes), created: createdRef };
 }
 

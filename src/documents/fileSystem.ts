@@ -143,11 +143,16 @@ export class DatoFileSystem implements Omit<vscode.FileSystemProvider, 'onDidCha
         return models.flatMap((apiKey): [string, vscode.FileType][] => [[`${apiKey}.json`, file], [apiKey, dir]]);
       }
       case 'model-folder':
-        return [['fields', dir]];
+        return [['fields', dir], ['fieldsets', dir]];
       case 'fields': {
         const data = await this.projects.data(folder.project, folder.environment);
         const model = await data.itemType(folder.modelApiKey);
         return (await data.fields(model.id)).map((f) => [`${String(f.attributes['api_key'])}.json`, file]);
+      }
+      case 'fieldsets': {
+        const data = await this.projects.data(folder.project, folder.environment);
+        const model = await data.itemType(folder.modelApiKey);
+        return (await data.fieldsets(model.id)).map((f) => [`${f.id}.json`, file]);
       }
       case 'webhooks': {
         const data = await this.projects.data(folder.project, folder.environment);

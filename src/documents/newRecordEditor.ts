@@ -1,9 +1,9 @@
-// The editor side of new documents: "New Record…", "New Field…", "New Model…", … open a draft, and once its
+// The editor side of new documents: "New Record…", "New Field…", "New Fieldset…", "New Model…", … open a draft, and once its
 // first save created the resource the draft's tab gives way to the resource's own document, in the same place.
 import * as vscode from 'vscode';
 import { modelOfNode, newFieldRef } from '../commands/newField';
 import { newRecordRef, targetOfNode, type NewRecordDeps } from '../commands/newRecord';
-import { newModelRef, newWebhookRef } from '../commands/newSchema';
+import { newFieldsetRef, newModelRef, newWebhookRef } from '../commands/newSchema';
 import { DOCUMENT_COMMANDS } from './constants';
 import type { DocumentRef } from './paths';
 import { tabsOf } from './tabs';
@@ -18,6 +18,7 @@ const NEW_DOCUMENTS = {
   [DOCUMENT_COMMANDS.newField.command]: (deps, node) => newFieldRef(deps, modelOfNode(node)),
   [DOCUMENT_COMMANDS.newModel.command]: (deps, node) => newModelRef(deps, node, false),
   [DOCUMENT_COMMANDS.newBlockModel.command]: (deps, node) => newModelRef(deps, node, true),
+  [DOCUMENT_COMMANDS.newFieldset.command]: (deps, node) => newFieldsetRef(deps, modelOfNode(node)),
   [DOCUMENT_COMMANDS.newWebhook.command]: (deps, node) => newWebhookRef(deps, node),
 } satisfies Record<string, (deps: NewRecordDeps, node: unknown) => Promise<DocumentRef | undefined>>;
 

@@ -2,6 +2,7 @@
 //
 //   /<project>/<env>/models/<api_key>.json
 //   /<project>/<env>/models/<model>/fields/<api_key>.json
+//   /<project>/<env>/models/<model>/fieldsets/<id>.json
 //   /<project>/<env>/webhooks/<id>.json
 //   /<project>/<env>/records/<model>/<id>.json
 //   /<project>/<env>/records/<model>/<id>/<title> · <model>      (a record with a known title)
@@ -21,6 +22,7 @@
 export type DocumentRef = { project: string; environment: string } & (
   | { kind: 'model'; apiKey: string }
   | { kind: 'field'; modelApiKey: string; apiKey: string }
+  | { kind: 'fieldset'; modelApiKey: string; id: string }
   | { kind: 'webhook'; id: string }
   | { kind: 'record'; modelApiKey: string; id: string; title?: string }
 );
@@ -36,6 +38,7 @@ export type FolderRef =
   | { kind: 'models'; project: string; environment: string }
   | { kind: 'model-folder'; project: string; environment: string; modelApiKey: string }
   | { kind: 'fields'; project: string; environment: string; modelApiKey: string }
+  | { kind: 'fieldsets'; project: string; environment: string; modelApiKey: string }
   | { kind: 'webhooks'; project: string; environment: string }
   | { kind: 'records'; project: string; environment: string }
   | { kind: 'model-records'; project: string; environment: string; modelApiKey: string }
@@ -70,6 +73,8 @@ export function documentPath(ref: DocumentRef): string {
       return `${base}/models/${checkSegment(ref.apiKey, 'model api_key')}${draftName(ref)}${EXTENSION}`;
     case 'field':
       return `${base}/models/${checkSegment(ref.modelApiKey, 'model api_key')}/fields/${checkSegment(ref.apiKey, 'field api_key')}${draftName(ref)}${EXTENSION}`;
+    case 'fieldset':
+      return `${base}/models/${checkSegment(ref.modelApiKey, 'model api_key')}/fieldsets/${checkSegment(ref.id, 'fieldset id')}${draftName(ref)}${EXTENSION}`;
     case 'webhook':
       return `${base}/webhooks/${checkSegment(ref.id, 'webhook id')}${draftName(ref)}${EXTENSION}`;
     case 'record': {
@@ -101,6 +106,7 @@ export function parseDocumentPath(path: string): DocumentRef | undefined {
   const draft = s.length >= 5 && s[s.length - 2]!.startsWith(DRAFT_PREFIX) && s[s.length - 1]!.endsWith(EXTENSION);
   if (draft && section === 'models' && s.length === 5) return { project, environment, kind: 'model', apiKey: s[3]! };
   if (draft && section === 'models' && s.length === 7 && s[4] === 'fields') return { project, environment, kind: 'field', modelApiKey: s[3]!, apiKey: s[5]! };
+  if (draft && section === 'models' && s.length === 7 && s[4] === 'fieldsets') return { project, environment, kind: 'fieldset', modelApiKey: s[3]!, id: s[5]! };
   if (draft && section === 'webhooks' && s.length === 5) return { project, environment, kind: 'webhook', id: s[3]! };
   if (section === 'models' && s.length === 4) {
     const apiKey = stripExtension(s[3]!);
@@ -109,6 +115,10 @@ export function parseDocumentPath(path: string): DocumentRef | undefined {
   if (section === 'models' && s.length === 6 && s[4] === 'fields') {
     const apiKey = stripExtension(s[5]!);
     return apiKey === undefined ? undefined : { project, environment, kind: 'field', modelApiKey: s[3]!, apiKey };
+  }
+  if (section === 'models' && s.length === 6 && s[4] === 'fieldsets') {
+    const id = stripExtension(s[5]!);
+    return id === undefined ? undefined : { project, environment, kind: 'fieldset', modelApiKey: s[3]!, id };
   }
   if (section === 'webhooks' && s.length === 4) {
     const id = stripExtension(s[3]!);
@@ -146,6 +156,7 @@ export function parseFolderPath(path: string): FolderRef | undefined {
     if (s[3]!.endsWith(EXTENSION)) return undefined;
     if (s.length === 4) return { kind: 'model-folder', project, environment, modelApiKey: s[3]! };
     if (s.length === 5 && s[4] === 'fields') return { kind: 'fields', project, environment, modelApiKey: s[3]! };
+    if (s.length === 5 && s[4] === 'fieldsets') return { kind: 'fieldsets', project, environment, modelApiKey: s[3]! };
     return undefined;
   }
   if (section === 'webhooks' && s.length === 3) return { kind: 'webhooks', project, environment };
@@ -186,6 +197,12 @@ export function newModelDraftRef(where: { project: string; environment: string }
   return { ...where, kind: 'model', apiKey: `${DRAFT_PREFIX}${nonce}~${block ? 'block' : 'model'}` };
 }
 
+/** A new fieldset of a model, not yet created. */
+export function newFieldsetDraftRef(where: { project: string; environment: string }, modelApiKey: string): FieldsetRef {
+  const nonce = `${Date.now().toString(36)}${(drafts++).toString(36)}`;
+  return { ...where, kind: 'fieldset', modelApiKey, id: `${DRAFT_PREFIX}${nonce}` };
+}
+
 /** A new webhook, not yet created. */
 export function newWebhookDraftRef(where: { project: string; environment: string }): WebhookRef {
   const nonce = `${Date.now().toString(36)}${(drafts++).toString(36)}`;
@@ -194,6 +211,7 @@ export function newWebhookDraftRef(where: { project: string; environment: string
 
 export type ModelRef = Extract<DocumentRef, { kind: 'model' }>;
 export type WebhookRef = Extract<DocumentRef, { kind: 'webhook' }>;
+export type FieldsetRef = Extract<DocumentRef, { kind: 'fieldset' }>;
 
 /** The segment that names the document (ids and api_keys never hold "~", drafts do). */
 function identity(ref: DocumentRef): string {
@@ -221,6 +239,7 @@ function draftName(ref: Exclude<DocumentRef, RecordRef>): string {
   switch (ref.kind) {
     case 'model': return draftsBlockModel(ref) ? '/New block model' : '/New model';
     case 'field': return `/New ${ref.apiKey.split('~')[2] ?? ''} field${TITLE_SEPARATOR}${ref.modelApiKey}`;
+    case 'fieldset': return `/New fieldset${TITLE_SEPARATOR}${ref.modelApiKey}`;
     case 'webhook': return '/New webhook';
   }
 }
@@ -232,6 +251,8 @@ export function describeRef(ref: DocumentRef): string {
       return `model ${ref.apiKey}`;
     case 'field':
       return `field ${ref.modelApiKey}.${ref.apiKey}`;
+    case 'fieldset':
+      return `fieldset ${ref.id} of ${ref.modelApiKey}`;
     case 'webhook':
       return `webhook ${ref.id}`;
     case 'record':

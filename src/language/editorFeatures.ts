@@ -182,7 +182,7 @@ export class EditorFeatures implements vscode.Disposable {
     }
   }
 
-  /** The `datocms:` document a reference points to (records, models and fields have one). */
+  /** The `datocms:` document a reference points to (records, models, fields and fieldsets have one). */
   private async targetUri({ ref, context }: Located, reference: Reference): Promise<vscode.Uri | undefined> {
     const place = { project: ref.project, environment: ref.environment };
     switch (reference.kind) {
@@ -197,6 +197,11 @@ export class EditorFeatures implements vscode.Disposable {
       case 'field': {
         const found = fieldById(context.ctx, reference.id);
         return found && documentUri({ ...place, kind: 'field', modelApiKey: String(found.model.attributes['api_key']), apiKey: String(found.field.attributes['api_key']) });
+      }
+      case 'fieldset': {
+        // a fieldset is named by a field of its own model
+        const model = context.ctx.itemTypes.find((t) => t.id === context.modelId);
+        return model && documentUri({ ...place, kind: 'fieldset', modelApiKey: String(model.attributes['api_key']), id: reference.id });
       }
       default:
         return undefined;

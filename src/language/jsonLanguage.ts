@@ -89,6 +89,7 @@ export class DatoJsonLanguageServices {
   private serviceFor(key: SchemaKey | undefined, json: JSONDocument): LanguageService {
     switch (key?.kind) {
       case 'model':
+      case 'fieldset':
       case 'webhook':
         return this.service(key.kind, () => jsonSchemaFor(key.kind) as JSONSchema);
       case 'field': {

@@ -3,7 +3,7 @@
 // Pure: it reads the JSON syntax tree of vscode-json-languageservice and the schema context the document was opened with.
 import type { ASTNode, JSONDocument, ObjectASTNode } from 'vscode-json-languageservice';
 import type { Resource } from '../cma/types';
-import type { SchemaContext } from '../schema';
+import type { DocumentKind, SchemaContext } from '../schema';
 
 // Read from the resources directly: importing the schema modules here would bundle zod into dist/language.js.
 
@@ -54,7 +54,7 @@ export interface Reference {
 
 /** What a document is, for finding its references. */
 export interface ReferenceContext {
-  kind: 'model' | 'field' | 'webhook' | 'record';
+  kind: DocumentKind;
   ctx: SchemaContext;
   /** a record's model */
   modelId?: string;

@@ -1,9 +1,9 @@
-// Which schema a `datocms:` document is served with, from its path alone: a model, field or webhook document has
+// Which schema a `datocms:` document is served with, from its path alone: a model, field, fieldset or webhook document has
 // its kind's schema; a record has its model's (known once a record of that model was opened). Pure.
 import { parseDocumentPath } from '../documents/paths';
 
 export type SchemaKey =
-  | { kind: 'model' | 'field' | 'webhook' }
+  | { kind: 'model' | 'field' | 'fieldset' | 'webhook' }
   | { kind: 'record'; model: string };
 
 /** The schema of the document at a `datocms:` path, or undefined when the path names no document. */

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { Resource } from '../cma/types';
 import type { DatoDocuments } from '../documents';
 import type { DocumentRef } from '../documents/paths';
+import { relationshipId } from '../documents/relationships';
 import { documentUri, parseDocumentUri } from '../documents/uris';
 import { confirmSchemaChange } from '../projects/primaryGuard';
 import type { ProjectRegistry } from '../projects/registry';
@@ -126,6 +127,11 @@ async function schemaTarget(glue: LifecycleGlue, subject: Subject): Promise<Sche
     case 'field': {
       const model = await data.itemType(ref.modelApiKey);
       return { ...at, kind: 'field', model, field: await fieldOf(glue, ref, model) };
+    }
+    case 'fieldset': {
+      const model = await data.itemType(ref.modelApiKey);
+      const [fieldset, fields] = await Promise.all([data.client.fieldsets.find(ref.id), data.fields(model.id)]);
+      return { ...at, kind: 'fieldset', model, fieldset, fieldCount: fields.filter((f) => relationshipId(f, 'fieldset') === fieldset.id).length };
     }
     case 'webhook': return { ...at, kind: 'webhook', webhook: await data.client.webhooks.find(ref.id) };
   }

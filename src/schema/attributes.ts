@@ -271,3 +271,17 @@ export const webhookShape = {
 };
 export const WEBHOOK_ATTRIBUTES = Object.keys(webhookShape) as (keyof typeof webhookShape)[];
 
+/** Writable part of a fieldset document (its model is set by where it was created). */
+export const fieldsetShape = {
+  title: nonEmpty('Title of the fieldset, shown to editors').optional(),
+  hint: nullableString('Hint shown under the title, or null').optional(),
+  collapsible: bool('Editors can collapse the fieldset').optional(),
+  start_collapsed: bool('Collapsed when a record opens (when collapsible)').optional(),
+  position: z.number({ error: 'expected a number' }).int({ error: 'expected a whole number' }).min(0, { error: 'expected 0 or more' })
+    .describe('Order among the model\'s fields and fieldsets').optional(),
+};
+export const FIELDSET_ATTRIBUTES = Object.keys(fieldsetShape) as (keyof typeof fieldsetShape)[];
+
+/** The writable shape of each schema document kind. */
+export const SCHEMA_SHAPES = { model: modelShape, field: fieldShape, webhook: webhookShape, fieldset: fieldsetShape } as const;
+

@@ -2,11 +2,11 @@
 // walkers that find blocks in record values (blocks are read in place: records are fetched with nested=true).
 import type { Resource } from '../cma/types';
 import { BLOCK_FIELD_TYPES, type FieldType } from './catalog';
-import { FIELD_ATTRIBUTES, FIELD_RELATIONSHIPS, MODEL_ATTRIBUTES, MODEL_RELATIONSHIPS, WEBHOOK_ATTRIBUTES } from './attributes';
+import { FIELD_ATTRIBUTES, FIELD_RELATIONSHIPS, FIELDSET_ATTRIBUTES, MODEL_ATTRIBUTES, MODEL_RELATIONSHIPS, WEBHOOK_ATTRIBUTES } from './attributes';
 import { cloneJson, getOwn, hasOwn, isObject, setOwn, stringifyJson, type Json, type JsonObject, type Path } from './json';
 import { sortedFields, type FieldInfo } from './records';
 
-export type DocumentKind = 'model' | 'field' | 'webhook' | 'record';
+export type DocumentKind = 'model' | 'field' | 'fieldset' | 'webhook' | 'record';
 
 export interface SchemaContext {
   locales: string[];
@@ -20,6 +20,7 @@ export const READONLY_KEY = '$readonly';
 const DEPRECATED_ATTRIBUTES: Record<string, readonly string[]> = {
   model: ['collection_appeareance'],
   field: ['appeareance'],
+  fieldset: [],
   webhook: [],
   record: [],
 };
@@ -32,6 +33,7 @@ export interface Layout {
 export const LAYOUTS: Record<Exclude<DocumentKind, 'record'>, Layout> = {
   model: { attributes: MODEL_ATTRIBUTES, relationships: MODEL_RELATIONSHIPS },
   field: { attributes: FIELD_ATTRIBUTES, relationships: FIELD_RELATIONSHIPS },
+  fieldset: { attributes: FIELDSET_ATTRIBUTES, relationships: [] },
   webhook: { attributes: WEBHOOK_ATTRIBUTES, relationships: [] },
 };
 

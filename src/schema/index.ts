@@ -16,4 +16,4 @@ export type { FieldInfo } from './records';
 export { sortedFields } from './records';
 export { DRAFT_ID, draftRecord, planCreate, renderDraft, type CreatePlan } from './templates';
 export { draftField, FIELD_TYPE_LABELS } from './fieldTemplate';
-export { draftModel, draftWebhook, planSchemaCreate, renderSchemaDraft, type SchemaDraftKind } from './schemaDrafts';
+export { draftFieldset, draftModel, draftWebhook, planSchemaCreate, renderSchemaDraft, type SchemaDraftKind } from './schemaDrafts';

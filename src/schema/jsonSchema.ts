@@ -1,7 +1,7 @@
 // JSON Schema for the editor (hover, completion), generated from the same zod schemas that check documents.
 import * as z from 'zod';
 import type { Resource } from '../cma/types';
-import { fieldShape, modelShape, webhookShape } from './attributes';
+import { SCHEMA_SHAPES } from './attributes';
 import { READONLY_KEY, recordFields, type DocumentKind, type SchemaContext } from './document';
 import { attributesSchema } from './records';
 import { recordExtras } from './plan';
@@ -14,6 +14,7 @@ const readonlyPart = z
 const TITLES: Record<DocumentKind, string> = {
   model: 'DatoCMS model',
   field: 'DatoCMS field',
+  fieldset: 'DatoCMS fieldset',
   webhook: 'DatoCMS webhook',
   record: 'DatoCMS record',
 };
@@ -21,9 +22,7 @@ const TITLES: Record<DocumentKind, string> = {
 export function jsonSchemaFor(kind: DocumentKind, ctx?: SchemaContext, itemType?: Resource<'item_type'>): object {
   let schema: z.ZodType;
   const readonly = { [READONLY_KEY]: readonlyPart };
-  if (kind === 'model') schema = strictObject({ ...modelShape, ...readonly });
-  else if (kind === 'field') schema = strictObject({ ...fieldShape, ...readonly });
-  else if (kind === 'webhook') schema = strictObject({ ...webhookShape, ...readonly });
+  if (kind !== 'record') schema = strictObject({ ...SCHEMA_SHAPES[kind], ...readonly });
   else {
     const fields = ctx && itemType ? recordFields(ctx, itemType.id) : undefined;
     schema = fields

@@ -1,7 +1,7 @@
 // Checking an edited document against the resource it was opened from, and planning the smallest update.
 import * as z from 'zod';
 import type { Relationship, Resource, UpdateBody } from '../cma/types';
-import { fieldShape, modelShape, webhookShape } from './attributes';
+import { SCHEMA_SHAPES } from './attributes';
 import {
   blockItemTypeId, collectBlocks, documentValue, isDocumentBlock, itemTypeIdOf, LAYOUTS, mapBlockSlots,
   READONLY_KEY, recordFields, type DocumentKind, type SchemaContext,
@@ -19,9 +19,10 @@ export type UpdatePlan = { ok: true; body: UpdateBody | null } | { ok: false; pr
 const readonlySchema = z.unknown().describe('Read-only: id, type, meta and links the API sets. Leave it as it is.');
 
 const STATIC_SCHEMAS = {
-  model: strictObject({ ...modelShape, [READONLY_KEY]: readonlySchema.optional() }),
-  field: strictObject({ ...fieldShape, [READONLY_KEY]: readonlySchema.optional() }),
-  webhook: strictObject({ ...webhookShape, [READONLY_KEY]: readonlySchema.optional() }),
+  model: strictObject({ ...SCHEMA_SHAPES.model, [READONLY_KEY]: readonlySchema.optional() }),
+  field: strictObject({ ...SCHEMA_SHAPES.field, [READONLY_KEY]: readonlySchema.optional() }),
+  fieldset: strictObject({ ...SCHEMA_SHAPES.fieldset, [READONLY_KEY]: readonlySchema.optional() }),
+  webhook: strictObject({ ...SCHEMA_SHAPES.webhook, [READONLY_KEY]: readonlySchema.optional() }),
 };
 
 export function modelOf(ctx: SchemaContext, itemTypeId: string | undefined): Resource<'item_type'> | undefined {
@@ -205,7 +206,7 @@ function readonlyFindings(doc: JsonObject, openedDoc: JsonObject): Finding[] {
 
 function nullAccepted(kind: DocumentKind, key: string): boolean {
   if (kind === 'record') return true;
-  const shape: Record<string, z.ZodType> = kind === 'model' ? modelShape : kind === 'field' ? fieldShape : webhookShape;
+  const shape: Record<string, z.ZodType> = SCHEMA_SHAPES[kind];
   return shape[key]?.safeParse(null).success ?? false;
 }
 
@@ -227,7 +228,7 @@ function schemaFindings(kind: DocumentKind, doc: JsonObject, opened: Resource, o
   const out = result.success ? [] : findingsFromIssues(result.error.issues, doc);
   if (kind === 'model') out.push(...modelRules(doc, opened));
   else if (kind === 'field') out.push(...fieldRules(doc, opened, ctx));
-  else out.push(...webhookRules(doc));
+  else if (kind === 'webhook') out.push(...webhookRules(doc));
   return out;
 }
 

@@ -1,4 +1,4 @@
-// New schema documents (models, block models, webhooks; fields have their own template): a draft resource the
+// New schema documents (models, block models, fieldsets, webhooks; fields have their own template): a draft resource the
 // document format renders and checks like any other, and the one POST body a draft's edited text becomes.
 import type { CreateBody, Resource } from '../cma/types';
 import { documentValue, READONLY_KEY, type DocumentKind, type SchemaContext } from './document';
@@ -13,6 +13,7 @@ export type SchemaDraftKind = Exclude<DocumentKind, 'record'>;
 const CREATE_REQUIRED: Record<SchemaDraftKind, readonly string[]> = {
   model: ['name', 'api_key'],
   field: ['label', 'api_key', 'field_type'],
+  fieldset: ['title'],
   webhook: ['name', 'url', 'custom_payload', 'headers', 'events', 'http_basic_user', 'http_basic_password'],
 };
 
@@ -39,6 +40,18 @@ export function draftModel(ctx: SchemaContext, block: boolean): Resource<'item_t
   if (!block) Object.assign(attributes, { singleton: false, sortable: false, tree: false, draft_mode_active: false, all_locales_required: true, collection_appearance: 'table' });
   attributes['hint'] = null;
   return { id: DRAFT_ID, type: 'item_type', attributes, relationships: {}, meta: {} };
+}
+
+/** A new fieldset of a model, named so that its title is free among the model's fieldsets. */
+export function draftFieldset(model: Resource<'item_type'>, takenTitles: ReadonlySet<string>): Resource<'fieldset'> {
+  const { name: title } = freeName('New fieldset', takenTitles, ' ');
+  return {
+    id: DRAFT_ID,
+    type: 'fieldset',
+    attributes: { title, hint: null, collapsible: false, start_collapsed: false },
+    relationships: { item_type: { data: { type: 'item_type', id: model.id } } },
+    meta: {},
+  };
 }
 
 /**

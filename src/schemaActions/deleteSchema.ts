@@ -101,7 +101,7 @@ async function planDelete(deps: LifecycleDeps, target: SchemaTarget): Promise<Pl
         detail: [t('Its {0} fields stay, no longer grouped.', fieldCount)],
         guard: t('Delete fieldset “{0}” of model “{1}”', nameOf(fieldset), nameOf(model)),
         send: (signal) => client.fieldsets.destroy(fieldset.id, { signal }),
-        deleted: {},
+        deleted: { fieldsets: [fieldset.id] },
       };
     }
     case 'webhook': {

@@ -32,7 +32,7 @@ export interface ProjectNode extends NodeBase { kind: 'project'; project: Projec
 export interface SectionNode extends NodeBase { kind: 'models' | 'blockModels' | 'webhooks' | 'environments' }
 export interface ModelNode extends NodeBase { kind: 'model'; itemType: Resource<'item_type'>; ref: DocumentRef }
 export interface FieldsNode extends NodeBase { kind: 'fields'; model: ModelNode }
-export interface FieldsetNode extends NodeBase { kind: 'fieldset'; model: ModelNode; fieldset: Resource<'fieldset'>; fields: Resource<'field'>[] }
+export interface FieldsetNode extends NodeBase { kind: 'fieldset'; model: ModelNode; fieldset: Resource<'fieldset'>; fields: Resource<'field'>[]; ref: DocumentRef }
 export interface FieldNode extends NodeBase { kind: 'field'; model: ModelNode; field: Resource<'field'>; ref: DocumentRef }
 export interface RecordsNode extends NodeBase { kind: 'records'; model: ModelNode; query: RecordQuery }
 export interface RecordNode extends NodeBase { kind: 'record'; model: ModelNode; record: Resource<'item'>; ref: DocumentRef; coverage?: LocaleCoverage }
@@ -49,10 +49,10 @@ export type TreeNode =
   | RecordsNode | RecordNode | LoadMoreNode | WebhookNode | EnvironmentNode | ErrorNode | EmptyNode;
 
 /** Nodes that open a `datocms:` document. */
-export type DocumentNode = ModelNode | FieldNode | RecordNode | WebhookNode;
+export type DocumentNode = ModelNode | FieldNode | FieldsetNode | RecordNode | WebhookNode;
 
 export function isDocumentNode(node: TreeNode): node is DocumentNode {
-  return node.kind === 'model' || node.kind === 'field' || node.kind === 'record' || node.kind === 'webhook';
+  return node.kind === 'model' || node.kind === 'field' || node.kind === 'fieldset' || node.kind === 'record' || node.kind === 'webhook';
 }
 
 /** Nodes with children. */
@@ -271,7 +271,7 @@ export class TreeModel {
         const top: { position: number; node: TreeNode }[] = [];
         for (const fieldset of fieldsets) {
           const members = fields.filter((f) => relationshipId(f, 'fieldset') === fieldset.id);
-          const fieldsetNode: FieldsetNode = { kind: 'fieldset', id: `${node.id}/fs:${fieldset.id}`, parent: node, projectKey: node.projectKey, environment: node.environment, model: node.model, fieldset, fields: members, label: String(fieldset.attributes['title'] ?? fieldset.id), description: this.fieldCount(members.length) };
+          const fieldsetNode: FieldsetNode = { kind: 'fieldset', id: `${node.id}/fs:${fieldset.id}`, parent: node, projectKey: node.projectKey, environment: node.environment, model: node.model, fieldset, fields: members, label: String(fieldset.attributes['title'] ?? fieldset.id), description: this.fieldCount(members.length), ref: { project: node.projectKey, environment: node.environment, kind: 'fieldset', modelApiKey: String(node.model.itemType.attributes['api_key']), id: fieldset.id } };
           top.push({ position: positionOf(fieldset), node: fieldsetNode });
         }
         for (const field of fields) {

@@ -24,6 +24,9 @@ export async function findNode(model: Navigable, ref: DocumentRef, maxPages = RE
   }
   if (!modelNode || ref.kind === 'model') return modelNode;
   const [fieldsNode, recordsNode] = await model.children(modelNode);
+  if (ref.kind === 'fieldset') {
+    return fieldsNode && (await model.children(fieldsNode)).find((n) => n.kind === 'fieldset' && n.fieldset.id === ref.id);
+  }
   if (ref.kind === 'field') {
     if (!fieldsNode) return undefined;
     for (const child of await model.children(fieldsNode)) {

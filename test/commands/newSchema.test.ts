@@ -1,9 +1,10 @@
 // "New Model…", "New Block Model…", "New Webhook…": the tree node's project and environment, else a project
-// picked from the palette (in its selected environment); a draft opens and nothing is sent.
+// picked from the palette (in its selected environment); "New Fieldset…" likewise for a model. A draft opens and
+// nothing is sent.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { NewRecordDeps } from '../../src/commands/newRecord';
-import { newModelRef, newWebhookRef, placeOfNode } from '../../src/commands/newSchema';
+import { newFieldsetRef, newModelRef, newWebhookRef, placeOfNode } from '../../src/commands/newSchema';
 import { draftsBlockModel, isNewDocumentRef } from '../../src/documents/paths';
 import type { Project } from '../../src/projects/project';
 import { formatMessage } from '../../src/ui/translate';
@@ -43,5 +44,16 @@ describe('New Model… / New Block Model… / New Webhook…', () => {
     const ref = await newModelRef(deps(ui), { projectKey: 'bistro', environment: 'main' }, false);
     assert.ok(ref && !draftsBlockModel(ref));
     assert.equal(placeOfNode({ kind: 'webhooks' }), undefined);
+  });
+
+  test('New Fieldset from the palette: project, then model (block models too), in its selected environment', async () => {
+    const ui = new ScriptedUi();
+    const itemType = { id: 'M1', type: 'item_type', attributes: { name: 'Article', api_key: 'article' }, relationships: {}, meta: {} } as const;
+    const withModels: NewRecordDeps = { ...deps(ui), projects: { ...deps(ui).projects, data: async () => ({ itemTypes: async () => [itemType] }) as never } };
+    ui.picks.push((labels) => labels.find((l) => l === 'Shop'));
+    ui.picks.push((labels) => labels.find((l) => l === 'Article'));
+    const ref = await newFieldsetRef(withModels, undefined);
+    assert.ok(ref && ref.kind === 'fieldset' && isNewDocumentRef(ref));
+    assert.deepEqual([ref.project, ref.environment, ref.modelApiKey], ['shop', 'sandbox-1', 'article']);
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { describeRef, documentPath, isNewDocumentRef, newFieldDraftRef, newModelDraftRef, newWebhookDraftRef, parseDocumentPath, parseFolderPath, type DocumentRef } from '../../src/documents/paths';
+import { describeRef, documentPath, isNewDocumentRef, newFieldDraftRef, newFieldsetDraftRef, newModelDraftRef, newWebhookDraftRef, parseDocumentPath, parseFolderPath, type DocumentRef } from '../../src/documents/paths';
 
 // Names as they occur: api_keys, slugs, base64url ids, legacy numeric ids — plus odd but legal characters.
 const segment = fc.stringMatching(/^[A-Za-z0-9_\-.:@ %é]{1,24}$/).filter((s) => s !== '.' && s !== '..');
@@ -10,6 +10,7 @@ const ref: fc.Arbitrary<DocumentRef> = fc.oneof(
   fc.record({ project: segment, environment: segment, kind: fc.constant('model' as const), apiKey: segment }),
   fc.record({ project: segment, environment: segment, kind: fc.constant('field' as const), modelApiKey: segment, apiKey: segment }),
   fc.record({ project: segment, environment: segment, kind: fc.constant('webhook' as const), id: segment }),
+  fc.record({ project: segment, environment: segment, kind: fc.constant('fieldset' as const), modelApiKey: segment, id: segment }),
   fc.record({ project: segment, environment: segment, kind: fc.constant('record' as const), modelApiKey: segment, id: segment }),
 );
 
@@ -99,6 +100,7 @@ describe('draft paths', () => {
       [newModelDraftRef(where, false), 'New model.json'],
       [newModelDraftRef(where, true), 'New block model.json'],
       [newFieldDraftRef(where, 'article', 'string'), 'New string field · article.json'],
+      [newFieldsetDraftRef(where, 'article'), 'New fieldset · article.json'],
       [newWebhookDraftRef(where), 'New webhook.json'],
     ];
     for (const [draft, name] of drafts) {
@@ -114,6 +116,10 @@ describe('draft paths', () => {
   test('existing documents keep their paths (no name segment)', () => {
     assert.equal(documentPath({ ...where, kind: 'model', apiKey: 'article' }), '/bistro/main/models/article.json');
     assert.equal(documentPath({ ...where, kind: 'webhook', id: 'W1' }), '/bistro/main/webhooks/W1.json');
+    const fieldset: DocumentRef = { ...where, kind: 'fieldset', modelApiKey: 'article', id: 'FS1' };
+    assert.equal(documentPath(fieldset), '/bistro/main/models/article/fieldsets/FS1.json');
+    assert.deepEqual(parseDocumentPath(documentPath(fieldset)), fieldset);
+    assert.deepEqual(parseFolderPath('/bistro/main/models/article/fieldsets'), { kind: 'fieldsets', ...where, modelApiKey: 'article' });
     assert.equal(parseDocumentPath('/bistro/main/models/article/Other.json'), undefined);
   });
 });

@@ -1,11 +1,11 @@
-// New models, block models and webhooks as documents: the draft opens valid (a webhook's URL excepted: it must
-// be the user's), the first save creates once, the document becomes the created resource's; problems are located
-// and send nothing; a server refusal keeps the text.
+// New models, block models, fieldsets and webhooks as documents: the draft opens valid (a webhook's URL excepted:
+// it must be the user's), the first save creates once, the document becomes the created resource's; problems are
+// located and send nothing; a server refusal keeps the text. A fieldset opens and saves like the other kinds.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CmaClient, closeAllDispatchers } from '../../src/cma';
 import { DocumentService, type SaveResult } from '../../src/documents/documentService';
-import { documentPath, isNewDocumentRef, newModelDraftRef, newWebhookDraftRef, parseDocumentPath, type DocumentRef } from '../../src/documents/paths';
+import { documentPath, isNewDocumentRef, newFieldsetDraftRef, newModelDraftRef, newWebhookDraftRef, parseDocumentPath, type DocumentRef } from '../../src/documents/paths';
 import { schemaChangeOf } from '../../src/documents/saveGuard';
 import { ProjectData } from '../../src/projects/projectData';
 import { formatMessage } from '../../src/ui/translate';
@@ -134,5 +134,45 @@ describe('new webhook drafts', () => {
     const result = await service.save(edited(opened.text, { url: 'https://ci.example.com/x' }), { opened, basisText: opened.text }, { confirm: async () => false });
     assert.equal(result.status, 'declined');
     assert.equal(writes(), before);
+  });
+});
+
+describe('fieldsets', () => {
+  test('New Fieldset: one POST …/fieldsets (attributes only), then the document is the fieldset; its model lists it', async () => {
+    const before = writes();
+    const result = await createDraft(newFieldsetDraftRef(where, 'article'), { title: 'Sources', collapsible: true });
+    assert.equal(result.status, 'saved', JSON.stringify(result));
+    if (result.status !== 'saved') return;
+    const sent = emulator.requests.filter((r) => r.method !== 'GET').slice(before);
+    assert.equal(sent.length, 1);
+    assert.match(`${sent[0]!.method} ${sent[0]!.path}`, /^POST \/item-types\/[^/]+\/fieldsets$/);
+    assert.deepEqual(Object.keys((sent[0]!.body as { data: object }).data).sort(), ['attributes', 'type']);
+    assert.equal(result.created?.kind, 'fieldset');
+    const model = await data.itemType('article');
+    assert.ok((await data.fieldsets(model.id)).some((f) => f.attributes['title'] === 'Sources'), 'the model lists the new fieldset');
+    const next = await service.open(newFieldsetDraftRef(where, 'article'));
+    assert.equal(JSON.parse(next.text).title, 'New fieldset', 'the next draft is titled afresh');
+  });
+
+  test('a fieldset document saves only what changed, with one PUT /fieldsets/:id; an empty title is refused where it was typed', async () => {
+    const model = await data.itemType('article');
+    const [fieldset] = await data.fieldsets(model.id);
+    assert.ok(fieldset, 'the seeded article has a fieldset');
+    const opened = await service.open({ ...where, kind: 'fieldset', modelApiKey: 'article', id: fieldset.id });
+    const before = writes();
+    const empty = await service.save(edited(opened.text, { title: '' }), { opened, basisText: opened.text });
+    assert.equal(empty.status, 'invalid');
+    assert.deepEqual(empty.status === 'invalid' && empty.problems[0]!.path, ['title']);
+    assert.equal(writes(), before);
+    const result = await service.save(edited(opened.text, { hint: 'Where the facts come from' }), { opened, basisText: opened.text });
+    assert.equal(result.status, 'saved', JSON.stringify(result));
+    const put = emulator.requests.filter((r) => r.method !== 'GET').slice(before);
+    assert.deepEqual(put.map((r) => `${r.method} ${r.path}`), [`PUT /fieldsets/${fieldset.id}`]);
+    assert.deepEqual((put[0]!.body as { data: { attributes: object } }).data.attributes, { hint: 'Where the facts come from' });
+  });
+
+  test('the guard names a fieldset create and a fieldset update', () => {
+    assert.equal(schemaChangeOf(newFieldsetDraftRef(where, 'article'), [], '{}', formatMessage)?.action, 'Create a fieldset in model article');
+    assert.equal(schemaChangeOf({ ...where, kind: 'fieldset', modelApiKey: 'article', id: 'F1' }, ['hint'], '{}', formatMessage)?.action, 'Update the fieldset F1 of article (hint)');
   });
 });

@@ -1,10 +1,10 @@
-// New fields, block models and webhooks from the tree, in a sandbox environment (no guard there): the draft
+// New fields, fieldsets, block models and webhooks from the tree, in a sandbox environment (no guard there): the draft
 // opens, the first Ctrl+S creates with exactly one POST, the created document replaces the draft and the tree
 // lists it. A new model in the primary environment asks the guard first: declined, nothing at all is sent.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { stopAskingSchemaChanges } from '../../../src/projects/primaryGuard';
-import type { FieldsNode, ModelNode, SectionNode, TreeNode } from '../../../src/tree/model';
+import type { FieldsetNode, FieldsNode, ModelNode, SectionNode, TreeNode } from '../../../src/tree/model';
 import { answerConfirmations, clearRequests, describeRequests, dismissToasts, ensureSignedIn, extensionApi, requests, restoreConfirmations, runWithInputs, tabIsDirty, waitFor, writes } from './helpers';
 import { editJson, pressSave } from './editing';
 
@@ -76,6 +76,46 @@ describe('creating schema from the tree', () => {
       const fields = (await model.children(await modelNode('category'))).find((n): n is FieldsNode => n.kind === 'fields')!;
       return (await model.children(fields)).some((n) => n.kind === 'field' && n.field.attributes['api_key'] === apiKey);
     }, 15_000, 'the tree to list the new field');
+  });
+
+  it('New Fieldset on a model in a sandbox: Ctrl+S → one POST …/fieldsets; the fieldset opens from the tree and a hint edit sends one PUT with only the hint', async function () {
+    this.timeout(90_000);
+    await switchTo('sandbox');
+    const title = `Host fieldset ${Date.now().toString(36)}`;
+    await clearRequests();
+    await vscode.commands.executeCommand('datocms.newFieldset', await modelNode('category'));
+    await waitFor(() => /\/sandbox\/models\/category\/fieldsets\/new~[^/]+\/New fieldset · category\.json$/.test(activePath()), 15_000, 'the new fieldset draft');
+    const draft = vscode.window.activeTextEditor!;
+    const draftUri = draft.document.uri;
+    await editJson(draft.document, (doc) => { doc.title = title; doc.collapsible = true; });
+    await pressSave(draft);
+    await waitFor(() => !tabOpen(draftUri), 30_000, 'the draft tab to give way');
+    const posts = await writes();
+    assert.equal(posts.length, 1, describeRequests(posts));
+    assert.match(`${posts[0]!.method} ${posts[0]!.path} ${posts[0]!.environment}`, /^POST \/item-types\/[^/]+\/fieldsets sandbox$/);
+    assert.deepEqual(posts[0]!.body.data.attributes, { title, hint: null, collapsible: true, start_collapsed: false });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+
+    const { model } = await extensionApi();
+    let node: FieldsetNode | undefined;
+    await waitFor(async () => {
+      const fields = (await model.children(await modelNode('category'))).find((n): n is FieldsNode => n.kind === 'fields')!;
+      node = (await model.children(fields)).find((n): n is FieldsetNode => n.kind === 'fieldset' && n.label === title);
+      return node !== undefined;
+    }, 15_000, 'the tree to list the new fieldset');
+    const item = (await extensionApi()).provider.getTreeItem(node!);
+    assert.ok(item.command, 'clicking the fieldset opens it');
+    await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
+    await waitFor(() => activePath().endsWith(`/sandbox/models/category/fieldsets/${node!.fieldset.id}.json`), 15_000, 'the fieldset document');
+    const editor = vscode.window.activeTextEditor!;
+    assert.equal(JSON.parse(editor.document.getText()).title, title);
+    await clearRequests();
+    await editJson(editor.document, (doc) => { doc.hint = 'Grouped by the host test'; });
+    await pressSave(editor);
+    await waitFor(async () => (await writes()).length > 0 && !tabIsDirty(editor.document.uri), 30_000, 'the save');
+    const puts = await writes();
+    assert.deepEqual(puts.map((r) => `${r.method} ${r.path}`), [`PUT /fieldsets/${node!.fieldset.id}`], describeRequests(puts));
+    assert.deepEqual(puts[0]!.body.data.attributes, { hint: 'Grouped by the host test' });
   });
 
   it('New Block Model on the Block models section in a sandbox: Ctrl+S → one POST /item-types, the block model opens, the tree lists it', async function () {
