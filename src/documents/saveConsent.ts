@@ -29,12 +29,15 @@ export class SaveConsent {
   }
 
   /**
-   * Whether the write of `text` may go ahead: the earliest announced save of that text decides (so an
-   * auto-save announced while an explicit save waits for an answer cannot write in its place).
+   * Whether the write of `text` may go ahead: yes when a save of that text that may write was announced (each
+   * such announcement lets one write through), no when only saves that may not (auto-saves) were. So an
+   * auto-save announced while an explicit save waits for an answer cannot write in its place, and an auto-save
+   * that never wrote does not block a later explicit save of the same text.
    */
   mayWrite(key: string, text: string): boolean {
     const pending = this.announced.get(key) ?? [];
-    const index = pending.findIndex((save) => save.text === text);
+    const permitted = pending.findIndex((save) => save.text === text && save.mayWrite);
+    const index = permitted >= 0 ? permitted : pending.findIndex((save) => save.text === text);
     if (index < 0) return true; // written without an announcement: not an auto-save
     const [save] = pending.splice(index, 1);
     if (pending.length === 0) this.announced.delete(key);

@@ -51,4 +51,12 @@ describe('save consent', () => {
     assert.equal(c.mayWrite('k', 'A'), false, 'the auto-save that followed does not');
     assert.equal(c.mayWrite('k', 'B'), true, 'a write nobody announced is not an auto-save');
   });
+
+  test('an auto-save that never wrote does not block a later explicit save of the same text', () => {
+    const { consent: c } = consent();
+    c.announce('k', 'A', false);
+    c.announce('k', 'A', true);
+    assert.equal(c.mayWrite('k', 'A'), true);
+    assert.equal(c.mayWrite('k', 'A'), false, 'the auto-save itself, if it does write, still may not');
+  });
 });
