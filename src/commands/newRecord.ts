@@ -25,26 +25,28 @@ export interface NewRecordDeps {
 /** How many records a tree model's parent pick lists. */
 const PARENT_CHOICES = 100;
 
-/** The tree node a command ran on, when it names a model (its Records item, or the model itself). */
-export function targetOfNode(node: unknown): NewRecordTarget | undefined {
+/** The tree node a command ran on, when it names a model (the model itself, or its Records or Fields item). */
+export function targetOfNode(node: unknown, section: 'records' | 'fields' = 'records'): NewRecordTarget | undefined {
   if (typeof node !== 'object' || node === null) return undefined;
   const n = node as { kind?: string; projectKey?: string; environment?: string; itemType?: Resource<'item_type'>; model?: { itemType?: Resource<'item_type'> } };
-  const itemType = n.kind === 'model' ? n.itemType : n.kind === 'records' ? n.model?.itemType : undefined;
+  const itemType = n.kind === 'model' ? n.itemType : n.kind === section ? n.model?.itemType : undefined;
   return itemType && n.projectKey && n.environment ? { projectKey: n.projectKey, environment: n.environment, itemType } : undefined;
+}
+
+/** From the palette: a project, then one of its models in the project's selected environment; undefined when dismissed. */
+export async function pickTarget(deps: NewRecordDeps, titles: { project: string; model: string }, options: { blocks: boolean }): Promise<NewRecordTarget | undefined> {
+  const project = await pickProject(deps.ui, deps.t, deps.projects.list(), titles.project);
+  if (!project) return undefined;
+  const environment = deps.projects.environmentOf(project.key);
+  const itemType = await pickModel(deps.ui, deps.t, await deps.projects.data(project.key, environment), titles.model, options);
+  return itemType && { projectKey: project.key, environment, itemType };
 }
 
 /** The document to open for a new record of the target (or picked) model; undefined when the user dismissed a pick. */
 export async function newRecordRef(deps: NewRecordDeps, target?: NewRecordTarget): Promise<RecordRef | undefined> {
   const { ui, t } = deps;
-  let chosen = target;
-  if (!chosen) {
-    const project = await pickProject(ui, t, deps.projects.list(), t('New record in which project?'));
-    if (!project) return undefined;
-    const environment = deps.projects.environmentOf(project.key);
-    const itemType = await pickModel(ui, t, await deps.projects.data(project.key, environment), t('New record of which model?'), { blocks: false });
-    if (!itemType) return undefined;
-    chosen = { projectKey: project.key, environment, itemType };
-  }
+  const chosen = target ?? (await pickTarget(deps, { project: t('New record in which project?'), model: t('New record of which model?') }, { blocks: false }));
+  if (!chosen) return undefined;
   const where = { project: chosen.projectKey, environment: chosen.environment };
   const data = await deps.projects.data(chosen.projectKey, chosen.environment);
   // the model as DatoCMS has it now: a singleton's record may have been created since the tree loaded

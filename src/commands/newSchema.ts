@@ -2,8 +2,8 @@
 // palette; its selected environment) and the draft to open. "New Fieldset…": which model, likewise. Nothing is sent here: the model or webhook is
 // created when the user first saves its document. No vscode import.
 import { newFieldsetDraftRef, newModelDraftRef, newWebhookDraftRef, type FieldsetRef, type ModelRef, type WebhookRef } from '../documents/paths';
-import type { NewRecordDeps, NewRecordTarget } from './newRecord';
-import { pickModel, pickProject } from './navigation';
+import { pickTarget, type NewRecordDeps, type NewRecordTarget } from './newRecord';
+import { pickProject } from './navigation';
 
 interface Place {
   project: string;
@@ -36,14 +36,6 @@ export async function newWebhookRef(deps: NewRecordDeps, node: unknown): Promise
 
 /** A new fieldset of the target model (a model, block model or Fields item of the tree), else of a picked one. */
 export async function newFieldsetRef(deps: NewRecordDeps, target: NewRecordTarget | undefined): Promise<FieldsetRef | undefined> {
-  let chosen = target;
-  if (!chosen) {
-    const project = await pickProject(deps.ui, deps.t, deps.projects.list(), deps.t('New fieldset in which project?'));
-    if (!project) return undefined;
-    const environment = deps.projects.environmentOf(project.key);
-    const itemType = await pickModel(deps.ui, deps.t, await deps.projects.data(project.key, environment), deps.t('New fieldset in which model?'), { blocks: true });
-    if (!itemType) return undefined;
-    chosen = { projectKey: project.key, environment, itemType };
-  }
-  return newFieldsetDraftRef({ project: chosen.projectKey, environment: chosen.environment }, String(chosen.itemType.attributes['api_key']));
+  const chosen = target ?? (await pickTarget(deps, { project: deps.t('New fieldset in which project?'), model: deps.t('New fieldset in which model?') }, { blocks: true }));
+  return chosen && newFieldsetDraftRef({ project: chosen.projectKey, environment: chosen.environment }, String(chosen.itemType.attributes['api_key']));
 }
