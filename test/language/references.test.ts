@@ -67,4 +67,9 @@ describe('references in documents', () => {
     const field = renderDocument('field', articleFields[5]!, ctx); // author: item_item_type
     assert.deepEqual(at(field, `"${AUTHOR}"`, { kind: 'field', ctx, modelId: ARTICLE }, '"item_item_type"'), { kind: 'model', id: AUTHOR, allowed: undefined });
   });
+
+  test("a field's fieldset link points to the fieldset (its document opens from there)", () => {
+    const field = JSON.stringify({ label: 'Title', fieldset: { type: 'fieldset', id: 'FieldsetQ0K000000001A' } }, null, 2);
+    assert.deepEqual(at(field, '"FieldsetQ0K000000001A"', { kind: 'field', ctx, modelId: ARTICLE }), { kind: 'fieldset', id: 'FieldsetQ0K000000001A', allowed: undefined });
+  });
 });
