@@ -1,7 +1,7 @@
 // Typed access to the extension's settings. `datocms.baseUrl` and `datocms.defaultEnvironment` are
 // application/machine scoped; values a workspace sets anyway are ignored (read through inspect()),
 // so an opened folder can never redirect the API token to another server.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { DEFAULT_BASE_URL, checkBaseUrl } from './projects/baseUrl';
 
 const SECTION = 'datocms';

@@ -1,5 +1,5 @@
 // Entry point: wires the parts together. Every disposable is owned here, in one list.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { closeAllDispatchers } from './cma';
 import { registerCommands, VIEW_ID } from './commands';
 import { registerGenerateTypes } from './commands/generateTypes';

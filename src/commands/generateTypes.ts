@@ -1,6 +1,6 @@
 // Registers Generate Types and the offer to regenerate after a schema save; the feature's code
 // (src/commands/typesCommand.ts, bundled as dist/types.js) loads when either is first needed.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { DocumentRef } from '../documents/paths';
 import type { ProjectSource } from '../projects/project';
 import type { Ui } from '../ui/ui';

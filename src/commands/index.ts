@@ -1,6 +1,6 @@
 // Registers every DatoCMS command. Handlers are thin: they gather arguments (tree nodes, the active
 // editor) and call the vscode-free logic in this folder, reporting failures with actions.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { CmaClient } from '../cma';
 import type { Config } from '../config';
 import { parseDocumentUri } from '../documents';

@@ -1,6 +1,6 @@
 // Commands that work from the command palette as well as the tree: open a record by id, open a
 // dashboard address, search records, export a model's records. They only read, then open a document.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { documentUri } from '../documents';
 import type { DocumentRef } from '../documents/paths';
 import type { ModelNode, RecordsNode } from '../tree/model';

@@ -1,7 +1,7 @@
 // Links of the form vscode://datocms-explorer.datocms-explorer/open?… open a record or a model of a
 // signed-in project. A link comes from outside (a web page, a chat): everything in it is checked, and
 // it can only open a document to read; it never signs in, saves or changes anything.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { ProjectRegistry } from '../projects/registry';
 import { errorMessage } from '../ui/errors';
 import type { Ui } from '../ui/ui';

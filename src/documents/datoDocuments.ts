@@ -5,7 +5,7 @@
 // DatoCMS JSON language unless the user turns it on for it); the editor's text is the user's (the
 // server's answer replaces it only when it is still exactly the text that was saved); a save whose
 // remote moved is the workbench's own conflict (Compare / Overwrite) with DatoCMS semantics behind it.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { ApiError, CancelledError, type ApiErrorEntry } from '../cma';
 import { problemsFromApiError } from '../schema';
 import { ModelNotFoundError } from '../projects/projectData';

@@ -4,7 +4,7 @@
 // the answer into diagnostics, so typing in a large record never freezes the other extensions.
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { basisValue, type Problem } from '../schema';
 import type { Baseline } from './documentStore';
 import { LIVE_CHECK_MAX_CHARS, LiveChecker, SHOWN_PROBLEMS_LIMIT, type LiveCheckOutcome } from './liveCheck';

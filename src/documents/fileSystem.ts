@@ -3,7 +3,7 @@
 //
 // Documents are UTF-8 whatever `files.encoding` says: reads start with a UTF-8 byte order mark, which
 // the workbench honours over any configured encoding, and a write whose bytes are not UTF-8 is refused.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { ProjectSource } from '../projects/project';
 import type { OpenedDocument } from './documentService';
 import { DeletedDocumentError, DocumentStore, type Baseline, type DocumentStoreHooks, type WriteResult } from './documentStore';

@@ -1,6 +1,6 @@
 // The editor side of new documents: "New Record…", "New Field…", "New Fieldset…", "New Model…", … open a draft, and once its
 // first save created the resource the draft's tab gives way to the resource's own document, in the same place.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { modelOfNode, newFieldRef } from '../commands/newField';
 import { newRecordRef, targetOfNode, type NewRecordDeps } from '../commands/newRecord';
 import { newFieldsetRef, newModelRef, newWebhookRef } from '../commands/newSchema';

@@ -1,5 +1,5 @@
 // Read-only `datocms-remote:` documents: the server's version of a document, the left side of Compare.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { OpenedDocument } from './documentService';
 
 export const REMOTE_SCHEME = 'datocms-remote';

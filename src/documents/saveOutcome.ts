@@ -3,7 +3,7 @@
 // story — what went wrong, that the text is kept, what to do. The actions that only DatoCMS knows
 // (Compare, Overwrite, Show Problems, Sign In Again, Show Log) wait on a status bar item beside the
 // editor instead of a second notification. A success is a short status bar message.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Problem } from '../schema';
 import { describeRef, type DocumentRef } from './paths';
 

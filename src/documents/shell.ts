@@ -1,7 +1,7 @@
 // The part of the documents feature that activation loads: it registers the `datocms:` file system and
 // the commands, and loads the feature itself (dist/documents.js, with the save machinery, diagnostics and
 // language) only when a document is first touched.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { DOCUMENT_COMMANDS, type DatoDocumentsDeps, type DeletedResources, type SavedDocument } from './constants';
 import type { DocumentsFeature } from './feature';
 import { DOCUMENT_SCHEME } from './paths';

@@ -1,5 +1,5 @@
 // The workbench's tabs of `datocms:` documents.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { DOCUMENT_SCHEME } from './paths';
 
 export function activeDocumentUri(): vscode.Uri | undefined {

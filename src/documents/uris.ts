@@ -1,7 +1,7 @@
 // `datocms:` URIs of documents. A record that is open keeps its URI whatever its title becomes (the title
 // in a record's path is only its name, see ./paths.ts): opening it again, from the tree or from a link,
 // finds the editor (or restored tab) already showing it instead of a second document.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { DOCUMENT_SCHEME, documentPath, parseDocumentPath, type DocumentRef } from './paths';
 
 export function documentUri(ref: DocumentRef): vscode.Uri {

@@ -1,7 +1,7 @@
 // The environments feature, loaded when the Environments node first expands or one of its commands first
 // runs (src/environments/index.ts requires it as dist/environments.js): the commands on environments,
 // maintenance mode and the schema guard's reset, over the vscode-free flows in ./operations.ts.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { CommandDeps } from '../commands';
 import { pickEnvironment } from '../commands/accountFlows';
 import { pickProject } from '../commands/navigation';

@@ -1,6 +1,6 @@
 // Environments in the activation bundle: only the command registrations and the Environments node's
 // loader. Both require ./feature (dist/environments.js) on first use.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { CommandDeps } from '../commands';
 import type { ProjectData } from '../projects/projectData';
 import type { SectionNode, TreeModel, TreeNode } from '../tree/model';

@@ -3,7 +3,7 @@
 // that link to a record, completion of link values by record title, and quick fixes for the documents'
 // problems. Ids are named through the name and upload caches (./names.ts, ./uploads.ts): one request per batch
 // of ids, none per keystroke.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { SaveBasis } from '../documents/documentService';
 import { DOCUMENT_SCHEME, parseDocumentPath, type DocumentRef } from '../documents/paths';
 import { documentUri } from '../documents/uris';

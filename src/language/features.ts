@@ -1,6 +1,6 @@
 // The `datocms-json` language providers: results of ./jsonLanguage.ts converted to VS Code's types. Bundled on its
 // own (dist/language.js) and loaded when the first `datocms:` document opens, so activation never loads it.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import {
   InsertTextFormat,
   type CompletionItem,

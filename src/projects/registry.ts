@@ -1,7 +1,7 @@
 // The signed-in projects of this VS Code installation: metadata in globalState, tokens in
 // SecretStorage (shared by all windows, hence the onDidChange listener), and one ProjectData cache
 // per (project, environment). A token that changes or is deleted retires the project's client at once.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { CmaClient, type ClientOptions } from '../cma';
 import type { Config } from '../config';
 import { logRequest } from '../ui/requestLog';

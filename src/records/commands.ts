@@ -1,6 +1,6 @@
 // Publishing's commands, registered at activation. Their code (dist/publishing.js, with the record status
 // badges) loads when a command first runs or a record is first opened in an editor.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { PublishingDeps } from './publishing';
 
 const NAMES = 'publish unpublish schedulePublish scheduleUnpublish unschedulePublish unscheduleUnpublish bulkDelete';

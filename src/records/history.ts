@@ -1,6 +1,6 @@
 // The Record History view as activation registers it: the view, its commands and following the active
 // record editor. The rest (dist/history.js) loads when the view first has a record to show or a command runs.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { HistoryDeps, HistoryFeature, HistoryNode } from './historyFeature';
 
 export const HISTORY_VIEW = 'datocms.history';

@@ -1,7 +1,7 @@
 // The Record History view, loaded on first use (dist/history.js, see history.ts): the versions of one
 // record, each opened as a read-only document in a diff against the record's editor, and restored after a
 // confirmation that names the record and the version.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Resource } from '../cma';
 import { describeRef, documentUri, parseDocumentUri, type DatoDocuments, type DocumentRef } from '../documents';
 import { DocumentService } from '../documents/documentService';

@@ -1,7 +1,7 @@
 // The URIs of version documents:
 //   datocms-version:/<project>/<env>/records/<model>/<record id>/versions/<version id>.json
 // served read-only by a content provider (a version cannot be edited or saved).
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { DocumentRef } from '../documents';
 
 export type RecordRef = Extract<DocumentRef, { kind: 'record' }>;

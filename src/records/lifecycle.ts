@@ -1,7 +1,7 @@
 // The record and schema actions as commands (bundled as dist/lifecycle.js, loaded when one first runs):
 // finds what a command acts on (a tree item, else the focused datocms: document), runs the action and
 // refreshes the tree around it.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Resource } from '../cma/types';
 import type { DatoDocuments } from '../documents';
 import type { DocumentRef } from '../documents/paths';

@@ -1,6 +1,6 @@
 // Registers the record and schema actions (delete, duplicate, move fields, drag and drop) in the
 // activation bundle; their code (dist/lifecycle.js, with its own error reporting) loads when one first runs.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { TreeNode } from '../tree/model';
 import type { LifecycleGlue } from './lifecycle';
 

@@ -1,7 +1,7 @@
 // The VS Code side of publishing (bundled as dist/publishing.js, loaded when a publishing command first
 // runs): which records a command is about (the tree's selection, the focused editor), and the editors,
 // tree and badges the vscode-free actions report to.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { ApiErrorEntry } from '../cma';
 import type { Resource } from '../cma/types';
 import { DOCUMENT_SCHEME, documentUri, parseDocumentUri, type DatoDocuments } from '../documents';

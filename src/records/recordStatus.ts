@@ -1,7 +1,7 @@
 // A record's publication status where the user looks: a badge and colour on its tab and tree item (a file
 // decoration of its datocms: URI) and the `datocms.recordStatus` context key that picks the editor title's
 // actions. It knows what the actions and saves told it, else what the tree loaded.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Resource } from '../cma/types';
 import { parseDocumentUri, type DocumentRef } from '../documents';
 

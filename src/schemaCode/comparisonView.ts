@@ -1,6 +1,6 @@
 // The "Schema Comparison" view: the changes between two environments grouped by model (added, removed,
 // changed models and block models, then their fieldsets and fields), each opening its diff.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { changesOf, type ModelPair, type Pair, type SchemaDiff } from './diff';
 import { isBlockModel, fieldsetTitle, type FieldSnapshot, type FieldsetSnapshot, type ModelSnapshot } from './snapshot';
 

@@ -1,7 +1,7 @@
 // Comparing environments, as loaded on first use (bundled as dist/schemaCode.js): "Compare with
 // Environment…" for one document, "Compare Schemas…" for a project's whole schema (the Schema Comparison
 // view), and "Generate Migration…" from that comparison.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { CommandDeps } from '../commands';
 import { describeRef, documentPath, type DocumentRef } from '../documents/paths';
 import { documentUri, parseDocumentUri } from '../documents/uris';

@@ -1,5 +1,5 @@
 // The schema-as-code commands as activation registers them: each loads dist/schemaCode.js on first use.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { CommandDeps, CommandFactory } from '../commands';
 import type { SchemaCodeFeature } from './feature';
 

@@ -1,5 +1,5 @@
 // Renders TreeModel nodes as TreeItems: icons, context values (for menus), hovers, and what a click does.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { documentUri } from '../documents';
 import { isDocumentNode, isExpandable, type TreeModel, type TreeNode } from './model';
 import { isEmptyQuery } from './recordQuery';

@@ -2,7 +2,7 @@
 // "Active" = the project of the focused datocms: editor, else of the tree selection, else the first.
 // With a datocms: editor focused it names that document's environment (where its save goes), which
 // may differ from the environment the tree shows.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { parseDocumentUri } from '../documents';
 import type { ProjectRegistry } from '../projects/registry';
 import type { TreeNode } from '../tree/model';

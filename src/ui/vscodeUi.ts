@@ -1,5 +1,5 @@
 // The real Ui: VS Code notifications, quick picks, input boxes, progress and dialogs.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { ConfirmOptions, InputOptions, PickItem, ProgressReport, Ui } from './ui';
 
 export class VscodeUi implements Ui {
