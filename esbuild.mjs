@@ -13,7 +13,10 @@ const unusedUndiciParts = {
   name: 'unused-undici-parts',
   setup(build) {
     build.onResolve({ filter: /llhttp_simd-wasm\.js$|web[\\/]fetch[\\/]body\.js$/ }, (args) =>
-      args.importer.includes(`${'node_modules'}`) && args.importer.includes('undici') ? { path: args.path, namespace: 'unused-undici-part' } : undefined);
+      args.importer.includes(`${'node_modules'}`) && args.importer.includes('undici')
+        ? { path: args.path, namespace: 'unused-undici-part' }
+        : undefined,
+    );
     build.onLoad({ filter: /.*/, namespace: 'unused-undici-part' }, (args) => ({
       contents: `throw new Error(${JSON.stringify(`${args.path} is not bundled with DatoCMS Explorer`)});`,
       loader: 'js',
@@ -28,18 +31,33 @@ const schemaExportNames = async () => {
   const index = await readFile(path.join(SCHEMA_DIR, 'index.ts'), 'utf8');
   // The stand-in can only forward names listed in `export { … } from` lines: refuse anything else.
   const unlisted = /^export\s+(\*|default|function|const|let|var|class|async)\b/m.exec(index);
-  if (unlisted) throw new Error(`esbuild.mjs: src/schema/index.ts must re-export with "export { … } from" only (found "${unlisted[0]}"), or dist/extension.js would miss that export`);
-  return [...index.matchAll(/^export\s*\{([^}]*)\}/gm)].flatMap((m) => m[1].split(',').map((name) => name.trim()).filter(Boolean));
+  if (unlisted)
+    throw new Error(
+      `esbuild.mjs: src/schema/index.ts must re-export with "export { … } from" only (found "${unlisted[0]}"), or dist/extension.js would miss that export`,
+    );
+  return [...index.matchAll(/^export\s*\{([^}]*)\}/gm)].flatMap((m) =>
+    m[1]
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  );
 };
 const lazySchema = {
   name: 'lazy-schema',
   setup(build) {
     build.onResolve({ filter: /(^|\/)schema$/ }, (args) =>
-      args.namespace === 'file' && path.resolve(args.resolveDir, args.path) === SCHEMA_DIR ? { path: SCHEMA_DIR, namespace: 'lazy-schema' } : undefined);
+      args.namespace === 'file' && path.resolve(args.resolveDir, args.path) === SCHEMA_DIR
+        ? { path: SCHEMA_DIR, namespace: 'lazy-schema' }
+        : undefined,
+    );
     build.onResolve({ filter: /^\.\/schema\.js$/, namespace: 'lazy-schema' }, () => ({ path: './schema.js', external: true }));
     build.onLoad({ filter: /.*/, namespace: 'lazy-schema' }, async () => ({
       contents: `let schema;\nconst load = () => (schema ??= require('./schema.js'));\n${(await schemaExportNames())
-        .map((name) => `Object.defineProperty(exports, ${JSON.stringify(name)}, { enumerable: true, get: () => load()[${JSON.stringify(name)}] });`).join('\n')}\n`,
+        .map(
+          (name) =>
+            `Object.defineProperty(exports, ${JSON.stringify(name)}, { enumerable: true, get: () => load()[${JSON.stringify(name)}] });`,
+        )
+        .join('\n')}\n`,
       loader: 'js',
       watchFiles: [path.join(SCHEMA_DIR, 'index.ts')],
     }));
@@ -51,7 +69,8 @@ const lazyHttp = {
   name: 'lazy-http',
   setup(build) {
     build.onResolve({ filter: /^\.\/undiciPool$/ }, (args) =>
-      path.resolve(args.resolveDir) === path.resolve('src/cma') ? { path: './http.js', external: true } : undefined);
+      path.resolve(args.resolveDir) === path.resolve('src/cma') ? { path: './http.js', external: true } : undefined,
+    );
   },
 };
 
@@ -61,7 +80,8 @@ const lazyLanguage = {
   name: 'lazy-language',
   setup(build) {
     build.onResolve({ filter: /^\.\/features$/ }, (args) =>
-      path.resolve(args.resolveDir) === path.resolve('src/language') ? { path: './language.js', external: true } : undefined);
+      path.resolve(args.resolveDir) === path.resolve('src/language') ? { path: './language.js', external: true } : undefined,
+    );
   },
 };
 
@@ -93,7 +113,8 @@ const lazyBundles = {
     for (const { from, request, bundle } of LAZY_BUNDLES) {
       const filter = new RegExp(`^${request.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
       build.onResolve({ filter }, (args) =>
-        path.resolve(args.resolveDir) === path.resolve(from) ? { path: `./${bundle}.js`, external: true } : undefined);
+        path.resolve(args.resolveDir) === path.resolve(from) ? { path: `./${bundle}.js`, external: true } : undefined,
+      );
     }
   },
 };
@@ -123,15 +144,37 @@ const common = {
 const builds = [
   // The live-check worker (dist/liveCheckWorker.js) runs in its own thread, started when a document is first
   // checked; like the extension it requires dist/schema.js rather than bundling the schema layer again.
-  { ...common, plugins: [...common.plugins, lazySchema, lazyHttp, lazyLanguage, lazyBundles], entryPoints: { extension: 'src/extension.ts', liveCheckWorker: 'src/documents/liveCheckWorker.ts' }, outdir: 'dist' },
-  { ...common, plugins: [...common.plugins, lazySchema, lazyHttp, lazyLanguage], entryPoints: Object.fromEntries(LAZY_BUNDLES.map((row) => [row.bundle, row.entry])), outdir: 'dist' },
+  {
+    ...common,
+    plugins: [...common.plugins, lazySchema, lazyHttp, lazyLanguage, lazyBundles],
+    entryPoints: { extension: 'src/extension.ts', liveCheckWorker: 'src/documents/liveCheckWorker.ts' },
+    outdir: 'dist',
+  },
+  {
+    ...common,
+    plugins: [...common.plugins, lazySchema, lazyHttp, lazyLanguage],
+    entryPoints: Object.fromEntries(LAZY_BUNDLES.map((row) => [row.bundle, row.entry])),
+    outdir: 'dist',
+  },
   { ...common, entryPoints: { schema: 'src/schema/index.ts', http: 'src/cma/undiciPool.ts' }, outdir: 'dist' },
   // Its package's `main` is a UMD build that requires its parts at run time; the ES module build bundles properly.
-  { ...common, plugins: [...common.plugins, lazySchema], alias: { ...common.alias, 'vscode-json-languageservice': 'vscode-json-languageservice/lib/esm/jsonLanguageService.js' }, entryPoints: { language: 'src/language/features.ts' }, outdir: 'dist' },
+  {
+    ...common,
+    plugins: [...common.plugins, lazySchema],
+    alias: { ...common.alias, 'vscode-json-languageservice': 'vscode-json-languageservice/lib/esm/jsonLanguageService.js' },
+    entryPoints: { language: 'src/language/features.ts' },
+    outdir: 'dist',
+  },
 ];
 if (tests) {
   // The extension-host suite follows the @vscode/test-electron contract: a module exporting run().
-  builds.push({ ...common, minify: false, external: ['vscode', 'mocha'], entryPoints: { index: 'test/host/suite/index.ts' }, outdir: 'dist/host-suite' });
+  builds.push({
+    ...common,
+    minify: false,
+    external: ['vscode', 'mocha'],
+    entryPoints: { index: 'test/host/suite/index.ts' },
+    outdir: 'dist/host-suite',
+  });
 }
 
 if (watch) {

@@ -24,8 +24,16 @@ export interface ActivationResult {
 
 const CODE_SERVER = join(ROOT, '.cache', 'code-server', 'node_modules', '.bin', 'code-server');
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 const STEP_TIMEOUT_MS = 60_000;
 const SETTLE_MS = 5000;
 
@@ -39,7 +47,12 @@ export async function measureActivation(runs: number, extensionRoot = ROOT): Pro
   } catch {
     return { ms: null, reason: 'playwright-core is not installed' };
   }
-  const manifest = JSON.parse(await readFile(join(extensionRoot, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string; displayName: string };
+  const manifest = JSON.parse(await readFile(join(extensionRoot, 'package.json'), 'utf8')) as {
+    publisher: string;
+    name: string;
+    version: string;
+    displayName: string;
+  };
   // the manifest's strings live in package.nls.json (%key%)
   const strings = JSON.parse(await readFile(join(extensionRoot, 'package.nls.json'), 'utf8')) as Record<string, string>;
   manifest.displayName = manifest.displayName.replace(/^%(.+)%$/, (_, key: string) => strings[key] ?? key);
@@ -50,7 +63,8 @@ export async function measureActivation(runs: number, extensionRoot = ROOT): Pro
     // The extension exactly as packaged: manifest (with its strings), bundles, media.
     const extensionDir = join(dir, 'extensions', `${manifest.publisher}.${manifest.name}-${manifest.version}`);
     await mkdir(extensionDir, { recursive: true });
-    for (const part of ['package.json', 'package.nls.json', 'l10n', 'dist', 'media']) await cp(join(extensionRoot, part), join(extensionDir, part), { recursive: true });
+    for (const part of ['package.json', 'package.nls.json', 'l10n', 'dist', 'media'])
+      await cp(join(extensionRoot, part), join(extensionDir, part), { recursive: true });
     if (process.env['BENCH_HOST_PROBE']) {
       // Diagnostics only (not the reported number): a wrapper that profiles require() and activate() in the host.
       await cp(process.env['BENCH_HOST_PROBE'], join(extensionDir, 'dist', 'probe.js'));
@@ -60,12 +74,30 @@ export async function measureActivation(runs: number, extensionRoot = ROOT): Pro
     await mkdir(workspace);
     // No welcome page: it takes the focus while it loads.
     await mkdir(join(dir, 'data', 'User'), { recursive: true });
-    await writeFile(join(dir, 'data', 'User', 'settings.json'), JSON.stringify({ 'workbench.startupEditor': 'none', 'workbench.tips.enabled': false }));
+    await writeFile(
+      join(dir, 'data', 'User', 'settings.json'),
+      JSON.stringify({ 'workbench.startupEditor': 'none', 'workbench.tips.enabled': false }),
+    );
     const port = await freePort();
-    server = spawn(CODE_SERVER, [
-      '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--user-data-dir', join(dir, 'data'), '--extensions-dir', join(dir, 'extensions'),
-      '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override', '--disable-proxy',
-    ], { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, PORT: '' } });
+    server = spawn(
+      CODE_SERVER,
+      [
+        '--auth',
+        'none',
+        '--bind-addr',
+        `127.0.0.1:${port}`,
+        '--user-data-dir',
+        join(dir, 'data'),
+        '--extensions-dir',
+        join(dir, 'extensions'),
+        '--disable-telemetry',
+        '--disable-update-check',
+        '--disable-workspace-trust',
+        '--disable-getting-started-override',
+        '--disable-proxy',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, PORT: '' } },
+    );
     await waitForOutput(server, /HTTP server listening/);
 
     browser = await playwright.chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
@@ -92,8 +124,16 @@ export async function measureActivation(runs: number, extensionRoot = ROOT): Pro
     }
     return { ms: median(samples), samples_ms: samples, trigger, code_server: '4.100.3 (VS Code 1.100.3)' };
   } catch (error) {
-    if (process.env['BENCH_HOST_SCREENSHOT']) await browser?.contexts()[0]?.pages()[0]?.screenshot({ path: process.env['BENCH_HOST_SCREENSHOT'] }).catch(() => undefined);
-    return { ms: null, reason: `the extension host could not be measured: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
+    if (process.env['BENCH_HOST_SCREENSHOT'])
+      await browser
+        ?.contexts()[0]
+        ?.pages()[0]
+        ?.screenshot({ path: process.env['BENCH_HOST_SCREENSHOT'] })
+        .catch(() => undefined);
+    return {
+      ms: null,
+      reason: `the extension host could not be measured: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    };
   } finally {
     await browser?.close().catch(() => undefined);
     if (server?.pid !== undefined && server.exitCode === null) {
@@ -120,11 +160,18 @@ async function runCommand(page: import('playwright-core').Page, title: string): 
       const input = page.locator('.quick-input-widget input');
       await input.waitFor({ state: 'visible', timeout: 3000 });
       await input.fill(`>${title}`);
-      await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: title }).first().waitFor({ state: 'visible', timeout: 3000 });
+      await page
+        .locator('.quick-input-widget .monaco-list-row')
+        .filter({ hasText: title })
+        .first()
+        .waitFor({ state: 'visible', timeout: 3000 });
       await input.press('Enter');
       return;
     } catch (error) {
-      if (Date.now() > deadline) throw new Error(`could not run "${title}" from the command palette: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `could not run "${title}" from the command palette: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+        );
       await sleep(500);
     }
   }
@@ -156,7 +203,10 @@ async function activationText(page: import('playwright-core').Page, displayName:
 function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<void> {
   return new Promise((resolve, reject) => {
     let seen = '';
-    const timer = setTimeout(() => reject(new Error(`code-server did not start within ${STEP_TIMEOUT_MS} ms: ${seen.slice(-300)}`)), STEP_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`code-server did not start within ${STEP_TIMEOUT_MS} ms: ${seen.slice(-300)}`)),
+      STEP_TIMEOUT_MS,
+    );
     const onData = (chunk: Buffer) => {
       seen += chunk.toString('utf8');
       if (pattern.test(seen)) {

@@ -21,7 +21,11 @@ export async function listAllOurs(client: CmaClient, modelId: string): Promise<n
 }
 
 /** The official client's paged iterator; without options it reads 30 per page, one page at a time. */
-export async function listAllOfficial(client: OfficialClient, modelId: string, tuned?: { perPage: number; concurrency: number }): Promise<number> {
+export async function listAllOfficial(
+  client: OfficialClient,
+  modelId: string,
+  tuned?: { perPage: number; concurrency: number },
+): Promise<number> {
   let count = 0;
   for await (const record of client.items.listPagedIterator({ filter: { type: modelId } }, tuned)) if (record.id) count++;
   return count;

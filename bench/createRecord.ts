@@ -8,15 +8,28 @@ import type { Resource } from '../src/cma/types';
 
 const LATENCIES = [0, 80] as const;
 
-interface Row { name: string; value: string; target: string; ok: boolean | undefined }
+interface Row {
+  name: string;
+  value: string;
+  target: string;
+  ok: boolean | undefined;
+}
 
-export async function benchCreateRecord(emulator: EmulatorProcess, runs: number, progress: (message: string) => void): Promise<{ json: Record<string, unknown>; rows: Row[] }> {
+export async function benchCreateRecord(
+  emulator: EmulatorProcess,
+  runs: number,
+  progress: (message: string) => void,
+): Promise<{ json: Record<string, unknown>; rows: Row[] }> {
   const ours = ourClient(emulator.url, emulator.token);
   const official = officialClient(emulator.url, emulator.token);
   const author = await ours.itemTypes.find('author');
   const site = await ours.site.find();
   const fields = await ours.fields.list(author.id);
-  const ctx = { locales: site.attributes['locales'] as string[], itemTypes: [author], fieldsOf: (id: string) => (id === author.id ? fields : undefined) as Resource<'field'>[] | undefined };
+  const ctx = {
+    locales: site.attributes['locales'] as string[],
+    itemTypes: [author],
+    fieldsOf: (id: string) => (id === author.id ? fields : undefined) as Resource<'field'>[] | undefined,
+  };
   const draft = draftRecord(author, ctx);
   const template = JSON.parse(renderDraft(draft, ctx));
   let n = 0;
@@ -40,9 +53,20 @@ export async function benchCreateRecord(emulator: EmulatorProcess, runs: number,
     const samples = await alternate(contenders, runs);
     const oursMs = median(samples.ours);
     const officialMs = median(samples.official);
-    const entry = { ours_ms: round(oursMs), official_ms: round(officialMs), ratio_ours_vs_official: ratio(oursMs, officialMs), ours_requests: 1, official_requests: 1 };
+    const entry = {
+      ours_ms: round(oursMs),
+      official_ms: round(officialMs),
+      ratio_ours_vs_official: ratio(oursMs, officialMs),
+      ours_requests: 1,
+      official_requests: 1,
+    };
     json[`latency_${latency}`] = entry;
-    rows.push({ name: `create_record @${latency} ms: ours (plan + POST) / official (POST)`, value: `${entry.ours_ms} / ${entry.official_ms} ms = ${entry.ratio_ours_vs_official}×`, target: '', ok: undefined });
+    rows.push({
+      name: `create_record @${latency} ms: ours (plan + POST) / official (POST)`,
+      value: `${entry.ours_ms} / ${entry.official_ms} ms = ${entry.ratio_ours_vs_official}×`,
+      target: '',
+      ok: undefined,
+    });
   }
   await emulator.setLatency(0);
   return { json, rows };

@@ -8,7 +8,12 @@ import { startEmulator, type EnvironmentData } from '../test/emulator/index.js';
 
 import { WIDE_MODEL_API_KEY } from './lib';
 
-interface Args { records: number; rateLimit: boolean; jobDurationMs: number; wideModelFields: number }
+interface Args {
+  records: number;
+  rateLimit: boolean;
+  jobDurationMs: number;
+  wideModelFields: number;
+}
 
 function parseArgs(argv: string[]): Args {
   const args: Args = { records: 300, rateLimit: false, jobDurationMs: 20, wideModelFields: 0 };
@@ -37,11 +42,20 @@ export function addWideModel(env: EnvironmentData, count: number): void {
   const fieldIds = Array.from({ length: count }, (_, i) => `bench-wide-field-${i + 1}`);
   fieldIds.forEach((id, index) => {
     const field: Resource<'field'> = {
-      id, type: 'field',
+      id,
+      type: 'field',
       attributes: {
-        label: `Field ${index + 1}`, field_type: 'string', api_key: `field_${String(index + 1).padStart(2, '0')}`,
-        localized: false, validators: {}, appearance: { editor: 'single_line', parameters: { heading: false }, addons: [] },
-        position: index + 1, hint: null, default_value: null, deep_filtering_enabled: false, content_link_enabled: true,
+        label: `Field ${index + 1}`,
+        field_type: 'string',
+        api_key: `field_${String(index + 1).padStart(2, '0')}`,
+        localized: false,
+        validators: {},
+        appearance: { editor: 'single_line', parameters: { heading: false }, addons: [] },
+        position: index + 1,
+        hint: null,
+        default_value: null,
+        deep_filtering_enabled: false,
+        content_link_enabled: true,
       },
       relationships: { item_type: { data: { type: 'item_type', id: modelId } }, fieldset: { data: null } },
       meta: {},
@@ -50,19 +64,36 @@ export function addWideModel(env: EnvironmentData, count: number): void {
   });
   const titleField = fieldIds[0] ? { type: 'field', id: fieldIds[0] } : null;
   env.itemTypes.set(modelId, {
-    id: modelId, type: 'item_type',
+    id: modelId,
+    type: 'item_type',
     attributes: {
-      name: 'Bench wide model', api_key: WIDE_MODEL_API_KEY, collection_appearance: 'table', singleton: false,
-      all_locales_required: false, sortable: false, modular_block: false, draft_mode_active: false, draft_saving_active: false,
-      tree: false, ordering_direction: null, ordering_meta: null, has_singleton_item: false, hint: null, inverse_relationships_enabled: false,
+      name: 'Bench wide model',
+      api_key: WIDE_MODEL_API_KEY,
+      collection_appearance: 'table',
+      singleton: false,
+      all_locales_required: false,
+      sortable: false,
+      modular_block: false,
+      draft_mode_active: false,
+      draft_saving_active: false,
+      tree: false,
+      ordering_direction: null,
+      ordering_meta: null,
+      has_singleton_item: false,
+      hint: null,
+      inverse_relationships_enabled: false,
     },
     relationships: {
       singleton_item: { data: null },
       fields: { data: fieldIds.map((id) => ({ type: 'field', id })) },
       fieldsets: { data: [] },
-      presentation_title_field: { data: titleField }, presentation_image_field: { data: null },
-      title_field: { data: titleField }, image_preview_field: { data: null }, excerpt_field: { data: null },
-      ordering_field: { data: null }, workflow: { data: null },
+      presentation_title_field: { data: titleField },
+      presentation_image_field: { data: null },
+      title_field: { data: titleField },
+      image_preview_field: { data: null },
+      excerpt_field: { data: null },
+      ordering_field: { data: null },
+      workflow: { data: null },
     },
     meta: { has_singleton_item: false },
   });
@@ -82,7 +113,10 @@ async function main(): Promise<void> {
   const shutdown = () => {
     if (closing) return;
     closing = true;
-    emulator.close().then(() => process.exit(0), () => process.exit(1));
+    emulator.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);

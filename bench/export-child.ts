@@ -55,13 +55,18 @@ async function main(): Promise<void> {
   const fileBytes = mode === 'walk' ? 0 : (await stat(path)).size;
   await closeAllDispatchers();
   const mb = (bytes: number) => bytes / (1024 * 1024);
-  process.stdout.write(`${JSON.stringify({
-    mode, count, ms, fileBytes,
-    baseRssMb: mb(base.rss),
-    peakRssGrowthMb: mb(peakRss - base.rss),
-    peakHeapGrowthMb: mb(peakHeap - (base.heapUsed + base.external + base.arrayBuffers)),
-    peakLiveGrowthMb: mb(peakLive),
-  })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({
+      mode,
+      count,
+      ms,
+      fileBytes,
+      baseRssMb: mb(base.rss),
+      peakRssGrowthMb: mb(peakRss - base.rss),
+      peakHeapGrowthMb: mb(peakHeap - (base.heapUsed + base.external + base.arrayBuffers)),
+      peakLiveGrowthMb: mb(peakLive),
+    })}\n`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -23,7 +23,12 @@ interface ChildResult {
   peakLiveGrowthMb: number;
 }
 
-interface Row { name: string; value: string; target: string; ok: boolean | undefined }
+interface Row {
+  name: string;
+  value: string;
+  target: string;
+  ok: boolean | undefined;
+}
 
 export async function benchExport(
   emulator: EmulatorProcess,
@@ -37,7 +42,8 @@ export async function benchExport(
   const results: Record<'export' | 'walk' | 'live', ChildResult[]> = { export: [], walk: [], live: [] };
   try {
     for (let i = 0; i < runs; i++) {
-      for (const mode of ['export', 'walk'] as const) results[mode].push(await runChild(emulator, articleId, join(dir, `export-${i}.json`), mode, records));
+      for (const mode of ['export', 'walk'] as const)
+        results[mode].push(await runChild(emulator, articleId, join(dir, `export-${i}.json`), mode, records));
     }
     results.live.push(await runChild(emulator, articleId, join(dir, 'export-live.json'), 'live', records));
   } finally {
@@ -69,8 +75,18 @@ export async function benchExport(
   return entry;
 }
 
-async function runChild(emulator: EmulatorProcess, articleId: string, path: string, mode: 'export' | 'walk' | 'live', records: number): Promise<ChildResult> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', join(ROOT, 'bench', 'export-child.ts'), emulator.url, emulator.token, articleId, path, mode], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+async function runChild(
+  emulator: EmulatorProcess,
+  articleId: string,
+  path: string,
+  mode: 'export' | 'walk' | 'live',
+  records: number,
+): Promise<ChildResult> {
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', join(ROOT, 'bench', 'export-child.ts'), emulator.url, emulator.token, articleId, path, mode],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const [code] = (await once(child, 'exit')) as [number | null];

@@ -26,7 +26,9 @@ export async function startEmulatorProcess(args: string[]): Promise<EmulatorProc
   const lines = createInterface({ input: child.stdout! });
   const first = await Promise.race([
     once(lines, 'line').then(([line]) => String(line)),
-    once(child, 'exit').then(([code]) => { throw new Error(`bench emulator exited with code ${String(code)} before listening`); }),
+    once(child, 'exit').then(([code]) => {
+      throw new Error(`bench emulator exited with code ${String(code)} before listening`);
+    }),
   ]);
   const { url, token } = JSON.parse(first) as { url: string; token: string };
   const control = async (method: string, path: string, body?: unknown): Promise<Response> => {
@@ -41,8 +43,12 @@ export async function startEmulatorProcess(args: string[]): Promise<EmulatorProc
     url,
     token,
     child,
-    setLatency: async (ms) => { await control('PUT', 'latency', { ms }); },
-    clearRequests: async () => { await control('DELETE', 'requests'); },
+    setLatency: async (ms) => {
+      await control('PUT', 'latency', { ms });
+    },
+    clearRequests: async () => {
+      await control('DELETE', 'requests');
+    },
     requests: async () => (await (await control('GET', 'requests')).json()) as Awaited<ReturnType<EmulatorProcess['requests']>>,
     close: async () => {
       if (child.exitCode !== null) return;

@@ -39,7 +39,10 @@ export interface LiveCheckResult {
 export const LIVE_CHECK_TARGET_MS = 50;
 
 /** The row for bench/run.ts: builds, measures `pauses` typing pauses, adds its line to `rows`. */
-export async function liveCheckRow(pauses: number, rows: { name: string; value: string; target: string; ok: boolean | undefined }[]): Promise<{ live_check_ms: number; live_check: LiveCheckResult }> {
+export async function liveCheckRow(
+  pauses: number,
+  rows: { name: string; value: string; target: string; ok: boolean | undefined }[],
+): Promise<{ live_check_ms: number; live_check: LiveCheckResult }> {
   const result = await benchLiveCheck(pauses);
   rows.push({
     name: `live_check_ms: longest host-thread block per typing pause, ${FIELDS.toLocaleString('en')}-field record (${result.text_kb} KB)`,
@@ -55,7 +58,10 @@ export async function benchLiveCheck(pauses: number): Promise<LiveCheckResult> {
   const build = spawn(process.execPath, ['esbuild.mjs', '--production'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   const [built] = (await once(build, 'exit')) as [number | null];
   if (built !== 0) throw new Error(`node esbuild.mjs --production exited with code ${String(built)}`);
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'livecheck.ts'), '--live-check-child', String(pauses)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'livecheck.ts'), '--live-check-child', String(pauses)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const [code] = (await once(child, 'exit')) as [number | null];
@@ -70,13 +76,24 @@ const FIELD_TYPES = ['string', 'text', 'integer', 'float', 'boolean', 'date', 's
 function wideRecord(): { baseline: CheckBaseline; text: string; fields: Resource<'field'>[] } {
   const fields: Resource<'field'>[] = Array.from({ length: FIELDS }, (_, i) => {
     const type = FIELD_TYPES[i % FIELD_TYPES.length]!;
-    const validators: Record<string, unknown> = type === 'string' ? { length: { max: 40 } } : type === 'integer' ? { number_range: { min: 0 } } : {};
+    const validators: Record<string, unknown> =
+      type === 'string' ? { length: { max: 40 } } : type === 'integer' ? { number_range: { min: 0 } } : {};
     if (i % 7 === 0) validators['required'] = {};
     return {
-      id: `LiveCheckField${String(i).padStart(8, '0')}`, type: 'field',
+      id: `LiveCheckField${String(i).padStart(8, '0')}`,
+      type: 'field',
       attributes: {
-        label: `Field ${i}`, api_key: `field_${i}`, field_type: type, localized: i % 5 === 0, validators, position: i + 1, hint: null,
-        default_value: null, deep_filtering_enabled: false, content_link_enabled: true, appearance: { editor: 'default', parameters: {}, addons: [] },
+        label: `Field ${i}`,
+        api_key: `field_${i}`,
+        field_type: type,
+        localized: i % 5 === 0,
+        validators,
+        position: i + 1,
+        hint: null,
+        default_value: null,
+        deep_filtering_enabled: false,
+        content_link_enabled: true,
+        appearance: { editor: 'default', parameters: {}, addons: [] },
       },
       relationships: { item_type: { data: { type: 'item_type', id: MODEL_ID } }, fieldset: { data: null } },
       meta: {},
@@ -84,27 +101,46 @@ function wideRecord(): { baseline: CheckBaseline; text: string; fields: Resource
   });
   const valueOf = (type: string, i: number): unknown => {
     switch (type) {
-      case 'string': case 'text': return `value ${i}`;
-      case 'integer': return i;
-      case 'float': return i / 10;
-      case 'boolean': return i % 2 === 0;
-      case 'date': return '2024-03-01';
-      case 'date_time': return '2024-03-01T10:00:00+01:00';
-      case 'color': return { red: 1, green: 2, blue: 3, alpha: 255 };
-      default: return '{"a": 1}';
+      case 'string':
+      case 'text':
+        return `value ${i}`;
+      case 'integer':
+        return i;
+      case 'float':
+        return i / 10;
+      case 'boolean':
+        return i % 2 === 0;
+      case 'date':
+        return '2024-03-01';
+      case 'date_time':
+        return '2024-03-01T10:00:00+01:00';
+      case 'color':
+        return { red: 1, green: 2, blue: 3, alpha: 255 };
+      default:
+        return '{"a": 1}';
     }
   };
-  const attributes = Object.fromEntries(fields.map((f, i) => {
-    const value = valueOf(f.attributes['field_type'] as string, i);
-    return [`field_${i}`, f.attributes['localized'] ? { en: value, it: value } : value];
-  }));
+  const attributes = Object.fromEntries(
+    fields.map((f, i) => {
+      const value = valueOf(f.attributes['field_type'] as string, i);
+      return [`field_${i}`, f.attributes['localized'] ? { en: value, it: value } : value];
+    }),
+  );
   const model: Resource<'item_type'> = {
-    id: MODEL_ID, type: 'item_type',
+    id: MODEL_ID,
+    type: 'item_type',
     attributes: { name: 'Wide', api_key: 'wide', modular_block: false, sortable: false, tree: false, draft_saving_active: false },
-    relationships: { fields: { data: fields.map((f) => ({ type: 'field', id: f.id })) } }, meta: {},
+    relationships: { fields: { data: fields.map((f) => ({ type: 'field', id: f.id })) } },
+    meta: {},
   };
   const ctx: SchemaContext = { locales: ['en', 'it'], itemTypes: [model], fieldsOf: (id) => (id === MODEL_ID ? fields : undefined) };
-  const resource: Resource = { id: 'LiveCheckRecord0000001', type: 'item', attributes, relationships: { item_type: { data: { type: 'item_type', id: MODEL_ID } } }, meta: { current_version: 'v1' } };
+  const resource: Resource = {
+    id: 'LiveCheckRecord0000001',
+    type: 'item',
+    attributes,
+    relationships: { item_type: { data: { type: 'item_type', id: MODEL_ID } } },
+    meta: { current_version: 'v1' },
+  };
   return { baseline: { kind: 'record', resource, ctx }, text: renderDocument('record', resource, ctx), fields };
 }
 
@@ -132,13 +168,17 @@ class TextModel {
     if (!this.lineStarts) {
       this.lineStarts = [];
       let start = 0;
-      for (const line of this.lines) { this.lineStarts.push(start); start += line.length + 1; }
+      for (const line of this.lines) {
+        this.lineStarts.push(start);
+        start += line.length + 1;
+      }
     }
     let low = 0;
     let high = this.lineStarts.length - 1;
     while (low < high) {
       const mid = (low + high + 1) >> 1;
-      if (this.lineStarts[mid]! <= offset) low = mid; else high = mid - 1;
+      if (this.lineStarts[mid]! <= offset) low = mid;
+      else high = mid - 1;
     }
     return { line: low, character: offset - this.lineStarts[low]! };
   }
@@ -146,7 +186,12 @@ class TextModel {
 
 /** What src/documents/diagnostics.ts builds per problem (vscode.Diagnostic). */
 function toDiagnostics(problems: Problem[], model: TextModel): unknown[] {
-  return problems.map((p) => ({ range: { start: model.positionAt(p.offset), end: model.positionAt(p.offset + Math.max(p.length, 1)) }, message: p.message, severity: 0, source: 'DatoCMS' }));
+  return problems.map((p) => ({
+    range: { start: model.positionAt(p.offset), end: model.positionAt(p.offset + Math.max(p.length, 1)) },
+    message: p.message,
+    severity: 0,
+    source: 'DatoCMS',
+  }));
 }
 
 /**
@@ -166,7 +211,13 @@ function edit(model: TextModel, pause: number, last: boolean): void {
   }
   const tens = ((pause * 997) % FIELDS) - (((pause * 997) % FIELDS) % 10);
   // field types repeat every 10 fields (FIELD_TYPES); those ending in 1, 2 and 6 are one-line and never localized
-  const [offset, value] = ([[2, '"typed value"'], [6, `"${'much longer than forty characters '.repeat(2)}"`], [1, '"typed text"']] as const)[pause % 3]!;
+  const [offset, value] = (
+    [
+      [2, '"typed value"'],
+      [6, `"${'much longer than forty characters '.repeat(2)}"`],
+      [1, '"typed text"'],
+    ] as const
+  )[pause % 3]!;
   set(tens + offset, value);
 }
 
@@ -189,7 +240,12 @@ function timedWorker(posts: number[], answers: number[]): Worker {
   return worker;
 }
 
-interface Pause { blockMs: number; loopDelayMs: number; latencyMs: number; problems: number }
+interface Pause {
+  blockMs: number;
+  loopDelayMs: number;
+  latencyMs: number;
+  problems: number;
+}
 
 async function child(pauses: number): Promise<LiveCheckResult> {
   const { baseline, text } = wideRecord();
@@ -200,7 +256,9 @@ async function child(pauses: number): Promise<LiveCheckResult> {
   const checker = new LiveChecker({
     startWorker: () => timedWorker(posts, answers),
     problemLimit: SHOWN_PROBLEMS_LIMIT,
-    onWorkerFailure: (error) => { throw error; },
+    onWorkerFailure: (error) => {
+      throw error;
+    },
   });
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
@@ -241,17 +299,29 @@ async function child(pauses: number): Promise<LiveCheckResult> {
   }
   const blocks = results.map((r) => r.blockMs);
   return {
-    live_check_ms: round(median(blocks)), max_block_ms: round(Math.max(...blocks)), open_block_ms: round(open.blockMs),
+    live_check_ms: round(median(blocks)),
+    max_block_ms: round(Math.max(...blocks)),
+    open_block_ms: round(open.blockMs),
     loop_delay_max_ms: round(Math.max(...results.map((r) => r.loopDelayMs))),
-    worker_latency_ms: round(median(results.map((r) => r.latencyMs))), sync_check_ms: round(median(sync)), text_kb: round(text.length / 1024),
-    pauses, problems_last_pause: results.at(-1)?.problems ?? 0, samples_block_ms: blocks.map((b) => round(b)),
+    worker_latency_ms: round(median(results.map((r) => r.latencyMs))),
+    sync_check_ms: round(median(sync)),
+    text_kb: round(text.length / 1024),
+    pauses,
+    problems_last_pause: results.at(-1)?.problems ?? 0,
+    samples_block_ms: blocks.map((b) => round(b)),
   };
 }
 
 if (process.argv.includes('--live-check-child')) {
   const pauses = Number(process.argv[process.argv.indexOf('--live-check-child') + 1]) || 10;
   child(pauses).then(
-    (result) => { process.stdout.write(`${JSON.stringify(result)}\n`); process.exit(0); },
-    (error: unknown) => { console.error(error instanceof Error ? error.stack ?? error.message : String(error)); process.exit(1); },
+    (result) => {
+      process.stdout.write(`${JSON.stringify(result)}\n`);
+      process.exit(0);
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      process.exit(1);
+    },
   );
 }

@@ -4,7 +4,13 @@ import { CmaClient, type RequestLogEntry } from '../src/cma';
 export const RATE_LIMIT = { limit: 60, windowMs: 3000 };
 export const RATE_LIMITED_PAGES = 100;
 
-export interface RateLimitedRun { ms: number; records: number; status429: number; attempts: number; error?: string }
+export interface RateLimitedRun {
+  ms: number;
+  records: number;
+  status429: number;
+  attempts: number;
+  error?: string;
+}
 
 /** Reads every record with page size total/100 (= 100 pages) at our default concurrency; errors are caught and reported. */
 export async function readPagesUnderLimit(url: string, token: string, modelId: string, pageSize: number): Promise<RateLimitedRun> {

@@ -36,7 +36,12 @@ const TARGETS = {
 };
 
 type Json = Record<string, unknown>;
-interface Row { name: string; value: string; target: string; ok: boolean | undefined }
+interface Row {
+  name: string;
+  value: string;
+  target: string;
+  ok: boolean | undefined;
+}
 
 const argv = process.argv.slice(2);
 const asJson = argv.includes('--json');
@@ -49,7 +54,14 @@ async function main(): Promise<void> {
   const started = performance.now();
   const result: Json = { runs, records: RECORDS, node: process.version, cpus: (await import('node:os')).cpus().length };
   const rows: Row[] = [];
-  const emulator = await startEmulatorProcess(['--records', String(RECORDS), '--job-duration', String(JOB_MS), '--wide-model-fields', '50']);
+  const emulator = await startEmulatorProcess([
+    '--records',
+    String(RECORDS),
+    '--job-duration',
+    String(JOB_MS),
+    '--wide-model-fields',
+    '50',
+  ]);
   try {
     const ours = ourClient(emulator.url, emulator.token);
     const articleId = (await ours.itemTypes.find('article')).id;
@@ -67,7 +79,8 @@ async function main(): Promise<void> {
       rows.push(...created.rows);
     }
     if (wanted('tree')) result['tree'] = await benchTree(emulator, rows);
-    if (wanted('export_peak_mb')) result['export_peak_mb'] = await benchExport(emulator, articleId, rows, { runs, records: RECORDS, progress });
+    if (wanted('export_peak_mb'))
+      result['export_peak_mb'] = await benchExport(emulator, articleId, rows, { runs, records: RECORDS, progress });
     if (wanted('rate_limited')) result['rate_limited'] = await benchRateLimited(emulator, articleId, rows);
     if (wanted('hover_link_ms')) result['hover_link_ms'] = await benchHoverLink(emulator, runs, rows, progress);
     if (wanted('bulk_publish_1000')) result['bulk_publish_1000'] = await benchBulkPublish(emulator, runs, rows, progress);
@@ -97,7 +110,8 @@ async function benchListAll(emulator: EmulatorProcess, articleId: string, rows: 
   const contenders = {
     ours: () => listAllOurs(ours, articleId).then(expect('ours')),
     official_default: () => listAllOfficial(official, articleId).then(expect('official (defaults)')),
-    official_tuned: () => listAllOfficial(official, articleId, { perPage: OUR_PAGE_SIZE, concurrency: OUR_CONCURRENCY }).then(expect('official (tuned)')),
+    official_tuned: () =>
+      listAllOfficial(official, articleId, { perPage: OUR_PAGE_SIZE, concurrency: OUR_CONCURRENCY }).then(expect('official (tuned)')),
     raw: () => raw.listAll(articleId, OUR_PAGE_SIZE, OUR_CONCURRENCY).then(expect('raw')),
   };
   // Warm every contender once without latency (JIT, connections), then measure each latency.
@@ -108,9 +122,15 @@ async function benchListAll(emulator: EmulatorProcess, articleId: string, rows: 
     progress(`list_all at ${latency} ms latency (${runs} rounds × 4 contenders)`);
     await emulator.setLatency(latency);
     const samples = await alternate(contenders, runs, { warmUp: false });
-    const m = Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values as number[])])) as Record<keyof typeof contenders, number>;
+    const m = Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values as number[])])) as Record<
+      keyof typeof contenders,
+      number
+    >;
     const entry = {
-      ours_ms: round(m.ours), official_default_ms: round(m.official_default), official_tuned_ms: round(m.official_tuned), raw_ms: round(m.raw),
+      ours_ms: round(m.ours),
+      official_default_ms: round(m.official_default),
+      official_tuned_ms: round(m.official_tuned),
+      raw_ms: round(m.raw),
       ratio_ours_vs_official_default: ratio(m.ours, m.official_default),
       ratio_ours_vs_official_tuned: ratio(m.ours, m.official_tuned),
       ratio_ours_vs_raw: ratio(m.ours, m.raw),
@@ -118,9 +138,24 @@ async function benchListAll(emulator: EmulatorProcess, articleId: string, rows: 
     };
     out[`latency_${latency}`] = entry;
     const label = `list_all @${latency} ms`;
-    rows.push({ name: `${label}: ours / official default`, value: `${entry.ours_ms} / ${entry.official_default_ms} ms = ${entry.ratio_ours_vs_official_default}×`, target: `≤ ${TARGETS.listAllVsOfficialDefault}×`, ok: entry.ratio_ours_vs_official_default <= TARGETS.listAllVsOfficialDefault });
-    rows.push({ name: `${label}: ours / official tuned`, value: `${entry.ours_ms} / ${entry.official_tuned_ms} ms = ${entry.ratio_ours_vs_official_tuned}×`, target: `≤ ${TARGETS.listAllVsOfficialTuned}×`, ok: entry.ratio_ours_vs_official_tuned <= TARGETS.listAllVsOfficialTuned });
-    rows.push({ name: `${label}: ours / raw floor`, value: `${entry.ours_ms} / ${entry.raw_ms} ms = ${entry.ratio_ours_vs_raw}×`, target: `≤ ${TARGETS.listAllVsRaw}×`, ok: entry.ratio_ours_vs_raw <= TARGETS.listAllVsRaw });
+    rows.push({
+      name: `${label}: ours / official default`,
+      value: `${entry.ours_ms} / ${entry.official_default_ms} ms = ${entry.ratio_ours_vs_official_default}×`,
+      target: `≤ ${TARGETS.listAllVsOfficialDefault}×`,
+      ok: entry.ratio_ours_vs_official_default <= TARGETS.listAllVsOfficialDefault,
+    });
+    rows.push({
+      name: `${label}: ours / official tuned`,
+      value: `${entry.ours_ms} / ${entry.official_tuned_ms} ms = ${entry.ratio_ours_vs_official_tuned}×`,
+      target: `≤ ${TARGETS.listAllVsOfficialTuned}×`,
+      ok: entry.ratio_ours_vs_official_tuned <= TARGETS.listAllVsOfficialTuned,
+    });
+    rows.push({
+      name: `${label}: ours / raw floor`,
+      value: `${entry.ours_ms} / ${entry.raw_ms} ms = ${entry.ratio_ours_vs_raw}×`,
+      target: `≤ ${TARGETS.listAllVsRaw}×`,
+      ok: entry.ratio_ours_vs_raw <= TARGETS.listAllVsRaw,
+    });
   }
   await raw.close();
   await emulator.setLatency(0);
@@ -152,9 +187,21 @@ async function benchSaves(emulator: EmulatorProcess, rows: Row[]): Promise<Json>
     const samples = await alternate(contenders, runs);
     const oursMs = median(samples.ours);
     const officialMs = median(samples.official);
-    const entry = { ours_ms: round(oursMs), official_ms: round(officialMs), ratio_ours_vs_official: ratio(oursMs, officialMs), job_ms: JOB_MS, latency_ms: 0, samples_ms: { ours: samples.ours.map((v) => round(v)), official: samples.official.map((v) => round(v)) } };
+    const entry = {
+      ours_ms: round(oursMs),
+      official_ms: round(officialMs),
+      ratio_ours_vs_official: ratio(oursMs, officialMs),
+      job_ms: JOB_MS,
+      latency_ms: 0,
+      samples_ms: { ours: samples.ours.map((v) => round(v)), official: samples.official.map((v) => round(v)) },
+    };
     out[name] = entry;
-    rows.push({ name: `${name} (job ${JOB_MS} ms): ours / official`, value: `${entry.ours_ms} / ${entry.official_ms} ms = ${entry.ratio_ours_vs_official}×`, target: `≤ ${TARGETS.saveVsOfficial}×`, ok: entry.ratio_ours_vs_official <= TARGETS.saveVsOfficial });
+    rows.push({
+      name: `${name} (job ${JOB_MS} ms): ours / official`,
+      value: `${entry.ours_ms} / ${entry.official_ms} ms = ${entry.ratio_ours_vs_official}×`,
+      target: `≤ ${TARGETS.saveVsOfficial}×`,
+      ok: entry.ratio_ours_vs_official <= TARGETS.saveVsOfficial,
+    });
   }
   return out;
 }
@@ -185,10 +232,30 @@ async function benchTree(emulator: EmulatorProcess, rows: Row[]): Promise<Json> 
       expands: steps,
     };
     out[`latency_${latency}`] = entry;
-    rows.push({ name: `tree @${latency} ms: first page of records (4 expands)`, value: `${entry.first_page_ms} ms`, target: '', ok: undefined });
-    rows.push({ name: `tree @${latency} ms: first page of records, requests from a cold start`, value: String(entry.first_page_requests), target: `≤ ${TARGETS.firstPageRequests}`, ok: entry.first_page_requests <= TARGETS.firstPageRequests });
-    rows.push({ name: `tree @${latency} ms: fields of a 50-field model (2 expands)`, value: `${entry.fields_50_ms} ms, ${entry.fields_50_requests} requests`, target: '', ok: undefined });
-    rows.push({ name: `tree @${latency} ms: requests per expand (max)`, value: String(maxRequests), target: `≤ ${TARGETS.requestsPerExpand}`, ok: maxRequests <= TARGETS.requestsPerExpand });
+    rows.push({
+      name: `tree @${latency} ms: first page of records (4 expands)`,
+      value: `${entry.first_page_ms} ms`,
+      target: '',
+      ok: undefined,
+    });
+    rows.push({
+      name: `tree @${latency} ms: first page of records, requests from a cold start`,
+      value: String(entry.first_page_requests),
+      target: `≤ ${TARGETS.firstPageRequests}`,
+      ok: entry.first_page_requests <= TARGETS.firstPageRequests,
+    });
+    rows.push({
+      name: `tree @${latency} ms: fields of a 50-field model (2 expands)`,
+      value: `${entry.fields_50_ms} ms, ${entry.fields_50_requests} requests`,
+      target: '',
+      ok: undefined,
+    });
+    rows.push({
+      name: `tree @${latency} ms: requests per expand (max)`,
+      value: String(maxRequests),
+      target: `≤ ${TARGETS.requestsPerExpand}`,
+      ok: maxRequests <= TARGETS.requestsPerExpand,
+    });
   }
   await emulator.setLatency(0);
   return out;
@@ -225,13 +292,29 @@ async function benchRateLimited(emulator: EmulatorProcess, articleId: string, ro
   const errors = samples.filter((s) => s.error !== undefined);
   const ms = median(samples.map((s) => s.ms));
   const entry = {
-    ms: round(ms), floor_ms: round(floorMs), ratio_vs_floor: ratio(ms, floorMs), unthrottled_ms: round(unthrottledMs),
-    errors: errors.length, first_error: errors[0]?.error ?? null,
-    status_429_median: median(samples.map((s) => s.status429)), attempts_median: median(samples.map((s) => s.attempts)),
-    page_size: pageSize, samples_ms: samples.map((s) => round(s.ms)),
+    ms: round(ms),
+    floor_ms: round(floorMs),
+    ratio_vs_floor: ratio(ms, floorMs),
+    unthrottled_ms: round(unthrottledMs),
+    errors: errors.length,
+    first_error: errors[0]?.error ?? null,
+    status_429_median: median(samples.map((s) => s.status429)),
+    attempts_median: median(samples.map((s) => s.attempts)),
+    page_size: pageSize,
+    samples_ms: samples.map((s) => round(s.ms)),
   };
-  rows.push({ name: `rate_limited: ${RATE_LIMITED_PAGES} pages, errors reaching the caller`, value: String(errors.length), target: '0', ok: errors.length === 0 });
-  rows.push({ name: `rate_limited: time / floor (${entry.floor_ms} ms)`, value: `${entry.ms} ms = ${entry.ratio_vs_floor}× (${entry.status_429_median} × 429)`, target: `≤ ${TARGETS.rateLimitedOverFloor}×`, ok: entry.ratio_vs_floor <= TARGETS.rateLimitedOverFloor });
+  rows.push({
+    name: `rate_limited: ${RATE_LIMITED_PAGES} pages, errors reaching the caller`,
+    value: String(errors.length),
+    target: '0',
+    ok: errors.length === 0,
+  });
+  rows.push({
+    name: `rate_limited: time / floor (${entry.floor_ms} ms)`,
+    value: `${entry.ms} ms = ${entry.ratio_vs_floor}× (${entry.status_429_median} × 429)`,
+    target: `≤ ${TARGETS.rateLimitedOverFloor}×`,
+    ok: entry.ratio_vs_floor <= TARGETS.rateLimitedOverFloor,
+  });
   return entry;
 }
 
@@ -248,7 +331,12 @@ async function benchBundleAndActivation(rows: Row[]): Promise<Json> {
   const totalBytes = Object.values(files).reduce((total, size) => total + size, 0);
   out['bundle_bytes'] = bundleBytes;
   out['bundle'] = { entry_bytes: bundleBytes, total_js_bytes: totalBytes, files };
-  rows.push({ name: 'bundle_bytes: dist/extension.js', value: `${bundleBytes} B (${round(bundleBytes / 1024)} KB; all dist/*.js ${round(totalBytes / 1024)} KB)`, target: `≤ ${TARGETS.bundleBytes / 1024} KB`, ok: bundleBytes <= TARGETS.bundleBytes });
+  rows.push({
+    name: 'bundle_bytes: dist/extension.js',
+    value: `${bundleBytes} B (${round(bundleBytes / 1024)} KB; all dist/*.js ${round(totalBytes / 1024)} KB)`,
+    target: `≤ ${TARGETS.bundleBytes / 1024} KB`,
+    ok: bundleBytes <= TARGETS.bundleBytes,
+  });
 
   if (wanted('activate_ms')) {
     progress(`activate_ms: code-server extension host, ${runs} window loads`);
@@ -257,7 +345,10 @@ async function benchBundleAndActivation(rows: Row[]): Promise<Json> {
     out['activation'] = activation;
     rows.push({
       name: 'activate_ms: load dist/extension.js + activate() in the extension host',
-      value: activation.ms === null ? `n/a (${activation.reason})` : `${round(activation.ms)} ms (host's code loading + activate call; runs ${activation.samples_ms?.join(', ')})`,
+      value:
+        activation.ms === null
+          ? `n/a (${activation.reason})`
+          : `${round(activation.ms)} ms (host's code loading + activate call; runs ${activation.samples_ms?.join(', ')})`,
       target: `≤ ${TARGETS.activateMs} ms`,
       ok: activation.ms === null ? undefined : activation.ms <= TARGETS.activateMs,
     });
@@ -278,11 +369,13 @@ async function bundleFiles(): Promise<Record<string, number>> {
 function printTable(rows: Row[], totalSeconds: number): void {
   const width = Math.max(...rows.map((r) => r.name.length));
   const valueWidth = Math.max(...rows.map((r) => r.value.length));
-  const lines = rows.map((r) => `${r.ok === undefined ? ' ' : r.ok ? '✓' : '✗'} ${r.name.padEnd(width)}  ${r.value.padEnd(valueWidth)}  ${r.target}`);
+  const lines = rows.map(
+    (r) => `${r.ok === undefined ? ' ' : r.ok ? '✓' : '✗'} ${r.name.padEnd(width)}  ${r.value.padEnd(valueWidth)}  ${r.target}`,
+  );
   process.stdout.write(`${lines.join('\n')}\n(medians of ${runs} runs; total ${totalSeconds} s)\n`);
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.stack ?? error.message : String(error));
+  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
   process.exit(1);
 });

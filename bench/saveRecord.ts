@@ -6,7 +6,12 @@ import { alternate, median, ratio, round, type EmulatorProcess } from './lib';
 
 export const SAVE_RECORD_LATENCIES = [0, 80] as const;
 
-interface Row { name: string; value: string; target: string; ok: boolean | undefined }
+interface Row {
+  name: string;
+  value: string;
+  target: string;
+  ok: boolean | undefined;
+}
 
 export async function benchSaveRecord(
   emulator: EmulatorProcess,
@@ -24,7 +29,8 @@ export async function benchSaveRecord(
     ours: async () => {
       await ours.items.update(record.id, { data: { type: 'item', id: record.id, attributes: { title: nextTitle() } } });
       const saved = await ours.items.find(record.id, { nested: true });
-      if ((saved.attributes['title'] as Record<string, string>)['en'] !== `Saved ${n}`) throw new Error('save_record: the re-read does not show the save');
+      if ((saved.attributes['title'] as Record<string, string>)['en'] !== `Saved ${n}`)
+        throw new Error('save_record: the re-read does not show the save');
     },
     official: async () => {
       await official.items.update(record.id, { title: nextTitle() });
@@ -39,8 +45,11 @@ export async function benchSaveRecord(
     const oursMs = median(samples.ours);
     const officialMs = median(samples.official);
     const entry = {
-      ours_ms: round(oursMs), official_ms: round(officialMs), ratio_ours_vs_official: ratio(oursMs, officialMs),
-      ours_requests: 2, official_requests: 1,
+      ours_ms: round(oursMs),
+      official_ms: round(officialMs),
+      ratio_ours_vs_official: ratio(oursMs, officialMs),
+      ours_requests: 2,
+      official_requests: 1,
       samples_ms: { ours: samples.ours.map((v) => round(v)), official: samples.official.map((v) => round(v)) },
     };
     json[`latency_${latency}`] = entry;

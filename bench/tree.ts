@@ -6,7 +6,12 @@ import { ProjectData } from '../src/projects/projectData';
 import { TreeModel, type TreeNode } from '../src/tree/model';
 import { WIDE_MODEL_API_KEY, type EmulatorProcess } from './lib';
 
-export interface Expand { step: string; ms: number; requests: number; children: number }
+export interface Expand {
+  step: string;
+  ms: number;
+  requests: number;
+  children: number;
+}
 
 /** The VS Code setting's default: records per page in the tree. */
 const TREE_PAGE_SIZE = 30;
@@ -43,13 +48,23 @@ export async function treeSession(emulator: EmulatorProcess): Promise<Expand[]> 
   };
   const [project] = model.roots();
   const sections = await expand('project', project);
-  const models = await expand('Models', sections.find((n) => n.kind === 'models'));
+  const models = await expand(
+    'Models',
+    sections.find((n) => n.kind === 'models'),
+  );
   const byApiKey = (apiKey: string) => models.find((n) => n.kind === 'model' && n.itemType.attributes['api_key'] === apiKey);
   const article = await expand('model article', byApiKey('article'));
-  const records = await expand('article → Records (first page)', article.find((n) => n.kind === 'records'));
+  const records = await expand(
+    'article → Records (first page)',
+    article.find((n) => n.kind === 'records'),
+  );
   if (!records.some((n) => n.kind === 'record')) throw new Error('tree benchmark: the first page of records is empty');
   const wide = await expand(`model ${WIDE_MODEL_API_KEY} (50 fields)`, byApiKey(WIDE_MODEL_API_KEY));
-  const fields = await expand(`${WIDE_MODEL_API_KEY} → Fields`, wide.find((n) => n.kind === 'fields'));
-  if (fields.filter((n) => n.kind === 'field').length !== 50) throw new Error(`tree benchmark: the wide model shows ${fields.length} fields, expected 50`);
+  const fields = await expand(
+    `${WIDE_MODEL_API_KEY} → Fields`,
+    wide.find((n) => n.kind === 'fields'),
+  );
+  if (fields.filter((n) => n.kind === 'field').length !== 50)
+    throw new Error(`tree benchmark: the wide model shows ${fields.length} fields, expected 50`);
   return expands;
 }

@@ -39,28 +39,51 @@ export function activate(context: vscode.ExtensionContext): DatoExplorerApi {
   const config = new Config();
   const registry = own(new ProjectRegistry({ context, config, log }));
   const documents = own(new DatoDocuments({ registry, log, context }));
-  const model = new TreeModel({ projects: registry, pageSize: () => config.pageSize(), t: vscode.l10n.t, locale: vscode.env.language, environments: environmentNodes });
+  const model = new TreeModel({
+    projects: registry,
+    pageSize: () => config.pageSize(),
+    t: vscode.l10n.t,
+    locale: vscode.env.language,
+    environments: environmentNodes,
+  });
   const provider = own(new TreeProvider(model));
   const ui = registry.ui;
-  const treeView = own(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true, dragAndDropController: fieldDragAndDrop({ registry, model, ui, documents }) }));
+  const treeView = own(
+    vscode.window.createTreeView(VIEW_ID, {
+      treeDataProvider: provider,
+      showCollapseAll: true,
+      canSelectMany: true,
+      dragAndDropController: fieldDragAndDrop({ registry, model, ui, documents }),
+    }),
+  );
   own(provider.trackExpansion(treeView));
   const statusBar = own(new ProjectStatusBar(registry, treeView));
   const uriHandler = createUriHandler({ registry, ui, log });
   own(vscode.window.registerUriHandler(uriHandler));
 
   for (const disposable of registerCommands({ registry, model, treeView, statusBar, ui, log, config, documents })) own(disposable);
-  for (const disposable of registerGenerateTypes({ registry, ui, log, workspaceState: context.workspaceState, onDidSave: documents.onDidSave, activeProjectKey: () => statusBar.activeProjectKey() })) own(disposable);
+  for (const disposable of registerGenerateTypes({
+    registry,
+    ui,
+    log,
+    workspaceState: context.workspaceState,
+    onDidSave: documents.onDidSave,
+    activeProjectKey: () => statusBar.activeProjectKey(),
+  }))
+    own(disposable);
   for (const disposable of registerHistory({ registry, ui, log, documents, model })) own(disposable);
   for (const disposable of registerPublishing({ registry, model, documents, ui, log, treeView })) own(disposable);
   own(registry.onDidChange(() => model.projectsChanged()));
   own(documents.onDidSave(({ ref, resource }) => void model.documentSaved(ref, resource)));
-  own(config.onDidChange((setting) => {
-    if (setting === 'pageSize') void model.refresh();
-    if (setting === 'baseUrl') {
-      const problem = config.baseUrl().problem;
-      if (problem) void vscode.window.showWarningMessage(problem);
-    }
-  }));
+  own(
+    config.onDidChange((setting) => {
+      if (setting === 'pageSize') void model.refresh();
+      if (setting === 'baseUrl') {
+        const problem = config.baseUrl().problem;
+        if (problem) void vscode.window.showWarningMessage(problem);
+      }
+    }),
+  );
   const syncSignedIn = () => void vscode.commands.executeCommand('setContext', 'datocms.signedIn', registry.list().length > 0);
   syncSignedIn();
   own(registry.onDidChange(syncSignedIn));

@@ -23,7 +23,12 @@ test('src/cma and src/schema never import vscode', () => {
 });
 
 test('the pattern catches each form of the import', () => {
-  for (const line of ["import * as vscode from 'vscode';", "import vscode = require('vscode');", "import type { Uri } from 'vscode';", 'const v = await import("vscode");']) {
+  for (const line of [
+    "import * as vscode from 'vscode';",
+    "import vscode = require('vscode');",
+    "import type { Uri } from 'vscode';",
+    'const v = await import("vscode");',
+  ]) {
     assert.match(line, VSCODE_IMPORT);
   }
   assert.doesNotMatch("import { z } from 'zod'; // vscode", VSCODE_IMPORT);

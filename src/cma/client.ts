@@ -4,8 +4,22 @@
 
 import { Requester, type Reply } from './requester';
 import { itemsResource, type ItemsResource } from './resources/items';
-import { fieldsetsResource, fieldsResource, itemTypesResource, type FieldsetsResource, type FieldsResource, type ItemTypesResource } from './resources/schema';
-import { environmentsResource, maintenanceModeResource, siteResource, type EnvironmentsResource, type MaintenanceModeResource, type SiteResource } from './resources/site';
+import {
+  fieldsetsResource,
+  fieldsResource,
+  itemTypesResource,
+  type FieldsetsResource,
+  type FieldsResource,
+  type ItemTypesResource,
+} from './resources/schema';
+import {
+  environmentsResource,
+  maintenanceModeResource,
+  siteResource,
+  type EnvironmentsResource,
+  type MaintenanceModeResource,
+  type SiteResource,
+} from './resources/site';
 import { uploadsResource, type UploadsResource } from './resources/uploads';
 import { itemVersionsResource, type ItemVersionsResource } from './resources/versions';
 import { webhooksResource, type WebhooksResource } from './resources/webhooks';

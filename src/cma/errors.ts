@@ -85,9 +85,7 @@ export class ApiError extends CmaError {
   /** The first error with this code whose details contain every given key/value (shallow equality). */
   findError(code: string, details?: Record<string, unknown>): ApiErrorEntry | undefined {
     return this.errors.find(
-      (entry) =>
-        entry.code === code &&
-        (!details || Object.entries(details).every(([key, value]) => entry.details[key] === value)),
+      (entry) => entry.code === code && (!details || Object.entries(details).every(([key, value]) => entry.details[key] === value)),
     );
   }
 }

@@ -33,7 +33,12 @@ export function parseSingle<T extends ResourceType>(body: unknown, expectedType:
  * its `api_key` attribute is `apiKey`). Anything else is refused before a caller could show or overwrite
  * the wrong resource.
  */
-export function expectAskedFor<T extends ResourceType>(resource: Resource<T>, asked: string, source: BodySource, apiKey?: string): Resource<T> {
+export function expectAskedFor<T extends ResourceType>(
+  resource: Resource<T>,
+  asked: string,
+  source: BodySource,
+  apiKey?: string,
+): Resource<T> {
   if (resource.id === asked) return resource;
   if (apiKey !== undefined && resource.attributes['api_key'] === apiKey) return resource;
   const answered = typeof resource.attributes['api_key'] === 'string' ? `${resource.id} (${resource.attributes['api_key']})` : resource.id;

@@ -27,7 +27,13 @@ interface Pending<T extends ResourceType> {
  */
 export async function* listAllPages<T extends ResourceType>(
   fetchPage: PageFetcher<T>,
-  options: { pageSize: number; concurrency: number; signal?: AbortSignal; onProgress?: (loaded: number, total: number) => void; what: string },
+  options: {
+    pageSize: number;
+    concurrency: number;
+    signal?: AbortSignal;
+    onProgress?: (loaded: number, total: number) => void;
+    what: string;
+  },
 ): AsyncGenerator<Resource<T>> {
   const { pageSize, concurrency, what } = options;
   // One controller for every page request: the caller's abort and an early stop both end them all.

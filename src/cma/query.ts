@@ -32,7 +32,9 @@ function appendPairs(pairs: [string, string][], key: string, value: unknown): vo
   }
   if (typeof value === 'object') {
     if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) {
-      throw new TypeError(`encodeQuery: ${key} is a ${value.constructor?.name ?? 'object'}; only plain objects, arrays, strings, numbers and booleans can be sent`);
+      throw new TypeError(
+        `encodeQuery: ${key} is a ${value.constructor?.name ?? 'object'}; only plain objects, arrays, strings, numbers and booleans can be sent`,
+      );
     }
     for (const [inner, innerValue] of Object.entries(value)) appendPairs(pairs, `${key}[${inner}]`, innerValue);
     return;

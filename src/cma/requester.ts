@@ -1,13 +1,22 @@
 // One API call from start to answer: headers, the attempts and which failures are safe to repeat, rate-limit
 // pacing, and the request log. Async jobs (202) are followed by ./jobs.
 
-import { ApiError, CancelledError, CmaError, NetworkError, ResponseError, TimeoutError, withRequestId, type ApiErrorEntry } from './errors';
+import {
+  ApiError,
+  CancelledError,
+  type CmaError,
+  NetworkError,
+  ResponseError,
+  TimeoutError,
+  withRequestId,
+  type ApiErrorEntry,
+} from './errors';
 import { isLosslessNumber, parseJsonBody, stringifyBody } from './exactJson';
 import { jobIdOf, parseApiErrors, type BodySource } from './jsonapi';
 import { awaitJob } from './jobs';
 import { encodeQuery } from './query';
 import type { HttpMethod, RawRequest, RequestLogEntry, Settings } from './settings';
-import { backoffDelay, RateGate, sleep } from './timing';
+import { backoffDelay, type RateGate, sleep } from './timing';
 import { sendAttempt, type AttemptOutcome } from './transport';
 
 export const UNCERTAIN_WRITE = 'the change may or may not have been applied — reload before trying again';
@@ -125,7 +134,11 @@ export class Requester {
         return { error: new CancelledError(`${method} ${path} was cancelled`) };
       case 'timeout':
         return {
-          error: new TimeoutError(`${method} ${path} timed out after ${this.settings.requestTimeoutMs} ms${uncertain}`, { kind: 'request', method, path }),
+          error: new TimeoutError(`${method} ${path} timed out after ${this.settings.requestTimeoutMs} ms${uncertain}`, {
+            kind: 'request',
+            method,
+            path,
+          }),
           ...(isRead ? { retryInMs: backoff } : {}),
         };
       case 'network-error': {
@@ -134,7 +147,10 @@ export class Requester {
         const code = outcome.code ? `${outcome.code} ` : '';
         return {
           error: new NetworkError(`${method} ${path} failed: network error ${code}(${reason})${outcome.requestSent ? uncertain : ''}`, {
-            method, path, cause, ...(outcome.code ? { code: outcome.code } : {}),
+            method,
+            path,
+            cause,
+            ...(outcome.code ? { code: outcome.code } : {}),
           }),
           // a request that never left (connection refused…) is safe to send again, even a write
           ...(isRead || !outcome.requestSent ? { retryInMs: backoff } : {}),
@@ -178,7 +194,7 @@ export class Requester {
       // resets; the header's whole seconds would retry them up to a second late.
       const announced = rateResetMs(outcome.rateLimitReset);
       const held = this.gate.pausedForMs();
-      const wait = announced !== undefined && held > 0 && held <= announced ? held : announced ?? backoff;
+      const wait = announced !== undefined && held > 0 && held <= announced ? held : (announced ?? backoff);
       const init = { status, method, path, errors: withDefaultCode(errors, 'RATE_LIMIT_EXCEEDED') };
       if (wait > policy.maxRateLimitWaitMs) {
         // Waiting that long would stall the caller (and every environment sharing the limit): fail now.
@@ -193,7 +209,9 @@ export class Requester {
     if (!parsed.ok) {
       if (status >= 400 && outcome.text.trim() === '') {
         const ambiguous = !isRead && status >= 500;
-        const error = new ApiError(withRequestId({ status, method, path, errors: [], ...(ambiguous ? { note: UNCERTAIN_WRITE } : {}) }, requestId));
+        const error = new ApiError(
+          withRequestId({ status, method, path, errors: [], ...(ambiguous ? { note: UNCERTAIN_WRITE } : {}) }, requestId),
+        );
         return { error, ...(isRead && status >= 500 ? { retryInMs: backoff } : {}) };
       }
       const error = new ResponseError(`${method} ${path}: the ${status} response ${parsed.problem}${uncertain}`, { status, method, path });

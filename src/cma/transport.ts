@@ -22,14 +22,19 @@ const CLOSE_GRACE_MS = 1000;
 export async function closeAllDispatchers(): Promise<void> {
   const open = [...pools.values()];
   pools.clear();
-  await Promise.all(open.map(async (pool) => {
-    let grace: NodeJS.Timeout | undefined;
-    const closed = pool.close().then(() => true, () => false);
-    const timedOut = new Promise<false>((resolve) => (grace = setTimeout(() => resolve(false), CLOSE_GRACE_MS)));
-    const done = await Promise.race([closed, timedOut]);
-    clearTimeout(grace);
-    if (!done) await pool.destroy().catch(() => undefined);
-  }));
+  await Promise.all(
+    open.map(async (pool) => {
+      let grace: NodeJS.Timeout | undefined;
+      const closed = pool.close().then(
+        () => true,
+        () => false,
+      );
+      const timedOut = new Promise<false>((resolve) => (grace = setTimeout(() => resolve(false), CLOSE_GRACE_MS)));
+      const done = await Promise.race([closed, timedOut]);
+      clearTimeout(grace);
+      if (!done) await pool.destroy().catch(() => undefined);
+    }),
+  );
 }
 
 export interface Attempt {

@@ -2,17 +2,7 @@
 // Kept deliberately loose: attribute shapes are the schema layer's business (src/schema).
 
 export type ResourceType =
-  | 'site'
-  | 'environment'
-  | 'item_type'
-  | 'field'
-  | 'fieldset'
-  | 'webhook'
-  | 'item'
-  | 'upload'
-  | 'job'
-  | 'job_result'
-  | (string & {});
+  'site' | 'environment' | 'item_type' | 'field' | 'fieldset' | 'webhook' | 'item' | 'upload' | 'job' | 'job_result' | (string & {});
 
 export interface ResourceIdentifier<T extends ResourceType = ResourceType> {
   type: T;

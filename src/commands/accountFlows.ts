@@ -36,7 +36,8 @@ export async function runSignIn(deps: SignInDeps): Promise<Project | undefined> 
     } catch (error) {
       if (!(error instanceof InvalidTokenError)) throw error;
       const again = t('Try Again');
-      if ((await ui.error(t('DatoCMS refused this API token (401) at {0}. Nothing was stored.', deps.baseUrl), again)) !== again) return undefined;
+      if ((await ui.error(t('DatoCMS refused this API token (401) at {0}. Nothing was stored.', deps.baseUrl), again)) !== again)
+        return undefined;
     }
   }
 }
@@ -47,15 +48,27 @@ export async function pickProjectToSignOut(ui: Ui, t: Translate, projects: Proje
     void ui.info(t('You are not signed in to any DatoCMS project.'));
     return undefined;
   }
-  return ui.pick(projects.map((p) => ({ label: p.name, description: p.internalDomain ?? p.baseUrl, value: p })), { title: t('Sign out of a DatoCMS project') });
+  return ui.pick(
+    projects.map((p) => ({ label: p.name, description: p.internalDomain ?? p.baseUrl, value: p })),
+    { title: t('Sign out of a DatoCMS project') },
+  );
 }
 
 /** Quick pick over the environments of a project (GET /environments). */
 export async function pickEnvironment(ui: Ui, t: Translate, client: CmaClient, current: string): Promise<string | undefined> {
-  const environments = await ui.withProgress({ title: t('Loading environments…'), cancellable: true }, (_report, signal) => client.environments.list({ signal }));
+  const environments = await ui.withProgress({ title: t('Loading environments…'), cancellable: true }, (_report, signal) =>
+    client.environments.list({ signal }),
+  );
   const items = environments.map((env) => ({
     label: env.id,
-    description: [env.meta['primary'] === true ? t('primary') : undefined, env.id === current ? t('active') : undefined, env.meta['status'] !== 'ready' && typeof env.meta['status'] === 'string' ? env.meta['status'] : undefined].filter(Boolean).join(' · ') || undefined,
+    description:
+      [
+        env.meta['primary'] === true ? t('primary') : undefined,
+        env.id === current ? t('active') : undefined,
+        env.meta['status'] !== 'ready' && typeof env.meta['status'] === 'string' ? env.meta['status'] : undefined,
+      ]
+        .filter(Boolean)
+        .join(' · ') || undefined,
     value: env.id,
     picked: env.id === current,
   }));

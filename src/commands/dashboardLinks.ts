@@ -28,13 +28,20 @@ const HOST = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z
 
 /** Dashboard pages that name one resource (the environment prefix is taken off first). */
 const PAGES: { pattern: RegExp; target: (m: string[]) => DashboardTarget }[] = [
-  { pattern: /^\/editor\/item_types\/([^/]+)\/items\/([^/]+)(?:\/edit)?$/, target: ([, modelId, id]) => ({ kind: 'record', modelId: modelId!, id: id! }) },
-  { pattern: /^\/schema\/(?:item_types|blocks_library)\/([^/]+)\/fields\/([^/]+)(?:\/edit)?$/, target: ([, modelId, id]) => ({ kind: 'field', modelId: modelId!, id: id! }) },
+  {
+    pattern: /^\/editor\/item_types\/([^/]+)\/items\/([^/]+)(?:\/edit)?$/,
+    target: ([, modelId, id]) => ({ kind: 'record', modelId: modelId!, id: id! }),
+  },
+  {
+    pattern: /^\/schema\/(?:item_types|blocks_library)\/([^/]+)\/fields\/([^/]+)(?:\/edit)?$/,
+    target: ([, modelId, id]) => ({ kind: 'field', modelId: modelId!, id: id! }),
+  },
   { pattern: /^\/schema\/(?:item_types|blocks_library)\/([^/]+)(?:\/edit)?$/, target: ([, id]) => ({ kind: 'model', id: id! }) },
   { pattern: /^\/(?:project_settings|admin)\/webhooks\/([^/]+)(?:\/edit)?$/, target: ([, id]) => ({ kind: 'webhook', id: id! }) },
 ];
 
-const shapes = (t: Translate) => t('a record, model, block model, field or webhook page of the DatoCMS dashboard (https://<project>.admin.datocms.com/…)');
+const shapes = (t: Translate) =>
+  t('a record, model, block model, field or webhook page of the DatoCMS dashboard (https://<project>.admin.datocms.com/…)');
 
 export function parseDashboardUrl(text: string, t: Translate): Parsed<DashboardLink> {
   let url: URL;
@@ -52,14 +59,16 @@ export function parseDashboardUrl(text: string, t: Translate): Parsed<DashboardL
   const envMatch = /^\/environments\/([^/]+)(\/.*)$/.exec(path);
   if (envMatch) {
     environment = safeDecode(envMatch[1]!);
-    if (environment === undefined || !ENVIRONMENT.test(environment)) return { ok: false, message: t('The environment in this address is not valid.') };
+    if (environment === undefined || !ENVIRONMENT.test(environment))
+      return { ok: false, message: t('The environment in this address is not valid.') };
     path = envMatch[2]!;
   }
   for (const page of PAGES) {
     const match = page.pattern.exec(path);
     if (!match) continue;
     const parts = match.map((part, i) => (i === 0 ? part : safeDecode(part)));
-    if (parts.slice(1).some((part) => part === undefined || !ID.test(part))) return { ok: false, message: t('An id in this address is not valid.') };
+    if (parts.slice(1).some((part) => part === undefined || !ID.test(part)))
+      return { ok: false, message: t('An id in this address is not valid.') };
     const target = page.target(parts as string[]);
     // Webhooks belong to the project, not to an environment.
     return { ok: true, value: target.kind === 'webhook' || environment === undefined ? { host, target } : { host, environment, target } };
@@ -77,8 +86,7 @@ function safeDecode(part: string): string | undefined {
 
 /** The target of a `vscode://<extension id>/open?…` link: a dashboard URL, or project + model / record. */
 export type ExtensionLink =
-  | { kind: 'dashboard'; link: DashboardLink }
-  | { kind: 'document'; project: string; environment?: string; model: string; record?: string };
+  { kind: 'dashboard'; link: DashboardLink } | { kind: 'document'; project: string; environment?: string; model: string; record?: string };
 
 /** Reads the path and query of a vscode:// link to this extension. Anything unexpected is refused. */
 export function parseExtensionLink(path: string, query: string, t: Translate): Parsed<ExtensionLink> {
@@ -99,7 +107,8 @@ export function parseExtensionLink(path: string, query: string, t: Translate): P
   const model = params.get('model');
   const record = params.get('record') ?? undefined;
   if (!project || !ID.test(project)) return { ok: false, message: t('The link names no valid project.') };
-  if (environment !== undefined && !ENVIRONMENT.test(environment)) return { ok: false, message: t('The environment in this link is not valid.') };
+  if (environment !== undefined && !ENVIRONMENT.test(environment))
+    return { ok: false, message: t('The environment in this link is not valid.') };
   if (!model || !API_KEY.test(model)) return { ok: false, message: t('The link names no valid model (its API key).') };
   if (record !== undefined && !ID.test(record)) return { ok: false, message: t('The record id in this link is not valid.') };
   return { ok: true, value: { kind: 'document', project, environment, model, record } };
@@ -127,7 +136,8 @@ export async function resolveDashboardLink(link: DashboardLink, projects: Projec
       return { ...base, kind: 'record', modelApiKey, id: target.id };
     case 'field': {
       const field = (await data.fields(itemType.id)).find((f) => f.id === target.id);
-      if (!field) throw new LinkNotOpenedError(t('Field {0} is not a field of {1}.', target.id, String(itemType.attributes['name'] ?? modelApiKey)));
+      if (!field)
+        throw new LinkNotOpenedError(t('Field {0} is not a field of {1}.', target.id, String(itemType.attributes['name'] ?? modelApiKey)));
       return { ...base, kind: 'field', modelApiKey, apiKey: String(field.attributes['api_key']) };
     }
   }
@@ -137,10 +147,14 @@ export async function resolveDashboardLink(link: DashboardLink, projects: Projec
 export async function resolveExtensionLink(link: ExtensionLink, projects: ProjectSource, t: Translate): Promise<DocumentRef> {
   if (link.kind === 'dashboard') return resolveDashboardLink(link.link, projects, t);
   const project = projects.get(link.project);
-  if (!project) throw new LinkNotOpenedError(t('You are not signed in to the project {0} this link opens. Sign in to it first.', link.project));
+  if (!project)
+    throw new LinkNotOpenedError(t('You are not signed in to the project {0} this link opens. Sign in to it first.', link.project));
   const environment = link.environment ?? projects.environmentOf(project.key);
   const itemTypes = await (await projects.data(project.key, environment)).itemTypes();
-  if (!itemTypes.some((m) => m.attributes['api_key'] === link.model)) throw new LinkNotOpenedError(t('Model {0} is not in environment {1} of {2}.', link.model, environment, project.name));
+  if (!itemTypes.some((m) => m.attributes['api_key'] === link.model))
+    throw new LinkNotOpenedError(t('Model {0} is not in environment {1} of {2}.', link.model, environment, project.name));
   const base = { project: project.key, environment };
-  return link.record ? { ...base, kind: 'record', modelApiKey: link.model, id: link.record } : { ...base, kind: 'model', apiKey: link.model };
+  return link.record
+    ? { ...base, kind: 'record', modelApiKey: link.model, id: link.record }
+    : { ...base, kind: 'model', apiKey: link.model };
 }

@@ -34,7 +34,11 @@ export interface ExportTarget {
 /** Asks where to save, exports with progress, and tells the outcome. Failures are thrown, naming the file. */
 export async function runExportCommand(deps: ExportCommandDeps, target: ExportTarget): Promise<void> {
   const { ui, t, numbers } = deps;
-  const path = await ui.saveFile({ title: t('Export records of {0}', target.label), defaultName: target.defaultName, filters: { JSON: ['json'] } });
+  const path = await ui.saveFile({
+    title: t('Export records of {0}', target.label),
+    defaultName: target.defaultName,
+    filters: { JSON: ['json'] },
+  });
   if (!path) return;
   let result: ExportResult;
   let lastReported = 0;
@@ -52,9 +56,11 @@ export async function runExportCommand(deps: ExportCommandDeps, target: ExportTa
           if (phase !== lastPhase) [lastPhase, lastReported] = [phase, 0];
           if (done - lastReported < PROGRESS_EVERY && done < total) return;
           lastReported = done;
-          report.message(phase === 'export'
-            ? t('{0} of {1} records', numbers.format(done), numbers.format(total))
-            : t('Checking for changes made meanwhile: {0} of {1} records', numbers.format(done), numbers.format(total)));
+          report.message(
+            phase === 'export'
+              ? t('{0} of {1} records', numbers.format(done), numbers.format(total))
+              : t('Checking for changes made meanwhile: {0} of {1} records', numbers.format(done), numbers.format(total)),
+          );
         },
       }),
     );
@@ -79,15 +85,31 @@ export async function runExportCommand(deps: ExportCommandDeps, target: ExportTa
 export function describeChanges(result: ExportResult, t: Translate, numbers: Intl.NumberFormat): string[] {
   const sentences: string[] = [];
   if (result.countAtStart !== result.countAtEnd) {
-    sentences.push(t('DatoCMS counted {0} records for this export when it started and {1} when it ended.', numbers.format(result.countAtStart), numbers.format(result.countAtEnd)));
+    sentences.push(
+      t(
+        'DatoCMS counted {0} records for this export when it started and {1} when it ended.',
+        numbers.format(result.countAtStart),
+        numbers.format(result.countAtEnd),
+      ),
+    );
   }
   const ids = (list: string[]) =>
-    list.length <= IDS_SHOWN ? list.join(', ') : `${list.slice(0, IDS_SHOWN).join(', ')} ${t('and {0} more', numbers.format(list.length - IDS_SHOWN))}`;
+    list.length <= IDS_SHOWN
+      ? list.join(', ')
+      : `${list.slice(0, IDS_SHOWN).join(', ')} ${t('and {0} more', numbers.format(list.length - IDS_SHOWN))}`;
   if (result.deleted.length > 0) {
-    sentences.push(t('{0} deleted on DatoCMS while exporting (the file has them as they were): {1}.', numbers.format(result.deleted.length), ids(result.deleted)));
+    sentences.push(
+      t(
+        '{0} deleted on DatoCMS while exporting (the file has them as they were): {1}.',
+        numbers.format(result.deleted.length),
+        ids(result.deleted),
+      ),
+    );
   }
   if (result.created.length > 0) {
-    sentences.push(t('{0} created while exporting (added at the end of the file): {1}.', numbers.format(result.created.length), ids(result.created)));
+    sentences.push(
+      t('{0} created while exporting (added at the end of the file): {1}.', numbers.format(result.created.length), ids(result.created)),
+    );
   }
   if (result.stillChanging) sentences.push(t('Records were still changing when the export finished; export again for a settled copy.'));
   return sentences;

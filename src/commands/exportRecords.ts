@@ -128,5 +128,5 @@ export async function exportRecords(options: ExportOptions): Promise<ExportResul
  */
 export function recordText(record: Resource<'item'>): string {
   const text = JSON.stringify(record);
-  return text.includes('"isLosslessNumber":true') ? losslessStringify(record) ?? text : text;
+  return text.includes('"isLosslessNumber":true') ? (losslessStringify(record) ?? text) : text;
 }

@@ -18,15 +18,16 @@ export interface GenerateTypesDeps {
 
 export function registerGenerateTypes(deps: GenerateTypesDeps): vscode.Disposable[] {
   let feature: TypesFeature | undefined;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const load = () => (feature ??= (require('./typesCommand') as typeof import('./typesCommand')).createTypesFeature({
-    ...deps,
-    t: vscode.l10n.t,
-    state: deps.workspaceState,
-    openFile: (path) => vscode.window.showTextDocument(vscode.Uri.file(path)),
-    showLog: () => deps.log.show(),
-    signIn: () => vscode.commands.executeCommand('datocms.signIn'),
-  }));
+
+  const load = () =>
+    (feature ??= (require('./typesCommand') as typeof import('./typesCommand')).createTypesFeature({
+      ...deps,
+      t: vscode.l10n.t,
+      state: deps.workspaceState,
+      openFile: (path) => vscode.window.showTextDocument(vscode.Uri.file(path)),
+      showLog: () => deps.log.show(),
+      signIn: () => vscode.commands.executeCommand('datocms.signIn'),
+    }));
   return [
     vscode.commands.registerCommand('datocms.generateTypes', (arg?: unknown) => load().generate(arg)),
     // only projects with a types file in this workspace load the feature on a save

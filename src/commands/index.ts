@@ -62,15 +62,26 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     const projects = registry.list();
     if (projects.length <= 1) return projects[0]?.key ?? (await notSignedIn());
     const fromStatus = deps.statusBar.activeProjectKey();
-    return ui.pick(projects.map((p) => ({ label: p.name, description: p.key === fromStatus ? t('active') : p.internalDomain ?? undefined, value: p.key })), { title: purpose });
+    return ui.pick(
+      projects.map((p) => ({
+        label: p.name,
+        description: p.key === fromStatus ? t('active') : (p.internalDomain ?? undefined),
+        value: p.key,
+      })),
+      { title: purpose },
+    );
   };
   const notSignedIn = async (): Promise<undefined> => {
     const signIn = t('Sign In');
-    if ((await ui.info(t('Sign in to a DatoCMS project first.'), signIn)) === signIn) await vscode.commands.executeCommand('datocms.signIn');
+    if ((await ui.info(t('Sign in to a DatoCMS project first.'), signIn)) === signIn)
+      await vscode.commands.executeCommand('datocms.signIn');
     return undefined;
   };
 
-  const updateQuery = async (node: RecordsNode, ask: (data: Awaited<ReturnType<TreeModel['dataOf']>>) => Promise<RecordQuery | undefined>) => {
+  const updateQuery = async (
+    node: RecordsNode,
+    ask: (data: Awaited<ReturnType<TreeModel['dataOf']>>) => Promise<RecordQuery | undefined>,
+  ) => {
     const data = await model.dataOf(node);
     const query = await ask(data);
     if (query) model.setQuery(node, query);
@@ -111,7 +122,12 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { runExportCommand } = require('./exportCommand') as typeof import('./exportCommand');
     await runExportCommand(
-      { ui, t, numbers: new Intl.NumberFormat(vscode.env.language), openFile: (path) => vscode.commands.executeCommand('vscode.open', vscode.Uri.file(path)) },
+      {
+        ui,
+        t,
+        numbers: new Intl.NumberFormat(vscode.env.language),
+        openFile: (path) => vscode.commands.executeCommand('vscode.open', vscode.Uri.file(path)),
+      },
       {
         client: data.client,
         modelId: modelNode.itemType.id,
@@ -124,11 +140,16 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
 
   const adminTarget = async (node: TreeNode): Promise<AdminTarget | undefined> => {
     switch (node.kind) {
-      case 'project': return { kind: 'project' };
-      case 'model': return { kind: 'model', itemType: node.itemType };
-      case 'field': return { kind: 'field', itemType: node.model.itemType, field: node.field };
-      case 'record': return { kind: 'record', itemType: node.model.itemType, record: node.record };
-      case 'webhook': return { kind: 'webhook', webhook: node.webhook };
+      case 'project':
+        return { kind: 'project' };
+      case 'model':
+        return { kind: 'model', itemType: node.itemType };
+      case 'field':
+        return { kind: 'field', itemType: node.model.itemType, field: node.field };
+      case 'record':
+        return { kind: 'record', itemType: node.model.itemType, record: node.record };
+      case 'webhook':
+        return { kind: 'webhook', webhook: node.webhook };
       default: {
         const m = modelOf(node);
         return m ? { kind: 'model', itemType: m.itemType } : undefined;
@@ -146,14 +167,17 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       if (again) baseUrl = { baseUrl: again.baseUrl };
       if (baseUrl.problem) void ui.warn(t('{0} Using {1}.', baseUrl.problem, baseUrl.baseUrl));
       const project = await runSignIn({
-        ui, t, baseUrl: baseUrl.baseUrl,
+        ui,
+        t,
+        baseUrl: baseUrl.baseUrl,
         store: { list: () => registry.list(), save: (p, token) => registry.addProject(p, token) },
-        createClient: (options) => new CmaClient({ ...registry.clientOptions(options.apiToken, options.baseUrl ?? baseUrl.baseUrl), ...options }),
+        createClient: (options) =>
+          new CmaClient({ ...registry.clientOptions(options.apiToken, options.baseUrl ?? baseUrl.baseUrl), ...options }),
       });
       return project?.key;
     }),
     command('datocms.signOut', t('Could not sign out'), async (arg?: ProjectNode | string) => {
-      const key = typeof arg === 'string' ? arg : arg?.projectKey ?? (await pickProjectToSignOut(ui, t, registry.list()))?.key;
+      const key = typeof arg === 'string' ? arg : (arg?.projectKey ?? (await pickProjectToSignOut(ui, t, registry.list()))?.key);
       const project = key ? registry.get(key) : undefined;
       if (!project) return;
       const signOut = t('Sign Out');
@@ -177,21 +201,45 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       else if (node.action === 'loadMore' && node.parent?.kind === 'records') await model.loadMore(node.parent);
       else await model.refresh(node);
     }),
-    command('datocms.records.search', t('Could not search records'), onRecords(t('Search the records of which model?'), (node) => updateQuery(node, () => askSearch(ui, t, node.query)))),
-    command('datocms.records.filter', t('Could not filter records'), onRecords(t('Filter the records of which model?'), (node) =>
-      updateQuery(node, async (data) => askFilter(ui, t, node.model.itemType, await data.fields(node.model.itemType.id), node.query)),
-    )),
-    command('datocms.records.orderBy', t('Could not order records'), onRecords(t('Order the records of which model?'), (node) =>
-      updateQuery(node, async (data) => askOrder(ui, t, node.model.itemType, await data.fields(node.model.itemType.id), node.query)),
-    )),
-    command('datocms.records.locale', t('Could not choose a locale'), onRecords(t('Choose the locale of which model\'s records?'), (node) =>
-      updateQuery(node, async (data) => {
-        const locales = (await data.site()).attributes['locales'];
-        return askLocale(ui, t, Array.isArray(locales) ? locales.map(String) : [], node.query);
-      }),
-    )),
-    command('datocms.records.version', t('Could not choose a version'), onRecords(t('Choose the version of which model\'s records?'), (node) => updateQuery(node, () => askVersion(ui, t, node.query)))),
-    command('datocms.records.clearQuery', t('Could not clear the query'), onRecords(t('Clear the query of which model\'s records?'), async (node) => model.setQuery(node, {}))),
+    command(
+      'datocms.records.search',
+      t('Could not search records'),
+      onRecords(t('Search the records of which model?'), (node) => updateQuery(node, () => askSearch(ui, t, node.query))),
+    ),
+    command(
+      'datocms.records.filter',
+      t('Could not filter records'),
+      onRecords(t('Filter the records of which model?'), (node) =>
+        updateQuery(node, async (data) => askFilter(ui, t, node.model.itemType, await data.fields(node.model.itemType.id), node.query)),
+      ),
+    ),
+    command(
+      'datocms.records.orderBy',
+      t('Could not order records'),
+      onRecords(t('Order the records of which model?'), (node) =>
+        updateQuery(node, async (data) => askOrder(ui, t, node.model.itemType, await data.fields(node.model.itemType.id), node.query)),
+      ),
+    ),
+    command(
+      'datocms.records.locale',
+      t('Could not choose a locale'),
+      onRecords(t("Choose the locale of which model's records?"), (node) =>
+        updateQuery(node, async (data) => {
+          const locales = (await data.site()).attributes['locales'];
+          return askLocale(ui, t, Array.isArray(locales) ? locales.map(String) : [], node.query);
+        }),
+      ),
+    ),
+    command(
+      'datocms.records.version',
+      t('Could not choose a version'),
+      onRecords(t("Choose the version of which model's records?"), (node) => updateQuery(node, () => askVersion(ui, t, node.query))),
+    ),
+    command(
+      'datocms.records.clearQuery',
+      t('Could not clear the query'),
+      onRecords(t("Clear the query of which model's records?"), async (node) => model.setQuery(node, {})),
+    ),
     ...paletteCommands({ ...deps, command, exportModel }),
     ...lifecycleCommands(deps),
     ...registerSchemaCode(deps, command),
@@ -199,13 +247,20 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     command('datocms.copyId', t('Could not copy the ID'), async (arg?: TreeNode | vscode.Uri) => {
       const node = await nodeOf(arg);
       if (!node) return;
-      const id = node.kind === 'project' ? node.project.siteId
-        : node.kind === 'model' ? node.itemType.id
-        : node.kind === 'field' ? node.field.id
-        : node.kind === 'fieldset' ? node.fieldset.id
-        : node.kind === 'record' ? node.record.id
-        : node.kind === 'webhook' ? node.webhook.id
-        : undefined;
+      const id =
+        node.kind === 'project'
+          ? node.project.siteId
+          : node.kind === 'model'
+            ? node.itemType.id
+            : node.kind === 'field'
+              ? node.field.id
+              : node.kind === 'fieldset'
+                ? node.fieldset.id
+                : node.kind === 'record'
+                  ? node.record.id
+                  : node.kind === 'webhook'
+                    ? node.webhook.id
+                    : undefined;
       if (id === undefined) return;
       await ui.copy(id);
       vscode.window.setStatusBarMessage(t('Copied {0}', id), 3000);
@@ -213,7 +268,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     command('datocms.copyApiKey', t('Could not copy the API key'), async (arg?: TreeNode | vscode.Uri) => {
       const node = await nodeOf(arg);
       if (!node) return;
-      const apiKey = node.kind === 'model' ? node.itemType.attributes['api_key'] : node.kind === 'field' ? node.field.attributes['api_key'] : undefined;
+      const apiKey =
+        node.kind === 'model' ? node.itemType.attributes['api_key'] : node.kind === 'field' ? node.field.attributes['api_key'] : undefined;
       if (typeof apiKey !== 'string') return;
       await ui.copy(apiKey);
       vscode.window.setStatusBarMessage(t('Copied {0}', apiKey), 3000);
@@ -235,7 +291,13 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
         return;
       }
       if (registry.environmentOf(ref.project) !== ref.environment) {
-        void ui.info(t('This document is from environment {0}; the tree shows {1}. Switch environment to reveal it.', ref.environment, registry.environmentOf(ref.project)));
+        void ui.info(
+          t(
+            'This document is from environment {0}; the tree shows {1}. Switch environment to reveal it.',
+            ref.environment,
+            registry.environmentOf(ref.project),
+          ),
+        );
         return;
       }
       // A record beyond the loaded pages is paged to: show the view's progress bar meanwhile.
@@ -245,7 +307,13 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
         return;
       }
       await deps.treeView.reveal(node, { select: true, focus: true, expand: false });
-      if (!isDocumentNode(node)) void ui.info(t('Record {0} is not in the first pages of its model\'s records (or the Records query leaves it out); showing its model\'s records.', ref.kind === 'record' ? ref.id : ''));
+      if (!isDocumentNode(node))
+        void ui.info(
+          t(
+            "Record {0} is not in the first pages of its model's records (or the Records query leaves it out); showing its model's records.",
+            ref.kind === 'record' ? ref.id : '',
+          ),
+        );
     }),
     command('datocms.showLog', t('Could not show the log'), () => deps.log.show()),
   ];

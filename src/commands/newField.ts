@@ -11,7 +11,9 @@ export const modelOfNode = (node: unknown): NewRecordTarget | undefined => targe
 /** The draft to open for a new field; undefined when the user dismissed a pick. */
 export async function newFieldRef(deps: NewRecordDeps, target?: NewRecordTarget): Promise<FieldRef | undefined> {
   const { ui, t } = deps;
-  const chosen = target ?? (await pickTarget(deps, { project: t('New field in which project?'), model: t('New field of which model?') }, { blocks: true }));
+  const chosen =
+    target ??
+    (await pickTarget(deps, { project: t('New field in which project?'), model: t('New field of which model?') }, { blocks: true }));
   if (!chosen) return undefined;
   const apiKey = String(chosen.itemType.attributes['api_key']);
   const type = await ui.pick<FieldType>(

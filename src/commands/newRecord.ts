@@ -28,13 +28,23 @@ const PARENT_CHOICES = 100;
 /** The tree node a command ran on, when it names a model (the model itself, or its Records or Fields item). */
 export function targetOfNode(node: unknown, section: 'records' | 'fields' = 'records'): NewRecordTarget | undefined {
   if (typeof node !== 'object' || node === null) return undefined;
-  const n = node as { kind?: string; projectKey?: string; environment?: string; itemType?: Resource<'item_type'>; model?: { itemType?: Resource<'item_type'> } };
+  const n = node as {
+    kind?: string;
+    projectKey?: string;
+    environment?: string;
+    itemType?: Resource<'item_type'>;
+    model?: { itemType?: Resource<'item_type'> };
+  };
   const itemType = n.kind === 'model' ? n.itemType : n.kind === section ? n.model?.itemType : undefined;
   return itemType && n.projectKey && n.environment ? { projectKey: n.projectKey, environment: n.environment, itemType } : undefined;
 }
 
 /** From the palette: a project, then one of its models in the project's selected environment; undefined when dismissed. */
-export async function pickTarget(deps: NewRecordDeps, titles: { project: string; model: string }, options: { blocks: boolean }): Promise<NewRecordTarget | undefined> {
+export async function pickTarget(
+  deps: NewRecordDeps,
+  titles: { project: string; model: string },
+  options: { blocks: boolean },
+): Promise<NewRecordTarget | undefined> {
   const project = await pickProject(deps.ui, deps.t, deps.projects.list(), titles.project);
   if (!project) return undefined;
   const environment = deps.projects.environmentOf(project.key);
@@ -45,7 +55,9 @@ export async function pickTarget(deps: NewRecordDeps, titles: { project: string;
 /** The document to open for a new record of the target (or picked) model; undefined when the user dismissed a pick. */
 export async function newRecordRef(deps: NewRecordDeps, target?: NewRecordTarget): Promise<RecordRef | undefined> {
   const { ui, t } = deps;
-  const chosen = target ?? (await pickTarget(deps, { project: t('New record in which project?'), model: t('New record of which model?') }, { blocks: false }));
+  const chosen =
+    target ??
+    (await pickTarget(deps, { project: t('New record in which project?'), model: t('New record of which model?') }, { blocks: false }));
   if (!chosen) return undefined;
   const where = { project: chosen.projectKey, environment: chosen.environment };
   const data = await deps.projects.data(chosen.projectKey, chosen.environment);
@@ -54,13 +66,15 @@ export async function newRecordRef(deps: NewRecordDeps, target?: NewRecordTarget
   const model = await data.itemType(chosen.itemType.id);
   const apiKey = String(model.attributes['api_key']);
   if (model.attributes['modular_block'] === true) {
-    void ui.info(t('Blocks are created inside a record: add one to a record\'s block field.'));
+    void ui.info(t("Blocks are created inside a record: add one to a record's block field."));
     return undefined;
   }
   if (model.attributes['singleton'] === true) {
     const existing = relationshipId(model, 'singleton_item');
     if (existing) {
-      void ui.info(t('{0} is a single-instance model and already has its record: it is opened instead.', String(model.attributes['name'] ?? apiKey)));
+      void ui.info(
+        t('{0} is a single-instance model and already has its record: it is opened instead.', String(model.attributes['name'] ?? apiKey)),
+      );
       return { ...where, kind: 'record', modelApiKey: apiKey, id: existing };
     }
   }
@@ -71,9 +85,16 @@ export async function newRecordRef(deps: NewRecordDeps, target?: NewRecordTarget
     const titleField = fields.find((f) => f.id === relationshipId(model, 'title_field'));
     const none = { label: t('No parent (a root record)'), value: null as string | null };
     const records = page.data
-      .map((r) => ({ label: (titleField && recordTitle(r, titleField, mainLocale(site))) || r.id, description: r.id, value: r.id as string | null }))
+      .map((r) => ({
+        label: (titleField && recordTitle(r, titleField, mainLocale(site))) || r.id,
+        description: r.id,
+        value: r.id as string | null,
+      }))
       .sort((a, b) => a.label.localeCompare(b.label));
-    const picked = await ui.pick([none, ...records], { title: t('Parent of the new {0} record', apiKey), placeholder: t('Choose its parent, or none') });
+    const picked = await ui.pick([none, ...records], {
+      title: t('Parent of the new {0} record', apiKey),
+      placeholder: t('Choose its parent, or none'),
+    });
     if (picked === undefined) return undefined;
     parentId = picked;
   }

@@ -1,7 +1,14 @@
 // "New Model…", "New Block Model…" and "New Webhook…": which project (the tree node's, else picked from the
 // palette; its selected environment) and the draft to open. "New Fieldset…": which model, likewise. Nothing is sent here: the model or webhook is
 // created when the user first saves its document. No vscode import.
-import { newFieldsetDraftRef, newModelDraftRef, newWebhookDraftRef, type FieldsetRef, type ModelRef, type WebhookRef } from '../documents/paths';
+import {
+  newFieldsetDraftRef,
+  newModelDraftRef,
+  newWebhookDraftRef,
+  type FieldsetRef,
+  type ModelRef,
+  type WebhookRef,
+} from '../documents/paths';
 import { pickTarget, type NewRecordDeps, type NewRecordTarget } from './newRecord';
 import { pickProject } from './navigation';
 
@@ -14,7 +21,9 @@ interface Place {
 export function placeOfNode(node: unknown): Place | undefined {
   if (typeof node !== 'object' || node === null) return undefined;
   const n = node as { projectKey?: unknown; environment?: unknown };
-  return typeof n.projectKey === 'string' && typeof n.environment === 'string' ? { project: n.projectKey, environment: n.environment } : undefined;
+  return typeof n.projectKey === 'string' && typeof n.environment === 'string'
+    ? { project: n.projectKey, environment: n.environment }
+    : undefined;
 }
 
 async function placeOf(deps: NewRecordDeps, node: unknown, title: string): Promise<Place | undefined> {
@@ -36,6 +45,15 @@ export async function newWebhookRef(deps: NewRecordDeps, node: unknown): Promise
 
 /** A new fieldset of the target model (a model, block model or Fields item of the tree), else of a picked one. */
 export async function newFieldsetRef(deps: NewRecordDeps, target: NewRecordTarget | undefined): Promise<FieldsetRef | undefined> {
-  const chosen = target ?? (await pickTarget(deps, { project: deps.t('New fieldset in which project?'), model: deps.t('New fieldset in which model?') }, { blocks: true }));
-  return chosen && newFieldsetDraftRef({ project: chosen.projectKey, environment: chosen.environment }, String(chosen.itemType.attributes['api_key']));
+  const chosen =
+    target ??
+    (await pickTarget(
+      deps,
+      { project: deps.t('New fieldset in which project?'), model: deps.t('New fieldset in which model?') },
+      { blocks: true },
+    ));
+  return (
+    chosen &&
+    newFieldsetDraftRef({ project: chosen.projectKey, environment: chosen.environment }, String(chosen.itemType.attributes['api_key']))
+  );
 }

@@ -26,7 +26,8 @@ async function chooseProject(deps: CommandDeps, title: string) {
   const projects = registry.list();
   if (projects.length === 0) {
     const signIn = t('Sign In');
-    if ((await ui.info(t('Sign in to a DatoCMS project first.'), signIn)) === signIn) await vscode.commands.executeCommand('datocms.signIn');
+    if ((await ui.info(t('Sign in to a DatoCMS project first.'), signIn)) === signIn)
+      await vscode.commands.executeCommand('datocms.signIn');
     return undefined;
   }
   const chosen = await pickProject(ui, t, projects, title, deps.statusBar.activeProjectKey());
@@ -61,19 +62,24 @@ export function paletteCommands(deps: PaletteDeps): vscode.Disposable[] {
       if (!chosen) return;
       const id = await askRecordId(ui, t);
       if (!id) return;
-      const ref = await ui.withProgress({ title: t('Looking up record {0}…', id), cancellable: false }, () => recordRefById(chosen.data, chosen.project, chosen.environment, id, t));
+      const ref = await ui.withProgress({ title: t('Looking up record {0}…', id), cancellable: false }, () =>
+        recordRefById(chosen.data, chosen.project, chosen.environment, id, t),
+      );
       await openDocument(ref);
     }),
     command('datocms.openFromUrl', t('Could not open the DatoCMS address'), async (text?: unknown) => {
-      const address = typeof text === 'string' ? text : await ui.input({
-        title: t('Open from DatoCMS URL'),
-        prompt: t('Paste the address of a record, model, field or webhook page of the DatoCMS dashboard'),
-        placeholder: 'https://<project>.admin.datocms.com/editor/item_types/…/items/…/edit',
-        validate: (value) => {
-          const parsed = parseDashboardUrl(value, t);
-          return parsed.ok ? undefined : parsed.message;
-        },
-      });
+      const address =
+        typeof text === 'string'
+          ? text
+          : await ui.input({
+              title: t('Open from DatoCMS URL'),
+              prompt: t('Paste the address of a record, model, field or webhook page of the DatoCMS dashboard'),
+              placeholder: 'https://<project>.admin.datocms.com/editor/item_types/…/items/…/edit',
+              validate: (value) => {
+                const parsed = parseDashboardUrl(value, t);
+                return parsed.ok ? undefined : parsed.message;
+              },
+            });
       if (address === undefined) return;
       const parsed = parseDashboardUrl(address, t);
       if (!parsed.ok) throw new Error(parsed.message);
@@ -85,7 +91,14 @@ export function paletteCommands(deps: PaletteDeps): vscode.Disposable[] {
       const itemType = await pickModel(ui, t, chosen.data, t('Search records of which model?'), { blocks: false });
       if (!itemType) return;
       const picked = await searchAndPickRecord(ui, t, chosen.data, itemType);
-      if (picked) await openDocument({ project: chosen.project.key, environment: chosen.environment, kind: 'record', modelApiKey: String(itemType.attributes['api_key']), ...picked });
+      if (picked)
+        await openDocument({
+          project: chosen.project.key,
+          environment: chosen.environment,
+          kind: 'record',
+          modelApiKey: String(itemType.attributes['api_key']),
+          ...picked,
+        });
     }),
     command('datocms.exportRecords', t('Could not export records'), async (node?: ModelNode | RecordsNode) => {
       const target = node ?? (await chooseModelNode(deps, t('Export records of which project?'), t('Export the records of which model?')));

@@ -14,7 +14,11 @@ function isTreeOrSortable(itemType: Resource<'item_type'>): boolean {
 }
 
 export async function askSearch(ui: Ui, t: Translate, query: RecordQuery): Promise<RecordQuery | undefined> {
-  const text = await ui.input({ title: t('Search records'), prompt: t('Full-text search (filter[query]); empty to stop searching'), value: query.search ?? '' });
+  const text = await ui.input({
+    title: t('Search records'),
+    prompt: t('Full-text search (filter[query]); empty to stop searching'),
+    value: query.search ?? '',
+  });
   if (text === undefined) return undefined;
   const search = text.trim();
   const { search: _previous, ...rest } = query;
@@ -27,21 +31,48 @@ interface FilterColumn {
   type: string;
 }
 
-export async function askFilter(ui: Ui, t: Translate, itemType: Resource<'item_type'>, fields: Resource<'field'>[], query: RecordQuery): Promise<RecordQuery | undefined> {
+export async function askFilter(
+  ui: Ui,
+  t: Translate,
+  itemType: Resource<'item_type'>,
+  fields: Resource<'field'>[],
+  query: RecordQuery,
+): Promise<RecordQuery | undefined> {
   const fieldItems: PickItem<FilterColumn>[] = fields
-    .map((f) => ({ apiKey: String(f.attributes['api_key']), type: String(f.attributes['field_type']), label: String(f.attributes['label'] ?? f.attributes['api_key']) }))
+    .map((f) => ({
+      apiKey: String(f.attributes['api_key']),
+      type: String(f.attributes['field_type']),
+      label: String(f.attributes['label'] ?? f.attributes['api_key']),
+    }))
     .filter((f) => (FILTER_OPERATORS[f.type]?.length ?? 0) > 0)
     .map((f) => ({ label: f.label, description: `${f.apiKey} · ${f.type}`, value: { apiKey: f.apiKey, type: f.type } }));
-  const metaColumns: string[] = [...FILTER_META_COLUMNS, ...(isTreeOrSortable(itemType) ? ['position'] : []), ...(itemType.attributes['tree'] === true ? ['parent_id'] : [])];
-  const metaItems: PickItem<FilterColumn>[] = metaColumns.map((column) => ({ label: column, description: t('meta column'), value: { apiKey: column, type: column } }));
+  const metaColumns: string[] = [
+    ...FILTER_META_COLUMNS,
+    ...(isTreeOrSortable(itemType) ? ['position'] : []),
+    ...(itemType.attributes['tree'] === true ? ['parent_id'] : []),
+  ];
+  const metaItems: PickItem<FilterColumn>[] = metaColumns.map((column) => ({
+    label: column,
+    description: t('meta column'),
+    value: { apiKey: column, type: column },
+  }));
   const column = await ui.pick([...fieldItems, ...metaItems], { title: t('Filter records by'), placeholder: t('Choose a field') });
   if (!column) return undefined;
   const operators = FILTER_OPERATORS[column.type] ?? [];
-  const operator = await ui.pick(operators.map((op) => ({ label: op, value: op })), { title: t('Filter {0}', column.apiKey), placeholder: t('Choose an operator') });
+  const operator = await ui.pick(
+    operators.map((op) => ({ label: op, value: op })),
+    { title: t('Filter {0}', column.apiKey), placeholder: t('Choose an operator') },
+  );
   if (!operator) return undefined;
   let value: unknown;
   if (valueKind(column.type, operator) === 'flag') {
-    const flag = await ui.pick([{ label: 'true', value: true }, { label: 'false', value: false }], { title: t('{0} {1}', column.apiKey, operator) });
+    const flag = await ui.pick(
+      [
+        { label: 'true', value: true },
+        { label: 'false', value: false },
+      ],
+      { title: t('{0} {1}', column.apiKey, operator) },
+    );
     if (flag === undefined) return undefined;
     value = flag;
   } else {
@@ -65,18 +96,33 @@ export async function askFilter(ui: Ui, t: Translate, itemType: Resource<'item_t
 
 function promptFor(t: Translate, kind: ReturnType<typeof valueKind>): string {
   switch (kind) {
-    case 'list': return t('Values separated by commas');
-    case 'number': return t('A number');
-    case 'pattern': return t('Text to match (case-insensitive)');
-    case 'near': return t('latitude, longitude, radius in meters');
-    default: return t('Value');
+    case 'list':
+      return t('Values separated by commas');
+    case 'number':
+      return t('A number');
+    case 'pattern':
+      return t('Text to match (case-insensitive)');
+    case 'near':
+      return t('latitude, longitude, radius in meters');
+    default:
+      return t('Value');
   }
 }
 
-export async function askOrder(ui: Ui, t: Translate, itemType: Resource<'item_type'>, fields: Resource<'field'>[], query: RecordQuery): Promise<RecordQuery | undefined> {
+export async function askOrder(
+  ui: Ui,
+  t: Translate,
+  itemType: Resource<'item_type'>,
+  fields: Resource<'field'>[],
+  query: RecordQuery,
+): Promise<RecordQuery | undefined> {
   const fieldItems: PickItem<string | null>[] = fields
     .filter((f) => isOrderableFieldType(String(f.attributes['field_type'])))
-    .map((f) => ({ label: String(f.attributes['label'] ?? f.attributes['api_key']), description: `${String(f.attributes['api_key'])} · ${String(f.attributes['field_type'])}`, value: String(f.attributes['api_key']) }));
+    .map((f) => ({
+      label: String(f.attributes['label'] ?? f.attributes['api_key']),
+      description: `${String(f.attributes['api_key'])} · ${String(f.attributes['field_type'])}`,
+      value: String(f.attributes['api_key']),
+    }));
   const meta = [...ORDER_META_COLUMNS, ...(isTreeOrSortable(itemType) ? ['position'] : []), ...(query.search ? ['_rank'] : [])];
   const items: PickItem<string | null>[] = [
     { label: t('Default order'), description: t('as the model defines it'), value: null },
@@ -87,13 +133,23 @@ export async function askOrder(ui: Ui, t: Translate, itemType: Resource<'item_ty
   if (field === undefined) return undefined;
   const { order: _previous, ...rest } = query;
   if (field === null) return rest;
-  const direction = await ui.pick<'ASC' | 'DESC'>([{ label: t('Ascending'), value: 'ASC' }, { label: t('Descending'), value: 'DESC' }], { title: t('Order by {0}', field) });
+  const direction = await ui.pick<'ASC' | 'DESC'>(
+    [
+      { label: t('Ascending'), value: 'ASC' },
+      { label: t('Descending'), value: 'DESC' },
+    ],
+    { title: t('Order by {0}', field) },
+  );
   if (!direction) return undefined;
   return { ...rest, order: { field, direction } };
 }
 
 export async function askLocale(ui: Ui, t: Translate, locales: string[], query: RecordQuery): Promise<RecordQuery | undefined> {
-  const items: PickItem<string | null>[] = locales.map((locale, i) => ({ label: locale, description: i === 0 ? t('main locale') : undefined, value: i === 0 ? null : locale }));
+  const items: PickItem<string | null>[] = locales.map((locale, i) => ({
+    label: locale,
+    description: i === 0 ? t('main locale') : undefined,
+    value: i === 0 ? null : locale,
+  }));
   const locale = await ui.pick(items, { title: t('Locale for search, filters and titles') });
   if (locale === undefined) return undefined;
   const { locale: _previous, ...rest } = query;

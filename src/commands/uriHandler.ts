@@ -11,7 +11,11 @@ import { openDocument } from './paletteCommands';
 const t = vscode.l10n.t;
 
 /** The extension's handler of vscode:// links (register it with window.registerUriHandler). */
-export function createUriHandler(deps: { registry: ProjectRegistry; ui: Ui; log: vscode.LogOutputChannel }): vscode.UriHandler & { handleUri(uri: vscode.Uri): Promise<void> } {
+export function createUriHandler(deps: {
+  registry: ProjectRegistry;
+  ui: Ui;
+  log: vscode.LogOutputChannel;
+}): vscode.UriHandler & { handleUri(uri: vscode.Uri): Promise<void> } {
   return {
     handleUri: async (uri) => {
       const parsed = parseExtensionLink(uri.path, uri.query, t);

@@ -16,15 +16,31 @@ import { DatoJsonLanguage } from '../language';
 import { BaselineMemory } from './baselineMemory';
 import { DocumentDiagnostics } from './diagnostics';
 import { DocumentService, type OpenedDocument, type SaveResult } from './documentService';
-import { DOCUMENT_COMMANDS, DOCUMENT_LANGUAGE, SIGN_IN_AGAIN_COMMAND, type DatoDocumentsDeps, type DeletedResources, type DocumentCommand, type DocumentsShell } from './constants';
+import {
+  DOCUMENT_COMMANDS,
+  DOCUMENT_LANGUAGE,
+  SIGN_IN_AGAIN_COMMAND,
+  type DatoDocumentsDeps,
+  type DeletedResources,
+  type DocumentCommand,
+  type DocumentsShell,
+} from './constants';
 import { isDeletedDocument } from './deleted';
 import { ConflictError, type Baseline, type WriteResult } from './documentStore';
 import { DatoFileSystem } from './fileSystem';
 import { DOCUMENT_SCHEME, describeRef, documentPath, parseDocumentPath, type DocumentRef } from './paths';
 import { RemoteDocuments } from './remote';
 import {
-  actionLabel, autoSaveMessage, conflictMessage, failedMessage, problemsMessage, SaveFailureBar,
-  savedMessage, signInMessage, unchangedMessage, type SaveAction,
+  actionLabel,
+  autoSaveMessage,
+  conflictMessage,
+  failedMessage,
+  problemsMessage,
+  SaveFailureBar,
+  savedMessage,
+  signInMessage,
+  unchangedMessage,
+  type SaveAction,
 } from './saveOutcome';
 import { notConfirmedMessage, type WorkspaceTrust } from './trust';
 import { documentUri } from './uris';
@@ -46,7 +62,8 @@ export class DocumentsFeature implements vscode.Disposable {
   private readonly ui = new VscodeUi();
   private readonly trust: WorkspaceTrust = {
     isTrusted: () => vscode.workspace.isTrusted,
-    confirm: async (message, detail, action) => (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action,
+    confirm: async (message, detail, action) =>
+      (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action,
   };
   private readonly consent: SaveConsent;
   /** baselines to keep across a reload as soon as their editor holds unsaved changes */
@@ -57,7 +74,10 @@ export class DocumentsFeature implements vscode.Disposable {
   private readonly deletedMarks = vscode.languages.createDiagnosticCollection('datocms-deleted');
   private readonly disposables: vscode.Disposable[] = [this.remote, this.failures, this.deletedMarks];
 
-  constructor(private readonly deps: DatoDocumentsDeps, private readonly shell: DocumentsShell) {
+  constructor(
+    private readonly deps: DatoDocumentsDeps,
+    private readonly shell: DocumentsShell,
+  ) {
     this.service = new DocumentService((ref) => deps.registry.data(ref.project, ref.environment));
     this.memory = new BaselineMemory(deps.context.workspaceState);
     this.consent = new SaveConsent(this.trust, deps.registry, t);
@@ -70,7 +90,10 @@ export class DocumentsFeature implements vscode.Disposable {
       persist: (uri, baseline) => this.persist(uri, baseline),
     });
     this.diagnostics = new DocumentDiagnostics((uri) => this.fileSystem.baseline(uri), deps.log);
-    this.schemas = new DatoJsonLanguage(deps.log, { baseline: (uri) => this.fileSystem.baseline(uri), data: (project, environment) => deps.registry.data(project, environment) });
+    this.schemas = new DatoJsonLanguage(deps.log, {
+      baseline: (uri) => this.fileSystem.baseline(uri),
+      data: (project, environment) => deps.registry.data(project, environment),
+    });
     this.disposables.push(
       vscode.workspace.onDidOpenTextDocument((document) => void this.opened(document)),
       vscode.workspace.onDidChangeTextDocument((event) => this.changed(event)),
@@ -93,10 +116,14 @@ export class DocumentsFeature implements vscode.Disposable {
   run(command: DocumentCommand, args: unknown[]): Promise<void> {
     const uri = args[0] instanceof vscode.Uri ? args[0] : undefined;
     switch (command) {
-      case DOCUMENT_COMMANDS.compare.command: return this.compare(uri);
-      case DOCUMENT_COMMANDS.overwrite.command: return this.overwrite(uri);
-      case DOCUMENT_COMMANDS.revert.command: return this.revert(uri);
-      case DOCUMENT_COMMANDS.saveActions.command: return this.offerSaveActions(uri);
+      case DOCUMENT_COMMANDS.compare.command:
+        return this.compare(uri);
+      case DOCUMENT_COMMANDS.overwrite.command:
+        return this.overwrite(uri);
+      case DOCUMENT_COMMANDS.revert.command:
+        return this.revert(uri);
+      case DOCUMENT_COMMANDS.saveActions.command:
+        return this.offerSaveActions(uri);
     }
     if (isNewDocumentCommand(command)) return openNewDocument(command, { ui: this.ui, t, projects: this.deps.registry }, args[0]);
     return Promise.resolve();
@@ -112,7 +139,10 @@ export class DocumentsFeature implements vscode.Disposable {
       const ref = document.uri.scheme === DOCUMENT_SCHEME ? parseDocumentPath(document.uri.path) : undefined;
       if (!ref || !isDeletedDocument(ref, gone)) continue;
       const key = document.uri.toString();
-      const message = t('The {0} was deleted in DatoCMS; your text is kept — Save As… to keep a copy. It is never saved back.', describeRef(ref));
+      const message = t(
+        'The {0} was deleted in DatoCMS; your text is kept — Save As… to keep a copy. It is never saved back.',
+        describeRef(ref),
+      );
       this.fileSystem.store.markDeleted(key, message);
       this.memory.set(key, undefined);
       this.failures.clear(document.uri);
@@ -121,7 +151,9 @@ export class DocumentsFeature implements vscode.Disposable {
         const mark = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 1), message, vscode.DiagnosticSeverity.Warning);
         mark.source = 'DatoCMS';
         this.deletedMarks.set(document.uri, [mark]);
-        this.deps.log.info(`The ${describeRef(ref)} was deleted in DatoCMS; its editor has unsaved changes and stays open, marked deleted.`);
+        this.deps.log.info(
+          `The ${describeRef(ref)} was deleted in DatoCMS; its editor has unsaved changes and stays open, marked deleted.`,
+        );
       } else {
         clean.push(...tabs);
       }
@@ -303,7 +335,13 @@ export class DocumentsFeature implements vscode.Disposable {
     else this.toRemember.set(key, baseline);
   }
 
-  private async save(uri: vscode.Uri, text: string, baseline: Baseline, overwrite: OpenedDocument | undefined, checked: boolean): Promise<WriteResult> {
+  private async save(
+    uri: vscode.Uri,
+    text: string,
+    baseline: Baseline,
+    overwrite: OpenedDocument | undefined,
+    checked: boolean,
+  ): Promise<WriteResult> {
     const { ref } = baseline.opened;
     const key = uri.toString();
     if (!this.consent.mayWrite(key, text)) throw new Error(autoSaveMessage());
@@ -316,7 +354,13 @@ export class DocumentsFeature implements vscode.Disposable {
     );
     if (result.status === 'declined' && consent === 'guard') {
       this.deps.log.info(`Not sent: changing the ${describeRef(ref)} in the primary environment ${ref.environment} was not confirmed.`);
-      throw vscode.FileSystemError.NoPermissions(t('The {0} was not saved: changing the schema of the primary environment "{1}" was not confirmed. Your changes are still in the editor.', describeRef(ref), ref.environment));
+      throw vscode.FileSystemError.NoPermissions(
+        t(
+          'The {0} was not saved: changing the schema of the primary environment "{1}" was not confirmed. Your changes are still in the editor.',
+          describeRef(ref),
+          ref.environment,
+        ),
+      );
     }
     if (result.status !== 'saved' && result.status !== 'unchanged') return this.failed(uri, ref, baseline, text, result);
     this.failures.clear(uri);
@@ -324,26 +368,39 @@ export class DocumentsFeature implements vscode.Disposable {
       vscode.window.setStatusBarMessage(unchangedMessage(), 4000);
       return { status: 'unchanged' };
     }
-    this.deps.log.info(`Saved the ${describeRef(ref)} (${documentPath(ref)}): ${result.sentKeys.join(', ')}${overwrite ? ' over a newer version on DatoCMS' : ''}.`);
+    this.deps.log.info(
+      `Saved the ${describeRef(ref)} (${documentPath(ref)}): ${result.sentKeys.join(', ')}${overwrite ? ' over a newer version on DatoCMS' : ''}.`,
+    );
     vscode.window.setStatusBarMessage(savedMessage(ref, result.sentKeys), 5000);
     this.schemas.noteOpened(result.document);
     this.shell.saved({ ref, resource: result.document.resource });
     if (result.renamed) void this.announceRename(ref, result.renamed);
     const { created } = result;
-    if (created) showCreated(uri, documentUri(created)).catch((error: unknown) => this.deps.log.warn(`Opening the created ${created.kind}: ${errorMessage(error)}`));
+    if (created)
+      showCreated(uri, documentUri(created)).catch((error: unknown) =>
+        this.deps.log.warn(`Opening the created ${created.kind}: ${errorMessage(error)}`),
+      );
     setImmediate(() => this.diagnostics.recheck(uri));
     return { status: 'saved', document: result.document, basisText: text };
   }
 
   /** Records what can be done about a failed save and throws the one message the workbench shows. */
-  private failed(uri: vscode.Uri, ref: DocumentRef, baseline: Baseline, text: string, result: Exclude<SaveResult, { status: 'saved' | 'unchanged' }>): never {
+  private failed(
+    uri: vscode.Uri,
+    ref: DocumentRef,
+    baseline: Baseline,
+    text: string,
+    result: Exclude<SaveResult, { status: 'saved' | 'unchanged' }>,
+  ): never {
     switch (result.status) {
       case 'declined':
         this.deps.log.info(`Not sent: saving the ${describeRef(ref)} was not confirmed (untrusted workspace).`);
         throw vscode.FileSystemError.NoPermissions(notConfirmedMessage(t, describeRef(ref)));
       case 'invalid': {
         this.diagnostics.show(uri, result.problems, result.origin);
-        this.deps.log.info(`Not sent: the ${describeRef(ref)} has ${result.problems.length} problem(s), the first: ${result.problems[0]?.message ?? '?'}`);
+        this.deps.log.info(
+          `Not sent: the ${describeRef(ref)} has ${result.problems.length} problem(s), the first: ${result.problems[0]?.message ?? '?'}`,
+        );
         if (result.error) this.deps.log.warn(redact(`Saving the ${describeRef(ref)}: ${result.error.message}`, baseline.opened, text));
         const message = problemsMessage(ref, result.problems, result.origin);
         this.failures.set(uri, { ref, message, actions: ['showProblems', 'revert', 'showLog'] });
@@ -356,7 +413,10 @@ export class DocumentsFeature implements vscode.Disposable {
         throw new ConflictError(result.remote, message);
       }
       case 'failed': {
-        if (result.error instanceof CancelledError) throw new Error(t('The save of the {0} was cancelled; it may still be applied on DatoCMS. Compare before saving again.', describeRef(ref)));
+        if (result.error instanceof CancelledError)
+          throw new Error(
+            t('The save of the {0} was cancelled; it may still be applied on DatoCMS. Compare before saving again.', describeRef(ref)),
+          );
         const detail = redact(errorMessage(result.error), baseline.opened, text);
         this.deps.log.error(`Saving the ${describeRef(ref)} failed: ${detail}`);
         if (needsSignIn(result.error)) {
@@ -384,13 +444,20 @@ export class DocumentsFeature implements vscode.Disposable {
 
   private async runSaveAction(uri: vscode.Uri, ref: DocumentRef, action: SaveAction): Promise<void> {
     switch (action) {
-      case 'compare': return this.compare(uri);
-      case 'overwrite': return this.overwrite(uri);
-      case 'revert': return this.revert(uri);
-      case 'showProblems': return void vscode.commands.executeCommand('workbench.actions.view.problems');
-      case 'signInAgain': return void vscode.commands.executeCommand(SIGN_IN_AGAIN_COMMAND, ref.project);
-      case 'retry': return void vscode.workspace.save(uri);
-      case 'showLog': return this.deps.log.show(true);
+      case 'compare':
+        return this.compare(uri);
+      case 'overwrite':
+        return this.overwrite(uri);
+      case 'revert':
+        return this.revert(uri);
+      case 'showProblems':
+        return void vscode.commands.executeCommand('workbench.actions.view.problems');
+      case 'signInAgain':
+        return void vscode.commands.executeCommand(SIGN_IN_AGAIN_COMMAND, ref.project);
+      case 'retry':
+        return void vscode.workspace.save(uri);
+      case 'showLog':
+        return this.deps.log.show(true);
     }
   }
 
@@ -398,18 +465,25 @@ export class DocumentsFeature implements vscode.Disposable {
    * Model and field updates run as jobs on DatoCMS: a notification stays until the job ends, and Cancel
    * stops waiting for it (the message then says the change may still be applied).
    */
-  private async withSaveProgress(ref: DocumentRef, overwrite: boolean, task: (onJob: (jobId: string) => void, signal: AbortSignal | undefined) => Promise<SaveResult>): Promise<SaveResult> {
+  private async withSaveProgress(
+    ref: DocumentRef,
+    overwrite: boolean,
+    task: (onJob: (jobId: string) => void, signal: AbortSignal | undefined) => Promise<SaveResult>,
+  ): Promise<SaveResult> {
     const title = overwrite ? t('Overwriting the {0} on DatoCMS…', describeRef(ref)) : t('Saving the {0} to DatoCMS…', describeRef(ref));
     const controller = new AbortController();
     // Only a running job gets a notification (with Cancel); a plain request shows in the status bar.
     let notification: Thenable<unknown> | undefined;
     let finish: () => void = () => undefined;
     const onJob = (jobId: string) => {
-      notification ??= vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
-        progress.report({ message: t('waiting for DatoCMS to apply the change (job {0})', jobId) });
-        token.onCancellationRequested(() => controller.abort());
-        return new Promise<void>((resolve) => (finish = resolve));
-      });
+      notification ??= vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+        (progress, token) => {
+          progress.report({ message: t('waiting for DatoCMS to apply the change (job {0})', jobId) });
+          token.onCancellationRequested(() => controller.abort());
+          return new Promise<void>((resolve) => (finish = resolve));
+        },
+      );
     };
     try {
       return await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, () => task(onJob, controller.signal));
@@ -430,7 +504,12 @@ export class DocumentsFeature implements vscode.Disposable {
     const apiKey = after.kind === 'model' || after.kind === 'field' ? after.apiKey : '';
     const openNew = t('Open at New Path');
     const choice = await vscode.window.showInformationMessage(
-      t('The api_key of the {0} is now "{1}". This editor keeps working (it follows the id); the document\'s new path is {2}.', describeRef(before), apiKey, newUri.path),
+      t(
+        'The api_key of the {0} is now "{1}". This editor keeps working (it follows the id); the document\'s new path is {2}.',
+        describeRef(before),
+        apiKey,
+        newUri.path,
+      ),
       openNew,
     );
     if (choice === openNew) await vscode.window.showTextDocument(newUri);

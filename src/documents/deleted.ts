@@ -25,9 +25,13 @@ export function isDeletedDocument(ref: DocumentRef, gone: DeletedResources): boo
   if (ref.kind === 'webhook') return gone.webhooks?.includes(ref.id) === true;
   if (ref.environment !== gone.environment) return false;
   switch (ref.kind) {
-    case 'model': return gone.models?.includes(ref.apiKey) === true;
-    case 'field': return gone.models?.includes(ref.modelApiKey) === true || gone.fields?.includes(`${ref.modelApiKey}::${ref.apiKey}`) === true;
-    case 'fieldset': return gone.models?.includes(ref.modelApiKey) === true || gone.fieldsets?.includes(ref.id) === true;
-    case 'record': return gone.models?.includes(ref.modelApiKey) === true || gone.records?.includes(ref.id) === true;
+    case 'model':
+      return gone.models?.includes(ref.apiKey) === true;
+    case 'field':
+      return gone.models?.includes(ref.modelApiKey) === true || gone.fields?.includes(`${ref.modelApiKey}::${ref.apiKey}`) === true;
+    case 'fieldset':
+      return gone.models?.includes(ref.modelApiKey) === true || gone.fieldsets?.includes(ref.id) === true;
+    case 'record':
+      return gone.models?.includes(ref.modelApiKey) === true || gone.records?.includes(ref.id) === true;
   }
 }

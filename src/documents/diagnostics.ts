@@ -34,7 +34,10 @@ export class DocumentDiagnostics implements vscode.Disposable {
     this.checker = new LiveChecker({
       startWorker: () => new Worker(WORKER_FILE, { execArgv: [] }),
       problemLimit: SHOWN_PROBLEMS_LIMIT,
-      onWorkerFailure: (error) => log?.warn(`Live validation runs on the extension host instead of a worker: ${error instanceof Error ? error.message : String(error)}`),
+      onWorkerFailure: (error) =>
+        log?.warn(
+          `Live validation runs on the extension host instead of a worker: ${error instanceof Error ? error.message : String(error)}`,
+        ),
     });
     this.disposables.push(
       { dispose: () => this.checker.dispose() },
@@ -56,7 +59,10 @@ export class DocumentDiagnostics implements vscode.Disposable {
     if (!baseline) return [];
     const key = document.uri.toString();
     const version = document.version;
-    const outcome = await this.checker.check(key, checkBaselineOf(baseline), { length: textLength(document), read: () => document.getText() });
+    const outcome = await this.checker.check(key, checkBaselineOf(baseline), {
+      length: textLength(document),
+      read: () => document.getText(),
+    });
     // an answer for a text that is no longer in the editor is dropped: the newer text is being checked
     if (document.isClosed || document.version !== version) return [];
     switch (outcome.status) {
@@ -153,16 +159,24 @@ function textLength(document: vscode.TextDocument): number {
 }
 
 function saveOnlyNote(reason: SaveOnlyReason): vscode.Diagnostic {
-  const message = reason === 'too-large'
-    ? vscode.l10n.t('This document is larger than {0} MB, so it is checked when you save, not while you type.', LIVE_CHECK_MAX_CHARS / (1024 * 1024))
-    : vscode.l10n.t('Checking this document while you type would slow the editor down, so it is checked when you save.');
+  const message =
+    reason === 'too-large'
+      ? vscode.l10n.t(
+          'This document is larger than {0} MB, so it is checked when you save, not while you type.',
+          LIVE_CHECK_MAX_CHARS / (1024 * 1024),
+        )
+      : vscode.l10n.t('Checking this document while you type would slow the editor down, so it is checked when you save.');
   const diagnostic = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 1), message, vscode.DiagnosticSeverity.Information);
   diagnostic.source = SOURCE;
   return diagnostic;
 }
 
 function moreProblems(count: number): vscode.Diagnostic {
-  const diagnostic = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 1), vscode.l10n.t('{0} more problems are not shown; fix the ones listed first.', count), vscode.DiagnosticSeverity.Information);
+  const diagnostic = new vscode.Diagnostic(
+    new vscode.Range(0, 0, 0, 1),
+    vscode.l10n.t('{0} more problems are not shown; fix the ones listed first.', count),
+    vscode.DiagnosticSeverity.Information,
+  );
   diagnostic.source = SOURCE;
   return diagnostic;
 }

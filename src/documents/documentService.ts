@@ -101,7 +101,8 @@ export class DocumentService {
     const { ref } = opened;
     try {
       const data = await this.dataFor(ref);
-      if (isUncreated(opened)) return (o.confirm && !(await o.confirm([]))) ? { status: 'declined' } : await createFromDraft(data, opened, text, o);
+      if (isUncreated(opened))
+        return o.confirm && !(await o.confirm([])) ? { status: 'declined' } : await createFromDraft(data, opened, text, o);
       const plan = this.plan(text, basis);
       if (!plan.ok) return { status: 'invalid', problems: plan.problems, origin: 'local', text };
       if (plan.body === null) return { status: 'unchanged' };
@@ -147,7 +148,13 @@ export class DocumentService {
     return planUpdate(opened.ref.kind, opened.resource, text, opened.ctx, basisText === opened.text ? undefined : basisValue(basisText));
   }
 
-  private async explainRejection(data: ProjectData, opened: OpenedDocument, text: string, error: unknown, o: CallOptions): Promise<SaveResult> {
+  private async explainRejection(
+    data: ProjectData,
+    opened: OpenedDocument,
+    text: string,
+    error: unknown,
+    o: CallOptions,
+  ): Promise<SaveResult> {
     if (!(error instanceof ApiError) || error.status !== 422) return { status: 'failed', error, text };
     if (error.findError(STALE_ITEM_VERSION)) {
       const remote = await this.fetch(data, opened.ref, opened.resource.id, o);
@@ -220,7 +227,6 @@ function contextModelIds(ref: DocumentRef, resource: Resource): string[] {
       return [];
   }
 }
-
 
 /** The attribute and relationship names a request body changes, for the confirmation after a save. */
 function sentKeysOf(body: UpdateBody): string[] {

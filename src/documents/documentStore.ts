@@ -23,9 +23,7 @@ export interface DocumentStat {
 /** What a save builds on: the server state (ids, version, schema context) and the text the editor derives from. */
 export type Baseline = SaveBasis;
 
-export type WriteResult =
-  | { status: 'unchanged' }
-  | { status: 'saved'; document: OpenedDocument; basisText: string };
+export type WriteResult = { status: 'unchanged' } | { status: 'saved'; document: OpenedDocument; basisText: string };
 
 export interface DocumentStoreHooks {
   /** Fetches and renders a document (by `id` when known: the api_key in the path may be outdated). */
@@ -51,7 +49,10 @@ export interface DocumentStoreHooks {
 
 /** The remote moved away from the baseline: the save was not sent. */
 export class ConflictError extends Error {
-  constructor(readonly remote: OpenedDocument, message: string) {
+  constructor(
+    readonly remote: OpenedDocument,
+    message: string,
+  ) {
     super(message);
     this.name = 'ConflictError';
   }
@@ -250,7 +251,8 @@ export class DocumentStore {
     const overwriteRequested = current.overwriteRequested === true;
     current.overwriteRequested = undefined;
     const task = (async (): Promise<WriteResult> => {
-      if (!overwriteRequested && this.adopt(key, text) && current.baseline?.basisText === text && !current.conflict) return { status: 'unchanged' };
+      if (!overwriteRequested && this.adopt(key, text) && current.baseline?.basisText === text && !current.conflict)
+        return { status: 'unchanged' };
       const baseline = current.baseline ?? (await this.restoreBaseline(key, ref, text));
       const overwrite = current.conflict;
       if (!baseline && !overwrite) {

@@ -6,7 +6,20 @@ import { ApiError, type CallOptions } from '../cma';
 import type { CreateBody, Resource } from '../cma/types';
 import { titleOf } from '../language/names';
 import type { ProjectData } from '../projects/projectData';
-import { DRAFT_ID, draftField, draftFieldset, draftModel, draftRecord, draftWebhook, planCreate, planSchemaCreate, problemsFromApiError, renderDocument, renderDraft, renderSchemaDraft } from '../schema';
+import {
+  DRAFT_ID,
+  draftField,
+  draftFieldset,
+  draftModel,
+  draftRecord,
+  draftWebhook,
+  planCreate,
+  planSchemaCreate,
+  problemsFromApiError,
+  renderDocument,
+  renderDraft,
+  renderSchemaDraft,
+} from '../schema';
 import { isFieldType } from '../schema/catalog';
 import type { OpenedDocument, SaveOptions, SaveResult } from './documentService';
 import { draftsBlockModel, isNewDocumentRef, type DocumentRef, type RecordRef } from './paths';
@@ -85,22 +98,44 @@ export async function createFromDraft(data: ProjectData, opened: OpenedDocument,
   const ref = opened.ref as RecordRef;
   // the created record's tab is named by its title, like a record opened from the tree
   const title = await titleOf(data, resource as Resource<'item'>).catch(() => resource.id);
-  const createdRef: RecordRef = { project: ref.project, environment: ref.environment, kind: 'record', modelApiKey: ref.modelApiKey, id: resource.id, ...(title !== resource.id ? { title } : {}) };
-  return { status: 'saved', document: { ref, resource, text: renderDocument('record', resource, ctx), ctx }, sentKeys: Object.keys(plan.body.data.attributes), created: createdRef };
+  const createdRef: RecordRef = {
+    project: ref.project,
+    environment: ref.environment,
+    kind: 'record',
+    modelApiKey: ref.modelApiKey,
+    id: resource.id,
+    ...(title !== resource.id ? { title } : {}),
+  };
+  return {
+    status: 'saved',
+    document: { ref, resource, text: renderDocument('record', resource, ctx), ctx },
+    sentKeys: Object.keys(plan.body.data.attributes),
+    created: createdRef,
+  };
 }
 
 /**
  * Creates a field (POST …/fields, a job), fieldset (POST …/fieldsets), model (POST /item-types) or webhook
  * (POST /webhooks) from the draft's text; the answer's document keeps the draft's ref.
  */
-async function createSchemaFromDraft(data: ProjectData, opened: OpenedDocument, ref: Exclude<DocumentRef, RecordRef>, text: string, o: SaveOptions): Promise<SaveResult> {
+async function createSchemaFromDraft(
+  data: ProjectData,
+  opened: OpenedDocument,
+  ref: Exclude<DocumentRef, RecordRef>,
+  text: string,
+  o: SaveOptions,
+): Promise<SaveResult> {
   const plan = planSchemaCreate(ref.kind, opened.resource, text, opened.ctx);
   if (!plan.ok) return { status: 'invalid', problems: plan.problems, origin: 'local', text };
   const modelId = ref.kind === 'field' || ref.kind === 'fieldset' ? String(relationshipId(opened.resource, 'item_type') ?? '') : undefined;
   let created: Resource;
   try {
     const call = { signal: o.signal };
-    if (ref.kind === 'field') created = await data.client.fields.create(modelId!, plan.body as CreateBody<'field'>, { ...call, ...(o.onJob ? { onJob: o.onJob } : {}) });
+    if (ref.kind === 'field')
+      created = await data.client.fields.create(modelId!, plan.body as CreateBody<'field'>, {
+        ...call,
+        ...(o.onJob ? { onJob: o.onJob } : {}),
+      });
     else if (ref.kind === 'fieldset') created = await data.client.fieldsets.create(modelId!, plan.body as CreateBody<'fieldset'>, call);
     else if (ref.kind === 'model') created = await data.client.itemTypes.create(plan.body as CreateBody<'item_type'>, call);
     else created = await data.client.webhooks.create(plan.body as CreateBody<'webhook'>, call);
@@ -109,8 +144,16 @@ async function createSchemaFromDraft(data: ProjectData, opened: OpenedDocument, 
   }
   if (ref.kind !== 'webhook') data.invalidate(modelId ? { itemTypeId: modelId } : undefined);
   const ctx = await data.schemaContext(modelId ? [modelId] : [], o);
-  const createdRef: DocumentRef = ref.kind === 'webhook' || ref.kind === 'fieldset' ? { ...ref, id: created.id } : { ...ref, apiKey: String(created.attributes['api_key']) };
-  return { status: 'saved', document: { ref, resource: created, text: renderDocument(ref.kind, created, ctx), ctx }, sentKeys: Object.keys(plan.body.data.attributes), created: createdRef };
+  const createdRef: DocumentRef =
+    ref.kind === 'webhook' || ref.kind === 'fieldset'
+      ? { ...ref, id: created.id }
+      : { ...ref, apiKey: String(created.attributes['api_key']) };
+  return {
+    status: 'saved',
+    document: { ref, resource: created, text: renderDocument(ref.kind, created, ctx), ctx },
+    sentKeys: Object.keys(plan.body.data.attributes),
+    created: createdRef,
+  };
 }
 
 function rejected(error: unknown, text: string): SaveResult {

@@ -67,7 +67,12 @@ export class DatoFileSystem implements Omit<vscode.FileSystemProvider, 'onDidCha
       return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     }
     const stat = await this.store.stat(uri.toString(), ref);
-    return { type: vscode.FileType.File, ...stat, size: stat.size + BOM.length, ...(isComparison(uri) ? { permissions: vscode.FilePermission.Readonly } : {}) };
+    return {
+      type: vscode.FileType.File,
+      ...stat,
+      size: stat.size + BOM.length,
+      ...(isComparison(uri) ? { permissions: vscode.FilePermission.Readonly } : {}),
+    };
   }
 
   async readDirectory(uri: vscode.Uri): Promise<[string, vscode.FileType][]> {
@@ -88,13 +93,21 @@ export class DatoFileSystem implements Omit<vscode.FileSystemProvider, 'onDidCha
 
   async writeFile(uri: vscode.Uri, content: Uint8Array, options: { readonly create: boolean; readonly overwrite: boolean }): Promise<void> {
     const ref = parseDocumentPath(uri.path);
-    if (isComparison(uri)) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('This is a copy from another environment, shown for comparison: it is not saved.'));
-    if (!ref) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Only DatoCMS documents can be saved here; creating other files is not supported.'));
+    if (isComparison(uri))
+      throw vscode.FileSystemError.NoPermissions(
+        vscode.l10n.t('This is a copy from another environment, shown for comparison: it is not saved.'),
+      );
+    if (!ref)
+      throw vscode.FileSystemError.NoPermissions(
+        vscode.l10n.t('Only DatoCMS documents can be saved here; creating other files is not supported.'),
+      );
     const text = decodeUtf8(content);
     if (text === undefined) {
-      throw vscode.FileSystemError.NoPermissions(vscode.l10n.t(
-        'Not saved: DatoCMS documents are UTF-8, and this editor now uses another encoding. Choose the encoding in the status bar, "Reopen with Encoding", UTF-8 (your text stays in the editor), then save again.',
-      ));
+      throw vscode.FileSystemError.NoPermissions(
+        vscode.l10n.t(
+          'Not saved: DatoCMS documents are UTF-8, and this editor now uses another encoding. Choose the encoding in the status bar, "Reopen with Encoding", UTF-8 (your text stays in the editor), then save again.',
+        ),
+      );
     }
     try {
       await this.store.write(uri.toString(), ref, text, content.byteLength - (hasBom(content) ? BOM.length : 0));
@@ -114,7 +127,9 @@ export class DatoFileSystem implements Omit<vscode.FileSystemProvider, 'onDidCha
   delete(uri: vscode.Uri): void {
     const ref = parseDocumentPath(uri.path);
     throw vscode.FileSystemError.NoPermissions(
-      ref ? vscode.l10n.t('Deleting the {0} from the editor is not supported yet.', describeRef(ref)) : vscode.l10n.t('Deleting from DatoCMS is not supported yet.'),
+      ref
+        ? vscode.l10n.t('Deleting the {0} from the editor is not supported yet.', describeRef(ref))
+        : vscode.l10n.t('Deleting from DatoCMS is not supported yet.'),
     );
   }
 
@@ -122,7 +137,10 @@ export class DatoFileSystem implements Omit<vscode.FileSystemProvider, 'onDidCha
     const ref = parseDocumentPath(oldUri.path);
     throw vscode.FileSystemError.NoPermissions(
       ref
-        ? vscode.l10n.t('Renaming is not supported: to change the api_key of the {0}, edit "api_key" in the document and save.', describeRef(ref))
+        ? vscode.l10n.t(
+            'Renaming is not supported: to change the api_key of the {0}, edit "api_key" in the document and save.',
+            describeRef(ref),
+          )
         : vscode.l10n.t('Renaming in DatoCMS is not supported.'),
     );
   }
@@ -136,14 +154,24 @@ export class DatoFileSystem implements Omit<vscode.FileSystemProvider, 'onDidCha
       case 'project':
         return [[this.projects.environmentOf(folder.project), dir]];
       case 'environment':
-        return [['models', dir], ['webhooks', dir], ['records', dir]];
+        return [
+          ['models', dir],
+          ['webhooks', dir],
+          ['records', dir],
+        ];
       case 'models': {
         const data = await this.projects.data(folder.project, folder.environment);
         const models = (await data.itemTypes()).map((t) => String(t.attributes['api_key']));
-        return models.flatMap((apiKey): [string, vscode.FileType][] => [[`${apiKey}.json`, file], [apiKey, dir]]);
+        return models.flatMap((apiKey): [string, vscode.FileType][] => [
+          [`${apiKey}.json`, file],
+          [apiKey, dir],
+        ]);
       }
       case 'model-folder':
-        return [['fields', dir], ['fieldsets', dir]];
+        return [
+          ['fields', dir],
+          ['fieldsets', dir],
+        ];
       case 'fields': {
         const data = await this.projects.data(folder.project, folder.environment);
         const model = await data.itemType(folder.modelApiKey);

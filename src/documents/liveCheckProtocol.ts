@@ -28,11 +28,16 @@ export type ToWorker =
 
 export type FromWorker =
   /** `problems` is the JSON text of at most `limit` problems (parsed by the host where it can time it) */
-  | { type: 'result'; request: number; problems: string; total: number }
-  | { type: 'error'; request: number; message: string };
+  { type: 'result'; request: number; problems: string; total: number } | { type: 'error'; request: number; message: string };
 
 // checkDocument takes the basis as an optional fifth argument.
-const checkWithBasis = checkDocument as (kind: DocumentKind, text: string, opened: Resource, ctx: SchemaContext, basis?: unknown) => Problem[];
+const checkWithBasis = checkDocument as (
+  kind: DocumentKind,
+  text: string,
+  opened: Resource,
+  ctx: SchemaContext,
+  basis?: unknown,
+) => Problem[];
 
 /** The one check both sides run: the worker normally, the host when no worker can start. */
 export function runCheck(baseline: CheckBaseline, text: string): Problem[] {
@@ -48,9 +53,22 @@ const ITEM_TYPES_PER_MESSAGE = 25;
 export function* baselineMessages(id: number, baseline: CheckBaseline): Generator<ToWorker> {
   const { kind, resource, ctx, basis } = baseline;
   const splitBasis = basis !== null && typeof basis === 'object' && !Array.isArray(basis);
-  yield { type: 'baseline', baseline: id, kind, resource: { ...resource, attributes: {} }, basis: splitBasis ? {} : basis, locales: ctx.locales };
-  yield* inPieces(Object.entries(resource.attributes), ENTRIES_PER_MESSAGE, (entries) => ({ type: 'entries', baseline: id, into: 'attributes', entries }));
-  if (splitBasis) yield* inPieces(Object.entries(basis), ENTRIES_PER_MESSAGE, (entries) => ({ type: 'entries', baseline: id, into: 'basis', entries }));
+  yield {
+    type: 'baseline',
+    baseline: id,
+    kind,
+    resource: { ...resource, attributes: {} },
+    basis: splitBasis ? {} : basis,
+    locales: ctx.locales,
+  };
+  yield* inPieces(Object.entries(resource.attributes), ENTRIES_PER_MESSAGE, (entries) => ({
+    type: 'entries',
+    baseline: id,
+    into: 'attributes',
+    entries,
+  }));
+  if (splitBasis)
+    yield* inPieces(Object.entries(basis), ENTRIES_PER_MESSAGE, (entries) => ({ type: 'entries', baseline: id, into: 'basis', entries }));
   yield* inPieces(ctx.itemTypes, ITEM_TYPES_PER_MESSAGE, (itemTypes) => ({ type: 'itemTypes', baseline: id, itemTypes }));
   for (const [itemTypeId, fields] of knownFields(ctx)) {
     // a model known to have no fields is not a model whose fields are unknown

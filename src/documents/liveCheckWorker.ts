@@ -72,7 +72,12 @@ export function serve(port: MessagePort): void {
       }
       try {
         const problems = runCheck(baseline, message.text);
-        reply({ type: 'result', request: message.request, problems: JSON.stringify(problems.slice(0, message.limit)), total: problems.length });
+        reply({
+          type: 'result',
+          request: message.request,
+          problems: JSON.stringify(problems.slice(0, message.limit)),
+          total: problems.length,
+        });
       } catch (error) {
         reply({ type: 'error', request: message.request, message: error instanceof Error ? error.message : String(error) });
       }

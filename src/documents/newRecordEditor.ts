@@ -39,7 +39,8 @@ export async function openNewDocument(command: NewDocumentCommand, deps: NewReco
 export async function showCreated(draftUri: vscode.Uri, createdUri: vscode.Uri): Promise<void> {
   const draftTab = () => tabsOf(draftUri).find((tab) => tab.input instanceof vscode.TabInputText);
   // the write returns before the workbench marks the editor saved
-  for (let waited = 0; waited < SAVED_WAIT_MS && draftTab()?.isDirty; waited += POLL_MS) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  for (let waited = 0; waited < SAVED_WAIT_MS && draftTab()?.isDirty; waited += POLL_MS)
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   const tab = draftTab();
   if (tab?.isDirty) return;
   await vscode.window.showTextDocument(createdUri, { preview: false, ...(tab ? { viewColumn: tab.group.viewColumn } : {}) });

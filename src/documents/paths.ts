@@ -54,8 +54,16 @@ const MAX_TITLE_LENGTH = 80;
  */
 export function titleSegment(title: string | undefined): string | undefined {
   if (title === undefined) return undefined;
-  let text = title.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').replace(/\//g, '\u2215').replace(/\\/g, '\u29f5').trim();
-  if (text.length > MAX_TITLE_LENGTH) text = `${Array.from(text).slice(0, MAX_TITLE_LENGTH - 1).join('').trimEnd()}…`;
+  let text = title
+    .replace(/[\u0000-\u001f\u007f\s]+/g, ' ')
+    .replace(/\//g, '\u2215')
+    .replace(/\\/g, '\u29f5')
+    .trim();
+  if (text.length > MAX_TITLE_LENGTH)
+    text = `${Array.from(text)
+      .slice(0, MAX_TITLE_LENGTH - 1)
+      .join('')
+      .trimEnd()}…`;
   return text === '' || text === '.' || text === '..' ? undefined : text;
 }
 
@@ -105,8 +113,10 @@ export function parseDocumentPath(path: string): DocumentRef | undefined {
   // a draft's path ends with a name segment (the tab's title) after its identity
   const draft = s.length >= 5 && s[s.length - 2]!.startsWith(DRAFT_PREFIX) && s[s.length - 1]!.endsWith(EXTENSION);
   if (draft && section === 'models' && s.length === 5) return { project, environment, kind: 'model', apiKey: s[3]! };
-  if (draft && section === 'models' && s.length === 7 && s[4] === 'fields') return { project, environment, kind: 'field', modelApiKey: s[3]!, apiKey: s[5]! };
-  if (draft && section === 'models' && s.length === 7 && s[4] === 'fieldsets') return { project, environment, kind: 'fieldset', modelApiKey: s[3]!, id: s[5]! };
+  if (draft && section === 'models' && s.length === 7 && s[4] === 'fields')
+    return { project, environment, kind: 'field', modelApiKey: s[3]!, apiKey: s[5]! };
+  if (draft && section === 'models' && s.length === 7 && s[4] === 'fieldsets')
+    return { project, environment, kind: 'fieldset', modelApiKey: s[3]!, id: s[5]! };
   if (draft && section === 'webhooks' && s.length === 5) return { project, environment, kind: 'webhook', id: s[3]! };
   if (section === 'models' && s.length === 4) {
     const apiKey = stripExtension(s[3]!);
@@ -148,7 +158,11 @@ export function parseFolderPath(path: string): FolderRef | undefined {
   if (s.length === 2) return { kind: 'environment', project, environment };
   const section = s[2];
   // the folder a new model, field or webhook's name segment sits in
-  if ((section === 'models' || section === 'webhooks') && s[s.length - 1]!.startsWith(DRAFT_PREFIX) && parseDocumentPath(`${path.replace(/\/$/, '')}/x${EXTENSION}`)) {
+  if (
+    (section === 'models' || section === 'webhooks') &&
+    s[s.length - 1]!.startsWith(DRAFT_PREFIX) &&
+    parseDocumentPath(`${path.replace(/\/$/, '')}/x${EXTENSION}`)
+  ) {
     return { kind: 'draft-folder', project, environment };
   }
   if (section === 'models') {
@@ -163,7 +177,8 @@ export function parseFolderPath(path: string): FolderRef | undefined {
   if (section === 'records') {
     if (s.length === 3) return { kind: 'records', project, environment };
     if (s.length === 4 && !s[3]!.endsWith(EXTENSION)) return { kind: 'model-records', project, environment, modelApiKey: s[3]! };
-    if (s.length === 5 && !s[3]!.endsWith(EXTENSION) && !s[4]!.endsWith(EXTENSION)) return { kind: 'record-folder', project, environment, modelApiKey: s[3]!, id: s[4]! };
+    if (s.length === 5 && !s[3]!.endsWith(EXTENSION) && !s[4]!.endsWith(EXTENSION))
+      return { kind: 'record-folder', project, environment, modelApiKey: s[3]!, id: s[4]! };
   }
   return undefined;
 }
@@ -179,7 +194,12 @@ export function isDraftRef(ref: DocumentRef): ref is RecordRef {
 }
 
 /** A new record of a model, not yet created; `parentId` is the chosen parent of a tree record. */
-export function newDraftRef(where: { project: string; environment: string }, modelApiKey: string, parentId?: string | null, title = 'New record'): RecordRef {
+export function newDraftRef(
+  where: { project: string; environment: string },
+  modelApiKey: string,
+  parentId?: string | null,
+  title = 'New record',
+): RecordRef {
   const nonce = `${Date.now().toString(36)}${(drafts++).toString(36)}`;
   return { ...where, kind: 'record', modelApiKey, id: `${DRAFT_PREFIX}${nonce}${parentId ? `~${parentId}` : ''}`, title };
 }
@@ -237,10 +257,14 @@ export function newFieldDraftRef(where: { project: string; environment: string }
 function draftName(ref: Exclude<DocumentRef, RecordRef>): string {
   if (!isNewDocumentRef(ref)) return '';
   switch (ref.kind) {
-    case 'model': return draftsBlockModel(ref) ? '/New block model' : '/New model';
-    case 'field': return `/New ${ref.apiKey.split('~')[2] ?? ''} field${TITLE_SEPARATOR}${ref.modelApiKey}`;
-    case 'fieldset': return `/New fieldset${TITLE_SEPARATOR}${ref.modelApiKey}`;
-    case 'webhook': return '/New webhook';
+    case 'model':
+      return draftsBlockModel(ref) ? '/New block model' : '/New model';
+    case 'field':
+      return `/New ${ref.apiKey.split('~')[2] ?? ''} field${TITLE_SEPARATOR}${ref.modelApiKey}`;
+    case 'fieldset':
+      return `/New fieldset${TITLE_SEPARATOR}${ref.modelApiKey}`;
+    case 'webhook':
+      return '/New webhook';
   }
 }
 

@@ -19,7 +19,11 @@ export class SaveConsent {
   private readonly announced = new Map<string, { text: string; mayWrite: boolean }[]>();
   private readonly answers = new Map<string, { text: string; consent: Consent }>();
 
-  constructor(private readonly trust: WorkspaceTrust, private readonly guard: GuardHost, private readonly t: Translate) {}
+  constructor(
+    private readonly trust: WorkspaceTrust,
+    private readonly guard: GuardHost,
+    private readonly t: Translate,
+  ) {}
 
   /** A save of `text` is about to happen (`mayWrite`: whether its reason lets it write). */
   announce(key: string, text: string, mayWrite: boolean): void {

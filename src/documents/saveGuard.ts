@@ -15,5 +15,8 @@ export function schemaChangeOf(ref: DocumentRef, keys: readonly string[], text: 
   const doc = basisValue(text);
   const name = typeof doc?.['name'] === 'string' ? doc['name'] : '';
   const apiKey = typeof doc?.['api_key'] === 'string' ? doc['api_key'] : '';
-  return { ...where, action: draftsBlockModel(ref) ? t('Create the block model "{0}" ({1})', name, apiKey) : t('Create the model "{0}" ({1})', name, apiKey) };
+  return {
+    ...where,
+    action: draftsBlockModel(ref) ? t('Create the block model "{0}" ({1})', name, apiKey) : t('Create the model "{0}" ({1})', name, apiKey),
+  };
 }

@@ -19,13 +19,20 @@ const t = vscode.l10n.t;
 
 export function actionLabel(action: SaveAction): string {
   switch (action) {
-    case 'compare': return t('Compare with the DatoCMS version');
-    case 'overwrite': return t('Overwrite: send your changed keys on top of the DatoCMS version');
-    case 'revert': return t('Revert: discard your changes and show the DatoCMS version');
-    case 'showProblems': return t('Show Problems');
-    case 'signInAgain': return t('Sign In Again');
-    case 'retry': return t('Retry the save');
-    case 'showLog': return t('Show Log');
+    case 'compare':
+      return t('Compare with the DatoCMS version');
+    case 'overwrite':
+      return t('Overwrite: send your changed keys on top of the DatoCMS version');
+    case 'revert':
+      return t('Revert: discard your changes and show the DatoCMS version');
+    case 'showProblems':
+      return t('Show Problems');
+    case 'signInAgain':
+      return t('Sign In Again');
+    case 'retry':
+      return t('Retry the save');
+    case 'showLog':
+      return t('Show Log');
   }
 }
 
@@ -43,7 +50,12 @@ export function problemsMessage(ref: DocumentRef, problems: readonly Problem[], 
   const first = problems[0]?.message ?? t('the document is not valid');
   const more = problems.length > 1 ? t(' (and {0} more in the Problems panel)', problems.length - 1) : '';
   return origin === 'server'
-    ? t('DatoCMS refused the change to the {0}: {1}{2}. Nothing was saved; your text is kept. Fix it and save again.', describeRef(ref), first, more)
+    ? t(
+        'DatoCMS refused the change to the {0}: {1}{2}. Nothing was saved; your text is kept. Fix it and save again.',
+        describeRef(ref),
+        first,
+        more,
+      )
     : t('Not sent to DatoCMS: {0}{1}. Your text is kept; fix it and save again.', first, more);
 }
 
@@ -55,7 +67,11 @@ export function conflictMessage(ref: DocumentRef): string {
 }
 
 export function signInMessage(ref: DocumentRef, detail: string): string {
-  return t('Not saved: DatoCMS did not accept the API token of project {0} ({1}). Your text is kept: sign in again ("DatoCMS: Sign In"), then save again.', ref.project, detail);
+  return t(
+    'Not saved: DatoCMS did not accept the API token of project {0} ({1}). Your text is kept: sign in again ("DatoCMS: Sign In"), then save again.',
+    ref.project,
+    detail,
+  );
 }
 
 export function failedMessage(ref: DocumentRef, detail: string): string {

@@ -31,7 +31,8 @@ export class DatoDocuments implements vscode.Disposable {
     this.disposables.push(
       vscode.workspace.registerFileSystemProvider(DOCUMENT_SCHEME, provider, { isCaseSensitive: true }),
       ...Object.values(DOCUMENT_COMMANDS).map(({ command }) =>
-        vscode.commands.registerCommand(command, (...args: unknown[]) => this.load().run(command, args))),
+        vscode.commands.registerCommand(command, (...args: unknown[]) => this.load().run(command, args)),
+      ),
       vscode.workspace.onDidOpenTextDocument((document) => {
         if (document.uri.scheme === DOCUMENT_SCHEME) this.load();
       }),

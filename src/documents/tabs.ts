@@ -10,11 +10,14 @@ export function activeDocumentUri(): vscode.Uri | undefined {
 /** Every tab showing `uri` (as a text editor or a diff's editable side). */
 export function tabsOf(uri: vscode.Uri): vscode.Tab[] {
   const key = uri.toString();
-  return vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => {
-    const input = tab.input;
-    const tabUri = input instanceof vscode.TabInputText ? input.uri : input instanceof vscode.TabInputTextDiff ? input.modified : undefined;
-    return tabUri?.toString() === key;
-  });
+  return vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter((tab) => {
+      const input = tab.input;
+      const tabUri =
+        input instanceof vscode.TabInputText ? input.uri : input instanceof vscode.TabInputTextDiff ? input.modified : undefined;
+      return tabUri?.toString() === key;
+    });
 }
 
 /** The editor tab of `uri` when it holds unsaved changes (the workbench's own dirty state). */

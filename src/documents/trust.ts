@@ -14,12 +14,17 @@ export async function maySaveToDatoCms(trust: WorkspaceTrust, t: Translate, what
   if (trust.isTrusted()) return true;
   return trust.confirm(
     t('Save the {0} to DatoCMS?', what),
-    t('This workspace is not trusted. Saving sends your changes to DatoCMS with your API token; saves from this workspace always ask first.'),
+    t(
+      'This workspace is not trusted. Saving sends your changes to DatoCMS with your API token; saves from this workspace always ask first.',
+    ),
     t('Save to DatoCMS'),
   );
 }
 
 /** Why a save was not sent; the editor keeps the text. */
 export function notConfirmedMessage(t: Translate, what: string): string {
-  return t('The {0} was not saved: this workspace is not trusted and the save was not confirmed. Your changes are still in the editor.', what);
+  return t(
+    'The {0} was not saved: this workspace is not trusted and the save was not confirmed. Your changes are still in the editor.',
+    what,
+  );
 }

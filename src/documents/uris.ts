@@ -5,7 +5,10 @@ import vscode = require('vscode');
 import { DOCUMENT_SCHEME, documentPath, parseDocumentPath, type DocumentRef } from './paths';
 
 export function documentUri(ref: DocumentRef): vscode.Uri {
-  return (ref.kind === 'record' ? openRecordUri(recordKey(ref)) : undefined) ?? vscode.Uri.from({ scheme: DOCUMENT_SCHEME, path: documentPath(ref) });
+  return (
+    (ref.kind === 'record' ? openRecordUri(recordKey(ref)) : undefined) ??
+    vscode.Uri.from({ scheme: DOCUMENT_SCHEME, path: documentPath(ref) })
+  );
 }
 
 export function parseDocumentUri(uri: vscode.Uri): DocumentRef | undefined {

@@ -8,7 +8,12 @@ export interface EnvironmentsApi {
     list(o?: CallOptions): Promise<Resource<'environment'>[]>;
     find(id: string, o?: CallOptions): Promise<Resource<'environment'>>;
     /** an async job on DatoCMS (or the pending environment): resolves with the new environment */
-    fork(sourceId: string, newId: string, options: { fast?: boolean; force?: boolean }, o?: JobCallOptions): Promise<Resource<'environment'>>;
+    fork(
+      sourceId: string,
+      newId: string,
+      options: { fast?: boolean; force?: boolean },
+      o?: JobCallOptions,
+    ): Promise<Resource<'environment'>>;
     promote(id: string): Promise<Resource<'environment'>>;
     rename(id: string, newId: string): Promise<Resource<'environment'>>;
     destroy(id: string, o?: JobCallOptions): Promise<unknown>;

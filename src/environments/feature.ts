@@ -14,7 +14,12 @@ import { reportError } from '../ui/errors';
 import type { EnvironmentsApi } from './api';
 import { environmentNodes } from './nodes';
 import {
-  activateMaintenanceMode, deactivateMaintenanceMode, deleteEnvironment, forkEnvironment, promoteEnvironment, renameEnvironment,
+  activateMaintenanceMode,
+  deactivateMaintenanceMode,
+  deleteEnvironment,
+  forkEnvironment,
+  promoteEnvironment,
+  renameEnvironment,
   type EnvironmentOpsDeps,
 } from './operations';
 
@@ -58,13 +63,17 @@ async function run(id: string, deps: CommandDeps, arg: unknown): Promise<unknown
   const { registry, ui } = deps;
   if (id === 'datocms.resetSchemaGuard') {
     const count = await resetSchemaChangeConfirmations(registry.store.state);
-    void ui.info(count === 0
-      ? t('Schema changes in a primary environment already ask first, in every project.')
-      : t('Schema changes in a primary environment ask first again, in every project ({0} had stopped asking).', count));
+    void ui.info(
+      count === 0
+        ? t('Schema changes in a primary environment already ask first, in every project.')
+        : t('Schema changes in a primary environment ask first again, in every project ({0} had stopped asking).', count),
+    );
     return count;
   }
   const node = isNode(arg) ? arg : undefined;
-  const project = node ? registry.get(node.projectKey) : await pickProject(ui, t, registry.list(), t('Which project?'), deps.statusBar.activeProjectKey());
+  const project = node
+    ? registry.get(node.projectKey)
+    : await pickProject(ui, t, registry.list(), t('Which project?'), deps.statusBar.activeProjectKey());
   if (!project) {
     if (!node && registry.list().length === 0) void ui.info(t('Sign in to a DatoCMS project first.'));
     return undefined;
@@ -72,20 +81,29 @@ async function run(id: string, deps: CommandDeps, arg: unknown): Promise<unknown
   const data = await registry.data(project.key);
   const ops = opsDeps(deps, project, data);
   switch (id) {
-    case 'datocms.env.maintenanceOn': return activateMaintenanceMode(ops);
-    case 'datocms.env.maintenanceOff': return deactivateMaintenanceMode(ops);
+    case 'datocms.env.maintenanceOn':
+      return activateMaintenanceMode(ops);
+    case 'datocms.env.maintenanceOff':
+      return deactivateMaintenanceMode(ops);
   }
-  const environment = node?.kind === 'environment' ? node.resource.id : await pickEnvironment(ui, t, data.client, registry.environmentOf(project.key));
+  const environment =
+    node?.kind === 'environment' ? node.resource.id : await pickEnvironment(ui, t, data.client, registry.environmentOf(project.key));
   if (environment === undefined) return undefined;
   switch (id) {
     case 'datocms.env.switch':
-      if (node?.kind === 'environment' && node.resource.meta['status'] !== 'ready') throw new Error(t('Environment "{0}" is not ready yet.', environment));
+      if (node?.kind === 'environment' && node.resource.meta['status'] !== 'ready')
+        throw new Error(t('Environment "{0}" is not ready yet.', environment));
       return registry.setEnvironment(project.key, environment);
-    case 'datocms.env.fork': return forkEnvironment(ops, environment);
-    case 'datocms.env.promote': return promoteEnvironment(ops, environment);
-    case 'datocms.env.rename': return renameEnvironment(ops, environment);
-    case 'datocms.env.delete': return deleteEnvironment(ops, environment);
-    default: throw new Error(`Unknown command ${id}`);
+    case 'datocms.env.fork':
+      return forkEnvironment(ops, environment);
+    case 'datocms.env.promote':
+      return promoteEnvironment(ops, environment);
+    case 'datocms.env.rename':
+      return renameEnvironment(ops, environment);
+    case 'datocms.env.delete':
+      return deleteEnvironment(ops, environment);
+    default:
+      throw new Error(`Unknown command ${id}`);
   }
 }
 
@@ -119,7 +137,9 @@ async function refreshEnvironments(model: TreeModel, projectKey: string): Promis
 }
 
 function openEditorsOf(projectKey: string, environment: string): number {
-  const uris = vscode.window.tabGroups.all.flatMap((group) => group.tabs.map((tab) => (tab.input instanceof vscode.TabInputText ? tab.input.uri : undefined)));
+  const uris = vscode.window.tabGroups.all.flatMap((group) =>
+    group.tabs.map((tab) => (tab.input instanceof vscode.TabInputText ? tab.input.uri : undefined)),
+  );
   return uris.filter((uri) => {
     const ref = uri && parseDocumentUri(uri);
     return ref?.project === projectKey && ref.environment === environment;

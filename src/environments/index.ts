@@ -13,7 +13,8 @@ export function environmentNodes(section: SectionNode, data: ProjectData, model:
 }
 
 export function registerEnvironmentCommands(deps: CommandDeps): vscode.Disposable[] {
-  const command = (id: string) => vscode.commands.registerCommand(id, (...args: unknown[]) => feature().runEnvironmentCommand(id, deps, args));
+  const command = (id: string) =>
+    vscode.commands.registerCommand(id, (...args: unknown[]) => feature().runEnvironmentCommand(id, deps, args));
   return [
     command('datocms.env.switch'),
     command('datocms.env.fork'),

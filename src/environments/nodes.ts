@@ -36,7 +36,12 @@ export function environmentNode(section: SectionNode, environment: Resource<'env
   const status = statusOf(environment);
   const active = environment.id === section.environment;
   const percentage = environment.meta['fork_completion_percentage'];
-  const statusText = status === 'creating' && typeof percentage === 'number' ? t('creating {0}%', percentage) : status === 'creating' ? t('creating') : t('destroying');
+  const statusText =
+    status === 'creating' && typeof percentage === 'number'
+      ? t('creating {0}%', percentage)
+      : status === 'creating'
+        ? t('creating')
+        : t('destroying');
   const parts = [
     primary ? t('primary') : t('sandbox'),
     status === 'ready' ? undefined : statusText,

@@ -42,7 +42,9 @@ export function environmentNameProblem(name: string, taken: ReadonlySet<string>,
  * since sign-in) is remembered from now on: the schema guard and the status bar follow it.
  */
 export async function listEnvironments(deps: EnvironmentOpsDeps): Promise<Resource<'environment'>[]> {
-  const environments = await deps.ui.withProgress({ title: deps.t('Loading environments…'), cancellable: true }, (_report, signal) => deps.client.environments.list({ signal }));
+  const environments = await deps.ui.withProgress({ title: deps.t('Loading environments…'), cancellable: true }, (_report, signal) =>
+    deps.client.environments.list({ signal }),
+  );
   const primary = environments.find(isPrimary)?.id;
   if (primary !== undefined && primary !== deps.project.primaryEnvironment) {
     deps.project.primaryEnvironment = primary;
@@ -58,7 +60,8 @@ export async function forkEnvironment(deps: EnvironmentOpsDeps, source: string):
   const taken = new Set(environments.map((e) => e.id));
   const sourceEnvironment = environments.find((e) => e.id === source);
   if (!sourceEnvironment) throw new Error(t('Environment "{0}" does not exist in {1}.', source, deps.project.name));
-  if (statusOf(sourceEnvironment) !== 'ready') throw new Error(t('Environment "{0}" is {1}: it can be forked once it is ready.', source, statusOf(sourceEnvironment)));
+  if (statusOf(sourceEnvironment) !== 'ready')
+    throw new Error(t('Environment "{0}" is {1}: it can be forked once it is ready.', source, statusOf(sourceEnvironment)));
   const name = await ui.input({
     title: t('Fork "{0}" of {1}', source, deps.project.name),
     prompt: t('Name of the new sandbox environment (lowercase letters, digits and dashes)'),
@@ -68,7 +71,11 @@ export async function forkEnvironment(deps: EnvironmentOpsDeps, source: string):
   if (name === undefined || environmentNameProblem(name, taken, t) !== undefined) return undefined;
   const fast = await ui.pick(
     [
-      { label: t('Full fork'), detail: t('Copies the schema, the records and the uploads references; "{0}" stays writable meanwhile.', source), value: false },
+      {
+        label: t('Full fork'),
+        detail: t('Copies the schema, the records and the uploads references; "{0}" stays writable meanwhile.', source),
+        value: false,
+      },
       { label: t('Fast fork'), detail: t('Takes less time, but nobody can write to "{0}" until the fork is done.', source), value: true },
     ],
     { title: t('How should "{0}" be forked?', source) },
@@ -79,7 +86,10 @@ export async function forkEnvironment(deps: EnvironmentOpsDeps, source: string):
     try {
       await ui.withProgress({ title: t('Forking "{0}" into "{1}"…', source, name), cancellable: true }, async (report, signal) => {
         const options = fast ? { fast: true, ...(force ? { force: true } : {}) } : {};
-        const created = await client.environments.fork(source, name, options, { signal, onJob: (id) => report.message(t('DatoCMS is copying the environment (job {0})', id)) });
+        const created = await client.environments.fork(source, name, options, {
+          signal,
+          onJob: (id) => report.message(t('DatoCMS is copying the environment (job {0})', id)),
+        });
         await untilReady(deps, created, report, signal);
       });
       break;
@@ -93,7 +103,10 @@ export async function forkEnvironment(deps: EnvironmentOpsDeps, source: string):
       const anyway = t('Fork Anyway');
       const answer = await ui.confirm({
         message: t('Collaborators are editing records in "{0}". Fast-fork it anyway?', source),
-        detail: t('While the fast fork runs nobody can write to "{0}": changes they have not saved yet cannot be saved until it ends.', source),
+        detail: t(
+          'While the fast fork runs nobody can write to "{0}": changes they have not saved yet cannot be saved until it ends.',
+          source,
+        ),
         actions: [anyway],
       });
       if (answer !== anyway) return undefined;
@@ -107,7 +120,12 @@ export async function forkEnvironment(deps: EnvironmentOpsDeps, source: string):
 }
 
 /** Waits until a forked environment is ready, reporting how far the copy is. */
-async function untilReady(deps: EnvironmentOpsDeps, created: Resource<'environment'>, report: ProgressReport, signal: AbortSignal): Promise<void> {
+async function untilReady(
+  deps: EnvironmentOpsDeps,
+  created: Resource<'environment'>,
+  report: ProgressReport,
+  signal: AbortSignal,
+): Promise<void> {
   let environment = created;
   while (statusOf(environment) === 'creating') {
     const percentage = environment.meta['fork_completion_percentage'];
@@ -127,12 +145,17 @@ export async function promoteEnvironment(deps: EnvironmentOpsDeps, id: string): 
     void ui.info(t('"{0}" is already the primary environment of {1}.', id, deps.project.name));
     return false;
   }
-  if (statusOf(target) !== 'ready') throw new Error(t('Environment "{0}" is {1}: it can be promoted once it is ready.', id, statusOf(target)));
+  if (statusOf(target) !== 'ready')
+    throw new Error(t('Environment "{0}" is {1}: it can be promoted once it is ready.', id, statusOf(target)));
   const primary = environments.find(isPrimary)?.id ?? deps.project.primaryEnvironment ?? 'main';
   const promote = t('Promote');
   const answer = await ui.confirm({
     message: t('Make "{0}" the primary environment of {1}, instead of "{2}"?', id, deps.project.name, primary),
-    detail: t('Your website and editors then use the content and schema of "{0}" at once; "{1}" becomes a sandbox (nothing is deleted).', id, primary),
+    detail: t(
+      'Your website and editors then use the content and schema of "{0}" at once; "{1}" becomes a sandbox (nothing is deleted).',
+      id,
+      primary,
+    ),
     actions: [promote],
   });
   if (answer !== promote) return false;
@@ -151,26 +174,42 @@ export async function renameEnvironment(deps: EnvironmentOpsDeps, id: string): P
   const taken = new Set(environments.map((e) => e.id));
   const name = await ui.input({
     title: t('Rename environment "{0}" of {1}', id, deps.project.name),
-    prompt: t('New name (lowercase letters, digits and dashes). Apps that name "{0}" (X-Environment, preview links) must then use the new one.', id),
+    prompt: t(
+      'New name (lowercase letters, digits and dashes). Apps that name "{0}" (X-Environment, preview links) must then use the new one.',
+      id,
+    ),
     value: id,
     validate: (text) => (text === id ? t('Enter a different name.') : environmentNameProblem(text, taken, t)),
   });
   if (name === undefined || name === id || environmentNameProblem(name, taken, t) !== undefined) return undefined;
-  await ui.withProgress({ title: t('Renaming "{0}" to "{1}"…', id, name), cancellable: false }, () => deps.client.environments.rename(id, name));
+  await ui.withProgress({ title: t('Renaming "{0}" to "{1}"…', id, name), cancellable: false }, () =>
+    deps.client.environments.rename(id, name),
+  );
   if (deps.project.primaryEnvironment === id || environments.find(isPrimary)?.id === id) await deps.setPrimary(name);
   if (deps.shown() === id) await deps.switchTo(name);
   await deps.refresh();
   const editors = deps.openEditorsOf(id);
-  void ui.info(editors === 0
-    ? t('Renamed "{0}" to "{1}".', id, name)
-    : t('Renamed "{0}" to "{1}". {2} open editor(s) still belong to "{0}": they are not moved, and saving them fails while no environment has that name. Reopen them from the tree.', id, name, editors));
+  void ui.info(
+    editors === 0
+      ? t('Renamed "{0}" to "{1}".', id, name)
+      : t(
+          'Renamed "{0}" to "{1}". {2} open editor(s) still belong to "{0}": they are not moved, and saving them fails while no environment has that name. Reopen them from the tree.',
+          id,
+          name,
+          editors,
+        ),
+  );
   return name;
 }
 
 /** Deletes a sandbox after a confirmation naming it; the primary is refused before any request. */
 export async function deleteEnvironment(deps: EnvironmentOpsDeps, id: string): Promise<boolean> {
   const { ui, t } = deps;
-  const refusal = t('"{0}" is the primary environment of {1} and cannot be deleted. To delete it, first promote another environment.', id, deps.project.name);
+  const refusal = t(
+    '"{0}" is the primary environment of {1} and cannot be deleted. To delete it, first promote another environment.',
+    id,
+    deps.project.name,
+  );
   if (deps.project.primaryEnvironment === id) {
     await ui.warn(refusal);
     return false;
@@ -190,12 +229,15 @@ export async function deleteEnvironment(deps: EnvironmentOpsDeps, id: string): P
     detail: [
       t('Its models, fields, records and uploads references are deleted from DatoCMS for good. This cannot be undone.'),
       shown ? t('The tree shows "{0}" now: it switches to "{1}".', id, primary) : undefined,
-    ].filter(Boolean).join(' '),
+    ]
+      .filter(Boolean)
+      .join(' '),
     actions: [remove],
   });
   if (answer !== remove) return false;
   await ui.withProgress({ title: t('Deleting environment "{0}"…', id), cancellable: false }, (report) =>
-    deps.client.environments.destroy(id, { onJob: (job) => report.message(t('waiting for DatoCMS (job {0})', job)) }));
+    deps.client.environments.destroy(id, { onJob: (job) => report.message(t('waiting for DatoCMS (job {0})', job)) }),
+  );
   if (shown) await deps.switchTo(primary);
   await deps.refresh();
   void ui.info(t('Deleted environment "{0}" of {1}.', id, deps.project.name));
@@ -205,7 +247,9 @@ export async function deleteEnvironment(deps: EnvironmentOpsDeps, id: string): P
 /** Turns maintenance mode on (asks first; `force` only after DatoCMS says someone is editing, and asks again). */
 export async function activateMaintenanceMode(deps: EnvironmentOpsDeps): Promise<boolean> {
   const { ui, t, client } = deps;
-  const mode = await ui.withProgress({ title: t('Reading maintenance mode…'), cancellable: true }, (_report, signal) => client.maintenanceMode.find({ signal }));
+  const mode = await ui.withProgress({ title: t('Reading maintenance mode…'), cancellable: true }, (_report, signal) =>
+    client.maintenanceMode.find({ signal }),
+  );
   if (mode.attributes['active'] === true) {
     await deps.refresh();
     void ui.info(t('Maintenance mode of {0} is already on.', deps.project.name));
@@ -215,7 +259,10 @@ export async function activateMaintenanceMode(deps: EnvironmentOpsDeps): Promise
   const turnOn = t('Turn On');
   const answer = await ui.confirm({
     message: t('Turn on maintenance mode for {0}?', deps.project.name),
-    detail: t('The primary environment "{0}" becomes read-only for everyone (editors, the API, this extension) until maintenance mode is turned off. Sandboxes stay writable.', primary),
+    detail: t(
+      'The primary environment "{0}" becomes read-only for everyone (editors, the API, this extension) until maintenance mode is turned off. Sandboxes stay writable.',
+      primary,
+    ),
     actions: [turnOn],
   });
   if (answer !== turnOn) return false;
@@ -230,7 +277,9 @@ export async function activateMaintenanceMode(deps: EnvironmentOpsDeps): Promise
       actions: [anyway],
     });
     if (again !== anyway) return false;
-    await ui.withProgress({ title: t('Turning on maintenance mode…'), cancellable: false }, () => client.maintenanceMode.activate({ force: true }));
+    await ui.withProgress({ title: t('Turning on maintenance mode…'), cancellable: false }, () =>
+      client.maintenanceMode.activate({ force: true }),
+    );
   }
   await deps.refresh();
   void ui.info(t('Maintenance mode of {0} is on: "{1}" is read-only.', deps.project.name, primary));
@@ -239,7 +288,9 @@ export async function activateMaintenanceMode(deps: EnvironmentOpsDeps): Promise
 
 export async function deactivateMaintenanceMode(deps: EnvironmentOpsDeps): Promise<boolean> {
   const { ui, t, client } = deps;
-  const mode = await ui.withProgress({ title: t('Reading maintenance mode…'), cancellable: true }, (_report, signal) => client.maintenanceMode.find({ signal }));
+  const mode = await ui.withProgress({ title: t('Reading maintenance mode…'), cancellable: true }, (_report, signal) =>
+    client.maintenanceMode.find({ signal }),
+  );
   if (mode.attributes['active'] !== true) {
     await deps.refresh();
     void ui.info(t('Maintenance mode of {0} is already off.', deps.project.name));

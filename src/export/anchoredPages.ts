@@ -117,7 +117,9 @@ export class AnchoredRead {
           this.changedBehind = true;
           missesInARow++;
           if (++this.stepBacks > MAX_STEP_BACKS) {
-            throw new ExportProblem(`The records moved under the export ${MAX_STEP_BACKS} times (pages no longer met), more than edits by colleagues explain. ${this.#stopped()}`);
+            throw new ExportProblem(
+              `The records moved under the export ${MAX_STEP_BACKS} times (pages no longer met), more than edits by colleagues explain. ${this.#stopped()}`,
+            );
           }
           const dropped = Math.max(0, (previous?.count ?? page.totalCount) - page.totalCount);
           const back = Math.max(dropped, this.#step()) * 2 ** (missesInARow - 1);
@@ -142,7 +144,9 @@ export class AnchoredRead {
           pagesWithNothingNew = 0;
           allowedWithNothingNew = 2;
         } else if (++pagesWithNothingNew > allowedWithNothingNew) {
-          throw new ExportProblem(`DatoCMS kept serving records the export already had (at offset ${offset.toLocaleString('en-US')}), so it could never finish. ${this.#stopped()}`);
+          throw new ExportProblem(
+            `DatoCMS kept serving records the export already had (at offset ${offset.toLocaleString('en-US')}), so it could never finish. ${this.#stopped()}`,
+          );
         }
         previous = { offset, ids, count: page.totalCount };
         if (fresh.length > 0) yield fresh;
@@ -183,7 +187,9 @@ export class AnchoredRead {
 
   #send(offset: number): Pending {
     if (this.requests >= this.requestBudget) {
-      throw new ExportProblem(`DatoCMS's pages did not add up: after ${this.requests} requests, the most an export of ${this.largestCount.toLocaleString('en-US')} records may send, the list had still not ended. Records may be changing heavily; try again later.`);
+      throw new ExportProblem(
+        `DatoCMS's pages did not add up: after ${this.requests} requests, the most an export of ${this.largestCount.toLocaleString('en-US')} records may send, the list had still not ended. Records may be changing heavily; try again later.`,
+      );
     }
     this.requests++;
     const controller = new AbortController();
@@ -208,16 +214,22 @@ export class AnchoredRead {
     const stop = this.#stopped();
     this.firstCount ??= total;
     if (total > this.#options.maxRecords) {
-      throw new ExportProblem(`DatoCMS reports ${total.toLocaleString('en-US')} records, more than one export can hold (${this.#options.maxRecords.toLocaleString('en-US')}). Narrow the Records query with a filter and export the parts one by one.`);
+      throw new ExportProblem(
+        `DatoCMS reports ${total.toLocaleString('en-US')} records, more than one export can hold (${this.#options.maxRecords.toLocaleString('en-US')}). Narrow the Records query with a filter and export the parts one by one.`,
+      );
     }
     if (total > 2 * this.firstCount + 1000) {
-      throw new ExportProblem(`The number of records grew from ${this.firstCount.toLocaleString('en-US')} to ${total.toLocaleString('en-US')} during the export. ${stop}`);
+      throw new ExportProblem(
+        `The number of records grew from ${this.firstCount.toLocaleString('en-US')} to ${total.toLocaleString('en-US')} during the export. ${stop}`,
+      );
     }
     this.largestCount = Math.max(this.largestCount, total);
     this.lastCount = total;
     if (n > limit) throw new ExportProblem(`DatoCMS sent ${n} records in ${where}, where ${limit} were asked. ${stop}`);
     if (n > 0 && offset + n > total) {
-      throw new ExportProblem(`DatoCMS sent records beyond the ${total.toLocaleString('en-US')} it announced (${where} holds ${n}). ${stop}`);
+      throw new ExportProblem(
+        `DatoCMS sent records beyond the ${total.toLocaleString('en-US')} it announced (${where} holds ${n}). ${stop}`,
+      );
     }
     const ids = new Set<string>();
     for (const record of page.data) {

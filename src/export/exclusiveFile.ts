@@ -120,7 +120,9 @@ async function regularFileMode(path: string): Promise<number | undefined> {
     throw error;
   }
   if (stats.isSymbolicLink()) {
-    throw new TargetRefused(`${path} is a symbolic link; DatoCMS Explorer does not write through links. Choose the file it points to, or another name.`);
+    throw new TargetRefused(
+      `${path} is a symbolic link; DatoCMS Explorer does not write through links. Choose the file it points to, or another name.`,
+    );
   }
   if (!stats.isFile()) throw new TargetRefused(`${path} exists and is not a regular file. Choose another name.`);
   return stats.mode & 0o777;

@@ -6,24 +6,42 @@ const CHANNELS = ['red', 'green', 'blue', 'alpha'] as const;
 type Channel = (typeof CHANNELS)[number];
 
 /** A color with channels from 0 to 1, as editors take them. */
-export interface Rgba { red: number; green: number; blue: number; alpha: number }
+export interface Rgba {
+  red: number;
+  green: number;
+  blue: number;
+  alpha: number;
+}
 
 type Channels = Record<Channel, { value: number; offset: number; length: number }>;
 
 export function findColors(document: TextDocument, json: JSONDocument): { range: Range; color: Rgba }[] {
   return colorObjects(json.root).map(({ node, channels }) => ({
     range: rangeOf(document, node),
-    color: { red: channels.red.value / 255, green: channels.green.value / 255, blue: channels.blue.value / 255, alpha: channels.alpha.value / 255 },
+    color: {
+      red: channels.red.value / 255,
+      green: channels.green.value / 255,
+      blue: channels.blue.value / 255,
+      alpha: channels.alpha.value / 255,
+    },
   }));
 }
 
 /** The color object at `range` with the picked color's numbers written in place (its layout kept). */
-export function presentColor(document: TextDocument, json: JSONDocument, range: Range, color: Rgba): { label: string; textEdit: TextEdit } | undefined {
+export function presentColor(
+  document: TextDocument,
+  json: JSONDocument,
+  range: Range,
+  color: Rgba,
+): { label: string; textEdit: TextEdit } | undefined {
   const start = document.offsetAt(range.start);
   const found = colorObjects(json.root).find(({ node }) => node.offset === start);
   if (!found) return undefined;
   const { node, channels } = found;
-  const bytes = Object.fromEntries(CHANNELS.map((c) => [c, Math.round(Math.min(1, Math.max(0, color[c])) * 255)])) as Record<Channel, number>;
+  const bytes = Object.fromEntries(CHANNELS.map((c) => [c, Math.round(Math.min(1, Math.max(0, color[c])) * 255)])) as Record<
+    Channel,
+    number
+  >;
   const text = document.getText();
   let newText = '';
   let at = node.offset;
@@ -32,10 +50,16 @@ export function presentColor(document: TextDocument, json: JSONDocument, range: 
     at = channels[channel].offset + channels[channel].length;
   }
   newText += text.slice(at, node.offset + node.length);
-  return { label: `red ${bytes.red}, green ${bytes.green}, blue ${bytes.blue}, alpha ${bytes.alpha}`, textEdit: { range: rangeOf(document, node), newText } };
+  return {
+    label: `red ${bytes.red}, green ${bytes.green}, blue ${bytes.blue}, alpha ${bytes.alpha}`,
+    textEdit: { range: rangeOf(document, node), newText },
+  };
 }
 
-function colorObjects(node: ASTNode | undefined, found: { node: ObjectASTNode; channels: Channels }[] = []): { node: ObjectASTNode; channels: Channels }[] {
+function colorObjects(
+  node: ASTNode | undefined,
+  found: { node: ObjectASTNode; channels: Channels }[] = [],
+): { node: ObjectASTNode; channels: Channels }[] {
   if (node?.type === 'object') {
     const channels = channelsOf(node);
     if (channels) found.push({ node, channels });
@@ -53,7 +77,8 @@ function channelsOf(node: ObjectASTNode): Channels | undefined {
   for (const property of node.properties) {
     const key = property.keyNode.value as Channel;
     const value = property.valueNode;
-    if (!CHANNELS.includes(key) || value?.type !== 'number' || !Number.isInteger(value.value) || value.value < 0 || value.value > 255) return undefined;
+    if (!CHANNELS.includes(key) || value?.type !== 'number' || !Number.isInteger(value.value) || value.value < 0 || value.value > 255)
+      return undefined;
     channels[key] = { value: value.value, offset: value.offset, length: value.length };
   }
   return CHANNELS.every((c) => channels[c]) ? (channels as Channels) : undefined;

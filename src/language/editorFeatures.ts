@@ -35,13 +35,21 @@ export class EditorFeatures implements vscode.Disposable {
   private readonly uploads = new WeakMap<ProjectData, UploadNames>();
   private readonly registrations: vscode.Disposable[];
 
-  constructor(private readonly services: DatoJsonLanguageServices, private readonly sources: LanguageSources, selector: vscode.DocumentSelector) {
+  constructor(
+    private readonly services: DatoJsonLanguageServices,
+    private readonly sources: LanguageSources,
+    selector: vscode.DocumentSelector,
+  ) {
     this.registrations = [
       vscode.languages.registerHoverProvider(selector, { provideHover: (d, p) => this.hover(d, p) }),
       vscode.languages.registerDefinitionProvider(selector, { provideDefinition: (d, p) => this.definition(d, p) }),
       vscode.languages.registerReferenceProvider(selector, { provideReferences: (d, p, c, t) => this.references(d, p, c, t) }),
       vscode.languages.registerCompletionItemProvider(selector, { provideCompletionItems: (d, p) => this.complete(d, p) }, '"'),
-      vscode.languages.registerCodeActionsProvider(selector, { provideCodeActions: (d, r, c) => this.codeActions(d, r, c) }, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
+      vscode.languages.registerCodeActionsProvider(
+        selector,
+        { provideCodeActions: (d, r, c) => this.codeActions(d, r, c) },
+        { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
+      ),
     ];
   }
 
@@ -112,20 +120,28 @@ export class EditorFeatures implements vscode.Disposable {
       case 'model': {
         const model = located.context.ctx.itemTypes.find((t) => t.id === reference.id);
         if (!model) markdown.appendMarkdown(`No model \`${reference.id}\` in this environment`);
-        else markdown.appendMarkdown(`${escapeMarkdown(String(model.attributes['name'] ?? ''))} · ${model.attributes['modular_block'] === true ? 'block model' : 'model'} \`${String(model.attributes['api_key'])}\``);
+        else
+          markdown.appendMarkdown(
+            `${escapeMarkdown(String(model.attributes['name'] ?? ''))} · ${model.attributes['modular_block'] === true ? 'block model' : 'model'} \`${String(model.attributes['api_key'])}\``,
+          );
         break;
       }
       case 'field': {
         const field = fieldById(located.context.ctx, reference.id);
         if (!field) markdown.appendMarkdown(`Field \`${reference.id}\``);
-        else markdown.appendMarkdown(`${escapeMarkdown(String(field.field.attributes['label'] ?? ''))} · field \`${String(field.field.attributes['api_key'])}\` (${String(field.field.attributes['field_type'])}) of \`${String(field.model.attributes['api_key'])}\``);
+        else
+          markdown.appendMarkdown(
+            `${escapeMarkdown(String(field.field.attributes['label'] ?? ''))} · field \`${String(field.field.attributes['api_key'])}\` (${String(field.field.attributes['field_type'])}) of \`${String(field.model.attributes['api_key'])}\``,
+          );
         break;
       }
       case 'fieldset': {
         const data = await this.sources.data(located.ref.project, located.ref.environment);
         const modelId = located.context.modelId;
         const fieldset = modelId ? (await data.fieldsets(modelId)).find((f) => f.id === reference.id) : undefined;
-        markdown.appendMarkdown(`${fieldset ? escapeMarkdown(String(fieldset.attributes['title'] ?? '')) : ''} · fieldset \`${reference.id}\``);
+        markdown.appendMarkdown(
+          `${fieldset ? escapeMarkdown(String(fieldset.attributes['title'] ?? '')) : ''} · fieldset \`${reference.id}\``,
+        );
         break;
       }
       case 'upload': {
@@ -153,7 +169,12 @@ export class EditorFeatures implements vscode.Disposable {
    * On a record's own id (`$readonly.id`) or on a link to a record: the records that link to it, each opened
    * as its `datocms:` document (at its top).
    */
-  private async references(document: vscode.TextDocument, position: vscode.Position, context: vscode.ReferenceContext, token: vscode.CancellationToken): Promise<vscode.Location[] | undefined> {
+  private async references(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+    context: vscode.ReferenceContext,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.Location[] | undefined> {
     const located = this.locate(document);
     if (located?.ref.kind !== 'record') return undefined;
     const offset = document.offsetAt(position);
@@ -171,9 +192,23 @@ export class EditorFeatures implements vscode.Disposable {
       const named = await names.note(records);
       const place = { project: ref.project, environment: ref.environment };
       const top = new vscode.Position(0, 0);
-      const locations = named.map((name) => new vscode.Location(documentUri({ ...place, kind: 'record', modelApiKey: name.modelApiKey, id: name.id, ...(name.titled ? { title: name.title } : {}) }), top));
+      const locations = named.map(
+        (name) =>
+          new vscode.Location(
+            documentUri({
+              ...place,
+              kind: 'record',
+              modelApiKey: name.modelApiKey,
+              id: name.id,
+              ...(name.titled ? { title: name.title } : {}),
+            }),
+            top,
+          ),
+      );
       if (context.includeDeclaration) {
-        const declaration = ownId ? new vscode.Location(document.uri, rangeOf(document, ownId)) : await this.targetUri(located, link!).then((uri) => uri && new vscode.Location(uri, top));
+        const declaration = ownId
+          ? new vscode.Location(document.uri, rangeOf(document, ownId))
+          : await this.targetUri(located, link!).then((uri) => uri && new vscode.Location(uri, top));
         if (declaration) locations.unshift(declaration);
       }
       return locations;
@@ -188,7 +223,16 @@ export class EditorFeatures implements vscode.Disposable {
     switch (reference.kind) {
       case 'record': {
         const name = (await (await this.namesFor(ref.project, ref.environment)).resolve([reference.id])).get(reference.id);
-        return name && documentUri({ ...place, kind: 'record', modelApiKey: name.modelApiKey, id: name.id, ...(name.titled ? { title: name.title } : {}) });
+        return (
+          name &&
+          documentUri({
+            ...place,
+            kind: 'record',
+            modelApiKey: name.modelApiKey,
+            id: name.id,
+            ...(name.titled ? { title: name.title } : {}),
+          })
+        );
       }
       case 'model': {
         const model = context.ctx.itemTypes.find((t) => t.id === reference.id);
@@ -196,7 +240,15 @@ export class EditorFeatures implements vscode.Disposable {
       }
       case 'field': {
         const found = fieldById(context.ctx, reference.id);
-        return found && documentUri({ ...place, kind: 'field', modelApiKey: String(found.model.attributes['api_key']), apiKey: String(found.field.attributes['api_key']) });
+        return (
+          found &&
+          documentUri({
+            ...place,
+            kind: 'field',
+            modelApiKey: String(found.model.attributes['api_key']),
+            apiKey: String(found.field.attributes['api_key']),
+          })
+        );
       }
       case 'fieldset': {
         // a fieldset is named by a field of its own model
@@ -214,23 +266,54 @@ export class EditorFeatures implements vscode.Disposable {
     if (found?.reference.kind === 'upload') return this.completeUpload(document, position, found.located.ref, found.reference.node);
     if (found?.reference.kind !== 'record') return undefined;
     const { located, reference } = found;
-    const allowed = reference.allowedModelIds?.length ? reference.allowedModelIds : located.context.ctx.itemTypes.filter((t) => t.attributes['modular_block'] !== true).map((t) => t.id);
+    const allowed = reference.allowedModelIds?.length
+      ? reference.allowedModelIds
+      : located.context.ctx.itemTypes.filter((t) => t.attributes['modular_block'] !== true).map((t) => t.id);
     const start = reference.node.offset + 1;
     const typed = document.getText().slice(start, document.offsetAt(position));
     const names = await this.namesFor(located.ref.project, located.ref.environment);
     const records = await names.search(allowed, typed);
     const range = new vscode.Range(document.positionAt(start), document.positionAt(reference.node.offset + reference.node.length - 1));
-    const items = records.map((name, i) => idCompletion(name.id, name.title, `${name.modelApiKey}${name.status ? ` · ${name.status}` : ''}`, vscode.CompletionItemKind.Reference, typed, range, i));
+    const items = records.map((name, i) =>
+      idCompletion(
+        name.id,
+        name.title,
+        `${name.modelApiKey}${name.status ? ` · ${name.status}` : ''}`,
+        vscode.CompletionItemKind.Reference,
+        typed,
+        range,
+        i,
+      ),
+    );
     return new vscode.CompletionList(items, true);
   }
 
-  private async completeUpload(document: vscode.TextDocument, position: vscode.Position, ref: { project: string; environment: string }, node: { offset: number; length: number }): Promise<vscode.CompletionList> {
+  private async completeUpload(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+    ref: { project: string; environment: string },
+    node: { offset: number; length: number },
+  ): Promise<vscode.CompletionList> {
     const start = node.offset + 1;
     const typed = document.getText().slice(start, document.offsetAt(position));
     const uploads = await (await this.uploadsFor(ref.project, ref.environment)).search(typed);
     const range = new vscode.Range(document.positionAt(start), document.positionAt(node.offset + node.length - 1));
-    const size = (upload: { width: number | null; height: number | null }) => (upload.width && upload.height ? `${upload.width}×${upload.height}` : undefined);
-    return new vscode.CompletionList(uploads.map((upload, i) => idCompletion(upload.id, upload.filename, [size(upload), upload.mimeType].filter(Boolean).join(' · '), vscode.CompletionItemKind.File, typed, range, i)), true);
+    const size = (upload: { width: number | null; height: number | null }) =>
+      upload.width && upload.height ? `${upload.width}×${upload.height}` : undefined;
+    return new vscode.CompletionList(
+      uploads.map((upload, i) =>
+        idCompletion(
+          upload.id,
+          upload.filename,
+          [size(upload), upload.mimeType].filter(Boolean).join(' · '),
+          vscode.CompletionItemKind.File,
+          typed,
+          range,
+          i,
+        ),
+      ),
+      true,
+    );
   }
 
   private codeActions(document: vscode.TextDocument, range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
@@ -241,7 +324,12 @@ export class EditorFeatures implements vscode.Disposable {
     const actions: vscode.CodeAction[] = [];
     // The opened text is parsed only when there is a problem to fix (this runs at every cursor move).
     if (ours.length > 0) {
-      const fixContext = { text: document.getText(), json: parsed.json, openedText: basis.opened.text, openedJson: this.services.parseText(basis.opened.text) };
+      const fixContext = {
+        text: document.getText(),
+        json: parsed.json,
+        openedText: basis.opened.text,
+        openedJson: this.services.parseText(basis.opened.text),
+      };
       for (const diagnostic of ours) {
         const offset = document.offsetAt(diagnostic.range.start);
         const problem = { message: diagnostic.message, offset, length: document.offsetAt(diagnostic.range.end) - offset };
@@ -251,7 +339,13 @@ export class EditorFeatures implements vscode.Disposable {
     if (located.ref.kind === 'record') {
       const fields = fieldsOf(located.context.ctx, located.context.modelId);
       const localized = (apiKey: string) => fields?.find((f) => f.apiKey === apiKey)?.localized === true;
-      const fix = missingLocalesFix(parsed.json, document.offsetAt(range.start), located.context.ctx.locales, localized, document.getText());
+      const fix = missingLocalesFix(
+        parsed.json,
+        document.offsetAt(range.start),
+        located.context.ctx.locales,
+        localized,
+        document.getText(),
+      );
       if (fix) actions.push(toCodeAction(document, fix, []));
     }
     return actions;
@@ -294,7 +388,15 @@ function toCodeAction(document: vscode.TextDocument, fix: Fix, diagnostics: vsco
  * A completion that shows a name and inserts an id. The search matched the name or any text of the target, so
  * every answer stays in the list whatever was typed; the server's order is kept.
  */
-function idCompletion(id: string, label: string, description: string, kind: vscode.CompletionItemKind, typed: string, range: vscode.Range, index: number): vscode.CompletionItem {
+function idCompletion(
+  id: string,
+  label: string,
+  description: string,
+  kind: vscode.CompletionItemKind,
+  typed: string,
+  range: vscode.Range,
+  index: number,
+): vscode.CompletionItem {
   const item = new vscode.CompletionItem({ label, description }, kind);
   item.insertText = id;
   item.detail = id;

@@ -37,13 +37,18 @@ export function registerLanguageFeatures(log: vscode.LogOutputChannel, sources: 
   const editor = new EditorFeatures(services, sources, selector);
   const registrations = [
     editor,
-    vscode.languages.registerCompletionItemProvider(selector, {
-      async provideCompletionItems(document, position) {
-        const { service, document: doc, json } = parse(document);
-        const list = await service.doComplete(doc, fromPosition(position), json);
-        return list ? new vscode.CompletionList(list.items.map(toCompletionItem), list.isIncomplete) : undefined;
+    vscode.languages.registerCompletionItemProvider(
+      selector,
+      {
+        async provideCompletionItems(document, position) {
+          const { service, document: doc, json } = parse(document);
+          const list = await service.doComplete(doc, fromPosition(position), json);
+          return list ? new vscode.CompletionList(list.items.map(toCompletionItem), list.isIncomplete) : undefined;
+        },
       },
-    }, '"', ':'),
+      '"',
+      ':',
+    ),
     vscode.languages.registerHoverProvider(selector, {
       async provideHover(document, position) {
         const { service, document: doc, json } = parse(document);
@@ -60,7 +65,9 @@ export function registerLanguageFeatures(log: vscode.LogOutputChannel, sources: 
     vscode.languages.registerFoldingRangeProvider(selector, {
       provideFoldingRanges(document) {
         const { service, document: doc } = parse(document);
-        return service.getFoldingRanges(doc).map((r) => new vscode.FoldingRange(r.startLine, r.endLine, r.kind === 'comment' ? vscode.FoldingRangeKind.Comment : undefined));
+        return service
+          .getFoldingRanges(doc)
+          .map((r) => new vscode.FoldingRange(r.startLine, r.endLine, r.kind === 'comment' ? vscode.FoldingRangeKind.Comment : undefined));
       },
     }),
     vscode.languages.registerSelectionRangeProvider(selector, {
@@ -78,7 +85,10 @@ export function registerLanguageFeatures(log: vscode.LogOutputChannel, sources: 
     vscode.languages.registerColorProvider(selector, {
       provideDocumentColors(document) {
         const { document: doc, json } = parse(document);
-        return findColors(doc, json).map(({ range, color }) => new vscode.ColorInformation(toRange(range), new vscode.Color(color.red, color.green, color.blue, color.alpha)));
+        return findColors(doc, json).map(
+          ({ range, color }) =>
+            new vscode.ColorInformation(toRange(range), new vscode.Color(color.red, color.green, color.blue, color.alpha)),
+        );
       },
       provideColorPresentations(color, { document, range }) {
         const { document: doc, json } = parse(document);
@@ -120,7 +130,8 @@ function toCompletionItem(item: CompletionItem): vscode.CompletionItem {
 
 function toMarkdown(content: string | MarkedString | MarkupContent): vscode.MarkdownString {
   if (typeof content === 'string') return new vscode.MarkdownString(content);
-  if ('kind' in content) return content.kind === 'markdown' ? new vscode.MarkdownString(content.value) : new vscode.MarkdownString().appendText(content.value);
+  if ('kind' in content)
+    return content.kind === 'markdown' ? new vscode.MarkdownString(content.value) : new vscode.MarkdownString().appendText(content.value);
   return new vscode.MarkdownString().appendCodeblock(content.value, content.language);
 }
 
@@ -130,7 +141,13 @@ function toHover(hover: Hover): vscode.Hover {
 }
 
 function toDocumentSymbol(symbol: DocumentSymbol): vscode.DocumentSymbol {
-  const result = new vscode.DocumentSymbol(symbol.name, symbol.detail ?? '', symbol.kind - 1, toRange(symbol.range), toRange(symbol.selectionRange));
+  const result = new vscode.DocumentSymbol(
+    symbol.name,
+    symbol.detail ?? '',
+    symbol.kind - 1,
+    toRange(symbol.range),
+    toRange(symbol.selectionRange),
+  );
   result.children = (symbol.children ?? []).map(toDocumentSymbol);
   return result;
 }

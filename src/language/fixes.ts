@@ -33,9 +33,24 @@ const MAX_VALUE_FIXES = 12;
 
 /** Options a field type's required validator needs to be valid (the model list left for the user to fill). */
 const REQUIRED_VALIDATOR_DEFAULTS: Record<string, unknown> = {
-  item_item_type: { item_types: [], on_publish_with_unpublished_references_strategy: 'fail', on_reference_unpublish_strategy: 'fail', on_reference_delete_strategy: 'fail' },
-  items_item_type: { item_types: [], on_publish_with_unpublished_references_strategy: 'fail', on_reference_unpublish_strategy: 'fail', on_reference_delete_strategy: 'fail' },
-  structured_text_links: { item_types: [], on_publish_with_unpublished_references_strategy: 'fail', on_reference_unpublish_strategy: 'fail', on_reference_delete_strategy: 'fail' },
+  item_item_type: {
+    item_types: [],
+    on_publish_with_unpublished_references_strategy: 'fail',
+    on_reference_unpublish_strategy: 'fail',
+    on_reference_delete_strategy: 'fail',
+  },
+  items_item_type: {
+    item_types: [],
+    on_publish_with_unpublished_references_strategy: 'fail',
+    on_reference_unpublish_strategy: 'fail',
+    on_reference_delete_strategy: 'fail',
+  },
+  structured_text_links: {
+    item_types: [],
+    on_publish_with_unpublished_references_strategy: 'fail',
+    on_reference_unpublish_strategy: 'fail',
+    on_reference_delete_strategy: 'fail',
+  },
   rich_text_blocks: { item_types: [] },
   single_block_blocks: { item_types: [] },
   structured_text_blocks: { item_types: [] },
@@ -45,7 +60,10 @@ const REQUIRED_VALIDATOR_DEFAULTS: Record<string, unknown> = {
 /** The fixes for one problem (none when it is not one we know how to fix). */
 export function fixesFor(problem: ProblemAt, context: FixContext): Fix[] {
   // Messages read "<path>: <what is wrong>"; the path may itself hold ": ", so each split is tried.
-  const messages = problem.message.split(': ').map((_, i, parts) => parts.slice(i + 1).join(': ')).filter((m) => m !== '');
+  const messages = problem.message
+    .split(': ')
+    .map((_, i, parts) => parts.slice(i + 1).join(': '))
+    .filter((m) => m !== '');
   const match = (pattern: RegExp) => messages.map((m) => pattern.exec(m)).find((m) => m !== null) ?? null;
   const node = context.json.getNodeFromOffset(problem.offset + Math.min(1, problem.length));
 
@@ -57,7 +75,9 @@ export function fixesFor(problem: ProblemAt, context: FixContext): Fix[] {
     return fix ? [fix] : [];
   }
 
-  const unknown = match(/^(?:unknown (?:key|field) "(.+?)"|"(.+?)" is not a locale of this project)(?: \((?:allowed|the fields of this model are not loaded; known): (.+)\))?$/);
+  const unknown = match(
+    /^(?:unknown (?:key|field) "(.+?)"|"(.+?)" is not a locale of this project)(?: \((?:allowed|the fields of this model are not loaded; known): (.+)\))?$/,
+  );
   if (unknown) return unknownKeyFixes(node, unknown[1] ?? unknown[2]!, splitList(unknown[3]), context);
 
   const validator = match(/^validator "(.+?)" is not allowed for field_type/);
@@ -81,13 +101,25 @@ export function fixesFor(problem: ProblemAt, context: FixContext): Fix[] {
 
   const numeric = match(/^expected (an integer|a number)(?: [^,]*)?, got "(-?\d+(?:\.\d+)?)"$/);
   if (numeric && node?.type === 'string' && (numeric[1] === 'a number' || !numeric[2]!.includes('.'))) {
-    return [{ title: `Change to the number ${numeric[2]}`, edits: [{ offset: node.offset, length: node.length, content: numeric[2]! }], preferred: true }];
+    return [
+      {
+        title: `Change to the number ${numeric[2]}`,
+        edits: [{ offset: node.offset, length: node.length, content: numeric[2]! }],
+        preferred: true,
+      },
+    ];
   }
   return [];
 }
 
 /** Adds the locales a localized value lacks (each set to null), for the object at `offset`. */
-export function missingLocalesFix(json: JSONDocument, offset: number, locales: readonly string[], isLocalized: (fieldApiKey: string) => boolean, text: string): Fix | undefined {
+export function missingLocalesFix(
+  json: JSONDocument,
+  offset: number,
+  locales: readonly string[],
+  isLocalized: (fieldApiKey: string) => boolean,
+  text: string,
+): Fix | undefined {
   let node = json.getNodeFromOffset(offset);
   while (node && !(node.type === 'object' && node.parent?.type === 'property' && node.parent.parent === json.root)) node = node.parent;
   if (node?.type !== 'object' || node.parent?.type !== 'property' || !isLocalized(node.parent.keyNode.value)) return undefined;
@@ -102,7 +134,8 @@ export function missingLocalesFix(json: JSONDocument, offset: number, locales: r
 
 function removedKeyFixes(key: string, nullAccepted: boolean, context: FixContext): Fix[] {
   const fixes: Fix[] = [];
-  if (nullAccepted) fixes.push({ title: `Set "${key}" to null instead of removing it`, edits: insertTopLevel(key, 'null', context), preferred: true });
+  if (nullAccepted)
+    fixes.push({ title: `Set "${key}" to null instead of removing it`, edits: insertTopLevel(key, 'null', context), preferred: true });
   const opened = topLevelProperty(context.openedJson, key);
   if (opened?.valueNode && context.openedText !== undefined) {
     const raw = context.openedText.slice(opened.valueNode.offset, opened.valueNode.offset + opened.valueNode.length);
@@ -117,7 +150,8 @@ function restoreReadonly(context: FixContext): Fix | undefined {
   const raw = context.openedText.slice(opened.offset, opened.offset + opened.length);
   const current = topLevelProperty(context.json, READONLY_KEY);
   const title = `Restore "${READONLY_KEY}" as it was opened`;
-  if (current?.valueNode) return { title, edits: [{ offset: current.valueNode.offset, length: current.valueNode.length, content: raw }], preferred: true };
+  if (current?.valueNode)
+    return { title, edits: [{ offset: current.valueNode.offset, length: current.valueNode.length, content: raw }], preferred: true };
   const root = context.json.root;
   if (root?.type !== 'object') return undefined;
   const last = root.properties[root.properties.length - 1];
@@ -127,12 +161,19 @@ function restoreReadonly(context: FixContext): Fix | undefined {
 
 function unknownKeyFixes(node: ASTNode | undefined, key: string, allowed: string[], context: FixContext): Fix[] {
   const property = propertyOf(node);
-  if (!property || property.keyNode.value !== key && !key.endsWith('…')) return [];
+  if (!property || (property.keyNode.value !== key && !key.endsWith('…'))) return [];
   const siblings = new Set(property.parent?.type === 'object' ? property.parent.properties.map((p) => p.keyNode.value) : []);
-  const closest = closestName(property.keyNode.value, allowed.filter((a) => !siblings.has(a)));
+  const closest = closestName(
+    property.keyNode.value,
+    allowed.filter((a) => !siblings.has(a)),
+  );
   const fixes: Fix[] = [];
   if (closest) {
-    fixes.push({ title: `Change to "${closest}"`, edits: [{ offset: property.keyNode.offset, length: property.keyNode.length, content: JSON.stringify(closest) }], preferred: true });
+    fixes.push({
+      title: `Change to "${closest}"`,
+      edits: [{ offset: property.keyNode.offset, length: property.keyNode.length, content: JSON.stringify(closest) }],
+      preferred: true,
+    });
   }
   fixes.push({ title: `Remove "${property.keyNode.value}"`, edits: removeProperty(property, context) });
   return fixes;
@@ -183,7 +224,11 @@ function valueText(value: string, node: ASTNode): string {
 /** The names of an "allowed: a, b, c (a note)" list; a closing note in parentheses is not a name. */
 function splitList(list: string | undefined): string[] {
   if (list === undefined) return [];
-  return list.replace(/\s*\([^()]*\)\s*$/, '').split(', ').map((s) => s.trim()).filter((s) => s !== '');
+  return list
+    .replace(/\s*\([^()]*\)\s*$/, '')
+    .split(', ')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 /** The allowed name nearest to `key` (a typo away), or undefined when none is close. */
@@ -200,7 +245,8 @@ function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     previous = current;
   }
   return previous[b.length]!;
@@ -208,7 +254,8 @@ function editDistance(a: string, b: string): number {
 
 function applyAll(text: string, edits: readonly Edit[]): string {
   let out = text;
-  for (const edit of [...edits].sort((x, y) => y.offset - x.offset)) out = out.slice(0, edit.offset) + edit.content + out.slice(edit.offset + edit.length);
+  for (const edit of [...edits].sort((x, y) => y.offset - x.offset))
+    out = out.slice(0, edit.offset) + edit.content + out.slice(edit.offset + edit.length);
   return out;
 }
 
@@ -217,6 +264,7 @@ function wholeChange(before: string, after: string): Edit {
   let start = 0;
   while (start < before.length && start < after.length && before[start] === after[start]) start++;
   let end = 0;
-  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end])
+    end++;
   return { offset: start, length: before.length - start - end, content: after.slice(start, after.length - end) };
 }

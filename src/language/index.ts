@@ -16,7 +16,10 @@ import { recordModelKey } from './schemaKeys';
 export class DatoJsonLanguage implements vscode.Disposable {
   private features: LanguageFeatures | undefined;
 
-  constructor(private readonly log: vscode.LogOutputChannel, private readonly sources: LanguageSources) {}
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    private readonly sources: LanguageSources,
+  ) {}
 
   /** Registers the providers on the first document; a record also makes its model's schema known. */
   noteOpened(document: OpenedDocument): void {

@@ -34,7 +34,9 @@ export function fieldSchemaFor(fieldType: string | undefined): JSONSchema {
   const validators = properties['validators'] as JSONSchema;
   const appearance = properties['appearance'] as JSONSchema;
   const editor = appearance.properties?.['editor'] as JSONSchema;
-  const allowed = Object.fromEntries(Object.entries(validators.properties ?? {}).filter(([name]) => (info.validators as readonly string[]).includes(name)));
+  const allowed = Object.fromEntries(
+    Object.entries(validators.properties ?? {}).filter(([name]) => (info.validators as readonly string[]).includes(name)),
+  );
   return {
     ...schema,
     title: `${schema.title} (${fieldType})`,
@@ -112,7 +114,11 @@ export class DatoJsonLanguageServices {
       service = getLanguageService({ clientCapabilities: ClientCapabilities.LATEST });
       const built = this.build(id, schema);
       // The document's own checker reports problems; this service never validates.
-      service.configure({ validate: false, allowComments: false, schemas: built ? [{ uri: `datocms-schema://schemas/${id}.json`, fileMatch: ['**'], schema: built }] : [] });
+      service.configure({
+        validate: false,
+        allowComments: false,
+        schemas: built ? [{ uri: `datocms-schema://schemas/${id}.json`, fileMatch: ['**'], schema: built }] : [],
+      });
       this.services.set(id, service);
     }
     return service;

@@ -32,7 +32,10 @@ export class RecordNames {
   /** search answers that held every match (fewer than a page) */
   private readonly completeAnswers = new Map<string, RecordName[]>();
 
-  constructor(private readonly data: ProjectData, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly data: ProjectData,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** What is known about `id` without asking: a name, null (it does not exist), or undefined (not asked yet). */
   peek(id: string): RecordName | null | undefined {
@@ -60,10 +63,12 @@ export class RecordNames {
     const complete = this.completeAnswerFor(models, query);
     const answer = complete
       ? complete.then((names) => names.filter((n) => n.title.toLowerCase().includes(query) || n.id.toLowerCase().startsWith(query)))
-      : this.runSearch(modelIds, text.trim()).then((found) => ({ found, complete: found.length < SEARCH_LIMIT })).then(({ found, complete: all }) => {
-        if (all) this.completeAnswers.set(key, found);
-        return found;
-      });
+      : this.runSearch(modelIds, text.trim())
+          .then((found) => ({ found, complete: found.length < SEARCH_LIMIT }))
+          .then(({ found, complete: all }) => {
+            if (all) this.completeAnswers.set(key, found);
+            return found;
+          });
     this.searches.set(key, { at: this.now(), answer });
     answer.catch(() => this.searches.delete(key));
     return answer;
@@ -125,13 +130,18 @@ export class RecordNames {
   private async fetch(ids: string[]): Promise<Map<string, Promise<RecordName | undefined>>> {
     const chunks: string[][] = [];
     for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) chunks.push(ids.slice(i, i + IDS_PER_REQUEST));
-    const pages = await Promise.all(chunks.map((chunk) => this.data.client.items.list({ filter: { ids: chunk }, version: 'current', page: { limit: chunk.length } })));
+    const pages = await Promise.all(
+      chunks.map((chunk) => this.data.client.items.list({ filter: { ids: chunk }, version: 'current', page: { limit: chunk.length } })),
+    );
     const named = new Map<string, Promise<RecordName | undefined>>();
     for (const record of pages.flatMap((page) => page.data)) {
-      named.set(record.id, this.nameOf(record).then((name) => {
-        if (name) this.known.set(name.id, name);
-        return name;
-      }));
+      named.set(
+        record.id,
+        this.nameOf(record).then((name) => {
+          if (name) this.known.set(name.id, name);
+          return name;
+        }),
+      );
     }
     return named;
   }
@@ -176,7 +186,12 @@ export class RecordNames {
 }
 
 /** A record's title: its model's title field, else the first string field with a value; undefined when none. */
-export function recordTitle(record: Resource, model: Resource<'item_type'>, fields: readonly Resource<'field'>[], locales: readonly string[]): string | undefined {
+export function recordTitle(
+  record: Resource,
+  model: Resource<'item_type'>,
+  fields: readonly Resource<'field'>[],
+  locales: readonly string[],
+): string | undefined {
   const titleLink = model.relationships['title_field']?.data;
   const titleFieldId = titleLink && !Array.isArray(titleLink) ? titleLink.id : undefined;
   const candidates = [
@@ -207,9 +222,19 @@ function textOf(value: unknown, localized: boolean, locales: readonly string[]):
  * The name of the record a link points to (what its hover shows). Every record id of the document is named
  * in the same request, so the next hovers need none; this one waits only for its own record.
  */
-export async function nameLinkedRecord(names: RecordNames, json: JSONDocument, reference: Reference, context: ReferenceContext): Promise<RecordName | undefined> {
+export async function nameLinkedRecord(
+  names: RecordNames,
+  json: JSONDocument,
+  reference: Reference,
+  context: ReferenceContext,
+): Promise<RecordName | undefined> {
   const links = allReferences(json, context).filter((r) => r.kind === 'record');
-  names.resolve(links.map((r) => r.id), links.flatMap((r) => r.allowedModelIds ?? [])).catch(() => undefined);
+  names
+    .resolve(
+      links.map((r) => r.id),
+      links.flatMap((r) => r.allowedModelIds ?? []),
+    )
+    .catch(() => undefined);
   return (await names.resolve([reference.id], reference.allowedModelIds)).get(reference.id);
 }
 

@@ -37,7 +37,10 @@ export function fieldsOf(ctx: SchemaContext, modelId: string | undefined): Field
     apiKey: String(f.attributes['api_key']),
     type: String(f.attributes['field_type']),
     localized: f.attributes['localized'] === true,
-    validators: f.attributes['validators'] && typeof f.attributes['validators'] === 'object' ? (f.attributes['validators'] as Record<string, unknown>) : {},
+    validators:
+      f.attributes['validators'] && typeof f.attributes['validators'] === 'object'
+        ? (f.attributes['validators'] as Record<string, unknown>)
+        : {},
   }));
 }
 
@@ -61,7 +64,13 @@ export interface ReferenceContext {
 }
 
 /** The relationship types a `{type, id}` object may name, and what they point to. */
-const LINK_TYPES: Record<string, TargetKind> = { item_type: 'model', field: 'field', fieldset: 'fieldset', item: 'record', upload: 'upload' };
+const LINK_TYPES: Record<string, TargetKind> = {
+  item_type: 'model',
+  field: 'field',
+  fieldset: 'fieldset',
+  item: 'record',
+  upload: 'upload',
+};
 
 /** The reference at `offset` (inside the string of an id, which may be empty while typing), or undefined. */
 export function referenceAt(json: JSONDocument, offset: number, context: ReferenceContext): Reference | undefined {
@@ -116,8 +125,10 @@ function classify(node: ASTNode, context: ReferenceContext): Reference | undefin
   const path = chain.map((c) => c.segment);
   if (context.kind === 'record' && path[0] !== READONLY_KEY) return inRecord(node, chain, context.modelId, context.ctx);
   // validators.<name>.item_types[n]: models; validators.slug_title_field.title_field_id: a field
-  if (path[0] === 'validators' && path[2] === 'item_types' && typeof path[3] === 'number' && path.length === 4) return { kind: 'model', id: node.value, node };
-  if (path[0] === 'validators' && path[1] === 'slug_title_field' && path[2] === 'title_field_id' && path.length === 3) return { kind: 'field', id: node.value, node };
+  if (path[0] === 'validators' && path[2] === 'item_types' && typeof path[3] === 'number' && path.length === 4)
+    return { kind: 'model', id: node.value, node };
+  if (path[0] === 'validators' && path[1] === 'slug_title_field' && path[2] === 'title_field_id' && path.length === 3)
+    return { kind: 'field', id: node.value, node };
   return undefined;
 }
 
@@ -143,7 +154,12 @@ function stringProperty(object: ObjectASTNode, key: string): string | undefined 
 type Chain = { segment: string | number; node: ASTNode }[];
 
 /** A string inside a record's (or block's) attributes, `chain` starting at a field's key. */
-function inRecord(node: ASTNode & { type: 'string' }, chain: Chain, modelId: string | undefined, ctx: SchemaContext): Reference | undefined {
+function inRecord(
+  node: ASTNode & { type: 'string' },
+  chain: Chain,
+  modelId: string | undefined,
+  ctx: SchemaContext,
+): Reference | undefined {
   const field = fieldsOf(ctx, modelId)?.find((f) => f.apiKey === chain[0]?.segment);
   if (!field) return undefined;
   let rest = chain.slice(1);
@@ -157,11 +173,15 @@ function inRecord(node: ASTNode & { type: 'string' }, chain: Chain, modelId: str
     case 'link':
       return path.length === 0 ? { kind: 'record', id: node.value, node, allowedModelIds: allowed('item_item_type') } : undefined;
     case 'links':
-      return path.length === 1 && typeof path[0] === 'number' ? { kind: 'record', id: node.value, node, allowedModelIds: allowed('items_item_type') } : undefined;
+      return path.length === 1 && typeof path[0] === 'number'
+        ? { kind: 'record', id: node.value, node, allowedModelIds: allowed('items_item_type') }
+        : undefined;
     case 'file':
       return path.length === 1 && path[0] === 'upload_id' ? { kind: 'upload', id: node.value, node } : undefined;
     case 'gallery':
-      return path.length === 2 && typeof path[0] === 'number' && path[1] === 'upload_id' ? { kind: 'upload', id: node.value, node } : undefined;
+      return path.length === 2 && typeof path[0] === 'number' && path[1] === 'upload_id'
+        ? { kind: 'upload', id: node.value, node }
+        : undefined;
     case 'seo':
       return path.length === 1 && path[0] === 'image' ? { kind: 'upload', id: node.value, node } : undefined;
     case 'rich_text':
@@ -185,12 +205,18 @@ function inBlock(node: ASTNode & { type: 'string' }, rest: Chain, block: ASTNode
 }
 
 /** A string inside a structured text value: a block's contents, or the record of an itemLink / inlineItem. */
-function inStructuredText(node: ASTNode & { type: 'string' }, rest: Chain, allowedModelIds: string[], ctx: SchemaContext): Reference | undefined {
+function inStructuredText(
+  node: ASTNode & { type: 'string' },
+  rest: Chain,
+  allowedModelIds: string[],
+  ctx: SchemaContext,
+): Reference | undefined {
   for (let i = 0; i < rest.length; i++) {
     if (rest[i]!.segment !== 'item') continue;
     const dastNode = (i === 0 ? undefined : rest[i - 1]!.node) ?? undefined;
     const nodeType = dastNode?.type === 'object' ? stringProperty(dastNode, 'type') : undefined;
-    if ((nodeType === 'itemLink' || nodeType === 'inlineItem') && i === rest.length - 1) return { kind: 'record', id: node.value, node, allowedModelIds };
+    if ((nodeType === 'itemLink' || nodeType === 'inlineItem') && i === rest.length - 1)
+      return { kind: 'record', id: node.value, node, allowedModelIds };
     if (nodeType === 'block' || nodeType === 'inlineBlock') return inBlock(node, rest.slice(i + 1), rest[i]!.node, ctx);
   }
   return undefined;

@@ -2,15 +2,15 @@
 // its kind's schema; a record has its model's (known once a record of that model was opened). Pure.
 import { parseDocumentPath } from '../documents/paths';
 
-export type SchemaKey =
-  | { kind: 'model' | 'field' | 'fieldset' | 'webhook' }
-  | { kind: 'record'; model: string };
+export type SchemaKey = { kind: 'model' | 'field' | 'fieldset' | 'webhook' } | { kind: 'record'; model: string };
 
 /** The schema of the document at a `datocms:` path, or undefined when the path names no document. */
 export function schemaKeyFor(path: string): SchemaKey | undefined {
   const ref = parseDocumentPath(path);
   if (!ref) return undefined;
-  return ref.kind === 'record' ? { kind: 'record', model: recordModelKey(ref.project, ref.environment, ref.modelApiKey) } : { kind: ref.kind };
+  return ref.kind === 'record'
+    ? { kind: 'record', model: recordModelKey(ref.project, ref.environment, ref.modelApiKey) }
+    : { kind: ref.kind };
 }
 
 /** Names a record model within its project and environment, as record paths do. */

@@ -147,8 +147,15 @@ export function uploadMarkdown(facts: UploadFacts, escape: (text: string) => str
  * The upload an id of a document names (what its hover shows). Every upload id of the document is looked up
  * in the same request, so the next hovers need none.
  */
-export async function describeUpload(uploads: UploadNames, json: JSONDocument, reference: Reference, context: ReferenceContext): Promise<UploadFacts | undefined> {
-  const all = allReferences(json, context).filter((r) => r.kind === 'upload').map((r) => r.id);
+export async function describeUpload(
+  uploads: UploadNames,
+  json: JSONDocument,
+  reference: Reference,
+  context: ReferenceContext,
+): Promise<UploadFacts | undefined> {
+  const all = allReferences(json, context)
+    .filter((r) => r.kind === 'upload')
+    .map((r) => r.id);
   const [found] = await Promise.all([uploads.resolve([reference.id]), uploads.resolve(all)]);
   return found.get(reference.id);
 }

@@ -33,10 +33,12 @@ export async function askSchemaChange(host: GuardHost, change: SchemaChange): Pr
   if (projectsNotAsking(state).includes(change.project)) return true;
   const { t } = host;
   const go = t('Change Schema');
-  const always = t('Don\'t Ask Again for This Project');
+  const always = t("Don't Ask Again for This Project");
   const answer = await host.ui.confirm({
     message: t('{0} in the primary environment "{1}" of {2}?', change.action, change.environment, project?.name ?? change.project),
-    detail: t('The primary environment is the one your website and editors use: the change applies to it at once. To try a change first, fork a sandbox environment (Environments → Fork…).'),
+    detail: t(
+      'The primary environment is the one your website and editors use: the change applies to it at once. To try a change first, fork a sandbox environment (Environments → Fork…).',
+    ),
     actions: [go, always],
   });
   if (answer === always) await stopAskingSchemaChanges(state, change.project);

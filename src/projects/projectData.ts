@@ -11,7 +11,10 @@ import type { SchemaContext } from '../schema';
 
 export class ModelNotFoundError extends BrandedError {
   static override readonly brand: string = 'ModelNotFoundError';
-  constructor(readonly idOrApiKey: string, readonly environment: string | undefined) {
+  constructor(
+    readonly idOrApiKey: string,
+    readonly environment: string | undefined,
+  ) {
     super(`Model "${idOrApiKey}" does not exist in environment ${environment ?? '(primary)'} of this DatoCMS project.`);
     this.name = 'ModelNotFoundError';
   }
@@ -98,7 +101,12 @@ function modelIn(schema: Schema, idOrApiKey: string, environment: string | undef
   return found;
 }
 
-function indexSchema(answer: { site: Resource<'site'>; itemTypes: Resource<'item_type'>[]; fields: Resource<'field'>[]; fieldsets: Resource<'fieldset'>[] }): Schema {
+function indexSchema(answer: {
+  site: Resource<'site'>;
+  itemTypes: Resource<'item_type'>[];
+  fields: Resource<'field'>[];
+  fieldsets: Resource<'fieldset'>[];
+}): Schema {
   return {
     site: answer.site,
     itemTypes: answer.itemTypes,

@@ -63,7 +63,10 @@ export class ProjectStore {
   /** Signs out: deletes the token and forgets the project and its environment choice. */
   async remove(key: string): Promise<void> {
     await this.secrets.delete(tokenSecretKey(key));
-    await this.state.update(PROJECTS_KEY, this.list().filter((p) => p.key !== key));
+    await this.state.update(
+      PROJECTS_KEY,
+      this.list().filter((p) => p.key !== key),
+    );
     const { [key]: _removed, ...rest } = this.selectedEnvironments();
     await this.state.update(ENVIRONMENTS_KEY, rest);
   }
@@ -86,5 +89,7 @@ export class ProjectStore {
 function isProject(value: unknown): value is Project {
   if (!value || typeof value !== 'object') return false;
   const p = value as Record<string, unknown>;
-  return typeof p['key'] === 'string' && typeof p['siteId'] === 'string' && typeof p['name'] === 'string' && typeof p['baseUrl'] === 'string';
+  return (
+    typeof p['key'] === 'string' && typeof p['siteId'] === 'string' && typeof p['name'] === 'string' && typeof p['baseUrl'] === 'string'
+  );
 }

@@ -7,7 +7,9 @@ import type { ProjectStore } from './projectStore';
 
 export class InvalidTokenError extends Error {
   constructor(readonly baseUrl: string) {
-    super(`DatoCMS rejected the API token (401) at ${baseUrl}. Check that you copied a full CMA token of this project (Settings → API tokens); nothing was stored.`);
+    super(
+      `DatoCMS rejected the API token (401) at ${baseUrl}. Check that you copied a full CMA token of this project (Settings → API tokens); nothing was stored.`,
+    );
     this.name = 'InvalidTokenError';
   }
 }

@@ -41,7 +41,8 @@ export async function runBulk(host: BulkHost, targets: RecordTarget[], operation
   const refOf = new Map(unique.map((target) => [target.ref.id, target.ref]));
   const result: BulkResult = { done: [], failed: [], notSent: [] };
   const chunks: string[][] = [];
-  for (let i = 0; i < unique.length; i += MAX_BULK_RECORDS) chunks.push(unique.slice(i, i + MAX_BULK_RECORDS).map((target) => target.ref.id));
+  for (let i = 0; i < unique.length; i += MAX_BULK_RECORDS)
+    chunks.push(unique.slice(i, i + MAX_BULK_RECORDS).map((target) => target.ref.id));
   const items = publishingOf(data.client).items;
   const send = (ids: string[]): Promise<BulkOutcome> =>
     operation === 'publish' ? items.bulkPublish(ids) : operation === 'unpublish' ? items.bulkUnpublish(ids) : items.bulkDestroy(ids);
@@ -86,11 +87,20 @@ export async function runBulk(host: BulkHost, targets: RecordTarget[], operation
           if (record) host.changed(refOf.get(id)!, record);
           continue;
         }
-        const reason = records === undefined ? errorMessage(chunkError)
-          : !record ? t('not found (deleted meanwhile?)')
-          : operation === 'publish' && record.meta['is_valid'] === false ? t('invalid: publish it on its own to see its problems')
-          : chunkError !== undefined ? reasonOf(chunkError)
-          : operation === 'publish' ? t('not published') : operation === 'unpublish' ? t('still published') : t('not deleted');
+        const reason =
+          records === undefined
+            ? errorMessage(chunkError)
+            : !record
+              ? t('not found (deleted meanwhile?)')
+              : operation === 'publish' && record.meta['is_valid'] === false
+                ? t('invalid: publish it on its own to see its problems')
+                : chunkError !== undefined
+                  ? reasonOf(chunkError)
+                  : operation === 'publish'
+                    ? t('not published')
+                    : operation === 'unpublish'
+                      ? t('still published')
+                      : t('not deleted');
         result.failed.push({ id, title: titleOf.get(id) ?? id, reason });
       }
     }
@@ -114,7 +124,10 @@ async function confirmed(host: BulkHost, targets: RecordTarget[], operation: Bul
     if (dirty.length === 0) return true;
     const saveAndPublish = t('Save and Publish');
     const choice = await ui.confirm({
-      message: dirty.length === 1 ? t('"{0}" has unsaved changes.', dirty[0]!.title) : t('{0} of the records have unsaved changes: {1}.', dirty.length, named(t, dirty)),
+      message:
+        dirty.length === 1
+          ? t('"{0}" has unsaved changes.', dirty[0]!.title)
+          : t('{0} of the records have unsaved changes: {1}.', dirty.length, named(t, dirty)),
       detail: t('Publishing publishes what DatoCMS has, not what your editors show. Save your changes first, then publish them.'),
       actions: [saveAndPublish],
     });
@@ -129,12 +142,14 @@ async function confirmed(host: BulkHost, targets: RecordTarget[], operation: Bul
   }
   const action = operation === 'unpublish' ? t('Unpublish') : t('Delete');
   const choice = await ui.confirm({
-    message: operation === 'unpublish'
-      ? t('Unpublish {0} records in {1}?', targets.length, environment)
-      : t('Delete {0} records in {1}?', targets.length, environment),
-    detail: operation === 'unpublish'
-      ? t('{0}. They are taken off the published content; their drafts stay.', named(t, targets))
-      : t('{0}. They are deleted for good, with their versions; this cannot be undone.', named(t, targets)),
+    message:
+      operation === 'unpublish'
+        ? t('Unpublish {0} records in {1}?', targets.length, environment)
+        : t('Delete {0} records in {1}?', targets.length, environment),
+    detail:
+      operation === 'unpublish'
+        ? t('{0}. They are taken off the published content; their drafts stay.', named(t, targets))
+        : t('{0}. They are deleted for good, with their versions; this cannot be undone.', named(t, targets)),
     actions: [action],
   });
   return choice === action;
@@ -153,7 +168,10 @@ function reasonOf(error: unknown): string {
 
 /** `"A", "B", "C" and 7 more` */
 function named(t: PublishingHost['t'], targets: RecordTarget[]): string {
-  const quoted = targets.slice(0, TITLES_NAMED).map((target) => `"${target.title}"`).join(', ');
+  const quoted = targets
+    .slice(0, TITLES_NAMED)
+    .map((target) => `"${target.title}"`)
+    .join(', ');
   return targets.length > TITLES_NAMED ? t('{0} and {1} more', quoted, targets.length - TITLES_NAMED) : quoted;
 }
 
@@ -165,7 +183,10 @@ function report(host: BulkHost, operation: BulkOperation, total: number, result:
     void ui.info(t('{0} of {1} records {2}.', done, total, verb));
     return;
   }
-  const failures = result.failed.slice(0, 5).map((f) => `"${f.title}": ${f.reason}`).join('; ');
+  const failures = result.failed
+    .slice(0, 5)
+    .map((f) => `"${f.title}": ${f.reason}`)
+    .join('; ');
   const more = result.failed.length > 5 ? t(' (and {0} more: see the log)', result.failed.length - 5) : '';
   for (const f of result.failed) host.log(`Bulk ${operation}: "${f.title}" (${f.id}) failed: ${f.reason}`);
   const parts = [t('{0} of {1} records {2}.', done, total, verb)];

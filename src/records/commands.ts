@@ -14,6 +14,8 @@ export function registerPublishing(deps: PublishingDeps): vscode.Disposable[] {
   return [
     vscode.workspace.onDidOpenTextDocument(opened),
     { dispose: () => loaded?.dispose() },
-    ...NAMES.split(' ').map((name) => vscode.commands.registerCommand(`datocms.records.${name}`, (...args: unknown[]) => load().run(name, args))),
+    ...NAMES.split(' ').map((name) =>
+      vscode.commands.registerCommand(`datocms.records.${name}`, (...args: unknown[]) => load().run(name, args)),
+    ),
   ];
 }

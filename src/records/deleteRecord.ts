@@ -11,7 +11,6 @@ export interface RecordTarget extends Place {
   model: Resource<'item_type'>;
 }
 
-
 export function modelName(model: Resource<'item_type'>): string {
   return String(model.attributes['name'] ?? model.attributes['api_key'] ?? model.id);
 }
@@ -24,11 +23,19 @@ export async function deleteRecord(deps: LifecycleDeps, target: RecordTarget): P
   const title = await titleOf(data, target.record, target.model);
   const referencing = await client.items.references(target.record.id, { version: 'published-or-current' });
   const names = await Promise.all(referencing.map((r) => titleOf(data, r)));
-  const references = referencing.length === 0
-    ? t('No record links to it.')
-    : referencing.length === 1
-      ? t('1 record links to it: {0}. Its link is removed, unless its field does not allow that (then DatoCMS refuses the delete).', someNames(t, names))
-      : t('{0} records link to it: {1}. Their links are removed, unless a field does not allow that (then DatoCMS refuses the delete).', referencing.length, someNames(t, names));
+  const references =
+    referencing.length === 0
+      ? t('No record links to it.')
+      : referencing.length === 1
+        ? t(
+            '1 record links to it: {0}. Its link is removed, unless its field does not allow that (then DatoCMS refuses the delete).',
+            someNames(t, names),
+          )
+        : t(
+            '{0} records link to it: {1}. Their links are removed, unless a field does not allow that (then DatoCMS refuses the delete).',
+            referencing.length,
+            someNames(t, names),
+          );
   const remove = t('Delete');
   const answer = await ui.confirm({
     message: t('Delete the record “{0}” ({1}) from environment {2}?', title, modelName(target.model), target.environment),
@@ -37,7 +44,9 @@ export async function deleteRecord(deps: LifecycleDeps, target: RecordTarget): P
   });
   if (answer !== remove) return false;
   try {
-    await ui.withProgress({ title: t('Deleting the record “{0}”…', title), cancellable: true }, (_report, signal) => client.items.destroy(target.record.id, { signal }));
+    await ui.withProgress({ title: t('Deleting the record “{0}”…', title), cancellable: true }, (_report, signal) =>
+      client.items.destroy(target.record.id, { signal }),
+    );
   } catch (error) {
     throw refusal(t, error, title);
   }
@@ -53,7 +62,14 @@ function refusal(t: LifecycleDeps['t'], error: unknown, title: string): unknown 
   if (!restriction) return error;
   const references = Array.isArray(restriction.details['references']) ? restriction.details['references'] : [];
   const fields = [...new Set(references.map((r) => String((r as Record<string, unknown>)['field'] ?? '?')))];
-  return new Error(t('DatoCMS refused to delete “{0}”: {1} record(s) link to it through fields that do not allow deleting it ({2}). Remove those links first.', title, references.length, fields.join(', ')));
+  return new Error(
+    t(
+      'DatoCMS refused to delete “{0}”: {1} record(s) link to it through fields that do not allow deleting it ({2}). Remove those links first.',
+      title,
+      references.length,
+      fields.join(', '),
+    ),
+  );
 }
 
 function relationshipId(resource: Resource, name: string): string | undefined {

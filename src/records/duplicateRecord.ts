@@ -8,12 +8,18 @@ export async function duplicateRecord(deps: LifecycleDeps, target: RecordTarget)
   const { ui, t } = deps;
   const data = await deps.data(target.project, target.environment);
   const title = await titleOf(data, target.record, target.model);
-  const copy = await ui.withProgress({ title: t('Duplicating the record “{0}” ({1})…', title, modelName(target.model)), cancellable: true }, (_report, signal) =>
-    data.client.items.duplicate(target.record.id, { signal }));
+  const copy = await ui.withProgress(
+    { title: t('Duplicating the record “{0}” ({1})…', title, modelName(target.model)), cancellable: true },
+    (_report, signal) => data.client.items.duplicate(target.record.id, { signal }),
+  );
   const copyTitle = await titleOf(data, copy, target.model);
   await deps.openDocument({
-    project: target.project, environment: target.environment, kind: 'record',
-    modelApiKey: String(target.model.attributes['api_key']), id: copy.id, title: copyTitle,
+    project: target.project,
+    environment: target.environment,
+    kind: 'record',
+    modelApiKey: String(target.model.attributes['api_key']),
+    id: copy.id,
+    title: copyTitle,
   });
   return copy.id;
 }

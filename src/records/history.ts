@@ -10,17 +10,30 @@ export function registerHistory(deps: HistoryDeps): vscode.Disposable[] {
   let feature: HistoryFeature | undefined;
   const changed = new vscode.EventEmitter<undefined>();
   const view = vscode.window.createTreeView<HistoryNode>(HISTORY_VIEW, {
-    treeDataProvider: { onDidChangeTreeData: changed.event, getChildren: (node) => feature?.children(node) ?? [], getTreeItem: (node) => feature!.treeItem(node) },
+    treeDataProvider: {
+      onDidChangeTreeData: changed.event,
+      getChildren: (node) => feature?.children(node) ?? [],
+      getTreeItem: (node) => feature!.treeItem(node),
+    },
   });
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const load = () => (feature ??= new (require('./historyFeature') as typeof import('./historyFeature')).HistoryFeature(deps, view, () => changed.fire(undefined)));
+
+  const load = () =>
+    (feature ??= new (require('./historyFeature') as typeof import('./historyFeature')).HistoryFeature(deps, view, () =>
+      changed.fire(undefined),
+    ));
   const follow = () => view.visible && vscode.window.activeTextEditor?.document.uri.scheme === 'datocms' && load().follow();
   const command = (id: HistoryCommand) => vscode.commands.registerCommand(id, (...args: unknown[]) => load().run(id, args));
   return [
-    view, changed, { dispose: () => feature?.dispose() },
-    vscode.window.onDidChangeActiveTextEditor(follow), view.onDidChangeVisibility(follow),
+    view,
+    changed,
+    { dispose: () => feature?.dispose() },
+    vscode.window.onDidChangeActiveTextEditor(follow),
+    view.onDidChangeVisibility(follow),
     deps.documents.onDidSave(({ ref }) => feature?.saved(ref)),
-    command('datocms.history.show'), command('datocms.history.openVersion'), command('datocms.history.restore'),
-    command('datocms.history.loadMore'), command('datocms.history.refresh'),
+    command('datocms.history.show'),
+    command('datocms.history.openVersion'),
+    command('datocms.history.restore'),
+    command('datocms.history.loadMore'),
+    command('datocms.history.refresh'),
   ];
 }

@@ -23,8 +23,16 @@ export interface HistoryDeps {
   model: Pick<TreeModel, 'documentSaved'>;
 }
 
-export interface VersionNode { kind: 'version'; record: RecordRef; entry: VersionEntry }
-export interface MoreNode { kind: 'more'; loaded: number; total: number }
+export interface VersionNode {
+  kind: 'version';
+  record: RecordRef;
+  entry: VersionEntry;
+}
+export interface MoreNode {
+  kind: 'more';
+  loaded: number;
+  total: number;
+}
 export type HistoryNode = VersionNode | MoreNode;
 
 export class HistoryFeature implements vscode.Disposable {
@@ -34,7 +42,11 @@ export class HistoryFeature implements vscode.Disposable {
   private readonly exact = new Intl.DateTimeFormat(vscode.env.language, { dateStyle: 'medium', timeStyle: 'medium' });
   private readonly disposables: vscode.Disposable[];
 
-  constructor(private readonly deps: HistoryDeps, private readonly view: vscode.TreeView<HistoryNode>, private readonly refresh: () => void) {
+  constructor(
+    private readonly deps: HistoryDeps,
+    private readonly view: vscode.TreeView<HistoryNode>,
+    private readonly refresh: () => void,
+  ) {
     this.service = new DocumentService((ref) => deps.registry.data(ref.project, ref.environment));
     this.disposables = [
       vscode.workspace.registerTextDocumentContentProvider(VERSION_SCHEME, { provideTextDocumentContent: (uri) => this.versionText(uri) }),
@@ -50,15 +62,23 @@ export class HistoryFeature implements vscode.Disposable {
   async run(command: HistoryCommand, args: unknown[]): Promise<void> {
     try {
       switch (command) {
-        case 'datocms.history.show': return await this.showCommand(args[0]);
-        case 'datocms.history.openVersion': return await this.openVersion(args[0] as VersionNode);
-        case 'datocms.history.restore': return await this.restore(args[0]);
-        case 'datocms.history.loadMore': return await this.loadMore();
-        case 'datocms.history.refresh': return this.shown ? await this.show(this.shown.record, true) : undefined;
+        case 'datocms.history.show':
+          return await this.showCommand(args[0]);
+        case 'datocms.history.openVersion':
+          return await this.openVersion(args[0] as VersionNode);
+        case 'datocms.history.restore':
+          return await this.restore(args[0]);
+        case 'datocms.history.loadMore':
+          return await this.loadMore();
+        case 'datocms.history.refresh':
+          return this.shown ? await this.show(this.shown.record, true) : undefined;
       }
     } catch (error) {
       this.deps.log.error(`${command}: ${error instanceof Error ? error.message : String(error)}`);
-      void reportError(this.deps.ui, t, t('Version history'), error, { showLog: () => this.deps.log.show(), retry: () => this.run(command, args) });
+      void reportError(this.deps.ui, t, t('Version history'), error, {
+        showLog: () => this.deps.log.show(),
+        retry: () => this.run(command, args),
+      });
     }
   }
 
@@ -93,12 +113,14 @@ export class HistoryFeature implements vscode.Disposable {
     const item = new vscode.TreeItem(this.when(entry.createdAt));
     const markers = [entry.isCurrent ? t('current') : undefined, entry.isPublished ? t('published') : undefined].filter(Boolean);
     item.description = [editorLabel(t, entry.editor), ...markers].join(' · ');
-    item.tooltip = new vscode.MarkdownString([
-      `**${this.exactDate(entry.createdAt)}**`,
-      t('By {0}', editorLabel(t, entry.editor)),
-      ...markers.map((m) => `*${m}*`),
-      t('Version {0}', entry.id),
-    ].join('\n\n'));
+    item.tooltip = new vscode.MarkdownString(
+      [
+        `**${this.exactDate(entry.createdAt)}**`,
+        t('By {0}', editorLabel(t, entry.editor)),
+        ...markers.map((m) => `*${m}*`),
+        t('Version {0}', entry.id),
+      ].join('\n\n'),
+    );
     item.iconPath = new vscode.ThemeIcon(entry.isCurrent ? 'circle-filled' : entry.isPublished ? 'cloud' : 'history');
     item.contextValue = entry.isCurrent ? 'version.current' : 'version';
     item.command = { command: 'datocms.history.openVersion', title: t('Compare with Current'), arguments: [node] };
@@ -155,16 +177,32 @@ export class HistoryFeature implements vscode.Disposable {
     const restore = t('Restore');
     const answer = await this.deps.ui.confirm({
       message: t('Restore the {0} to its version of {1} by {2}?', name, this.exactDate(entry.createdAt), editorLabel(t, entry.editor)),
-      detail: t('Environment {0}. The record\'s content becomes this version\'s, as a new version; the current one stays in the history. An editor with unsaved changes keeps them, and saving them then reports a conflict.', record.environment),
+      detail: t(
+        "Environment {0}. The record's content becomes this version's, as a new version; the current one stays in the history. An editor with unsaved changes keeps them, and saving them then reports a conflict.",
+        record.environment,
+      ),
       actions: [restore],
     });
     if (answer !== restore) return;
     const data = await this.deps.registry.data(record.project, record.environment);
-    const restored = await this.deps.ui.withProgress({ title: t('Restoring the {0}…', name), cancellable: false }, () => data.client.itemVersions.restore(entry.id));
-    if (restored.item.id !== record.id) throw new Error(t('DatoCMS answered with record {0} when restoring a version of record {1}; reload to see the outcome.', restored.item.id, record.id));
-    this.deps.log.info(`Restored the ${name} to version ${entry.id}; its current version is now ${String(restored.item.meta['current_version'])}.`);
+    const restored = await this.deps.ui.withProgress({ title: t('Restoring the {0}…', name), cancellable: false }, () =>
+      data.client.itemVersions.restore(entry.id),
+    );
+    if (restored.item.id !== record.id)
+      throw new Error(
+        t(
+          'DatoCMS answered with record {0} when restoring a version of record {1}; reload to see the outcome.',
+          restored.item.id,
+          record.id,
+        ),
+      );
+    this.deps.log.info(
+      `Restored the ${name} to version ${entry.id}; its current version is now ${String(restored.item.meta['current_version'])}.`,
+    );
     const uri = documentUri(record);
-    await this.deps.documents.remoteChanged(uri).catch((error: unknown) => this.deps.log.warn(`Reloading ${uri.toString()} after the restore: ${String(error)}`));
+    await this.deps.documents
+      .remoteChanged(uri)
+      .catch((error: unknown) => this.deps.log.warn(`Reloading ${uri.toString()} after the restore: ${String(error)}`));
     void this.deps.model.documentSaved(record, restored.item as Resource);
     if (this.shown && sameRecord(this.shown.record, record)) await this.show(record, true);
     vscode.window.setStatusBarMessage(t('Restored the {0} to its version of {1}', name, this.exactDate(entry.createdAt)), 5000);
@@ -176,7 +214,10 @@ export class HistoryFeature implements vscode.Disposable {
     const original = activeDiffOriginal();
     const parsed = original && parseVersionUri(original);
     if (!parsed) return undefined;
-    const shownEntry = this.shown && sameRecord(this.shown.record, parsed.record) ? this.shown.history.entries.find((e) => e.id === parsed.versionId) : undefined;
+    const shownEntry =
+      this.shown && sameRecord(this.shown.record, parsed.record)
+        ? this.shown.history.entries.find((e) => e.id === parsed.versionId)
+        : undefined;
     if (shownEntry) return { record: this.shown!.record, entry: shownEntry };
     const data = await this.deps.registry.data(parsed.record.project, parsed.record.environment);
     return { record: parsed.record, entry: versionEntry(await data.client.itemVersions.find(parsed.versionId)) };
@@ -200,7 +241,14 @@ export class HistoryFeature implements vscode.Disposable {
     const time = Date.parse(iso);
     if (!Number.isFinite(time)) return iso;
     const seconds = Math.round((time - Date.now()) / 1000);
-    const units: [Intl.RelativeTimeFormatUnit, number][] = [['year', 31_536_000], ['month', 2_592_000], ['week', 604_800], ['day', 86_400], ['hour', 3600], ['minute', 60]];
+    const units: [Intl.RelativeTimeFormatUnit, number][] = [
+      ['year', 31_536_000],
+      ['month', 2_592_000],
+      ['week', 604_800],
+      ['day', 86_400],
+      ['hour', 3600],
+      ['minute', 60],
+    ];
     for (const [unit, size] of units) if (Math.abs(seconds) >= size) return this.relative.format(Math.round(seconds / size), unit);
     return this.relative.format(seconds, 'second');
   }

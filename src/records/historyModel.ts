@@ -32,7 +32,10 @@ export class VersionHistory {
   /** whether the first page came */
   loaded = false;
 
-  constructor(private readonly versions: Pick<ItemVersionsResource, 'list'>, readonly itemId: string) {}
+  constructor(
+    private readonly versions: Pick<ItemVersionsResource, 'list'>,
+    readonly itemId: string,
+  ) {}
 
   get hasMore(): boolean {
     return !this.loaded || this.entries.length < this.total;
@@ -40,7 +43,11 @@ export class VersionHistory {
 
   /** The next page; a version already listed (the history grew meanwhile) is not listed twice. */
   async loadMore(signal?: AbortSignal): Promise<void> {
-    const page = await this.versions.list(this.itemId, { offset: this.entries.length, limit: VERSIONS_PAGE_SIZE }, signal ? { signal } : {});
+    const page = await this.versions.list(
+      this.itemId,
+      { offset: this.entries.length, limit: VERSIONS_PAGE_SIZE },
+      signal ? { signal } : {},
+    );
     const seen = new Set(this.entries.map((e) => e.id));
     for (const version of page.data) if (!seen.has(version.id)) this.entries.push(versionEntry(version));
     this.total = Math.max(page.totalCount, this.entries.length);
@@ -54,12 +61,18 @@ export class VersionHistory {
 export function editorLabel(t: Translate, editor: ResourceIdentifier | undefined): string {
   if (!editor) return t('unknown author');
   switch (editor.type) {
-    case 'access_token': return t('API token {0}', editor.id);
-    case 'account': return t('account {0}', editor.id);
-    case 'user': return t('user {0}', editor.id);
-    case 'sso_user': return t('SSO user {0}', editor.id);
-    case 'organization': return t('organization {0}', editor.id);
-    default: return `${editor.type} ${editor.id}`;
+    case 'access_token':
+      return t('API token {0}', editor.id);
+    case 'account':
+      return t('account {0}', editor.id);
+    case 'user':
+      return t('user {0}', editor.id);
+    case 'sso_user':
+      return t('SSO user {0}', editor.id);
+    case 'organization':
+      return t('organization {0}', editor.id);
+    default:
+      return `${editor.type} ${editor.id}`;
   }
 }
 

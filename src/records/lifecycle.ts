@@ -35,10 +35,15 @@ type LifecycleCommand = (typeof LIFECYCLE_COMMANDS)[number];
 
 function whatFailed(command: LifecycleCommand): string {
   switch (command) {
-    case 'deleteRecord': return t('Could not delete the record');
-    case 'duplicateRecord': return t('Could not duplicate the record');
-    case 'deleteSchemaItem': return t('Could not delete');
-    case 'moveFieldUp': case 'moveFieldDown': return t('Could not move the field');
+    case 'deleteRecord':
+      return t('Could not delete the record');
+    case 'duplicateRecord':
+      return t('Could not duplicate the record');
+    case 'deleteSchemaItem':
+      return t('Could not delete');
+    case 'moveFieldUp':
+    case 'moveFieldDown':
+      return t('Could not move the field');
   }
 }
 
@@ -90,12 +95,16 @@ async function subjectOf(glue: LifecycleGlue, arg: unknown): Promise<Subject | u
     void glue.ui.info(t('Run this on an item of the DatoCMS view, or with a DatoCMS document open.'));
     return undefined;
   }
-  return { ref, node: glue.registry.environmentOf(ref.project) === ref.environment ? await glue.model.find(ref).catch(() => undefined) : undefined };
+  return {
+    ref,
+    node: glue.registry.environmentOf(ref.project) === ref.environment ? await glue.model.find(ref).catch(() => undefined) : undefined,
+  };
 }
 
 async function recordTarget(glue: LifecycleGlue, subject: Subject): Promise<RecordTarget | undefined> {
   const { node, ref } = subject;
-  if (node?.kind === 'record') return { project: node.projectKey, environment: node.environment, record: node.record, model: node.model.itemType };
+  if (node?.kind === 'record')
+    return { project: node.projectKey, environment: node.environment, record: node.record, model: node.model.itemType };
   if (ref?.kind !== 'record') {
     void glue.ui.info(t('This acts on a record: run it on a record of the DatoCMS view, or with a record open.'));
     return undefined;
@@ -110,20 +119,27 @@ async function schemaTarget(glue: LifecycleGlue, subject: Subject): Promise<Sche
   if (node) {
     const at = { project: node.projectKey, environment: node.environment };
     switch (node.kind) {
-      case 'model': return { ...at, kind: 'model', model: node.itemType };
-      case 'field': return { ...at, kind: 'field', model: node.model.itemType, field: node.field };
-      case 'fieldset': return { ...at, kind: 'fieldset', model: node.model.itemType, fieldset: node.fieldset, fieldCount: node.fields.length };
-      case 'webhook': return { ...at, kind: 'webhook', webhook: node.webhook };
+      case 'model':
+        return { ...at, kind: 'model', model: node.itemType };
+      case 'field':
+        return { ...at, kind: 'field', model: node.model.itemType, field: node.field };
+      case 'fieldset':
+        return { ...at, kind: 'fieldset', model: node.model.itemType, fieldset: node.fieldset, fieldCount: node.fields.length };
+      case 'webhook':
+        return { ...at, kind: 'webhook', webhook: node.webhook };
     }
   }
   if (!ref || ref.kind === 'record') {
-    void glue.ui.info(t('This deletes a model, block model, field, fieldset or webhook: run it on one in the DatoCMS view, or with its document open.'));
+    void glue.ui.info(
+      t('This deletes a model, block model, field, fieldset or webhook: run it on one in the DatoCMS view, or with its document open.'),
+    );
     return undefined;
   }
   const at = { project: ref.project, environment: ref.environment };
   const data = await glue.registry.data(ref.project, ref.environment);
   switch (ref.kind) {
-    case 'model': return { ...at, kind: 'model', model: await data.itemType(ref.apiKey) };
+    case 'model':
+      return { ...at, kind: 'model', model: await data.itemType(ref.apiKey) };
     case 'field': {
       const model = await data.itemType(ref.modelApiKey);
       return { ...at, kind: 'field', model, field: await fieldOf(glue, ref, model) };
@@ -131,13 +147,24 @@ async function schemaTarget(glue: LifecycleGlue, subject: Subject): Promise<Sche
     case 'fieldset': {
       const model = await data.itemType(ref.modelApiKey);
       const [fieldset, fields] = await Promise.all([data.client.fieldsets.find(ref.id), data.fields(model.id)]);
-      return { ...at, kind: 'fieldset', model, fieldset, fieldCount: fields.filter((f) => relationshipId(f, 'fieldset') === fieldset.id).length };
+      return {
+        ...at,
+        kind: 'fieldset',
+        model,
+        fieldset,
+        fieldCount: fields.filter((f) => relationshipId(f, 'fieldset') === fieldset.id).length,
+      };
     }
-    case 'webhook': return { ...at, kind: 'webhook', webhook: await data.client.webhooks.find(ref.id) };
+    case 'webhook':
+      return { ...at, kind: 'webhook', webhook: await data.client.webhooks.find(ref.id) };
   }
 }
 
-async function fieldOf(glue: LifecycleGlue, ref: Extract<DocumentRef, { kind: 'field' }>, model: Resource<'item_type'>): Promise<Resource<'field'>> {
+async function fieldOf(
+  glue: LifecycleGlue,
+  ref: Extract<DocumentRef, { kind: 'field' }>,
+  model: Resource<'item_type'>,
+): Promise<Resource<'field'>> {
   const data = await glue.registry.data(ref.project, ref.environment);
   const field = (await data.fields(model.id)).find((f) => f.attributes['api_key'] === ref.apiKey);
   if (!field) throw new Error(t('The field {0} of {1} no longer exists.', ref.apiKey, ref.modelApiKey));
@@ -197,7 +224,12 @@ export function drag(nodes: readonly TreeNode[], transfer: vscode.DataTransfer):
 export async function drop(glue: LifecycleGlue, transfer: vscode.DataTransfer, onto: TreeNode | undefined): Promise<void> {
   const field = transfer.get(FIELD_MIME)?.value as FieldNode | undefined;
   if (field?.kind !== 'field') return;
-  if (onto?.kind !== 'field' || onto.projectKey !== field.projectKey || onto.environment !== field.environment || onto.model.itemType.id !== field.model.itemType.id) {
+  if (
+    onto?.kind !== 'field' ||
+    onto.projectKey !== field.projectKey ||
+    onto.environment !== field.environment ||
+    onto.model.itemType.id !== field.model.itemType.id
+  ) {
     void glue.ui.info(t('Fields can be moved only within their own model and fieldset.'));
     return;
   }

@@ -11,8 +11,11 @@ export const FIELD_MIME = 'text/x-datocms';
 export function lifecycleCommands(glue: LifecycleGlue): vscode.Disposable[] {
   const command = (id: string) => vscode.commands.registerCommand(id, (...args: unknown[]) => load().run(id, glue, args));
   return [
-    command('datocms.deleteRecord'), command('datocms.duplicateRecord'), command('datocms.deleteSchemaItem'),
-    command('datocms.moveFieldUp'), command('datocms.moveFieldDown'),
+    command('datocms.deleteRecord'),
+    command('datocms.duplicateRecord'),
+    command('datocms.deleteSchemaItem'),
+    command('datocms.moveFieldUp'),
+    command('datocms.moveFieldDown'),
   ];
 }
 

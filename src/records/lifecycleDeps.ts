@@ -26,6 +26,9 @@ export interface Place {
 
 /** At most `max` names in quotes, then "and N more". */
 export function someNames(t: Translate, names: string[], max = 3): string {
-  const shown = names.slice(0, max).map((n) => `“${n}”`).join(', ');
+  const shown = names
+    .slice(0, max)
+    .map((n) => `“${n}”`)
+    .join(', ');
   return names.length > max ? t('{0} and {1} more', shown, names.length - max) : shown;
 }

@@ -46,7 +46,10 @@ export function publishing(deps: PublishingDeps): vscode.Disposable & { run(name
   const isRecord = (uri: vscode.Uri | undefined) => uri?.scheme === DOCUMENT_SCHEME && parseDocumentUri(uri)?.kind === 'record';
   const disposables = [
     decorationsChanged,
-    vscode.window.registerFileDecorationProvider({ onDidChangeFileDecorations: decorationsChanged.event, provideFileDecoration: (uri) => (isRecord(uri) ? statuses.decoration(uri) : undefined) }),
+    vscode.window.registerFileDecorationProvider({
+      onDidChangeFileDecorations: decorationsChanged.event,
+      provideFileDecoration: (uri) => (isRecord(uri) ? statuses.decoration(uri) : undefined),
+    }),
     vscode.window.onDidChangeActiveTextEditor(() => statuses.syncContext()),
     deps.documents.onDidSave(({ ref, resource }) => statuses.note(ref, resource)),
   ];
@@ -57,7 +60,11 @@ export function publishing(deps: PublishingDeps): vscode.Disposable & { run(name
   };
 }
 
-async function runPublishingCommand(command: PublishingCommand, deps: PublishingDeps & { statuses: RecordStatuses }, args: unknown[]): Promise<void> {
+async function runPublishingCommand(
+  command: PublishingCommand,
+  deps: PublishingDeps & { statuses: RecordStatuses },
+  args: unknown[],
+): Promise<void> {
   const parents = new Map<string, RecordsNode>();
   try {
     const targets = targetsOf(args, parents, command === PUBLISHING_COMMANDS.deleteSelected.command ? deps.treeView.selection : []);
@@ -70,13 +77,20 @@ async function runPublishingCommand(command: PublishingCommand, deps: Publishing
     const bulk = (operation: BulkOperation) => runBulk(host, targets, operation);
     const target = await named(deps, targets[0]!);
     switch (command) {
-      case PUBLISHING_COMMANDS.publish.command: return void (targets.length > 1 ? await bulk('publish') : await single.publish(target));
-      case PUBLISHING_COMMANDS.unpublish.command: return void (targets.length > 1 ? await bulk('unpublish') : await single.unpublish(target));
-      case PUBLISHING_COMMANDS.deleteSelected.command: return void (await bulk('destroy'));
-      case PUBLISHING_COMMANDS.schedulePublication.command: return single.schedule(target, 'publication');
-      case PUBLISHING_COMMANDS.scheduleUnpublishing.command: return single.schedule(target, 'unpublishing');
-      case PUBLISHING_COMMANDS.cancelScheduledPublication.command: return single.cancelSchedule(target, 'publication');
-      case PUBLISHING_COMMANDS.cancelScheduledUnpublishing.command: return single.cancelSchedule(target, 'unpublishing');
+      case PUBLISHING_COMMANDS.publish.command:
+        return void (targets.length > 1 ? await bulk('publish') : await single.publish(target));
+      case PUBLISHING_COMMANDS.unpublish.command:
+        return void (targets.length > 1 ? await bulk('unpublish') : await single.unpublish(target));
+      case PUBLISHING_COMMANDS.deleteSelected.command:
+        return void (await bulk('destroy'));
+      case PUBLISHING_COMMANDS.schedulePublication.command:
+        return single.schedule(target, 'publication');
+      case PUBLISHING_COMMANDS.scheduleUnpublishing.command:
+        return single.schedule(target, 'unpublishing');
+      case PUBLISHING_COMMANDS.cancelScheduledPublication.command:
+        return single.cancelSchedule(target, 'publication');
+      case PUBLISHING_COMMANDS.cancelScheduledUnpublishing.command:
+        return single.cancelSchedule(target, 'unpublishing');
     }
   } catch (error) {
     const title = Object.values(PUBLISHING_COMMANDS).find((c) => c.command === command)?.title ?? command;
@@ -94,7 +108,9 @@ async function named(deps: PublishingDeps, target: RecordTarget): Promise<Record
   if (target.title !== target.ref.id) return target;
   const opened = deps.documents.load().fileSystem.baseline(documentUri(target.ref))?.opened.resource;
   if (opened?.type !== 'item') return target;
-  const title = await titleOf(await deps.registry.data(target.ref.project, target.ref.environment), opened as Resource<'item'>).catch(() => target.title);
+  const title = await titleOf(await deps.registry.data(target.ref.project, target.ref.environment), opened as Resource<'item'>).catch(
+    () => target.title,
+  );
   return { ...target, title };
 }
 
@@ -104,7 +120,8 @@ async function named(deps: PublishingDeps, target: RecordTarget): Promise<Record
  */
 function targetsOf(args: unknown[], parents: Map<string, RecordsNode>, treeSelection: readonly TreeNode[]): RecordTarget[] {
   const [clicked, selected] = args as [TreeNode | vscode.Uri | undefined, TreeNode[] | undefined];
-  const nodes = Array.isArray(selected) && selected.length > 1 ? selected : clicked && 'kind' in clicked ? [clicked] : clicked ? [] : treeSelection;
+  const nodes =
+    Array.isArray(selected) && selected.length > 1 ? selected : clicked && 'kind' in clicked ? [clicked] : clicked ? [] : treeSelection;
   const records = nodes.filter((node): node is RecordNode => node.kind === 'record');
   if (records.length) {
     return records.map((node) => {
@@ -118,10 +135,11 @@ function targetsOf(args: unknown[], parents: Map<string, RecordsNode>, treeSelec
 }
 
 function hostFor(deps: PublishingDeps & { statuses: RecordStatuses }, parents: Map<string, RecordsNode>): BulkHost {
-  const documentsOf = (ref: RecordRef) => vscode.workspace.textDocuments.filter((d) => {
-    const open = parseDocumentUri(d.uri);
-    return open?.kind === 'record' && open.project === ref.project && open.environment === ref.environment && open.id === ref.id;
-  });
+  const documentsOf = (ref: RecordRef) =>
+    vscode.workspace.textDocuments.filter((d) => {
+      const open = parseDocumentUri(d.uri);
+      return open?.kind === 'record' && open.project === ref.project && open.environment === ref.environment && open.id === ref.id;
+    });
   return {
     ui: deps.ui,
     t,
@@ -144,13 +162,22 @@ function hostFor(deps: PublishingDeps & { statuses: RecordStatuses }, parents: M
     removed: (refs) => {
       // editors of deleted records close, or keep unsaved text marked deleted (never saved back)
       const byPlace = new Map<string, RecordRef[]>();
-      for (const ref of refs) byPlace.set(`${ref.project}\n${ref.environment}`, [...(byPlace.get(`${ref.project}\n${ref.environment}`) ?? []), ref]);
-      for (const [first, ...rest] of byPlace.values()) void deps.documents.documentsDeleted({ project: first!.project, environment: first!.environment, records: [first!, ...rest].map((ref) => ref.id) });
+      for (const ref of refs)
+        byPlace.set(`${ref.project}\n${ref.environment}`, [...(byPlace.get(`${ref.project}\n${ref.environment}`) ?? []), ref]);
+      for (const [first, ...rest] of byPlace.values())
+        void deps.documents.documentsDeleted({
+          project: first!.project,
+          environment: first!.environment,
+          records: [first!, ...rest].map((ref) => ref.id),
+        });
       for (const parent of new Set(refs.map((ref) => parents.get(ref.id)).filter((p) => p !== undefined))) void deps.model.refresh(parent);
     },
     log: (message) => deps.log.info(message),
     pickMany: async (items, options) => {
-      const picked = await vscode.window.showQuickPick(items.map((item) => ({ ...item, item })), { ...options, canPickMany: true, ignoreFocusOut: true });
+      const picked = await vscode.window.showQuickPick(
+        items.map((item) => ({ ...item, item })),
+        { ...options, canPickMany: true, ignoreFocusOut: true },
+      );
       return picked?.map((p) => p.item.value);
     },
   };

@@ -77,9 +77,11 @@ export class RecordPublishing {
         record = await publish(true);
       } else {
         const placed = await this.host.showServerProblems(ref, error.errors);
-        void ui.error(placed > 0
-          ? t('"{0}" was not published: DatoCMS found {1} problem(s), shown in the document.', title, placed)
-          : t('"{0}" was not published: {1}', title, errorMessage(error)));
+        void ui.error(
+          placed > 0
+            ? t('"{0}" was not published: DatoCMS found {1} problem(s), shown in the document.', title, placed)
+            : t('"{0}" was not published: {1}', title, errorMessage(error)),
+        );
         return;
       }
     }
@@ -102,7 +104,8 @@ export class RecordPublishing {
       actions: [unpublish],
     });
     if (choice !== unpublish) return;
-    const send = (recursive: boolean) => publishingOf(data.client).items.unpublish(ref.id, selection?.locales, recursive ? { recursive } : {});
+    const send = (recursive: boolean) =>
+      publishingOf(data.client).items.unpublish(ref.id, selection?.locales, recursive ? { recursive } : {});
     let record: Resource<'item'>;
     try {
       record = await send(false);
@@ -131,25 +134,30 @@ export class RecordPublishing {
     const now = Date.now();
     const text = await ui.input({
       title: what === 'publication' ? t('Schedule the publication of "{0}"', title) : t('Schedule the unpublishing of "{0}"', title),
-      prompt: t('Date and time in the project\'s timezone, {0} (YYYY-MM-DD HH:MM)', timeZone),
+      prompt: t("Date and time in the project's timezone, {0} (YYYY-MM-DD HH:MM)", timeZone),
       value: formatInZone(now + 24 * 3600_000, timeZone).slice(0, 11) + '09:00',
       validate: (value) => {
         const at = parseZonedDateTime(value, timeZone);
         if (at === undefined) return t('Write a date and time as YYYY-MM-DD HH:MM (in {0})', timeZone);
-        return at <= Date.now() ? t('Choose a time in the future (it is now {0} in {1})', formatInZone(Date.now(), timeZone), timeZone) : undefined;
+        return at <= Date.now()
+          ? t('Choose a time in the future (it is now {0} in {1})', formatInZone(Date.now(), timeZone), timeZone)
+          : undefined;
       },
     });
     if (text === undefined) return;
     const at = parseZonedDateTime(text, timeZone);
     if (at === undefined) return;
     const iso = isoInZone(at, timeZone);
-    const answered = what === 'publication'
-      ? await publishingOf(data.client).scheduledPublication.create(ref.id, iso)
-      : await publishingOf(data.client).scheduledUnpublishing.create(ref.id, iso);
+    const answered =
+      what === 'publication'
+        ? await publishingOf(data.client).scheduledPublication.create(ref.id, iso)
+        : await publishingOf(data.client).scheduledUnpublishing.create(ref.id, iso);
     this.host.changed(ref, answered ?? (await data.client.items.find(ref.id)));
-    void ui.info(what === 'publication'
-      ? t('"{0}" will be published on {1} ({2}).', title, text.trim(), timeZone)
-      : t('"{0}" will be unpublished on {1} ({2}).', title, text.trim(), timeZone));
+    void ui.info(
+      what === 'publication'
+        ? t('"{0}" will be published on {1} ({2}).', title, text.trim(), timeZone)
+        : t('"{0}" will be unpublished on {1} ({2}).', title, text.trim(), timeZone),
+    );
   }
 
   async cancelSchedule(target: RecordTarget, what: Schedule): Promise<void> {
@@ -158,22 +166,36 @@ export class RecordPublishing {
     const data = await this.host.data(ref);
     let record: Resource<'item'>;
     try {
-      record = what === 'publication' ? await publishingOf(data.client).scheduledPublication.destroy(ref.id) : await publishingOf(data.client).scheduledUnpublishing.destroy(ref.id);
+      record =
+        what === 'publication'
+          ? await publishingOf(data.client).scheduledPublication.destroy(ref.id)
+          : await publishingOf(data.client).scheduledUnpublishing.destroy(ref.id);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 404 || error.environmentMissing) throw error;
-      void ui.info(what === 'publication' ? t('"{0}" has no scheduled publication.', title) : t('"{0}" has no scheduled unpublishing.', title));
+      void ui.info(
+        what === 'publication' ? t('"{0}" has no scheduled publication.', title) : t('"{0}" has no scheduled unpublishing.', title),
+      );
       this.host.changed(ref, await data.client.items.find(ref.id));
       return;
     }
     this.host.changed(ref, record);
-    void ui.info(what === 'publication' ? t('The scheduled publication of "{0}" was cancelled.', title) : t('The scheduled unpublishing of "{0}" was cancelled.', title));
+    void ui.info(
+      what === 'publication'
+        ? t('The scheduled publication of "{0}" was cancelled.', title)
+        : t('The scheduled unpublishing of "{0}" was cancelled.', title),
+    );
   }
 
   /**
    * Where the model has localized fields and the project several locales: which locales (and, when
    * publishing, whether the non-localized fields) to include. undefined = the whole record; null = dismissed.
    */
-  private async askLocales(data: ProjectData, ref: RecordRef, title: string, offerNonLocalized: boolean): Promise<PublishSelection | undefined | null> {
+  private async askLocales(
+    data: ProjectData,
+    ref: RecordRef,
+    title: string,
+    offerNonLocalized: boolean,
+  ): Promise<PublishSelection | undefined | null> {
     const { t } = this.host;
     const itemType = await data.itemType(ref.modelApiKey);
     const [fields, site] = await Promise.all([data.fields(itemType.id), data.site()]);

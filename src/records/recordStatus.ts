@@ -7,7 +7,11 @@ import { parseDocumentUri, type DocumentRef } from '../documents';
 
 type Meta = Record<string, unknown>;
 
-const BADGES: Record<string, [string, string]> = { draft: ['D', 'charts.yellow'], updated: ['U', 'charts.blue'], published: ['P', 'charts.green'] };
+const BADGES: Record<string, [string, string]> = {
+  draft: ['D', 'charts.yellow'],
+  updated: ['U', 'charts.blue'],
+  published: ['P', 'charts.green'],
+};
 
 export class RecordStatuses {
   private readonly metas = new Map<string, Meta>();
@@ -28,7 +32,7 @@ export class RecordStatuses {
 
   meta(uri: vscode.Uri): Meta | undefined {
     const ref = parseDocumentUri(uri);
-    return ref?.kind === 'record' ? this.metas.get(key(ref)) ?? this.known(uri)?.meta : undefined;
+    return ref?.kind === 'record' ? (this.metas.get(key(ref)) ?? this.known(uri)?.meta) : undefined;
   }
 
   decoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
@@ -50,7 +54,13 @@ export class RecordStatuses {
     const uri = vscode.window.activeTextEditor?.document.uri;
     const meta = uri && this.meta(uri);
     void vscode.commands.executeCommand('setContext', 'datocms.recordStatus', meta ? String(meta['status']) : '');
-    void vscode.commands.executeCommand('setContext', 'datocms.recordScheduled', meta ? [meta['publication_scheduled_at'] ? 'publication' : '', meta['unpublishing_scheduled_at'] ? 'unpublishing' : ''].join(' ').trim() : '');
+    void vscode.commands.executeCommand(
+      'setContext',
+      'datocms.recordScheduled',
+      meta
+        ? [meta['publication_scheduled_at'] ? 'publication' : '', meta['unpublishing_scheduled_at'] ? 'unpublishing' : ''].join(' ').trim()
+        : '',
+    );
   }
 }
 

@@ -6,7 +6,14 @@ const FORMATS = new Map<string, Intl.DateTimeFormat>();
 function format(timeZone: string): Intl.DateTimeFormat {
   let formatter = FORMATS.get(timeZone);
   if (!formatter) {
-    const options: Intl.DateTimeFormatOptions = { hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' };
+    const options: Intl.DateTimeFormatOptions = {
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    };
     try {
       formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
     } catch {
@@ -19,7 +26,11 @@ function format(timeZone: string): Intl.DateTimeFormat {
 
 /** `YYYY-MM-DD HH:MM` of the instant in the timezone. */
 export function formatInZone(ms: number, timeZone: string): string {
-  const parts = Object.fromEntries(format(timeZone).formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    format(timeZone)
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
+  );
   return `${parts['year']}-${parts['month']}-${parts['day']} ${parts['hour']}:${parts['minute']}`;
 }
 

@@ -51,7 +51,14 @@ const TOP_CODES: Record<string, string> = {
 };
 
 function describeCode(code: string): string {
-  return DETAIL_CODES[code] ?? TOP_CODES[code] ?? code.toLowerCase().replace(/^validation_/, '').replace(/_/g, ' ');
+  return (
+    DETAIL_CODES[code] ??
+    TOP_CODES[code] ??
+    code
+      .toLowerCase()
+      .replace(/^validation_/, '')
+      .replace(/_/g, ' ')
+  );
 }
 
 /** `a.b[2].c` → ['a', 'b', 2, 'c']. */
@@ -91,7 +98,8 @@ function resolve(document: unknown, start: Path, segments: readonly unknown[]): 
   let node: unknown = start.reduce<unknown>((n, s) => child(n, s), document);
   for (let i = 0; i < segments.length; i++) {
     const raw = segments[i];
-    const segment = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+$/.test(raw) && Array.isArray(node) ? Number(raw) : String(raw);
+    const segment =
+      typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+$/.test(raw) && Array.isArray(node) ? Number(raw) : String(raw);
     if (segment === 'block' && typeof segments[i + 1] === 'number' && !hasOwn(isObject(node) ? node : {}, 'block')) {
       const target = dastBlockPaths(node)[segments[i + 1] as number];
       if (target) {
@@ -129,7 +137,8 @@ function placeOf(document: Json | undefined, details: Record<string, unknown>): 
   const validator = getOwn(details, 'validator');
   const parameter = getOwn(details, 'parameter');
   if (typeof validator === 'string' && path.length === 1 && path[0] === 'validators') path = resolve(document, path, [validator]);
-  if (typeof parameter === 'string' && path.length === 1 && path[0] === 'appearance') path = resolve(document, path, ['parameters', parameter]);
+  if (typeof parameter === 'string' && path.length === 1 && path[0] === 'appearance')
+    path = resolve(document, path, ['parameters', parameter]);
   const locale = getOwn(details, 'locale');
   const value = valueAt(document, path);
   if (typeof locale === 'string') {
@@ -140,7 +149,9 @@ function placeOf(document: Json | undefined, details: Record<string, unknown>): 
 }
 
 function listOf(value: unknown): string | undefined {
-  return Array.isArray(value) && value.length > 0 ? value.map((v) => (typeof v === 'string' ? `"${v}"` : JSON.stringify(v))).join(', ') : undefined;
+  return Array.isArray(value) && value.length > 0
+    ? value.map((v) => (typeof v === 'string' ? `"${v}"` : JSON.stringify(v))).join(', ')
+    : undefined;
 }
 
 /** Plain words for one error: what is wrong, the locale, the allowed values, the API's own message. */
@@ -175,12 +186,20 @@ export function problemsFromApiError(text: string, errors: ApiError['errors']): 
       const member = getOwn(details, 'member');
       const what = typeof member === 'string' && member !== 'attributes' ? ` in ${member}` : '';
       for (const key of extraneous) {
-        if (typeof key === 'string') findings.push({ path: [...base, key], message: `is not accepted by the API${what} (${error.code}: extraneous attribute; remove it)`, atKey: true });
+        if (typeof key === 'string')
+          findings.push({
+            path: [...base, key],
+            message: `is not accepted by the API${what} (${error.code}: extraneous attribute; remove it)`,
+            atKey: true,
+          });
       }
       continue;
     }
     if (error.code === 'STALE_ITEM_VERSION') {
-      findings.push({ path: [], message: 'the record was changed by someone else since it was opened (STALE_ITEM_VERSION; reopen it and apply your edit again)' });
+      findings.push({
+        path: [],
+        message: 'the record was changed by someone else since it was opened (STALE_ITEM_VERSION; reopen it and apply your edit again)',
+      });
       continue;
     }
     const place = placeOf(parsed.value, details);
@@ -189,7 +208,10 @@ export function problemsFromApiError(text: string, errors: ApiError['errors']): 
       const detailCode = getOwn(details, 'code');
       const apiMessage = getOwn(details, 'message');
       const codes = typeof detailCode === 'string' ? `${error.code} ${detailCode}` : error.code;
-      findings.push({ path: [], message: `the API refused the update (${codes})${typeof apiMessage === 'string' && apiMessage ? `: ${apiMessage}` : ''}` });
+      findings.push({
+        path: [],
+        message: `the API refused the update (${codes})${typeof apiMessage === 'string' && apiMessage ? `: ${apiMessage}` : ''}`,
+      });
     }
   }
   return findings.map((f) => locate(parsed, f));

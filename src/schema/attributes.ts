@@ -3,13 +3,34 @@
 // a document may lack keys the resource lacked. Rules that relate several keys live in rules.ts.
 import * as z from 'zod';
 import {
-  COLLECTION_APPEARANCES, FIELD_TYPES, ORDERING_DIRECTIONS, ORDERING_META, VALIDATOR_NAMES,
-  WEBHOOK_ENTITY_TYPES, WEBHOOK_EVENT_TYPES, WEBHOOK_FILTER_ENTITY_TYPES, type EditorName, type ValidatorName,
+  COLLECTION_APPEARANCES,
+  FIELD_TYPES,
+  ORDERING_DIRECTIONS,
+  ORDERING_META,
+  VALIDATOR_NAMES,
+  WEBHOOK_ENTITY_TYPES,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_FILTER_ENTITY_TYPES,
+  type EditorName,
+  type ValidatorName,
 } from './catalog';
 import { compareNumbers } from './numbers';
 import {
-  arrayOf, bool, ID_FORMS, idSchema, int, isAbsoluteHttpUrl, isApiId, nonEmpty, nullableOneOf,
-  nullableString, num, oneOf, reference, str, strictObject,
+  arrayOf,
+  bool,
+  ID_FORMS,
+  idSchema,
+  int,
+  isAbsoluteHttpUrl,
+  isApiId,
+  nonEmpty,
+  nullableOneOf,
+  nullableString,
+  num,
+  oneOf,
+  reference,
+  str,
+  strictObject,
 } from './zodHelpers';
 
 const API_KEY = /^[a-z](?:[a-z0-9_]*[a-z0-9])?$/;
@@ -28,12 +49,18 @@ function validRegExp(value: string): boolean {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
-export const isoDate = z.string({ error: 'expected a date "YYYY-MM-DD"' }).regex(ISO_DATE, { error: 'expected a date "YYYY-MM-DD"' })
-  .refine((value) => {
-    const parsed = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-  }, { error: 'is not a real calendar date' });
-export const isoDateTime = z.string({ error: 'expected an ISO 8601 date-time, e.g. "2024-05-01T10:00:00Z"' })
+export const isoDate = z
+  .string({ error: 'expected a date "YYYY-MM-DD"' })
+  .regex(ISO_DATE, { error: 'expected a date "YYYY-MM-DD"' })
+  .refine(
+    (value) => {
+      const parsed = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+    },
+    { error: 'is not a real calendar date' },
+  );
+export const isoDateTime = z
+  .string({ error: 'expected an ISO 8601 date-time, e.g. "2024-05-01T10:00:00Z"' })
   .regex(ISO_DATE_TIME, { error: 'expected an ISO 8601 date-time, e.g. "2024-05-01T10:00:00Z"' })
   .refine((value) => !Number.isNaN(Date.parse(value)), { error: 'is not a real date-time' });
 
@@ -51,12 +78,15 @@ function isSet(value: unknown): boolean {
 }
 
 const linkOptions = (what: string) =>
-  strictObject({
-    item_types: modelIds,
-    on_publish_with_unpublished_references_strategy: publishStrategy,
-    on_reference_unpublish_strategy: unpublishStrategy,
-    on_reference_delete_strategy: deleteStrategy,
-  }, what);
+  strictObject(
+    {
+      item_types: modelIds,
+      on_publish_with_unpublished_references_strategy: publishStrategy,
+      on_reference_unpublish_strategy: unpublishStrategy,
+      on_reference_delete_strategy: deleteStrategy,
+    },
+    what,
+  );
 
 // Bounds may be left out (`length: {}` is accepted); only the option names and their types are checked.
 /** Option schemas per validator. */
@@ -64,36 +94,73 @@ export const VALIDATOR_OPTIONS: Record<ValidatorName, z.ZodType> = {
   required: emptyOptions.describe('Value must be present: {}'),
   unique: emptyOptions.describe('Value must be unique among records: {}'),
   length: strictObject({ min: bound, eq: bound, max: bound }, 'Length in characters: min, eq, max'),
-  format: strictObject({
-    custom_pattern: str('A regular expression').refine(validRegExp, { error: 'is not a valid regular expression' }).nullable().optional(),
-    predefined_pattern: oneOf(['email', 'url'] as const).nullable().optional(),
-    description: str('Shown to editors when the value does not match').nullable().optional(),
-  }, 'Format: custom_pattern or predefined_pattern (email, url)')
-    .refine((v) => isSet(v.custom_pattern) || isSet(v.predefined_pattern), { error: 'needs custom_pattern (a regular expression) or predefined_pattern (email, url)' }),
+  format: strictObject(
+    {
+      custom_pattern: str('A regular expression').refine(validRegExp, { error: 'is not a valid regular expression' }).nullable().optional(),
+      predefined_pattern: oneOf(['email', 'url'] as const)
+        .nullable()
+        .optional(),
+      description: str('Shown to editors when the value does not match').nullable().optional(),
+    },
+    'Format: custom_pattern or predefined_pattern (email, url)',
+  ).refine((v) => isSet(v.custom_pattern) || isSet(v.predefined_pattern), {
+    error: 'needs custom_pattern (a regular expression) or predefined_pattern (email, url)',
+  }),
   enum: strictObject({ values: arrayOf(str(), 'Allowed values') }, 'Only these values: {values: [...]}'),
   number_range: strictObject({ min: bound, max: bound }, 'Number range: min and/or max'),
-  date_range: strictObject({ min: isoDate.nullable().optional(), max: isoDate.nullable().optional() }, 'Date range: min and/or max (YYYY-MM-DD)'),
-  date_time_range: strictObject({ min: isoDateTime.nullable().optional(), max: isoDateTime.nullable().optional() }, 'Date-time range: min and/or max (ISO 8601)'),
+  date_range: strictObject(
+    { min: isoDate.nullable().optional(), max: isoDate.nullable().optional() },
+    'Date range: min and/or max (YYYY-MM-DD)',
+  ),
+  date_time_range: strictObject(
+    { min: isoDateTime.nullable().optional(), max: isoDateTime.nullable().optional() },
+    'Date-time range: min and/or max (ISO 8601)',
+  ),
   sanitized_html: strictObject({ sanitize_before_validation: bool().optional() }, 'HTML must be sanitized'),
-  slug_format: strictObject({
-    custom_pattern: str('A regular expression').refine(validRegExp, { error: 'is not a valid regular expression' }).nullable().optional(),
-    predefined_pattern: oneOf(['webpage_slug'] as const).nullable().optional(),
-  }, 'Slug format: custom_pattern or predefined_pattern "webpage_slug"'),
+  slug_format: strictObject(
+    {
+      custom_pattern: str('A regular expression').refine(validRegExp, { error: 'is not a valid regular expression' }).nullable().optional(),
+      predefined_pattern: oneOf(['webpage_slug'] as const)
+        .nullable()
+        .optional(),
+    },
+    'Slug format: custom_pattern or predefined_pattern "webpage_slug"',
+  ),
   slug_title_field: strictObject({ title_field_id: idSchema }, 'The field the slug is generated from'),
   size: strictObject({ min: bound, eq: bound, max: bound, multiple_of: bound }, 'Number of items: min, eq, max, multiple_of'),
-  file_size: strictObject({ min_value: bound, min_unit: sizeUnit.nullable().optional(), max_value: bound, max_unit: sizeUnit.nullable().optional() }, 'File size: min_value+min_unit and/or max_value+max_unit'),
-  image_dimensions: strictObject({ width_min_value: bound, width_max_value: bound, height_min_value: bound, height_max_value: bound }, 'Image dimensions in pixels'),
-  image_aspect_ratio: strictObject({
-    min_ar_numerator: bound, min_ar_denominator: bound,
-    eq_ar_numerator: bound, eq_ar_denominator: bound,
-    max_ar_numerator: bound, max_ar_denominator: bound,
-  }, 'Aspect ratio: numerator/denominator pairs for min, eq, max'),
-  extension: strictObject({
-    extensions: arrayOf(str(), 'File extensions, e.g. ["pdf"]').optional(),
-    predefined_list: oneOf(['image', 'transformable_image', 'video', 'document'] as const).nullable().optional(),
-  }, 'Allowed file extensions: extensions or predefined_list'),
+  file_size: strictObject(
+    { min_value: bound, min_unit: sizeUnit.nullable().optional(), max_value: bound, max_unit: sizeUnit.nullable().optional() },
+    'File size: min_value+min_unit and/or max_value+max_unit',
+  ),
+  image_dimensions: strictObject(
+    { width_min_value: bound, width_max_value: bound, height_min_value: bound, height_max_value: bound },
+    'Image dimensions in pixels',
+  ),
+  image_aspect_ratio: strictObject(
+    {
+      min_ar_numerator: bound,
+      min_ar_denominator: bound,
+      eq_ar_numerator: bound,
+      eq_ar_denominator: bound,
+      max_ar_numerator: bound,
+      max_ar_denominator: bound,
+    },
+    'Aspect ratio: numerator/denominator pairs for min, eq, max',
+  ),
+  extension: strictObject(
+    {
+      extensions: arrayOf(str(), 'File extensions, e.g. ["pdf"]').optional(),
+      predefined_list: oneOf(['image', 'transformable_image', 'video', 'document'] as const)
+        .nullable()
+        .optional(),
+    },
+    'Allowed file extensions: extensions or predefined_list',
+  ),
   required_alt_title: strictObject({ title: bool().optional(), alt: bool().optional() }, 'Require alt and/or title'),
-  required_seo_fields: strictObject({ title: bool().optional(), description: bool().optional(), image: bool().optional(), twitter_card: bool().optional() }, 'SEO parts that must be filled'),
+  required_seo_fields: strictObject(
+    { title: bool().optional(), description: bool().optional(), image: bool().optional(), twitter_card: bool().optional() },
+    'SEO parts that must be filled',
+  ),
   title_length: strictObject({ min: bound, max: bound }, 'SEO title length'),
   description_length: strictObject({ min: bound, max: bound }, 'SEO description length'),
   item_item_type: linkOptions('Models the link may point to, and what happens on publish/unpublish/delete'),
@@ -106,7 +173,10 @@ export const VALIDATOR_OPTIONS: Record<ValidatorName, z.ZodType> = {
 };
 
 export const validatorsSchema = strictObject(
-  Object.fromEntries(VALIDATOR_NAMES.map((name) => [name, VALIDATOR_OPTIONS[name].optional()])) as Record<ValidatorName, z.ZodOptional<z.ZodType>>,
+  Object.fromEntries(VALIDATOR_NAMES.map((name) => [name, VALIDATOR_OPTIONS[name].optional()])) as Record<
+    ValidatorName,
+    z.ZodOptional<z.ZodType>
+  >,
   'Validators keyed by name; which are allowed depends on field_type. Sent whole when changed.',
 );
 
@@ -124,8 +194,50 @@ export const EDITOR_PARAMETERS: Record<EditorName, z.ZodType> = {
   integer: strictObject(placeholder),
   float: strictObject(placeholder),
   slug: strictObject({ url_prefix: str().nullable().optional(), ...placeholder }),
-  markdown: strictObject({ toolbar: optionalList(oneOf(['heading', 'bold', 'italic', 'strikethrough', 'code', 'unordered_list', 'ordered_list', 'quote', 'link', 'image', 'fullscreen'] as const)) }),
-  wysiwyg: strictObject({ toolbar: optionalList(oneOf(['format', 'bold', 'italic', 'strikethrough', 'code', 'ordered_list', 'unordered_list', 'quote', 'table', 'link', 'image', 'show_source', 'undo', 'redo', 'align_left', 'align_center', 'align_right', 'align_justify', 'outdent', 'indent', 'fullscreen'] as const)) }),
+  markdown: strictObject({
+    toolbar: optionalList(
+      oneOf([
+        'heading',
+        'bold',
+        'italic',
+        'strikethrough',
+        'code',
+        'unordered_list',
+        'ordered_list',
+        'quote',
+        'link',
+        'image',
+        'fullscreen',
+      ] as const),
+    ),
+  }),
+  wysiwyg: strictObject({
+    toolbar: optionalList(
+      oneOf([
+        'format',
+        'bold',
+        'italic',
+        'strikethrough',
+        'code',
+        'ordered_list',
+        'unordered_list',
+        'quote',
+        'table',
+        'link',
+        'image',
+        'show_source',
+        'undo',
+        'redo',
+        'align_left',
+        'align_center',
+        'align_right',
+        'align_justify',
+        'outdent',
+        'indent',
+        'fullscreen',
+      ] as const),
+    ),
+  }),
   color_picker: strictObject({ enable_alpha: optionalBool(), preset_colors: optionalList(str()) }),
   boolean_radio_group: strictObject({ positive_radio: radio.nullable().optional(), negative_radio: radio.nullable().optional() }),
   string_radio_group: strictObject({ radios: optionalList(option) }),
@@ -142,7 +254,11 @@ export const EDITOR_PARAMETERS: Record<EditorName, z.ZodType> = {
   structured_text: strictObject({
     nodes: optionalList(oneOf(['blockquote', 'code', 'heading', 'link', 'list', 'thematicBreak'] as const)),
     marks: optionalList(oneOf(['strong', 'emphasis', 'underline', 'strikethrough', 'code', 'highlight'] as const)),
-    heading_levels: optionalList(z.union([1, 2, 3, 4, 5, 6].map((n) => z.literal(n)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>], { error: 'expected a heading level 1 to 6' })),
+    heading_levels: optionalList(
+      z.union([1, 2, 3, 4, 5, 6].map((n) => z.literal(n)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>], {
+        error: 'expected a heading level 1 to 6',
+      }),
+    ),
     blocks_start_collapsed: optionalBool(),
     show_links_target_blank: optionalBool(),
     show_links_meta_editor: optionalBool(),
@@ -163,18 +279,24 @@ export const EDITOR_PARAMETERS: Record<EditorName, z.ZodType> = {
 
 const jsonObject = z.record(z.string(), z.unknown(), { error: 'expected an object' });
 
-const addonSchema = strictObject({
-  id: str('The id of a plugin offering a field add-on'),
-  field_extension: str('The add-on extension of a modern plugin').nullable().optional(),
-  parameters: jsonObject.describe("The add-on's parameters").optional(),
-}, 'An add-on {id, field_extension?, parameters}');
+const addonSchema = strictObject(
+  {
+    id: str('The id of a plugin offering a field add-on'),
+    field_extension: str('The add-on extension of a modern plugin').nullable().optional(),
+    parameters: jsonObject.describe("The add-on's parameters").optional(),
+  },
+  'An add-on {id, field_extension?, parameters}',
+);
 
-export const appearanceSchema = strictObject({
-  editor: nonEmpty('A built-in editor allowed for the field type (e.g. "single_line"), or a plugin id'),
-  parameters: jsonObject.describe("The editor's parameters (depend on the editor)").optional(),
-  addons: arrayOf(addonSchema, 'Add-on plugins: [{id, parameters}]').optional(),
-  field_extension: str('With a plugin editor: which of its field extensions').nullable().optional(),
-}, 'How the field is edited: {editor, parameters, addons}. Sent whole when changed.');
+export const appearanceSchema = strictObject(
+  {
+    editor: nonEmpty('A built-in editor allowed for the field type (e.g. "single_line"), or a plugin id'),
+    parameters: jsonObject.describe("The editor's parameters (depend on the editor)").optional(),
+    addons: arrayOf(addonSchema, 'Add-on plugins: [{id, parameters}]').optional(),
+    field_extension: str('With a plugin editor: which of its field extensions').nullable().optional(),
+  },
+  'How the field is edited: {editor, parameters, addons}. Sent whole when changed.',
+);
 
 /** Writable part of a model document. */
 export const modelShape = {
@@ -202,13 +324,30 @@ export const modelShape = {
   workflow: reference('workflow', 'The workflow of the model, or null').optional(),
 };
 export const MODEL_ATTRIBUTES = [
-  'name', 'api_key', 'collection_appearance', 'singleton', 'all_locales_required', 'sortable', 'modular_block',
-  'draft_mode_active', 'draft_saving_active', 'tree', 'ordering_direction', 'ordering_meta', 'hint',
-  'inverse_relationships_enabled', 'has_singleton_item',
+  'name',
+  'api_key',
+  'collection_appearance',
+  'singleton',
+  'all_locales_required',
+  'sortable',
+  'modular_block',
+  'draft_mode_active',
+  'draft_saving_active',
+  'tree',
+  'ordering_direction',
+  'ordering_meta',
+  'hint',
+  'inverse_relationships_enabled',
+  'has_singleton_item',
 ] as const;
 export const MODEL_RELATIONSHIPS = [
-  'ordering_field', 'title_field', 'image_preview_field', 'excerpt_field', 'presentation_title_field',
-  'presentation_image_field', 'workflow',
+  'ordering_field',
+  'title_field',
+  'image_preview_field',
+  'excerpt_field',
+  'presentation_title_field',
+  'presentation_image_field',
+  'workflow',
 ] as const;
 
 /** Writable part of a field document. */
@@ -220,15 +359,26 @@ export const fieldShape = {
   default_value: z.unknown().describe('Default for new records; with localized: an object keyed by locale').optional(),
   validators: validatorsSchema.optional(),
   appearance: appearanceSchema.optional(),
-  position: int('Position among the fields of the model, from 1').refine((n) => compareNumbers(n, 1) >= 0, { error: 'must be 1 or more' }).optional(),
+  position: int('Position among the fields of the model, from 1')
+    .refine((n) => compareNumbers(n, 1) >= 0, { error: 'must be 1 or more' })
+    .optional(),
   hint: nullableString('Hint shown to editors').optional(),
   deep_filtering_enabled: bool('Allow filtering by the fields of linked blocks').optional(),
   content_link_enabled: bool('Visual editing links (may be false only for string, text, structured_text)').optional(),
   fieldset: reference('fieldset', 'The fieldset the field is in, or null').optional(),
 };
 export const FIELD_ATTRIBUTES = [
-  'label', 'api_key', 'field_type', 'localized', 'default_value', 'validators', 'appearance', 'position', 'hint',
-  'deep_filtering_enabled', 'content_link_enabled',
+  'label',
+  'api_key',
+  'field_type',
+  'localized',
+  'default_value',
+  'validators',
+  'appearance',
+  'position',
+  'hint',
+  'deep_filtering_enabled',
+  'content_link_enabled',
 ] as const;
 export const FIELD_RELATIONSHIPS = ['fieldset'] as const;
 
@@ -238,29 +388,40 @@ const ID_FILTER_TARGETS: readonly string[] = ['item_type', 'item', 'build_trigge
 
 export const eventSchema = strictObject({
   entity_type: oneOf(WEBHOOK_ENTITY_TYPES, 'What the event is about'),
-  event_types: arrayOf(oneOf(WEBHOOK_EVENT_TYPES), 'Which events of that entity trigger the webhook').min(1, { error: 'needs at least one event type' }),
-  filters: arrayOf(strictObject({
-    entity_type: oneOf(WEBHOOK_FILTER_ENTITY_TYPES, 'What the filter matches on'),
-    entity_ids: arrayOf(nonEmpty(), 'Ids (or environment names) to match, at least one').min(1, { error: 'needs at least one id' }),
-  }).superRefine((filter, ctx) => {
-    if (!ID_FILTER_TARGETS.includes(filter.entity_type)) return;
-    filter.entity_ids.forEach((id, i) => {
-      if (!isApiId(id)) ctx.addIssue({ code: 'custom', path: ['entity_ids', i], message: `is not ${ID_FORMS}` });
-    });
-  }), 'Only entities matching these filters, or null').nullable().optional(),
+  event_types: arrayOf(oneOf(WEBHOOK_EVENT_TYPES), 'Which events of that entity trigger the webhook').min(1, {
+    error: 'needs at least one event type',
+  }),
+  filters: arrayOf(
+    strictObject({
+      entity_type: oneOf(WEBHOOK_FILTER_ENTITY_TYPES, 'What the filter matches on'),
+      entity_ids: arrayOf(nonEmpty(), 'Ids (or environment names) to match, at least one').min(1, { error: 'needs at least one id' }),
+    }).superRefine((filter, ctx) => {
+      if (!ID_FILTER_TARGETS.includes(filter.entity_type)) return;
+      filter.entity_ids.forEach((id, i) => {
+        if (!isApiId(id)) ctx.addIssue({ code: 'custom', path: ['entity_ids', i], message: `is not ${ID_FORMS}` });
+      });
+    }),
+    'Only entities matching these filters, or null',
+  )
+    .nullable()
+    .optional(),
 });
 
 /** Writable part of a webhook document. */
 export const webhookShape = {
   name: nonEmpty('Name of the webhook').optional(),
   url: str('Absolute http(s) URL called on events (Mustache tags allowed)')
-    .refine(isAbsoluteHttpUrl, { error: 'expected an absolute http(s) URL, e.g. "https://example.com/hook"' }).optional(),
+    .refine(isAbsoluteHttpUrl, { error: 'expected an absolute http(s) URL, e.g. "https://example.com/hook"' })
+    .optional(),
   custom_payload: nullableString('Mustache template for the body, or null for the default payload').optional(),
-  headers: z.record(
-    z.string().refine((name) => name.trim() !== '', { error: 'a header name must not be blank' }),
-    z.string({ error: 'expected a string (header values are strings)' }),
-    { error: 'expected an object mapping header names to strings' },
-  ).describe('Extra HTTP headers: {"Name": "value"}. Sent whole when changed.').optional(),
+  headers: z
+    .record(
+      z.string().refine((name) => name.trim() !== '', { error: 'a header name must not be blank' }),
+      z.string({ error: 'expected a string (header values are strings)' }),
+      { error: 'expected an object mapping header names to strings' },
+    )
+    .describe('Extra HTTP headers: {"Name": "value"}. Sent whole when changed.')
+    .optional(),
   events: arrayOf(eventSchema, 'Events that trigger the webhook. Sent whole when changed.').optional(),
   http_basic_user: nullableString('Basic auth user, or null').optional(),
   http_basic_password: nullableString('Basic auth password, or null').optional(),
@@ -277,11 +438,14 @@ export const fieldsetShape = {
   hint: nullableString('Hint shown under the title, or null').optional(),
   collapsible: bool('Editors can collapse the fieldset').optional(),
   start_collapsed: bool('Collapsed when a record opens (when collapsible)').optional(),
-  position: z.number({ error: 'expected a number' }).int({ error: 'expected a whole number' }).min(0, { error: 'expected 0 or more' })
-    .describe('Order among the model\'s fields and fieldsets').optional(),
+  position: z
+    .number({ error: 'expected a number' })
+    .int({ error: 'expected a whole number' })
+    .min(0, { error: 'expected 0 or more' })
+    .describe("Order among the model's fields and fieldsets")
+    .optional(),
 };
 export const FIELDSET_ATTRIBUTES = Object.keys(fieldsetShape) as (keyof typeof fieldsetShape)[];
 
 /** The writable shape of each schema document kind. */
 export const SCHEMA_SHAPES = { model: modelShape, field: fieldShape, webhook: webhookShape, fieldset: fieldsetShape } as const;
-

@@ -2,8 +2,26 @@
 // one place for every closed list the schemas use.
 
 export const FIELD_TYPES = [
-  'string', 'text', 'boolean', 'integer', 'float', 'date', 'date_time', 'color', 'json', 'lat_lon',
-  'seo', 'slug', 'video', 'file', 'gallery', 'link', 'links', 'rich_text', 'single_block', 'structured_text',
+  'string',
+  'text',
+  'boolean',
+  'integer',
+  'float',
+  'date',
+  'date_time',
+  'color',
+  'json',
+  'lat_lon',
+  'seo',
+  'slug',
+  'video',
+  'file',
+  'gallery',
+  'link',
+  'links',
+  'rich_text',
+  'single_block',
+  'structured_text',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -12,20 +30,67 @@ export function isFieldType(value: unknown): value is FieldType {
 }
 
 export const VALIDATOR_NAMES = [
-  'required', 'unique', 'length', 'format', 'enum', 'number_range', 'date_range', 'date_time_range',
-  'sanitized_html', 'slug_format', 'slug_title_field', 'size', 'file_size', 'image_dimensions',
-  'image_aspect_ratio', 'extension', 'required_alt_title', 'required_seo_fields', 'title_length',
-  'description_length', 'item_item_type', 'items_item_type', 'rich_text_blocks', 'single_block_blocks',
-  'structured_text_blocks', 'structured_text_inline_blocks', 'structured_text_links',
+  'required',
+  'unique',
+  'length',
+  'format',
+  'enum',
+  'number_range',
+  'date_range',
+  'date_time_range',
+  'sanitized_html',
+  'slug_format',
+  'slug_title_field',
+  'size',
+  'file_size',
+  'image_dimensions',
+  'image_aspect_ratio',
+  'extension',
+  'required_alt_title',
+  'required_seo_fields',
+  'title_length',
+  'description_length',
+  'item_item_type',
+  'items_item_type',
+  'rich_text_blocks',
+  'single_block_blocks',
+  'structured_text_blocks',
+  'structured_text_inline_blocks',
+  'structured_text_links',
 ] as const;
 export type ValidatorName = (typeof VALIDATOR_NAMES)[number];
 
 export const EDITOR_NAMES = [
-  'single_line', 'string_radio_group', 'string_select', 'markdown', 'wysiwyg', 'textarea', 'boolean',
-  'boolean_radio_group', 'integer', 'float', 'date_picker', 'date_time_picker', 'color_picker', 'json',
-  'string_multi_select', 'string_checkbox_group', 'map', 'seo', 'slug', 'video', 'file', 'gallery',
-  'link_select', 'link_embed', 'links_select', 'links_embed', 'rich_text', 'framed_single_block',
-  'frameless_single_block', 'structured_text',
+  'single_line',
+  'string_radio_group',
+  'string_select',
+  'markdown',
+  'wysiwyg',
+  'textarea',
+  'boolean',
+  'boolean_radio_group',
+  'integer',
+  'float',
+  'date_picker',
+  'date_time_picker',
+  'color_picker',
+  'json',
+  'string_multi_select',
+  'string_checkbox_group',
+  'map',
+  'seo',
+  'slug',
+  'video',
+  'file',
+  'gallery',
+  'link_select',
+  'link_embed',
+  'links_select',
+  'links_embed',
+  'rich_text',
+  'framed_single_block',
+  'frameless_single_block',
+  'structured_text',
 ] as const;
 export type EditorName = (typeof EDITOR_NAMES)[number];
 
@@ -38,8 +103,16 @@ export interface FieldTypeInfo {
 
 // The 20 field types, with the editors and validators each accepts.
 export const FIELD_TYPE_INFO: Record<FieldType, FieldTypeInfo> = {
-  string: { editors: ['single_line', 'string_radio_group', 'string_select'], validators: ['required', 'unique', 'length', 'format', 'enum'], requiredValidators: [] },
-  text: { editors: ['markdown', 'wysiwyg', 'textarea'], validators: ['required', 'length', 'format', 'sanitized_html'], requiredValidators: [] },
+  string: {
+    editors: ['single_line', 'string_radio_group', 'string_select'],
+    validators: ['required', 'unique', 'length', 'format', 'enum'],
+    requiredValidators: [],
+  },
+  text: {
+    editors: ['markdown', 'wysiwyg', 'textarea'],
+    validators: ['required', 'length', 'format', 'sanitized_html'],
+    requiredValidators: [],
+  },
   boolean: { editors: ['boolean', 'boolean_radio_group'], validators: [], requiredValidators: [] },
   integer: { editors: ['integer'], validators: ['required', 'number_range'], requiredValidators: [] },
   float: { editors: ['float'], validators: ['required', 'number_range'], requiredValidators: [] },
@@ -48,15 +121,35 @@ export const FIELD_TYPE_INFO: Record<FieldType, FieldTypeInfo> = {
   color: { editors: ['color_picker'], validators: ['required'], requiredValidators: [] },
   json: { editors: ['json', 'string_multi_select', 'string_checkbox_group'], validators: ['required'], requiredValidators: [] },
   lat_lon: { editors: ['map'], validators: ['required'], requiredValidators: [] },
-  seo: { editors: ['seo'], validators: ['required_seo_fields', 'file_size', 'image_dimensions', 'image_aspect_ratio', 'title_length', 'description_length'], requiredValidators: [] },
+  seo: {
+    editors: ['seo'],
+    validators: ['required_seo_fields', 'file_size', 'image_dimensions', 'image_aspect_ratio', 'title_length', 'description_length'],
+    requiredValidators: [],
+  },
   slug: { editors: ['slug'], validators: ['required', 'unique', 'length', 'slug_format', 'slug_title_field'], requiredValidators: [] },
   video: { editors: ['video'], validators: ['required'], requiredValidators: [] },
-  file: { editors: ['file'], validators: ['required', 'file_size', 'image_dimensions', 'image_aspect_ratio', 'extension', 'required_alt_title'], requiredValidators: [] },
-  gallery: { editors: ['gallery'], validators: ['size', 'file_size', 'image_dimensions', 'image_aspect_ratio', 'extension', 'required_alt_title'], requiredValidators: [] },
-  link: { editors: ['link_select', 'link_embed'], validators: ['item_item_type', 'required', 'unique'], requiredValidators: ['item_item_type'] },
+  file: {
+    editors: ['file'],
+    validators: ['required', 'file_size', 'image_dimensions', 'image_aspect_ratio', 'extension', 'required_alt_title'],
+    requiredValidators: [],
+  },
+  gallery: {
+    editors: ['gallery'],
+    validators: ['size', 'file_size', 'image_dimensions', 'image_aspect_ratio', 'extension', 'required_alt_title'],
+    requiredValidators: [],
+  },
+  link: {
+    editors: ['link_select', 'link_embed'],
+    validators: ['item_item_type', 'required', 'unique'],
+    requiredValidators: ['item_item_type'],
+  },
   links: { editors: ['links_select', 'links_embed'], validators: ['items_item_type', 'size'], requiredValidators: ['items_item_type'] },
   rich_text: { editors: ['rich_text'], validators: ['rich_text_blocks', 'size'], requiredValidators: ['rich_text_blocks'] },
-  single_block: { editors: ['framed_single_block', 'frameless_single_block'], validators: ['single_block_blocks', 'required'], requiredValidators: ['single_block_blocks'] },
+  single_block: {
+    editors: ['framed_single_block', 'frameless_single_block'],
+    validators: ['single_block_blocks', 'required'],
+    requiredValidators: ['single_block_blocks'],
+  },
   structured_text: {
     editors: ['structured_text'],
     validators: ['structured_text_blocks', 'structured_text_links', 'required', 'length', 'structured_text_inline_blocks'],
@@ -77,12 +170,28 @@ export const ORDERING_META = ['created_at', 'updated_at', 'first_published_at', 
 
 // Webhook entities, filter entities and events.
 export const WEBHOOK_ENTITY_TYPES = [
-  'item_type', 'item', 'upload', 'build_trigger', 'environment', 'maintenance_mode', 'sso_user', 'cda_cache_tags',
+  'item_type',
+  'item',
+  'upload',
+  'build_trigger',
+  'environment',
+  'maintenance_mode',
+  'sso_user',
+  'cda_cache_tags',
 ] as const;
 export type WebhookEntityType = (typeof WEBHOOK_ENTITY_TYPES)[number];
 export const WEBHOOK_EVENT_TYPES = [
-  'create', 'update', 'delete', 'publish', 'unpublish', 'promote', 'deploy_started', 'deploy_succeeded',
-  'deploy_failed', 'change', 'invalidate',
+  'create',
+  'update',
+  'delete',
+  'publish',
+  'unpublish',
+  'promote',
+  'deploy_started',
+  'deploy_succeeded',
+  'deploy_failed',
+  'change',
+  'invalidate',
 ] as const;
 export const WEBHOOK_EVENTS_BY_ENTITY: Record<WebhookEntityType, readonly string[]> = {
   item: ['create', 'update', 'delete', 'publish', 'unpublish'],
@@ -140,7 +249,15 @@ export const FILTER_OPERATORS: Record<string, readonly string[]> = Object.freeze
 
 /** Meta columns usable in `order_by` (`<column>_ASC|_DESC`); `position` only on sortable/tree models, `_rank` only with `filter[query]`. */
 export const ORDERABLE_META_COLUMNS: readonly string[] = Object.freeze([
-  'id', '_created_at', '_updated_at', '_status', '_published_at', '_first_published_at',
-  '_publication_scheduled_at', '_unpublishing_scheduled_at', '_is_valid', 'position', '_rank',
+  'id',
+  '_created_at',
+  '_updated_at',
+  '_status',
+  '_published_at',
+  '_first_published_at',
+  '_publication_scheduled_at',
+  '_unpublishing_scheduled_at',
+  '_is_valid',
+  'position',
+  '_rank',
 ]);
-

@@ -2,7 +2,14 @@
 // walkers that find blocks in record values (blocks are read in place: records are fetched with nested=true).
 import type { Resource } from '../cma/types';
 import { BLOCK_FIELD_TYPES, type FieldType } from './catalog';
-import { FIELD_ATTRIBUTES, FIELD_RELATIONSHIPS, FIELDSET_ATTRIBUTES, MODEL_ATTRIBUTES, MODEL_RELATIONSHIPS, WEBHOOK_ATTRIBUTES } from './attributes';
+import {
+  FIELD_ATTRIBUTES,
+  FIELD_RELATIONSHIPS,
+  FIELDSET_ATTRIBUTES,
+  MODEL_ATTRIBUTES,
+  MODEL_RELATIONSHIPS,
+  WEBHOOK_ATTRIBUTES,
+} from './attributes';
 import { cloneJson, getOwn, hasOwn, isObject, setOwn, stringifyJson, type Json, type JsonObject, type Path } from './json';
 import { sortedFields, type FieldInfo } from './records';
 
@@ -79,10 +86,18 @@ type BlockFn = (block: JsonObject, path: Path) => Json;
  * into a block's own attributes if it wants to). When the field type is unknown (fields not loaded), blocks
  * are recognised by their shape.
  */
-export function mapBlockSlots(value: Json, type: FieldType | undefined, localized: boolean, isBlock: (v: unknown) => v is JsonObject, fn: BlockFn, path: Path): Json {
+export function mapBlockSlots(
+  value: Json,
+  type: FieldType | undefined,
+  localized: boolean,
+  isBlock: (v: unknown) => v is JsonObject,
+  fn: BlockFn,
+  path: Path,
+): Json {
   if (localized && isObject(value)) {
     const out: JsonObject = {};
-    for (const locale of Object.keys(value)) setOwn(out, locale, mapBlockSlots(value[locale] as Json, type, false, isBlock, fn, [...path, locale]));
+    for (const locale of Object.keys(value))
+      setOwn(out, locale, mapBlockSlots(value[locale] as Json, type, false, isBlock, fn, [...path, locale]));
     return out;
   }
   if (type !== undefined && !BLOCK_FIELD_TYPES.includes(type)) return value;
@@ -99,9 +114,10 @@ export function mapBlockSlots(value: Json, type: FieldType | undefined, localize
     let changed = false;
     for (const key of Object.keys(value)) {
       const inner = value[key] as Json;
-      const mapped = Array.isArray(inner) || isBlock(inner) || getOwn(inner, 'schema') === 'dast'
-        ? mapBlockSlots(inner, undefined, false, isBlock, fn, [...path, key])
-        : inner;
+      const mapped =
+        Array.isArray(inner) || isBlock(inner) || getOwn(inner, 'schema') === 'dast'
+          ? mapBlockSlots(inner, undefined, false, isBlock, fn, [...path, key])
+          : inner;
       changed ||= mapped !== inner;
       setOwn(out, key, mapped);
     }
@@ -139,7 +155,11 @@ function documentAttributes(attributes: Record<string, unknown>, fields: FieldIn
   for (const key of keys) {
     const field = byKey.get(key);
     const value = cloneJson(attributes[key]);
-    setOwn(out, key, mapBlockSlots(value, field?.type, field?.localized ?? false, isResponseBlock, (block) => documentBlock(block, ctx), [key]));
+    setOwn(
+      out,
+      key,
+      mapBlockSlots(value, field?.type, field?.localized ?? false, isResponseBlock, (block) => documentBlock(block, ctx), [key]),
+    );
   }
   return out;
 }
@@ -178,7 +198,8 @@ export function documentValue(kind: DocumentKind, resource: Resource, ctx: Schem
     for (const key of layout.relationships) if (hasOwn(relationships, key)) setOwn(out, key, cloneJson(relationships[key]?.data ?? null));
     // attributes the document does not offer for writing are shown read-only (deprecated twins are dropped)
     for (const key of Object.keys(attributes)) {
-      if (!layout.attributes.includes(key) && !deprecated.includes(key) && !hasOwn(readonly, key)) setOwn(readonly, key, cloneJson(attributes[key]));
+      if (!layout.attributes.includes(key) && !deprecated.includes(key) && !hasOwn(readonly, key))
+        setOwn(readonly, key, cloneJson(attributes[key]));
     }
     writableRelationships = layout.relationships;
   }
@@ -203,12 +224,19 @@ export function collectBlocks(document: JsonObject, itemTypeId: string | undefin
     for (const key of Object.keys(attrs)) {
       if (key === READONLY_KEY || key === 'id' || key === 'item_type') continue;
       const field = byKey.get(key);
-      mapBlockSlots(attrs[key] as Json, field?.type, field?.localized ?? false, isDocumentBlock, (block) => {
-        const id = getOwn(block, 'id');
-        if (typeof id === 'string' && !found.has(id)) found.set(id, block);
-        visitAttributes(block, blockItemTypeId(block));
-        return block;
-      }, [key]);
+      mapBlockSlots(
+        attrs[key] as Json,
+        field?.type,
+        field?.localized ?? false,
+        isDocumentBlock,
+        (block) => {
+          const id = getOwn(block, 'id');
+          if (typeof id === 'string' && !found.has(id)) found.set(id, block);
+          visitAttributes(block, blockItemTypeId(block));
+          return block;
+        },
+        [key],
+      );
     }
   };
   visitAttributes(document, itemTypeId);

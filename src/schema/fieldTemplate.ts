@@ -9,11 +9,26 @@ import { DRAFT_ID } from './templates';
 
 /** The field types as the DatoCMS editor names them, in its order. */
 export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
-  string: 'Single-line string', text: 'Multiple-paragraph text', structured_text: 'Structured text',
-  boolean: 'Boolean', integer: 'Integer number', float: 'Floating-point number', date: 'Date', date_time: 'Date and time',
-  color: 'Color', json: 'JSON', lat_lon: 'Geolocation', seo: 'SEO meta tags', slug: 'Slug', video: 'External video',
-  file: 'Single asset', gallery: 'Asset gallery', link: 'Single link', links: 'Multiple links',
-  rich_text: 'Modular content', single_block: 'Single block',
+  string: 'Single-line string',
+  text: 'Multiple-paragraph text',
+  structured_text: 'Structured text',
+  boolean: 'Boolean',
+  integer: 'Integer number',
+  float: 'Floating-point number',
+  date: 'Date',
+  date_time: 'Date and time',
+  color: 'Color',
+  json: 'JSON',
+  lat_lon: 'Geolocation',
+  seo: 'SEO meta tags',
+  slug: 'Slug',
+  video: 'External video',
+  file: 'Single asset',
+  gallery: 'Asset gallery',
+  link: 'Single link',
+  links: 'Multiple links',
+  rich_text: 'Modular content',
+  single_block: 'Single block',
 };
 
 /** Parameters an editor requires (the others take none, or only optional ones). */
@@ -21,10 +36,17 @@ const REQUIRED_PARAMETERS: Partial<Record<string, JsonObject>> = { single_line: 
 
 /** The validators a type requires, pointing at the project's first models of the right kind (none: an empty list). */
 function requiredValidators(type: FieldType, model: Resource<'item_type'>, ctx: SchemaContext): JsonObject {
-  const blocks = ctx.itemTypes.filter((m) => m.attributes['modular_block'] === true && m.id !== model.id).map((m) => m.id).slice(0, 1);
-  const models = model.attributes['modular_block'] === true
-    ? ctx.itemTypes.filter((m) => m.attributes['modular_block'] !== true).map((m) => m.id).slice(0, 1)
-    : [model.id];
+  const blocks = ctx.itemTypes
+    .filter((m) => m.attributes['modular_block'] === true && m.id !== model.id)
+    .map((m) => m.id)
+    .slice(0, 1);
+  const models =
+    model.attributes['modular_block'] === true
+      ? ctx.itemTypes
+          .filter((m) => m.attributes['modular_block'] !== true)
+          .map((m) => m.id)
+          .slice(0, 1)
+      : [model.id];
   const out: JsonObject = {};
   for (const name of FIELD_TYPE_INFO[type].requiredValidators) {
     setOwn(out, name, { item_types: name.endsWith('_blocks') ? blocks : models });

@@ -7,7 +7,9 @@ import { compareNumbers, isJsonNumber, isLosslessNumber, numberFromText, type Lo
 
 /** JSON values; numbers a double cannot hold exactly are LosslessNumbers (their exact digits). */
 export type Json = null | boolean | number | LosslessNumber | string | Json[] | JsonObject;
-export interface JsonObject { [key: string]: Json }
+export interface JsonObject {
+  [key: string]: Json;
+}
 export type Path = (string | number)[];
 
 /** Deeper documents are refused before parsing: the parser and our walkers recurse. */
@@ -108,13 +110,17 @@ const MAX_KEY_IN_MESSAGE = 60;
 
 /** Messages quote what the user typed: long quoted text is elided so a message stays readable. */
 export function boundMessage(message: string): string {
-  return message.length <= MAX_KEY_IN_MESSAGE * 4 ? message : message.replace(/"([^"]{61,})"/g, (_whole, inner: string) => `"${elideKey(inner)}"`);
+  return message.length <= MAX_KEY_IN_MESSAGE * 4
+    ? message
+    : message.replace(/"([^"]{61,})"/g, (_whole, inner: string) => `"${elideKey(inner)}"`);
 }
 
 /** A key (or other user text) short enough for a message; cut at a character boundary, marked with "…". */
 export function elideKey(key: string): string {
   if (key.length <= MAX_KEY_IN_MESSAGE) return key;
-  return `${Array.from(key.slice(0, MAX_KEY_IN_MESSAGE * 2)).slice(0, MAX_KEY_IN_MESSAGE - 1).join('')}…`;
+  return `${Array.from(key.slice(0, MAX_KEY_IN_MESSAGE * 2))
+    .slice(0, MAX_KEY_IN_MESSAGE - 1)
+    .join('')}…`;
 }
 
 /** The offset where nesting first exceeds `max`, or -1. Strings are skipped so brackets inside them do not count. */
@@ -185,11 +191,21 @@ function humanParseError(code: number): string {
 export function parseText(text: string): ParsedText {
   const locator = new TextLocator(text);
   const at = (path: Path, offset: number, length: number, message: string): Problem => ({
-    path, pathText: pathToText(path), message: `${pathToText(path)}: ${boundMessage(message)}`, offset, length, ...locator.position(offset),
+    path,
+    pathText: pathToText(path),
+    message: `${pathToText(path)}: ${boundMessage(message)}`,
+    offset,
+    length,
+    ...locator.position(offset),
   });
   const deep = excessiveNestingAt(text);
   if (deep >= 0) {
-    return { root: undefined, value: undefined, locator, problems: [at([], deep, 1, `invalid JSON: nested more than ${MAX_DEPTH} levels deep (flatten the value)`)] };
+    return {
+      root: undefined,
+      value: undefined,
+      locator,
+      problems: [at([], deep, 1, `invalid JSON: nested more than ${MAX_DEPTH} levels deep (flatten the value)`)],
+    };
   }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
@@ -197,11 +213,17 @@ export function parseText(text: string): ParsedText {
     // the first error is the one to fix; later ones are mostly its echoes
     const problems = errors.slice(0, 1).map((error) => {
       const { line, column } = locator.position(error.offset);
-      return at([], error.offset, Math.max(error.length, 1), `invalid JSON: ${humanParseError(error.error)} at line ${line}, column ${column}`);
+      return at(
+        [],
+        error.offset,
+        Math.max(error.length, 1),
+        `invalid JSON: ${humanParseError(error.error)} at line ${line}, column ${column}`,
+      );
     });
     return { root, value: undefined, locator, problems };
   }
-  if (!root) return { root, value: undefined, locator, problems: [at([], 0, 0, 'invalid JSON: the document is empty (expected an object)')] };
+  if (!root)
+    return { root, value: undefined, locator, problems: [at([], 0, 0, 'invalid JSON: the document is empty (expected an object)')] };
   const problems: Problem[] = [];
   const value = nodeValue(root, [], problems, at, text);
   if (root.type !== 'object') {
@@ -210,7 +232,13 @@ export function parseText(text: string): ParsedText {
   return { root, value, locator, problems };
 }
 
-function nodeValue(node: Node, path: Path, problems: Problem[], at: (path: Path, offset: number, length: number, message: string) => Problem, text: string): Json {
+function nodeValue(
+  node: Node,
+  path: Path,
+  problems: Problem[],
+  at: (path: Path, offset: number, length: number, message: string) => Problem,
+  text: string,
+): Json {
   switch (node.type) {
     case 'object': {
       const out: JsonObject = {};
@@ -241,7 +269,10 @@ function nodeValue(node: Node, path: Path, problems: Problem[], at: (path: Path,
 }
 
 /** The node at `path`; when it is missing, the nearest existing ancestor (a missing key is located at its parent). */
-export function nodeAt(root: Node | undefined, path: readonly (string | number)[]): { node: Node | undefined; exact: boolean; keyNode?: Node } {
+export function nodeAt(
+  root: Node | undefined,
+  path: readonly (string | number)[],
+): { node: Node | undefined; exact: boolean; keyNode?: Node } {
   let node = root;
   let keyNode: Node | undefined;
   for (const segment of path) {

@@ -7,9 +7,10 @@ import { attributesSchema } from './records';
 import { recordExtras } from './plan';
 import { strictObject } from './zodHelpers';
 
-const readonlyPart = z
-  .looseObject({})
-  .meta({ readOnly: true, description: 'Read-only: id, type, meta and the links the API sets. Changing it is an error; leave it as it is.' });
+const readonlyPart = z.looseObject({}).meta({
+  readOnly: true,
+  description: 'Read-only: id, type, meta and the links the API sets. Changing it is an error; leave it as it is.',
+});
 
 const TITLES: Record<DocumentKind, string> = {
   model: 'DatoCMS model',

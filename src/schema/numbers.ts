@@ -54,14 +54,21 @@ export interface NumberOptions {
  */
 export function exactNumber(options: NumberOptions) {
   const { integer = false, min, max, error, rangeError } = options;
-  return z.custom<JsonNumber>((value) => isJsonNumber(value), { error })
+  return z
+    .custom<JsonNumber>((value) => isJsonNumber(value), { error })
     .superRefine((value, ctx) => {
       if (integer && !isIntegerNumber(value)) {
         ctx.addIssue({ code: 'custom', message: error });
         return;
       }
-      if (min !== undefined && compareNumbers(value, min) < 0) ctx.addIssue({ code: 'custom', message: rangeError ?? `must be ${min} or more` });
-      else if (max !== undefined && compareNumbers(value, max) > 0) ctx.addIssue({ code: 'custom', message: rangeError ?? `must be ${max} or less` });
+      if (min !== undefined && compareNumbers(value, min) < 0)
+        ctx.addIssue({ code: 'custom', message: rangeError ?? `must be ${min} or more` });
+      else if (max !== undefined && compareNumbers(value, max) > 0)
+        ctx.addIssue({ code: 'custom', message: rangeError ?? `must be ${max} or less` });
     })
-    .meta({ type: integer ? 'integer' : 'number', ...(min !== undefined ? { minimum: min } : {}), ...(max !== undefined ? { maximum: max } : {}) });
+    .meta({
+      type: integer ? 'integer' : 'number',
+      ...(min !== undefined ? { minimum: min } : {}),
+      ...(max !== undefined ? { maximum: max } : {}),
+    });
 }

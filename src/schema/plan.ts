@@ -3,10 +3,32 @@ import * as z from 'zod';
 import type { Relationship, Resource, UpdateBody } from '../cma/types';
 import { SCHEMA_SHAPES } from './attributes';
 import {
-  blockItemTypeId, collectBlocks, documentValue, isDocumentBlock, itemTypeIdOf, LAYOUTS, mapBlockSlots,
-  READONLY_KEY, recordFields, type DocumentKind, type SchemaContext,
+  blockItemTypeId,
+  collectBlocks,
+  documentValue,
+  isDocumentBlock,
+  itemTypeIdOf,
+  LAYOUTS,
+  mapBlockSlots,
+  READONLY_KEY,
+  recordFields,
+  type DocumentKind,
+  type SchemaContext,
 } from './document';
-import { deepEqual, describeType, getOwn, hasOwn, isObject, parseText, setOwn, type Json, type JsonObject, type ParsedText, type Path, type Problem } from './json';
+import {
+  deepEqual,
+  describeType,
+  getOwn,
+  hasOwn,
+  isObject,
+  parseText,
+  setOwn,
+  type Json,
+  type JsonObject,
+  type ParsedText,
+  type Path,
+  type Problem,
+} from './json';
 import { findingsFromIssues, locate, type Finding } from './problems';
 import { localeSetFindings, newBlockMissingFindings } from './recordRules';
 import { attributesSchema, cachedSchema, fieldsSignature, type FieldInfo, type ValidatorMode } from './records';
@@ -41,25 +63,45 @@ export function recordExtras(model: Resource<'item_type'> | undefined): Record<s
   const tree = model === undefined || model.attributes?.['tree'] === true;
   const sortable = tree || model?.attributes?.['sortable'] === true;
   const extras: Record<string, z.ZodType> = {};
-  if (sortable) extras['position'] = exactNumber({ integer: true, min: 1, error: 'expected an integer' }).describe('Position among its siblings (sortable and tree models)').optional();
+  if (sortable)
+    extras['position'] = exactNumber({ integer: true, min: 1, error: 'expected an integer' })
+      .describe('Position among its siblings (sortable and tree models)')
+      .optional();
   if (tree) extras['parent_id'] = idSchema.nullable().describe('Id of the parent record, or null for a root (tree models)').optional();
   return extras;
 }
 
-export function recordSchema(fields: readonly FieldInfo[], locales: readonly string[], mode: ValidatorMode, model: Resource<'item_type'> | undefined, isTop: boolean): z.ZodType {
+export function recordSchema(
+  fields: readonly FieldInfo[],
+  locales: readonly string[],
+  mode: ValidatorMode,
+  model: Resource<'item_type'> | undefined,
+  isTop: boolean,
+): z.ZodType {
   const extras = isTop ? recordExtras(model) : {};
   const key = `${fieldsSignature(fields, locales, mode, isTop ? 'record' : 'block')}${Object.keys(extras).join(',')}`;
-  return cachedSchema(key, () => attributesSchema(fields, locales, mode, isTop
-    ? { ...extras, [READONLY_KEY]: readonlySchema.optional() }
-    : { id: z.unknown().optional(), item_type: z.unknown().optional() }));
+  return cachedSchema(key, () =>
+    attributesSchema(
+      fields,
+      locales,
+      mode,
+      isTop ? { ...extras, [READONLY_KEY]: readonlySchema.optional() } : { id: z.unknown().optional(), item_type: z.unknown().optional() },
+    ),
+  );
 }
 
 function allowedBlockModels(field: FieldInfo | undefined, inline: boolean): string[] | undefined {
   if (!field) return undefined;
-  const name = field.type === 'rich_text' ? 'rich_text_blocks'
-    : field.type === 'single_block' ? 'single_block_blocks'
-    : field.type === 'structured_text' ? (inline ? 'structured_text_inline_blocks' : 'structured_text_blocks')
-    : undefined;
+  const name =
+    field.type === 'rich_text'
+      ? 'rich_text_blocks'
+      : field.type === 'single_block'
+        ? 'single_block_blocks'
+        : field.type === 'structured_text'
+          ? inline
+            ? 'structured_text_inline_blocks'
+            : 'structured_text_blocks'
+          : undefined;
   const ids = name ? getOwn(field.validators[name], 'item_types') : undefined;
   return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : undefined;
 }
@@ -77,7 +119,14 @@ function recordFindings(doc: JsonObject, opened: Resource, openedDoc: JsonObject
   const openedBlocks = collectBlocks(openedDoc, modelId, ctx);
   const seenIds = new Set<string>();
 
-  const checkAttributes = (attrs: JsonObject, fields: FieldInfo[] | undefined, prefix: Path, isTop: boolean, knownKeys: JsonObject | undefined, modelOfAttrs: string | undefined) => {
+  const checkAttributes = (
+    attrs: JsonObject,
+    fields: FieldInfo[] | undefined,
+    prefix: Path,
+    isTop: boolean,
+    knownKeys: JsonObject | undefined,
+    modelOfAttrs: string | undefined,
+  ) => {
     if (fields) {
       const result = recordSchema(fields, ctx.locales, mode, isTop ? modelOf(ctx, modelId) : undefined, isTop).safeParse(attrs);
       if (!result.success) out.push(...findingsFromIssues(result.error.issues, attrs).map((f) => ({ ...f, path: [...prefix, ...f.path] })));
@@ -87,7 +136,13 @@ function recordFindings(doc: JsonObject, opened: Resource, openedDoc: JsonObject
       // fields not loaded: only the keys that were there when the document was opened are known
       for (const key of Object.keys(attrs)) {
         if (key !== READONLY_KEY && key !== 'id' && key !== 'item_type' && !hasOwn(knownKeys, key)) {
-          out.push({ path: [...prefix, key], message: `unknown field "${key}" (the fields of this model are not loaded; known: ${Object.keys(knownKeys).filter((k) => k !== READONLY_KEY).join(', ')})`, atKey: true });
+          out.push({
+            path: [...prefix, key],
+            message: `unknown field "${key}" (the fields of this model are not loaded; known: ${Object.keys(knownKeys)
+              .filter((k) => k !== READONLY_KEY)
+              .join(', ')})`,
+            atKey: true,
+          });
         }
       }
     }
@@ -98,20 +153,32 @@ function recordFindings(doc: JsonObject, opened: Resource, openedDoc: JsonObject
       if (fields && !field) continue;
       if (field) {
         for (const { path, id } of blockIdSlots(attrs[key], field)) {
-          if (!openedBlocks.has(id)) out.push({ path: [...prefix, key, ...path], message: `"${id}" is not a block of this record (a block id stands for an existing block; write a block object without "id" to add one)` });
+          if (!openedBlocks.has(id))
+            out.push({
+              path: [...prefix, key, ...path],
+              message: `"${id}" is not a block of this record (a block id stands for an existing block; write a block object without "id" to add one)`,
+            });
         }
       }
-      mapBlockSlots(attrs[key] as Json, field?.type, field?.localized ?? false, isDocumentBlock, (block, path) => {
-        checkBlock(block, [...prefix, ...path], field, isInline(attrs[key], path.slice(1)));
-        return block;
-      }, [key]);
+      mapBlockSlots(
+        attrs[key] as Json,
+        field?.type,
+        field?.localized ?? false,
+        isDocumentBlock,
+        (block, path) => {
+          checkBlock(block, [...prefix, ...path], field, isInline(attrs[key], path.slice(1)));
+          return block;
+        },
+        [key],
+      );
     }
   };
 
   const isInline = (value: unknown, pathInValue: Path): boolean => {
     // the node holding a structured text block: its type tells block from inlineBlock
     let node: unknown = value;
-    for (const segment of pathInValue.slice(0, -1)) node = typeof segment === 'number' ? (Array.isArray(node) ? node[segment] : undefined) : getOwn(node, segment);
+    for (const segment of pathInValue.slice(0, -1))
+      node = typeof segment === 'number' ? (Array.isArray(node) ? node[segment] : undefined) : getOwn(node, segment);
     return getOwn(node, 'type') === 'inlineBlock';
   };
 
@@ -123,15 +190,22 @@ function recordFindings(doc: JsonObject, opened: Resource, openedDoc: JsonObject
       if (!before) {
         out.push({ path: [...path, 'id'], message: `"${id}" is not a block of this record (remove "id" to create a new block)` });
       } else if (blockItemTypeId(before) !== typeId) {
-        out.push({ path: [...path, 'item_type'], message: `the block model of an existing block cannot change (was ${modelLabel(ctx, blockItemTypeId(before) ?? '')}; remove "id" to create a new block instead)` });
+        out.push({
+          path: [...path, 'item_type'],
+          message: `the block model of an existing block cannot change (was ${modelLabel(ctx, blockItemTypeId(before) ?? '')}; remove "id" to create a new block instead)`,
+        });
       }
-      if (seenIds.has(id)) out.push({ path: [...path, 'id'], message: `block "${id}" appears twice (each block may appear once; remove "id" from the copy)` });
+      if (seenIds.has(id))
+        out.push({ path: [...path, 'id'], message: `block "${id}" appears twice (each block may appear once; remove "id" from the copy)` });
       seenIds.add(id);
     }
     if (typeId !== undefined) {
       const allowed = allowedBlockModels(field, inline);
       if (allowed && !allowed.includes(typeId)) {
-        out.push({ path: [...path, 'item_type', 'id'], message: `block model ${modelLabel(ctx, typeId)} is not allowed here (allowed: ${allowed.map((m) => modelLabel(ctx, m)).join(', ') || 'none'})` });
+        out.push({
+          path: [...path, 'item_type', 'id'],
+          message: `block model ${modelLabel(ctx, typeId)} is not allowed here (allowed: ${allowed.map((m) => modelLabel(ctx, m)).join(', ') || 'none'})`,
+        });
       } else if (!modelOf(ctx, typeId) && ctx.itemTypes.length > 0) {
         out.push({ path: [...path, 'item_type', 'id'], message: `"${typeId}" is not a block model of this project` });
       }
@@ -140,7 +214,11 @@ function recordFindings(doc: JsonObject, opened: Resource, openedDoc: JsonObject
     const blockFields = recordFields(ctx, typeId);
     if (before) {
       for (const key of Object.keys(before)) {
-        if (!hasOwn(block, key)) out.push({ path: [...path, key], message: `"${key}" was removed from the block (keys cannot be removed; set it to null, or [] for lists, to clear the value)` });
+        if (!hasOwn(block, key))
+          out.push({
+            path: [...path, key],
+            message: `"${key}" was removed from the block (keys cannot be removed; set it to null, or [] for lists, to clear the value)`,
+          });
       }
     } else if (typeof id !== 'string' && blockFields) {
       out.push(...newBlockMissingFindings(block, blockFields, mode, path));
@@ -156,7 +234,10 @@ function recordFindings(doc: JsonObject, opened: Resource, openedDoc: JsonObject
 function blockIdSlots(value: unknown, field: FieldInfo): { path: Path; id: string }[] {
   const out: { path: Path; id: string }[] = [];
   const visit = (v: unknown, path: Path) => {
-    if (field.type === 'rich_text' && Array.isArray(v)) v.forEach((item, i) => { if (typeof item === 'string') out.push({ path: [...path, i], id: item }); });
+    if (field.type === 'rich_text' && Array.isArray(v))
+      v.forEach((item, i) => {
+        if (typeof item === 'string') out.push({ path: [...path, i], id: item });
+      });
     else if (field.type === 'single_block' && typeof v === 'string') out.push({ path, id: v });
     else if (field.type === 'structured_text' && isObject(v)) {
       const walk = (node: unknown, at: Path, depth: number) => {
@@ -164,7 +245,8 @@ function blockIdSlots(value: unknown, field: FieldInfo): { path: Path; id: strin
         if (Array.isArray(node)) node.forEach((child, i) => walk(child, [...at, i], depth + 1));
         else if (isObject(node)) {
           const item = getOwn(node, 'item');
-          if ((getOwn(node, 'type') === 'block' || getOwn(node, 'type') === 'inlineBlock') && typeof item === 'string') out.push({ path: [...at, 'item'], id: item });
+          if ((getOwn(node, 'type') === 'block' || getOwn(node, 'type') === 'inlineBlock') && typeof item === 'string')
+            out.push({ path: [...at, 'item'], id: item });
           for (const key of ['document', 'children']) if (hasOwn(node, key)) walk(node[key], [...at, key], depth + 1);
         }
       };
@@ -214,9 +296,12 @@ function removedKeyFindings(kind: DocumentKind, doc: JsonObject, openedDoc: Json
   const out: Finding[] = [];
   for (const key of Object.keys(openedDoc)) {
     if (key === READONLY_KEY || hasOwn(doc, key)) continue;
-    const hint = kind === 'record'
-      ? `set it to null (or [] for lists; for a localized field, each locale to null) to clear the value`
-      : nullAccepted(kind, key) ? 'set it to null to clear it' : 'put it back with a value';
+    const hint =
+      kind === 'record'
+        ? `set it to null (or [] for lists; for a localized field, each locale to null) to clear the value`
+        : nullAccepted(kind, key)
+          ? 'set it to null to clear it'
+          : 'put it back with a value';
     out.push({ path: [key], message: `"${key}" was removed (keys cannot be removed; ${hint})` });
   }
   return out;
@@ -286,25 +371,32 @@ export function checkDocument(kind: DocumentKind, text: string, opened: Resource
  * its block model. Nested blocks follow the same rule.
  */
 function requestBlocks(value: Json, field: FieldInfo | undefined, openedBlocks: Map<string, JsonObject>, ctx: SchemaContext): Json {
-  return mapBlockSlots(value, field?.type, field?.localized ?? false, isDocumentBlock, (block) => {
-    const id = getOwn(block, 'id');
-    const before = typeof id === 'string' ? openedBlocks.get(id) : undefined;
-    if (typeof id === 'string' && deepEqual(before, block)) return id;
-    const typeId = blockItemTypeId(block) ?? '';
-    const fields = recordFields(ctx, typeId);
-    const byKey = new Map(fields?.map((f) => [f.apiKey, f]));
-    const attributes: JsonObject = {};
-    for (const key of Object.keys(block)) {
-      if (key === 'id' || key === 'item_type') continue;
-      if (before && deepEqual(block[key], getOwn(before, key))) continue;
-      setOwn(attributes, key, requestBlocks(block[key] as Json, byKey.get(key), openedBlocks, ctx));
-    }
-    const out: JsonObject = { type: 'item' };
-    if (typeof id === 'string') setOwn(out, 'id', id);
-    setOwn(out, 'attributes', attributes);
-    if (!before) setOwn(out, 'relationships', { item_type: { data: { type: 'item_type', id: typeId } } });
-    return out;
-  }, []);
+  return mapBlockSlots(
+    value,
+    field?.type,
+    field?.localized ?? false,
+    isDocumentBlock,
+    (block) => {
+      const id = getOwn(block, 'id');
+      const before = typeof id === 'string' ? openedBlocks.get(id) : undefined;
+      if (typeof id === 'string' && deepEqual(before, block)) return id;
+      const typeId = blockItemTypeId(block) ?? '';
+      const fields = recordFields(ctx, typeId);
+      const byKey = new Map(fields?.map((f) => [f.apiKey, f]));
+      const attributes: JsonObject = {};
+      for (const key of Object.keys(block)) {
+        if (key === 'id' || key === 'item_type') continue;
+        if (before && deepEqual(block[key], getOwn(before, key))) continue;
+        setOwn(attributes, key, requestBlocks(block[key] as Json, byKey.get(key), openedBlocks, ctx));
+      }
+      const out: JsonObject = { type: 'item' };
+      if (typeof id === 'string') setOwn(out, 'id', id);
+      setOwn(out, 'attributes', attributes);
+      if (!before) setOwn(out, 'relationships', { item_type: { data: { type: 'item_type', id: typeId } } });
+      return out;
+    },
+    [],
+  );
 }
 
 /** The smallest update turning `basis` (default: the document of `opened`) into `text`, or the problems in the way. */
@@ -315,7 +407,13 @@ export function planUpdate(kind: DocumentKind, opened: Resource, text: string, c
 }
 
 /** The request body for the difference between two document values, without checking them (null: no change). */
-export function updateBody(kind: DocumentKind, opened: Resource, doc: JsonObject, basis: JsonObject, ctx: SchemaContext): UpdateBody | null {
+export function updateBody(
+  kind: DocumentKind,
+  opened: Resource,
+  doc: JsonObject,
+  basis: JsonObject,
+  ctx: SchemaContext,
+): UpdateBody | null {
   const attributes: JsonObject = {};
   const relationships: Record<string, Relationship> = {};
   const relationshipKeys: readonly string[] = kind === 'record' ? [] : LAYOUTS[kind].relationships;

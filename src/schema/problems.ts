@@ -26,7 +26,14 @@ export function locate(parsed: ParsedText, finding: Finding): Problem {
     offset = target.offset;
     length = parent.exact && parent.keyNode ? target.length : 1;
   }
-  return { path: finding.path, pathText, message: `${pathText}: ${boundMessage(finding.message)}`, offset, length, ...parsed.locator.position(offset) };
+  return {
+    path: finding.path,
+    pathText,
+    message: `${pathText}: ${boundMessage(finding.message)}`,
+    offset,
+    length,
+    ...parsed.locator.position(offset),
+  };
 }
 
 function valueAt(value: unknown, path: Path): unknown {
@@ -40,8 +47,16 @@ function valueAt(value: unknown, path: Path): unknown {
 }
 
 const TYPE_NAMES: Record<string, string> = {
-  string: 'a string', number: 'a number', int: 'an integer', boolean: 'true or false', object: 'an object',
-  array: 'an array', null: 'null', record: 'an object', undefined: 'nothing', literal: 'a fixed value',
+  string: 'a string',
+  number: 'a number',
+  int: 'an integer',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+  record: 'an object',
+  undefined: 'nothing',
+  literal: 'a fixed value',
 };
 
 function listValues(values: readonly unknown[]): string {
@@ -68,7 +83,13 @@ export function findingsFromIssues(issues: readonly z.core.$ZodIssue[], value: u
       }
       case 'invalid_value': {
         const allowed = issue.values.length <= 20 ? ` (allowed: ${listValues(issue.values)})` : '';
-        out.push({ path, message: actual === undefined ? `is missing${allowed ? ` (choose one of: ${listValues(issue.values)})` : ''}` : `${describeType(actual)} is not allowed${allowed}` });
+        out.push({
+          path,
+          message:
+            actual === undefined
+              ? `is missing${allowed ? ` (choose one of: ${listValues(issue.values)})` : ''}`
+              : `${describeType(actual)} is not allowed${allowed}`,
+        });
         break;
       }
       case 'too_small':
@@ -88,7 +109,10 @@ export function findingsFromIssues(issues: readonly z.core.$ZodIssue[], value: u
         // report the alternative that got furthest (deepest issue path, then fewest issues)
         const branches = issue.errors.filter((b) => b.length > 0);
         if (branches.length === 0 || issue.message !== 'Invalid input') {
-          out.push({ path, message: issue.message.startsWith('expected ') ? `${issue.message}, got ${describeType(actual)}` : issue.message });
+          out.push({
+            path,
+            message: issue.message.startsWith('expected ') ? `${issue.message}, got ${describeType(actual)}` : issue.message,
+          });
           break;
         }
         const score = (b: readonly z.core.$ZodIssue[]) => Math.max(...b.map((i) => i.path.length)) * 1000 - b.length;
@@ -97,13 +121,20 @@ export function findingsFromIssues(issues: readonly z.core.$ZodIssue[], value: u
         break;
       }
       case 'invalid_key':
-        out.push(...findingsFromIssues(issue.issues, value, path).map((f) => ({ ...f, message: `key ${f.message.replace(/^is not allowed/, 'is not allowed')}`, atKey: true })));
+        out.push(
+          ...findingsFromIssues(issue.issues, value, path).map((f) => ({
+            ...f,
+            message: `key ${f.message.replace(/^is not allowed/, 'is not allowed')}`,
+            atKey: true,
+          })),
+        );
         break;
       case 'invalid_element':
         out.push(...findingsFromIssues(issue.issues, value, path));
         break;
       default: {
-        const message = issue.message.startsWith('expected ') && actual !== undefined ? `${issue.message}, got ${describeType(actual)}` : issue.message;
+        const message =
+          issue.message.startsWith('expected ') && actual !== undefined ? `${issue.message}, got ${describeType(actual)}` : issue.message;
         out.push({ path, message });
       }
     }

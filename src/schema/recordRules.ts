@@ -10,9 +10,17 @@ const quoteList = (locales: Iterable<string>) => [...locales].map((l) => `"${l}"
  * Every localized field of a record carries the same locales; with `all_locales_required` those are all the
  * project's locales. A field whose locales differ is reported with what to add or remove.
  */
-export function localeSetFindings(attrs: JsonObject, fields: readonly FieldInfo[], projectLocales: readonly string[], allLocalesRequired: boolean, prefix: Path): Finding[] {
+export function localeSetFindings(
+  attrs: JsonObject,
+  fields: readonly FieldInfo[],
+  projectLocales: readonly string[],
+  allLocalesRequired: boolean,
+  prefix: Path,
+): Finding[] {
   const localized = fields.filter((f) => f.localized && isObject(getOwn(attrs, f.apiKey)));
-  const sets = new Map(localized.map((f) => [f, Object.keys(getOwn(attrs, f.apiKey) as JsonObject).filter((l) => projectLocales.includes(l))]));
+  const sets = new Map(
+    localized.map((f) => [f, Object.keys(getOwn(attrs, f.apiKey) as JsonObject).filter((l) => projectLocales.includes(l))]),
+  );
   const union = new Set<string>(allLocalesRequired ? projectLocales : []);
   for (const set of sets.values()) for (const locale of set) union.add(locale);
   const out: Finding[] = [];
@@ -25,7 +33,9 @@ export function localeSetFindings(attrs: JsonObject, fields: readonly FieldInfo[
     const why = allLocalesRequired
       ? 'the model requires every locale (all_locales_required)'
       : "the record's other localized fields have it; every localized field carries the same locales";
-    const drop = allLocalesRequired ? '' : `, or remove ${quoteList(missing)} from every localized field to drop ${missing.length > 1 ? 'those locales' : 'that locale'}`;
+    const drop = allLocalesRequired
+      ? ''
+      : `, or remove ${quoteList(missing)} from every localized field to drop ${missing.length > 1 ? 'those locales' : 'that locale'}`;
     out.push({
       path: [...prefix, field.apiKey],
       message: `lacks locale ${quoteList(missing)} (${why}: put it back, set to null to leave it empty${drop})`,
@@ -39,5 +49,8 @@ export function newBlockMissingFindings(block: JsonObject, fields: readonly Fiel
   if (mode !== 'all') return [];
   return fields
     .filter((f) => f.validators['required'] !== undefined && f.validators['required'] !== null && !hasOwn(block, f.apiKey))
-    .map((f) => ({ path: [...prefix, f.apiKey], message: `is missing: a new block needs its required field "${f.apiKey}"${f.label ? ` (${f.label})` : ''}` }));
+    .map((f) => ({
+      path: [...prefix, f.apiKey],
+      message: `is missing: a new block needs its required field "${f.apiKey}"${f.label ? ` (${f.label})` : ''}`,
+    }));
 }

@@ -7,9 +7,7 @@ import { isFieldType, type FieldType } from './catalog';
 import { isoDate, isoDateTime } from './attributes';
 import { getOwn, isObject, setOwn } from './json';
 import { compareNumbers, exactNumber, isJsonNumber, numberText } from './numbers';
-import {
-  arrayOf, bool, idSchema, nullableString, num, oneOf, requiredReference, str, strictObject,
-} from './zodHelpers';
+import { arrayOf, bool, idSchema, nullableString, num, oneOf, requiredReference, str, strictObject } from './zodHelpers';
 
 export interface FieldInfo {
   id: string;
@@ -40,62 +38,102 @@ export function sortedFields(fields: readonly Resource[]): FieldInfo[] {
   return fields.map(fieldInfo).sort((a, b) => a.position - b.position);
 }
 
-const rgbChannel = exactNumber({ integer: true, min: 0, max: 255, error: 'expected an integer 0-255', rangeError: 'must be between 0 and 255' });
-const color = strictObject({ red: rgbChannel, green: rgbChannel, blue: rgbChannel, alpha: rgbChannel.optional() }, 'A colour {red, green, blue, alpha?}, each 0-255');
-const latLon = strictObject({
-  latitude: exactNumber({ min: -90, max: 90, error: 'expected a number', rangeError: 'must be between -90 and 90' }),
-  longitude: exactNumber({ min: -180, max: 180, error: 'expected a number', rangeError: 'must be between -180 and 180' }),
-}, 'A position {latitude, longitude}');
+const rgbChannel = exactNumber({
+  integer: true,
+  min: 0,
+  max: 255,
+  error: 'expected an integer 0-255',
+  rangeError: 'must be between 0 and 255',
+});
+const color = strictObject(
+  { red: rgbChannel, green: rgbChannel, blue: rgbChannel, alpha: rgbChannel.optional() },
+  'A colour {red, green, blue, alpha?}, each 0-255',
+);
+const latLon = strictObject(
+  {
+    latitude: exactNumber({ min: -90, max: 90, error: 'expected a number', rangeError: 'must be between -90 and 90' }),
+    longitude: exactNumber({ min: -180, max: 180, error: 'expected a number', rangeError: 'must be between -180 and 180' }),
+  },
+  'A position {latitude, longitude}',
+);
 const unitInterval = exactNumber({ min: 0, max: 1, error: 'expected a number between 0 and 1', rangeError: 'must be between 0 and 1' });
-const seo = strictObject({
-  title: nullableString('Meta title').optional(),
-  description: nullableString('Meta description').optional(),
-  image: idSchema.nullable().describe('Upload id of the sharing image').optional(),
-  twitter_card: oneOf(['summary', 'summary_large_image'] as const).nullable().optional(),
-  no_index: bool().optional(),
-}, 'SEO {title, description, image, twitter_card, no_index}');
-const video = strictObject({
-  provider: oneOf(['youtube', 'vimeo', 'facebook'] as const),
-  provider_uid: str(),
-  url: str(),
-  width: num().nullable().optional(),
-  height: num().nullable().optional(),
-  thumbnail_url: str().nullable().optional(),
-  title: str().nullable().optional(),
-}, 'An external video {provider, provider_uid, url, and optionally width, height, thumbnail_url, title}');
-const file = strictObject({
-  upload_id: idSchema.describe('Id of the upload'),
-  alt: nullableString().optional(),
-  title: nullableString().optional(),
-  custom_data: z.record(z.string(), z.unknown(), { error: 'expected an object' }).optional(),
-  focal_point: strictObject({ x: unitInterval, y: unitInterval }).nullable().optional(),
-  poster_time: num().nullable().optional(),
-}, 'A file {upload_id, alt, title, custom_data, focal_point}');
-const jsonString = z.string({ error: 'expected a string holding JSON, e.g. "{\\"a\\": 1}"' }).refine((value) => {
-  try {
-    JSON.parse(value);
-    return true;
-  } catch {
-    return false;
-  }
-}, { error: 'does not hold valid JSON (json field values are JSON text in a string)' });
+const seo = strictObject(
+  {
+    title: nullableString('Meta title').optional(),
+    description: nullableString('Meta description').optional(),
+    image: idSchema.nullable().describe('Upload id of the sharing image').optional(),
+    twitter_card: oneOf(['summary', 'summary_large_image'] as const)
+      .nullable()
+      .optional(),
+    no_index: bool().optional(),
+  },
+  'SEO {title, description, image, twitter_card, no_index}',
+);
+const video = strictObject(
+  {
+    provider: oneOf(['youtube', 'vimeo', 'facebook'] as const),
+    provider_uid: str(),
+    url: str(),
+    width: num().nullable().optional(),
+    height: num().nullable().optional(),
+    thumbnail_url: str().nullable().optional(),
+    title: str().nullable().optional(),
+  },
+  'An external video {provider, provider_uid, url, and optionally width, height, thumbnail_url, title}',
+);
+const file = strictObject(
+  {
+    upload_id: idSchema.describe('Id of the upload'),
+    alt: nullableString().optional(),
+    title: nullableString().optional(),
+    custom_data: z.record(z.string(), z.unknown(), { error: 'expected an object' }).optional(),
+    focal_point: strictObject({ x: unitInterval, y: unitInterval }).nullable().optional(),
+    poster_time: num().nullable().optional(),
+  },
+  'A file {upload_id, alt, title, custom_data, focal_point}',
+);
+const jsonString = z.string({ error: 'expected a string holding JSON, e.g. "{\\"a\\": 1}"' }).refine(
+  (value) => {
+    try {
+      JSON.parse(value);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { error: 'does not hold valid JSON (json field values are JSON text in a string)' },
+);
 
 /** A block in a document: its id (absent for a new block), its block model, then its attributes. */
-export const blockDocumentSchema = z.looseObject({
-  id: idSchema.describe('Id of the block; leave it out for a new block').optional(),
-  item_type: requiredReference('item_type', 'The block model'),
-}, { error: 'expected a block {"item_type": {"type": "item_type", "id": "…"}, …attributes} or a block id' });
+export const blockDocumentSchema = z.looseObject(
+  {
+    id: idSchema.describe('Id of the block; leave it out for a new block').optional(),
+    item_type: requiredReference('item_type', 'The block model'),
+  },
+  { error: 'expected a block {"item_type": {"type": "item_type", "id": "…"}, …attributes} or a block id' },
+);
 
 const blockOrId = z.union([idSchema, blockDocumentSchema], { error: 'expected a block object or a block id string' });
 
-const dastNode: z.ZodType = z.lazy(() => z.looseObject({
-  type: str('Node type'),
-  children: arrayOf(dastNode).optional(),
-}, { error: 'expected a structured text node {type, …}' }));
-const structuredText = z.looseObject({
-  schema: z.literal('dast', { error: 'expected "dast"' }),
-  document: z.looseObject({ type: z.literal('root', { error: 'expected "root"' }), children: arrayOf(dastNode) }, { error: 'expected {"type": "root", "children": [...]}' }),
-}, { error: 'expected structured text {"schema": "dast", "document": {...}} or null' });
+const dastNode: z.ZodType = z.lazy(() =>
+  z.looseObject(
+    {
+      type: str('Node type'),
+      children: arrayOf(dastNode).optional(),
+    },
+    { error: 'expected a structured text node {type, …}' },
+  ),
+);
+const structuredText = z.looseObject(
+  {
+    schema: z.literal('dast', { error: 'expected "dast"' }),
+    document: z.looseObject(
+      { type: z.literal('root', { error: 'expected "root"' }), children: arrayOf(dastNode) },
+      { error: 'expected {"type": "root", "children": [...]}' },
+    ),
+  },
+  { error: 'expected structured text {"schema": "dast", "document": {...}} or null' },
+);
 
 /** The value shape of a field type, without validators. */
 export function baseValueSchema(type: FieldType | undefined): z.ZodType {
@@ -180,7 +218,13 @@ export function validatorFindings(field: FieldInfo, value: unknown, mode: Valida
   const opt = (name: string, key: string): unknown => getOwn(v[name], key);
   const has = (name: string) => v[name] !== undefined && v[name] !== null;
   if (has('required') && mode === 'all') {
-    if (isBlank(value) || (field.type === 'structured_text' && isObject(value) && Array.isArray(getOwn(getOwn(value, 'document'), 'children')) && (getOwn(getOwn(value, 'document'), 'children') as unknown[]).length === 0)) {
+    if (
+      isBlank(value) ||
+      (field.type === 'structured_text' &&
+        isObject(value) &&
+        Array.isArray(getOwn(getOwn(value, 'document'), 'children')) &&
+        (getOwn(getOwn(value, 'document'), 'children') as unknown[]).length === 0)
+    ) {
       out.push('is required (the field has the "required" validator)');
       return out;
     }
@@ -188,12 +232,15 @@ export function validatorFindings(field: FieldInfo, value: unknown, mode: Valida
   if (field.type === 'seo' && value === null) {
     // an empty SEO value lacks every part the field requires
     const parts = ['title', 'description', 'image', 'twitter_card'].filter((part) => opt('required_seo_fields', part) === true);
-    if (parts.length > 0) out.push(`needs ${parts.map((p) => `"${p}"`).join(', ')} (the field has the "required_seo_fields" validator; null has none)`);
+    if (parts.length > 0)
+      out.push(`needs ${parts.map((p) => `"${p}"`).join(', ')} (the field has the "required_seo_fields" validator; null has none)`);
     return out;
   }
   if (isBlank(value)) return out;
   const range = (name: string, n: number, unit: string, prefix = '') => {
-    const min = opt(name, 'min'), max = opt(name, 'max'), eq = opt(name, 'eq');
+    const min = opt(name, 'min'),
+      max = opt(name, 'max'),
+      eq = opt(name, 'eq');
     if (isJsonNumber(eq) && compareNumbers(n, eq) !== 0) out.push(`${prefix}must have exactly ${numberText(eq)}${unit} (has ${n})`);
     if (isJsonNumber(min) && compareNumbers(n, min) < 0) out.push(`${prefix}must have at least ${numberText(min)}${unit} (has ${n})`);
     if (isJsonNumber(max) && compareNumbers(n, max) > 0) out.push(`${prefix}must have at most ${numberText(max)}${unit} (has ${n})`);
@@ -202,7 +249,8 @@ export function validatorFindings(field: FieldInfo, value: unknown, mode: Valida
   if (has('size') && Array.isArray(value)) {
     range('size', value.length, ' items');
     const multiple = opt('size', 'multiple_of');
-    if (typeof multiple === 'number' && multiple > 0 && value.length % multiple !== 0) out.push(`must have a multiple of ${multiple} items (has ${value.length})`);
+    if (typeof multiple === 'number' && multiple > 0 && value.length % multiple !== 0)
+      out.push(`must have a multiple of ${multiple} items (has ${value.length})`);
   }
   if (has('format') && typeof value === 'string') {
     const predefined = opt('format', 'predefined_pattern');
@@ -215,17 +263,20 @@ export function validatorFindings(field: FieldInfo, value: unknown, mode: Valida
   }
   if (has('enum') && typeof value === 'string') {
     const values = opt('enum', 'values');
-    if (Array.isArray(values) && !values.includes(value)) out.push(`${JSON.stringify(value)} is not allowed (allowed: ${values.join(', ')})`);
+    if (Array.isArray(values) && !values.includes(value))
+      out.push(`${JSON.stringify(value)} is not allowed (allowed: ${values.join(', ')})`);
   }
   if (has('number_range') && isJsonNumber(value)) {
-    const min = opt('number_range', 'min'), max = opt('number_range', 'max');
+    const min = opt('number_range', 'min'),
+      max = opt('number_range', 'max');
     if (isJsonNumber(min) && compareNumbers(value, min) < 0) out.push(`must be ${numberText(min)} or more`);
     if (isJsonNumber(max) && compareNumbers(value, max) > 0) out.push(`must be ${numberText(max)} or less`);
   }
   for (const name of ['date_range', 'date_time_range']) {
     if (has(name) && typeof value === 'string') {
       const at = Date.parse(name === 'date_range' ? `${value}T00:00:00Z` : value);
-      const rawMin = opt(name, 'min'), rawMax = opt(name, 'max');
+      const rawMin = opt(name, 'min'),
+        rawMax = opt(name, 'max');
       const min = typeof rawMin === 'string' ? Date.parse(name === 'date_range' ? `${rawMin}T00:00:00Z` : rawMin) : NaN;
       const max = typeof rawMax === 'string' ? Date.parse(name === 'date_range' ? `${rawMax}T00:00:00Z` : rawMax) : NaN;
       if (!Number.isNaN(min) && at < min) out.push(`must be ${String(rawMin)} or later`);
@@ -234,7 +285,8 @@ export function validatorFindings(field: FieldInfo, value: unknown, mode: Valida
   }
   if (has('slug_format') && typeof value === 'string') {
     const custom = safeRegExp(opt('slug_format', 'custom_pattern'));
-    if (opt('slug_format', 'predefined_pattern') === 'webpage_slug' && !WEBPAGE_SLUG.test(value)) out.push('must be a web page slug (lowercase letters, digits, "-" and "_")');
+    if (opt('slug_format', 'predefined_pattern') === 'webpage_slug' && !WEBPAGE_SLUG.test(value))
+      out.push('must be a web page slug (lowercase letters, digits, "-" and "_")');
     if (custom && !custom.test(value)) out.push(`must match /${custom.source}/`);
   }
   if (has('required_alt_title')) {
@@ -242,17 +294,21 @@ export function validatorFindings(field: FieldInfo, value: unknown, mode: Valida
     files.forEach((file, i) => {
       const where = Array.isArray(value) ? `item ${i}: ` : '';
       for (const part of ['alt', 'title'] as const) {
-        if (opt('required_alt_title', part) === true && isObject(file) && isBlankText(getOwn(file, part))) out.push(`${where}needs a non-empty "${part}" (the field has the "required_alt_title" validator)`);
+        if (opt('required_alt_title', part) === true && isObject(file) && isBlankText(getOwn(file, part)))
+          out.push(`${where}needs a non-empty "${part}" (the field has the "required_alt_title" validator)`);
       }
     });
   }
   if (field.type === 'seo' && isObject(value)) {
     for (const part of ['title', 'description', 'image', 'twitter_card'] as const) {
-      if (opt('required_seo_fields', part) === true && isBlankText(getOwn(value, part))) out.push(`needs a non-empty "${part}" (the field has the "required_seo_fields" validator)`);
+      if (opt('required_seo_fields', part) === true && isBlankText(getOwn(value, part)))
+        out.push(`needs a non-empty "${part}" (the field has the "required_seo_fields" validator)`);
     }
-    const title = getOwn(value, 'title'), description = getOwn(value, 'description');
+    const title = getOwn(value, 'title'),
+      description = getOwn(value, 'description');
     if (has('title_length') && typeof title === 'string') range('title_length', lengthOf(title) ?? 0, ' characters', 'title: ');
-    if (has('description_length') && typeof description === 'string') range('description_length', lengthOf(description) ?? 0, ' characters', 'description: ');
+    if (has('description_length') && typeof description === 'string')
+      range('description_length', lengthOf(description) ?? 0, ' characters', 'description: ');
   }
   return out;
 }
@@ -260,19 +316,27 @@ export function validatorFindings(field: FieldInfo, value: unknown, mode: Valida
 /** A field's value schema: type shape, validators, and per-locale objects when localized. */
 export function fieldValueSchema(field: FieldInfo, locales: readonly string[], mode: ValidatorMode): z.ZodType {
   const base = baseValueSchema(field.type);
-  const checked = mode !== 'none'
-    ? base.superRefine((value, ctx) => {
-        for (const message of validatorFindings(field, value, mode)) ctx.addIssue({ code: 'custom', message });
-      })
-    : base;
+  const checked =
+    mode !== 'none'
+      ? base.superRefine((value, ctx) => {
+          for (const message of validatorFindings(field, value, mode)) ctx.addIssue({ code: 'custom', message });
+        })
+      : base;
   const described = field.label ? `${field.label} (${field.type ?? 'unknown type'}${field.localized ? ', localized' : ''})` : field.apiKey;
   if (!field.localized) return checked.describe(described);
   const shape = Object.fromEntries(locales.map((locale) => [locale, checked.optional()]));
   // a localized value is always an object; clear it per locale ({"en": null, …})
   const expected = `expected an object with one value per locale (${locales.join(', ')}); to clear it set each locale to null`;
-  return z.strictObject(shape, {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? `allowed: ${locales.join(', ')} (the project's locales)` : issue.code === 'invalid_type' ? expected : undefined),
-  }).describe(`${described}: one value per locale {${locales.join(', ')}}`);
+  return z
+    .strictObject(shape, {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `allowed: ${locales.join(', ')} (the project's locales)`
+          : issue.code === 'invalid_type'
+            ? expected
+            : undefined,
+    })
+    .describe(`${described}: one value per locale {${locales.join(', ')}}`);
 }
 
 /** The top-level schema of a record document (or a block's attributes) for the given fields. */

@@ -2,8 +2,16 @@
 // as soon as any other key is wrong), so every access here is defensive.
 import type { Resource } from '../cma/types';
 import {
-  CONTENT_LINK_OPTIONAL_TYPES, EDITOR_NAMES, FIELD_TYPE_INFO, isFieldType, VALIDATOR_NAMES, WEBHOOK_ENTITY_TYPES,
-  WEBHOOK_EVENTS_BY_ENTITY, WEBHOOK_UNFILTERABLE_ENTITIES, type EditorName, type WebhookEntityType,
+  CONTENT_LINK_OPTIONAL_TYPES,
+  EDITOR_NAMES,
+  FIELD_TYPE_INFO,
+  isFieldType,
+  VALIDATOR_NAMES,
+  WEBHOOK_ENTITY_TYPES,
+  WEBHOOK_EVENTS_BY_ENTITY,
+  WEBHOOK_UNFILTERABLE_ENTITIES,
+  type EditorName,
+  type WebhookEntityType,
 } from './catalog';
 import { EDITOR_PARAMETERS } from './attributes';
 import { describeType, elideKey, getOwn, isObject, type JsonObject } from './json';
@@ -30,26 +38,58 @@ export function modelRules(doc: JsonObject, opened: Resource): Finding[] {
   }
   // records of singleton, sortable and tree models have their own order
   const ordered = ORDERING_KEYS.filter((key) => isSet(getOwn(doc, key)));
-  const ownOrder = flag('singleton') ? 'a singleton model' : flag('sortable') ? 'a sortable model' : flag('tree') ? 'a tree model' : undefined;
+  const ownOrder = flag('singleton')
+    ? 'a singleton model'
+    : flag('sortable')
+      ? 'a sortable model'
+      : flag('tree')
+        ? 'a tree model'
+        : undefined;
   if (ownOrder) {
-    for (const key of ordered) out.push({ path: [key], message: `must be null on ${ownOrder} (its records are ordered by position; ordering_field, ordering_meta and ordering_direction must all be null)` });
+    for (const key of ordered)
+      out.push({
+        path: [key],
+        message: `must be null on ${ownOrder} (its records are ordered by position; ordering_field, ordering_meta and ordering_direction must all be null)`,
+      });
   }
   if (flag('modular_block')) {
     for (const key of ['singleton', 'sortable', 'tree', 'draft_mode_active']) {
-      if (getOwn(doc, key) === true) out.push({ path: [key], message: 'must be false on a block model (block models cannot be singleton, sortable, tree or in draft mode)' });
+      if (getOwn(doc, key) === true)
+        out.push({
+          path: [key],
+          message: 'must be false on a block model (block models cannot be singleton, sortable, tree or in draft mode)',
+        });
     }
   } else {
-    if (flag('singleton') && (flag('sortable') || flag('tree'))) out.push({ path: ['singleton'], message: 'a singleton model cannot be sortable or a tree (set sortable and tree to false, or singleton to false)' });
-    if (flag('sortable') && flag('tree')) out.push({ path: ['tree'], message: 'a model cannot be both sortable and a tree (a tree is already sortable: set sortable to false)' });
+    if (flag('singleton') && (flag('sortable') || flag('tree')))
+      out.push({
+        path: ['singleton'],
+        message: 'a singleton model cannot be sortable or a tree (set sortable and tree to false, or singleton to false)',
+      });
+    if (flag('sortable') && flag('tree'))
+      out.push({
+        path: ['tree'],
+        message: 'a model cannot be both sortable and a tree (a tree is already sortable: set sortable to false)',
+      });
   }
   // the field pointers must name fields of this very model
   const fields = opened.relationships?.['fields']?.data;
   if (Array.isArray(fields) && fields.length > 0) {
     const ids = fields.map((f) => f.id);
-    for (const key of ['ordering_field', 'title_field', 'image_preview_field', 'excerpt_field', 'presentation_title_field', 'presentation_image_field']) {
+    for (const key of [
+      'ordering_field',
+      'title_field',
+      'image_preview_field',
+      'excerpt_field',
+      'presentation_title_field',
+      'presentation_image_field',
+    ]) {
       const id = refId(getOwn(doc, key));
       if (id !== undefined && !ids.includes(id)) {
-        out.push({ path: [key, 'id'], message: `"${elideKey(id)}" is not a field of this model (its fields: ${ids.length <= 20 ? ids.join(', ') : `${ids.length} ids, see $readonly.fields`})` });
+        out.push({
+          path: [key, 'id'],
+          message: `"${elideKey(id)}" is not a field of this model (its fields: ${ids.length <= 20 ? ids.join(', ') : `${ids.length} ids, see $readonly.fields`})`,
+        });
       }
     }
   }
@@ -89,8 +129,14 @@ export function fieldRules(doc: JsonObject, opened: Resource, ctx: SchemaContext
   const pluginEditor = typeof getOwn(appearance, 'field_extension') === 'string';
   if (isObject(appearance) && typeof editor === 'string' && editor.length > 0 && !pluginEditor) {
     if (!(info.editors as readonly string[]).includes(editor)) {
-      const what = BUILT_IN_EDITORS.has(editor) || looksLikeBuiltInName(editor) ? `"${elideKey(editor)}" is not an editor of ${typeValue} fields` : `"${elideKey(editor)}" is a plugin id: a plugin editor needs "field_extension" naming its editor`;
-      out.push({ path: ['appearance', 'editor'], message: `${what} (allowed: ${info.editors.join(', ')}, or a plugin id with field_extension)` });
+      const what =
+        BUILT_IN_EDITORS.has(editor) || looksLikeBuiltInName(editor)
+          ? `"${elideKey(editor)}" is not an editor of ${typeValue} fields`
+          : `"${elideKey(editor)}" is a plugin id: a plugin editor needs "field_extension" naming its editor`;
+      out.push({
+        path: ['appearance', 'editor'],
+        message: `${what} (allowed: ${info.editors.join(', ')}, or a plugin id with field_extension)`,
+      });
     } else {
       const parameters = getOwn(appearance, 'parameters');
       if (isObject(parameters)) {
@@ -102,24 +148,41 @@ export function fieldRules(doc: JsonObject, opened: Resource, ctx: SchemaContext
   // a fieldset of another model is refused; one the cached models do not know is left to the server
   const fieldset = refId(getOwn(doc, 'fieldset'));
   const modelId = refId(opened.relationships?.['item_type']?.data);
-  const owner = fieldset === undefined ? undefined : ctx.itemTypes.find((m) => {
-    const fieldsets = m.relationships?.['fieldsets']?.data;
-    return Array.isArray(fieldsets) && fieldsets.some((f) => f.id === fieldset);
-  });
+  const owner =
+    fieldset === undefined
+      ? undefined
+      : ctx.itemTypes.find((m) => {
+          const fieldsets = m.relationships?.['fieldsets']?.data;
+          return Array.isArray(fieldsets) && fieldsets.some((f) => f.id === fieldset);
+        });
   if (fieldset !== undefined && owner && owner.id !== modelId) {
-    out.push({ path: ['fieldset', 'id'], message: `"${elideKey(fieldset)}" is a fieldset of the model ${String(owner.attributes?.['api_key'])}, not of this field's model (use one of its own fieldsets, or null)` });
+    out.push({
+      path: ['fieldset', 'id'],
+      message: `"${elideKey(fieldset)}" is a fieldset of the model ${String(owner.attributes?.['api_key'])}, not of this field's model (use one of its own fieldsets, or null)`,
+    });
   }
   if (getOwn(doc, 'content_link_enabled') === false && !CONTENT_LINK_OPTIONAL_TYPES.includes(typeValue)) {
-    out.push({ path: ['content_link_enabled'], message: `can be false only for field types ${CONTENT_LINK_OPTIONAL_TYPES.join(', ')} (this field is "${typeValue}")` });
+    out.push({
+      path: ['content_link_enabled'],
+      message: `can be false only for field types ${CONTENT_LINK_OPTIONAL_TYPES.join(', ')} (this field is "${typeValue}")`,
+    });
   }
   // a default value's shape is the API's business; a localized one is keyed by the project's locales
   const defaultValue = getOwn(doc, 'default_value');
   if (isSet(defaultValue) && (getOwn(doc, 'localized') ?? opened.attributes?.['localized']) === true) {
     if (!isObject(defaultValue)) {
-      out.push({ path: ['default_value'], message: `expected an object keyed by locale (${ctx.locales.join(', ')}) because the field is localized, got ${describeType(defaultValue)}` });
+      out.push({
+        path: ['default_value'],
+        message: `expected an object keyed by locale (${ctx.locales.join(', ')}) because the field is localized, got ${describeType(defaultValue)}`,
+      });
     } else {
       for (const locale of Object.keys(defaultValue)) {
-        if (!ctx.locales.includes(locale)) out.push({ path: ['default_value', locale], message: `"${elideKey(locale)}" is not a locale of this project (allowed: ${ctx.locales.join(', ')})`, atKey: true });
+        if (!ctx.locales.includes(locale))
+          out.push({
+            path: ['default_value', locale],
+            message: `"${elideKey(locale)}" is not a locale of this project (allowed: ${ctx.locales.join(', ')})`,
+            atKey: true,
+          });
       }
     }
   }
@@ -163,7 +226,10 @@ export function webhookRules(doc: JsonObject): Finding[] {
     if (Array.isArray(types)) {
       types.forEach((type, j) => {
         if (typeof type === 'string' && !allowed.includes(type)) {
-          out.push({ path: ['events', i, 'event_types', j], message: `"${type}" is not allowed for entity_type "${entity}" (allowed: ${allowed.join(', ')})` });
+          out.push({
+            path: ['events', i, 'event_types', j],
+            message: `"${type}" is not allowed for entity_type "${entity}" (allowed: ${allowed.join(', ')})`,
+          });
         }
       });
     }

@@ -20,7 +20,8 @@ const CREATE_REQUIRED: Record<SchemaDraftKind, readonly string[]> = {
 /** Keys only DatoCMS sets on a create: refused where they were typed rather than sent. */
 const SERVER_OWNED_ON_CREATE: Partial<Record<SchemaDraftKind, readonly string[]>> = { model: ['has_singleton_item'] };
 
-export type SchemaCreatePlan<K extends SchemaDraftKind> = { ok: true; body: CreateBody<ResourceType<K>> } | { ok: false; problems: Problem[] };
+export type SchemaCreatePlan<K extends SchemaDraftKind> =
+  { ok: true; body: CreateBody<ResourceType<K>> } | { ok: false; problems: Problem[] };
 type ResourceType<K extends SchemaDraftKind> = K extends 'model' ? 'item_type' : K;
 
 /** The first of "base", "base_2", … that `taken` does not hold. */
@@ -37,7 +38,15 @@ export function draftModel(ctx: SchemaContext, block: boolean): Resource<'item_t
   const { name: apiKey, n } = freeName(block ? 'new_block' : 'new_model', taken);
   const label = block ? 'New block' : 'New model';
   const attributes: Record<string, unknown> = { name: n === 1 ? label : `${label} ${n}`, api_key: apiKey, modular_block: block };
-  if (!block) Object.assign(attributes, { singleton: false, sortable: false, tree: false, draft_mode_active: false, all_locales_required: true, collection_appearance: 'table' });
+  if (!block)
+    Object.assign(attributes, {
+      singleton: false,
+      sortable: false,
+      tree: false,
+      draft_mode_active: false,
+      all_locales_required: true,
+      collection_appearance: 'table',
+    });
   attributes['hint'] = null;
   return { id: DRAFT_ID, type: 'item_type', attributes, relationships: {}, meta: {} };
 }
@@ -85,7 +94,12 @@ export function renderSchemaDraft(kind: SchemaDraftKind, draft: Resource, ctx: S
 }
 
 /** The POST body for a draft's edited `text` (every value counts as the user's), or the problems in the way. */
-export function planSchemaCreate<K extends SchemaDraftKind>(kind: K, draft: Resource, text: string, ctx: SchemaContext): SchemaCreatePlan<K> {
+export function planSchemaCreate<K extends SchemaDraftKind>(
+  kind: K,
+  draft: Resource,
+  text: string,
+  ctx: SchemaContext,
+): SchemaCreatePlan<K> {
   const basis: JsonObject = {};
   setOwn(basis, READONLY_KEY, getOwn(documentValue(kind, draft, ctx), READONLY_KEY) as Json);
   const problems = checkDocument(kind, text, draft, ctx, basis);
@@ -95,17 +109,23 @@ export function planSchemaCreate<K extends SchemaDraftKind>(kind: K, draft: Reso
     const what = kind === 'model' ? `a new ${draft.attributes['modular_block'] === true ? 'block model' : 'model'}` : `a new ${kind}`;
     const required = CREATE_REQUIRED[kind];
     for (const key of required) {
-      if (getOwn(doc, key) === undefined) problems.push(locate(parsed, { path: [key], message: `is missing (${what} needs ${listed(required)})` }));
+      if (getOwn(doc, key) === undefined)
+        problems.push(locate(parsed, { path: [key], message: `is missing (${what} needs ${listed(required)})` }));
     }
     for (const key of SERVER_OWNED_ON_CREATE[kind] ?? []) {
-      if (getOwn(doc, key) !== undefined) problems.push(locate(parsed, { path: [key], message: `is set by DatoCMS: remove it from ${what}` }));
+      if (getOwn(doc, key) !== undefined)
+        problems.push(locate(parsed, { path: [key], message: `is set by DatoCMS: remove it from ${what}` }));
     }
   }
   if (problems.length > 0 || !doc) return { ok: false, problems };
   const update = updateBody(kind, draft, doc, basis, ctx);
-  const data: { type: string; attributes: Record<string, unknown>; relationships?: unknown } = { type: draft.type, attributes: (update?.data.attributes ?? {}) as Record<string, unknown> };
+  const data: { type: string; attributes: Record<string, unknown>; relationships?: unknown } = {
+    type: draft.type,
+    attributes: (update?.data.attributes ?? {}) as Record<string, unknown>,
+  };
   if (update?.data.relationships) data.relationships = update.data.relationships;
   return { ok: true, body: { data } as CreateBody<ResourceType<K>> };
 }
 
-const listed = (keys: readonly string[]): string => keys.length === 1 ? keys[0]! : `${keys.slice(0, -1).join(', ')} and ${keys[keys.length - 1]}`;
+const listed = (keys: readonly string[]): string =>
+  keys.length === 1 ? keys[0]! : `${keys.slice(0, -1).join(', ')} and ${keys[keys.length - 1]}`;

@@ -28,7 +28,11 @@ function initialValue(field: Resource<'field'>, locales: readonly string[]): Jso
 }
 
 /** The not-yet-created record of a model, as a resource the document format can render and check. */
-export function draftRecord(model: Resource<'item_type'>, ctx: SchemaContext, options: { parentId?: string | null } = {}): Resource<'item'> {
+export function draftRecord(
+  model: Resource<'item_type'>,
+  ctx: SchemaContext,
+  options: { parentId?: string | null } = {},
+): Resource<'item'> {
   const fields = [...(ctx.fieldsOf(model.id) ?? [])].sort((a, b) => fieldInfo(a).position - fieldInfo(b).position);
   const attributes: Record<string, unknown> = {};
   for (const field of fields) attributes[fieldInfo(field).apiKey] = initialValue(field, ctx.locales);

@@ -33,9 +33,7 @@ export function isApiId(value: unknown): value is string {
 
 export const ID_FORMS = 'a DatoCMS id: 22 characters of URL-safe base64 (a UUID v4), or a decimal number up to 2^48-1';
 
-export const idSchema = z
-  .string({ error: 'expected an id string' })
-  .refine(isApiId, { error: `is not ${ID_FORMS}` });
+export const idSchema = z.string({ error: 'expected an id string' }).refine(isApiId, { error: `is not ${ID_FORMS}` });
 
 export function str(description?: string) {
   const schema = z.string({ error: 'expected a string' });

@@ -6,12 +6,13 @@ import type { Resource } from '../cma/types';
 import { someNames, type LifecycleDeps, type Place } from '../records/lifecycleDeps';
 import { fieldRoles, fieldsReferencing, nameOf, recordCount } from './schemaImpact';
 
-export type SchemaTarget = Place & (
-  | { kind: 'model'; model: Resource<'item_type'> }
-  | { kind: 'field'; model: Resource<'item_type'>; field: Resource<'field'> }
-  | { kind: 'fieldset'; model: Resource<'item_type'>; fieldset: Resource<'fieldset'>; fieldCount: number }
-  | { kind: 'webhook'; webhook: Resource<'webhook'> }
-);
+export type SchemaTarget = Place &
+  (
+    | { kind: 'model'; model: Resource<'item_type'> }
+    | { kind: 'field'; model: Resource<'item_type'>; field: Resource<'field'> }
+    | { kind: 'fieldset'; model: Resource<'item_type'>; fieldset: Resource<'fieldset'>; fieldCount: number }
+    | { kind: 'webhook'; webhook: Resource<'webhook'> }
+  );
 
 interface Plan {
   /** for the progress notification */
@@ -29,9 +30,14 @@ export async function deleteSchemaItem(deps: LifecycleDeps, target: SchemaTarget
   const { ui, t } = deps;
   const plan = await planDelete(deps, target);
   const remove = t('Delete');
-  const answer = await ui.confirm({ message: plan.message, detail: [...plan.detail, t('This cannot be undone.')].join('\n'), actions: [remove] });
+  const answer = await ui.confirm({
+    message: plan.message,
+    detail: [...plan.detail, t('This cannot be undone.')].join('\n'),
+    actions: [remove],
+  });
   if (answer !== remove) return false;
-  if (plan.guard && !(await deps.confirmSchemaChange({ project: target.project, environment: target.environment, action: plan.guard }))) return false;
+  if (plan.guard && !(await deps.confirmSchemaChange({ project: target.project, environment: target.environment, action: plan.guard })))
+    return false;
   try {
     await ui.withProgress({ title: t('Deleting “{0}”…', plan.name), cancellable: true }, (_report, signal) => plan.send(signal));
   } catch (error) {
@@ -59,7 +65,11 @@ async function planDelete(deps: LifecycleDeps, target: SchemaTarget): Promise<Pl
           ? t('Its {0} fields go, and every block of this model in every record.', fieldCount)
           : t('Its {0} fields go, and all its {1} records.', fieldCount, await recordCount(data, model.id)),
         referencing.length
-          ? t('{0} field(s) of other models reference it: {1}. DatoCMS refuses the delete while they do: change those fields first.', referencing.length, someNames(t, referencing, 5))
+          ? t(
+              '{0} field(s) of other models reference it: {1}. DatoCMS refuses the delete while they do: change those fields first.',
+              referencing.length,
+              someNames(t, referencing, 5),
+            )
           : t('No field of another model references it.'),
       ];
       return {
@@ -109,7 +119,12 @@ async function planDelete(deps: LifecycleDeps, target: SchemaTarget): Promise<Pl
       return {
         name: nameOf(webhook),
         message: t('Delete the webhook “{0}”?', nameOf(webhook)),
-        detail: [t('DatoCMS stops calling {0}. Webhooks belong to the project: it goes from every environment.', String(webhook.attributes['url'] ?? ''))],
+        detail: [
+          t(
+            'DatoCMS stops calling {0}. Webhooks belong to the project: it goes from every environment.',
+            String(webhook.attributes['url'] ?? ''),
+          ),
+        ],
         send: (signal) => client.webhooks.destroy(webhook.id, { signal }),
         deleted: { webhooks: [webhook.id] },
       };

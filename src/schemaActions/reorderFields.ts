@@ -30,9 +30,11 @@ export async function moveField(deps: LifecycleDeps, target: FieldPlace, directi
   const index = siblings.findIndex((f) => f.id === current.id);
   const neighbour = siblings[direction === 'up' ? index - 1 : index + 1];
   if (index < 0 || !neighbour) {
-    void deps.ui.info(direction === 'up'
-      ? deps.t('“{0}” is already the first field of its group.', nameOf(current))
-      : deps.t('“{0}” is already the last field of its group.', nameOf(current)));
+    void deps.ui.info(
+      direction === 'up'
+        ? deps.t('“{0}” is already the first field of its group.', nameOf(current))
+        : deps.t('“{0}” is already the last field of its group.', nameOf(current)),
+    );
     return false;
   }
   return sendPosition(deps, { ...target, field: current }, Number(neighbour.attributes['position']));
@@ -59,7 +61,8 @@ async function sendPosition(deps: LifecycleDeps, target: FieldPlace, position: n
   if (!(await deps.confirmSchemaChange({ project: target.project, environment: target.environment, action }))) return false;
   const data = await deps.data(target.project, target.environment);
   await deps.ui.withProgress({ title: t('Moving the field “{0}”…', nameOf(field)), cancellable: true }, (_report, signal) =>
-    data.client.fields.update(field.id, { data: { type: 'field', id: field.id, attributes: { position } } }, { signal }));
+    data.client.fields.update(field.id, { data: { type: 'field', id: field.id, attributes: { position } } }, { signal }),
+  );
   data.invalidate({ itemTypeId: model.id });
   return true;
 }

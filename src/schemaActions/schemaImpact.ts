@@ -5,18 +5,33 @@ import type { Translate } from '../ui/translate';
 
 /** Validators whose `item_types` name the models a field links to or embeds as blocks. */
 const REFERENCING_VALIDATORS = [
-  'item_item_type', 'items_item_type', 'structured_text_links',
-  'rich_text_blocks', 'single_block_blocks', 'structured_text_blocks', 'structured_text_inline_blocks',
+  'item_item_type',
+  'items_item_type',
+  'structured_text_links',
+  'rich_text_blocks',
+  'single_block_blocks',
+  'structured_text_blocks',
+  'structured_text_inline_blocks',
 ];
 
 /** Model links that may name one of the model's fields, with what that makes the field. */
 const FIELD_ROLES = (t: Translate): [link: string, role: string][] => [
-  ['title_field', t('its title field')], ['ordering_field', t('its ordering field')], ['image_preview_field', t('its image preview field')],
-  ['excerpt_field', t('its excerpt field')], ['presentation_title_field', t('its presentation title field')], ['presentation_image_field', t('its presentation image field')],
+  ['title_field', t('its title field')],
+  ['ordering_field', t('its ordering field')],
+  ['image_preview_field', t('its image preview field')],
+  ['excerpt_field', t('its excerpt field')],
+  ['presentation_title_field', t('its presentation title field')],
+  ['presentation_image_field', t('its presentation image field')],
 ];
 
 export function nameOf(resource: Resource): string {
-  return String(resource.attributes['name'] ?? resource.attributes['label'] ?? resource.attributes['title'] ?? resource.attributes['api_key'] ?? resource.id);
+  return String(
+    resource.attributes['name'] ??
+      resource.attributes['label'] ??
+      resource.attributes['title'] ??
+      resource.attributes['api_key'] ??
+      resource.id,
+  );
 }
 
 /** Fields of other models that link to or embed `modelId`, as `Model › Field`. */
@@ -45,8 +60,10 @@ export async function recordCount(data: ProjectData, modelId: string): Promise<n
 
 /** The roles (title field, ordering field…) a field plays for its model. */
 export function fieldRoles(t: Translate, model: Resource<'item_type'>, field: Resource<'field'>): string[] {
-  return FIELD_ROLES(t).filter(([link]) => {
-    const data = model.relationships[link]?.data;
-    return data && !Array.isArray(data) && data.id === field.id;
-  }).map(([, role]) => role);
+  return FIELD_ROLES(t)
+    .filter(([link]) => {
+      const data = model.relationships[link]?.data;
+      return data && !Array.isArray(data) && data.id === field.id;
+    })
+    .map(([, role]) => role);
 }

@@ -61,8 +61,10 @@ export class ComparisonTree implements vscode.TreeDataProvider<ChangeNode> {
   /** The change of a model (`dish`), field (`dish::calories`) or fieldset (`dish/Kitchen notes`), by name. */
   find(key: string): ChangeNode | undefined {
     const models = this.getChildren();
-    return models.find((n) => n.kind === 'model' && n.model.key === key)
-      ?? models.flatMap((n) => this.getChildren(n)).find((n) => (n.kind === 'field' || n.kind === 'fieldset') && n.pair.key === key);
+    return (
+      models.find((n) => n.kind === 'model' && n.model.key === key) ??
+      models.flatMap((n) => this.getChildren(n)).find((n) => (n.kind === 'field' || n.kind === 'fieldset') && n.pair.key === key)
+    );
   }
 
   getChildren(node?: ChangeNode): ChangeNode[] {
@@ -74,8 +76,12 @@ export class ComparisonTree implements vscode.TreeDataProvider<ChangeNode> {
     }
     if (node.kind !== 'model') return [];
     return [
-      ...node.model.fieldsets.filter((p) => p.kind !== 'same').map((pair): ChangeNode => ({ kind: 'fieldset', comparison, model: node.model, pair })),
-      ...node.model.fields.filter((p) => p.kind !== 'same').map((pair): ChangeNode => ({ kind: 'field', comparison, model: node.model, pair })),
+      ...node.model.fieldsets
+        .filter((p) => p.kind !== 'same')
+        .map((pair): ChangeNode => ({ kind: 'fieldset', comparison, model: node.model, pair })),
+      ...node.model.fields
+        .filter((p) => p.kind !== 'same')
+        .map((pair): ChangeNode => ({ kind: 'field', comparison, model: node.model, pair })),
     ];
   }
 
@@ -84,7 +90,12 @@ export class ComparisonTree implements vscode.TreeDataProvider<ChangeNode> {
       return new vscode.TreeItem(t('The schemas of {0} and {1} are the same', node.comparison.source, node.comparison.target));
     }
     const pair: Pair<unknown> = node.kind === 'model' ? node.model : node.pair;
-    const item = new vscode.TreeItem(labelOf(node), node.kind === 'model' && this.getChildren(node).length > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      labelOf(node),
+      node.kind === 'model' && this.getChildren(node).length > 0
+        ? vscode.TreeItemCollapsibleState.Expanded
+        : vscode.TreeItemCollapsibleState.None,
+    );
     item.id = `${node.kind}:${pair.key}`;
     item.description = describe(node);
     const [icon, color] = KIND_ICONS[pair.kind]!;
@@ -113,16 +124,30 @@ function kindText(kind: string): string {
 function describe(node: Exclude<ChangeNode, { kind: 'none' }>): string {
   if (node.kind === 'model') {
     const model = (node.model.source ?? node.model.target)! as ModelSnapshot;
-    const renamed = node.model.source && node.model.target && node.model.source.apiKey !== node.model.target.apiKey ? ` ← ${node.model.target.apiKey}` : '';
+    const renamed =
+      node.model.source && node.model.target && node.model.source.apiKey !== node.model.target.apiKey
+        ? ` ← ${node.model.target.apiKey}`
+        : '';
     const what = isBlockModel(model) ? t('block model') : t('model');
-    const own = node.model.kind !== 'changed' ? ` ${kindText(node.model.kind)}` : node.model.changed.length > 0 ? ` ${kindText('changed')}: ${node.model.changed.join(', ')}` : '';
+    const own =
+      node.model.kind !== 'changed'
+        ? ` ${kindText(node.model.kind)}`
+        : node.model.changed.length > 0
+          ? ` ${kindText('changed')}: ${node.model.changed.join(', ')}`
+          : '';
     const inner = [...node.model.fieldsets, ...node.model.fields].filter((p) => p.kind !== 'same').length;
-    const parts = [`${what}${own}`, ...(node.model.orderChanged ? [t('field order changed')] : []), ...(node.model.kind === 'changed' && inner > 0 ? [inner === 1 ? t('1 change inside') : t('{0} changes inside', inner)] : [])];
+    const parts = [
+      `${what}${own}`,
+      ...(node.model.orderChanged ? [t('field order changed')] : []),
+      ...(node.model.kind === 'changed' && inner > 0 ? [inner === 1 ? t('1 change inside') : t('{0} changes inside', inner)] : []),
+    ];
     return `${model.apiKey}${renamed} · ${parts.join(' · ')}`;
   }
-  if (node.kind === 'fieldset') return `${t('fieldset')} ${kindText(node.pair.kind)}${node.pair.changed.length > 0 ? `: ${node.pair.changed.join(', ')}` : ''}`;
+  if (node.kind === 'fieldset')
+    return `${t('fieldset')} ${kindText(node.pair.kind)}${node.pair.changed.length > 0 ? `: ${node.pair.changed.join(', ')}` : ''}`;
   const field = (node.pair.source ?? node.pair.target)!;
-  const renamed = node.pair.source && node.pair.target && node.pair.source.apiKey !== node.pair.target.apiKey ? ` ← ${node.pair.target.apiKey}` : '';
+  const renamed =
+    node.pair.source && node.pair.target && node.pair.source.apiKey !== node.pair.target.apiKey ? ` ← ${node.pair.target.apiKey}` : '';
   return `${field.apiKey}${renamed} · ${String(field.attributes['field_type'])} ${kindText(node.pair.kind)}${node.pair.changed.length > 0 ? `: ${node.pair.changed.join(', ')}` : ''}`;
 }
 

@@ -4,11 +4,21 @@
 // models, a slug's title field, a model's title field, a field's fieldset) become references by name, so
 // two environments with different ids for the same schema compare equal. No vscode import.
 import { isLosslessNumber } from 'lossless-json';
-import { fieldsetTitle, MODEL_FIELD_LINKS, type FieldSnapshot, type FieldsetSnapshot, type ModelSnapshot, type SchemaSnapshot } from './snapshot';
+import {
+  fieldsetTitle,
+  MODEL_FIELD_LINKS,
+  type FieldSnapshot,
+  type FieldsetSnapshot,
+  type ModelSnapshot,
+  type SchemaSnapshot,
+} from './snapshot';
 
 /** A reference to a model (`author`), a field (`article::title`) or a fieldset (`article/SEO`) by name. */
 export class Ref {
-  constructor(readonly kind: 'model' | 'field' | 'fieldset', readonly key: string) {}
+  constructor(
+    readonly kind: 'model' | 'field' | 'fieldset',
+    readonly key: string,
+  ) {}
 }
 
 /** added = only in the source, removed = only in the target. */
@@ -59,15 +69,22 @@ export function diffSchemas(source: SchemaSnapshot, target: SchemaSnapshot, opti
     for (const m of [s, t]) if (m) names.set(m.id, new Ref('model', modelKey));
     const fieldPairs = matchPairs(s?.fields ?? [], t?.fields ?? [], (f) => f.apiKey);
     const fieldKeys = keysFor(fieldPairs, (f) => f.apiKey).map((k) => `${modelKey}::${k}`);
-    fieldPairs.forEach(([sf, tf], i) => { for (const f of [sf, tf]) if (f) names.set(f.id, new Ref('field', fieldKeys[i]!)); });
+    fieldPairs.forEach(([sf, tf], i) => {
+      for (const f of [sf, tf]) if (f) names.set(f.id, new Ref('field', fieldKeys[i]!));
+    });
     const fieldsetPairs = matchPairs(s?.fieldsets ?? [], t?.fieldsets ?? [], fieldsetTitle);
     const fieldsetKeys = keysFor(fieldsetPairs, fieldsetTitle).map((k) => `${modelKey}/${k}`);
-    fieldsetPairs.forEach(([sf, tf], i) => { for (const f of [sf, tf]) if (f) names.set(f.id, new Ref('fieldset', fieldsetKeys[i]!)); });
+    fieldsetPairs.forEach(([sf, tf], i) => {
+      for (const f of [sf, tf]) if (f) names.set(f.id, new Ref('fieldset', fieldsetKeys[i]!));
+    });
     return { modelKey, s, t, fieldPairs, fieldKeys, fieldsetPairs, fieldsetKeys };
   });
-  const ref = (kind: Ref['kind'], id: string | null): Ref | string | null => (id === null ? null : names.get(id) ?? id);
+  const ref = (kind: Ref['kind'], id: string | null): Ref | string | null => (id === null ? null : (names.get(id) ?? id));
   for (const { modelKey, s, t, fieldPairs, fieldKeys, fieldsetPairs, fieldsetKeys } of staged) {
-    const modelValue = (m: ModelSnapshot) => ({ ...m.attributes, ...Object.fromEntries(MODEL_FIELD_LINKS.map((name) => [name, ref('field', m.links[name] ?? null)])) });
+    const modelValue = (m: ModelSnapshot) => ({
+      ...m.attributes,
+      ...Object.fromEntries(MODEL_FIELD_LINKS.map((name) => [name, ref('field', m.links[name] ?? null)])),
+    });
     const fieldValue = (f: FieldSnapshot) => {
       const { [FIELD_ORDER_ATTRIBUTE]: _position, ...attributes } = f.attributes;
       return { ...attributes, validators: portableValidators(f.attributes['validators'], ref), fieldset: ref('fieldset', f.fieldsetId) };
@@ -96,26 +113,46 @@ export function changesOf(diff: SchemaDiff): Array<{ what: 'model' | 'field' | '
 function pairOf<T>(key: string, source: T | undefined, target: T | undefined, value: (item: T) => Record<string, unknown>): Pair<T> {
   const sourceValue = source === undefined ? undefined : value(source);
   const targetValue = target === undefined ? undefined : value(target);
-  const changed = sourceValue && targetValue
-    ? [...new Set([...Object.keys(sourceValue), ...Object.keys(targetValue)])].filter((name) => !sameValue(sourceValue[name], targetValue[name]))
-    : [];
+  const changed =
+    sourceValue && targetValue
+      ? [...new Set([...Object.keys(sourceValue), ...Object.keys(targetValue)])].filter(
+          (name) => !sameValue(sourceValue[name], targetValue[name]),
+        )
+      : [];
   const kind: ChangeKind = !target ? 'added' : !source ? 'removed' : changed.length > 0 ? 'changed' : 'same';
-  return { kind, key, ...(source ? { source } : {}), ...(target ? { target } : {}), ...(sourceValue ? { sourceValue } : {}), ...(targetValue ? { targetValue } : {}), changed };
+  return {
+    kind,
+    key,
+    ...(source ? { source } : {}),
+    ...(target ? { target } : {}),
+    ...(sourceValue ? { sourceValue } : {}),
+    ...(targetValue ? { targetValue } : {}),
+    changed,
+  };
 }
 
 /** Validators with the ids they name (models of links and blocks, a slug's title field) as references. */
 function portableValidators(validators: unknown, ref: (kind: Ref['kind'], id: string | null) => Ref | string | null): unknown {
   if (!isPlainObject(validators)) return validators;
-  return Object.fromEntries(Object.entries(validators).map(([name, options]) => {
-    if (!isPlainObject(options)) return [name, options];
-    const portable: Record<string, unknown> = { ...options };
-    if (Array.isArray(options['item_types'])) portable['item_types'] = options['item_types'].map((id) => (typeof id === 'string' ? ref('model', id) : id));
-    if (typeof options['title_field_id'] === 'string') portable['title_field_id'] = ref('field', options['title_field_id']);
-    // a file type stands alone: the empty list of extensions the API may return beside it means the same
-    // (and the official client's types refuse both together)
-    if (name === 'extension' && options['predefined_list'] != null && Array.isArray(options['extensions']) && options['extensions'].length === 0) delete portable['extensions'];
-    return [name, portable];
-  }));
+  return Object.fromEntries(
+    Object.entries(validators).map(([name, options]) => {
+      if (!isPlainObject(options)) return [name, options];
+      const portable: Record<string, unknown> = { ...options };
+      if (Array.isArray(options['item_types']))
+        portable['item_types'] = options['item_types'].map((id) => (typeof id === 'string' ? ref('model', id) : id));
+      if (typeof options['title_field_id'] === 'string') portable['title_field_id'] = ref('field', options['title_field_id']);
+      // a file type stands alone: the empty list of extensions the API may return beside it means the same
+      // (and the official client's types refuse both together)
+      if (
+        name === 'extension' &&
+        options['predefined_list'] != null &&
+        Array.isArray(options['extensions']) &&
+        options['extensions'].length === 0
+      )
+        delete portable['extensions'];
+      return [name, portable];
+    }),
+  );
 }
 
 /** Pairs by id first, then the rest by name; the source's order, then what only the target has. */
@@ -125,14 +162,25 @@ function matchPairs<T extends { id: string }>(source: T[], target: T[], name: (i
   const matched = new Map<T, T>();
   for (const s of source) {
     const t = targetById.get(s.id);
-    if (t) { matched.set(s, t); used.add(t); }
+    if (t) {
+      matched.set(s, t);
+      used.add(t);
+    }
   }
   for (const s of source) {
     if (matched.has(s)) continue;
-    const t = target.find((candidate) => !used.has(candidate) && name(candidate) === name(s) && !source.some((other) => other.id === candidate.id));
-    if (t) { matched.set(s, t); used.add(t); }
+    const t = target.find(
+      (candidate) => !used.has(candidate) && name(candidate) === name(s) && !source.some((other) => other.id === candidate.id),
+    );
+    if (t) {
+      matched.set(s, t);
+      used.add(t);
+    }
   }
-  return [...source.map((s): [T | undefined, T | undefined] => [s, matched.get(s)]), ...target.filter((t) => !used.has(t)).map((t): [T | undefined, T | undefined] => [undefined, t])];
+  return [
+    ...source.map((s): [T | undefined, T | undefined] => [s, matched.get(s)]),
+    ...target.filter((t) => !used.has(t)).map((t): [T | undefined, T | undefined] => [undefined, t]),
+  ];
 }
 
 /** Unique names: the source's name, a removed item's own (marked when a source item already has it). */
@@ -151,7 +199,8 @@ export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a instanceof Ref || b instanceof Ref) return a instanceof Ref && b instanceof Ref && a.kind === b.kind && a.key === b.key;
   if (isLosslessNumber(a) || isLosslessNumber(b)) return String(numberText(a)) === String(numberText(b));
-  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameValue(v, b[i]));
+  if (Array.isArray(a) || Array.isArray(b))
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameValue(v, b[i]));
   if (isPlainObject(a) && isPlainObject(b)) {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
     return [...keys].every((k) => sameValue(a[k], b[k]));

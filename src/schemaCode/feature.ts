@@ -31,7 +31,12 @@ export class SchemaCodeFeature implements vscode.Disposable {
   constructor(deps: SchemaCodeDeps) {
     this.#deps = deps;
     this.#view = vscode.window.createTreeView(COMPARISON_VIEW_ID, { treeDataProvider: this.#tree, showCollapseAll: true });
-    this.#disposables.push(this.#view, vscode.workspace.registerTextDocumentContentProvider(SIDE_SCHEME, { provideTextDocumentContent: (uri) => this.#sides.get(uri.toString()) ?? '' }));
+    this.#disposables.push(
+      this.#view,
+      vscode.workspace.registerTextDocumentContentProvider(SIDE_SCHEME, {
+        provideTextDocumentContent: (uri) => this.#sides.get(uri.toString()) ?? '',
+      }),
+    );
   }
 
   dispose(): void {
@@ -46,9 +51,14 @@ export class SchemaCodeFeature implements vscode.Disposable {
       void ui.info(t('Run this on a model, field, webhook or record of the DatoCMS view, or with a DatoCMS document open.'));
       return;
     }
-    const other = await this.#pickEnvironment(ref.project, t('Compare the {0} with which environment?', describeRef(ref)), [ref.environment]);
+    const other = await this.#pickEnvironment(ref.project, t('Compare the {0} with which environment?', describeRef(ref)), [
+      ref.environment,
+    ]);
     if (!other) return;
-    const otherRef: DocumentRef = ref.kind === 'record' ? { project: ref.project, environment: other, kind: 'record', modelApiKey: ref.modelApiKey, id: ref.id } : { ...ref, environment: other };
+    const otherRef: DocumentRef =
+      ref.kind === 'record'
+        ? { project: ref.project, environment: other, kind: 'record', modelApiKey: ref.modelApiKey, id: ref.id }
+        : { ...ref, environment: other };
     const name = documentPath(otherRef).split('/').pop() ?? '';
     let left = comparisonUri(otherRef);
     try {
@@ -58,7 +68,12 @@ export class SchemaCodeFeature implements vscode.Disposable {
       left = this.#side(otherRef.project, other, name, '');
       void ui.info(t('The {0} does not exist in environment {1}: it is compared with an empty side.', describeRef(ref), other));
     }
-    const right = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor && !isTreeNode(arg) ? vscode.window.activeTextEditor.document.uri : documentUri(ref);
+    const right =
+      arg instanceof vscode.Uri
+        ? arg
+        : vscode.window.activeTextEditor && !isTreeNode(arg)
+          ? vscode.window.activeTextEditor.document.uri
+          : documentUri(ref);
     await vscode.commands.executeCommand('vscode.diff', left, right, t('{0} ({1}) ↔ {2} ({3})', name, other, name, ref.environment));
   }
 
@@ -70,12 +85,22 @@ export class SchemaCodeFeature implements vscode.Disposable {
     const shown = registry.environmentOf(project);
     const source = await this.#pickEnvironment(project, t('Compare the schema of which environment?'), [], shown);
     if (!source) return;
-    const target = await this.#pickEnvironment(project, t('Compare the schema of {0} with which environment?', source), [source], 'primary');
+    const target = await this.#pickEnvironment(
+      project,
+      t('Compare the schema of {0} with which environment?', source),
+      [source],
+      'primary',
+    );
     if (!target) return;
-    const diff = await ui.withProgress({ title: t('Reading the schemas of {0} and {1}…', source, target), cancellable: true }, async (_report, signal) => {
-      const [s, tg] = await Promise.all([source, target].map(async (environment) => (await registry.data(project, environment)).client.site.findWithSchema({ signal })));
-      return diffSchemas(snapshotOf(source, s!), snapshotOf(target, tg!));
-    });
+    const diff = await ui.withProgress(
+      { title: t('Reading the schemas of {0} and {1}…', source, target), cancellable: true },
+      async (_report, signal) => {
+        const [s, tg] = await Promise.all(
+          [source, target].map(async (environment) => (await registry.data(project, environment)).client.site.findWithSchema({ signal })),
+        );
+        return diffSchemas(snapshotOf(source, s!), snapshotOf(target, tg!));
+      },
+    );
     await this.#show({ project, source, target, diff });
   }
 
@@ -90,17 +115,35 @@ export class SchemaCodeFeature implements vscode.Disposable {
       void ui.warn(t('Open a folder first: the migration script is written into its migrations folder.'));
       return;
     }
-    const folder = folders.length === 1 ? folders[0] : await ui.pick(folders.map((f) => ({ label: f.name, description: f.uri.fsPath, value: f })), { title: t('Write the migration into which folder?') });
+    const folder =
+      folders.length === 1
+        ? folders[0]
+        : await ui.pick(
+            folders.map((f) => ({ label: f.name, description: f.uri.fsPath, value: f })),
+            { title: t('Write the migration into which folder?') },
+          );
     if (!folder) return;
     const { project, source, target } = comparison;
-    const result = await generateMigration({
-      ui, t, folder: folder.uri.fsPath, now: () => new Date(),
-      readSchema: async (environment, signal) => (await registry.data(project, environment)).client.site.findWithSchema({ signal }),
-    }, { source, target });
+    const result = await generateMigration(
+      {
+        ui,
+        t,
+        folder: folder.uri.fsPath,
+        now: () => new Date(),
+        readSchema: async (environment, signal) => (await registry.data(project, environment)).client.site.findWithSchema({ signal }),
+      },
+      { source, target },
+    );
     if (!result) return;
     await this.#show({ ...comparison, diff: result.diff });
     await vscode.window.showTextDocument(vscode.Uri.file(result.path));
-    void ui.info(t('Migration written: {0}. Review it, then run it on a new fork of {1}: datocms migrations:run --source={1} --destination=<new sandbox>.', vscode.workspace.asRelativePath(result.path), target));
+    void ui.info(
+      t(
+        'Migration written: {0}. Review it, then run it on a new fork of {1}: datocms migrations:run --source={1} --destination=<new sandbox>.',
+        vscode.workspace.asRelativePath(result.path),
+        target,
+      ),
+    );
   }
 
   /**
@@ -128,13 +171,22 @@ export class SchemaCodeFeature implements vscode.Disposable {
       };
       const targetRef = refIn(target, 'target');
       const sourceRef = refIn(source, 'source');
-      name = documentPath((sourceRef ?? targetRef)!).split('/').pop() ?? '';
+      name =
+        documentPath((sourceRef ?? targetRef)!)
+          .split('/')
+          .pop() ?? '';
       left = targetRef ? comparisonUri(targetRef) : this.#side(project, target, name, '');
       right = sourceRef ? comparisonUri(sourceRef) : this.#side(project, source, name, '');
     }
     const missing = (environment: string, present: boolean) => (present ? environment : t('not in {0}', environment));
     const pair = node.kind === 'model' ? node.model : node.pair;
-    await vscode.commands.executeCommand('vscode.diff', left, right, t('{0} ({1}) ↔ ({2})', name, missing(target, pair.target !== undefined), missing(source, pair.source !== undefined)), { preview: true });
+    await vscode.commands.executeCommand(
+      'vscode.diff',
+      left,
+      right,
+      t('{0} ({1}) ↔ ({2})', name, missing(target, pair.target !== undefined), missing(source, pair.source !== undefined)),
+      { preview: true },
+    );
   }
 
   close(): void {
@@ -169,27 +221,40 @@ export class SchemaCodeFeature implements vscode.Disposable {
     }
     if (projects.length === 1) return projects[0]!.key;
     const active = this.#deps.statusBar.activeProjectKey();
-    return ui.pick(projects.map((p) => ({ label: p.name, description: p.key === active ? t('active') : undefined, value: p.key })), { title: t('Compare the schemas of which project?') });
+    return ui.pick(
+      projects.map((p) => ({ label: p.name, description: p.key === active ? t('active') : undefined, value: p.key })),
+      { title: t('Compare the schemas of which project?') },
+    );
   }
 
   /** An environment of the project other than `exclude`; `first` ('primary' or an id) is offered first. */
   async #pickEnvironment(project: string, title: string, exclude: string[], first?: string): Promise<string | undefined> {
     const { registry, ui } = this.#deps;
     const data = await registry.data(project);
-    const environments = (await ui.withProgress({ title: t('Loading environments…'), cancellable: true }, (_r, signal) => data.client.environments.list({ signal })))
-      .filter((env) => !exclude.includes(env.id));
+    const environments = (
+      await ui.withProgress({ title: t('Loading environments…'), cancellable: true }, (_r, signal) =>
+        data.client.environments.list({ signal }),
+      )
+    ).filter((env) => !exclude.includes(env.id));
     if (environments.length === 0) {
       void ui.info(t('This project has no other environment. Fork one first.'));
       return undefined;
     }
-    const rank = (env: { id: string; meta: Record<string, unknown> }) => (first === 'primary' ? env.meta['primary'] === true : env.id === first) ? 0 : 1;
+    const rank = (env: { id: string; meta: Record<string, unknown> }) =>
+      (first === 'primary' ? env.meta['primary'] === true : env.id === first) ? 0 : 1;
     environments.sort((a, b) => rank(a) - rank(b));
     const shown = registry.environmentOf(project);
-    return ui.pick(environments.map((env) => ({
-      label: env.id,
-      description: [env.meta['primary'] === true ? t('primary') : undefined, env.id === shown ? t('shown in the tree') : undefined].filter(Boolean).join(' · ') || undefined,
-      value: env.id,
-    })), { title });
+    return ui.pick(
+      environments.map((env) => ({
+        label: env.id,
+        description:
+          [env.meta['primary'] === true ? t('primary') : undefined, env.id === shown ? t('shown in the tree') : undefined]
+            .filter(Boolean)
+            .join(' · ') || undefined,
+        value: env.id,
+      })),
+      { title },
+    );
   }
 }
 

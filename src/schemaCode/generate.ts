@@ -45,10 +45,15 @@ export async function generateMigration(deps: GenerateDeps, request: GenerateReq
   const { ui, t } = deps;
   const { source, target } = request;
   const cliConfig = await migrationsConfig(deps.folder);
-  const diff = await ui.withProgress({ title: t('Reading the schemas of {0} and {1}…', source, target), cancellable: true }, async (_report, signal) => {
-    const [sourceSchema, targetSchema] = await Promise.all([deps.readSchema(source, signal), deps.readSchema(target, signal)]);
-    return diffSchemas(snapshotOf(source, sourceSchema), snapshotOf(target, targetSchema), { ignoreModels: [cliConfig.modelApiKey ?? MIGRATIONS_MODEL] });
-  });
+  const diff = await ui.withProgress(
+    { title: t('Reading the schemas of {0} and {1}…', source, target), cancellable: true },
+    async (_report, signal) => {
+      const [sourceSchema, targetSchema] = await Promise.all([deps.readSchema(source, signal), deps.readSchema(target, signal)]);
+      return diffSchemas(snapshotOf(source, sourceSchema), snapshotOf(target, targetSchema), {
+        ignoreModels: [cliConfig.modelApiKey ?? MIGRATIONS_MODEL],
+      });
+    },
+  );
   const removals = removalsOf(diff);
   let deletes = false;
   if (removals.length > 0) {
@@ -66,7 +71,14 @@ export async function generateMigration(deps: GenerateDeps, request: GenerateReq
   }
   const steps = planMigration(diff, { deletes });
   if (steps.filter((s) => s.kind !== 'lookup').length === 0) {
-    void ui.info(t('Nothing to migrate: the schema of {0} matches {1}{2}.', target, source, removals.length > 0 ? t(' (apart from what you left out)') : ''));
+    void ui.info(
+      t(
+        'Nothing to migrate: the schema of {0} matches {1}{2}.',
+        target,
+        source,
+        removals.length > 0 ? t(' (apart from what you left out)') : '',
+      ),
+    );
     return undefined;
   }
   const name = await ui.input({
@@ -91,14 +103,20 @@ export async function generateMigration(deps: GenerateDeps, request: GenerateReq
 export async function migrationsConfig(folder: string): Promise<{ directory: string; modelApiKey?: string }> {
   let configured: { directory?: unknown; modelApiKey?: unknown } | undefined;
   try {
-    const config = JSON.parse(await readFile(join(folder, 'datocms.config.json'), 'utf8')) as { profiles?: Record<string, { migrations?: typeof configured }> };
+    const config = JSON.parse(await readFile(join(folder, 'datocms.config.json'), 'utf8')) as {
+      profiles?: Record<string, { migrations?: typeof configured }>;
+    };
     configured = config.profiles?.['default']?.migrations;
   } catch {
     configured = undefined;
   }
-  const wanted = typeof configured?.directory === 'string' && configured.directory.trim() !== '' ? resolve(folder, configured.directory) : undefined;
+  const wanted =
+    typeof configured?.directory === 'string' && configured.directory.trim() !== '' ? resolve(folder, configured.directory) : undefined;
   const inside = wanted === undefined ? undefined : relative(folder, wanted);
-  const directory = wanted === undefined || inside === '' || inside!.split(sep)[0] === '..' || isAbsolute(inside!) ? resolve(folder, DEFAULT_MIGRATIONS_DIRECTORY) : wanted;
+  const directory =
+    wanted === undefined || inside === '' || inside!.split(sep)[0] === '..' || isAbsolute(inside!)
+      ? resolve(folder, DEFAULT_MIGRATIONS_DIRECTORY)
+      : wanted;
   return { directory, ...(typeof configured?.modelApiKey === 'string' ? { modelApiKey: configured.modelApiKey } : {}) };
 }
 
@@ -107,9 +125,12 @@ async function writeNewFile(folder: string, directory: string, path: string, tex
   let current = folder;
   for (const part of relative(folder, directory).split(sep).filter(Boolean)) {
     current = join(current, part);
-    const stats = await lstat(current).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : Promise.reject(error)));
+    const stats = await lstat(current).catch((error: NodeJS.ErrnoException) =>
+      error.code === 'ENOENT' ? undefined : Promise.reject(error),
+    );
     if (!stats) await mkdir(current);
-    else if (!stats.isDirectory()) throw new TargetRefused(t('{0} is not a folder (or is a symbolic link); the migration is not written through it.', current));
+    else if (!stats.isDirectory())
+      throw new TargetRefused(t('{0} is not a folder (or is a symbolic link); the migration is not written through it.', current));
   }
   let handle;
   try {

@@ -38,10 +38,18 @@ export interface Removal {
 
 export function removalsOf(diff: SchemaDiff): Removal[] {
   return diff.models.flatMap((model): Removal[] => {
-    if (model.kind === 'removed') return [{ what: isBlockModel(model.target!) ? 'block model' : 'model', label: modelLabel(model.target!) }];
+    if (model.kind === 'removed')
+      return [{ what: isBlockModel(model.target!) ? 'block model' : 'model', label: modelLabel(model.target!) }];
     return [
-      ...model.fieldsets.filter((p) => p.kind === 'removed').map((p): Removal => ({ what: 'fieldset', label: `${fieldsetTitle(p.target!)} (${model.key})` })),
-      ...model.fields.filter((p) => p.kind === 'removed').map((p): Removal => ({ what: 'field', label: `"${String(p.target!.attributes['label'] ?? p.target!.apiKey)}" (${model.target!.apiKey}.${p.target!.apiKey})` })),
+      ...model.fieldsets
+        .filter((p) => p.kind === 'removed')
+        .map((p): Removal => ({ what: 'fieldset', label: `${fieldsetTitle(p.target!)} (${model.key})` })),
+      ...model.fields
+        .filter((p) => p.kind === 'removed')
+        .map((p): Removal => ({
+          what: 'field',
+          label: `"${String(p.target!.attributes['label'] ?? p.target!.apiKey)}" (${model.target!.apiKey}.${p.target!.apiKey})`,
+        })),
     ];
   });
 }
@@ -66,11 +74,19 @@ export function planMigration(diff: SchemaDiff, options: PlanOptions = {}): Step
     if (model.kind === 'added') {
       const { immediate, linked } = splitModelBody(model.sourceValue!, Object.keys(model.sourceValue!), true);
       creates.push({ kind: 'createModel', ref, label: `Create ${kindOf(model.source!)} ${modelLabel(model.source!)}`, body: immediate });
-      if (Object.keys(linked).length > 0) late.push({ kind: 'updateModel', ref, label: `Set the field links of ${modelLabel(model.source!)}`, body: linked });
+      if (Object.keys(linked).length > 0)
+        late.push({ kind: 'updateModel', ref, label: `Set the field links of ${modelLabel(model.source!)}`, body: linked });
     } else if (model.kind !== 'removed' && model.source) {
       const { immediate, linked } = splitModelBody(model.sourceValue!, model.changed, false);
-      if (Object.keys(immediate).length > 0) early.push({ kind: 'updateModel', ref, label: `Update ${kindOf(model.source)} ${modelLabel(model.source)}${renameNote(model)}`, body: immediate });
-      if (Object.keys(linked).length > 0) late.push({ kind: 'updateModel', ref, label: `Update the field links of ${modelLabel(model.source)}`, body: linked });
+      if (Object.keys(immediate).length > 0)
+        early.push({
+          kind: 'updateModel',
+          ref,
+          label: `Update ${kindOf(model.source)} ${modelLabel(model.source)}${renameNote(model)}`,
+          body: immediate,
+        });
+      if (Object.keys(linked).length > 0)
+        late.push({ kind: 'updateModel', ref, label: `Update the field links of ${modelLabel(model.source)}`, body: linked });
     }
     if (model.kind === 'removed') {
       if (deletes) removes.push({ kind: 'deleteModel', ref, label: `Delete ${kindOf(model.target!)} ${modelLabel(model.target!)}` });
@@ -78,15 +94,39 @@ export function planMigration(diff: SchemaDiff, options: PlanOptions = {}): Step
     }
     for (const fieldset of model.fieldsets) {
       const fieldsetRef = new Ref('fieldset', fieldset.key);
-      if (fieldset.kind === 'added') fieldsetSteps.push({ kind: 'createFieldset', ref: fieldsetRef, model: ref, label: `Create fieldset "${fieldsetTitle(fieldset.source!)}" in ${model.key}`, body: fieldset.sourceValue! });
-      else if (fieldset.kind === 'changed') fieldsetSteps.push({ kind: 'updateFieldset', ref: fieldsetRef, label: `Update fieldset "${fieldsetTitle(fieldset.source!)}" in ${model.key}`, body: pick(fieldset.sourceValue!, fieldset.changed) });
-      else if (fieldset.kind === 'removed' && deletes) removes.push({ kind: 'deleteFieldset', ref: fieldsetRef, label: `Delete fieldset "${fieldsetTitle(fieldset.target!)}" of ${model.key}` });
+      if (fieldset.kind === 'added')
+        fieldsetSteps.push({
+          kind: 'createFieldset',
+          ref: fieldsetRef,
+          model: ref,
+          label: `Create fieldset "${fieldsetTitle(fieldset.source!)}" in ${model.key}`,
+          body: fieldset.sourceValue!,
+        });
+      else if (fieldset.kind === 'changed')
+        fieldsetSteps.push({
+          kind: 'updateFieldset',
+          ref: fieldsetRef,
+          label: `Update fieldset "${fieldsetTitle(fieldset.source!)}" in ${model.key}`,
+          body: pick(fieldset.sourceValue!, fieldset.changed),
+        });
+      else if (fieldset.kind === 'removed' && deletes)
+        removes.push({
+          kind: 'deleteFieldset',
+          ref: fieldsetRef,
+          label: `Delete fieldset "${fieldsetTitle(fieldset.target!)}" of ${model.key}`,
+        });
     }
     const modelFieldSteps: Step[] = [];
     for (const field of model.fields) {
       const fieldRef = new Ref('field', field.key);
       if (field.kind === 'added') {
-        modelFieldSteps.push({ kind: 'createField', ref: fieldRef, model: ref, label: `Create ${fieldLabel(field.source!, model.key)}`, body: createFieldBody(field.sourceValue!) });
+        modelFieldSteps.push({
+          kind: 'createField',
+          ref: fieldRef,
+          model: ref,
+          label: `Create ${fieldLabel(field.source!, model.key)}`,
+          body: createFieldBody(field.sourceValue!),
+        });
       } else if (field.kind === 'changed') {
         const body = pick(field.sourceValue!, field.changed);
         const label = `Update ${fieldLabel(field.source!, model.key)}${renameNote(field)}`;
@@ -94,7 +134,8 @@ export function planMigration(diff: SchemaDiff, options: PlanOptions = {}): Step
         const now = Object.fromEntries(Object.entries(body).filter(([, value]) => !namesAny(value, created)));
         const later = Object.fromEntries(Object.entries(body).filter(([, value]) => namesAny(value, created)));
         if (Object.keys(now).length > 0) early.push({ kind: 'updateField', ref: fieldRef, label, body: now });
-        if (Object.keys(later).length > 0) modelFieldSteps.push({ kind: 'updateField', ref: fieldRef, label: `${label}: ${Object.keys(later).join(', ')}`, body: later });
+        if (Object.keys(later).length > 0)
+          modelFieldSteps.push({ kind: 'updateField', ref: fieldRef, label: `${label}: ${Object.keys(later).join(', ')}`, body: later });
       } else if (field.kind === 'removed' && deletes) {
         removes.push({ kind: 'deleteField', ref: fieldRef, label: `Delete ${fieldLabel(field.target!, model.target!.apiKey)}` });
       }
@@ -107,7 +148,12 @@ export function planMigration(diff: SchemaDiff, options: PlanOptions = {}): Step
     const after = [...kept.map((p) => p.key), ...newFields];
     const wanted = [...model.fields.filter((f) => f.source).map((f) => f.key), ...kept.filter((p) => !p.source).map((p) => p.key)];
     if (model.source && after.some((key, i) => key !== wanted[i])) {
-      late.push({ kind: 'orderFields', model: ref, label: `Order the fields of ${modelLabel(model.source)}`, fields: model.fields.filter((f) => f.source).map((f) => new Ref('field', f.key)) });
+      late.push({
+        kind: 'orderFields',
+        model: ref,
+        label: `Order the fields of ${modelLabel(model.source)}`,
+        fields: model.fields.filter((f) => f.source).map((f) => new Ref('field', f.key)),
+      });
     }
   }
   const lookups = lookupsFor(diff, [...early, ...creates, ...fieldsetSteps, ...fieldSteps, ...late, ...removes]);
@@ -115,7 +161,11 @@ export function planMigration(diff: SchemaDiff, options: PlanOptions = {}): Step
 }
 
 /** A model's attributes now; its field links (and the ordering settings that go with them) once the fields exist. */
-function splitModelBody(value: Record<string, unknown>, names: string[], isNew: boolean): { immediate: Record<string, unknown>; linked: Record<string, unknown> } {
+function splitModelBody(
+  value: Record<string, unknown>,
+  names: string[],
+  isNew: boolean,
+): { immediate: Record<string, unknown>; linked: Record<string, unknown> } {
   const immediate: Record<string, unknown> = {};
   const linked: Record<string, unknown> = {};
   for (const name of names) {
@@ -145,8 +195,16 @@ function lookupsFor(diff: SchemaDiff, steps: Step[]): Step[] {
     if (!model.target) continue;
     const targetModel = model.target.apiKey;
     if (used.has(`model:${model.key}`)) lookups.push({ kind: 'lookup', ref: new Ref('model', model.key), find: { model: targetModel } });
-    for (const f of model.fieldsets) if (f.target && used.has(`fieldset:${f.key}`)) lookups.push({ kind: 'lookup', ref: new Ref('fieldset', f.key), find: { model: targetModel, fieldsetTitle: fieldsetTitle(f.target) } });
-    for (const f of model.fields) if (f.target && used.has(`field:${f.key}`)) lookups.push({ kind: 'lookup', ref: new Ref('field', f.key), find: { model: targetModel, field: f.target.apiKey } });
+    for (const f of model.fieldsets)
+      if (f.target && used.has(`fieldset:${f.key}`))
+        lookups.push({
+          kind: 'lookup',
+          ref: new Ref('fieldset', f.key),
+          find: { model: targetModel, fieldsetTitle: fieldsetTitle(f.target) },
+        });
+    for (const f of model.fields)
+      if (f.target && used.has(`field:${f.key}`))
+        lookups.push({ kind: 'lookup', ref: new Ref('field', f.key), find: { model: targetModel, field: f.target.apiKey } });
   }
   return lookups;
 }
@@ -156,7 +214,13 @@ function inDependencyOrder(steps: Step[]): Step[] {
   const ordered: Step[] = [];
   const pending = [...steps];
   while (pending.length > 0) {
-    const index = pending.findIndex((step) => !('body' in step) || !pending.some((other) => other !== step && other.kind === 'createField' && namesAny(step.body, new Set([`field:${other.ref.key}`]))));
+    const index = pending.findIndex(
+      (step) =>
+        !('body' in step) ||
+        !pending.some(
+          (other) => other !== step && other.kind === 'createField' && namesAny(step.body, new Set([`field:${other.ref.key}`])),
+        ),
+    );
     const [next] = pending.splice(index === -1 ? 0 : index, 1);
     ordered.push(next!);
   }
@@ -182,7 +246,10 @@ function orderModelDeletes(removes: Step[], diff: SchemaDiff): Step[] {
   const pending = [...models];
   while (pending.length > 0) {
     // the next model no other pending model links to
-    const index = pending.findIndex((step) => !pending.some((other) => other !== step && 'ref' in other && linksOf.get(other.ref.key)?.has((step as { ref: Ref }).ref.key)));
+    const index = pending.findIndex(
+      (step) =>
+        !pending.some((other) => other !== step && 'ref' in other && linksOf.get(other.ref.key)?.has((step as { ref: Ref }).ref.key)),
+    );
     ordered.push(...pending.splice(index === -1 ? 0 : index, 1));
   }
   return [...removes.filter((s) => s.kind === 'deleteField'), ...removes.filter((s) => s.kind === 'deleteFieldset'), ...ordered];
@@ -205,7 +272,9 @@ function pick(value: Record<string, unknown>, names: string[]): Record<string, u
 
 /** A new field's attributes without the nulls that are the defaults (the official client's types refuse some). */
 function createFieldBody(value: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(value).filter(([name, v]) => !(v === null && (name === 'fieldset' || name === 'default_value'))));
+  return Object.fromEntries(
+    Object.entries(value).filter(([name, v]) => !(v === null && (name === 'fieldset' || name === 'default_value'))),
+  );
 }
 
 function renameNote(pair: Pair<ModelSnapshot> | Pair<FieldSnapshot>): string {
@@ -230,4 +299,3 @@ export function fieldLabel(field: FieldSnapshot, modelApiKey: string): string {
 export function isEmptyDiff(diff: SchemaDiff): boolean {
   return diff.models.every((m: ModelPair) => m.kind === 'same');
 }
-

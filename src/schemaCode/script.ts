@@ -17,7 +17,12 @@ export interface ScriptOptions {
 
 /** `<unix seconds>_<camelCased name>.ts`, the name `datocms migrations:new` gives a script. */
 export function migrationFileName(name: string, now: Date): string {
-  const words = name.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, ' ').trim().split(' ').filter(Boolean);
+  const words = name
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
   const camel = words.map((w, i) => (i === 0 ? w.toLowerCase() : w[0]!.toUpperCase() + w.slice(1).toLowerCase())).join('') || 'migration';
   return `${Math.floor(now.getTime() / 1000)}_${camel}.ts`;
 }
@@ -49,7 +54,13 @@ export function migrationScript(steps: Step[], options: ScriptOptions): string {
   }
   if (steps.some((s) => s.kind === 'orderFields')) lines.push(...ORDER_FIELDS_HELPER);
   lines.push('');
-  for (const step of steps) lines.push(...stepLines(step).join('\n').split('\n').map((line) => `  ${line}`));
+  for (const step of steps)
+    lines.push(
+      ...stepLines(step)
+        .join('\n')
+        .split('\n')
+        .map((line) => `  ${line}`),
+    );
   lines.push('}', '');
   return lines.join('\n');
 }
@@ -72,9 +83,12 @@ function stepLines(step: Step): string[] {
   switch (step.kind) {
     case 'lookup': {
       const { model, field, fieldsetTitle } = step.find;
-      const expression = field !== undefined ? `(await client.fields.find(${str(`${model}::${field}`)})).id`
-        : fieldsetTitle !== undefined ? `await fieldsetId(${str(model)}, ${str(fieldsetTitle)})`
-          : `(await client.itemTypes.find(${str(model)})).id`;
+      const expression =
+        field !== undefined
+          ? `(await client.fields.find(${str(`${model}::${field}`)})).id`
+          : fieldsetTitle !== undefined
+            ? `await fieldsetId(${str(model)}, ${str(fieldsetTitle)})`
+            : `(await client.itemTypes.find(${str(model)})).id`;
       return [`ids.set(${refName(step.ref)}, ${expression});`];
     }
     case 'createModel':
@@ -82,11 +96,17 @@ function stepLines(step: Step): string[] {
     case 'updateModel':
       return [log(step.label), `await client.itemTypes.update(${idOf(step.ref)}, ${literal(step.body, 'item_type')});`];
     case 'createFieldset':
-      return [log(step.label), `ids.set(${refName(step.ref)}, (await client.fieldsets.create(${idOf(step.model)}, ${literal(step.body, 'fieldset')})).id);`];
+      return [
+        log(step.label),
+        `ids.set(${refName(step.ref)}, (await client.fieldsets.create(${idOf(step.model)}, ${literal(step.body, 'fieldset')})).id);`,
+      ];
     case 'updateFieldset':
       return [log(step.label), `await client.fieldsets.update(${idOf(step.ref)}, ${literal(step.body, 'fieldset')});`];
     case 'createField':
-      return [log(step.label), `ids.set(${refName(step.ref)}, (await client.fields.create(${idOf(step.model)}, ${literal(step.body, 'field')})).id);`];
+      return [
+        log(step.label),
+        `ids.set(${refName(step.ref)}, (await client.fields.create(${idOf(step.model)}, ${literal(step.body, 'field')})).id);`,
+      ];
     case 'updateField':
       return [log(step.label), `await client.fields.update(${idOf(step.ref)}, ${literal(step.body, 'field')});`];
     case 'orderFields':
@@ -113,13 +133,22 @@ function idOf(ref: Ref): string {
 }
 
 /** Relationship attributes the official client takes as `{type, id}`. */
-const RELATIONSHIP_TYPES: Record<string, string> = { fieldset: 'fieldset', title_field: 'field', image_preview_field: 'field', excerpt_field: 'field', ordering_field: 'field', presentation_title_field: 'field', presentation_image_field: 'field' };
+const RELATIONSHIP_TYPES: Record<string, string> = {
+  fieldset: 'fieldset',
+  title_field: 'field',
+  image_preview_field: 'field',
+  excerpt_field: 'field',
+  ordering_field: 'field',
+  presentation_title_field: 'field',
+  presentation_image_field: 'field',
+};
 
 /** A TypeScript object literal of a request body; references become the ids found when the script runs. */
 function literal(body: Record<string, unknown>, _type: string, indent = ''): string {
   const entries = Object.entries(body).map(([name, value]) => {
     const relationship = RELATIONSHIP_TYPES[name];
-    const text = relationship && value instanceof Ref ? `{ type: ${str(relationship)}, id: ${idOf(value)} }` : valueText(value, `${indent}  `);
+    const text =
+      relationship && value instanceof Ref ? `{ type: ${str(relationship)}, id: ${idOf(value)} }` : valueText(value, `${indent}  `);
     return `${indent}  ${propertyName(name)}: ${text},`;
   });
   return entries.length === 0 ? '{}' : `{\n${entries.join('\n')}\n${indent}}`;
@@ -148,5 +177,11 @@ function propertyName(name: string): string {
 }
 
 function str(text: string): string {
-  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')}'`;
+  return `'${text
+    .replace(/\\/g, '\\\\')
+    .replace(/'/g, "\\'")
+    .replace(/\n/g, '\\n')
+    .replace(/\r/g, '\\r')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')}'`;
 }

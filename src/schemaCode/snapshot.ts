@@ -37,7 +37,12 @@ export interface SchemaSnapshot {
 
 /** The model relationships that name one of its fields; written after the fields exist. */
 export const MODEL_FIELD_LINKS = [
-  'title_field', 'image_preview_field', 'excerpt_field', 'ordering_field', 'presentation_title_field', 'presentation_image_field',
+  'title_field',
+  'image_preview_field',
+  'excerpt_field',
+  'ordering_field',
+  'presentation_title_field',
+  'presentation_image_field',
 ] as const;
 
 /** Attributes the server owns or that repeat another one under a misspelled name. */
@@ -59,7 +64,11 @@ export function snapshotOf(environment: string, schema: SiteWithSchema): SchemaS
       fieldsetId: relatedId(field, 'fieldset'),
       attributes: without(field.attributes, FIELD_SERVER_OWNED),
     })),
-    fieldsets: byPosition(fieldsetsByModel.get(model.id) ?? []).map((fieldset) => ({ id: fieldset.id, modelId: model.id, attributes: { ...fieldset.attributes } })),
+    fieldsets: byPosition(fieldsetsByModel.get(model.id) ?? []).map((fieldset) => ({
+      id: fieldset.id,
+      modelId: model.id,
+      attributes: { ...fieldset.attributes },
+    })),
   }));
   return { environment, models };
 }
@@ -82,7 +91,8 @@ function without(attributes: Record<string, unknown>, names: Set<string>): Recor
 }
 
 function byPosition<T extends Resource>(resources: T[]): T[] {
-  const position = (r: T) => (typeof r.attributes['position'] === 'number' ? (r.attributes['position'] as number) : Number.MAX_SAFE_INTEGER);
+  const position = (r: T) =>
+    typeof r.attributes['position'] === 'number' ? (r.attributes['position'] as number) : Number.MAX_SAFE_INTEGER;
   return [...resources].sort((a, b) => position(a) - position(b));
 }
 

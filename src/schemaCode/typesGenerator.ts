@@ -32,7 +32,10 @@ interface Model {
 /** The whole generated file. */
 export function generateTypes(input: TypesInput): string {
   const models = modelsOf(input);
-  const names = typeNames(models.map((m) => ({ id: m.resource.id, apiKey: m.apiKey, isBlock: m.isBlock })), PRELUDE_NAMES);
+  const names = typeNames(
+    models.map((m) => ({ id: m.resource.id, apiKey: m.apiKey, isBlock: m.isBlock })),
+    PRELUDE_NAMES,
+  );
   const byId = new Map(models.map((m) => [m.resource.id, m]));
   const { locales } = input.schema;
   const out: string[] = [header(input), prelude(locales.length > 0 ? locales.map(literal).join(' | ') : 'never')];
@@ -45,7 +48,7 @@ function header(input: TypesInput): string {
   return [
     `// TypeScript types of the DatoCMS project "${oneLine(input.projectName)}", environment ${oneLine(input.environment)},`,
     `// ${TYPES_MARKER} at ${input.generatedAt.toISOString()} from that environment's schema.`,
-    '// The shapes are those of the extension\'s record documents: localized values keyed by locale, links as',
+    "// The shapes are those of the extension's record documents: localized values keyed by locale, links as",
     '// record ids, blocks in place with their "id" and "item_type". Regenerate with "DatoCMS: Generate Types";',
     '// changes made here are overwritten.',
     '/* eslint-disable */',
@@ -57,7 +60,11 @@ function modelsOf(input: TypesInput): Model[] {
   return input.schema.itemTypes.map((resource) => {
     const fields = input.schema.fieldsOf(resource.id) ?? [];
     const apiKey = typeof resource.attributes['api_key'] === 'string' ? resource.attributes['api_key'] : resource.id;
-    const hints = new Map(fields.flatMap((f) => (typeof f.attributes['hint'] === 'string' && f.attributes['hint'] ? [[f.id, f.attributes['hint']] as const] : [])));
+    const hints = new Map(
+      fields.flatMap((f) =>
+        typeof f.attributes['hint'] === 'string' && f.attributes['hint'] ? [[f.id, f.attributes['hint']] as const] : [],
+      ),
+    );
     return {
       resource,
       apiKey,
@@ -82,13 +89,15 @@ function modelType(model: Model, names: Map<string, string>, byId: Map<string, M
   ];
   const lines: string[] = [];
   if (model.isBlock) {
-    lines.push(docComment(['The block\'s id; absent on a block being added.'], '  ') + '  id?: string;');
+    lines.push(docComment(["The block's id; absent on a block being added."], '  ') + '  id?: string;');
     lines.push(`  item_type: DatoItemTypeRef<${literal(model.resource.id)}>;`);
   }
   for (const field of model.fields) {
     const value = valueType(field, names, !drafts);
     const type = field.localized ? `${allLocales ? 'DatoAllLocales' : 'DatoLocalized'}<${value}>` : value;
-    lines.push(`${docComment(fieldComment(field, model.hints.get(field.id), model.options.get(field.id) ?? [], byId), '  ')}  ${propertyName(field.apiKey)}: ${type};`);
+    lines.push(
+      `${docComment(fieldComment(field, model.hints.get(field.id), model.options.get(field.id) ?? [], byId), '  ')}  ${propertyName(field.apiKey)}: ${type};`,
+    );
   }
   if (!model.isBlock) {
     if (a['sortable'] === true || a['tree'] === true) lines.push('  /** Position among the records */\n  position: number;');
@@ -170,8 +179,14 @@ function valueType(field: FieldInfo, names: Map<string, string>, requiredHolds: 
 }
 
 const FORMATS: Record<string, string> = {
-  text: 'long text', date: 'date YYYY-MM-DD', date_time: 'date and time (ISO 8601)',
-  json: 'JSON text', link: 'id of a record', links: 'ids of records', integer: 'whole number', float: 'number',
+  text: 'long text',
+  date: 'date YYYY-MM-DD',
+  date_time: 'date and time (ISO 8601)',
+  json: 'JSON text',
+  link: 'id of a record',
+  links: 'ids of records',
+  integer: 'whole number',
+  float: 'number',
 };
 
 /** The field's doc comment: label and hint, then its type and the rules a value must follow. */
@@ -180,7 +195,9 @@ function fieldComment(field: FieldInfo, hint: string | undefined, options: reado
   const facts: string[] = [`\`${field.type ?? 'unknown'}\`${FORMATS[field.type ?? ''] ? ` (${FORMATS[field.type ?? '']})` : ''}`];
   if (field.localized) facts.push('localized');
   const rules = Object.keys(field.validators).filter((name) => field.validators[name] !== null && field.validators[name] !== undefined);
-  const described = rules.map((name) => ruleText(name, validatorOf(field, name) ?? {}, byId)).filter((text): text is string => text !== undefined);
+  const described = rules
+    .map((name) => ruleText(name, validatorOf(field, name) ?? {}, byId))
+    .filter((text): text is string => text !== undefined);
   if (described.length > 0) facts.push(described.join(', '));
   // a multi-select keeps its choice as JSON text of an array; a select without an enum validator does not enforce its options
   if (options.length > 0 && field.type === 'json') facts.push(`an array of: ${options.join(', ')}`);
@@ -191,9 +208,19 @@ function fieldComment(field: FieldInfo, hint: string | undefined, options: reado
 /** The option values of a select, radio group, multi-select or checkbox group editor. */
 function editorOptions(field: Resource<'field'>): string[] {
   const appearance = field.attributes['appearance'];
-  const parameters = appearance !== null && typeof appearance === 'object' ? (appearance as Record<string, unknown>)['parameters'] : undefined;
-  const list = parameters !== null && typeof parameters === 'object' ? ((parameters as Record<string, unknown>)['options'] ?? (parameters as Record<string, unknown>)['radios']) : undefined;
-  return Array.isArray(list) ? list.flatMap((o) => (o !== null && typeof o === 'object' && typeof (o as Record<string, unknown>)['value'] === 'string' ? [(o as Record<string, string>)['value']!] : [])) : [];
+  const parameters =
+    appearance !== null && typeof appearance === 'object' ? (appearance as Record<string, unknown>)['parameters'] : undefined;
+  const list =
+    parameters !== null && typeof parameters === 'object'
+      ? ((parameters as Record<string, unknown>)['options'] ?? (parameters as Record<string, unknown>)['radios'])
+      : undefined;
+  return Array.isArray(list)
+    ? list.flatMap((o) =>
+        o !== null && typeof o === 'object' && typeof (o as Record<string, unknown>)['value'] === 'string'
+          ? [(o as Record<string, string>)['value']!]
+          : [],
+      )
+    : [];
 }
 
 function bounds(options: Record<string, unknown>, unit = ''): string | undefined {
@@ -213,25 +240,44 @@ function ruleText(name: string, options: Record<string, unknown>, byId: Map<stri
     return ids.map((id) => byId.get(String(id))?.name ?? String(id)).join(', ');
   };
   switch (name) {
-    case 'required': return 'required';
-    case 'unique': return 'unique';
-    case 'length': return prefixed('length', bounds(options, ' characters'));
-    case 'size': return prefixed('size', bounds(options, ' items'));
-    case 'number_range': return prefixed('range', bounds(options));
+    case 'required':
+      return 'required';
+    case 'unique':
+      return 'unique';
+    case 'length':
+      return prefixed('length', bounds(options, ' characters'));
+    case 'size':
+      return prefixed('size', bounds(options, ' items'));
+    case 'number_range':
+      return prefixed('range', bounds(options));
     case 'date_range':
-    case 'date_time_range': return prefixed('dates', bounds(options));
-    case 'format': return typeof options['predefined_pattern'] === 'string' ? `format: ${options['predefined_pattern']}` : typeof options['custom_pattern'] === 'string' ? `format: /${options['custom_pattern']}/` : undefined;
-    case 'slug_format': return typeof options['custom_pattern'] === 'string' ? `format: /${options['custom_pattern']}/` : 'format: web page slug';
+    case 'date_time_range':
+      return prefixed('dates', bounds(options));
+    case 'format':
+      return typeof options['predefined_pattern'] === 'string'
+        ? `format: ${options['predefined_pattern']}`
+        : typeof options['custom_pattern'] === 'string'
+          ? `format: /${options['custom_pattern']}/`
+          : undefined;
+    case 'slug_format':
+      return typeof options['custom_pattern'] === 'string' ? `format: /${options['custom_pattern']}/` : 'format: web page slug';
     case 'item_item_type':
-    case 'items_item_type': return `links to: ${modelNames()}`;
-    case 'structured_text_links': return `may link to: ${modelNames()}`;
-    default: return undefined;
+    case 'items_item_type':
+      return `links to: ${modelNames()}`;
+    case 'structured_text_links':
+      return `may link to: ${modelNames()}`;
+    default:
+      return undefined;
   }
 }
 
 /** Maps from api_key to type, and the unions of all records and all blocks. */
 function indexTypes(models: readonly Model[], names: Map<string, string>): string {
-  const entries = (isBlock: boolean) => models.filter((m) => m.isBlock === isBlock).map((m) => `  ${propertyName(m.apiKey)}: ${names.get(m.resource.id)!};`).join('\n');
+  const entries = (isBlock: boolean) =>
+    models
+      .filter((m) => m.isBlock === isBlock)
+      .map((m) => `  ${propertyName(m.apiKey)}: ${names.get(m.resource.id)!};`)
+      .join('\n');
   const block = (body: string) => (body ? `{\n${body}\n}` : '{}');
   return [
     `/** Every model's record type, by API key. */\nexport interface DatoModels ${block(entries(false))}\n`,

@@ -3,14 +3,47 @@
 
 /** Types the generated file declares itself, and global types it (or its reader) relies on: never a model's name. */
 const RESERVED = new Set([
-  'Array', 'BigInt', 'Boolean', 'Date', 'Error', 'Exclude', 'Extract', 'Function', 'JSON', 'Map', 'Math', 'NonNullable',
-  'Number', 'Object', 'Omit', 'Partial', 'Pick', 'Promise', 'Readonly', 'ReadonlyArray', 'Record', 'Required', 'Set',
-  'String', 'Symbol', 'Awaited', 'ReturnType', 'Parameters', 'Uppercase', 'Lowercase', 'Capitalize', 'Uncapitalize',
+  'Array',
+  'BigInt',
+  'Boolean',
+  'Date',
+  'Error',
+  'Exclude',
+  'Extract',
+  'Function',
+  'JSON',
+  'Map',
+  'Math',
+  'NonNullable',
+  'Number',
+  'Object',
+  'Omit',
+  'Partial',
+  'Pick',
+  'Promise',
+  'Readonly',
+  'ReadonlyArray',
+  'Record',
+  'Required',
+  'Set',
+  'String',
+  'Symbol',
+  'Awaited',
+  'ReturnType',
+  'Parameters',
+  'Uppercase',
+  'Lowercase',
+  'Capitalize',
+  'Uncapitalize',
 ]);
 
 /** `blog_post` → `BlogPost`; anything that is not a letter or digit separates words. */
 export function pascalCase(apiKey: string): string {
-  const name = apiKey.split(/[^A-Za-z0-9]+/).filter(Boolean).map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
+  const name = apiKey
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('');
   if (name === '') return 'Model';
   return /^[0-9]/.test(name) ? `M${name}` : name;
 }
@@ -28,7 +61,9 @@ export interface NamedItemType {
  */
 export function typeNames(itemTypes: readonly NamedItemType[], ownNames: readonly string[]): Map<string, string> {
   const reserved = new Set([...RESERVED, ...ownNames]);
-  const ordered = [...itemTypes].sort((a, b) => a.apiKey.length - b.apiKey.length || (a.apiKey < b.apiKey ? -1 : a.apiKey > b.apiKey ? 1 : a.id < b.id ? -1 : 1));
+  const ordered = [...itemTypes].sort(
+    (a, b) => a.apiKey.length - b.apiKey.length || (a.apiKey < b.apiKey ? -1 : a.apiKey > b.apiKey ? 1 : a.id < b.id ? -1 : 1),
+  );
   const names = new Map<string, string>();
   const taken = new Set(reserved);
   for (const itemType of ordered) {
@@ -55,7 +90,13 @@ export function propertyName(key: string): string {
 
 /** A string literal type. */
 export function literal(text: string): string {
-  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\r/g, '\\r').replace(/\n/g, '\\n').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')}'`;
+  return `'${text
+    .replace(/\\/g, '\\\\')
+    .replace(/'/g, "\\'")
+    .replace(/\r/g, '\\r')
+    .replace(/\n/g, '\\n')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')}'`;
 }
 
 /** Text safe inside a `/** … *\/` comment: no comment end, one line per line. */

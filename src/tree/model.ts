@@ -12,8 +12,16 @@ import { formatMessage, type Translate } from '../ui/translate';
 import { describeQuery, isEmptyQuery, itemQueryFor, type RecordQuery } from './recordQuery';
 import { byName, localesOf, mainLocale, positionOf, recordTitle, relationshipId, relationshipIds, statusOf } from './resources';
 import { findNode } from './reveal';
-import { fieldTooltip, localeCoverage, modelTooltip, recordsTooltip, recordTooltip, webhookTooltip, type LocaleCoverage, type TooltipFormat } from './tooltips';
-
+import {
+  fieldTooltip,
+  localeCoverage,
+  modelTooltip,
+  recordsTooltip,
+  recordTooltip,
+  webhookTooltip,
+  type LocaleCoverage,
+  type TooltipFormat,
+} from './tooltips';
 
 interface NodeBase {
   /** unique and stable while the data is the same; the TreeItem id */
@@ -28,25 +36,88 @@ interface NodeBase {
   /** the hover, for nodes whose hover is not built from their resource */
   tooltip?: string;
 }
-export interface ProjectNode extends NodeBase { kind: 'project'; project: Project }
-export interface SectionNode extends NodeBase { kind: 'models' | 'blockModels' | 'webhooks' | 'environments' }
-export interface ModelNode extends NodeBase { kind: 'model'; itemType: Resource<'item_type'>; ref: DocumentRef }
-export interface FieldsNode extends NodeBase { kind: 'fields'; model: ModelNode }
-export interface FieldsetNode extends NodeBase { kind: 'fieldset'; model: ModelNode; fieldset: Resource<'fieldset'>; fields: Resource<'field'>[]; ref: DocumentRef }
-export interface FieldNode extends NodeBase { kind: 'field'; model: ModelNode; field: Resource<'field'>; ref: DocumentRef }
-export interface RecordsNode extends NodeBase { kind: 'records'; model: ModelNode; query: RecordQuery }
-export interface RecordNode extends NodeBase { kind: 'record'; model: ModelNode; record: Resource<'item'>; ref: DocumentRef; coverage?: LocaleCoverage }
-export interface LoadMoreNode extends NodeBase { kind: 'loadMore'; records: RecordsNode; loaded: number; total: number }
-export interface WebhookNode extends NodeBase { kind: 'webhook'; webhook: Resource<'webhook'>; ref: DocumentRef }
+export interface ProjectNode extends NodeBase {
+  kind: 'project';
+  project: Project;
+}
+export interface SectionNode extends NodeBase {
+  kind: 'models' | 'blockModels' | 'webhooks' | 'environments';
+}
+export interface ModelNode extends NodeBase {
+  kind: 'model';
+  itemType: Resource<'item_type'>;
+  ref: DocumentRef;
+}
+export interface FieldsNode extends NodeBase {
+  kind: 'fields';
+  model: ModelNode;
+}
+export interface FieldsetNode extends NodeBase {
+  kind: 'fieldset';
+  model: ModelNode;
+  fieldset: Resource<'fieldset'>;
+  fields: Resource<'field'>[];
+  ref: DocumentRef;
+}
+export interface FieldNode extends NodeBase {
+  kind: 'field';
+  model: ModelNode;
+  field: Resource<'field'>;
+  ref: DocumentRef;
+}
+export interface RecordsNode extends NodeBase {
+  kind: 'records';
+  model: ModelNode;
+  query: RecordQuery;
+}
+export interface RecordNode extends NodeBase {
+  kind: 'record';
+  model: ModelNode;
+  record: Resource<'item'>;
+  ref: DocumentRef;
+  coverage?: LocaleCoverage;
+}
+export interface LoadMoreNode extends NodeBase {
+  kind: 'loadMore';
+  records: RecordsNode;
+  loaded: number;
+  total: number;
+}
+export interface WebhookNode extends NodeBase {
+  kind: 'webhook';
+  webhook: Resource<'webhook'>;
+  ref: DocumentRef;
+}
 /** One environment of the project (under Environments); `contextValue` and `icon` say primary/sandbox, status, shown. */
-export interface EnvironmentNode extends NodeBase { kind: 'environment'; resource: Resource<'environment'>; icon: string }
+export interface EnvironmentNode extends NodeBase {
+  kind: 'environment';
+  resource: Resource<'environment'>;
+  icon: string;
+}
 /** A failed load. `action` says what clicking it does: reload the parent, load the next page, or sign in. */
-export interface ErrorNode extends NodeBase { kind: 'error'; error: unknown; action: 'retry' | 'loadMore' | 'signIn' }
-export interface EmptyNode extends NodeBase { kind: 'empty' }
+export interface ErrorNode extends NodeBase {
+  kind: 'error';
+  error: unknown;
+  action: 'retry' | 'loadMore' | 'signIn';
+}
+export interface EmptyNode extends NodeBase {
+  kind: 'empty';
+}
 
 export type TreeNode =
-  | ProjectNode | SectionNode | ModelNode | FieldsNode | FieldsetNode | FieldNode
-  | RecordsNode | RecordNode | LoadMoreNode | WebhookNode | EnvironmentNode | ErrorNode | EmptyNode;
+  | ProjectNode
+  | SectionNode
+  | ModelNode
+  | FieldsNode
+  | FieldsetNode
+  | FieldNode
+  | RecordsNode
+  | RecordNode
+  | LoadMoreNode
+  | WebhookNode
+  | EnvironmentNode
+  | ErrorNode
+  | EmptyNode;
 
 /** Nodes that open a `datocms:` document. */
 export type DocumentNode = ModelNode | FieldNode | FieldsetNode | RecordNode | WebhookNode;
@@ -109,7 +180,16 @@ export class TreeModel {
   roots(): ProjectNode[] {
     this.rootNodes ??= this.deps.projects.list().map((project) => {
       const environment = this.deps.projects.environmentOf(project.key);
-      return { kind: 'project', id: `p:${project.key}@${environment}`, parent: undefined, projectKey: project.key, environment, project, label: project.name, description: environment };
+      return {
+        kind: 'project',
+        id: `p:${project.key}@${environment}`,
+        parent: undefined,
+        projectKey: project.key,
+        environment,
+        project,
+        label: project.name,
+        description: environment,
+      };
     });
     return this.rootNodes;
   }
@@ -136,7 +216,9 @@ export class TreeModel {
     pages.loadingMore ??= (async () => {
       try {
         const data = await this.dataOf(records);
-        const page = await data.client.items.list(itemQueryFor(records.model.itemType.id, records.query, { offset: pages.nodes.length, limit: this.deps.pageSize() }));
+        const page = await data.client.items.list(
+          itemQueryFor(records.model.itemType.id, records.query, { offset: pages.nodes.length, limit: this.deps.pageSize() }),
+        );
         await this.addPage(records, data, pages, page.data);
         pages.total = page.totalCount;
         pages.loadMoreError = undefined;
@@ -214,11 +296,16 @@ export class TreeModel {
         const records = this.pages.get(`${node.id}/records`);
         return modelTooltip(node.itemType, records?.total, format);
       }
-      case 'field': return fieldTooltip(node.field, format);
-      case 'record': return recordTooltip(node.record, node.label, node.coverage, format);
-      case 'webhook': return webhookTooltip(node.webhook, format);
-      case 'records': return recordsTooltip(node.model.label, node.query, this.recordCounts(node), format);
-      default: return node.tooltip;
+      case 'field':
+        return fieldTooltip(node.field, format);
+      case 'record':
+        return recordTooltip(node.record, node.label, node.coverage, format);
+      case 'webhook':
+        return webhookTooltip(node.webhook, format);
+      case 'records':
+        return recordsTooltip(node.model.label, node.query, this.recordCounts(node), format);
+      default:
+        return node.tooltip;
     }
   }
 
@@ -245,7 +332,17 @@ export class TreeModel {
         const itemTypes = (await (await this.dataOf(node)).itemTypes()).filter((t) => (t.attributes['modular_block'] === true) === blocks);
         const nodes = itemTypes.sort(byName).map((itemType): ModelNode => {
           const apiKey = String(itemType.attributes['api_key']);
-          return { kind: 'model', id: `${node.id}/m:${itemType.id}`, parent: node, projectKey: node.projectKey, environment: node.environment, itemType, label: String(itemType.attributes['name'] ?? apiKey), description: apiKey, ref: { project: node.projectKey, environment: node.environment, kind: 'model', apiKey } };
+          return {
+            kind: 'model',
+            id: `${node.id}/m:${itemType.id}`,
+            parent: node,
+            projectKey: node.projectKey,
+            environment: node.environment,
+            itemType,
+            label: String(itemType.attributes['name'] ?? apiKey),
+            description: apiKey,
+            ref: { project: node.projectKey, environment: node.environment, kind: 'model', apiKey },
+          };
         });
         return nodes.length ? nodes : [this.empty(node, blocks ? this.t('No block models') : this.t('No models'))];
       }
@@ -253,7 +350,9 @@ export class TreeModel {
         // Loading the fields here keeps every later expand to one request: Records needs the title field.
         const fields = await (await this.dataOf(node)).fields(node.itemType.id);
         const base = { parent: node, projectKey: node.projectKey, environment: node.environment, model: node };
-        const children: TreeNode[] = [{ ...base, kind: 'fields', id: `${node.id}/fields`, label: this.t('Fields'), description: this.fieldCount(fields.length) }];
+        const children: TreeNode[] = [
+          { ...base, kind: 'fields', id: `${node.id}/fields`, label: this.t('Fields'), description: this.fieldCount(fields.length) },
+        ];
         if (node.itemType.attributes['modular_block'] !== true) {
           const id = `${node.id}/records`;
           const query = this.queries.get(id) ?? {};
@@ -264,14 +363,34 @@ export class TreeModel {
       case 'fields': {
         const data = await this.dataOf(node);
         const fields = await data.fields(node.model.itemType.id);
-        const hasFieldsets = relationshipIds(node.model.itemType, 'fieldsets').length > 0 || fields.some((f) => relationshipId(f, 'fieldset'));
-        if (!hasFieldsets) return fields.length ? fields.map((f) => this.fieldNode(node, node.model, f)) : [this.empty(node, this.t('No fields'))];
+        const hasFieldsets =
+          relationshipIds(node.model.itemType, 'fieldsets').length > 0 || fields.some((f) => relationshipId(f, 'fieldset'));
+        if (!hasFieldsets)
+          return fields.length ? fields.map((f) => this.fieldNode(node, node.model, f)) : [this.empty(node, this.t('No fields'))];
         const fieldsets = await data.fieldsets(node.model.itemType.id);
         const inSet = new Set(fieldsets.map((s) => s.id));
         const top: { position: number; node: TreeNode }[] = [];
         for (const fieldset of fieldsets) {
           const members = fields.filter((f) => relationshipId(f, 'fieldset') === fieldset.id);
-          const fieldsetNode: FieldsetNode = { kind: 'fieldset', id: `${node.id}/fs:${fieldset.id}`, parent: node, projectKey: node.projectKey, environment: node.environment, model: node.model, fieldset, fields: members, label: String(fieldset.attributes['title'] ?? fieldset.id), description: this.fieldCount(members.length), ref: { project: node.projectKey, environment: node.environment, kind: 'fieldset', modelApiKey: String(node.model.itemType.attributes['api_key']), id: fieldset.id } };
+          const fieldsetNode: FieldsetNode = {
+            kind: 'fieldset',
+            id: `${node.id}/fs:${fieldset.id}`,
+            parent: node,
+            projectKey: node.projectKey,
+            environment: node.environment,
+            model: node.model,
+            fieldset,
+            fields: members,
+            label: String(fieldset.attributes['title'] ?? fieldset.id),
+            description: this.fieldCount(members.length),
+            ref: {
+              project: node.projectKey,
+              environment: node.environment,
+              kind: 'fieldset',
+              modelApiKey: String(node.model.itemType.attributes['api_key']),
+              id: fieldset.id,
+            },
+          };
           top.push({ position: positionOf(fieldset), node: fieldsetNode });
         }
         for (const field of fields) {
@@ -287,7 +406,17 @@ export class TreeModel {
         const nodes = webhooks.sort(byName).map((webhook): WebhookNode => {
           const enabled = webhook.attributes['enabled'] !== false;
           const url = String(webhook.attributes['url'] ?? '');
-          return { kind: 'webhook', id: `${node.id}/w:${webhook.id}`, parent: node, projectKey: node.projectKey, environment: node.environment, webhook, label: String(webhook.attributes['name'] ?? webhook.id), description: enabled ? url : this.t('disabled · {0}', url), ref: { project: node.projectKey, environment: node.environment, kind: 'webhook', id: webhook.id } };
+          return {
+            kind: 'webhook',
+            id: `${node.id}/w:${webhook.id}`,
+            parent: node,
+            projectKey: node.projectKey,
+            environment: node.environment,
+            webhook,
+            label: String(webhook.attributes['name'] ?? webhook.id),
+            description: enabled ? url : this.t('disabled · {0}', url),
+            ref: { project: node.projectKey, environment: node.environment, kind: 'webhook', id: webhook.id },
+          };
         });
         return nodes.length ? nodes : [this.empty(node, this.t('No webhooks'))];
       }
@@ -311,9 +440,18 @@ export class TreeModel {
     const nodes: TreeNode[] = [...pages.nodes];
     if (pages.loadMoreError !== undefined) nodes.push(this.errorNode(records, pages.loadMoreError, 'loadMore'));
     else if (pages.nodes.length < pages.total) {
-      nodes.push({ ...base, kind: 'loadMore', id: `${records.id}/more`, records, loaded: pages.nodes.length, total: pages.total, label: this.loadMoreLabel(pages.nodes.length, pages.total) });
+      nodes.push({
+        ...base,
+        kind: 'loadMore',
+        id: `${records.id}/more`,
+        records,
+        loaded: pages.nodes.length,
+        total: pages.total,
+        label: this.loadMoreLabel(pages.nodes.length, pages.total),
+      });
     }
-    if (nodes.length === 0) nodes.push(this.empty(records, isEmptyQuery(records.query) ? this.t('No records') : this.t('No records match this query')));
+    if (nodes.length === 0)
+      nodes.push(this.empty(records, isEmptyQuery(records.query) ? this.t('No records') : this.t('No records match this query')));
     return nodes;
   }
 
@@ -324,7 +462,9 @@ export class TreeModel {
     if (!loading) {
       loading = (async () => {
         const data = await this.dataOf(records);
-        const page = await data.client.items.list(itemQueryFor(records.model.itemType.id, query, { offset: 0, limit: this.deps.pageSize() }));
+        const page = await data.client.items.list(
+          itemQueryFor(records.model.itemType.id, query, { offset: 0, limit: this.deps.pageSize() }),
+        );
         const pages: RecordPages = { nodes: [], total: page.totalCount };
         await this.addPage(records, data, pages, page.data);
         // A query changed while this page loaded must not get the old query's page.
@@ -356,7 +496,13 @@ export class TreeModel {
     for (const record of page) {
       if (known.has(record.id)) continue; // a record that moved between pages while paging
       pages.nodes.push({
-        kind: 'record', id: `${records.id}/r:${record.id}`, parent: records, projectKey: records.projectKey, environment: records.environment, model: records.model, record,
+        kind: 'record',
+        id: `${records.id}/r:${record.id}`,
+        parent: records,
+        projectKey: records.projectKey,
+        environment: records.environment,
+        model: records.model,
+        record,
         label: titleOf(record) ?? record.id,
         description: statusOf(record),
         coverage: coverageOf(record),
@@ -396,7 +542,13 @@ export class TreeModel {
   private async refreshRecordsOf(projectKey: string, environment: string, modelId: string | undefined): Promise<void> {
     for (const loading of [...this.childCache.values()]) {
       for (const node of await loading.catch(() => [] as TreeNode[])) {
-        if (node.kind === 'records' && node.projectKey === projectKey && node.environment === environment && node.model.itemType.id === modelId) await this.refresh(node);
+        if (
+          node.kind === 'records' &&
+          node.projectKey === projectKey &&
+          node.environment === environment &&
+          node.model.itemType.id === modelId
+        )
+          await this.refresh(node);
       }
     }
   }
@@ -425,10 +577,22 @@ export class TreeModel {
   private fieldNode(parent: TreeNode, model: ModelNode, field: Resource<'field'>): FieldNode {
     const apiKey = String(field.attributes['api_key']);
     return {
-      kind: 'field', id: `${model.id}/f:${field.id}`, parent, projectKey: model.projectKey, environment: model.environment, model, field,
+      kind: 'field',
+      id: `${model.id}/f:${field.id}`,
+      parent,
+      projectKey: model.projectKey,
+      environment: model.environment,
+      model,
+      field,
       label: String(field.attributes['label'] ?? apiKey),
       description: `${apiKey} · ${String(field.attributes['field_type'])}`,
-      ref: { project: model.projectKey, environment: model.environment, kind: 'field', modelApiKey: String(model.itemType.attributes['api_key']), apiKey },
+      ref: {
+        project: model.projectKey,
+        environment: model.environment,
+        kind: 'field',
+        modelApiKey: String(model.itemType.attributes['api_key']),
+        apiKey,
+      },
     };
   }
 
@@ -438,17 +602,32 @@ export class TreeModel {
 
   private errorNode(parent: TreeNode, error: unknown, action: ErrorNode['action']): ErrorNode {
     const signIn = error instanceof NotSignedInError || (error instanceof ApiError && error.status === 401);
-    const what = {
-      project: this.t('project'), models: this.t('models'), blockModels: this.t('block models'), webhooks: this.t('webhooks'),
-      model: this.t('fields'), fields: this.t('fields'), records: this.t('records'),
-    }[parent.kind as string] ?? this.t('items');
+    const what =
+      {
+        project: this.t('project'),
+        models: this.t('models'),
+        blockModels: this.t('block models'),
+        webhooks: this.t('webhooks'),
+        model: this.t('fields'),
+        fields: this.t('fields'),
+        records: this.t('records'),
+      }[parent.kind as string] ?? this.t('items');
     const message = error instanceof Error ? error.message : String(error);
     const label = signIn
       ? this.t('Could not load {0}: {1} — click to sign in again', what, message)
       : action === 'loadMore'
         ? this.t('Could not load more {0}: {1} — click to retry', what, message)
         : this.t('Could not load {0}: {1} — click to retry', what, message);
-    return { kind: 'error', id: `${parent.id}/error`, parent, projectKey: parent.projectKey, environment: parent.environment, error, action: signIn ? 'signIn' : action, label };
+    return {
+      kind: 'error',
+      id: `${parent.id}/error`,
+      parent,
+      projectKey: parent.projectKey,
+      environment: parent.environment,
+      error,
+      action: signIn ? 'signIn' : action,
+      label,
+    };
   }
 
   private forgetBelow(id: string): void {
@@ -466,9 +645,17 @@ export class TreeModel {
 
 export function modelOf(node: TreeNode): ModelNode | undefined {
   switch (node.kind) {
-    case 'model': return node;
-    case 'fields': case 'fieldset': case 'field': case 'records': case 'record': return node.model;
-    case 'loadMore': return node.records.model;
-    default: return undefined;
+    case 'model':
+      return node;
+    case 'fields':
+    case 'fieldset':
+    case 'field':
+    case 'records':
+    case 'record':
+      return node.model;
+    case 'loadMore':
+      return node.records.model;
+    default:
+      return undefined;
   }
 }

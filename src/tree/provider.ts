@@ -7,10 +7,26 @@ import type { TooltipFormat } from './tooltips';
 
 /** Codicons per field type. */
 const FIELD_ICONS: Record<string, string> = {
-  string: 'symbol-string', text: 'symbol-text', boolean: 'symbol-boolean', integer: 'symbol-number', float: 'symbol-number',
-  date: 'calendar', date_time: 'calendar', color: 'symbol-color', json: 'json', lat_lon: 'location', seo: 'search',
-  slug: 'link', video: 'device-camera-video', file: 'file-media', gallery: 'files', link: 'references', links: 'references',
-  rich_text: 'layers', single_block: 'symbol-structure', structured_text: 'symbol-structure',
+  string: 'symbol-string',
+  text: 'symbol-text',
+  boolean: 'symbol-boolean',
+  integer: 'symbol-number',
+  float: 'symbol-number',
+  date: 'calendar',
+  date_time: 'calendar',
+  color: 'symbol-color',
+  json: 'json',
+  lat_lon: 'location',
+  seo: 'search',
+  slug: 'link',
+  video: 'device-camera-video',
+  file: 'file-media',
+  gallery: 'files',
+  link: 'references',
+  links: 'references',
+  rich_text: 'layers',
+  single_block: 'symbol-structure',
+  structured_text: 'symbol-structure',
 };
 
 export class TreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
@@ -51,16 +67,22 @@ export class TreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.D
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
-    const collapsible = !isExpandable(node) ? vscode.TreeItemCollapsibleState.None
-      : this.isExpanded(node) ? vscode.TreeItemCollapsibleState.Expanded
-      : vscode.TreeItemCollapsibleState.Collapsed;
+    const collapsible = !isExpandable(node)
+      ? vscode.TreeItemCollapsibleState.None
+      : this.isExpanded(node)
+        ? vscode.TreeItemCollapsibleState.Expanded
+        : vscode.TreeItemCollapsibleState.Collapsed;
     const item = new vscode.TreeItem(node.label, collapsible);
     item.id = itemId(node);
     item.description = node.description;
     item.contextValue = contextValue(node);
     item.iconPath = new vscode.ThemeIcon(...icon(node));
     if (isDocumentNode(node)) {
-      const uri = documentUri(node.kind === 'record' && node.ref.kind === 'record' && node.label !== node.record.id ? { ...node.ref, title: node.label } : node.ref);
+      const uri = documentUri(
+        node.kind === 'record' && node.ref.kind === 'record' && node.label !== node.record.id
+          ? { ...node.ref, title: node.label }
+          : node.ref,
+      );
       item.resourceUri = uri;
       item.command = { command: 'vscode.open', title: vscode.l10n.t('Open'), arguments: [uri, { preview: true }] };
     } else if (node.kind === 'loadMore') {
@@ -69,7 +91,8 @@ export class TreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.D
       item.command = { command: 'datocms.retry', title: vscode.l10n.t('Retry'), arguments: [node] };
       item.tooltip = node.label;
     }
-    if (node.kind === 'project') item.tooltip = `${node.project.name}\n${node.project.internalDomain ?? node.project.baseUrl}\n${vscode.l10n.t('Environment: {0}', node.environment)}`;
+    if (node.kind === 'project')
+      item.tooltip = `${node.project.name}\n${node.project.internalDomain ?? node.project.baseUrl}\n${vscode.l10n.t('Environment: {0}', node.environment)}`;
     const tooltip = this.model.tooltip(node, this.format);
     // Document nodes always get one: without it VS Code would show the internal datocms: path.
     if (tooltip !== undefined) item.tooltip = new vscode.MarkdownString(tooltip);
@@ -112,28 +135,42 @@ export function contextValue(node: TreeNode): string {
 
 function icon(node: TreeNode): [string, vscode.ThemeColor?] {
   switch (node.kind) {
-    case 'project': return ['database'];
-    case 'models': return ['symbol-class'];
-    case 'blockModels': return ['extensions'];
-    case 'webhooks': return ['broadcast'];
-    case 'environments': return ['server-environment'];
-    case 'environment': return [node.icon];
+    case 'project':
+      return ['database'];
+    case 'models':
+      return ['symbol-class'];
+    case 'blockModels':
+      return ['extensions'];
+    case 'webhooks':
+      return ['broadcast'];
+    case 'environments':
+      return ['server-environment'];
+    case 'environment':
+      return [node.icon];
     case 'model':
       if (node.itemType.attributes['modular_block'] === true) return ['symbol-module'];
       return [node.itemType.attributes['singleton'] === true ? 'symbol-constant' : 'symbol-class'];
-    case 'fields': return ['symbol-field'];
-    case 'fieldset': return ['folder'];
-    case 'field': return [FIELD_ICONS[String(node.field.attributes['field_type'])] ?? 'symbol-field'];
-    case 'records': return [isEmptyQuery(node.query) ? 'list-flat' : 'filter'];
+    case 'fields':
+      return ['symbol-field'];
+    case 'fieldset':
+      return ['folder'];
+    case 'field':
+      return [FIELD_ICONS[String(node.field.attributes['field_type'])] ?? 'symbol-field'];
+    case 'records':
+      return [isEmptyQuery(node.query) ? 'list-flat' : 'filter'];
     case 'record': {
       const status = node.record.meta['status'];
       if (status === 'draft') return ['circle-outline', new vscode.ThemeColor('charts.yellow')];
       if (status === 'updated') return ['circle-filled', new vscode.ThemeColor('charts.blue')];
       return ['circle-filled', new vscode.ThemeColor('charts.green')];
     }
-    case 'loadMore': return ['more'];
-    case 'webhook': return [node.webhook.attributes['enabled'] === false ? 'debug-disconnect' : 'plug'];
-    case 'error': return ['error', new vscode.ThemeColor('errorForeground')];
-    case 'empty': return ['info'];
+    case 'loadMore':
+      return ['more'];
+    case 'webhook':
+      return [node.webhook.attributes['enabled'] === false ? 'debug-disconnect' : 'plug'];
+    case 'error':
+      return ['error', new vscode.ThemeColor('errorForeground')];
+    case 'empty':
+      return ['info'];
   }
 }

@@ -24,7 +24,17 @@ export interface RecordQuery {
 }
 
 /** Meta columns `order_by` accepts for any model; `position` only for sortable/tree models. */
-export const ORDER_META_COLUMNS = ['id', '_created_at', '_updated_at', '_status', '_published_at', '_first_published_at', '_publication_scheduled_at', '_unpublishing_scheduled_at', '_is_valid'] as const;
+export const ORDER_META_COLUMNS = [
+  'id',
+  '_created_at',
+  '_updated_at',
+  '_status',
+  '_published_at',
+  '_first_published_at',
+  '_publication_scheduled_at',
+  '_unpublishing_scheduled_at',
+  '_is_valid',
+] as const;
 
 /** Field types `order_by` can sort on (not blocks, links, files, JSON, objects). */
 const ORDERABLE_FIELD_TYPES = new Set(['string', 'text', 'slug', 'boolean', 'integer', 'float', 'date', 'date_time']);
@@ -82,7 +92,8 @@ export function describeQuery(query: RecordQuery): string {
 }
 
 function describeValue(value: unknown): string {
-  if (value && typeof value === 'object' && !Array.isArray(value) && 'pattern' in value) return JSON.stringify(String((value as { pattern: unknown }).pattern));
+  if (value && typeof value === 'object' && !Array.isArray(value) && 'pattern' in value)
+    return JSON.stringify(String((value as { pattern: unknown }).pattern));
   if (value && typeof value === 'object' && !Array.isArray(value) && 'latitude' in value) {
     const near = value as { latitude: unknown; longitude: unknown; radius: unknown };
     return `${String(near.latitude)}, ${String(near.longitude)} (${String(near.radius)} m)`;
@@ -118,10 +129,14 @@ export function parseFilterValue(fieldType: string, operator: string, text: stri
       if (trimmed === 'true' || trimmed === 'false') return { ok: true, value: trimmed === 'true' };
       return { ok: false, message: `Enter true or false for ${operator}.` };
     case 'list': {
-      const items = trimmed.split(',').map((s) => s.trim()).filter((s) => s !== '');
+      const items = trimmed
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '');
       if (items.length === 0) return { ok: false, message: `Enter one or more values separated by commas for ${operator}.` };
       const numbers = NUMBER_TYPES.has(fieldType);
-      if (numbers && items.some((s) => !Number.isFinite(Number(s)))) return { ok: false, message: `Every value of ${operator} must be a number.` };
+      if (numbers && items.some((s) => !Number.isFinite(Number(s))))
+        return { ok: false, message: `Every value of ${operator} must be a number.` };
       return { ok: true, value: numbers ? items.map(Number) : items };
     }
     case 'pattern':
@@ -129,7 +144,8 @@ export function parseFilterValue(fieldType: string, operator: string, text: stri
       return { ok: true, value: { pattern: trimmed, case_sensitive: false } };
     case 'near': {
       const parts = trimmed.split(',').map((s) => Number(s.trim()));
-      if (parts.length !== 3 || parts.some((n) => !Number.isFinite(n))) return { ok: false, message: 'Enter latitude, longitude, radius in meters (e.g. 45.46, 9.19, 1000).' };
+      if (parts.length !== 3 || parts.some((n) => !Number.isFinite(n)))
+        return { ok: false, message: 'Enter latitude, longitude, radius in meters (e.g. 45.46, 9.19, 1000).' };
       const [latitude, longitude, radius] = parts as [number, number, number];
       return { ok: true, value: { latitude, longitude, radius } };
     }

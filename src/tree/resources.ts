@@ -24,7 +24,12 @@ export function byName(a: Resource, b: Resource): number {
 export function statusOf(record: Resource<'item'>): string | undefined {
   const meta = record.meta;
   const at = (key: string, word: string) => typeof meta[key] === 'string' && `${word} ${meta[key].slice(0, 16).replace('T', ' ')}`;
-  const parts = [meta['status'], meta['is_valid'] === false && 'invalid', at('publication_scheduled_at', 'publishes'), at('unpublishing_scheduled_at', 'unpublishes')];
+  const parts = [
+    meta['status'],
+    meta['is_valid'] === false && 'invalid',
+    at('publication_scheduled_at', 'publishes'),
+    at('unpublishing_scheduled_at', 'unpublishes'),
+  ];
   return parts.filter((part) => typeof part === 'string').join(' · ') || undefined;
 }
 

@@ -19,7 +19,9 @@ export async function findNode(model: Navigable, ref: DocumentRef, maxPages = RE
   const modelApiKey = ref.kind === 'model' ? ref.apiKey : ref.modelApiKey;
   let modelNode: ModelNode | undefined;
   for (const section of sections.filter((s) => s.kind === 'models' || s.kind === 'blockModels')) {
-    const found = (await model.children(section)).find((n): n is ModelNode => n.kind === 'model' && n.itemType.attributes['api_key'] === modelApiKey);
+    const found = (await model.children(section)).find(
+      (n): n is ModelNode => n.kind === 'model' && n.itemType.attributes['api_key'] === modelApiKey,
+    );
     if (found) modelNode = found;
   }
   if (!modelNode || ref.kind === 'model') return modelNode;

@@ -46,13 +46,31 @@ function hintLine(t: Translate, hint: unknown): string | undefined {
 export function modelTooltip(itemType: Resource<'item_type'>, recordCount: number | undefined, f: TooltipFormat): string {
   const { t } = f;
   const a = itemType.attributes;
-  const kind = a['modular_block'] === true ? t('Block model') : a['singleton'] === true ? t('Single-instance model') : a['tree'] === true ? t('Tree model') : a['sortable'] === true ? t('Sortable model') : t('Model');
-  const fieldCount = Array.isArray(itemType.relationships['fields']?.data) ? (itemType.relationships['fields']!.data as unknown[]).length : undefined;
+  const kind =
+    a['modular_block'] === true
+      ? t('Block model')
+      : a['singleton'] === true
+        ? t('Single-instance model')
+        : a['tree'] === true
+          ? t('Tree model')
+          : a['sortable'] === true
+            ? t('Sortable model')
+            : t('Model');
+  const fieldCount = Array.isArray(itemType.relationships['fields']?.data)
+    ? (itemType.relationships['fields']!.data as unknown[]).length
+    : undefined;
   const counts = [
     fieldCount === undefined ? undefined : fieldCount === 1 ? t('1 field') : t('{0} fields', f.numbers.format(fieldCount)),
     recordCount === undefined ? undefined : recordCount === 1 ? t('1 record') : t('{0} records', f.numbers.format(recordCount)),
-  ].filter(Boolean).join(' · ');
-  const flags = [a['all_locales_required'] === true ? t('all locales required') : undefined, a['draft_mode_active'] === true ? t('drafts') : undefined].filter(Boolean).join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const flags = [
+    a['all_locales_required'] === true ? t('all locales required') : undefined,
+    a['draft_mode_active'] === true ? t('drafts') : undefined,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return tooltip(escapeMarkdown(String(a['name'] ?? a['api_key'] ?? itemType.id)), [
     `${code(String(a['api_key']))} · ${kind}`,
     counts,
@@ -68,7 +86,10 @@ export function describeValidators(validators: unknown): string[] {
     if (!params || typeof params !== 'object' || Array.isArray(params)) return name;
     const shown = Object.entries(params as Record<string, unknown>)
       .filter(([, v]) => v !== null && v !== undefined)
-      .map(([k, v]) => `${k} ${Array.isArray(v) ? v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ') : typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
+      .map(
+        ([k, v]) =>
+          `${k} ${Array.isArray(v) ? v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ') : typeof v === 'object' ? JSON.stringify(v) : String(v)}`,
+      );
     return shown.length ? `${name} (${shown.join(', ')})` : name;
   });
 }
@@ -95,7 +116,12 @@ export function recordTooltip(record: Resource<'item'>, title: string, coverage:
     updated ? t('Updated {0}', f.date(updated)) : undefined,
     published ? t('Published {0}', f.date(published)) : undefined,
     coverage && coverage.all.length > 1
-      ? t('Locales: {0} ({1} of {2})', coverage.present.length ? coverage.present.join(', ') : t('none'), f.numbers.format(coverage.present.length), f.numbers.format(coverage.all.length))
+      ? t(
+          'Locales: {0} ({1} of {2})',
+          coverage.present.length ? coverage.present.join(', ') : t('none'),
+          f.numbers.format(coverage.present.length),
+          f.numbers.format(coverage.all.length),
+        )
       : undefined,
   ]);
 }
@@ -104,7 +130,10 @@ export function recordTooltip(record: Resource<'item'>, title: string, coverage:
 export function describeWebhookEvents(events: unknown): string {
   if (!Array.isArray(events) || events.length === 0) return '';
   return events
-    .map((e: { entity_type?: unknown; event_types?: unknown }) => `${String(e.entity_type)}: ${Array.isArray(e.event_types) ? e.event_types.map(String).join(', ') : ''}`)
+    .map(
+      (e: { entity_type?: unknown; event_types?: unknown }) =>
+        `${String(e.entity_type)}: ${Array.isArray(e.event_types) ? e.event_types.map(String).join(', ') : ''}`,
+    )
     .join('; ');
 }
 
@@ -120,7 +149,12 @@ export function webhookTooltip(webhook: Resource<'webhook'>, f: TooltipFormat): 
 }
 
 /** The Records node: the model, how many records match, and the whole query, one part per line. */
-export function recordsTooltip(modelName: string, query: RecordQuery, counts: { loaded: number; total: number } | undefined, f: TooltipFormat): string {
+export function recordsTooltip(
+  modelName: string,
+  query: RecordQuery,
+  counts: { loaded: number; total: number } | undefined,
+  f: TooltipFormat,
+): string {
   const { t } = f;
   const lines: string[] = [];
   if (counts) lines.push(t('{0} loaded of {1}', f.numbers.format(counts.loaded), f.numbers.format(counts.total)));
@@ -129,7 +163,7 @@ export function recordsTooltip(modelName: string, query: RecordQuery, counts: { 
   if (query.order) lines.push(t('Order: {0}', escapeMarkdown(describeOrder(query.order).replace(/^order: /, ''))));
   if (query.locale) lines.push(t('Locale: {0}', escapeMarkdown(query.locale)));
   if (query.version) lines.push(t('Version: {0}', escapeMarkdown(query.version)));
-  if (lines.length === (counts ? 1 : 0)) lines.push(t('All records, in the model\'s order'));
+  if (lines.length === (counts ? 1 : 0)) lines.push(t("All records, in the model's order"));
   return tooltip(t('Records of {0}', escapeMarkdown(modelName)), lines);
 }
 

@@ -12,7 +12,10 @@ export class ProjectStatusBar implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [this.item];
   private selectedProject: string | undefined;
 
-  constructor(private readonly registry: ProjectRegistry, treeView: vscode.TreeView<TreeNode>) {
+  constructor(
+    private readonly registry: ProjectRegistry,
+    treeView: vscode.TreeView<TreeNode>,
+  ) {
     this.item.name = vscode.l10n.t('DatoCMS Project');
     this.disposables.push(
       registry.onDidChange(() => this.update()),
@@ -50,7 +53,12 @@ export class ProjectStatusBar implements vscode.Disposable {
       ? `$(database) ${project.name} · ${environment} ${vscode.l10n.t('(primary)')}`
       : `$(beaker) ${project.name} · ${environment} ${vscode.l10n.t('(sandbox)')}`;
     this.item.tooltip = focused
-      ? vscode.l10n.t('This document belongs to DatoCMS project {0}, {1} environment {2}: saving it writes there. Click to switch the environment the tree shows.', project.name, primary ? vscode.l10n.t('primary') : vscode.l10n.t('sandbox'), environment)
+      ? vscode.l10n.t(
+          'This document belongs to DatoCMS project {0}, {1} environment {2}: saving it writes there. Click to switch the environment the tree shows.',
+          project.name,
+          primary ? vscode.l10n.t('primary') : vscode.l10n.t('sandbox'),
+          environment,
+        )
       : vscode.l10n.t('DatoCMS project {0}, environment {1} — click to switch environment', project.name, environment);
     this.item.command = { command: 'datocms.switchEnvironment', title: vscode.l10n.t('Switch Environment'), arguments: [project.key] };
     this.item.show();

@@ -45,7 +45,10 @@ export interface Ui {
   /** undefined when dismissed */
   input(options: InputOptions): Promise<string | undefined>;
   /** a notification with progress; `signal` aborts when the user cancels (if cancellable) */
-  withProgress<R>(options: { title: string; cancellable: boolean }, task: (report: ProgressReport, signal: AbortSignal) => Promise<R>): Promise<R>;
+  withProgress<R>(
+    options: { title: string; cancellable: boolean },
+    task: (report: ProgressReport, signal: AbortSignal) => Promise<R>,
+  ): Promise<R>;
   /** a file system path chosen to save to, or undefined */
   saveFile(options: { title: string; defaultName: string; filters: Record<string, string[]> }): Promise<string | undefined>;
   copy(text: string): Promise<void>;

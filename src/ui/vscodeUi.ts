@@ -39,13 +39,19 @@ export class VscodeUi implements Ui {
     });
   }
 
-  withProgress<R>(options: { title: string; cancellable: boolean }, task: (report: ProgressReport, signal: AbortSignal) => Promise<R>): Promise<R> {
+  withProgress<R>(
+    options: { title: string; cancellable: boolean },
+    task: (report: ProgressReport, signal: AbortSignal) => Promise<R>,
+  ): Promise<R> {
     return Promise.resolve(
-      vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: options.title, cancellable: options.cancellable }, (progress, token) => {
-        const controller = new AbortController();
-        const subscription = token.onCancellationRequested(() => controller.abort());
-        return task({ message: (text) => progress.report({ message: text }) }, controller.signal).finally(() => subscription.dispose());
-      }),
+      vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: options.title, cancellable: options.cancellable },
+        (progress, token) => {
+          const controller = new AbortController();
+          const subscription = token.onCancellationRequested(() => controller.abort());
+          return task({ message: (text) => progress.report({ message: text }) }, controller.signal).finally(() => subscription.dispose());
+        },
+      ),
     );
   }
 

@@ -13,7 +13,12 @@ describe('answers', () => {
 
   before(async () => {
     server = await startFakeServer((request) => answer(request));
-    client = new CmaClient({ apiToken: 'answers-test-token-1d2e', baseUrl: server.url, retry: { maxAttempts: 1 }, jobs: { firstDelayMs: 1 } });
+    client = new CmaClient({
+      apiToken: 'answers-test-token-1d2e',
+      baseUrl: server.url,
+      retry: { maxAttempts: 1 },
+      jobs: { firstDelayMs: 1 },
+    });
   });
   beforeEach(() => server.requests.splice(0));
   after(async () => {
@@ -36,7 +41,10 @@ describe('answers', () => {
 
     test('items.update answered with another record is refused (and sent once)', async () => {
       answer = () => ({ body: { data: { type: 'item', id: 'r2', attributes: { title: 'theirs' } } } });
-      await mismatch(client.items.update('r1', { data: { type: 'item', id: 'r1', attributes: { title: 'mine' } } }), /answered with item r2 when asked for item r1/);
+      await mismatch(
+        client.items.update('r1', { data: { type: 'item', id: 'r1', attributes: { title: 'mine' } } }),
+        /answered with item r2 when asked for item r1/,
+      );
       assert.equal(server.requests.length, 1);
     });
 
@@ -56,15 +64,30 @@ describe('answers', () => {
     });
 
     test('a job whose payload is another model is refused', async () => {
-      answer = (r) => (r.method === 'PUT'
-        ? { status: 202, body: { data: { type: 'job', id: '9' } } }
-        : { body: { data: { type: 'job_result', id: '9', attributes: { status: 200, payload: { data: { type: 'item_type', id: 'm2', attributes: { api_key: 'author' } } } } } } });
-      await mismatch(client.itemTypes.update('m1', { data: { type: 'item_type', id: 'm1', attributes: { hint: 'x' } } }), /answered with item_type m2 \(author\) when asked for item_type m1/);
+      answer = (r) =>
+        r.method === 'PUT'
+          ? { status: 202, body: { data: { type: 'job', id: '9' } } }
+          : {
+              body: {
+                data: {
+                  type: 'job_result',
+                  id: '9',
+                  attributes: { status: 200, payload: { data: { type: 'item_type', id: 'm2', attributes: { api_key: 'author' } } } },
+                },
+              },
+            };
+      await mismatch(
+        client.itemTypes.update('m1', { data: { type: 'item_type', id: 'm1', attributes: { hint: 'x' } } }),
+        /answered with item_type m2 \(author\) when asked for item_type m1/,
+      );
     });
 
     test('a webhook update answered with another webhook is refused', async () => {
       answer = () => ({ body: { data: { type: 'webhook', id: 'w2', attributes: {} } } });
-      await mismatch(client.webhooks.update('w1', { data: { type: 'webhook', id: 'w1', attributes: { name: 'n' } } }), /answered with webhook w2 when asked for webhook w1/);
+      await mismatch(
+        client.webhooks.update('w1', { data: { type: 'webhook', id: 'w1', attributes: { name: 'n' } } }),
+        /answered with webhook w2 when asked for webhook w1/,
+      );
     });
   });
 
@@ -88,17 +111,20 @@ describe('answers', () => {
 
     test("a field validator's long decimal round-trips through find and update", async () => {
       const field = `{"data":{"type":"field","id":"f1","attributes":{"api_key":"ratio","validators":{"number_range":{"min":${LONG_DECIMAL},"max":2.25}}}}}`;
-      answer = (r) => (r.method === 'PUT'
-        ? { status: 202, body: { data: { type: 'job', id: '5' } } }
-        : r.path.startsWith('/job-results/')
-          ? { body: `{"data":{"type":"job_result","id":"5","attributes":{"status":200,"payload":${field}}}}` }
-          : { body: field });
+      answer = (r) =>
+        r.method === 'PUT'
+          ? { status: 202, body: { data: { type: 'job', id: '5' } } }
+          : r.path.startsWith('/job-results/')
+            ? { body: `{"data":{"type":"job_result","id":"5","attributes":{"status":200,"payload":${field}}}}` }
+            : { body: field };
       const found = await client.fields.find('f1');
       const validators = found.attributes['validators'] as { number_range: { min: unknown; max: unknown } };
       assert.ok(isLosslessNumber(validators.number_range.min));
       assert.equal((validators.number_range.min as LosslessNumber).value, LONG_DECIMAL);
       assert.equal(validators.number_range.max, 2.25);
-      const updated = await client.fields.update('f1', { data: { type: 'field', id: 'f1', attributes: { validators } } } as UpdateBody<'field'>);
+      const updated = await client.fields.update('f1', {
+        data: { type: 'field', id: 'f1', attributes: { validators } },
+      } as UpdateBody<'field'>);
       const sent = server.requests.find((r) => r.method === 'PUT')?.body ?? '';
       assert.ok(sent.includes(`"min":${LONG_DECIMAL}`), `the body sends the exact decimal: ${sent}`);
       const back = (updated.attributes['validators'] as { number_range: { min: LosslessNumber } }).number_range.min;
@@ -108,7 +134,10 @@ describe('answers', () => {
     test('a LosslessNumber in a query is sent as its digits', async () => {
       answer = () => ({ body: { data: [], meta: { total_count: 0 } } });
       await client.items.list({ filter: { type: 'article', fields: { views: { gt: new LosslessNumber(BIG) } } } });
-      assert.deepEqual(server.requests[0]?.query.find(([name]) => name === 'filter[fields][views][gt]'), ['filter[fields][views][gt]', BIG]);
+      assert.deepEqual(
+        server.requests[0]?.query.find(([name]) => name === 'filter[fields][views][gt]'),
+        ['filter[fields][views][gt]', BIG],
+      );
     });
   });
 });

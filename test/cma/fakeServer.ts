@@ -35,7 +35,13 @@ export async function startFakeServer(handler: (request: SeenRequest) => FakeAns
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake');
-      const seen: SeenRequest = { method: req.method ?? '', path: url.pathname, query: [...url.searchParams.entries()], headers: req.headers, body };
+      const seen: SeenRequest = {
+        method: req.method ?? '',
+        path: url.pathname,
+        query: [...url.searchParams.entries()],
+        headers: req.headers,
+        body,
+      };
       requests.push(seen);
       const answer = handler(seen);
       const send = () => {

@@ -5,8 +5,14 @@ import { test, describe, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import {
-  ApiError, CancelledError, closeAllDispatchers, NetworkError, ResponseError, TimeoutError,
-  type CmaClient, type RequestLogEntry,
+  ApiError,
+  CancelledError,
+  closeAllDispatchers,
+  NetworkError,
+  ResponseError,
+  TimeoutError,
+  type CmaClient,
+  type RequestLogEntry,
 } from '../../src/cma';
 import { startEmulator, type Emulator } from '../emulator/index';
 import { clientFor, hits, rejectionOf } from './support';
@@ -54,7 +60,13 @@ describe('faults', () => {
       const site = await client.site.find();
       assert.equal(site.attributes['name'], 'Emulated Bistro');
       assert.equal(hits(emulator, 'GET', '/site'), 2);
-      assert.deepEqual(log.map((e) => [e.status, e.attempt, e.retryInMs]), [[429, 1, 1000], [200, 2, undefined]]);
+      assert.deepEqual(
+        log.map((e) => [e.status, e.attempt, e.retryInMs]),
+        [
+          [429, 1, 1000],
+          [200, 2, undefined],
+        ],
+      );
     });
 
     test('a 429 on a write is retried: the server did not apply it', async () => {
@@ -98,7 +110,10 @@ describe('faults', () => {
       const error = await failureOf(renameWebhook('never twice'));
       assert.ok(error instanceof ApiError);
       assert.equal(error.status, 500);
-      assert.match(error.message, new RegExp(`^PUT /webhooks/${webhookId} failed: 500 EXCEPTION — the change may or may not have been applied`));
+      assert.match(
+        error.message,
+        new RegExp(`^PUT /webhooks/${webhookId} failed: 500 EXCEPTION — the change may or may not have been applied`),
+      );
       assert.equal(hits(emulator, 'PUT', `/webhooks/${webhookId}`), 1);
     });
 
@@ -108,7 +123,10 @@ describe('faults', () => {
       assert.ok(error instanceof ApiError);
       assert.equal(error.code, 'SERVICE_UNAVAILABLE');
       assert.equal(hits(emulator, 'GET', '/site'), 4);
-      assert.deepEqual(log.map((e) => e.attempt), [1, 2, 3, 4]);
+      assert.deepEqual(
+        log.map((e) => e.attempt),
+        [1, 2, 3, 4],
+      );
       assert.ok(log.slice(0, 3).every((e) => typeof e.retryInMs === 'number' && e.retryInMs >= 0));
       assert.equal(log[3]?.retryInMs, undefined, 'the last attempt announces no retry');
     });
@@ -188,13 +206,19 @@ describe('faults', () => {
       emulator.faults.add({ kind: 'timeout', path: '/site', delayMs: 1500 });
       assert.equal((await impatient.site.find()).type, 'site');
       assert.equal(hits(emulator, 'GET', '/site'), 2);
-      assert.deepEqual(impatientLog.map((e) => e.status), ['timeout', 200]);
+      assert.deepEqual(
+        impatientLog.map((e) => e.status),
+        ['timeout', 200],
+      );
 
       emulator.faults.add({ kind: 'timeout', method: 'PUT', delayMs: 1500 });
       const error = await failureOf(renameWebhook('slow', impatient));
       assert.ok(error instanceof TimeoutError);
       assert.equal(error.kind, 'request');
-      assert.match(error.message, new RegExp(`^PUT /webhooks/${webhookId} timed out after 300 ms; the change may or may not have been applied`));
+      assert.match(
+        error.message,
+        new RegExp(`^PUT /webhooks/${webhookId} timed out after 300 ms; the change may or may not have been applied`),
+      );
       assert.equal(hits(emulator, 'PUT', `/webhooks/${webhookId}`), 1);
     });
 
@@ -231,7 +255,10 @@ describe('faults', () => {
       controller.abort();
       const error = await pending;
       assert.ok(error instanceof CancelledError);
-      assert.deepEqual(log.map((e) => e.status), ['aborted']);
+      assert.deepEqual(
+        log.map((e) => e.status),
+        ['aborted'],
+      );
       assert.equal(hits(emulator, 'GET', '/site'), 1);
     });
   });
@@ -269,7 +296,9 @@ describe('faults', () => {
     test('422 validation details name the attribute at fault', async () => {
       const model = await client.itemTypes.find('author');
       emulator.clearRequests();
-      const error = await failureOf(client.itemTypes.update('author', { data: { type: 'item_type', id: model.id, attributes: { api_key: 'category' } } }));
+      const error = await failureOf(
+        client.itemTypes.update('author', { data: { type: 'item_type', id: model.id, attributes: { api_key: 'category' } } }),
+      );
       assert.ok(error instanceof ApiError);
       assert.equal(error.status, 422);
       assert.equal(error.message, 'PUT /item-types/author failed: 422 INVALID_FIELD (api_key: VALIDATION_UNIQUENESS)');
@@ -282,7 +311,13 @@ describe('faults', () => {
     assert.ok(failures.length >= 15, `collected ${failures.length} failures`);
     const token = emulator.token;
     for (const error of failures) {
-      const texts = [error.message, String(error.stack), inspect(error, { depth: 6 }), JSON.stringify(error), String((error as { cause?: unknown }).cause ?? '')];
+      const texts = [
+        error.message,
+        String(error.stack),
+        inspect(error, { depth: 6 }),
+        JSON.stringify(error),
+        String((error as { cause?: unknown }).cause ?? ''),
+      ];
       for (const text of texts) assert.ok(!text.includes(token), `${error.name} leaks the token: ${text.slice(0, 200)}`);
     }
     entries.push(...log);
@@ -298,7 +333,11 @@ describe('proactive rate-limit pacing', () => {
       const { client, log } = clientFor(emulator, { retry: { maxAttempts: 1, rateLimitWindowMs: 250 } });
       for (let i = 0; i < 9; i++) await client.site.find();
       assert.equal(emulator.requests.length, 9);
-      assert.deepEqual(emulator.requests.filter((r) => r.status === 429), [], 'no request was refused');
+      assert.deepEqual(
+        emulator.requests.filter((r) => r.status === 429),
+        [],
+        'no request was refused',
+      );
       assert.ok(log.every((e) => e.status === 200));
     } finally {
       await closeAllDispatchers();
@@ -315,7 +354,10 @@ describe('proactive rate-limit pacing', () => {
         await client.site.find();
         await sandbox.site.find();
       }
-      assert.deepEqual(emulator.requests.filter((r) => r.status === 429), []);
+      assert.deepEqual(
+        emulator.requests.filter((r) => r.status === 429),
+        [],
+      );
     } finally {
       await closeAllDispatchers();
       await emulator.close();

@@ -84,9 +84,16 @@ describe('items.list queries', () => {
 
   test('locale chooses which translation a localized filter looks at', async () => {
     const pattern = 'pomodor';
-    const inItalian = articles.filter((item) => String(localized(item, 'title', 'it') ?? '').toLowerCase().includes(pattern));
+    const inItalian = articles.filter((item) =>
+      String(localized(item, 'title', 'it') ?? '')
+        .toLowerCase()
+        .includes(pattern),
+    );
     assert.ok(inItalian.length > 0, 'the seed has Italian titles with the word');
-    const italian = await all({ locale: 'it', filter: { type: 'article', fields: { title: { matches: { pattern, case_sensitive: false } } } } });
+    const italian = await all({
+      locale: 'it',
+      filter: { type: 'article', fields: { title: { matches: { pattern, case_sensitive: false } } } },
+    });
     const english = await all({ filter: { type: 'article', fields: { title: { matches: { pattern, case_sensitive: false } } } } });
     assert.deepEqual(ids(italian.data), ids(inItalian));
     assert.equal(english.totalCount, 0, 'no English title has the Italian word');
@@ -100,7 +107,10 @@ describe('items.list queries', () => {
   });
 
   test('full-text filter[query]', async () => {
-    const word = String(localized(articles[0] as StoredItem, 'title', 'en')).split(' ')[0]?.toLowerCase() ?? '';
+    const word =
+      String(localized(articles[0] as StoredItem, 'title', 'en'))
+        .split(' ')[0]
+        ?.toLowerCase() ?? '';
     const result = await all({ filter: { type: 'article', query: word } });
     assert.ok(result.totalCount > 0);
     assert.ok(result.totalCount < articles.length, `"${word}" does not match every article`);
@@ -113,7 +123,10 @@ describe('items.list queries', () => {
     for (let i = 1; i < keys.length; i++) {
       const [prevFeatured, prevMinutes] = keys[i - 1] ?? [0, 0];
       const [featured, minutes] = keys[i] ?? [0, 0];
-      assert.ok(prevFeatured > featured || (prevFeatured === featured && prevMinutes <= minutes), `records ${i - 1} and ${i} are out of order`);
+      assert.ok(
+        prevFeatured > featured || (prevFeatured === featured && prevMinutes <= minutes),
+        `records ${i - 1} and ${i} are out of order`,
+      );
     }
     assert.equal(keys[0]?.[0], 1, 'featured records come first');
   });
@@ -131,8 +144,9 @@ describe('items.list queries', () => {
     const published = articles.filter((item) => item.published !== null);
     assert.ok(published.length < articles.length, 'the seed has never-published drafts');
     assert.deepEqual(ids(result.data), ids(published));
-    const updated = published.find((item) => item.meta.status === 'updated' &&
-      JSON.stringify(item.published?.['title']) !== JSON.stringify(item.attributes['title']));
+    const updated = published.find(
+      (item) => item.meta.status === 'updated' && JSON.stringify(item.published?.['title']) !== JSON.stringify(item.attributes['title']),
+    );
     assert.ok(updated, 'the seed has a record whose draft title differs from the published one');
     const served = result.data.find((r) => r.id === updated.id);
     assert.deepEqual(served?.attributes['title'], updated.published?.['title']);

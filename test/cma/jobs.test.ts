@@ -38,21 +38,36 @@ describe('async jobs', () => {
     assert.equal(jobs.length, 1);
     const polls = emulator.requests.filter((r) => r.path === `/job-results/${jobs[0]}`);
     assert.ok(polls.length >= 2, 'the job was still running at the first poll');
-    assert.deepEqual(polls.map((r) => r.status).slice(0, -1).every((s) => s === 404), true, 'still running = 404');
+    assert.deepEqual(
+      polls
+        .map((r) => r.status)
+        .slice(0, -1)
+        .every((s) => s === 404),
+      true,
+      'still running = 404',
+    );
     assert.equal(polls.at(-1)?.status, 200);
     assert.equal(hits(emulator, 'PUT', '/item-types/author'), 1);
   });
 
   test('request() handles a 202 generically and returns the payload document', async () => {
     const body = await client.request<{ data: { id: string; attributes: { hint: string } } }>({
-      method: 'PUT', path: '/item-types/author', body: { data: { type: 'item_type', id: authorId, attributes: { hint: 'Raw' } } },
+      method: 'PUT',
+      path: '/item-types/author',
+      body: { data: { type: 'item_type', id: authorId, attributes: { hint: 'Raw' } } },
     });
     assert.equal(body.data.id, authorId);
     assert.equal(body.data.attributes.hint, 'Raw');
   });
 
   test('a failed job throws the ApiError of its payload, for the original request', async () => {
-    emulator.faults.add({ kind: 'job_failure', method: 'PUT', path: '/item-types/author', code: 'CONCURRENT_ITEM_TYPE_UPDATE', status: 409 });
+    emulator.faults.add({
+      kind: 'job_failure',
+      method: 'PUT',
+      path: '/item-types/author',
+      code: 'CONCURRENT_ITEM_TYPE_UPDATE',
+      status: 409,
+    });
     const error = await rejectionOf(setHint('Never applied'));
     assert.ok(error instanceof ApiError);
     assert.equal(error.status, 409);
@@ -77,7 +92,9 @@ describe('async jobs', () => {
     try {
       const { client: impatient } = clientFor(slow, { jobs: { firstDelayMs: 10, maxDelayMs: 30, timeoutMs: 150 } });
       const id = (await impatient.itemTypes.find('author')).id;
-      const error = await rejectionOf(impatient.itemTypes.update('author', { data: { type: 'item_type', id, attributes: { hint: 'late' } } }));
+      const error = await rejectionOf(
+        impatient.itemTypes.update('author', { data: { type: 'item_type', id, attributes: { hint: 'late' } } }),
+      );
       assert.ok(error instanceof TimeoutError);
       assert.equal(error.kind, 'job');
       assert.match(error.message, /^PUT \/item-types\/author: job \d+ did not finish within 150 ms; it may still complete/);
@@ -93,10 +110,16 @@ describe('async jobs', () => {
       const { client: waiting } = clientFor(slow);
       const id = (await waiting.itemTypes.find('author')).id;
       const controller = new AbortController();
-      const pending = rejectionOf(waiting.itemTypes.update('author', { data: { type: 'item_type', id, attributes: { hint: 'x' } } }, {
-        signal: controller.signal,
-        onJob: () => setTimeout(() => controller.abort(), 40),
-      }));
+      const pending = rejectionOf(
+        waiting.itemTypes.update(
+          'author',
+          { data: { type: 'item_type', id, attributes: { hint: 'x' } } },
+          {
+            signal: controller.signal,
+            onJob: () => setTimeout(() => controller.abort(), 40),
+          },
+        ),
+      );
       const error = await pending;
       assert.ok(error instanceof CancelledError);
       const polls = slow.requests.filter((r) => r.path.startsWith('/job-results/')).length;
@@ -110,7 +133,11 @@ describe('async jobs', () => {
   test('fields.update also runs as a job', async () => {
     const field = await client.fields.find('author::bio');
     const jobs: string[] = [];
-    const updated = await client.fields.update(field.id, { data: { type: 'field', id: field.id, attributes: { label: 'About the author' } } }, { onJob: (id) => jobs.push(id) });
+    const updated = await client.fields.update(
+      field.id,
+      { data: { type: 'field', id: field.id, attributes: { label: 'About the author' } } },
+      { onJob: (id) => jobs.push(id) },
+    );
     assert.equal(updated.attributes['label'], 'About the author');
     assert.equal(jobs.length, 1);
   });

@@ -84,26 +84,35 @@ describe('CMA operations', () => {
       const found = await client.items.find(record.id);
       assert.equal(found.id, record.id);
       assert.deepEqual(found.attributes['title'], record.attributes['title']);
-      assert.equal(found.relationships['item_type']?.data && (found.relationships['item_type'].data as { id: string }).id,
-        (await client.itemTypes.find('article')).id);
+      assert.equal(
+        found.relationships['item_type']?.data && (found.relationships['item_type'].data as { id: string }).id,
+        (await client.itemTypes.find('article')).id,
+      );
     });
 
     test('items.find with nested expands blocks in place; without it blocks are ids', async () => {
-      const withBlocks = [...emulator.store.environment('main').items.values()].find((item) =>
-        Array.isArray((item.attributes['content'] as Record<string, unknown> | null)?.['en']) &&
-        ((item.attributes['content'] as Record<string, unknown[]>)['en'] ?? []).length > 0);
+      const withBlocks = [...emulator.store.environment('main').items.values()].find(
+        (item) =>
+          Array.isArray((item.attributes['content'] as Record<string, unknown> | null)?.['en']) &&
+          ((item.attributes['content'] as Record<string, unknown[]>)['en'] ?? []).length > 0,
+      );
       assert.ok(withBlocks, 'the seed has an article with blocks');
       const flat = await client.items.find(withBlocks.id);
       const nested = await client.items.find(withBlocks.id, { nested: true });
       const flatContent = (flat.attributes['content'] as Record<string, unknown[]>)['en'] ?? [];
       const nestedContent = (nested.attributes['content'] as Record<string, unknown[]>)['en'] ?? [];
       assert.ok(flatContent.every((block) => typeof block === 'string'));
-      assert.deepEqual(nestedContent.map((block) => (block as { id: string; type: string }).id), flatContent);
+      assert.deepEqual(
+        nestedContent.map((block) => (block as { id: string; type: string }).id),
+        flatContent,
+      );
       assert.ok(nestedContent.every((block) => (block as { type: string }).type === 'item'));
     });
 
     test('items.find version=published of a never-published record is a 404 ApiError', async () => {
-      const draft = [...emulator.store.environment('main').items.values()].find((item) => item.published === null && item.meta.status === 'draft');
+      const draft = [...emulator.store.environment('main').items.values()].find(
+        (item) => item.published === null && item.meta.status === 'draft',
+      );
       assert.ok(draft, 'the seed has a draft');
       const error = await rejectionOf(client.items.find(draft.id, { version: 'published' }));
       assert.ok(error instanceof ApiError);
@@ -141,7 +150,10 @@ describe('CMA operations', () => {
       assert.equal(sandbox.baseUrl, client.baseUrl);
       const models = await sandbox.itemTypes.list();
       assert.ok(models.some((m) => m.attributes['api_key'] === 'article'));
-      assert.deepEqual(emulator.requests.map((r) => r.environment), ['sandbox']);
+      assert.deepEqual(
+        emulator.requests.map((r) => r.environment),
+        ['sandbox'],
+      );
     });
   });
 
@@ -150,19 +162,27 @@ describe('CMA operations', () => {
       emulator.clearRequests();
       const jobs: string[] = [];
       const before = await client.itemTypes.find('author');
-      const updated = await client.itemTypes.update('author', { data: { type: 'item_type', id: before.id, attributes: { hint: 'People who write for us' } } }, { onJob: (id) => jobs.push(id) });
+      const updated = await client.itemTypes.update(
+        'author',
+        { data: { type: 'item_type', id: before.id, attributes: { hint: 'People who write for us' } } },
+        { onJob: (id) => jobs.push(id) },
+      );
       assert.equal(updated.id, before.id);
       assert.equal(updated.attributes['hint'], 'People who write for us');
       assert.equal((await client.itemTypes.find(before.id)).attributes['hint'], 'People who write for us');
       assert.equal(jobs.length, 1, 'onJob reports the job once');
       assert.equal(hits(emulator, 'PUT', '/item-types/author'), 1, 'the write is sent once');
       assert.ok(hits(emulator, 'GET', `/job-results/${jobs[0]}`) >= 1, 'the job result is polled');
-      assert.deepEqual(emulator.requests.find((r) => r.method === 'PUT')?.body, { data: { type: 'item_type', id: before.id, attributes: { hint: 'People who write for us' } } });
+      assert.deepEqual(emulator.requests.find((r) => r.method === 'PUT')?.body, {
+        data: { type: 'item_type', id: before.id, attributes: { hint: 'People who write for us' } },
+      });
     });
 
     test('fields.update by id returns the updated field', async () => {
       const field = await client.fields.find('author::email');
-      const updated = await client.fields.update(field.id, { data: { type: 'field', id: field.id, attributes: { hint: 'Never shown publicly' } } });
+      const updated = await client.fields.update(field.id, {
+        data: { type: 'field', id: field.id, attributes: { hint: 'Never shown publicly' } },
+      });
       assert.equal(updated.attributes['hint'], 'Never shown publicly');
       assert.equal((await client.fields.find(field.id)).attributes['hint'], 'Never shown publicly');
     });
@@ -171,7 +191,9 @@ describe('CMA operations', () => {
       const [webhook] = await client.webhooks.list();
       assert.ok(webhook);
       emulator.clearRequests();
-      const updated = await client.webhooks.update(webhook.id, { data: { type: 'webhook', id: webhook.id, attributes: { name: 'Renamed hook' } } });
+      const updated = await client.webhooks.update(webhook.id, {
+        data: { type: 'webhook', id: webhook.id, attributes: { name: 'Renamed hook' } },
+      });
       assert.equal(updated.attributes['name'], 'Renamed hook');
       assert.equal(updated.attributes['url'], webhook.attributes['url']);
       assert.equal(hits(emulator, 'PUT', `/webhooks/${webhook.id}`), 1);
@@ -199,8 +221,24 @@ describe('CMA operations', () => {
       const page = await client.items.list({ filter: { type: 'author' }, page: { limit: 1 } });
       const record = page.data[0];
       assert.ok(record);
-      await client.items.update(record.id, { data: { type: 'item', id: record.id, attributes: { email: 'first@example.com' }, meta: { current_version: record.meta['current_version'] } } });
-      const error = await rejectionOf(client.items.update(record.id, { data: { type: 'item', id: record.id, attributes: { email: 'second@example.com' }, meta: { current_version: record.meta['current_version'] } } }));
+      await client.items.update(record.id, {
+        data: {
+          type: 'item',
+          id: record.id,
+          attributes: { email: 'first@example.com' },
+          meta: { current_version: record.meta['current_version'] },
+        },
+      });
+      const error = await rejectionOf(
+        client.items.update(record.id, {
+          data: {
+            type: 'item',
+            id: record.id,
+            attributes: { email: 'second@example.com' },
+            meta: { current_version: record.meta['current_version'] },
+          },
+        }),
+      );
       assert.ok(error instanceof ApiError);
       assert.equal(error.status, 422);
       assert.equal(error.code, 'STALE_ITEM_VERSION');
@@ -219,7 +257,10 @@ describe('CMA operations', () => {
     test('a body of the wrong type is refused before anything is sent', async () => {
       emulator.clearRequests();
       const wrong = { data: { type: 'field', id: 'x' } } as unknown as Parameters<CmaClient['itemTypes']['update']>[1];
-      await assert.rejects(client.itemTypes.update('author', wrong), /PUT \/item-types\/author: the body's data.type is "field" \(expected "item_type"\)/);
+      await assert.rejects(
+        client.itemTypes.update('author', wrong),
+        /PUT \/item-types\/author: the body's data.type is "field" \(expected "item_type"\)/,
+      );
       assert.equal(emulator.requests.length, 0);
     });
   });

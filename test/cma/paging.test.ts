@@ -42,20 +42,34 @@ describe('items.listAll', () => {
     emulator.clearRequests();
     const progress: [number, number][] = [];
     const seen: string[] = [];
-    for await (const record of client.items.listAll({ filter: { type: 'article' } }, { onProgress: (loaded, total) => progress.push([loaded, total]) })) {
+    for await (const record of client.items.listAll(
+      { filter: { type: 'article' } },
+      { onProgress: (loaded, total) => progress.push([loaded, total]) },
+    )) {
       seen.push(record.id);
     }
     assert.equal(seen.length, RECORDS);
     assert.deepEqual(seen, expectedIds);
-    const offsets = emulator.requests.filter((r) => r.path === '/items').map((r) => Number((r.query['page'] as Record<string, string>)['offset'])).sort((a, b) => a - b);
-    assert.deepEqual(offsets, Array.from({ length: RECORDS / 500 }, (_, i) => i * 500), 'pages of 500, each requested once');
+    const offsets = emulator.requests
+      .filter((r) => r.path === '/items')
+      .map((r) => Number((r.query['page'] as Record<string, string>)['offset']))
+      .sort((a, b) => a - b);
+    assert.deepEqual(
+      offsets,
+      Array.from({ length: RECORDS / 500 }, (_, i) => i * 500),
+      'pages of 500, each requested once',
+    );
     assert.deepEqual(progress.at(-1), [RECORDS, RECORDS]);
-    assert.ok(progress.every(([loaded], i) => i === 0 || loaded > (progress[i - 1]?.[0] ?? 0)), 'progress only grows');
+    assert.ok(
+      progress.every(([loaded], i) => i === 0 || loaded > (progress[i - 1]?.[0] ?? 0)),
+      'progress only grows',
+    );
   });
 
   test('smaller pages fetched one at a time give the same records', async () => {
     const seen: string[] = [];
-    for await (const record of client.items.listAll({ filter: { type: 'article' } }, { pageSize: 400, concurrency: 1 })) seen.push(record.id);
+    for await (const record of client.items.listAll({ filter: { type: 'article' } }, { pageSize: 400, concurrency: 1 }))
+      seen.push(record.id);
     assert.deepEqual(seen, expectedIds);
   });
 
@@ -81,7 +95,10 @@ describe('items.listAll', () => {
     emulator.setLatency(0);
     assert.ok(requested <= 3 + 3, `at most the pages consumed plus those prefetched were requested (saw ${requested})`);
     assert.ok(requested < RECORDS / 500);
-    assert.ok(log.some((entry) => entry.status === 'aborted'), 'pages in flight at the break were aborted');
+    assert.ok(
+      log.some((entry) => entry.status === 'aborted'),
+      'pages in flight at the break were aborted',
+    );
     assert.equal(itemRequests(), requested, 'nothing more is requested afterwards');
   });
 
@@ -90,12 +107,14 @@ describe('items.listAll', () => {
     emulator.clearRequests();
     const controller = new AbortController();
     let count = 0;
-    const error = await rejectionOf((async () => {
-      for await (const record of client.items.listAll({ filter: { type: 'article' } }, { signal: controller.signal, concurrency: 2 })) {
-        assert.ok(record.id);
-        if (++count === 700) controller.abort();
-      }
-    })());
+    const error = await rejectionOf(
+      (async () => {
+        for await (const record of client.items.listAll({ filter: { type: 'article' } }, { signal: controller.signal, concurrency: 2 })) {
+          assert.ok(record.id);
+          if (++count === 700) controller.abort();
+        }
+      })(),
+    );
     const requested = await settleAt(0);
     emulator.setLatency(0);
     assert.ok(error instanceof CancelledError, `expected CancelledError, got ${error.name}: ${error.message}`);
@@ -122,7 +141,11 @@ describe('items.listAll', () => {
   test('an empty result yields nothing and reports 0 of 0', async () => {
     const progress: [number, number][] = [];
     const seen = [];
-    for await (const record of client.items.listAll({ filter: { type: 'article', fields: { reading_time: { gt: 100_000 } } } }, { onProgress: (l, t) => progress.push([l, t]) })) seen.push(record);
+    for await (const record of client.items.listAll(
+      { filter: { type: 'article', fields: { reading_time: { gt: 100_000 } } } },
+      { onProgress: (l, t) => progress.push([l, t]) },
+    ))
+      seen.push(record);
     assert.equal(seen.length, 0);
     assert.deepEqual(progress, [[0, 0]]);
   });
@@ -148,19 +171,37 @@ describe('items.listAll with nested=true', () => {
     await server.close();
   });
 
-  for (const [served, concurrency] of [[25, 1], [25, 4], [30, 4]] as const) {
+  for (const [served, concurrency] of [
+    [25, 1],
+    [25, 4],
+    [30, 4],
+  ] as const) {
     test(`asks for at most 30 per page and advances by what was served (${served} per page, ${concurrency} in flight)`, async () => {
       servedPerPage = served;
       server.requests.splice(0);
       const client = new CmaClient({ apiToken: 'paging-test-token-7a', baseUrl: server.url, retry: { maxAttempts: 1 } });
       const seen: string[] = [];
       for await (const record of client.items.listAll({ filter: { type: 'article' }, nested: true }, { concurrency })) seen.push(record.id);
-      assert.deepEqual(seen, Array.from({ length: TOTAL }, (_, i) => `r${i}`), 'every record once, in order');
+      assert.deepEqual(
+        seen,
+        Array.from({ length: TOTAL }, (_, i) => `r${i}`),
+        'every record once, in order',
+      );
       const pages = server.requests.map((r) => new Map(r.query));
-      assert.ok(pages.every((q) => Number(q.get('page[limit]')) <= 30), 'no page asks for more than 30');
-      assert.ok(pages.every((q) => Number(q.get('page[offset]')) < TOTAL), 'no page past total_count');
+      assert.ok(
+        pages.every((q) => Number(q.get('page[limit]')) <= 30),
+        'no page asks for more than 30',
+      );
+      assert.ok(
+        pages.every((q) => Number(q.get('page[offset]')) < TOTAL),
+        'no page past total_count',
+      );
       const offsets = pages.map((q) => Number(q.get('page[offset]'))).sort((a, b) => a - b);
-      assert.deepEqual(offsets, Array.from({ length: Math.ceil(TOTAL / served) }, (_, i) => i * served), 'offsets step by the records served');
+      assert.deepEqual(
+        offsets,
+        Array.from({ length: Math.ceil(TOTAL / served) }, (_, i) => i * served),
+        'offsets step by the records served',
+      );
     });
   }
 });

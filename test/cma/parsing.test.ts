@@ -25,31 +25,68 @@ describe('JSON:API parsing', () => {
   });
 
   test('keeps relationships: single, null and to-many', () => {
-    const resource = parseSingle({
-      data: {
-        type: 'item_type', id: 'm1', attributes: { name: 'Article' },
-        relationships: { title_field: { data: { type: 'field', id: 'f1' } }, workflow: { data: null }, fields: { data: [{ type: 'field', id: 'f1' }] } },
+    const resource = parseSingle(
+      {
+        data: {
+          type: 'item_type',
+          id: 'm1',
+          attributes: { name: 'Article' },
+          relationships: {
+            title_field: { data: { type: 'field', id: 'f1' } },
+            workflow: { data: null },
+            fields: { data: [{ type: 'field', id: 'f1' }] },
+          },
+        },
       },
-    }, 'item_type', source);
+      'item_type',
+      source,
+    );
     assert.deepEqual(resource.relationships, {
-      title_field: { data: { type: 'field', id: 'f1' } }, workflow: { data: null }, fields: { data: [{ type: 'field', id: 'f1' }] },
+      title_field: { data: { type: 'field', id: 'f1' } },
+      workflow: { data: null },
+      fields: { data: [{ type: 'field', id: 'f1' }] },
     });
   });
 
   test('names the offending member of a malformed body', () => {
-    assert.equal(shapeProblem(() => parseSingle('<html>', 'site', source)), 'GET /item-types: unexpected response body: expected a JSON object with a "data" member');
-    assert.match(shapeProblem(() => parseCollection({ data: [{ type: 'item_type', id: 'a' }, { type: 'item_type' }] }, 'item_type', source)), /data\[1\]\.id is missing or not a string/);
-    assert.match(shapeProblem(() => parseCollection({ data: [{ type: 'field', id: 'a' }] }, 'item_type', source)), /data\[0\]\.type is "field" \(expected "item_type"\)/);
-    assert.match(shapeProblem(() => parseSingle({ data: { type: 'site', id: '1', attributes: [] } }, 'site', source)), /data\.attributes is not an object/);
-    assert.match(shapeProblem(() => parseSingle({ data: { type: 'site', id: '1', relationships: { owner: { id: 'x' } } } }, 'site', source)), /data\.relationships\.owner is not a relationship object/);
-    assert.match(shapeProblem(() => parseSingle({ data: [] }, 'site', source)), /"data" is not a resource object/);
-    assert.match(shapeProblem(() => parsePage({ data: [] }, 'item', source)), /"meta\.total_count" is missing/);
+    assert.equal(
+      shapeProblem(() => parseSingle('<html>', 'site', source)),
+      'GET /item-types: unexpected response body: expected a JSON object with a "data" member',
+    );
+    assert.match(
+      shapeProblem(() => parseCollection({ data: [{ type: 'item_type', id: 'a' }, { type: 'item_type' }] }, 'item_type', source)),
+      /data\[1\]\.id is missing or not a string/,
+    );
+    assert.match(
+      shapeProblem(() => parseCollection({ data: [{ type: 'field', id: 'a' }] }, 'item_type', source)),
+      /data\[0\]\.type is "field" \(expected "item_type"\)/,
+    );
+    assert.match(
+      shapeProblem(() => parseSingle({ data: { type: 'site', id: '1', attributes: [] } }, 'site', source)),
+      /data\.attributes is not an object/,
+    );
+    assert.match(
+      shapeProblem(() => parseSingle({ data: { type: 'site', id: '1', relationships: { owner: { id: 'x' } } } }, 'site', source)),
+      /data\.relationships\.owner is not a relationship object/,
+    );
+    assert.match(
+      shapeProblem(() => parseSingle({ data: [] }, 'site', source)),
+      /"data" is not a resource object/,
+    );
+    assert.match(
+      shapeProblem(() => parsePage({ data: [] }, 'item', source)),
+      /"meta\.total_count" is missing/,
+    );
   });
 
   test('reads api_error entries and skips what is not one', () => {
     const entries = parseApiErrors({
       data: [
-        { id: 'ab12', type: 'api_error', attributes: { code: 'INVALID_FIELD', details: { field: 'title' }, doc_url: 'https://x/errors#INVALID_FIELD', transient: false } },
+        {
+          id: 'ab12',
+          type: 'api_error',
+          attributes: { code: 'INVALID_FIELD', details: { field: 'title' }, doc_url: 'https://x/errors#INVALID_FIELD', transient: false },
+        },
         { type: 'api_error', attributes: { code: 'BATCH_DATA_VALIDATION_IN_PROGRESS', transient: true } },
         { type: 'item', id: 'x', attributes: {} },
         'noise',
@@ -67,11 +104,26 @@ describe('JSON:API parsing', () => {
 describe('retry and job policies', () => {
   test('backoff doubles per failure, stays within [half, full] of the step and never passes the cap', () => {
     const policy = { ...DEFAULT_RETRY_POLICY, baseDelayMs: 100, maxDelayMs: 1000 };
-    assert.equal(backoffDelay(policy, 1, () => 0), 50);
-    assert.equal(backoffDelay(policy, 1, () => 1), 100);
-    assert.equal(backoffDelay(policy, 3, () => 1), 400);
-    assert.equal(backoffDelay(policy, 10, () => 1), 1000);
-    assert.equal(backoffDelay(policy, 10, () => 0), 500);
+    assert.equal(
+      backoffDelay(policy, 1, () => 0),
+      50,
+    );
+    assert.equal(
+      backoffDelay(policy, 1, () => 1),
+      100,
+    );
+    assert.equal(
+      backoffDelay(policy, 3, () => 1),
+      400,
+    );
+    assert.equal(
+      backoffDelay(policy, 10, () => 1),
+      1000,
+    );
+    assert.equal(
+      backoffDelay(policy, 10, () => 0),
+      500,
+    );
   });
 
   test('overrides merge with the defaults and absurd values are refused', () => {

@@ -37,8 +37,10 @@ describe('encodeQuery', () => {
   });
 
   test('writes booleans as true/false and numbers in decimal', () => {
-    assert.equal(encodeQuery({ nested: true, filter: { only_valid: false }, page: { limit: 1.5 } }),
-      'nested=true&filter%5Bonly_valid%5D=false&page%5Blimit%5D=1.5');
+    assert.equal(
+      encodeQuery({ nested: true, filter: { only_valid: false }, page: { limit: 1.5 } }),
+      'nested=true&filter%5Bonly_valid%5D=false&page%5Blimit%5D=1.5',
+    );
   });
 
   test('omits null and undefined, keeps the empty string', () => {
@@ -56,7 +58,10 @@ describe('encodeQuery', () => {
 
   test('rejects values it cannot represent, naming the key', () => {
     assert.throws(() => encodeQuery({ page: { limit: Number.NaN } }), /page\[limit\] is NaN/);
-    assert.throws(() => encodeQuery({ filter: { fields: { _updated_at: { gt: new Date(0) } } } }), /filter\[fields\]\[_updated_at\]\[gt\] is a Date/);
+    assert.throws(
+      () => encodeQuery({ filter: { fields: { _updated_at: { gt: new Date(0) } } } }),
+      /filter\[fields\]\[_updated_at\]\[gt\] is a Date/,
+    );
     assert.throws(() => encodeQuery({ x: 10n }), /x is a bigint/);
   });
 
@@ -74,7 +79,12 @@ describe('encodeQuery', () => {
     const scalar = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null));
     const key = fc.string({ minLength: 1, maxLength: 6 }).filter((k) => !['ids', 'type', 'order_by'].includes(k));
     const value = fc.letrec((tie) => ({
-      node: fc.oneof({ depthSize: 'small' }, scalar, fc.array(tie('node'), { maxLength: 3 }), fc.dictionary(key, tie('node'), { maxKeys: 3 })),
+      node: fc.oneof(
+        { depthSize: 'small' },
+        scalar,
+        fc.array(tie('node'), { maxLength: 3 }),
+        fc.dictionary(key, tie('node'), { maxKeys: 3 }),
+      ),
     })).node;
     await fc.assert(
       fc.asyncProperty(fc.dictionary(key, value, { maxKeys: 4 }), async (params) => {

@@ -27,18 +27,32 @@ describe('schema lifecycle and environments through the client', () => {
     const fieldset = await client.fieldsets.create('supplier', { data: { type: 'fieldset', attributes: { title: 'Contact' } } });
     assert.equal((await client.fieldsets.find(fieldset.id)).attributes['title'], 'Contact');
     const jobs: string[] = [];
-    const field = await client.fields.create(model.id, {
-      data: { type: 'field', attributes: { label: 'Name', api_key: 'name', field_type: 'string' }, relationships: { fieldset: { data: { type: 'fieldset', id: fieldset.id } } } },
-    }, { onJob: (id) => jobs.push(id) });
+    const field = await client.fields.create(
+      model.id,
+      {
+        data: {
+          type: 'field',
+          attributes: { label: 'Name', api_key: 'name', field_type: 'string' },
+          relationships: { fieldset: { data: { type: 'fieldset', id: fieldset.id } } },
+        },
+      },
+      { onJob: (id) => jobs.push(id) },
+    );
     assert.equal(jobs.length, 1, 'the create ran as a job');
     assert.equal(field.attributes['api_key'], 'name');
     assert.deepEqual(field.relationships['fieldset']?.data, { type: 'fieldset', id: fieldset.id });
-    const renamed = await client.fieldsets.update(fieldset.id, { data: { type: 'fieldset', id: fieldset.id, attributes: { title: 'Contacts' } } });
+    const renamed = await client.fieldsets.update(fieldset.id, {
+      data: { type: 'fieldset', id: fieldset.id, attributes: { title: 'Contacts' } },
+    });
     assert.equal(renamed.attributes['title'], 'Contacts');
   });
 
   test('a refused create is an ApiError naming the attribute; nothing is created', async () => {
-    const error = await rejectionOf(client.fields.create('supplier', { data: { type: 'field', attributes: { label: 'Name again', api_key: 'name', field_type: 'string' } } }));
+    const error = await rejectionOf(
+      client.fields.create('supplier', {
+        data: { type: 'field', attributes: { label: 'Name again', api_key: 'name', field_type: 'string' } },
+      }),
+    );
     assert.ok(error instanceof ApiError);
     assert.ok(error.findError('INVALID_FIELD', { field: 'api_key', code: 'VALIDATION_UNIQUENESS' }));
     assert.equal((await client.fields.list('supplier')).length, 1);
@@ -57,7 +71,7 @@ describe('schema lifecycle and environments through the client', () => {
     assert.equal((await client.fieldsets.destroy(fieldset.id)).id, fieldset.id);
     const model = await client.itemTypes.destroy('supplier');
     assert.equal(model.attributes['api_key'], 'supplier');
-    assert.equal((await rejectionOf(client.itemTypes.find('supplier')) as ApiError).status, 404);
+    assert.equal(((await rejectionOf(client.itemTypes.find('supplier'))) as ApiError).status, 404);
   });
 
   test('a model other models link to is not deleted; the refusal names the fields', async () => {
@@ -69,10 +83,21 @@ describe('schema lifecycle and environments through the client', () => {
 
   test('webhooks are created and deleted at once', async () => {
     const webhook = await client.webhooks.create({
-      data: { type: 'webhook', attributes: { name: 'Build', url: 'https://example.com/build', custom_payload: null, headers: {}, events: [{ entity_type: 'item', event_types: ['publish'] }], http_basic_user: null, http_basic_password: null } },
+      data: {
+        type: 'webhook',
+        attributes: {
+          name: 'Build',
+          url: 'https://example.com/build',
+          custom_payload: null,
+          headers: {},
+          events: [{ entity_type: 'item', event_types: ['publish'] }],
+          http_basic_user: null,
+          http_basic_password: null,
+        },
+      },
     });
     assert.equal((await client.webhooks.destroy(webhook.id)).id, webhook.id);
-    assert.equal((await rejectionOf(client.webhooks.find(webhook.id)) as ApiError).status, 404);
+    assert.equal(((await rejectionOf(client.webhooks.find(webhook.id))) as ApiError).status, 404);
   });
 
   test('fork (waiting, or answering at once while creating), find, rename, promote, destroy', async () => {
@@ -82,7 +107,7 @@ describe('schema lifecycle and environments through the client', () => {
     const pending = await client.environments.fork('main', 'feature-two', { immediateReturn: true });
     assert.equal(pending.meta['status'], 'creating');
     const inFork = client.withEnvironment('feature-two');
-    assert.equal((await rejectionOf(inFork.itemTypes.list()) as ApiError).code, 'ENVIRONMENT_NOT_READY');
+    assert.equal(((await rejectionOf(inFork.itemTypes.list())) as ApiError).code, 'ENVIRONMENT_NOT_READY');
     let status: unknown = pending.meta['status'];
     for (let i = 0; i < 50 && status !== 'ready'; i++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -93,16 +118,23 @@ describe('schema lifecycle and environments through the client', () => {
     assert.equal((await client.environments.rename('feature-two', 'feature-three')).id, 'feature-three');
     const promoted = await client.environments.promote('feature-one');
     assert.equal(promoted.meta['primary'], true);
-    assert.equal((await rejectionOf(client.environments.destroy('feature-one')) as ApiError).code, 'CANNOT_DESTROY_PRIMARY_ENVIRONMENT');
+    assert.equal(((await rejectionOf(client.environments.destroy('feature-one'))) as ApiError).code, 'CANNOT_DESTROY_PRIMARY_ENVIRONMENT');
     assert.equal((await client.environments.destroy('feature-three')).id, 'feature-three');
-    assert.deepEqual((await client.environments.list()).map((e) => e.id), ['feature-one', 'main', 'sandbox']);
+    assert.deepEqual(
+      (await client.environments.list()).map((e) => e.id),
+      ['feature-one', 'main', 'sandbox'],
+    );
   });
 
   test('maintenance mode: find, activate, deactivate', async () => {
     assert.equal((await client.maintenanceMode.find()).attributes['active'], false);
     assert.equal((await client.maintenanceMode.activate({ force: true })).attributes['active'], true);
     const primary = emulator.store.primaryId;
-    const refused = await rejectionOf(client.withEnvironment(primary).itemTypes.update('article', { data: { type: 'item_type', id: 'article', attributes: { hint: 'x' } } }));
+    const refused = await rejectionOf(
+      client
+        .withEnvironment(primary)
+        .itemTypes.update('article', { data: { type: 'item_type', id: 'article', attributes: { hint: 'x' } } }),
+    );
     assert.equal((refused as ApiError).code, 'MAINTENANCE_MODE');
     assert.equal((await client.maintenanceMode.deactivate()).attributes['active'], false);
   });

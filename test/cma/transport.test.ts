@@ -33,14 +33,27 @@ describe('transport', () => {
           res.statusCode = 422;
           res.setHeader('content-type', 'application/json');
           const echoed = String(req.headers['authorization']);
-          res.end(JSON.stringify({ data: [{ id: 'e1', type: 'api_error', attributes: { code: 'INVALID_FIELD', details: { field: echoed, code: 'VALIDATION_FORMAT', message: echoed } } }] }));
+          res.end(
+            JSON.stringify({
+              data: [
+                {
+                  id: 'e1',
+                  type: 'api_error',
+                  attributes: { code: 'INVALID_FIELD', details: { field: echoed, code: 'VALIDATION_FORMAT', message: echoed } },
+                },
+              ],
+            }),
+          );
           return;
         }
         if (req.url?.startsWith('/items?')) {
           // serves at most 30 records per page whatever page[limit] says, as the API does with nested=true
           const query = new URLSearchParams(req.url.slice('/items?'.length));
           const offset = Number(query.get('page[offset]') ?? 0);
-          const data = Array.from({ length: Math.max(0, Math.min(30, CAPPED_TOTAL - offset)) }, (_, i) => ({ type: 'item', id: `r${offset + i}` }));
+          const data = Array.from({ length: Math.max(0, Math.min(30, CAPPED_TOTAL - offset)) }, (_, i) => ({
+            type: 'item',
+            id: `r${offset + i}`,
+          }));
           res.setHeader('content-type', 'application/json');
           res.end(JSON.stringify({ data, meta: { total_count: CAPPED_TOTAL } }));
           return;
@@ -93,7 +106,10 @@ describe('transport', () => {
     await primary.site.find();
     await primary.withEnvironment('feature-x').site.find();
     await primary.withEnvironment('feature-x').withEnvironment(undefined).site.find();
-    assert.deepEqual(seen.map((s) => s.headers['x-environment']), [undefined, 'feature-x', undefined]);
+    assert.deepEqual(
+      seen.map((s) => s.headers['x-environment']),
+      [undefined, 'feature-x', undefined],
+    );
     assert.equal(primary.withEnvironment('feature-x').environment, 'feature-x');
   });
 
@@ -153,7 +169,10 @@ describe('transport', () => {
     const client = new CmaClient({ apiToken: TOKEN, baseUrl });
     const ids: string[] = [];
     for await (const record of client.items.listAll({ nested: true }, { pageSize: 100 })) ids.push(record.id);
-    assert.deepEqual(ids, Array.from({ length: CAPPED_TOTAL }, (_, i) => `r${i}`));
+    assert.deepEqual(
+      ids,
+      Array.from({ length: CAPPED_TOTAL }, (_, i) => `r${i}`),
+    );
   });
 
   test('rejects an empty token and a malformed base URL up front', () => {

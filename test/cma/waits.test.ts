@@ -51,9 +51,14 @@ describe('waits are bounded and cancellable', () => {
 
   test('a 429 asking for an hour fails at once and holds back no other environment', async () => {
     const { url } = await fake();
-    answer = (r) => (r.headers['x-environment'] === 'sandbox'
-      ? { body: site }
-      : { status: 429, headers: { 'x-ratelimit-reset': '3600' }, body: { data: [{ id: 'x', type: 'api_error', attributes: { code: 'RATE_LIMIT_EXCEEDED', details: {} } }] } });
+    answer = (r) =>
+      r.headers['x-environment'] === 'sandbox'
+        ? { body: site }
+        : {
+            status: 429,
+            headers: { 'x-ratelimit-reset': '3600' },
+            body: { data: [{ id: 'x', type: 'api_error', attributes: { code: 'RATE_LIMIT_EXCEEDED', details: {} } }] },
+          };
     const client = clientOf(url);
     let error: Error | undefined;
     const ms = await settleTime(rejectionOf(client.site.find()).then((e) => (error = e)));
@@ -90,7 +95,10 @@ describe('waits are bounded and cancellable', () => {
 
   test('aborting during a retry backoff ends the call at once', async () => {
     const { url } = await fake();
-    answer = () => ({ status: 503, body: { data: [{ id: 'x', type: 'api_error', attributes: { code: 'SERVICE_UNAVAILABLE', details: {} } }] } });
+    answer = () => ({
+      status: 503,
+      body: { data: [{ id: 'x', type: 'api_error', attributes: { code: 'SERVICE_UNAVAILABLE', details: {} } }] },
+    });
     const client = clientOf(url, { retry: { baseDelayMs: 8000, maxDelayMs: 8000 } });
     const controller = new AbortController();
     const pending = rejectionOf(client.site.find({ signal: controller.signal }));
@@ -103,12 +111,15 @@ describe('waits are bounded and cancellable', () => {
 
   test('aborting between job polls ends the call at once, saying the job may still run', async () => {
     const { url } = await fake();
-    answer = (r) => (r.method === 'PUT'
-      ? { status: 202, body: { data: { type: 'job', id: '77' } } }
-      : { status: 404, body: { data: [{ id: 'x', type: 'api_error', attributes: { code: 'NOT_FOUND', details: {} } }] } });
+    answer = (r) =>
+      r.method === 'PUT'
+        ? { status: 202, body: { data: { type: 'job', id: '77' } } }
+        : { status: 404, body: { data: [{ id: 'x', type: 'api_error', attributes: { code: 'NOT_FOUND', details: {} } }] } };
     const client = clientOf(url, { jobs: { firstDelayMs: 8000, maxDelayMs: 8000 } });
     const controller = new AbortController();
-    const pending = rejectionOf(client.webhooks.update('w1', { data: { type: 'webhook', id: 'w1', attributes: { name: 'x' } } }, { signal: controller.signal }));
+    const pending = rejectionOf(
+      client.webhooks.update('w1', { data: { type: 'webhook', id: 'w1', attributes: { name: 'x' } } }, { signal: controller.signal }),
+    );
     void abortAfterRequests(controller, 1);
     const ms = await settleTime(pending);
     const error = await pending;
@@ -127,7 +138,10 @@ describe('waits are bounded and cancellable', () => {
     while ((server?.requests.length ?? 0) < 2) await new Promise((r) => setTimeout(r, 2));
     lifetime.abort();
     const errors = await Promise.all(inFlight);
-    assert.ok(errors.every((e) => e instanceof CancelledError), errors.map(String).join('; '));
+    assert.ok(
+      errors.every((e) => e instanceof CancelledError),
+      errors.map(String).join('; '),
+    );
     assert.ok((await rejectionOf(sandbox.site.find())) instanceof CancelledError, 'a retired client sends nothing more');
     assert.equal(server?.requests.length, 2);
   });

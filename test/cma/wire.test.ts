@@ -25,8 +25,14 @@ interface Endpoint {
 }
 
 const require = createRequire(__filename);
-const resources = require('@datocms/cma-client/resources.json') as { jsonApiType: string; namespace: string; endpoints: (Omit<Endpoint, 'namespace' | 'jsonApiType'> & { name?: string })[] }[];
-const endpoints: Endpoint[] = resources.flatMap((r) => r.endpoints.filter((e) => e.name).map((e) => ({ ...e, name: e.name!, namespace: r.namespace, jsonApiType: r.jsonApiType })));
+const resources = require('@datocms/cma-client/resources.json') as {
+  jsonApiType: string;
+  namespace: string;
+  endpoints: (Omit<Endpoint, 'namespace' | 'jsonApiType'> & { name?: string })[];
+}[];
+const endpoints: Endpoint[] = resources.flatMap((r) =>
+  r.endpoints.filter((e) => e.name).map((e) => ({ ...e, name: e.name!, namespace: r.namespace, jsonApiType: r.jsonApiType })),
+);
 
 /** Query parameter names per hrefSchema type: top-level names, and the declared names inside object-typed ones. */
 function hrefSchemaNames(): Map<string, Map<string, Set<string> | undefined>> {
@@ -38,7 +44,8 @@ function hrefSchemaNames(): Map<string, Map<string, Set<string> | undefined>> {
     if (ts.isUnionTypeNode(node)) return node.types.flatMap((t) => membersOf(t) ?? []);
     return undefined;
   };
-  const nameOf = (member: ts.TypeElement) => (member.name && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name)) ? member.name.text : undefined);
+  const nameOf = (member: ts.TypeElement) =>
+    member.name && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name)) ? member.name.text : undefined;
   for (const statement of source.statements) {
     if (!ts.isTypeAliasDeclaration(statement) || !statement.name.text.endsWith('HrefSchema')) continue;
     const params = new Map<string, Set<string> | undefined>();
@@ -69,24 +76,40 @@ function endpointOf(request: SeenRequest): { endpoint: Endpoint; ids: string[] }
 /** A plausible answer for any endpoint: the resource asked for (by its path id), a list, or a finished job. */
 function answerFor(request: SeenRequest): FakeAnswer {
   const found = endpointOf(request);
-  if (!found) return { status: 404, body: { data: [{ id: 'x', type: 'api_error', attributes: { code: 'INVALID_ENDPOINT', details: {} } }] } };
+  if (!found)
+    return { status: 404, body: { data: [{ id: 'x', type: 'api_error', attributes: { code: 'INVALID_ENDPOINT', details: {} } }] } };
   const { endpoint, ids } = found;
-  if (endpoint.name === 'list' || endpoint.name === 'references') return { body: { data: [], ...(endpoint.paginatedResponse ? { meta: { total_count: 0 } } : {}) } };
+  if (endpoint.name === 'list' || endpoint.name === 'references')
+    return { body: { data: [], ...(endpoint.paginatedResponse ? { meta: { total_count: 0 } } : {}) } };
   // a fork or rename answers with the environment named in the body
   const bodyId = (JSON.parse(request.body || '{}') as { data?: { id?: string } }).data?.id;
   const id = (endpoint.name === 'fork' || endpoint.name === 'rename' ? bodyId : undefined) ?? ids.at(-1) ?? '1';
-  if (endpoint.responseType.endsWith('JobSchema')) return { status: 202, body: { data: { type: 'job', id: `job~${endpoint.namespace}~${encodeURIComponent(id)}` } } };
+  if (endpoint.responseType.endsWith('JobSchema'))
+    return { status: 202, body: { data: { type: 'job', id: `job~${endpoint.namespace}~${encodeURIComponent(id)}` } } };
   if (endpoint.namespace === 'jobResults') {
     const [, namespace, resultId] = id.split('~');
     const type = endpoints.find((e) => e.namespace === namespace)?.jsonApiType;
     if (namespace === 'itemVersions') {
-      const restored = [{ type: 'item', id: 'r1' }, { type: 'item_version', id: 'v2', relationships: { item: { data: { type: 'item', id: 'r1' } } } }];
+      const restored = [
+        { type: 'item', id: 'r1' },
+        { type: 'item_version', id: 'v2', relationships: { item: { data: { type: 'item', id: 'r1' } } } },
+      ];
       return { body: { data: { type: 'job_result', id, attributes: { status: 200, payload: { data: restored } } } } };
     }
-    return { body: { data: { type: 'job_result', id, attributes: { status: 200, payload: { data: { type, id: decodeURIComponent(resultId!), attributes: {} } } } } } };
+    return {
+      body: {
+        data: {
+          type: 'job_result',
+          id,
+          attributes: { status: 200, payload: { data: { type, id: decodeURIComponent(resultId!), attributes: {} } } },
+        },
+      },
+    };
   }
   const data = { type: endpoint.returnsItem ? 'item' : endpoint.jsonApiType, id, attributes: { api_key: id.split('::').at(-1) } };
-  return { body: endpoint.namespace === 'site' ? { data: { ...data, relationships: { item_types: { data: [] } } }, included: [] } : { data } };
+  return {
+    body: endpoint.namespace === 'site' ? { data: { ...data, relationships: { item_types: { data: [] } } }, included: [] } : { data },
+  };
 }
 
 type Call = (client: CmaClient) => Promise<unknown>;
@@ -100,7 +123,10 @@ const CALLS: Record<string, Record<string, { operation: string; call: Call }>> =
   environments: {
     list: { operation: 'list', call: (c) => c.environments.list() },
     find: { operation: 'find', call: (c) => c.environments.find('sandbox') },
-    fork: { operation: 'fork', call: (c) => c.environments.fork('main', 'feature-x', { fast: true, force: false, immediateReturn: false }) },
+    fork: {
+      operation: 'fork',
+      call: (c) => c.environments.fork('main', 'feature-x', { fast: true, force: false, immediateReturn: false }),
+    },
     promote: { operation: 'promote', call: (c) => c.environments.promote('feature-x') },
     rename: { operation: 'rename', call: (c) => c.environments.rename('feature-x', 'feature-y') },
     destroy: { operation: 'destroy', call: (c) => c.environments.destroy('feature-y') },
@@ -113,45 +139,83 @@ const CALLS: Record<string, Record<string, { operation: string; call: Call }>> =
   itemTypes: {
     list: { operation: 'list', call: (c) => c.itemTypes.list() },
     find: { operation: 'find', call: (c) => c.itemTypes.find('article') },
-    create: { operation: 'create', call: (c) => c.itemTypes.create({ data: { type: 'item_type', attributes: { name: 'Post', api_key: 'post' } } }) },
-    update: { operation: 'update', call: (c) => c.itemTypes.update('m1', { data: { type: 'item_type', id: 'm1', attributes: { hint: 'h' } } }) },
+    create: {
+      operation: 'create',
+      call: (c) => c.itemTypes.create({ data: { type: 'item_type', attributes: { name: 'Post', api_key: 'post' } } }),
+    },
+    update: {
+      operation: 'update',
+      call: (c) => c.itemTypes.update('m1', { data: { type: 'item_type', id: 'm1', attributes: { hint: 'h' } } }),
+    },
     destroy: { operation: 'destroy', call: (c) => c.itemTypes.destroy('m1') },
   },
   fields: {
     list: { operation: 'list', call: (c) => c.fields.list('article') },
     find: { operation: 'find', call: (c) => c.fields.find('article::title') },
-    create: { operation: 'create', call: (c) => c.fields.create('article', { data: { type: 'field', attributes: { label: 'Subtitle', api_key: 'subtitle', field_type: 'string' } } }) },
+    create: {
+      operation: 'create',
+      call: (c) =>
+        c.fields.create('article', {
+          data: { type: 'field', attributes: { label: 'Subtitle', api_key: 'subtitle', field_type: 'string' } },
+        }),
+    },
     update: { operation: 'update', call: (c) => c.fields.update('f1', { data: { type: 'field', id: 'f1', attributes: { hint: 'h' } } }) },
     destroy: { operation: 'destroy', call: (c) => c.fields.destroy('f1') },
   },
   fieldsets: {
     list: { operation: 'list', call: (c) => c.fieldsets.list('article') },
     find: { operation: 'find', call: (c) => c.fieldsets.find('s1') },
-    create: { operation: 'create', call: (c) => c.fieldsets.create('article', { data: { type: 'fieldset', attributes: { title: 'SEO' } } }) },
-    update: { operation: 'update', call: (c) => c.fieldsets.update('s1', { data: { type: 'fieldset', id: 's1', attributes: { title: 'SEO' } } }) },
+    create: {
+      operation: 'create',
+      call: (c) => c.fieldsets.create('article', { data: { type: 'fieldset', attributes: { title: 'SEO' } } }),
+    },
+    update: {
+      operation: 'update',
+      call: (c) => c.fieldsets.update('s1', { data: { type: 'fieldset', id: 's1', attributes: { title: 'SEO' } } }),
+    },
     destroy: { operation: 'destroy', call: (c) => c.fieldsets.destroy('s1') },
   },
   webhooks: {
     list: { operation: 'list', call: (c) => c.webhooks.list() },
     find: { operation: 'find', call: (c) => c.webhooks.find('w1') },
-    create: { operation: 'create', call: (c) => c.webhooks.create({ data: { type: 'webhook', attributes: { name: 'n', url: 'https://example.com' } } }) },
-    update: { operation: 'update', call: (c) => c.webhooks.update('w1', { data: { type: 'webhook', id: 'w1', attributes: { name: 'n' } } }) },
+    create: {
+      operation: 'create',
+      call: (c) => c.webhooks.create({ data: { type: 'webhook', attributes: { name: 'n', url: 'https://example.com' } } }),
+    },
+    update: {
+      operation: 'update',
+      call: (c) => c.webhooks.update('w1', { data: { type: 'webhook', id: 'w1', attributes: { name: 'n' } } }),
+    },
     destroy: { operation: 'destroy', call: (c) => c.webhooks.destroy('w1') },
   },
   items: {
     list: {
       operation: 'list',
-      call: (c) => c.items.list({
-        filter: { type: 'article', query: 'x', fields: { title: { matches: { pattern: 'a' } } }, only_valid: true },
-        locale: 'en', order_by: ['title_ASC', '_updated_at_DESC'], version: 'published', nested: true, page: { offset: 0, limit: 100 },
-      }),
+      call: (c) =>
+        c.items.list({
+          filter: { type: 'article', query: 'x', fields: { title: { matches: { pattern: 'a' } } }, only_valid: true },
+          locale: 'en',
+          order_by: ['title_ASC', '_updated_at_DESC'],
+          version: 'published',
+          nested: true,
+          page: { offset: 0, limit: 100 },
+        }),
     },
     find: { operation: 'find', call: (c) => c.items.find('r1', { nested: true, version: 'current' }) },
     references: { operation: 'references', call: (c) => c.items.references('r1', { nested: true, version: 'published-or-current' }) },
     destroy: { operation: 'destroy', call: (c) => c.items.destroy('r1') },
     duplicate: { operation: 'duplicate', call: (c) => c.items.duplicate('r0') },
-    create: { operation: 'create', call: (c) => c.items.create({ data: { type: 'item', attributes: { title: 't' }, relationships: { item_type: { data: { type: 'item_type', id: 'm1' } } } } }) },
-    update: { operation: 'update', call: (c) => c.items.update('r1', { data: { type: 'item', id: 'r1', attributes: { title: 't' }, meta: { current_version: 'v1' } } }) },
+    create: {
+      operation: 'create',
+      call: (c) =>
+        c.items.create({
+          data: { type: 'item', attributes: { title: 't' }, relationships: { item_type: { data: { type: 'item_type', id: 'm1' } } } },
+        }),
+    },
+    update: {
+      operation: 'update',
+      call: (c) => c.items.update('r1', { data: { type: 'item', id: 'r1', attributes: { title: 't' }, meta: { current_version: 'v1' } } }),
+    },
     listAll: {
       operation: 'list',
       call: async (c) => {
@@ -162,7 +226,13 @@ const CALLS: Record<string, Record<string, { operation: string; call: Call }>> =
   uploads: {
     list: {
       operation: 'list',
-      call: (c) => c.uploads.list({ filter: { ids: ['u1', 'u2'], query: 'x', fields: { type: { eq: 'image' } } }, locale: 'en', order_by: 'created_at_DESC', page: { offset: 0, limit: 500 } }),
+      call: (c) =>
+        c.uploads.list({
+          filter: { ids: ['u1', 'u2'], query: 'x', fields: { type: { eq: 'image' } } },
+          locale: 'en',
+          order_by: 'created_at_DESC',
+          page: { offset: 0, limit: 500 },
+        }),
     },
     find: { operation: 'find', call: (c) => c.uploads.find('u1') },
   },
@@ -176,14 +246,21 @@ const CALLS: Record<string, Record<string, { operation: string; call: Call }>> =
 /** The publishing calls (publishingOf(client), outside CmaClient so the activation bundle stays small). */
 const PUBLISHING_CALLS: Record<string, Record<string, { operation: string; call: Call }>> = {
   items: {
-    publish: { operation: 'publish', call: (c) => publishingOf(c).items.publish('r1', { locales: ['en'], nonLocalizedContent: true }, { recursive: true }) },
+    publish: {
+      operation: 'publish',
+      call: (c) => publishingOf(c).items.publish('r1', { locales: ['en'], nonLocalizedContent: true }, { recursive: true }),
+    },
     unpublish: { operation: 'unpublish', call: (c) => publishingOf(c).items.unpublish('r1', ['it'], { recursive: false }) },
     bulkPublish: { operation: 'bulkPublish', call: (c) => publishingOf(c).items.bulkPublish(['r1', 'r2']) },
     bulkUnpublish: { operation: 'bulkUnpublish', call: (c) => publishingOf(c).items.bulkUnpublish(['r1']) },
     bulkDestroy: { operation: 'bulkDestroy', call: (c) => publishingOf(c).items.bulkDestroy(['r1']) },
   },
   scheduledPublication: {
-    create: { operation: 'create', call: (c) => publishingOf(c).scheduledPublication.create('r1', '2030-01-01T10:00:00+01:00', { locales: ['en'], nonLocalizedContent: false }) },
+    create: {
+      operation: 'create',
+      call: (c) =>
+        publishingOf(c).scheduledPublication.create('r1', '2030-01-01T10:00:00+01:00', { locales: ['en'], nonLocalizedContent: false }),
+    },
     destroy: { operation: 'destroy', call: (c) => publishingOf(c).scheduledPublication.destroy('r1') },
   },
   scheduledUnpublishing: {
@@ -213,7 +290,10 @@ describe('wire exactness against the official endpoint metadata', () => {
   });
 
   test('the table covers every resource family and every method the client offers', () => {
-    const families = Object.entries(client).filter(([, value]) => typeof value === 'object' && value !== null).map(([name]) => name).sort();
+    const families = Object.entries(client)
+      .filter(([, value]) => typeof value === 'object' && value !== null)
+      .map(([name]) => name)
+      .sort();
     assert.deepEqual(families, Object.keys(CALLS).sort());
     for (const family of families) {
       const methods = Object.keys((client as unknown as Record<string, object>)[family]!).sort();
@@ -224,7 +304,8 @@ describe('wire exactness against the official endpoint metadata', () => {
   test('the publishing table covers every publishing call', () => {
     const calls = publishingOf(client) as unknown as Record<string, object>;
     assert.deepEqual(Object.keys(calls).sort(), Object.keys(PUBLISHING_CALLS).sort());
-    for (const family of Object.keys(calls)) assert.deepEqual(Object.keys(calls[family]!).sort(), Object.keys(PUBLISHING_CALLS[family]!).sort(), `publishingOf(client).${family}`);
+    for (const family of Object.keys(calls))
+      assert.deepEqual(Object.keys(calls[family]!).sort(), Object.keys(PUBLISHING_CALLS[family]!).sort(), `publishingOf(client).${family}`);
   });
 
   for (const [family, methods] of [...Object.entries(CALLS), ...Object.entries(PUBLISHING_CALLS)]) {
@@ -238,14 +319,19 @@ describe('wire exactness against the official endpoint metadata', () => {
           assert.ok(found, `${request.method} ${request.path} is no endpoint of the API`);
           const { endpoint } = found;
           const isPoll = endpoint.namespace === 'jobResults';
-          assert.equal(`${endpoint.namespace}.${endpoint.name}`, isPoll ? 'jobResults.find' : `${family}.${operation}`, `${request.method} ${request.path}`);
+          assert.equal(
+            `${endpoint.namespace}.${endpoint.name}`,
+            isPoll ? 'jobResults.find' : `${family}.${operation}`,
+            `${request.method} ${request.path}`,
+          );
           const allowed = endpoint.queryParamsType ? hrefSchemas.get(endpoint.queryParamsType) : new Map<string, Set<string> | undefined>();
           assert.ok(allowed, `hrefSchema ${endpoint.queryParamsType} is known`);
           for (const [name] of request.query) {
             const [top, inner] = /^([^[]+)(?:\[([^\]]*)\])?/.exec(name)!.slice(1);
             assert.ok(allowed.has(top!), `${request.method} ${endpoint.urlTemplate} does not define the query parameter "${name}"`);
             const nested = allowed.get(top!);
-            if (inner !== undefined && nested) assert.ok(nested.has(inner), `${endpoint.urlTemplate}: "${name}" is not one of ${top}[${[...nested].join('|')}]`);
+            if (inner !== undefined && nested)
+              assert.ok(nested.has(inner), `${endpoint.urlTemplate}: "${name}" is not one of ${top}[${[...nested].join('|')}]`);
           }
           if (request.query.some(([name, value]) => name === 'nested' && value === 'true')) {
             const limit = Number(request.query.find(([name]) => name === 'page[limit]')?.[1] ?? 30);

@@ -2,7 +2,14 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { closeAllDispatchers } from '../../src/cma';
 import { adminUrl } from '../../src/commands/adminUrls';
-import { LinkNotOpenedError, parseDashboardUrl, parseExtensionLink, resolveDashboardLink, resolveExtensionLink, type DashboardLink } from '../../src/commands/dashboardLinks';
+import {
+  LinkNotOpenedError,
+  parseDashboardUrl,
+  parseExtensionLink,
+  resolveDashboardLink,
+  resolveExtensionLink,
+  type DashboardLink,
+} from '../../src/commands/dashboardLinks';
 import { askRecordId, pickModel, pickProject, recordRefById, searchAndPickRecord } from '../../src/commands/navigation';
 import { formatMessage as t } from '../../src/ui/translate';
 import { startEmulator, type Emulator } from '../emulator/index';
@@ -25,29 +32,73 @@ function refused(text: string): string {
 
 describe('Open from DatoCMS URL: reading dashboard addresses', () => {
   test('reads record, model, block model, field and webhook pages, with and without an environment', () => {
-    assert.deepEqual(parsed(`${HOST}/editor/item_types/M1/items/R-1_x/edit`), { host: 'bistro.admin.datocms.com', target: { kind: 'record', modelId: 'M1', id: 'R-1_x' } });
-    assert.deepEqual(parsed(`${HOST}/environments/staging/editor/item_types/M1/items/R1/edit`), { host: 'bistro.admin.datocms.com', environment: 'staging', target: { kind: 'record', modelId: 'M1', id: 'R1' } });
+    assert.deepEqual(parsed(`${HOST}/editor/item_types/M1/items/R-1_x/edit`), {
+      host: 'bistro.admin.datocms.com',
+      target: { kind: 'record', modelId: 'M1', id: 'R-1_x' },
+    });
+    assert.deepEqual(parsed(`${HOST}/environments/staging/editor/item_types/M1/items/R1/edit`), {
+      host: 'bistro.admin.datocms.com',
+      environment: 'staging',
+      target: { kind: 'record', modelId: 'M1', id: 'R1' },
+    });
     assert.deepEqual(parsed(`${HOST}/editor/item_types/M1/items/R1`).target, { kind: 'record', modelId: 'M1', id: 'R1' });
     assert.deepEqual(parsed(`${HOST}/schema/item_types/M1`).target, { kind: 'model', id: 'M1' });
     assert.deepEqual(parsed(`${HOST}/schema/blocks_library/B1/`).target, { kind: 'model', id: 'B1' });
     assert.deepEqual(parsed(`${HOST}/schema/item_types/M1/fields/F1/edit`).target, { kind: 'field', modelId: 'M1', id: 'F1' });
     assert.deepEqual(parsed(`${HOST}/project_settings/webhooks/W1/edit`).target, { kind: 'webhook', id: 'W1' });
     // a webhook belongs to the project: an environment prefix does not move it
-    assert.deepEqual(parsed(`${HOST}/environments/staging/project_settings/webhooks/W1/edit`), { host: 'bistro.admin.datocms.com', target: { kind: 'webhook', id: 'W1' } });
-    assert.deepEqual(parsed(`  HTTPS://Bistro.Admin.DatoCMS.com/schema/item_types/M1?tab=fields#top  `), { host: 'bistro.admin.datocms.com', target: { kind: 'model', id: 'M1' } });
+    assert.deepEqual(parsed(`${HOST}/environments/staging/project_settings/webhooks/W1/edit`), {
+      host: 'bistro.admin.datocms.com',
+      target: { kind: 'webhook', id: 'W1' },
+    });
+    assert.deepEqual(parsed(`  HTTPS://Bistro.Admin.DatoCMS.com/schema/item_types/M1?tab=fields#top  `), {
+      host: 'bistro.admin.datocms.com',
+      target: { kind: 'model', id: 'M1' },
+    });
   });
 
   test('reads back every address Open in DatoCMS writes', () => {
-    const project = { key: 'bistro', siteId: '1', name: 'Bistro', baseUrl: 'https://site-api.datocms.com', internalDomain: 'bistro.admin.datocms.com', primaryEnvironment: 'main' };
-    const resource = <T extends string>(type: T, id: string, attributes: Record<string, unknown> = {}) => ({ id, type, attributes, relationships: {}, meta: {} });
+    const project = {
+      key: 'bistro',
+      siteId: '1',
+      name: 'Bistro',
+      baseUrl: 'https://site-api.datocms.com',
+      internalDomain: 'bistro.admin.datocms.com',
+      primaryEnvironment: 'main',
+    };
+    const resource = <T extends string>(type: T, id: string, attributes: Record<string, unknown> = {}) => ({
+      id,
+      type,
+      attributes,
+      relationships: {},
+      meta: {},
+    });
     const model = resource('item_type', 'M1');
     for (const environment of ['main', 'staging']) {
       const expectEnv = environment === 'main' ? {} : { environment };
-      assert.deepEqual(parsed(adminUrl(project, environment, { kind: 'model', itemType: model })!), { host: project.internalDomain, ...expectEnv, target: { kind: 'model', id: 'M1' } });
-      assert.deepEqual(parsed(adminUrl(project, environment, { kind: 'model', itemType: resource('item_type', 'B1', { modular_block: true }) })!).target, { kind: 'model', id: 'B1' });
-      assert.deepEqual(parsed(adminUrl(project, environment, { kind: 'field', itemType: model, field: resource('field', 'F1') })!), { host: project.internalDomain, ...expectEnv, target: { kind: 'field', modelId: 'M1', id: 'F1' } });
-      assert.deepEqual(parsed(adminUrl(project, environment, { kind: 'record', itemType: model, record: resource('item', 'R1') })!), { host: project.internalDomain, ...expectEnv, target: { kind: 'record', modelId: 'M1', id: 'R1' } });
-      assert.deepEqual(parsed(adminUrl(project, environment, { kind: 'webhook', webhook: resource('webhook', 'W1') })!).target, { kind: 'webhook', id: 'W1' });
+      assert.deepEqual(parsed(adminUrl(project, environment, { kind: 'model', itemType: model })!), {
+        host: project.internalDomain,
+        ...expectEnv,
+        target: { kind: 'model', id: 'M1' },
+      });
+      assert.deepEqual(
+        parsed(adminUrl(project, environment, { kind: 'model', itemType: resource('item_type', 'B1', { modular_block: true }) })!).target,
+        { kind: 'model', id: 'B1' },
+      );
+      assert.deepEqual(parsed(adminUrl(project, environment, { kind: 'field', itemType: model, field: resource('field', 'F1') })!), {
+        host: project.internalDomain,
+        ...expectEnv,
+        target: { kind: 'field', modelId: 'M1', id: 'F1' },
+      });
+      assert.deepEqual(parsed(adminUrl(project, environment, { kind: 'record', itemType: model, record: resource('item', 'R1') })!), {
+        host: project.internalDomain,
+        ...expectEnv,
+        target: { kind: 'record', modelId: 'M1', id: 'R1' },
+      });
+      assert.deepEqual(parsed(adminUrl(project, environment, { kind: 'webhook', webhook: resource('webhook', 'W1') })!).target, {
+        kind: 'webhook',
+        id: 'W1',
+      });
     }
   });
 
@@ -71,9 +122,18 @@ describe('Open from DatoCMS URL: reading dashboard addresses', () => {
 describe('vscode:// links to the extension', () => {
   test('open a dashboard address, or a model or record of a project', () => {
     const viaUrl = parseExtensionLink('/open', `url=${encodeURIComponent(`${HOST}/schema/item_types/M1`)}`, t);
-    assert.deepEqual(viaUrl, { ok: true, value: { kind: 'dashboard', link: { host: 'bistro.admin.datocms.com', target: { kind: 'model', id: 'M1' } } } });
-    assert.deepEqual(parseExtensionLink('/open', 'project=bistro&environment=staging&model=blog_post&record=R1', t), { ok: true, value: { kind: 'document', project: 'bistro', environment: 'staging', model: 'blog_post', record: 'R1' } });
-    assert.deepEqual(parseExtensionLink('/open', 'project=bistro&model=blog_post', t), { ok: true, value: { kind: 'document', project: 'bistro', environment: undefined, model: 'blog_post', record: undefined } });
+    assert.deepEqual(viaUrl, {
+      ok: true,
+      value: { kind: 'dashboard', link: { host: 'bistro.admin.datocms.com', target: { kind: 'model', id: 'M1' } } },
+    });
+    assert.deepEqual(parseExtensionLink('/open', 'project=bistro&environment=staging&model=blog_post&record=R1', t), {
+      ok: true,
+      value: { kind: 'document', project: 'bistro', environment: 'staging', model: 'blog_post', record: 'R1' },
+    });
+    assert.deepEqual(parseExtensionLink('/open', 'project=bistro&model=blog_post', t), {
+      ok: true,
+      value: { kind: 'document', project: 'bistro', environment: undefined, model: 'blog_post', record: undefined },
+    });
   });
 
   test('refuse other actions, unknown or repeated parameters, and bad names', () => {
@@ -118,34 +178,78 @@ describe('resolving links to documents (reads only)', () => {
     const webhookId = [...emulator.store.webhooks.keys()][0]!;
     const base = { project: 'emulated-bistro', environment: 'main' };
     const resolve = (url: string) => resolveDashboardLink(parsed(url), projects, t);
-    assert.deepEqual(await resolve(`${domain}/editor/item_types/${model.id}/items/${record.id}/edit`), { ...base, kind: 'record', modelApiKey: 'article', id: record.id });
+    assert.deepEqual(await resolve(`${domain}/editor/item_types/${model.id}/items/${record.id}/edit`), {
+      ...base,
+      kind: 'record',
+      modelApiKey: 'article',
+      id: record.id,
+    });
     assert.deepEqual(await resolve(`${domain}/schema/item_types/${model.id}`), { ...base, kind: 'model', apiKey: 'article' });
-    assert.deepEqual(await resolve(`${domain}/schema/blocks_library/${block.id}`), { ...base, kind: 'model', apiKey: block.attributes['api_key'] });
-    assert.deepEqual(await resolve(`${domain}/schema/item_types/${model.id}/fields/${field.id}/edit`), { ...base, kind: 'field', modelApiKey: 'article', apiKey: 'title' });
+    assert.deepEqual(await resolve(`${domain}/schema/blocks_library/${block.id}`), {
+      ...base,
+      kind: 'model',
+      apiKey: block.attributes['api_key'],
+    });
+    assert.deepEqual(await resolve(`${domain}/schema/item_types/${model.id}/fields/${field.id}/edit`), {
+      ...base,
+      kind: 'field',
+      modelApiKey: 'article',
+      apiKey: 'title',
+    });
     assert.deepEqual(await resolve(`${domain}/project_settings/webhooks/${webhookId}/edit`), { ...base, kind: 'webhook', id: webhookId });
-    assert.deepEqual(await resolve(`${domain}/environments/sandbox/schema/item_types/${model.id}`), { project: 'emulated-bistro', environment: 'sandbox', kind: 'model', apiKey: 'article' });
-    assert.ok(emulator.requests.every((r) => r.method === 'GET'), 'only reads');
+    assert.deepEqual(await resolve(`${domain}/environments/sandbox/schema/item_types/${model.id}`), {
+      project: 'emulated-bistro',
+      environment: 'sandbox',
+      kind: 'model',
+      apiKey: 'article',
+    });
+    assert.ok(
+      emulator.requests.every((r) => r.method === 'GET'),
+      'only reads',
+    );
   });
 
   test('a project that is not signed in, or an id that is not there, is refused by name', async () => {
     const projects = emulatorProjects(emulator);
-    await assert.rejects(resolveDashboardLink(parsed('https://other.admin.datocms.com/schema/item_types/M1'), projects, t), (e: Error) => e instanceof LinkNotOpenedError && /other\.admin\.datocms\.com.*Sign in/.test(e.message));
-    await assert.rejects(resolveDashboardLink(parsed(`${domain}/schema/item_types/nope`), projects, t), /Model nope is not in environment main/);
-    await assert.rejects(resolveDashboardLink(parsed(`${domain}/schema/item_types/${article().id}/fields/nope/edit`), projects, t), /Field nope is not a field of Article/);
-    await assert.rejects(resolveExtensionLink({ kind: 'document', project: 'elsewhere', model: 'article' }, projects, t), /not signed in to the project elsewhere/);
+    await assert.rejects(
+      resolveDashboardLink(parsed('https://other.admin.datocms.com/schema/item_types/M1'), projects, t),
+      (e: Error) => e instanceof LinkNotOpenedError && /other\.admin\.datocms\.com.*Sign in/.test(e.message),
+    );
+    await assert.rejects(
+      resolveDashboardLink(parsed(`${domain}/schema/item_types/nope`), projects, t),
+      /Model nope is not in environment main/,
+    );
+    await assert.rejects(
+      resolveDashboardLink(parsed(`${domain}/schema/item_types/${article().id}/fields/nope/edit`), projects, t),
+      /Field nope is not a field of Article/,
+    );
+    await assert.rejects(
+      resolveExtensionLink({ kind: 'document', project: 'elsewhere', model: 'article' }, projects, t),
+      /not signed in to the project elsewhere/,
+    );
     await assert.rejects(resolveExtensionLink({ kind: 'document', project: 'emulated-bistro', model: 'nope' }, projects, t), /Model nope/);
     const record = env().recordsByType.get(article().id)![0]!;
-    assert.deepEqual(await resolveExtensionLink({ kind: 'document', project: 'emulated-bistro', model: 'article', record: record.id }, projects, t), { project: 'emulated-bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id: record.id });
+    assert.deepEqual(
+      await resolveExtensionLink({ kind: 'document', project: 'emulated-bistro', model: 'article', record: record.id }, projects, t),
+      { project: 'emulated-bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id: record.id },
+    );
   });
 
-  test('Open Record by ID finds the record\'s model; an unknown id says so', async () => {
+  test("Open Record by ID finds the record's model; an unknown id says so", async () => {
     const projects = emulatorProjects(emulator);
     const data = await projects.data('emulated-bistro');
     const record = env().recordsByType.get(article().id)![3]!;
     const ref = await recordRefById(data, emulatorProject(emulator), 'main', record.id, t);
     const title = (record.attributes['title'] as Record<string, string>)['en'];
-    assert.deepEqual(ref, { project: 'emulated-bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id: record.id, title }, 'the tab will name the record by its title');
-    await assert.rejects(recordRefById(data, emulatorProject(emulator), 'main', 'NoSuchRecord', t), /There is no record NoSuchRecord in environment main of Emulated Bistro/);
+    assert.deepEqual(
+      ref,
+      { project: 'emulated-bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id: record.id, title },
+      'the tab will name the record by its title',
+    );
+    await assert.rejects(
+      recordRefById(data, emulatorProject(emulator), 'main', 'NoSuchRecord', t),
+      /There is no record NoSuchRecord in environment main of Emulated Bistro/,
+    );
     const ui = new ScriptedUi();
     let validation: string | undefined;
     ui.inputs.push((options) => {
@@ -201,8 +305,14 @@ describe('resolving links to documents (reads only)', () => {
       return 'Article';
     });
     assert.equal((await pickModel(models, t, data, 'Which model?', { blocks: false }))?.attributes['api_key'], 'article');
-    const blockNames = [...env().itemTypes.values()].filter((m) => m.attributes['modular_block'] === true).map((m) => String(m.attributes['name']));
+    const blockNames = [...env().itemTypes.values()]
+      .filter((m) => m.attributes['modular_block'] === true)
+      .map((m) => String(m.attributes['name']));
     assert.ok(blockNames.length > 0 && blockNames.every((name) => !offered.includes(name)), 'block models have no records to pick');
-    assert.deepEqual(offered, [...offered].sort((a, b) => a.localeCompare(b)), 'by name');
+    assert.deepEqual(
+      offered,
+      [...offered].sort((a, b) => a.localeCompare(b)),
+      'by name',
+    );
   });
 });

@@ -14,7 +14,6 @@ import { makeRecords, recordAt, startFakeItemsServer, type FakeItemsServer } fro
 
 const RECORDS = 1000;
 const PAGE = 100;
-const OVERLAP = overlapFor(PAGE);
 /** pages one read needs for `count` records */
 const pagesFor = (count: number, page = PAGE) => Math.ceil((count - overlapFor(page)) / (page - overlapFor(page)));
 let fake: FakeItemsServer;
@@ -62,7 +61,10 @@ describe('records changing during an export', () => {
       assert.equal(result.countAtEnd, RECORDS - 1);
       assert.equal(result.stillChanging, false);
       assert.equal(result.requests, fake.requests.length);
-      assert.ok(fake.requests.every((r) => r.orderBy === EXPORT_ORDER), 'an order edits cannot change');
+      assert.ok(
+        fake.requests.every((r) => r.orderBy === EXPORT_ORDER),
+        'an order edits cannot change',
+      );
     });
   }
 
@@ -84,7 +86,10 @@ describe('records changing during an export', () => {
       if (number === 3) remove('r00900');
     };
     const result = await run();
-    assert.deepEqual(await fileIds(), ids(0, RECORDS).filter((id) => id !== 'r00900'));
+    assert.deepEqual(
+      await fileIds(),
+      ids(0, RECORDS).filter((id) => id !== 'r00900'),
+    );
     assert.deepEqual([result.deleted, result.created], [[], []]);
     assert.deepEqual([result.countAtStart, result.countAtEnd], [RECORDS, RECORDS - 1]);
     assert.equal(fake.requests.length, pagesFor(RECORDS - 1), 'no check read needed');

@@ -44,14 +44,23 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const deps = (): ExportCommandDeps => ({ ui, t: formatMessage, numbers: new Intl.NumberFormat('en'), openFile: async (path) => opened.push(path) });
-const exportArticles = () => runExportCommand(deps(), { client: fake.client(), modelId: 'model', label: 'Article', defaultName: 'article.json' });
+const deps = (): ExportCommandDeps => ({
+  ui,
+  t: formatMessage,
+  numbers: new Intl.NumberFormat('en'),
+  openFile: async (path) => opened.push(path),
+});
+const exportArticles = () =>
+  runExportCommand(deps(), { client: fake.client(), modelId: 'model', label: 'Article', defaultName: 'article.json' });
 
 describe('the Export Records command', () => {
   test('exports with progress in records, then says how many and where, with Open File', async () => {
     // (ScriptedUi records info messages without choosing an action)
     await exportArticles();
-    assert.deepEqual(ui.transcript, ['save: Export records of Article (article.json)', `info: Exported 1,200 records to ${join(dir, 'article.json')}.`]);
+    assert.deepEqual(ui.transcript, [
+      'save: Export records of Article (article.json)',
+      `info: Exported 1,200 records to ${join(dir, 'article.json')}.`,
+    ]);
     assert.deepEqual(ui.progressTitles, ['Exporting Article']);
     assert.deepEqual(ui.progressMessages.slice(0, 3), ['100 of 1,200 records', '200 of 1,200 records', '300 of 1,200 records']);
     assert.equal(ui.progressMessages.at(-1), '1,200 of 1,200 records');
@@ -77,7 +86,10 @@ describe('the Export Records command', () => {
   test('a failure tells why and that the file was not changed', async () => {
     fake.beforePage = ({ offset }) => (offset > 0 ? { ids: [] } : undefined);
     await assert.rejects(exportArticles(), (error: Error) => {
-      assert.match(error.message, /^DatoCMS ended the page at offset 95 after 0 records although it announced 1,200\. .* .*article\.json was not changed\.$/);
+      assert.match(
+        error.message,
+        /^DatoCMS ended the page at offset 95 after 0 records although it announced 1,200\. .* .*article\.json was not changed\.$/,
+      );
       return true;
     });
     assert.deepEqual(await readdir(dir), []);
@@ -88,7 +100,10 @@ describe('the Export Records command', () => {
     // whichever reaches the file first writes it
     const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
     assert.equal(refused.length, 1, 'one export refused, the other done');
-    assert.equal(refused[0]!.reason.message, `Another write to ${join(dir, "article.json")} is already running. Wait for it to finish (or cancel it), then try again.`);
+    assert.equal(
+      refused[0]!.reason.message,
+      `Another write to ${join(dir, 'article.json')} is already running. Wait for it to finish (or cancel it), then try again.`,
+    );
     assert.equal((JSON.parse(await readFile(join(dir, 'article.json'), 'utf8')) as unknown[]).length, 1200);
   });
 
@@ -98,7 +113,10 @@ describe('the Export Records command', () => {
     };
     ui.answers.push((_message, actions) => actions[0]);
     await exportArticles();
-    assert.equal(ui.transcript[1], `warn: Exported 1,200 records to ${join(dir, 'article.json')}. DatoCMS counted 1,200 records for this export when it started and 1,199 when it ended. 1 deleted on DatoCMS while exporting (the file has them as they were): r00007. [Open File]`);
+    assert.equal(
+      ui.transcript[1],
+      `warn: Exported 1,200 records to ${join(dir, 'article.json')}. DatoCMS counted 1,200 records for this export when it started and 1,199 when it ended. 1 deleted on DatoCMS while exporting (the file has them as they were): r00007. [Open File]`,
+    );
     assert.ok(ui.progressMessages.some((m) => /^Checking for changes made meanwhile: [\d,]+ of 1,199 records$/.test(m)));
     assert.deepEqual(opened, [join(dir, 'article.json')]);
   });

@@ -113,7 +113,10 @@ describe('the export file', () => {
     // whichever reaches the file first writes it
     const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
     assert.equal(refused.length, 1, 'one export refused, the other done');
-    assert.match(String(refused[0]!.reason.message), /Another write to .*records\.json is already running\. Wait for it to finish \(or cancel it\), then try again\./);
+    assert.match(
+      String(refused[0]!.reason.message),
+      /Another write to .*records\.json is already running\. Wait for it to finish \(or cancel it\), then try again\./,
+    );
     assert.deepEqual(await idsIn(target), allIds());
     assert.deepEqual(await readdir(workspace), ['records.json']);
     // once finished, the file can be exported to again

@@ -17,30 +17,39 @@ const BUDGET_10K = Math.ceil(10_000 / (PAGE - overlapFor(PAGE))) + 2 + 2 * CONCU
 let fake: FakeItemsServer;
 let dir: string;
 
-before(async (t) => {
+before(async () => {
   fake = await startFakeItemsServer([]);
 });
-after(async (t) => {
+after(async () => {
   await fake.close();
   await closeAllDispatchers();
 });
-beforeEach(async (t) => {
+beforeEach(async () => {
   fake.records = makeRecords(1000);
   fake.requests = [];
   dir = await mkdtemp(join(tmpdir(), 'datocms-export-hostile-'));
 });
-afterEach(async (t) => {
+afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
 /** Runs an export against a server answering `answer`; expects one error matching `message` within `maxRequests`. */
-async function expectStopped(t: TestContext, answer: (request: PageRequest) => Answer | void, message: RegExp, maxRequests: number, errorClass: new (...args: never[]) => Error = ExportProblem): Promise<number> {
+async function expectStopped(
+  t: TestContext,
+  answer: (request: PageRequest) => Answer | void,
+  message: RegExp,
+  maxRequests: number,
+  errorClass: new (...args: never[]) => Error = ExportProblem,
+): Promise<number> {
   fake.beforePage = answer;
-  await assert.rejects(exportRecords({ client: fake.client(), modelId: 'model', path: join(dir, 'out.json'), pageSize: PAGE, concurrency: CONCURRENCY }), (error: Error) => {
-    assert.ok(error instanceof errorClass, `${error.name}: ${error.message}`);
-    assert.match(error.message, message);
-    return true;
-  });
+  await assert.rejects(
+    exportRecords({ client: fake.client(), modelId: 'model', path: join(dir, 'out.json'), pageSize: PAGE, concurrency: CONCURRENCY }),
+    (error: Error) => {
+      assert.ok(error instanceof errorClass, `${error.name}: ${error.message}`);
+      assert.match(error.message, message);
+      return true;
+    },
+  );
   const sent = fake.requests.length;
   assert.ok(sent <= maxRequests, `${sent} requests, at most ${maxRequests} expected`);
   await new Promise((resolve) => setTimeout(resolve, 50));
@@ -54,7 +63,12 @@ const page = (from: number, count: number) => makeRecords(count, from).map((r) =
 
 describe('an export against a misbehaving server', () => {
   test('a count of a billion: refused at the first page, with what to do', async (t) => {
-    const sent = await expectStopped(t, () => ({ total: 1e9 }), /DatoCMS reports 1,000,000,000 records, more than one export can hold \(1,000,000\)\. Narrow the Records query/, 1);
+    const sent = await expectStopped(
+      t,
+      () => ({ total: 1e9 }),
+      /DatoCMS reports 1,000,000,000 records, more than one export can hold \(1,000,000\)\. Narrow the Records query/,
+      1,
+    );
     assert.equal(sent, 1);
   });
 
@@ -63,11 +77,21 @@ describe('an export against a misbehaving server', () => {
   });
 
   test('a count that jumps between pages', async (t) => {
-    await expectStopped(t, ({ number }) => ({ total: number === 1 ? 1000 : 50_000 }), /grew from 1,000 to 50,000 during the export/, 1 + CONCURRENCY);
+    await expectStopped(
+      t,
+      ({ number }) => ({ total: number === 1 ? 1000 : 50_000 }),
+      /grew from 1,000 to 50,000 during the export/,
+      1 + CONCURRENCY,
+    );
   });
 
   test('a count that wobbles below the records it serves', async (t) => {
-    await expectStopped(t, ({ number, offset, limit }) => ({ ids: page(offset, limit), total: number % 2 ? 1000 : 300 }), /beyond the 300 it announced/, 2 + 2 * CONCURRENCY);
+    await expectStopped(
+      t,
+      ({ number, offset, limit }) => ({ ids: page(offset, limit), total: number % 2 ? 1000 : 300 }),
+      /beyond the 300 it announced/,
+      2 + 2 * CONCURRENCY,
+    );
   });
 
   test('the same records at every offset', async (t) => {
@@ -79,11 +103,21 @@ describe('an export against a misbehaving server', () => {
   });
 
   test('an empty page before the announced end', async (t) => {
-    await expectStopped(t, ({ offset }) => (offset > 0 ? { ids: [], total: 10_000 } : { total: 10_000 }), /ended the page at offset 95 after 0 records although it announced 10,000/, 1 + CONCURRENCY);
+    await expectStopped(
+      t,
+      ({ offset }) => (offset > 0 ? { ids: [], total: 10_000 } : { total: 10_000 }),
+      /ended the page at offset 95 after 0 records although it announced 10,000/,
+      1 + CONCURRENCY,
+    );
   });
 
   test('a short page before the announced end', async (t) => {
-    await expectStopped(t, ({ offset }) => (offset > 0 ? { ids: page(offset, 7) } : {}), /after 7 records although it announced 1,000/, 1 + CONCURRENCY);
+    await expectStopped(
+      t,
+      ({ offset }) => (offset > 0 ? { ids: page(offset, 7) } : {}),
+      /after 7 records although it announced 1,000/,
+      1 + CONCURRENCY,
+    );
   });
 
   test('more records than announced', async (t) => {
@@ -98,7 +132,12 @@ describe('an export against a misbehaving server', () => {
     let invented = 0;
     const fresh = (n: number) => Array.from({ length: n }, () => `invented-${invented++}`);
     // each time: the page that does not meet, the step back to offset 0, and the pages sent after it
-    const sent = await expectStopped(t, ({ limit }) => ({ ids: fresh(limit), total: 10_000 }), /moved under the export 8 times/, 1 + (MAX_STEP_BACKS + 1) * (1 + CONCURRENCY));
+    const sent = await expectStopped(
+      t,
+      ({ limit }) => ({ ids: fresh(limit), total: 10_000 }),
+      /moved under the export 8 times/,
+      1 + (MAX_STEP_BACKS + 1) * (1 + CONCURRENCY),
+    );
     assert.ok(sent > MAX_STEP_BACKS, `${sent}`);
   });
 
@@ -106,6 +145,11 @@ describe('an export against a misbehaving server', () => {
     fake.records = makeRecords(10_000);
     // Every 20th page claims the list shrank to 1,000 (the read steps back to the start), then all is back.
     // The budget counts requests sent; a few dropped while in flight may never reach the server.
-    await expectStopped(t, ({ number, offset }) => (number % 20 === 0 && offset > 0 ? { ids: [], total: 1000 } : {}), new RegExp(`did not add up: after ${BUDGET_10K} requests`), BUDGET_10K);
+    await expectStopped(
+      t,
+      ({ number, offset }) => (number % 20 === 0 && offset > 0 ? { ids: [], total: 1000 } : {}),
+      new RegExp(`did not add up: after ${BUDGET_10K} requests`),
+      BUDGET_10K,
+    );
   });
 });

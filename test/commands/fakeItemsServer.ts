@@ -69,7 +69,8 @@ export async function startFakeItemsServer(records: FakeRecord[]): Promise<FakeI
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (req.method !== 'GET' || url.pathname !== '/items') return reply(404, { data: [{ id: '1', type: 'api_error', attributes: { code: 'INVALID_ENDPOINT', details: {} } }] });
+    if (req.method !== 'GET' || url.pathname !== '/items')
+      return reply(404, { data: [{ id: '1', type: 'api_error', attributes: { code: 'INVALID_ENDPOINT', details: {} } }] });
     const request: PageRequest = {
       number: fake.requests.length + 1,
       offset: Number(url.searchParams.get('page[offset]') ?? 0),
@@ -78,10 +79,15 @@ export async function startFakeItemsServer(records: FakeRecord[]): Promise<FakeI
     };
     fake.requests.push(request);
     const answer = fake.beforePage?.(request) ?? {};
-    const sorted = [...fake.records].sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1));
+    const sorted = [...fake.records].sort((a, b) =>
+      a.created_at === b.created_at ? (a.id < b.id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1,
+    );
     const byId = new Map(sorted.map((r) => [r.id, r]));
     const ids = answer.ids ?? sorted.slice(request.offset, request.offset + request.limit).map((r) => r.id);
-    reply(200, { data: ids.map((id) => resource(id, byId.get(id)?.created_at)), meta: { total_count: 'total' in answer ? answer.total : sorted.length } });
+    reply(200, {
+      data: ids.map((id) => resource(id, byId.get(id)?.created_at)),
+      meta: { total_count: 'total' in answer ? answer.total : sorted.length },
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -25,7 +25,11 @@ after(async () => {
   await closeAllDispatchers();
 });
 
-const deps = (ui: ScriptedUi): NewRecordDeps => ({ ui, t: formatMessage, projects: { list: () => [project], environmentOf: () => 'main', data: async () => data } });
+const deps = (ui: ScriptedUi): NewRecordDeps => ({
+  ui,
+  t: formatMessage,
+  projects: { list: () => [project], environmentOf: () => 'main', data: async () => data },
+});
 const writes = () => emulator.requests.filter((r) => r.method !== 'GET').length;
 
 describe('New Field…', () => {

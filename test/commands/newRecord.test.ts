@@ -44,7 +44,10 @@ describe('New Record…', () => {
   test('from the tree: a Records item names its model; a singleton with its record opens that record', async () => {
     const ui = new ScriptedUi();
     const home = await modelNamed('home_page');
-    const ref = await newRecordRef(deps(ui), targetOfNode({ kind: 'records', projectKey: project.key, environment: 'main', model: { itemType: home } }));
+    const ref = await newRecordRef(
+      deps(ui),
+      targetOfNode({ kind: 'records', projectKey: project.key, environment: 'main', model: { itemType: home } }),
+    );
     const id = ref?.id;
     assert.ok(ref && !isDraftRef(ref));
     assert.equal(id, (home.relationships['singleton_item']?.data as { id: string }).id);

@@ -13,8 +13,15 @@ import { ScriptedUi } from './scriptedUi';
 const bistro = { key: 'bistro', name: 'Bistro' } as Project;
 const shop = { key: 'shop', name: 'Shop' } as Project;
 const deps = (ui: ScriptedUi): NewRecordDeps => ({
-  ui, t: formatMessage,
-  projects: { list: () => [bistro, shop], environmentOf: (key) => (key === 'shop' ? 'sandbox-1' : 'main'), data: async () => { throw new Error('no reads expected'); } },
+  ui,
+  t: formatMessage,
+  projects: {
+    list: () => [bistro, shop],
+    environmentOf: (key) => (key === 'shop' ? 'sandbox-1' : 'main'),
+    data: async () => {
+      throw new Error('no reads expected');
+    },
+  },
 });
 
 describe('New Model… / New Block Model… / New Webhook…', () => {
@@ -48,8 +55,17 @@ describe('New Model… / New Block Model… / New Webhook…', () => {
 
   test('New Fieldset from the palette: project, then model (block models too), in its selected environment', async () => {
     const ui = new ScriptedUi();
-    const itemType = { id: 'M1', type: 'item_type', attributes: { name: 'Article', api_key: 'article' }, relationships: {}, meta: {} } as const;
-    const withModels: NewRecordDeps = { ...deps(ui), projects: { ...deps(ui).projects, data: async () => ({ itemTypes: async () => [itemType] }) as never } };
+    const itemType = {
+      id: 'M1',
+      type: 'item_type',
+      attributes: { name: 'Article', api_key: 'article' },
+      relationships: {},
+      meta: {},
+    } as const;
+    const withModels: NewRecordDeps = {
+      ...deps(ui),
+      projects: { ...deps(ui).projects, data: async () => ({ itemTypes: async () => [itemType] }) as never },
+    };
     ui.picks.push((labels) => labels.find((l) => l === 'Shop'));
     ui.picks.push((labels) => labels.find((l) => l === 'Article'));
     const ref = await newFieldsetRef(withModels, undefined);

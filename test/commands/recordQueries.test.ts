@@ -6,9 +6,27 @@ import { itemQueryFor, parseFilterValue } from '../../src/tree/recordQuery';
 import { formatMessage as t } from '../../src/ui/translate';
 import { ScriptedUi } from './scriptedUi';
 
-const field = (apiKey: string, fieldType: string, label = apiKey): Resource<'field'> => ({ id: `f-${apiKey}`, type: 'field', attributes: { api_key: apiKey, field_type: fieldType, label }, relationships: {}, meta: {} });
-const model: Resource<'item_type'> = { id: 'm1', type: 'item_type', attributes: { api_key: 'dish', sortable: true }, relationships: {}, meta: {} };
-const fields = [field('name', 'string', 'Name'), field('price', 'float', 'Price'), field('tags', 'links', 'Tags'), field('sections', 'rich_text', 'Sections'), field('vegetarian', 'boolean', 'Vegetarian')];
+const field = (apiKey: string, fieldType: string, label = apiKey): Resource<'field'> => ({
+  id: `f-${apiKey}`,
+  type: 'field',
+  attributes: { api_key: apiKey, field_type: fieldType, label },
+  relationships: {},
+  meta: {},
+});
+const model: Resource<'item_type'> = {
+  id: 'm1',
+  type: 'item_type',
+  attributes: { api_key: 'dish', sortable: true },
+  relationships: {},
+  meta: {},
+};
+const fields = [
+  field('name', 'string', 'Name'),
+  field('price', 'float', 'Price'),
+  field('tags', 'links', 'Tags'),
+  field('sections', 'rich_text', 'Sections'),
+  field('vegetarian', 'boolean', 'Vegetarian'),
+];
 
 describe('record query commands', () => {
   test('filter: field, then the operators of its type, then a typed value', async () => {
@@ -34,11 +52,22 @@ describe('record query commands', () => {
     });
 
     // A boolean asks true/false with a pick; the same field+operator replaces the old condition.
-    ui.picks.push(() => 'Vegetarian', () => 'eq', () => 'true');
+    ui.picks.push(
+      () => 'Vegetarian',
+      () => 'eq',
+      () => 'true',
+    );
     const withFlag = await askFilter(ui, t, model, fields, query!);
-    ui.picks.push(() => 'Vegetarian', () => 'eq', () => 'false');
+    ui.picks.push(
+      () => 'Vegetarian',
+      () => 'eq',
+      () => 'false',
+    );
     const replaced = await askFilter(ui, t, model, fields, withFlag!);
-    assert.deepEqual(replaced?.filters, [{ field: 'price', operator: 'gt', value: 12.5 }, { field: 'vegetarian', operator: 'eq', value: false }]);
+    assert.deepEqual(replaced?.filters, [
+      { field: 'price', operator: 'gt', value: 12.5 },
+      { field: 'vegetarian', operator: 'eq', value: false },
+    ]);
 
     ui.picks.push(() => undefined);
     assert.equal(await askFilter(ui, t, model, fields, {}), undefined, 'dismissed');
@@ -47,7 +76,10 @@ describe('record query commands', () => {
   test('filter values follow the API shapes per operator', () => {
     assert.deepEqual(parseFilterValue('links', 'any_in', 'a, b ,c'), { ok: true, value: ['a', 'b', 'c'] });
     assert.deepEqual(parseFilterValue('string', 'matches', 'pasta'), { ok: true, value: { pattern: 'pasta', case_sensitive: false } });
-    assert.deepEqual(parseFilterValue('lat_lon', 'near', '45.4, 9.1, 500'), { ok: true, value: { latitude: 45.4, longitude: 9.1, radius: 500 } });
+    assert.deepEqual(parseFilterValue('lat_lon', 'near', '45.4, 9.1, 500'), {
+      ok: true,
+      value: { latitude: 45.4, longitude: 9.1, radius: 500 },
+    });
     assert.deepEqual(parseFilterValue('_status', 'in', 'draft,updated'), { ok: true, value: ['draft', 'updated'] });
     assert.deepEqual(parseFilterValue('integer', 'in', '1,2'), { ok: true, value: [1, 2] });
     assert.equal(parseFilterValue('lat_lon', 'near', '45.4').ok, false);
@@ -56,12 +88,15 @@ describe('record query commands', () => {
 
   test('order by: sortable fields and meta columns, then direction; "Default order" clears it', async () => {
     const ui = new ScriptedUi();
-    ui.picks.push((labels) => {
-      assert.ok(labels.includes('Name') && labels.includes('Price') && !labels.includes('Tags'), 'only sortable field types');
-      assert.ok(labels.includes('_updated_at') && labels.includes('position'));
-      assert.ok(!labels.includes('_rank'), 'relevance only with a search');
-      return 'Price';
-    }, () => 'Descending');
+    ui.picks.push(
+      (labels) => {
+        assert.ok(labels.includes('Name') && labels.includes('Price') && !labels.includes('Tags'), 'only sortable field types');
+        assert.ok(labels.includes('_updated_at') && labels.includes('position'));
+        assert.ok(!labels.includes('_rank'), 'relevance only with a search');
+        return 'Price';
+      },
+      () => 'Descending',
+    );
     const ordered = await askOrder(ui, t, model, fields, {});
     assert.deepEqual(ordered, { order: { field: 'price', direction: 'DESC' } });
     assert.equal(itemQueryFor('m1', ordered!, { offset: 0, limit: 1 }).order_by, 'price_DESC');

@@ -39,7 +39,10 @@ export class ScriptedUi implements Ui {
     this.transcript.push(`pick: ${options.title}`);
     const next = this.picks.shift();
     if (!next) throw new Error(`unexpected quick pick: ${options.title}`);
-    const label = next(items.map((i) => i.label), options.title);
+    const label = next(
+      items.map((i) => i.label),
+      options.title,
+    );
     if (label === undefined) return undefined;
     const item = items.find((i) => i.label === label);
     if (!item) throw new Error(`"${label}" is not offered in "${options.title}" (${items.map((i) => i.label).join(', ')})`);
@@ -54,10 +57,15 @@ export class ScriptedUi implements Ui {
   async withProgress<R>(options: { title: string }, task: (report: ProgressReport, signal: AbortSignal) => Promise<R>): Promise<R> {
     this.progressTitles.push(options.title);
     const controller = new AbortController();
-    return task({ message: (text) => {
-      this.progressMessages.push(text);
-      if (this.cancelProgressWhen?.(text)) controller.abort();
-    } }, controller.signal);
+    return task(
+      {
+        message: (text) => {
+          this.progressMessages.push(text);
+          if (this.cancelProgressWhen?.(text)) controller.abort();
+        },
+      },
+      controller.signal,
+    );
   }
   async saveFile(): Promise<string | undefined> {
     throw new Error('unexpected save dialog');

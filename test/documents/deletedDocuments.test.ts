@@ -31,7 +31,10 @@ describe('a deleted document', () => {
       open: (_key, ref, id) => service.open(ref, { id }),
       remoteMoved: (baseline) => service.remoteMoved(baseline),
       mayCheck: async () => true,
-      save: async () => { saves++; return { status: 'unchanged' }; },
+      save: async () => {
+        saves++;
+        return { status: 'unchanged' };
+      },
       restore: async () => undefined,
       persist: () => undefined,
     });
@@ -49,11 +52,17 @@ describe('a deleted document', () => {
     store.willSave(key, edited);
     await store.stat(key, ref); // the workbench's check before writing
     for (let attempt = 0; attempt < 2; attempt++) {
-      await assert.rejects(store.write(key, ref, edited, edited.length), (error: unknown) =>
-        error instanceof DeletedDocumentError && /deleted in DatoCMS; your text is kept/.test(error.message));
+      await assert.rejects(
+        store.write(key, ref, edited, edited.length),
+        (error: unknown) => error instanceof DeletedDocumentError && /deleted in DatoCMS; your text is kept/.test(error.message),
+      );
     }
     assert.equal(saves, 0);
-    assert.deepEqual(emulator.requests.map((r) => `${r.method} ${r.path}`), [], 'not even a check reached the server');
+    assert.deepEqual(
+      emulator.requests.map((r) => `${r.method} ${r.path}`),
+      [],
+      'not even a check reached the server',
+    );
     assert.ok(store.isDeleted(key));
   });
 });
@@ -74,9 +83,15 @@ describe('which documents a delete takes away', () => {
 
   test('a model takes its fields and records with it; a field only itself', () => {
     const gone = { ...at, models: ['article'] };
-    assert.deepEqual([model, field, record].map((ref) => isDeletedDocument(ref, gone)), [true, true, true]);
+    assert.deepEqual(
+      [model, field, record].map((ref) => isDeletedDocument(ref, gone)),
+      [true, true, true],
+    );
     const fieldGone = { ...at, fields: ['article::title'] };
-    assert.deepEqual([model, field, record].map((ref) => isDeletedDocument(ref, fieldGone)), [false, true, false]);
+    assert.deepEqual(
+      [model, field, record].map((ref) => isDeletedDocument(ref, fieldGone)),
+      [false, true, false],
+    );
   });
 
   test('a webhook belongs to the project: its documents go in every environment', () => {

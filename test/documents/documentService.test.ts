@@ -17,7 +17,12 @@ let service: DocumentService;
 
 before(async () => {
   emulator = await startEmulator({ records: 12, jobDurationMs: 5 });
-  client = new CmaClient({ apiToken: emulator.token, baseUrl: emulator.url, jobs: { firstDelayMs: 5, maxDelayMs: 20 }, retry: { maxAttempts: 1 } });
+  client = new CmaClient({
+    apiToken: emulator.token,
+    baseUrl: emulator.url,
+    jobs: { firstDelayMs: 5, maxDelayMs: 20 },
+    retry: { maxAttempts: 1 },
+  });
 });
 
 after(async () => {
@@ -52,14 +57,27 @@ function puts(): EmulatorRequest[] {
   return emulator.requests.filter((r) => r.method === 'PUT');
 }
 
-function putBody(request: EmulatorRequest | undefined): { attributes?: Record<string, unknown>; relationships?: Record<string, unknown>; meta?: Record<string, unknown> } {
+function putBody(request: EmulatorRequest | undefined): {
+  attributes?: Record<string, unknown>;
+  relationships?: Record<string, unknown>;
+  meta?: Record<string, unknown>;
+} {
   assert.ok(request, 'a PUT was sent');
-  return (request.body as { data: { attributes?: Record<string, unknown>; relationships?: Record<string, unknown>; meta?: Record<string, unknown> } }).data;
+  return (
+    request.body as {
+      data: { attributes?: Record<string, unknown>; relationships?: Record<string, unknown>; meta?: Record<string, unknown> };
+    }
+  ).data;
 }
 
 function expectStatus<S extends SaveResult['status']>(result: SaveResult, status: S): Extract<SaveResult, { status: S }> {
   if (result.status !== status) {
-    const detail = result.status === 'failed' ? ` (${String(result.error)})` : result.status === 'invalid' ? ` (${result.problems.map((p) => p.message).join('; ')})` : '';
+    const detail =
+      result.status === 'failed'
+        ? ` (${String(result.error)})`
+        : result.status === 'invalid'
+          ? ` (${result.problems.map((p) => p.message).join('; ')})`
+          : '';
     assert.fail(`expected "${status}", got "${result.status}"${detail}`);
   }
   return result as Extract<SaveResult, { status: S }>;
@@ -302,7 +320,9 @@ describe('conflicts', () => {
 
   test('a model changed remotely since opening is a conflict, and no update is sent', async () => {
     const opened = await service.open({ ...where, kind: 'model', apiKey: 'category' });
-    await client.itemTypes.update('category', { data: { type: 'item_type', id: opened.resource.id, attributes: { hint: 'Set elsewhere' } } });
+    await client.itemTypes.update('category', {
+      data: { type: 'item_type', id: opened.resource.id, attributes: { hint: 'Set elsewhere' } },
+    });
     const text = edit(opened.text, (doc) => {
       doc['name'] = 'Journal category';
     });
@@ -316,7 +336,9 @@ describe('conflicts', () => {
   test('a webhook changed remotely is a conflict; overwrite keeps the remote change and applies the user one', async () => {
     const webhook = await someWebhook();
     const opened = await service.open({ ...where, kind: 'webhook', id: webhook.id });
-    await client.webhooks.update(webhook.id, { data: { type: 'webhook', id: webhook.id, attributes: { auto_retry: !webhook.attributes['auto_retry'] } } });
+    await client.webhooks.update(webhook.id, {
+      data: { type: 'webhook', id: webhook.id, attributes: { auto_retry: !webhook.attributes['auto_retry'] } },
+    });
     const text = edit(opened.text, (doc) => {
       doc['url'] = 'https://hooks.example/changed-by-me';
     });
@@ -338,20 +360,35 @@ describe('saving after typing through a save', () => {
     const [id] = await articleIds(1);
     const opened = await service.open(recordRef(id!));
     emulator.clearRequests();
-    expectStatus(await service.save(edit(opened.text, (doc) => { doc['reading_time'] = 42; }), basis(opened)), 'saved');
+    expectStatus(
+      await service.save(
+        edit(opened.text, (doc) => {
+          doc['reading_time'] = 42;
+        }),
+        basis(opened),
+      ),
+      'saved',
+    );
     const [put, ...rest] = emulator.requests.filter((r) => r.path === `/items/${id}`);
     assert.equal(put?.method, 'PUT');
     assert.deepEqual(put?.query, {});
-    assert.ok(rest.some((r) => r.method === 'GET' && r.query['nested'] === 'true'), 'the record is read again with its blocks');
+    assert.ok(
+      rest.some((r) => r.method === 'GET' && r.query['nested'] === 'true'),
+      'the record is read again with its blocks',
+    );
   });
 
   test('the next save sends only what was typed since the saved text, with the new version', async () => {
     const [id] = await articleIds(1);
     const opened = await service.open(recordRef(id!));
-    const first = edit(opened.text, (doc) => { doc['reading_time'] = 7; });
+    const first = edit(opened.text, (doc) => {
+      doc['reading_time'] = 7;
+    });
     const saved = expectStatus(await service.save(first, basis(opened)), 'saved');
     // The editor kept the saved text (the user typed meanwhile): its basis is that text, its state the answer.
-    const typed = edit(first, (doc) => { doc['rating'] = 4.5; });
+    const typed = edit(first, (doc) => {
+      doc['rating'] = 4.5;
+    });
     emulator.clearRequests();
     expectStatus(await service.save(typed, { opened: saved.document, basisText: first }), 'saved');
     const body = putBody(puts()[0]);
@@ -362,7 +399,9 @@ describe('saving after typing through a save', () => {
   test('remoteMoved is undefined while nobody changed the resource, and the remote once someone did', async () => {
     const opened = await service.open({ ...where, kind: 'model', apiKey: 'author' });
     assert.equal(await service.remoteMoved(opened), undefined);
-    await client.itemTypes.update('author', { data: { type: 'item_type', id: opened.resource.id, attributes: { hint: 'A colleague was here' } } });
+    await client.itemTypes.update('author', {
+      data: { type: 'item_type', id: opened.resource.id, attributes: { hint: 'A colleague was here' } },
+    });
     const moved = await service.remoteMoved(opened);
     assert.equal(parse(moved!.text)['hint'], 'A colleague was here');
   });

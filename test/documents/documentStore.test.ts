@@ -57,7 +57,10 @@ type RecordRef = Extract<DocumentRef, { kind: 'record' }>;
 async function someRecord(): Promise<{ key: string; ref: RecordRef }> {
   const page = await client.items.list({ filter: { type: 'article' }, page: { limit: 1 } });
   const id = page.data[0]!.id;
-  return { key: `datocms:/emulated-bistro/main/records/article/${id}.json`, ref: { project: 'emulated-bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id } };
+  return {
+    key: `datocms:/emulated-bistro/main/records/article/${id}.json`,
+    ref: { project: 'emulated-bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id },
+  };
 }
 
 function edited(text: string, change: (doc: Record<string, any>) => void): string {
@@ -66,7 +69,10 @@ function edited(text: string, change: (doc: Record<string, any>) => void): strin
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
-const withNewTitle = (text: string, title: string) => edited(text, (doc) => { doc['title']['en'] = title; });
+const withNewTitle = (text: string, title: string) =>
+  edited(text, (doc) => {
+    doc['title']['en'] = title;
+  });
 
 function fetchesOf(ref: RecordRef): number {
   return emulator.requests.filter((r) => r.method === 'GET' && r.path === `/items/${ref.id}`).length;
@@ -141,7 +147,9 @@ describe('document store', () => {
     const text = await open(key, ref);
     const written = withNewTitle(text, 'First save');
     await store.write(key, ref, written, byteLength(written));
-    const typed = edited(written, (doc) => { doc['reading_time'] = 12; });
+    const typed = edited(written, (doc) => {
+      doc['reading_time'] = 12;
+    });
     assert.equal(store.refreshAfterSave(key, typed), false, 'the editor holds typed text: no reload');
     emulator.clearRequests();
     store.willSave(key, typed);

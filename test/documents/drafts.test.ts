@@ -15,7 +15,12 @@ let service: DocumentService;
 
 before(async () => {
   emulator = await startEmulator({ records: 12, jobDurationMs: 5 });
-  client = new CmaClient({ apiToken: emulator.token, baseUrl: emulator.url, jobs: { firstDelayMs: 5, maxDelayMs: 20 }, retry: { maxAttempts: 1 } });
+  client = new CmaClient({
+    apiToken: emulator.token,
+    baseUrl: emulator.url,
+    jobs: { firstDelayMs: 5, maxDelayMs: 20 },
+    retry: { maxAttempts: 1 },
+  });
 });
 after(async () => {
   await emulator.close();
@@ -27,7 +32,8 @@ beforeEach(() => {
 });
 
 const posts = () => emulator.requests.filter((r) => r.method === 'POST' && r.path === '/items');
-const edit = (opened: OpenedDocument, values: Record<string, unknown>) => `${JSON.stringify({ ...JSON.parse(opened.text), ...values }, null, 2)}\n`;
+const edit = (opened: OpenedDocument, values: Record<string, unknown>) =>
+  `${JSON.stringify({ ...JSON.parse(opened.text), ...values }, null, 2)}\n`;
 
 describe('new record drafts', () => {
   test('a draft path survives the round trip through its URI path (a reloaded window reads it again)', async () => {
@@ -51,10 +57,19 @@ describe('new record drafts', () => {
     assert.ok(result.created && result.created.kind === 'record');
     assert.match(result.created.id, /^[A-Za-z0-9_-]{22}$/);
     assert.equal(JSON.parse(result.document.text).$readonly.id, result.created.id);
-    assert.equal(emulator.requests.filter((r) => r.method === 'GET' && r.path === `/items/${result.created!.kind === 'record' ? result.created!.id : ''}`).length, 0, 'no blocks: the POST answer is shown as it is');
+    assert.equal(
+      emulator.requests.filter(
+        (r) => r.method === 'GET' && r.path === `/items/${result.created!.kind === 'record' ? result.created!.id : ''}`,
+      ).length,
+      0,
+      'no blocks: the POST answer is shown as it is',
+    );
     const again = await service.save(result.document.text, { opened: result.document, basisText: result.document.text });
     assert.equal(again.status, 'unchanged');
-    const typedMore = await service.save(edit(result.document, { email: 'grace@example.com' }), { opened: result.document, basisText: result.document.text });
+    const typedMore = await service.save(edit(result.document, { email: 'grace@example.com' }), {
+      opened: result.document,
+      basisText: result.document.text,
+    });
     assert.equal(typedMore.status, 'saved');
     assert.equal(posts().length, before + 1, 'a save after the create updates the record');
     assert.equal((await client.items.find(result.created.id)).attributes['email'], 'grace@example.com');
@@ -66,12 +81,19 @@ describe('new record drafts', () => {
     const result = await service.save(opened.text, { opened, basisText: opened.text });
     assert.equal(result.status, 'invalid');
     assert.equal(posts().length, before);
-    if (result.status === 'invalid') assert.ok(result.problems.some((p) => p.path[0] === 'name' && p.line === 2), JSON.stringify(result.problems));
+    if (result.status === 'invalid')
+      assert.ok(
+        result.problems.some((p) => p.path[0] === 'name' && p.line === 2),
+        JSON.stringify(result.problems),
+      );
   });
 
   test('a create the server refuses (422) keeps the text and places the problem where it was typed', async () => {
     const first = await service.open(newDraftRef(where, 'author'));
-    assert.equal((await service.save(edit(first, { name: 'Twin Name', slug: 'twin-a' }), { opened: first, basisText: first.text })).status, 'saved');
+    assert.equal(
+      (await service.save(edit(first, { name: 'Twin Name', slug: 'twin-a' }), { opened: first, basisText: first.text })).status,
+      'saved',
+    );
     const second = await service.open(newDraftRef(where, 'author'));
     const text = edit(second, { name: 'Twin Name', slug: 'twin-b' });
     const result = await service.save(text, { opened: second, basisText: second.text });
@@ -79,13 +101,20 @@ describe('new record drafts', () => {
     if (result.status !== 'invalid') return;
     assert.equal(result.origin, 'server');
     assert.equal(result.text, text);
-    assert.ok(result.problems.some((p) => text.slice(p.offset).startsWith('"name"') || text.slice(p.offset).startsWith('"Twin Name"')), JSON.stringify(result.problems));
+    assert.ok(
+      result.problems.some((p) => text.slice(p.offset).startsWith('"name"') || text.slice(p.offset).startsWith('"Twin Name"')),
+      JSON.stringify(result.problems),
+    );
   });
 
   test('declined confirmation sends nothing', async () => {
     const before = posts().length;
     const opened = await service.open(newDraftRef(where, 'author'));
-    const result = await service.save(edit(opened, { name: 'Nobody', slug: 'nobody' }), { opened, basisText: opened.text }, { confirm: async () => false });
+    const result = await service.save(
+      edit(opened, { name: 'Nobody', slug: 'nobody' }),
+      { opened, basisText: opened.text },
+      { confirm: async () => false },
+    );
     assert.equal(result.status, 'declined');
     assert.equal(posts().length, before);
   });

@@ -14,7 +14,12 @@ let service: DocumentService;
 
 before(async () => {
   emulator = await startEmulator({ records: 4, jobDurationMs: 5 });
-  const client = new CmaClient({ apiToken: emulator.token, baseUrl: emulator.url, jobs: { firstDelayMs: 5, maxDelayMs: 20 }, retry: { maxAttempts: 1 } });
+  const client = new CmaClient({
+    apiToken: emulator.token,
+    baseUrl: emulator.url,
+    jobs: { firstDelayMs: 5, maxDelayMs: 20 },
+    retry: { maxAttempts: 1 },
+  });
   const data = new ProjectData(client);
   service = new DocumentService(async () => data);
 });

@@ -34,12 +34,28 @@ function problemsOf(outcome: LiveCheckOutcome): Problem[] {
 /** A model with `count` string fields (more than one message's worth of fields) and a record of it. */
 function wideRecord(count: number): { baseline: CheckBaseline; text: string } {
   const id = 'WideModel0000000000001';
-  const fields = Array.from({ length: count }, (_, i) => fx.field(`Wide${i}`, id, `f_${i}`, i % 2 ? 'string' : 'integer', { position: i + 1, validators: i % 3 ? { length: { max: 8 } } : {} }));
-  const wideCtx: SchemaContext = { ...ctx, itemTypes: [...ctx.itemTypes, fx.model(id, 'wide', {}, fields.map((f) => f.id))], fieldsOf: (m) => (m === id ? fields : ctx.fieldsOf(m)) };
+  const fields = Array.from({ length: count }, (_, i) =>
+    fx.field(`Wide${i}`, id, `f_${i}`, i % 2 ? 'string' : 'integer', { position: i + 1, validators: i % 3 ? { length: { max: 8 } } : {} }),
+  );
+  const wideCtx: SchemaContext = {
+    ...ctx,
+    itemTypes: [
+      ...ctx.itemTypes,
+      fx.model(
+        id,
+        'wide',
+        {},
+        fields.map((f) => f.id),
+      ),
+    ],
+    fieldsOf: (m) => (m === id ? fields : ctx.fieldsOf(m)),
+  };
   const resource: Resource = {
-    id: 'WideRecord000000000001', type: 'item',
+    id: 'WideRecord000000000001',
+    type: 'item',
     attributes: Object.fromEntries(fields.map((f, i) => [`f_${i}`, i % 2 ? `v${i}` : i])),
-    relationships: { item_type: { data: { type: 'item_type', id } } }, meta: { current_version: 'v1' },
+    relationships: { item_type: { data: { type: 'item_type', id } } },
+    meta: { current_version: 'v1' },
   };
   const text = edited('record', resource, wideCtx, (doc) => {
     doc['f_1'] = 'much too long for eight';
@@ -51,10 +67,42 @@ function wideRecord(count: number): { baseline: CheckBaseline; text: string } {
 
 const samples: [string, DocumentKind, Resource, (doc: Record<string, any>) => void][] = [
   ['model, unchanged', 'model', fx.articleModel, () => undefined],
-  ['model, unknown key and wrong type', 'model', fx.articleModel, (doc) => { doc['nme'] = 'x'; doc['singleton'] = 'yes'; }],
-  ['field, read-only edited', 'field', fx.titleField, (doc) => { doc['$readonly'].id = 'other'; }],
-  ['webhook, removed key and bad event', 'webhook', fx.webhook(), (doc) => { delete doc['name']; doc['events'][1].event_types = ['publish']; }],
-  ['record, values and blocks', 'record', fx.articleRecord(), (doc) => { doc['rating'] = 9; doc['title'] = { en: 'ok', fr: 'non' }; doc['content'][0].label = null; }],
+  [
+    'model, unknown key and wrong type',
+    'model',
+    fx.articleModel,
+    (doc) => {
+      doc['nme'] = 'x';
+      doc['singleton'] = 'yes';
+    },
+  ],
+  [
+    'field, read-only edited',
+    'field',
+    fx.titleField,
+    (doc) => {
+      doc['$readonly'].id = 'other';
+    },
+  ],
+  [
+    'webhook, removed key and bad event',
+    'webhook',
+    fx.webhook(),
+    (doc) => {
+      delete doc['name'];
+      doc['events'][1].event_types = ['publish'];
+    },
+  ],
+  [
+    'record, values and blocks',
+    'record',
+    fx.articleRecord(),
+    (doc) => {
+      doc['rating'] = 9;
+      doc['title'] = { en: 'ok', fr: 'non' };
+      doc['content'][0].label = null;
+    },
+  ],
 ];
 
 describe('live check in a worker', () => {
@@ -66,7 +114,10 @@ describe('live check in a worker', () => {
       assert.deepEqual(problemsOf(outcome), checkDocument(kind, text, resource, ctx), name);
     }
     const broken = '{\n  "name": "x",,\n}\n';
-    assert.deepEqual(problemsOf(await live.check('broken', { kind: 'model', resource: fx.articleModel, ctx }, broken)), checkDocument('model', broken, fx.articleModel, ctx));
+    assert.deepEqual(
+      problemsOf(await live.check('broken', { kind: 'model', resource: fx.articleModel, ctx }, broken)),
+      checkDocument('model', broken, fx.articleModel, ctx),
+    );
   });
 
   test('a record of 1,200 fields (its fields sent in several messages) gets the same problems', async () => {
@@ -89,7 +140,11 @@ describe('live check in a worker', () => {
   test('the newest text wins: older requests of the same document are superseded', async () => {
     const live = checker();
     const baseline: CheckBaseline = { kind: 'model', resource: fx.articleModel, ctx };
-    const texts = ['a', 'b', 'c'].map((key) => edited('model', fx.articleModel, ctx, (doc) => { doc[`unknown_${key}`] = 1; }));
+    const texts = ['a', 'b', 'c'].map((key) =>
+      edited('model', fx.articleModel, ctx, (doc) => {
+        doc[`unknown_${key}`] = 1;
+      }),
+    );
     const outcomes = await Promise.all(texts.map((text) => live.check('doc', baseline, text)));
     assert.deepEqual(outcomes.slice(0, 2), [{ status: 'superseded' }, { status: 'superseded' }]);
     const newest = problemsOf(outcomes[2]!);
@@ -117,7 +172,10 @@ describe('live check in a worker', () => {
       startWorker: () => {
         const worker = startWorker();
         const post = worker.postMessage.bind(worker);
-        worker.postMessage = (message: { type: string }) => { sent.push(message.type); post(message); };
+        worker.postMessage = (message: { type: string }) => {
+          sent.push(message.type);
+          post(message);
+        };
         return worker;
       },
     });
@@ -129,10 +187,13 @@ describe('live check in a worker', () => {
     assert.equal(sent.filter((type) => type === 'check').length, 3);
     // saved: a new resource is a new baseline, and the worker forgets the old one
     assert.equal((await live.check('doc', { ...baseline, resource: { ...baseline.resource } }, text)).status, 'checked');
-    assert.deepEqual(sent.filter((type) => type === 'baseline' || type === 'forget'), ['baseline', 'forget', 'baseline']);
+    assert.deepEqual(
+      sent.filter((type) => type === 'baseline' || type === 'forget'),
+      ['baseline', 'forget', 'baseline'],
+    );
   });
 
-  test('a closed document\'s pending check is superseded', async () => {
+  test("a closed document's pending check is superseded", async () => {
     const live = checker();
     const pending = live.check('doc', { kind: 'model', resource: fx.articleModel, ctx }, renderDocument('model', fx.articleModel, ctx));
     live.forget('doc');
@@ -140,11 +201,19 @@ describe('live check in a worker', () => {
   });
 
   test('text over the size budget is left to the save, without being read', async () => {
-    const text = edited('model', fx.articleModel, ctx, (doc) => { doc['hint'] = 'short'; });
+    const text = edited('model', fx.articleModel, ctx, (doc) => {
+      doc['hint'] = 'short';
+    });
     const live = checker({ maxChars: text.length });
     const baseline: CheckBaseline = { kind: 'model', resource: fx.articleModel, ctx };
     let reads = 0;
-    const big = { length: text.length + 1, read: () => { reads++; return `${text} `; } };
+    const big = {
+      length: text.length + 1,
+      read: () => {
+        reads++;
+        return `${text} `;
+      },
+    };
     assert.deepEqual(await live.check('doc', baseline, big), { status: 'save-only', reason: 'too-large' });
     assert.equal(reads, 0);
     assert.deepEqual(problemsOf(await live.check('doc', baseline, text)), [], 'back under the budget, it is checked again');
@@ -153,11 +222,18 @@ describe('live check in a worker', () => {
 
 describe('live check without a worker', () => {
   const baseline: CheckBaseline = { kind: 'record', resource: fx.articleRecord(), ctx };
-  const text = edited('record', fx.articleRecord(), ctx, (doc) => { doc['rating'] = 9; });
+  const text = edited('record', fx.articleRecord(), ctx, (doc) => {
+    doc['rating'] = 9;
+  });
 
   test('a worker that cannot be created: small documents are checked on the host', async () => {
     const failures: unknown[] = [];
-    const live = checker({ startWorker: () => { throw new Error('no threads here'); }, onWorkerFailure: (e) => failures.push(e) });
+    const live = checker({
+      startWorker: () => {
+        throw new Error('no threads here');
+      },
+      onWorkerFailure: (e) => failures.push(e),
+    });
     assert.deepEqual(problemsOf(await live.check('doc', baseline, text)), checkDocument('record', text, baseline.resource, ctx));
     assert.equal(live.onHost, true);
     assert.equal(failures.length, 1);
@@ -165,7 +241,12 @@ describe('live check without a worker', () => {
 
   test('a worker that dies on start: its checks run again, and then on the host', async () => {
     let started = 0;
-    const live = checker({ startWorker: () => { started++; return new Worker('throw new Error("broken bundle")', { eval: true }); } });
+    const live = checker({
+      startWorker: () => {
+        started++;
+        return new Worker('throw new Error("broken bundle")', { eval: true });
+      },
+    });
     assert.deepEqual(problemsOf(await live.check('doc', baseline, text)), checkDocument('record', text, baseline.resource, ctx));
     assert.equal(live.onHost, true);
     assert.equal(started, 2, 'started again once before giving up');
@@ -178,10 +259,19 @@ describe('live check without a worker', () => {
     const slowCheck = (b: CheckBaseline, t: string) => {
       hostChecks++;
       const until = performance.now() + 30;
-      while (performance.now() < until) { /* a check that takes 30 ms */ }
+      while (performance.now() < until) {
+        /* a check that takes 30 ms */
+      }
       return checkDocument(b.kind, t, b.resource, b.ctx);
     };
-    const live = checker({ startWorker: () => { throw new Error('no threads'); }, hostCheckMaxChars: 5000, hostCheckMaxMs: 20, checkOnHost: slowCheck });
+    const live = checker({
+      startWorker: () => {
+        throw new Error('no threads');
+      },
+      hostCheckMaxChars: 5000,
+      hostCheckMaxMs: 20,
+      checkOnHost: slowCheck,
+    });
     const large = `${text.slice(0, -2)}${' '.repeat(5000)}}\n`;
     assert.deepEqual(await live.check('large', baseline, large), { status: 'save-only', reason: 'too-slow' });
     assert.equal(hostChecks, 0);
@@ -193,10 +283,18 @@ describe('live check without a worker', () => {
 
 test('a baseline sent in pieces is rebuilt as it was: attributes in order, basis, models, fields, exact numbers', () => {
   const { baseline } = wideRecord(1200);
-  const resource = { ...baseline.resource, attributes: { ...baseline.resource.attributes, f_0: new LosslessNumber('98765432109876543210') } };
+  const resource = {
+    ...baseline.resource,
+    attributes: { ...baseline.resource.attributes, f_0: new LosslessNumber('98765432109876543210') },
+  };
   const manyModels = Array.from({ length: 60 }, (_, i) => fx.model(`Extra${i}`, `extra_${i}`));
   const basis = JSON.parse(renderDocument('record', resource, baseline.ctx)) as Record<string, unknown>;
-  const sent: CheckBaseline = { ...baseline, resource, basis, ctx: { ...baseline.ctx, itemTypes: [...baseline.ctx.itemTypes, ...manyModels] } };
+  const sent: CheckBaseline = {
+    ...baseline,
+    resource,
+    basis,
+    ctx: { ...baseline.ctx, itemTypes: [...baseline.ctx.itemTypes, ...manyModels] },
+  };
   const messages = [...baselineMessages(7, sent)];
   assert.ok(messages.length > 10, 'in pieces');
   const store = new BaselineStore();
@@ -206,14 +304,22 @@ test('a baseline sent in pieces is rebuilt as it was: attributes in order, basis
   assert.ok(isLosslessNumber(rebuilt.resource.attributes['f_0']));
   assert.equal(String(rebuilt.resource.attributes['f_0']), '98765432109876543210');
   assert.deepEqual(JSON.stringify(rebuilt.basis), JSON.stringify(basis));
-  assert.deepEqual(rebuilt.ctx.itemTypes.map((t) => t.id), sent.ctx.itemTypes.map((t) => t.id));
-  for (const itemType of sent.ctx.itemTypes) assert.deepEqual(rebuilt.ctx.fieldsOf(itemType.id), sent.ctx.fieldsOf(itemType.id), itemType.id);
+  assert.deepEqual(
+    rebuilt.ctx.itemTypes.map((t) => t.id),
+    sent.ctx.itemTypes.map((t) => t.id),
+  );
+  for (const itemType of sent.ctx.itemTypes)
+    assert.deepEqual(rebuilt.ctx.fieldsOf(itemType.id), sent.ctx.fieldsOf(itemType.id), itemType.id);
   store.forget(7);
   assert.equal(store.get(7), undefined);
 });
 
 test('exact numbers survive the trip to the worker', () => {
-  const cloned = structuredClone({ id: new LosslessNumber('12345678901234567890'), list: [new LosslessNumber('0.1000000000000000055511151231257827')], plain: { isLosslessNumber: true, value: 'not a number' } });
+  const cloned = structuredClone({
+    id: new LosslessNumber('12345678901234567890'),
+    list: [new LosslessNumber('0.1000000000000000055511151231257827')],
+    plain: { isLosslessNumber: true, value: 'not a number' },
+  });
   const revived = reviveLosslessNumbers(cloned);
   assert.ok(isLosslessNumber(revived.id));
   assert.equal(String(revived.id), '12345678901234567890');

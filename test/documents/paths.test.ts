@@ -1,7 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { describeRef, documentPath, isNewDocumentRef, newFieldDraftRef, newFieldsetDraftRef, newModelDraftRef, newWebhookDraftRef, parseDocumentPath, parseFolderPath, type DocumentRef } from '../../src/documents/paths';
+import {
+  describeRef,
+  documentPath,
+  isNewDocumentRef,
+  newFieldDraftRef,
+  newFieldsetDraftRef,
+  newModelDraftRef,
+  newWebhookDraftRef,
+  parseDocumentPath,
+  parseFolderPath,
+  type DocumentRef,
+} from '../../src/documents/paths';
 
 // Names as they occur: api_keys, slugs, base64url ids, legacy numeric ids — plus odd but legal characters.
 const segment = fc.stringMatching(/^[A-Za-z0-9_\-.:@ %é]{1,24}$/).filter((s) => s !== '.' && s !== '..');
@@ -24,12 +35,18 @@ describe('datocms: path codec', () => {
   });
 
   test('paths have the documented layout', () => {
-    assert.equal(documentPath({ project: 'bistro', environment: 'main', kind: 'model', apiKey: 'article' }), '/bistro/main/models/article.json');
+    assert.equal(
+      documentPath({ project: 'bistro', environment: 'main', kind: 'model', apiKey: 'article' }),
+      '/bistro/main/models/article.json',
+    );
     assert.equal(
       documentPath({ project: 'bistro', environment: 'main', kind: 'field', modelApiKey: 'article', apiKey: 'title' }),
       '/bistro/main/models/article/fields/title.json',
     );
-    assert.equal(documentPath({ project: 'bistro', environment: 'sandbox', kind: 'webhook', id: '42' }), '/bistro/sandbox/webhooks/42.json');
+    assert.equal(
+      documentPath({ project: 'bistro', environment: 'sandbox', kind: 'webhook', id: '42' }),
+      '/bistro/sandbox/webhooks/42.json',
+    );
     assert.equal(
       documentPath({ project: 'bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id: 'DxMaW10UQiCmZcuuA-IkkA' }),
       '/bistro/main/records/article/DxMaW10UQiCmZcuuA-IkkA.json',
@@ -58,8 +75,18 @@ describe('datocms: path codec', () => {
 
   test('folder paths name the folders the file system lists', () => {
     assert.deepEqual(parseFolderPath('/'), { kind: 'root' });
-    assert.deepEqual(parseFolderPath('/bistro/main/models/article/fields'), { kind: 'fields', project: 'bistro', environment: 'main', modelApiKey: 'article' });
-    assert.deepEqual(parseFolderPath('/bistro/main/records/article'), { kind: 'model-records', project: 'bistro', environment: 'main', modelApiKey: 'article' });
+    assert.deepEqual(parseFolderPath('/bistro/main/models/article/fields'), {
+      kind: 'fields',
+      project: 'bistro',
+      environment: 'main',
+      modelApiKey: 'article',
+    });
+    assert.deepEqual(parseFolderPath('/bistro/main/records/article'), {
+      kind: 'model-records',
+      project: 'bistro',
+      environment: 'main',
+      modelApiKey: 'article',
+    });
     assert.equal(parseFolderPath('/bistro/main/models/article.json'), undefined);
     assert.equal(parseFolderPath('/bistro/main/uploads'), undefined);
   });
@@ -80,7 +107,13 @@ describe('record paths with titles', () => {
     assert.equal(path, '/bistro/main/records/article/Rec1/Mine wins (edited) · article');
     assert.deepEqual(parseDocumentPath(path), { ...base, title: 'Mine wins (edited)' });
     assert.deepEqual(parseDocumentPath('/bistro/main/records/article/Rec1.json'), { ...base });
-    assert.deepEqual(parseFolderPath('/bistro/main/records/article/Rec1'), { kind: 'record-folder', project: 'bistro', environment: 'main', modelApiKey: 'article', id: 'Rec1' });
+    assert.deepEqual(parseFolderPath('/bistro/main/records/article/Rec1'), {
+      kind: 'record-folder',
+      project: 'bistro',
+      environment: 'main',
+      modelApiKey: 'article',
+      id: 'Rec1',
+    });
     assert.equal(describeRef(parseDocumentPath(path)!), 'record “Mine wins (edited)” (Rec1) of article', 'messages name it too');
   });
 
@@ -88,7 +121,9 @@ describe('record paths with titles', () => {
     assert.equal(documentPath({ ...base, title: 'A/B \\ C\nD' }), '/bistro/main/records/article/Rec1/A∕B ⧵ C D · article');
     assert.equal(documentPath({ ...base, title: '  ' }), '/bistro/main/records/article/Rec1.json');
     assert.equal(documentPath({ ...base, title: '..' }), '/bistro/main/records/article/Rec1.json');
-    const long = documentPath({ ...base, title: 'x'.repeat(500) }).split('/').pop()!;
+    const long = documentPath({ ...base, title: 'x'.repeat(500) })
+      .split('/')
+      .pop()!;
     assert.ok(long.length < 100 && long.includes('…'));
   });
 });

@@ -29,7 +29,9 @@ describe('save consent', () => {
     ui.answers.push(() => undefined);
     assert.equal(await c.askBeforeCheck('k', model, ['hint'], 'A'), 'guard');
     assert.equal(await c.forWrite('k', model, ['hint'], 'A'), 'guard');
-    assert.deepEqual(ui.transcript, ['confirm: Update the model article (hint) in the primary environment "main" of Bistro? [Change Schema, Don\'t Ask Again for This Project]']);
+    assert.deepEqual(ui.transcript, [
+      'confirm: Update the model article (hint) in the primary environment "main" of Bistro? [Change Schema, Don\'t Ask Again for This Project]',
+    ]);
     // another text (typed since) is asked again
     ui.answers.push((_message, actions) => actions[0]);
     assert.equal(await c.forWrite('k', model, ['hint'], 'B'), 'given');

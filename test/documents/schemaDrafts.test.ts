@@ -5,7 +5,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CmaClient, closeAllDispatchers } from '../../src/cma';
 import { DocumentService, type SaveResult } from '../../src/documents/documentService';
-import { documentPath, isNewDocumentRef, newFieldsetDraftRef, newModelDraftRef, newWebhookDraftRef, parseDocumentPath, type DocumentRef } from '../../src/documents/paths';
+import {
+  documentPath,
+  isNewDocumentRef,
+  newFieldsetDraftRef,
+  newModelDraftRef,
+  newWebhookDraftRef,
+  parseDocumentPath,
+  type DocumentRef,
+} from '../../src/documents/paths';
 import { schemaChangeOf } from '../../src/documents/saveGuard';
 import { ProjectData } from '../../src/projects/projectData';
 import { formatMessage } from '../../src/ui/translate';
@@ -18,7 +26,12 @@ let data: ProjectData;
 
 before(async () => {
   emulator = await startEmulator({ records: 2, jobDurationMs: 5 });
-  const client = new CmaClient({ apiToken: emulator.token, baseUrl: emulator.url, jobs: { firstDelayMs: 5, maxDelayMs: 20 }, retry: { maxAttempts: 1 } });
+  const client = new CmaClient({
+    apiToken: emulator.token,
+    baseUrl: emulator.url,
+    jobs: { firstDelayMs: 5, maxDelayMs: 20 },
+    retry: { maxAttempts: 1 },
+  });
   data = new ProjectData(client);
   service = new DocumentService(async () => data);
 });
@@ -49,7 +62,10 @@ describe('new model and block model drafts', () => {
     const doc = JSON.parse(result.document.text);
     assert.equal(doc.modular_block, false);
     assert.notEqual(doc.$readonly.id, 'new');
-    assert.ok((await data.itemTypes()).some((m) => m.attributes['api_key'] === 'new_model'), 'the project lists the new model');
+    assert.ok(
+      (await data.itemTypes()).some((m) => m.attributes['api_key'] === 'new_model'),
+      'the project lists the new model',
+    );
     const again = await service.save(result.document.text, { opened: result.document, basisText: result.document.text });
     assert.equal(again.status, 'unchanged');
     assert.equal(posts('/item-types'), before + 1);
@@ -131,7 +147,11 @@ describe('new webhook drafts', () => {
   test('a declined confirmation sends nothing', async () => {
     const before = writes();
     const opened = await service.open(newWebhookDraftRef(where));
-    const result = await service.save(edited(opened.text, { url: 'https://ci.example.com/x' }), { opened, basisText: opened.text }, { confirm: async () => false });
+    const result = await service.save(
+      edited(opened.text, { url: 'https://ci.example.com/x' }),
+      { opened, basisText: opened.text },
+      { confirm: async () => false },
+    );
     assert.equal(result.status, 'declined');
     assert.equal(writes(), before);
   });
@@ -149,7 +169,10 @@ describe('fieldsets', () => {
     assert.deepEqual(Object.keys((sent[0]!.body as { data: object }).data).sort(), ['attributes', 'type']);
     assert.equal(result.created?.kind, 'fieldset');
     const model = await data.itemType('article');
-    assert.ok((await data.fieldsets(model.id)).some((f) => f.attributes['title'] === 'Sources'), 'the model lists the new fieldset');
+    assert.ok(
+      (await data.fieldsets(model.id)).some((f) => f.attributes['title'] === 'Sources'),
+      'the model lists the new fieldset',
+    );
     const next = await service.open(newFieldsetDraftRef(where, 'article'));
     assert.equal(JSON.parse(next.text).title, 'New fieldset', 'the next draft is titled afresh');
   });
@@ -167,12 +190,21 @@ describe('fieldsets', () => {
     const result = await service.save(edited(opened.text, { hint: 'Where the facts come from' }), { opened, basisText: opened.text });
     assert.equal(result.status, 'saved', JSON.stringify(result));
     const put = emulator.requests.filter((r) => r.method !== 'GET').slice(before);
-    assert.deepEqual(put.map((r) => `${r.method} ${r.path}`), [`PUT /fieldsets/${fieldset.id}`]);
+    assert.deepEqual(
+      put.map((r) => `${r.method} ${r.path}`),
+      [`PUT /fieldsets/${fieldset.id}`],
+    );
     assert.deepEqual((put[0]!.body as { data: { attributes: object } }).data.attributes, { hint: 'Where the facts come from' });
   });
 
   test('the guard names a fieldset create and a fieldset update', () => {
-    assert.equal(schemaChangeOf(newFieldsetDraftRef(where, 'article'), [], '{}', formatMessage)?.action, 'Create a fieldset in model article');
-    assert.equal(schemaChangeOf({ ...where, kind: 'fieldset', modelApiKey: 'article', id: 'F1' }, ['hint'], '{}', formatMessage)?.action, 'Update the fieldset F1 of article (hint)');
+    assert.equal(
+      schemaChangeOf(newFieldsetDraftRef(where, 'article'), [], '{}', formatMessage)?.action,
+      'Create a fieldset in model article',
+    );
+    assert.equal(
+      schemaChangeOf({ ...where, kind: 'fieldset', modelApiKey: 'article', id: 'F1' }, ['hint'], '{}', formatMessage)?.action,
+      'Update the fieldset F1 of article (hint)',
+    );
   });
 });

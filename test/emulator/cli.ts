@@ -1,28 +1,47 @@
 // `npm run emulator -- --port P --token T --records N --latency MS [--rate-limit] [--job-duration MS]`
 import { startEmulator } from './index.js';
 
-function parseArgs(argv: string[]): { port?: number; token?: string; records?: number; latencyMs?: number; rateLimit: boolean; jobDurationMs?: number } {
+function parseArgs(argv: string[]): {
+  port?: number;
+  token?: string;
+  records?: number;
+  latencyMs?: number;
+  rateLimit: boolean;
+  jobDurationMs?: number;
+} {
   const out: ReturnType<typeof parseArgs> = { rateLimit: false };
   const number = (flag: string, value: string | undefined): number => {
     const n = Number(value);
-    if (value === undefined || !Number.isInteger(n) || n < 0) throw new Error(`${flag} expects a non-negative integer, got ${value ?? 'nothing'}`);
+    if (value === undefined || !Number.isInteger(n) || n < 0)
+      throw new Error(`${flag} expects a non-negative integer, got ${value ?? 'nothing'}`);
     return n;
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     switch (flag) {
-      case '--port': out.port = number(flag, argv[++i]); break;
+      case '--port':
+        out.port = number(flag, argv[++i]);
+        break;
       case '--token': {
         const token = argv[++i];
         if (!token) throw new Error('--token expects a value');
         out.token = token;
         break;
       }
-      case '--records': out.records = number(flag, argv[++i]); break;
-      case '--latency': out.latencyMs = number(flag, argv[++i]); break;
-      case '--job-duration': out.jobDurationMs = number(flag, argv[++i]); break;
-      case '--rate-limit': out.rateLimit = true; break;
-      default: throw new Error(`Unknown option ${flag} (options: --port, --token, --records, --latency, --job-duration, --rate-limit)`);
+      case '--records':
+        out.records = number(flag, argv[++i]);
+        break;
+      case '--latency':
+        out.latencyMs = number(flag, argv[++i]);
+        break;
+      case '--job-duration':
+        out.jobDurationMs = number(flag, argv[++i]);
+        break;
+      case '--rate-limit':
+        out.rateLimit = true;
+        break;
+      default:
+        throw new Error(`Unknown option ${flag} (options: --port, --token, --records, --latency, --job-duration, --rate-limit)`);
     }
   }
   return out;
@@ -43,7 +62,10 @@ async function main(): Promise<void> {
   const shutdown = () => {
     if (closing) return;
     closing = true;
-    emulator.close().then(() => process.exit(0), () => process.exit(1));
+    emulator.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

@@ -11,7 +11,9 @@ before(async () => {
   emu = await startEmulator({ records: 260, jobDurationMs: 5 });
   client = buildClient({ apiToken: emu.token, baseUrl: emu.url });
 });
-after(async () => { await emu.close(); });
+after(async () => {
+  await emu.close();
+});
 
 describe('official client conformance', () => {
   test('listPagedIterator reads every record to the end, in order, without duplicates', async () => {
@@ -21,14 +23,20 @@ describe('official client conformance', () => {
     }
     assert.equal(seen.length, 260);
     assert.equal(new Set(seen).size, 260);
-    const direct = emu.store.environment().recordsByType.get((await client.itemTypes.find('article')).id)?.map((r) => r.id);
+    const direct = emu.store
+      .environment()
+      .recordsByType.get((await client.itemTypes.find('article')).id)
+      ?.map((r) => r.id);
     assert.deepEqual(seen, direct);
   });
 
   test('site, environments, models, fields, fieldsets as the client types them', async () => {
     const site = await client.site.find();
     assert.deepEqual(site.locales, ['en', 'it']);
-    assert.deepEqual((await client.environments.list()).map((e) => e.id), ['main', 'sandbox']);
+    assert.deepEqual(
+      (await client.environments.list()).map((e) => e.id),
+      ['main', 'sandbox'],
+    );
     const article = await client.itemTypes.find('article');
     const fields = await client.fields.list(article);
     assert.equal(fields.find((f) => f.api_key === 'title')?.localized, true);
@@ -66,8 +74,11 @@ describe('official client conformance', () => {
 
   test('a bad token → INVALID_AUTHORIZATION_HEADER', async () => {
     const bad = buildClient({ apiToken: 'definitely-wrong', baseUrl: emu.url });
-    await assert.rejects(bad.site.find(), (error: unknown) =>
-      error instanceof ApiError && error.response.status === 401 && error.findError('INVALID_AUTHORIZATION_HEADER') !== undefined);
+    await assert.rejects(
+      bad.site.find(),
+      (error: unknown) =>
+        error instanceof ApiError && error.response.status === 401 && error.findError('INVALID_AUTHORIZATION_HEADER') !== undefined,
+    );
   });
 
   test('environment selection reads and writes the sandbox only', async () => {

@@ -27,23 +27,39 @@ export interface Envelope {
  */
 export function envelope(body: unknown, type: string, acceptedIds: string[]): Envelope {
   if (!isObject(body) || !isObject(body.data)) {
-    throw httpError(422, 'INVALID_FORMAT', { message: 'The body must be a JSON:API document: {"data": {"type": …, "id": …, "attributes": {…}}}' });
+    throw httpError(422, 'INVALID_FORMAT', {
+      message: 'The body must be a JSON:API document: {"data": {"type": …, "id": …, "attributes": {…}}}',
+    });
   }
   const topLevel = Object.keys(body).filter((k) => k !== 'data');
-  if (topLevel.length) throw httpError(422, 'INVALID_FORMAT', { extraneous_members: topLevel, message: `Unknown top-level members: ${topLevel.join(', ')}` });
+  if (topLevel.length)
+    throw httpError(422, 'INVALID_FORMAT', { extraneous_members: topLevel, message: `Unknown top-level members: ${topLevel.join(', ')}` });
   const data = body.data;
-  if (data.type !== type) throw httpError(422, 'INVALID_TYPE', { expected: type, got: data.type ?? null, message: `data.type must be "${type}"` });
+  if (data.type !== type)
+    throw httpError(422, 'INVALID_TYPE', { expected: type, got: data.type ?? null, message: `data.type must be "${type}"` });
   if (typeof data.id !== 'string' || !acceptedIds.includes(data.id)) {
-    throw httpError(422, 'INVALID_ENTITY_ID', { expected: acceptedIds[0], got: data.id ?? null, message: 'data.id must be the id in the URL' });
+    throw httpError(422, 'INVALID_ENTITY_ID', {
+      expected: acceptedIds[0],
+      got: data.id ?? null,
+      message: 'data.id must be the id in the URL',
+    });
   }
   const extraneousMembers = Object.keys(data).filter((k) => !['type', 'id', 'attributes', 'relationships', 'meta'].includes(k));
-  if (extraneousMembers.length) throw httpError(422, 'INVALID_FORMAT', { extraneous_members: extraneousMembers, message: `Unknown members in data: ${extraneousMembers.join(', ')}` });
+  if (extraneousMembers.length)
+    throw httpError(422, 'INVALID_FORMAT', {
+      extraneous_members: extraneousMembers,
+      message: `Unknown members in data: ${extraneousMembers.join(', ')}`,
+    });
   for (const member of ['attributes', 'relationships', 'meta'] as const) {
     if (data[member] !== undefined && !isObject(data[member])) {
       throw httpError(422, 'INVALID_FORMAT', { message: `data.${member} must be an object` });
     }
   }
-  return { attributes: (data.attributes as Obj | undefined) ?? {}, relationships: (data.relationships as Obj | undefined) ?? {}, meta: (data.meta as Obj | undefined) ?? {} };
+  return {
+    attributes: (data.attributes as Obj | undefined) ?? {},
+    relationships: (data.relationships as Obj | undefined) ?? {},
+    meta: (data.meta as Obj | undefined) ?? {},
+  };
 }
 
 /** Members of attributes / relationships / meta the endpoint does not take. */
@@ -67,7 +83,13 @@ export function relationshipTarget(value: unknown, types: string | readonly stri
   if (value.data === null) return null;
   const accepted = typeof types === 'string' ? [types] : types;
   const data = value.data;
-  if (isObject(data) && Object.keys(data).every((k) => k === 'type' || k === 'id') && accepted.includes(String(data.type)) && isApiId(data.id)) return data.id;
+  if (
+    isObject(data) &&
+    Object.keys(data).every((k) => k === 'type' || k === 'id') &&
+    accepted.includes(String(data.type)) &&
+    isApiId(data.id)
+  )
+    return data.id;
   return undefined;
 }
 
@@ -80,9 +102,16 @@ export function createEnvelope(body: unknown, type: string, taken: (id: string) 
     throw httpError(422, 'INVALID_FORMAT', { message: 'The body must be a JSON:API document: {"data": {"type": …, "attributes": {…}}}' });
   }
   const id = body.data.id;
-  if (id !== undefined && !isApiId(id)) throw httpError(422, 'INVALID_FORMAT', { field: 'id', message: 'data.id must be an id of the API\'s form (22 characters of URL-safe base64 UUIDv4)' });
-  if (typeof id === 'string' && taken(id)) throw httpError(422, 'INVALID_FIELD', { field: 'id', code: 'VALIDATION_UNIQUENESS', message: `The id "${id}" is already in use` });
+  if (id !== undefined && !isApiId(id))
+    throw httpError(422, 'INVALID_FORMAT', {
+      field: 'id',
+      message: "data.id must be an id of the API's form (22 characters of URL-safe base64 UUIDv4)",
+    });
+  if (typeof id === 'string' && taken(id))
+    throw httpError(422, 'INVALID_FIELD', { field: 'id', code: 'VALIDATION_UNIQUENESS', message: `The id "${id}" is already in use` });
   if (!isObject(body.data.attributes)) throw httpError(422, 'INVALID_FORMAT', { message: 'data.attributes is required on a create' });
-  const parsed = envelope({ ...body, data: { ...body.data, id: typeof id === 'string' ? id : '' } }, type, [typeof id === 'string' ? id : '']);
+  const parsed = envelope({ ...body, data: { ...body.data, id: typeof id === 'string' ? id : '' } }, type, [
+    typeof id === 'string' ? id : '',
+  ]);
   return { ...parsed, id: typeof id === 'string' ? id : undefined };
 }

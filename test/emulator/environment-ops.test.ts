@@ -4,8 +4,12 @@ import { startEmulator, type Emulator } from './index.js';
 import { call, codes, details, waitForJob, type RawResponse } from './http.js';
 
 let emu: Emulator;
-before(async () => { emu = await startEmulator({ records: 20, jobDurationMs: 5 }); });
-after(async () => { await emu.close(); });
+before(async () => {
+  emu = await startEmulator({ records: 20, jobDurationMs: 5 });
+});
+after(async () => {
+  await emu.close();
+});
 
 const forkBody = (id: string) => ({ data: { type: 'environment', id } });
 const inEnv = (environment: string) => ({ headers: { 'X-Environment': environment } });
@@ -13,7 +17,8 @@ async function outcome(res: RawResponse): Promise<{ status: number; payload: any
   assert.equal(res.status, 202, JSON.stringify(res.json));
   return (await waitForJob(emu, res.json.data.id)).json.data.attributes;
 }
-const fork = (source: string, id: string, query = '') => call(emu, `/environments/${source}/fork${query}`, { method: 'POST', body: forkBody(id) });
+const fork = (source: string, id: string, query = '') =>
+  call(emu, `/environments/${source}/fork${query}`, { method: 'POST', body: forkBody(id) });
 
 describe('POST /environments/:id/fork', () => {
   test('a job; the new environment is a full copy keeping ids, and changing it leaves the source alone', async () => {
@@ -28,15 +33,31 @@ describe('POST /environments/:id/fork', () => {
     assert.deepEqual(forkModels, mainModels);
     const mainRecords = (await call(emu, '/items?filter[type]=article&page[limit]=500')).json;
     const forkRecords = (await call(emu, '/items?filter[type]=article&page[limit]=500', inEnv('feature-a'))).json;
-    assert.deepEqual(forkRecords.data.map((r: { id: string }) => r.id), mainRecords.data.map((r: { id: string }) => r.id));
-    assert.deepEqual((await call(emu, '/uploads?page[limit]=500', inEnv('feature-a'))).json.meta, (await call(emu, '/uploads?page[limit]=500')).json.meta);
+    assert.deepEqual(
+      forkRecords.data.map((r: { id: string }) => r.id),
+      mainRecords.data.map((r: { id: string }) => r.id),
+    );
+    assert.deepEqual(
+      (await call(emu, '/uploads?page[limit]=500', inEnv('feature-a'))).json.meta,
+      (await call(emu, '/uploads?page[limit]=500')).json.meta,
+    );
     // a write in the fork stays there
-    const hint = await call(emu, '/item-types/article', { method: 'PUT', body: { data: { type: 'item_type', id: 'article', attributes: { hint: 'only in feature-a' } } }, ...inEnv('feature-a') });
+    const hint = await call(emu, '/item-types/article', {
+      method: 'PUT',
+      body: { data: { type: 'item_type', id: 'article', attributes: { hint: 'only in feature-a' } } },
+      ...inEnv('feature-a'),
+    });
     assert.equal((await outcome(hint)).status, 200);
     assert.equal((await call(emu, '/item-types/article', inEnv('feature-a'))).json.data.attributes.hint, 'only in feature-a');
     assert.notEqual((await call(emu, '/item-types/article')).json.data.attributes.hint, 'only in feature-a');
     // a new model in the fork gets an id no environment uses
-    const created = (await call(emu, '/item-types', { method: 'POST', body: { data: { type: 'item_type', attributes: { name: 'Promo', api_key: 'promo' } } }, ...inEnv('feature-a') })).json.data;
+    const created = (
+      await call(emu, '/item-types', {
+        method: 'POST',
+        body: { data: { type: 'item_type', attributes: { name: 'Promo', api_key: 'promo' } } },
+        ...inEnv('feature-a'),
+      })
+    ).json.data;
     assert.ok(!mainModels.includes(created.id));
     assert.equal((await call(emu, '/item-types/promo')).status, 404);
   });
@@ -73,11 +94,17 @@ describe('POST /environments/:id/fork', () => {
       assert.equal(res.status, 202);
       const write = await call(slow, '/webhooks', { method: 'GET' });
       assert.equal(write.status, 200, 'reads go on');
-      const blocked = await call(slow, '/item-types/article', { method: 'PUT', body: { data: { type: 'item_type', id: 'article', attributes: { hint: 'x' } } } });
+      const blocked = await call(slow, '/item-types/article', {
+        method: 'PUT',
+        body: { data: { type: 'item_type', id: 'article', attributes: { hint: 'x' } } },
+      });
       assert.deepEqual(codes(blocked), ['ENVIRONMENT_IN_READ_ONLY_MODE']);
       const done = await waitForJob(slow, res.json.data.id);
       assert.equal(done.json.data.attributes.payload.data.meta.status, 'ready');
-      const after = await call(slow, '/item-types/article', { method: 'PUT', body: { data: { type: 'item_type', id: 'article', attributes: { hint: 'x' } } } });
+      const after = await call(slow, '/item-types/article', {
+        method: 'PUT',
+        body: { data: { type: 'item_type', id: 'article', attributes: { hint: 'x' } } },
+      });
       assert.equal(after.status, 202);
     } finally {
       await slow.close();
@@ -85,11 +112,28 @@ describe('POST /environments/:id/fork', () => {
   });
 
   test('a taken or malformed id, an unknown source, a wrong body or parameter are refused', async () => {
-    assert.deepEqual(details(await fork('main', 'sandbox')).map((d) => [d.field, d.code]), [['id', 'VALIDATION_UNIQUENESS']]);
-    assert.deepEqual(details(await fork('main', 'Feature B')).map((d) => [d.field, d.code]), [['id', 'VALIDATION_FORMAT']]);
+    assert.deepEqual(
+      details(await fork('main', 'sandbox')).map((d) => [d.field, d.code]),
+      [['id', 'VALIDATION_UNIQUENESS']],
+    );
+    assert.deepEqual(
+      details(await fork('main', 'Feature B')).map((d) => [d.field, d.code]),
+      [['id', 'VALIDATION_FORMAT']],
+    );
     assert.deepEqual(codes(await fork('nowhere', 'feature-b')), ['NOT_FOUND']);
-    assert.deepEqual(codes(await call(emu, '/environments/main/fork', { method: 'POST', body: { data: { type: 'item_type', id: 'feature-b' } } })), ['INVALID_TYPE']);
-    assert.deepEqual(codes(await call(emu, '/environments/main/fork', { method: 'POST', body: { data: { type: 'environment', id: 'feature-b', attributes: { name: 'x' } } } })), ['INVALID_ATTRIBUTES']);
+    assert.deepEqual(
+      codes(await call(emu, '/environments/main/fork', { method: 'POST', body: { data: { type: 'item_type', id: 'feature-b' } } })),
+      ['INVALID_TYPE'],
+    );
+    assert.deepEqual(
+      codes(
+        await call(emu, '/environments/main/fork', {
+          method: 'POST',
+          body: { data: { type: 'environment', id: 'feature-b', attributes: { name: 'x' } } },
+        }),
+      ),
+      ['INVALID_ATTRIBUTES'],
+    );
     assert.deepEqual(codes(await fork('main', 'feature-b', '?deep=true')), ['INVALID_PARAMS']);
     assert.deepEqual(codes(await fork('main', 'feature-b', '?fast=1')), ['INVALID_PARAMS']);
     assert.equal((await call(emu, '/environments/feature-b')).status, 404);
@@ -101,7 +145,16 @@ describe('promote, rename, destroy', () => {
     const own = await startEmulator({ records: 5, jobDurationMs: 5 });
     try {
       await waitForJob(own, (await call(own, '/environments/main/fork', { method: 'POST', body: forkBody('next') })).json.data.id);
-      await waitForJob(own, (await call(own, '/item-types/article', { method: 'PUT', body: { data: { type: 'item_type', id: 'article', attributes: { hint: 'next release' } } }, ...inEnv('next') })).json.data.id);
+      await waitForJob(
+        own,
+        (
+          await call(own, '/item-types/article', {
+            method: 'PUT',
+            body: { data: { type: 'item_type', id: 'article', attributes: { hint: 'next release' } } },
+            ...inEnv('next'),
+          })
+        ).json.data.id,
+      );
       const res = await call(own, '/environments/next/promote', { method: 'PUT' });
       assert.equal(res.status, 200, JSON.stringify(res.json));
       assert.equal(res.json.data.meta.primary, true);
@@ -123,7 +176,10 @@ describe('promote, rename, destroy', () => {
   test('rename moves the environment with its content to the new id; a taken id is refused', async () => {
     await outcome(await fork('main', 'old-name'));
     const before = (await call(emu, '/item-types', inEnv('old-name'))).json.data.length;
-    assert.deepEqual(details(await call(emu, '/environments/old-name/rename', { method: 'PUT', body: forkBody('main') })).map((d) => d.code), ['VALIDATION_UNIQUENESS']);
+    assert.deepEqual(
+      details(await call(emu, '/environments/old-name/rename', { method: 'PUT', body: forkBody('main') })).map((d) => d.code),
+      ['VALIDATION_UNIQUENESS'],
+    );
     const res = await call(emu, '/environments/old-name/rename', { method: 'PUT', body: forkBody('new-name') });
     assert.equal(res.status, 200, JSON.stringify(res.json));
     assert.equal(res.json.data.id, 'new-name');

@@ -27,16 +27,26 @@ export function checkEnvironmentGate(store: EmulatorStore, envId: string, method
   if (ENVIRONMENT_FREE.has(head)) return;
   if (!store.hasEnvironment(envId)) {
     // 404, as the API answers it (seen in client bug reports: "404 INVALID_ENVIRONMENT")
-    throw httpError(404, 'INVALID_ENVIRONMENT', { environment: envId, message: `No environment "${envId}" (have: ${store.environmentIds.join(', ')})` });
+    throw httpError(404, 'INVALID_ENVIRONMENT', {
+      environment: envId,
+      message: `No environment "${envId}" (have: ${store.environmentIds.join(', ')})`,
+    });
   }
   if (PROJECT_WIDE.has(head)) return;
   const meta = store.environmentMeta(envId);
   if (meta.status !== 'ready') {
-    throw httpError(422, 'ENVIRONMENT_NOT_READY', { environment: envId, status: meta.status, message: `The environment "${envId}" is ${meta.status === 'creating' ? 'still being created' : 'being deleted'}` });
+    throw httpError(422, 'ENVIRONMENT_NOT_READY', {
+      environment: envId,
+      status: meta.status,
+      message: `The environment "${envId}" is ${meta.status === 'creating' ? 'still being created' : 'being deleted'}`,
+    });
   }
   if (method === 'GET') return;
   if (meta.read_only_mode) {
-    throw httpError(422, 'ENVIRONMENT_IN_READ_ONLY_MODE', { environment: envId, message: `The environment "${envId}" takes no writes while a fast fork copies it` });
+    throw httpError(422, 'ENVIRONMENT_IN_READ_ONLY_MODE', {
+      environment: envId,
+      message: `The environment "${envId}" takes no writes while a fast fork copies it`,
+    });
   }
   if (store.maintenance.active && envId === store.primaryId) {
     throw httpError(422, 'MAINTENANCE_MODE', { message: 'Maintenance mode is active: the primary environment takes no changes' });
@@ -53,7 +63,8 @@ export function routeEnvironmentOps(ctx: RouteContext, forkDurationMs: number): 
   if (method === 'PUT' && action === 'promote' && segments.length === 3) {
     checkQueryParams(ctx.query, {});
     const env = readyEnvironment(store, id);
-    if (env.meta.primary) throw httpError(422, 'ALREADY_PRIMARY_ENVIRONMENT', { environment: id, message: `"${id}" is already the primary environment` });
+    if (env.meta.primary)
+      throw httpError(422, 'ALREADY_PRIMARY_ENVIRONMENT', { environment: id, message: `"${id}" is already the primary environment` });
     store.promoteEnvironment(id);
     return { status: 200, body: { data: wire(environmentResource(store, id)) } };
   }
@@ -84,15 +95,34 @@ function newEnvironmentId(store: EmulatorStore, body: unknown): string {
     throw httpError(422, 'INVALID_FORMAT', { message: 'The body must be {"data": {"type": "environment", "id": <new environment id>}}' });
   }
   const data = body.data;
-  if (data.type !== 'environment') throw httpError(422, 'INVALID_TYPE', { expected: 'environment', got: data.type ?? null, message: 'data.type must be "environment"' });
+  if (data.type !== 'environment')
+    throw httpError(422, 'INVALID_TYPE', { expected: 'environment', got: data.type ?? null, message: 'data.type must be "environment"' });
   const unknown = Object.keys(data).filter((k) => !['type', 'id', 'attributes', 'relationships', 'meta'].includes(k));
-  if (unknown.length) throw httpError(422, 'INVALID_FORMAT', { extraneous_members: unknown, message: `Unknown members in data: ${unknown.join(', ')}` });
+  if (unknown.length)
+    throw httpError(422, 'INVALID_FORMAT', { extraneous_members: unknown, message: `Unknown members in data: ${unknown.join(', ')}` });
   const member = (name: 'attributes' | 'relationships' | 'meta') => (isObject(data[name]) ? data[name] : {}) as Record<string, unknown>;
-  fail([...extraneous(member('attributes'), [], 'attributes'), ...extraneous(member('relationships'), [], 'relationships'), ...extraneous(member('meta'), [], 'meta')]);
+  fail([
+    ...extraneous(member('attributes'), [], 'attributes'),
+    ...extraneous(member('relationships'), [], 'relationships'),
+    ...extraneous(member('meta'), [], 'meta'),
+  ]);
   const scope = { record_type: 'Environment' };
-  if (typeof data.id !== 'string' || data.id === '') throw httpError(422, 'INVALID_FIELD', { field: 'id', code: 'VALIDATION_REQUIRED', ...scope });
-  if (!ENVIRONMENT_ID.test(data.id)) throw httpError(422, 'INVALID_FIELD', { field: 'id', code: 'VALIDATION_FORMAT', ...scope, message: 'An environment id is lowercase letters, digits and dashes' });
-  if (store.hasEnvironment(data.id)) throw httpError(422, 'INVALID_FIELD', { field: 'id', code: 'VALIDATION_UNIQUENESS', ...scope, message: `There is already an environment "${data.id}"` });
+  if (typeof data.id !== 'string' || data.id === '')
+    throw httpError(422, 'INVALID_FIELD', { field: 'id', code: 'VALIDATION_REQUIRED', ...scope });
+  if (!ENVIRONMENT_ID.test(data.id))
+    throw httpError(422, 'INVALID_FIELD', {
+      field: 'id',
+      code: 'VALIDATION_FORMAT',
+      ...scope,
+      message: 'An environment id is lowercase letters, digits and dashes',
+    });
+  if (store.hasEnvironment(data.id))
+    throw httpError(422, 'INVALID_FIELD', {
+      field: 'id',
+      code: 'VALIDATION_UNIQUENESS',
+      ...scope,
+      message: `There is already an environment "${data.id}"`,
+    });
   return data.id;
 }
 
@@ -108,7 +138,15 @@ function fork(ctx: RouteContext, sourceId: string, durationMs: number): RouteRep
   const copy: EnvironmentData = structuredClone(source);
   copy.id = newId;
   const now = new Date().toISOString();
-  copy.meta = { status: 'creating', fork_completion_percentage: 0, read_only_mode: false, created_at: now, last_data_change_at: source.meta.last_data_change_at, primary: false, forked_from: sourceId };
+  copy.meta = {
+    status: 'creating',
+    fork_completion_percentage: 0,
+    read_only_mode: false,
+    created_at: now,
+    last_data_change_at: source.meta.last_data_change_at,
+    primary: false,
+    forked_from: sourceId,
+  };
   store.addEnvironment(copy);
   if (fast) source.meta.read_only_mode = true;
   const job = ctx.startJob(() => {
@@ -125,9 +163,20 @@ function destroy(ctx: RouteContext, id: string): RouteReply {
   const { store } = ctx;
   if (!store.hasEnvironment(id)) throw httpError(404, 'NOT_FOUND', { entity: 'environment', id, message: `No environment "${id}"` });
   const env = store.environment(id);
-  if (env.meta.primary) throw httpError(422, 'CANNOT_DESTROY_PRIMARY_ENVIRONMENT', { environment: id, message: 'The primary environment cannot be deleted: promote another one first' });
-  const forking = store.environmentIds.filter((other) => other !== id && store.environmentMeta(other).status === 'creating' && store.environmentMeta(other).forked_from === id);
-  if (forking.length) throw httpError(422, 'CANNOT_DESTROY_FORKING_ORIGIN', { environment: id, forks: forking, message: `"${id}" is being copied to ${forking.join(', ')}` });
+  if (env.meta.primary)
+    throw httpError(422, 'CANNOT_DESTROY_PRIMARY_ENVIRONMENT', {
+      environment: id,
+      message: 'The primary environment cannot be deleted: promote another one first',
+    });
+  const forking = store.environmentIds.filter(
+    (other) => other !== id && store.environmentMeta(other).status === 'creating' && store.environmentMeta(other).forked_from === id,
+  );
+  if (forking.length)
+    throw httpError(422, 'CANNOT_DESTROY_FORKING_ORIGIN', {
+      environment: id,
+      forks: forking,
+      message: `"${id}" is being copied to ${forking.join(', ')}`,
+    });
   if (env.meta.status !== 'ready') throw httpError(422, 'ENVIRONMENT_NOT_READY', { environment: id, status: env.meta.status });
   env.meta.status = 'destroying';
   const deleted = (): Document => {

@@ -9,7 +9,10 @@ export interface ApiErrorSpec {
 
 /** An answer the request handlers can throw; the server turns it into the error document. */
 export class HttpError extends Error {
-  constructor(readonly status: number, readonly errors: ApiErrorSpec[]) {
+  constructor(
+    readonly status: number,
+    readonly errors: ApiErrorSpec[],
+  ) {
     super(`${status} ${errors.map((e) => e.code).join(', ')}`);
   }
 }

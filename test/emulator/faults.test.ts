@@ -6,9 +6,15 @@ import { startEmulator, type Emulator } from './index.js';
 import { call, codes, waitForJob } from './http.js';
 
 let emu: Emulator;
-before(async () => { emu = await startEmulator({ records: 10, jobDurationMs: 5 }); });
-after(async () => { await emu.close(); });
-beforeEach(() => { emu.faults.clear(); });
+before(async () => {
+  emu = await startEmulator({ records: 10, jobDurationMs: 5 });
+});
+after(async () => {
+  await emu.close();
+});
+beforeEach(() => {
+  emu.faults.clear();
+});
 
 describe('fault injection', () => {
   test('rate_limit: 429 with X-RateLimit-Reset, for `count` matching requests only', async () => {
@@ -34,7 +40,9 @@ describe('fault injection', () => {
     const transient = await call(emu, '/site');
     assert.equal(transient.status, 422);
     assert.deepEqual(transient.json.data[0].attributes, {
-      code: 'BATCH_DATA_VALIDATION_IN_PROGRESS', transient: true, details: {},
+      code: 'BATCH_DATA_VALIDATION_IN_PROGRESS',
+      transient: true,
+      details: {},
       doc_url: 'https://www.datocms.com/docs/content-management-api/errors#BATCH_DATA_VALIDATION_IN_PROGRESS',
     });
   });
@@ -73,7 +81,13 @@ describe('fault injection', () => {
 
   test('timeout holds the response past a client timeout', async () => {
     emu.faults.add({ kind: 'timeout', delayMs: 30_000 });
-    await assert.rejects(fetch(`${emu.url}/site`, { headers: { Authorization: `Bearer ${emu.token}`, Accept: 'application/json' }, signal: AbortSignal.timeout(200) }), { name: 'TimeoutError' });
+    await assert.rejects(
+      fetch(`${emu.url}/site`, {
+        headers: { Authorization: `Bearer ${emu.token}`, Accept: 'application/json' },
+        signal: AbortSignal.timeout(200),
+      }),
+      { name: 'TimeoutError' },
+    );
     assert.equal((await call(emu, '/site')).status, 200, 'the next request is answered');
   });
 
@@ -101,7 +115,10 @@ describe('fault injection', () => {
 
   test('job_failure: the write is accepted, its job fails with the api_error, nothing changes', async () => {
     emu.faults.add({ kind: 'job_failure', path: '/item-types/category' });
-    const res = await call(emu, '/item-types/category', { method: 'PUT', body: { data: { type: 'item_type', id: 'category', attributes: { name: 'Topics' } } } });
+    const res = await call(emu, '/item-types/category', {
+      method: 'PUT',
+      body: { data: { type: 'item_type', id: 'category', attributes: { name: 'Topics' } } },
+    });
     assert.equal(res.status, 202);
     const result = await waitForJob(emu, res.json.data.id);
     assert.equal(result.status, 200);
@@ -113,7 +130,10 @@ describe('fault injection', () => {
   test('job_failure with a code and status; GETs do not consume it', async () => {
     emu.faults.add({ kind: 'job_failure', status: 409, code: 'CONCURRENT_ITEM_TYPE_UPDATE' });
     assert.equal((await call(emu, '/site')).status, 200);
-    const res = await call(emu, '/fields/category::name', { method: 'PUT', body: { data: { type: 'field', id: 'category::name', attributes: { hint: 'x' } } } });
+    const res = await call(emu, '/fields/category::name', {
+      method: 'PUT',
+      body: { data: { type: 'field', id: 'category::name', attributes: { hint: 'x' } } },
+    });
     const result = await waitForJob(emu, res.json.data.id);
     assert.equal(result.json.data.attributes.status, 409);
     assert.equal(result.json.data.attributes.payload.data[0].attributes.code, 'CONCURRENT_ITEM_TYPE_UPDATE');
@@ -147,7 +167,13 @@ describe('rate limit and latency', () => {
   test('latency delays every response; setLatency changes it', async () => {
     emu.setLatency(30_000);
     try {
-      await assert.rejects(fetch(`${emu.url}/site`, { headers: { Authorization: `Bearer ${emu.token}`, Accept: 'application/json' }, signal: AbortSignal.timeout(200) }), { name: 'TimeoutError' });
+      await assert.rejects(
+        fetch(`${emu.url}/site`, {
+          headers: { Authorization: `Bearer ${emu.token}`, Accept: 'application/json' },
+          signal: AbortSignal.timeout(200),
+        }),
+        { name: 'TimeoutError' },
+      );
     } finally {
       emu.setLatency(0);
     }
@@ -158,7 +184,11 @@ describe('rate limit and latency', () => {
 
 describe('CLI and HTTP control endpoints', () => {
   test('npm run emulator prints the address and token; /_emulator endpoints drive faults, latency and the log', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/emulator/cli.ts', '--port', '0', '--token', 'cli-token', '--records', '5'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'test/emulator/cli.ts', '--port', '0', '--token', 'cli-token', '--records', '5'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     try {
       const line = await new Promise<string>((resolve, reject) => {
         createInterface({ input: child.stdout! }).once('line', resolve);
@@ -178,8 +208,11 @@ describe('CLI and HTTP control endpoints', () => {
       assert.equal((await control('/_emulator/faults', 'DELETE')).status, 204);
       assert.equal((await call(remote, '/site')).status, 200);
       assert.equal((await control('/_emulator/latency', 'PUT', { ms: 0 })).status, 204);
-      const log = await (await control('/_emulator/requests', 'GET')).json() as { path: string; status: number }[];
-      assert.deepEqual(log.map((r) => `${r.path} ${r.status}`), ['/site 200', '/item-types/article 404', '/item-types/article 200', '/site 200']);
+      const log = (await (await control('/_emulator/requests', 'GET')).json()) as { path: string; status: number }[];
+      assert.deepEqual(
+        log.map((r) => `${r.path} ${r.status}`),
+        ['/site 200', '/item-types/article 404', '/item-types/article 200', '/site 200'],
+      );
       assert.equal((await control('/_emulator/requests', 'DELETE')).status, 204);
       assert.deepEqual(await (await control('/_emulator/requests', 'GET')).json(), []);
       assert.equal((await control('/_emulator/faults', 'POST', { kind: 'nonsense' })).status, 400);

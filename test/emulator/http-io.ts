@@ -15,7 +15,16 @@ export function headerValue(req: IncomingMessage, name: string): string | undefi
 }
 
 export function safeDecodePath(pathname: string): string {
-  return pathname.split('/').map((s) => { try { return decodeURIComponent(s); } catch { return s; } }).join('/');
+  return pathname
+    .split('/')
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    })
+    .join('/');
 }
 
 export async function readBody(req: IncomingMessage): Promise<string> {
@@ -41,11 +50,16 @@ export function parseLoggedBody(raw: string): unknown {
 export function parseJsonBody(raw: string, contentType: string | undefined): unknown {
   // The API's documentation asks for a JSON Content-Type on bodies; we take the stricter reading and refuse one without.
   if (!contentType || !/application\/(json|vnd\.api\+json)/i.test(contentType)) {
-    throw httpError(415, 'INVALID_CONTENT_TYPE_HEADER', { content_type: contentType ?? null, message: 'Content-Type must be application/vnd.api+json or application/json' });
+    throw httpError(415, 'INVALID_CONTENT_TYPE_HEADER', {
+      content_type: contentType ?? null,
+      message: 'Content-Type must be application/vnd.api+json or application/json',
+    });
   }
   try {
     return JSON.parse(raw);
   } catch (error) {
-    throw httpError(400, 'INVALID_JSON_BODY', { message: `The request body is not valid JSON: ${error instanceof Error ? error.message : String(error)}` });
+    throw httpError(400, 'INVALID_JSON_BODY', {
+      message: `The request body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    });
   }
 }

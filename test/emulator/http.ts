@@ -9,7 +9,11 @@ export interface RawResponse {
   json: any;
 }
 
-export async function call(emu: Emulator, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string>; token?: string | null } = {}): Promise<RawResponse> {
+export async function call(
+  emu: Emulator,
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string>; token?: string | null } = {},
+): Promise<RawResponse> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Api-Version': '3' };
   const token = init.token === undefined ? emu.token : init.token;
   if (token !== null) headers.Authorization = `Bearer ${token}`;

@@ -10,5 +10,5 @@ export function isApiId(value: unknown): value is string {
   const bytes = Buffer.from(value, 'base64url');
   // the last character carries 2 spare bits: a canonical encoding leaves them zero
   if (bytes.length !== 16 || bytes.toString('base64url') !== value) return false;
-  return ((bytes[6] ?? 0) >> 4) === 4 && ((bytes[8] ?? 0) >> 6) === 2;
+  return (bytes[6] ?? 0) >> 4 === 4 && (bytes[8] ?? 0) >> 6 === 2;
 }

@@ -33,14 +33,22 @@ export function createItem(store: EmulatorStore, env: EnvironmentData, body: unk
   const { attributes, relationships, meta, id } = createEnvelope(body, 'item', (taken) => env.items.has(taken));
   fail([...extraneous(relationships, ['item_type', 'creator'], 'relationships'), ...extraneous(meta, CREATE_META, 'meta')]);
   const itemTypeId = relationshipTarget(relationships.item_type, 'item_type');
-  if (!itemTypeId) throw httpError(422, 'INVALID_FORMAT', { message: 'relationships.item_type is required: {"data": {"type": "item_type", "id": <id>}}' });
+  if (!itemTypeId)
+    throw httpError(422, 'INVALID_FORMAT', { message: 'relationships.item_type is required: {"data": {"type": "item_type", "id": <id>}}' });
   const itemType = env.itemTypes.get(itemTypeId);
-  if (!itemType) throw httpError(422, 'INVALID_FIELD', { field: 'item_type', code: 'VALIDATION_INVALID', message: `No model with id "${itemTypeId}"` });
+  if (!itemType)
+    throw httpError(422, 'INVALID_FIELD', { field: 'item_type', code: 'VALIDATION_INVALID', message: `No model with id "${itemTypeId}"` });
   if (itemType.attributes.modular_block) {
-    throw httpError(422, 'INVALID_FIELD', { field: 'item_type', code: 'VALIDATION_INVALID', message: 'A block is created inside the record that holds it' });
+    throw httpError(422, 'INVALID_FIELD', {
+      field: 'item_type',
+      code: 'VALIDATION_INVALID',
+      message: 'A block is created inside the record that holds it',
+    });
   }
   if (itemType.attributes.singleton && itemType.attributes.has_singleton_item) {
-    throw httpError(422, 'DUPLICATE_SINGLETON', { message: `The singleton model "${String(itemType.attributes.api_key)}" already has its record` });
+    throw httpError(422, 'DUPLICATE_SINGLETON', {
+      message: `The singleton model "${String(itemType.attributes.api_key)}" already has its record`,
+    });
   }
 
   const locales = store.site.attributes.locales as string[];
@@ -52,13 +60,16 @@ export function createItem(store: EmulatorStore, env: EnvironmentData, body: unk
   const { merged, errors, commit } = new ItemWriter(store, env).checkNewRecord(itemType, complete);
   fail(errors);
 
-  const siblings = (env.recordsByType.get(itemType.id) ?? []).filter((other) => !itemType.attributes.tree || (other.attributes.parent_id ?? null) === (merged.parent_id ?? null));
+  const siblings = (env.recordsByType.get(itemType.id) ?? []).filter(
+    (other) => !itemType.attributes.tree || (other.attributes.parent_id ?? null) === (merged.parent_id ?? null),
+  );
   if (itemType.attributes.tree && !('parent_id' in merged)) merged.parent_id = null;
   if (itemType.attributes.sortable || itemType.attributes.tree) {
     const last = siblings.length + 1;
     const asked = typeof merged.position === 'number' ? Math.min(merged.position, last) : last;
     // the new record takes its place; the siblings at or after it move down one
-    for (const other of siblings) if (typeof other.attributes.position === 'number' && other.attributes.position >= asked) other.attributes.position += 1;
+    for (const other of siblings)
+      if (typeof other.attributes.position === 'number' && other.attributes.position >= asked) other.attributes.position += 1;
     merged.position = asked;
   }
 
@@ -73,11 +84,19 @@ export function createItem(store: EmulatorStore, env: EnvironmentData, body: unk
     published: status === 'published' ? structuredClone(merged) : null,
     creator: null,
     meta: {
-      created_at: at('created_at', now)!, updated_at: at('updated_at', now)!,
-      published_at: at('published_at', status === 'published' ? now : null), first_published_at: at('first_published_at', status === 'published' ? now : null),
-      publication_scheduled_at: null, unpublishing_scheduled_at: null, status, is_valid: true,
-      is_current_version_valid: true, is_published_version_valid: status === 'published' ? true : null,
-      current_version: newId(), stage: null, has_children: itemType.attributes.tree ? false : null,
+      created_at: at('created_at', now)!,
+      updated_at: at('updated_at', now)!,
+      published_at: at('published_at', status === 'published' ? now : null),
+      first_published_at: at('first_published_at', status === 'published' ? now : null),
+      publication_scheduled_at: null,
+      unpublishing_scheduled_at: null,
+      status,
+      is_valid: true,
+      is_current_version_valid: true,
+      is_published_version_valid: status === 'published' ? true : null,
+      current_version: newId(),
+      stage: null,
+      has_children: itemType.attributes.tree ? false : null,
     },
   };
   env.items.set(item.id, item);
@@ -91,5 +110,8 @@ export function createItem(store: EmulatorStore, env: EnvironmentData, body: unk
     itemType.relationships.singleton_item = { data: { type: 'item', id: item.id } };
   }
   env.meta.last_data_change_at = now;
-  return { data: wire(new ItemSerializer(store, env).serialize(item, 'current', false)), included: [wire(itemTypeResource(store, env, itemType))] };
+  return {
+    data: wire(new ItemSerializer(store, env).serialize(item, 'current', false)),
+    included: [wire(itemTypeResource(store, env, itemType))],
+  };
 }

@@ -4,8 +4,12 @@ import { startEmulator, type Emulator } from './index.js';
 import { call, codes, details, waitForJob } from './http.js';
 
 let emu: Emulator;
-before(async () => { emu = await startEmulator({ records: 40, jobDurationMs: 5 }); });
-after(async () => { await emu.close(); });
+before(async () => {
+  emu = await startEmulator({ records: 40, jobDurationMs: 5 });
+});
+after(async () => {
+  await emu.close();
+});
 
 /** Runs an async write to its end: the job result's status and payload. */
 async function job(path: string, method: string): Promise<{ status: number; payload: any }> {
@@ -16,9 +20,7 @@ async function job(path: string, method: string): Promise<{ status: number; payl
 }
 
 const records = async (model: string) => (await call(emu, `/items?filter[type]=${model}&page[limit]=100`)).json.data as any[];
-const blockIds = (record: any): string[] => [
-  ...Object.values(record.attributes.content ?? {}).flatMap((v) => (Array.isArray(v) ? v : [])),
-];
+const blockIds = (record: any): string[] => [...Object.values(record.attributes.content ?? {}).flatMap((v) => (Array.isArray(v) ? v : []))];
 
 describe('DELETE /items/:id', () => {
   test('a record linked through a field whose on_reference_delete_strategy is "fail" is not deleted', async () => {
@@ -44,7 +46,7 @@ describe('DELETE /items/:id', () => {
     assert.deepEqual(codes(await call(emu, `/items/${categoryId}`)), ['NOT_FOUND']);
   });
 
-  test('the record\'s blocks go with it', async () => {
+  test("the record's blocks go with it", async () => {
     const article = (await records('article')).find((a) => blockIds(a).length > 0);
     assert.ok(article, 'a seeded article has blocks');
     const blocks = blockIds(article);

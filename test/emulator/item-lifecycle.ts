@@ -11,12 +11,16 @@ import { forgetVersions, recordVersion } from './versions.js';
 const LINK_VALIDATORS = ['item_item_type', 'items_item_type', 'structured_text_links'];
 
 export class ItemLifecycle {
-  constructor(private readonly store: EmulatorStore, private readonly env: EnvironmentData) {}
+  constructor(
+    private readonly store: EmulatorStore,
+    private readonly env: EnvironmentData,
+  ) {}
 
   /** A record (not a block) by id, or the API's 404. */
   private record(id: string): StoredItem {
     const item = this.env.items.get(id);
-    if (!item || this.env.itemTypes.get(item.itemTypeId)?.attributes.modular_block === true) throw httpError(404, 'NOT_FOUND', { entity: 'item', id, message: `No item with id "${id}"` });
+    if (!item || this.env.itemTypes.get(item.itemTypeId)?.attributes.modular_block === true)
+      throw httpError(404, 'NOT_FOUND', { entity: 'item', id, message: `No item with id "${id}"` });
     return item;
   }
 
@@ -38,17 +42,24 @@ export class ItemLifecycle {
             const strategy = referenceDeleteStrategy(field);
             if (strategy === undefined) continue;
             const apiKey = String(field.attributes.api_key);
-            const linked = [holder.attributes, holder.published].some((attrs) => attrs && holdsLink(attrs[apiKey], id, !!field.attributes.localized));
+            const linked = [holder.attributes, holder.published].some(
+              (attrs) => attrs && holdsLink(attrs[apiKey], id, !!field.attributes.localized),
+            );
             if (!linked) continue;
             if (strategy === 'fail') refusals.push({ item_id: other.id, field: apiKey, field_id: field.id });
-            else removals.push(() => {
-              for (const attrs of [holder.attributes, holder.published]) if (attrs && apiKey in attrs) attrs[apiKey] = withoutLink(attrs[apiKey], id, !!field.attributes.localized);
-            });
+            else
+              removals.push(() => {
+                for (const attrs of [holder.attributes, holder.published])
+                  if (attrs && apiKey in attrs) attrs[apiKey] = withoutLink(attrs[apiKey], id, !!field.attributes.localized);
+              });
           }
         }
       }
       if (refusals.length) {
-        throw httpError(422, 'DELETE_RESTRICTION', { references: refusals, message: `${refusals.length} record(s) link to this record through fields that forbid deleting it (on_reference_delete_strategy: fail)` });
+        throw httpError(422, 'DELETE_RESTRICTION', {
+          references: refusals,
+          message: `${refusals.length} record(s) link to this record through fields that forbid deleting it (on_reference_delete_strategy: fail)`,
+        });
       }
       const deleted = wire(new ItemSerializer(this.store, this.env).serialize(item, 'current', false));
       for (const remove of removals) remove();
@@ -78,7 +89,8 @@ export class ItemLifecycle {
         const type = String(field.attributes.field_type);
         if (!validators || !('unique' in validators) || (type !== 'string' && type !== 'slug')) continue;
         const apiKey = String(field.attributes.api_key);
-        const taken = (value: string) => (this.env.recordsByType.get(source.itemTypeId) ?? []).some((r) => uniqueValues(r.attributes[apiKey]).includes(value));
+        const taken = (value: string) =>
+          (this.env.recordsByType.get(source.itemTypeId) ?? []).some((r) => uniqueValues(r.attributes[apiKey]).includes(value));
         const unique = (value: unknown) => {
           if (typeof value !== 'string' || value === '') return value;
           for (let n = 1; ; n++) {
@@ -87,7 +99,10 @@ export class ItemLifecycle {
           }
         };
         const value = copy.attributes[apiKey];
-        copy.attributes[apiKey] = field.attributes.localized && isObject(value) ? Object.fromEntries(Object.entries(value).map(([l, v]) => [l, unique(v)])) : unique(value);
+        copy.attributes[apiKey] =
+          field.attributes.localized && isObject(value)
+            ? Object.fromEntries(Object.entries(value).map(([l, v]) => [l, unique(v)]))
+            : unique(value);
       }
       this.env.items.set(copy.id, copy);
       let ofType = this.env.recordsByType.get(copy.itemTypeId);
@@ -100,7 +115,12 @@ export class ItemLifecycle {
   }
 
   /** A copy of a stored record or block under a new id, its blocks copied too (the copy's values name the new ids). */
-  private copyItem(source: StoredItem, parentItemId: string | undefined, now: string, itemType: Resource<'item_type'> | undefined): StoredItem {
+  private copyItem(
+    source: StoredItem,
+    parentItemId: string | undefined,
+    now: string,
+    itemType: Resource<'item_type'> | undefined,
+  ): StoredItem {
     const id = newId();
     const attributes: Obj = structuredClone(source.attributes);
     for (const field of this.store.fieldsOf(this.env, source.itemTypeId)) {
@@ -120,19 +140,32 @@ export class ItemLifecycle {
         return mapDastBlocks(value, map);
       };
       const value = attributes[apiKey];
-      attributes[apiKey] = field.attributes.localized && isObject(value) ? Object.fromEntries(Object.entries(value).map(([l, v]) => [l, copyBlocks(v)])) : copyBlocks(value);
+      attributes[apiKey] =
+        field.attributes.localized && isObject(value)
+          ? Object.fromEntries(Object.entries(value).map(([l, v]) => [l, copyBlocks(v)]))
+          : copyBlocks(value);
     }
     const isBlock = parentItemId !== undefined;
     const draft = itemType?.attributes.draft_mode_active === true;
     return {
-      id, itemTypeId: source.itemTypeId, attributes, published: isBlock || draft ? null : structuredClone(attributes), creator: source.creator,
+      id,
+      itemTypeId: source.itemTypeId,
+      attributes,
+      published: isBlock || draft ? null : structuredClone(attributes),
+      creator: source.creator,
       ...(isBlock ? { parentItemId } : {}),
       meta: {
-        ...source.meta, created_at: now, updated_at: now, current_version: newId(),
-        published_at: isBlock || draft ? null : now, first_published_at: isBlock || draft ? null : now,
-        publication_scheduled_at: null, unpublishing_scheduled_at: null,
+        ...source.meta,
+        created_at: now,
+        updated_at: now,
+        current_version: newId(),
+        published_at: isBlock || draft ? null : now,
+        first_published_at: isBlock || draft ? null : now,
+        publication_scheduled_at: null,
+        unpublishing_scheduled_at: null,
         status: isBlock ? null : draft ? 'draft' : 'published',
-        is_current_version_valid: isBlock ? null : true, is_published_version_valid: isBlock || draft ? null : true,
+        is_current_version_valid: isBlock ? null : true,
+        is_published_version_valid: isBlock || draft ? null : true,
       },
     };
   }
@@ -168,7 +201,8 @@ function referenceDeleteStrategy(field: Resource<'field'>): string | undefined {
   const validators = field.attributes.validators as Obj | undefined;
   for (const name of LINK_VALIDATORS) {
     const rule = validators?.[name];
-    if (isObject(rule)) return typeof rule.on_reference_delete_strategy === 'string' ? rule.on_reference_delete_strategy : 'delete_references';
+    if (isObject(rule))
+      return typeof rule.on_reference_delete_strategy === 'string' ? rule.on_reference_delete_strategy : 'delete_references';
   }
   return undefined;
 }
@@ -195,7 +229,7 @@ function withoutLink(value: unknown, id: string, localized: boolean): unknown {
   const one = (v: unknown): unknown => {
     if (v === id) return null;
     if (Array.isArray(v)) return v.filter((x) => x !== id);
-    return mapDastLinks(v, (node) => (node.item !== id ? node : node.type === 'itemLink' ? (node.children as unknown[]) ?? [] : []));
+    return mapDastLinks(v, (node) => (node.item !== id ? node : node.type === 'itemLink' ? ((node.children as unknown[]) ?? []) : []));
   };
   return localized && isObject(value) ? Object.fromEntries(Object.entries(value).map(([l, v]) => [l, one(v)])) : one(value);
 }

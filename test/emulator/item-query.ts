@@ -1,7 +1,17 @@
 // The GET /items query engine: filters, full-text query, order_by and paging.
 import type { Resource } from '../../src/cma/types.js';
 import { httpError } from './errors.js';
-import { BLOCK_FIELD_TYPES, blockIdsOf, dastText, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, NESTED_PAGE_LIMIT, positionalAttributes, versionAttributes, type Version } from './items.js';
+import {
+  BLOCK_FIELD_TYPES,
+  blockIdsOf,
+  dastText,
+  DEFAULT_PAGE_LIMIT,
+  MAX_PAGE_LIMIT,
+  NESTED_PAGE_LIMIT,
+  positionalAttributes,
+  versionAttributes,
+  type Version,
+} from './items.js';
 import type { Query, QueryValue } from './query.js';
 import type { EmulatorStore, EnvironmentData, StoredItem } from './store.js';
 
@@ -57,8 +67,16 @@ function asString(value: QueryValue | undefined): string | undefined {
 
 /** A comma list or a `[]` array of strings. */
 function asList(value: QueryValue | undefined): string[] {
-  if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter(Boolean);
-  if (Array.isArray(value)) return value.flatMap((v) => (typeof v === 'string' ? v.split(',') : [])).map((s) => s.trim()).filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  if (Array.isArray(value))
+    return value
+      .flatMap((v) => (typeof v === 'string' ? v.split(',') : []))
+      .map((s) => s.trim())
+      .filter(Boolean);
   return [];
 }
 
@@ -70,7 +88,8 @@ function asBool(value: QueryValue | undefined, where: string): boolean {
 
 function asNumber(value: QueryValue | undefined, where: string): number {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  if (!Number.isFinite(n)) throw httpError(422, 'INVALID_FILTER_FIELDS_PARAM', { filter: where, message: 'expected a number', value: value ?? null });
+  if (!Number.isFinite(n))
+    throw httpError(422, 'INVALID_FILTER_FIELDS_PARAM', { filter: where, message: 'expected a number', value: value ?? null });
   return n;
 }
 
@@ -93,34 +112,56 @@ function compare(a: unknown, b: unknown): number {
 export class ItemQueryEngine {
   private readonly searchCache = new Map<string, { key: string; text: string }>();
 
-  constructor(private readonly store: EmulatorStore, private readonly env: EnvironmentData) {}
+  constructor(
+    private readonly store: EmulatorStore,
+    private readonly env: EnvironmentData,
+  ) {}
 
   list(query: Query): ItemListResult {
     const locales = this.store.site.attributes.locales as string[];
-    const page = (query.page && typeof query.page === 'object' && !Array.isArray(query.page) ? query.page : {}) as Record<string, QueryValue>;
+    const page = (query.page && typeof query.page === 'object' && !Array.isArray(query.page) ? query.page : {}) as Record<
+      string,
+      QueryValue
+    >;
     const offset = pageNumber(page.offset, 'page[offset]', 0);
     const limit = pageNumber(page.limit, 'page[limit]', DEFAULT_PAGE_LIMIT);
     if (limit > MAX_PAGE_LIMIT) {
-      throw httpError(422, 'INVALID_PARAMS', { param: 'page[limit]', value: limit, maximum: MAX_PAGE_LIMIT, message: `page[limit] must be at most ${MAX_PAGE_LIMIT}` });
+      throw httpError(422, 'INVALID_PARAMS', {
+        param: 'page[limit]',
+        value: limit,
+        maximum: MAX_PAGE_LIMIT,
+        message: `page[limit] must be at most ${MAX_PAGE_LIMIT}`,
+      });
     }
     const version = this.version(query.version);
     const nested = query.nested === 'true';
     const locale = asString(query.locale) ?? locales[0] ?? 'en';
     if (!locales.includes(locale)) throw httpError(422, 'INVALID_PARAMS', { param: 'locale', value: locale, allowed: locales });
 
-    const filter = (query.filter && typeof query.filter === 'object' && !Array.isArray(query.filter) ? query.filter : {}) as Record<string, QueryValue>;
+    const filter = (query.filter && typeof query.filter === 'object' && !Array.isArray(query.filter) ? query.filter : {}) as Record<
+      string,
+      QueryValue
+    >;
     const typeIds = asList(filter.type).map((key) => {
       const itemType = this.store.itemType(this.env, key);
-      if (!itemType) throw httpError(422, 'INVALID_PARAMS', { param: 'filter[type]', value: key, message: `no model or block model "${key}"` });
+      if (!itemType)
+        throw httpError(422, 'INVALID_PARAMS', { param: 'filter[type]', value: key, message: `no model or block model "${key}"` });
       return itemType.id;
     });
     // Model fields belong to one model, never to a block model.
-    const singleType = typeIds.length === 1 && !this.env.itemTypes.get(typeIds[0] as string)?.attributes.modular_block ? this.env.itemTypes.get(typeIds[0] as string) : undefined;
+    const singleType =
+      typeIds.length === 1 && !this.env.itemTypes.get(typeIds[0] as string)?.attributes.modular_block
+        ? this.env.itemTypes.get(typeIds[0] as string)
+        : undefined;
     if (filter.ids !== undefined && filter.type !== undefined) {
       throw httpError(422, 'INVALID_PARAMS', { param: 'filter[ids]', message: 'filter[ids] cannot be combined with filter[type]' });
     }
     if (filter.only_valid !== undefined && filter.only_valid !== 'true' && filter.only_valid !== 'false') {
-      throw httpError(422, 'INVALID_PARAMS', { param: 'filter[only_valid]', value: asString(filter.only_valid) ?? null, message: 'filter[only_valid] is true or false' });
+      throw httpError(422, 'INVALID_PARAMS', {
+        param: 'filter[only_valid]',
+        value: asString(filter.only_valid) ?? null,
+        message: 'filter[only_valid] is true or false',
+      });
     }
 
     let candidates: StoredItem[];
@@ -128,7 +169,9 @@ export class ItemQueryEngine {
     if (filter.ids !== undefined) {
       candidates = ids.map((id) => this.env.items.get(id)).filter((i): i is StoredItem => i !== undefined);
     } else if (typeIds.length) {
-      candidates = typeIds.flatMap((id) => this.env.recordsByType.get(id) ?? [...this.env.items.values()].filter((i) => i.itemTypeId === id));
+      candidates = typeIds.flatMap(
+        (id) => this.env.recordsByType.get(id) ?? [...this.env.items.values()].filter((i) => i.itemTypeId === id),
+      );
     } else {
       candidates = [...this.env.recordsByType.values()].flat();
     }
@@ -158,7 +201,6 @@ export class ItemQueryEngine {
     throw httpError(422, 'INVALID_PARAMS', { param: 'version', value: asString(value) ?? null, allowed: ['current', 'published'] });
   }
 
-
   // ---- full-text query ----
 
   private searchPredicate(text: string, version: Version, locale: string): Predicate {
@@ -182,7 +224,14 @@ export class ItemQueryEngine {
     return result;
   }
 
-  private collectText(item: StoredItem, attrs: Record<string, unknown>, version: Version, locale: string, parts: string[], depth: number): void {
+  private collectText(
+    item: StoredItem,
+    attrs: Record<string, unknown>,
+    version: Version,
+    locale: string,
+    parts: string[],
+    depth: number,
+  ): void {
     if (depth > 5) return;
     for (const field of this.store.fieldsOf(this.env, item.itemTypeId)) {
       const fieldType = String(field.attributes.field_type);
@@ -204,14 +253,22 @@ export class ItemQueryEngine {
 
   // ---- filter[fields] ----
 
-  private fieldPredicates(fields: QueryValue, singleType: Resource<'item_type'> | undefined, typeCount: number, locale: string): Predicate[] {
+  private fieldPredicates(
+    fields: QueryValue,
+    singleType: Resource<'item_type'> | undefined,
+    typeCount: number,
+    locale: string,
+  ): Predicate[] {
     if (!fields || typeof fields !== 'object' || Array.isArray(fields)) {
       throw httpError(422, 'INVALID_FILTER_FIELDS_PARAM', { message: 'filter[fields] must be an object of field filters' });
     }
     const predicates: Predicate[] = [];
     for (const [name, ops] of Object.entries(fields)) {
       if (!ops || typeof ops !== 'object' || Array.isArray(ops)) {
-        throw httpError(422, 'INVALID_FILTER_FIELDS_PARAM', { field: name, message: `filter[fields][${name}] must name an operator, e.g. filter[fields][${name}][eq]` });
+        throw httpError(422, 'INVALID_FILTER_FIELDS_PARAM', {
+          field: name,
+          message: `filter[fields][${name}] must name an operator, e.g. filter[fields][${name}][eq]`,
+        });
       }
       for (const [op, operand] of Object.entries(ops)) {
         predicates.push(this.fieldPredicate(name, op, operand, singleType, typeCount, locale));
@@ -220,10 +277,22 @@ export class ItemQueryEngine {
     return predicates;
   }
 
-  private fieldPredicate(name: string, op: string, operand: QueryValue, singleType: Resource<'item_type'> | undefined, typeCount: number, locale: string): Predicate {
+  private fieldPredicate(
+    name: string,
+    op: string,
+    operand: QueryValue,
+    singleType: Resource<'item_type'> | undefined,
+    typeCount: number,
+    locale: string,
+  ): Predicate {
     const where = `filter[fields][${name}][${op}]`;
     const unknownOp = (allowed: readonly string[]) =>
-      httpError(422, 'INVALID_FILTER_FIELDS_PARAM', { field: name, operator: op, allowed_operators: allowed, message: `${where}: operator "${op}" is not available for ${name}` });
+      httpError(422, 'INVALID_FILTER_FIELDS_PARAM', {
+        field: name,
+        operator: op,
+        allowed_operators: allowed,
+        message: `${where}: operator "${op}" is not available for ${name}`,
+      });
 
     const metaDate = META_DATE_COLUMNS[name];
     if (metaDate) {
@@ -252,7 +321,10 @@ export class ItemQueryEngine {
     }
 
     if (!singleType || typeCount !== 1) {
-      throw httpError(422, 'INVALID_FILTER_FIELDS_PARAM', { field: name, message: `filtering on the field "${name}" needs exactly one model (not a block model) in filter[type]` });
+      throw httpError(422, 'INVALID_FILTER_FIELDS_PARAM', {
+        field: name,
+        message: `filtering on the field "${name}" needs exactly one model (not a block model) in filter[type]`,
+      });
     }
     const positional = positionalAttributes(singleType);
     if (name === 'position' && positional.includes('position')) {
@@ -270,7 +342,10 @@ export class ItemQueryEngine {
     }
     const field = this.store.fieldsOf(this.env, singleType.id).find((f) => f.attributes.api_key === name);
     if (!field) {
-      throw httpError(422, 'INVALID_FILTER_FIELDS_PARAM', { field: name, message: `the model "${singleType.attributes.api_key}" has no field "${name}"` });
+      throw httpError(422, 'INVALID_FILTER_FIELDS_PARAM', {
+        field: name,
+        message: `the model "${singleType.attributes.api_key}" has no field "${name}"`,
+      });
     }
     const fieldType = String(field.attributes.field_type);
     const allowed = OPERATORS[fieldType] ?? [];
@@ -279,12 +354,18 @@ export class ItemQueryEngine {
     const get = (_item: StoredItem, attrs: Record<string, unknown>): unknown => {
       const value = attrs[name];
       if (!localized) return value ?? null;
-      return value && typeof value === 'object' ? (value as Record<string, unknown>)[locale] ?? null : null;
+      return value && typeof value === 'object' ? ((value as Record<string, unknown>)[locale] ?? null) : null;
     };
     return this.typedPredicate(fieldType, op, operand, where, get);
   }
 
-  private typedPredicate(fieldType: string, op: string, operand: QueryValue, where: string, get: (item: StoredItem, attrs: Record<string, unknown>) => unknown): Predicate {
+  private typedPredicate(
+    fieldType: string,
+    op: string,
+    operand: QueryValue,
+    where: string,
+    get: (item: StoredItem, attrs: Record<string, unknown>) => unknown,
+  ): Predicate {
     if (op === 'exists') {
       const wanted = asBool(operand, where);
       return (item, attrs) => !isBlank(get(item, attrs)) === wanted;
@@ -315,23 +396,46 @@ export class ItemQueryEngine {
         const radius = asNumber(near.radius, `${where}[radius]`);
         return (item, attrs) => {
           const v = get(item, attrs) as { latitude?: number; longitude?: number } | null;
-          return !!v && typeof v.latitude === 'number' && typeof v.longitude === 'number' && haversineMetres(lat, lon, v.latitude, v.longitude) <= radius;
+          return (
+            !!v &&
+            typeof v.latitude === 'number' &&
+            typeof v.longitude === 'number' &&
+            haversineMetres(lat, lon, v.latitude, v.longitude) <= radius
+          );
         };
       }
       default: {
         // string, slug, link, links, file, gallery: compare ids / strings
-        const scalar = (v: unknown): unknown => (fieldType === 'file' && v && typeof v === 'object' ? (v as { upload_id?: unknown }).upload_id : v);
+        const scalar = (v: unknown): unknown =>
+          fieldType === 'file' && v && typeof v === 'object' ? (v as { upload_id?: unknown }).upload_id : v;
         const many = (v: unknown): string[] => {
           if (!Array.isArray(v)) return [];
-          return v.map((x) => (fieldType === 'gallery' && x && typeof x === 'object' ? String((x as { upload_id?: unknown }).upload_id) : String(x)));
+          return v.map((x) =>
+            fieldType === 'gallery' && x && typeof x === 'object' ? String((x as { upload_id?: unknown }).upload_id) : String(x),
+          );
         };
         const multi = fieldType === 'links' || fieldType === 'gallery';
         const list = asList(operand);
         if (multi) {
-          if (op === 'eq') return (item, attrs) => { const v = many(get(item, attrs)); return v.length === list.length && v.every((x, i) => x === list[i]); };
-          if (op === 'all_in') return (item, attrs) => { const v = many(get(item, attrs)); return list.every((x) => v.includes(x)); };
-          if (op === 'any_in') return (item, attrs) => { const v = many(get(item, attrs)); return list.some((x) => v.includes(x)); };
-          return (item, attrs) => { const v = many(get(item, attrs)); return !list.some((x) => v.includes(x)); };
+          if (op === 'eq')
+            return (item, attrs) => {
+              const v = many(get(item, attrs));
+              return v.length === list.length && v.every((x, i) => x === list[i]);
+            };
+          if (op === 'all_in')
+            return (item, attrs) => {
+              const v = many(get(item, attrs));
+              return list.every((x) => v.includes(x));
+            };
+          if (op === 'any_in')
+            return (item, attrs) => {
+              const v = many(get(item, attrs));
+              return list.some((x) => v.includes(x));
+            };
+          return (item, attrs) => {
+            const v = many(get(item, attrs));
+            return !list.some((x) => v.includes(x));
+          };
         }
         if (op === 'eq') return (item, attrs) => scalar(get(item, attrs)) === operand;
         if (op === 'neq') return (item, attrs) => scalar(get(item, attrs)) !== operand;
@@ -341,7 +445,13 @@ export class ItemQueryEngine {
     }
   }
 
-  private comparePredicate(fieldType: string, op: string, operand: QueryValue, where: string, get: (item: StoredItem, attrs: Record<string, unknown>) => unknown): Predicate {
+  private comparePredicate(
+    fieldType: string,
+    op: string,
+    operand: QueryValue,
+    where: string,
+    get: (item: StoredItem, attrs: Record<string, unknown>) => unknown,
+  ): Predicate {
     if (op === 'exists') {
       const wanted = asBool(operand, where);
       return (item, attrs) => !isBlank(get(item, attrs)) === wanted;
@@ -353,19 +463,37 @@ export class ItemQueryEngine {
       key = (v) => (typeof v === 'number' ? v : null);
     } else if (fieldType === 'date_time') {
       if (typeof operand !== 'string' || Number.isNaN(Date.parse(operand))) {
-        throw httpError(422, 'INVALID_FILTER_FIELDS_PARAM', { filter: where, message: 'expected an ISO 8601 date-time', value: asString(operand) ?? null });
+        throw httpError(422, 'INVALID_FILTER_FIELDS_PARAM', {
+          filter: where,
+          message: 'expected an ISO 8601 date-time',
+          value: asString(operand) ?? null,
+        });
       }
       target = toMinute(operand);
       key = (v) => (typeof v === 'string' ? toMinute(v) : null);
     } else {
       if (typeof operand !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(operand)) {
-        throw httpError(422, 'INVALID_FILTER_FIELDS_PARAM', { filter: where, message: 'expected a date YYYY-MM-DD', value: asString(operand) ?? null });
+        throw httpError(422, 'INVALID_FILTER_FIELDS_PARAM', {
+          filter: where,
+          message: 'expected a date YYYY-MM-DD',
+          value: asString(operand) ?? null,
+        });
       }
       target = operand;
       key = (v) => (typeof v === 'string' ? v : null);
     }
     const test: (c: number) => boolean =
-      op === 'gt' ? (c) => c > 0 : op === 'gte' ? (c) => c >= 0 : op === 'lt' ? (c) => c < 0 : op === 'lte' ? (c) => c <= 0 : op === 'eq' ? (c) => c === 0 : (c) => c !== 0;
+      op === 'gt'
+        ? (c) => c > 0
+        : op === 'gte'
+          ? (c) => c >= 0
+          : op === 'lt'
+            ? (c) => c < 0
+            : op === 'lte'
+              ? (c) => c <= 0
+              : op === 'eq'
+                ? (c) => c === 0
+                : (c) => c !== 0;
     return (item, attrs) => {
       const k = key(get(item, attrs));
       if (k === null) return op === 'neq';
@@ -376,7 +504,8 @@ export class ItemQueryEngine {
   private matcher(operand: QueryValue, where: string): (text: string) => boolean {
     const spec = operand && typeof operand === 'object' && !Array.isArray(operand) ? operand : { pattern: operand };
     const pattern = asString(spec.pattern as QueryValue);
-    if (pattern === undefined) throw httpError(422, 'INVALID_FILTER_FIELDS_PARAM', { filter: where, message: `${where}[pattern] is required` });
+    if (pattern === undefined)
+      throw httpError(422, 'INVALID_FILTER_FIELDS_PARAM', { filter: where, message: `${where}[pattern] is required` });
     const caseSensitive = spec.case_sensitive === 'true';
     if (spec.regexp === 'true') {
       let re: RegExp;
@@ -394,10 +523,22 @@ export class ItemQueryEngine {
 
   // ---- order_by ----
 
-  private sort(items: StoredItem[], orderBy: string[], singleType: Resource<'item_type'> | undefined, typeCount: number, version: Version, locale: string): void {
+  private sort(
+    items: StoredItem[],
+    orderBy: string[],
+    singleType: Resource<'item_type'> | undefined,
+    typeCount: number,
+    version: Version,
+    locale: string,
+  ): void {
     const keys = orderBy.map((entry) => {
       const match = /^(.+)_(ASC|DESC)$/i.exec(entry);
-      if (!match) throw httpError(422, 'INVALID_PARAMS', { param: 'order_by', value: entry, message: 'order_by entries look like <field>_ASC or <field>_DESC' });
+      if (!match)
+        throw httpError(422, 'INVALID_PARAMS', {
+          param: 'order_by',
+          value: entry,
+          message: 'order_by entries look like <field>_ASC or <field>_DESC',
+        });
       const name = match[1] as string;
       const direction = (match[2] as string).toUpperCase() === 'DESC' ? -1 : 1;
       return { key: this.sortKey(name, singleType, typeCount, locale), direction, name };
@@ -424,7 +565,9 @@ export class ItemQueryEngine {
       }
       return 0;
     });
-    decorated.forEach((d, i) => { items[i] = d.item; });
+    decorated.forEach((d, i) => {
+      items[i] = d.item;
+    });
   }
 
   private sortKey(name: string, singleType: Resource<'item_type'> | undefined, typeCount: number, locale: string): SortKey {
@@ -435,12 +578,20 @@ export class ItemQueryEngine {
     if (name === '_is_valid') return (item) => item.meta.is_valid;
     if (name === '_rank') return () => 0;
     if (!singleType || typeCount !== 1) {
-      throw httpError(422, 'INVALID_PARAMS', { param: 'order_by', value: name, message: `ordering by the field "${name}" needs exactly one model in filter[type]` });
+      throw httpError(422, 'INVALID_PARAMS', {
+        param: 'order_by',
+        value: name,
+        message: `ordering by the field "${name}" needs exactly one model in filter[type]`,
+      });
     }
     if (name === 'position' && positionalAttributes(singleType).includes('position')) return (_item, attrs) => attrs.position;
     const field = this.store.fieldsOf(this.env, singleType.id).find((f) => f.attributes.api_key === name);
     if (!field || !SORTABLE_FIELD_TYPES.has(String(field.attributes.field_type))) {
-      throw httpError(422, 'INVALID_PARAMS', { param: 'order_by', value: name, message: `the model "${singleType.attributes.api_key}" has no sortable field "${name}"` });
+      throw httpError(422, 'INVALID_PARAMS', {
+        param: 'order_by',
+        value: name,
+        message: `the model "${singleType.attributes.api_key}" has no sortable field "${name}"`,
+      });
     }
     const localized = Boolean(field.attributes.localized);
     const dateTime = field.attributes.field_type === 'date_time';
@@ -467,6 +618,7 @@ function haversineMetres(lat1: number, lon1: number, lat2: number, lon2: number)
 export function pageNumber(value: QueryValue | undefined, param: string, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n)) throw httpError(422, 'INVALID_PARAMS', { param, value: asString(value) ?? null, message: `${param} must be a non-negative integer` });
+  if (!Number.isSafeInteger(n))
+    throw httpError(422, 'INVALID_PARAMS', { param, value: asString(value) ?? null, message: `${param} must be a non-negative integer` });
   return n;
 }

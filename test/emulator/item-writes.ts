@@ -30,7 +30,10 @@ interface WriteContext {
 }
 
 export class ItemWriter {
-  constructor(private readonly store: EmulatorStore, private readonly env: EnvironmentData) {}
+  constructor(
+    private readonly store: EmulatorStore,
+    private readonly env: EnvironmentData,
+  ) {}
 
   updateItem(id: string, body: unknown): Document {
     const item = this.env.items.get(id);
@@ -40,30 +43,61 @@ export class ItemWriter {
     const { attributes, relationships, meta } = envelope(body, 'item', [id]);
 
     if (meta.current_version !== undefined && meta.current_version !== item.meta.current_version) {
-      throw httpError(422, 'STALE_ITEM_VERSION', { message: 'The record has changed since this version: fetch it again and reapply your changes' });
+      throw httpError(422, 'STALE_ITEM_VERSION', {
+        message: 'The record has changed since this version: fetch it again and reapply your changes',
+      });
     }
     const ctx: WriteContext = { errors: [], ops: [], owned: this.ownedBlocks(item), seen: new Set(), blockCount: 0, deepestBlock: 0 };
-    ctx.errors.push(...extraneous(relationships, ['item_type', 'creator'], 'relationships'), ...extraneous(meta, ['current_version', 'stage'], 'meta'));
+    ctx.errors.push(
+      ...extraneous(relationships, ['item_type', 'creator'], 'relationships'),
+      ...extraneous(meta, ['current_version', 'stage'], 'meta'),
+    );
     // The project has no workflows, so a record has no stage to move to.
-    if (meta.stage !== undefined && meta.stage !== null) ctx.errors.push(invalidField('stage', 'VALIDATION_INVALID', { message: 'The project has no workflows' }));
+    if (meta.stage !== undefined && meta.stage !== null)
+      ctx.errors.push(invalidField('stage', 'VALIDATION_INVALID', { message: 'The project has no workflows' }));
     if ('item_type' in relationships) {
       const target = relationshipTarget(relationships.item_type, 'item_type');
-      if (target !== item.itemTypeId) ctx.errors.push({ code: 'ITEM_TYPE_CANNOT_BE_CHANGED', details: { message: 'This emulator does not move records between models' } });
+      if (target !== item.itemTypeId)
+        ctx.errors.push({
+          code: 'ITEM_TYPE_CANNOT_BE_CHANGED',
+          details: { message: 'This emulator does not move records between models' },
+        });
     }
     let creator: StoredItem['creator'] | undefined;
     if ('creator' in relationships) {
       const target = relationshipTarget(relationships.creator, CREATOR_TYPES);
       const data = isObject(relationships.creator) && isObject(relationships.creator.data) ? relationships.creator.data : undefined;
       if (target && data) creator = { type: String(data.type), id: target };
-      else ctx.errors.push(invalidField('creator', 'VALIDATION_FORMAT', { message: `relationships.creator must be {"data": {"type": ${CREATOR_TYPES.join('|')}, "id": <id>}}` }));
+      else
+        ctx.errors.push(
+          invalidField('creator', 'VALIDATION_FORMAT', {
+            message: `relationships.creator must be {"data": {"type": ${CREATOR_TYPES.join('|')}, "id": <id>}}`,
+          }),
+        );
     }
 
     const merged = this.applyAttributes(item, itemType, attributes, ctx, [], 0);
     if (ctx.blockCount > MAX_BLOCKS_PER_RECORD) {
-      ctx.errors.push({ code: 'TECHNICAL_LIMIT_REACHED', details: { limit: 'blocks', maximum: MAX_BLOCKS_PER_RECORD, count: ctx.blockCount, message: `a record holds at most ${MAX_BLOCKS_PER_RECORD} blocks` } });
+      ctx.errors.push({
+        code: 'TECHNICAL_LIMIT_REACHED',
+        details: {
+          limit: 'blocks',
+          maximum: MAX_BLOCKS_PER_RECORD,
+          count: ctx.blockCount,
+          message: `a record holds at most ${MAX_BLOCKS_PER_RECORD} blocks`,
+        },
+      });
     }
     if (ctx.deepestBlock > MAX_BLOCK_NESTING) {
-      ctx.errors.push({ code: 'TECHNICAL_LIMIT_REACHED', details: { limit: 'block_nesting_levels', maximum: MAX_BLOCK_NESTING, count: ctx.deepestBlock, message: `blocks nest at most ${MAX_BLOCK_NESTING} levels deep` } });
+      ctx.errors.push({
+        code: 'TECHNICAL_LIMIT_REACHED',
+        details: {
+          limit: 'block_nesting_levels',
+          maximum: MAX_BLOCK_NESTING,
+          count: ctx.deepestBlock,
+          message: `blocks nest at most ${MAX_BLOCK_NESTING} levels deep`,
+        },
+      });
     }
     fail(ctx.errors);
 
@@ -91,7 +125,11 @@ export class ItemWriter {
   checkNewRecord(itemType: Resource<'item_type'>, attributes: Obj): { merged: Obj; errors: ApiErrorSpec[]; commit: () => void } {
     const ctx: WriteContext = { errors: [], ops: [], owned: new Set(), seen: new Set(), blockCount: 0, deepestBlock: 0 };
     const merged = this.applyAttributes(null, itemType, attributes, ctx, [], 0);
-    if (ctx.blockCount > MAX_BLOCKS_PER_RECORD) ctx.errors.push({ code: 'TECHNICAL_LIMIT_REACHED', details: { limit: 'blocks', maximum: MAX_BLOCKS_PER_RECORD, count: ctx.blockCount } });
+    if (ctx.blockCount > MAX_BLOCKS_PER_RECORD)
+      ctx.errors.push({
+        code: 'TECHNICAL_LIMIT_REACHED',
+        details: { limit: 'blocks', maximum: MAX_BLOCKS_PER_RECORD, count: ctx.blockCount },
+      });
     return { merged, errors: ctx.errors, commit: () => ctx.ops.forEach((op) => op()) };
   }
 
@@ -139,14 +177,30 @@ export class ItemWriter {
    * Validates `changes` against the model and returns the merged attributes (block values as ids).
    * `depth` is the block nesting level of the record being written (0 = the record itself).
    */
-  private applyAttributes(item: StoredItem | null, itemType: Resource<'item_type'>, changes: Obj, ctx: WriteContext, blockPath: (string | number)[], depth: number): Obj {
+  private applyAttributes(
+    item: StoredItem | null,
+    itemType: Resource<'item_type'>,
+    changes: Obj,
+    ctx: WriteContext,
+    blockPath: (string | number)[],
+    depth: number,
+  ): Obj {
     const { errors } = ctx;
     const fields = this.store.fieldsOf(this.env, itemType.id);
     const positional = depth === 0 ? positionalAttributes(itemType) : [];
     const allowed = [...fields.map((f) => String(f.attributes.api_key)), ...positional];
     const extra = Object.keys(changes).filter((k) => !allowed.includes(k));
-    if (extra.length) errors.push({ code: 'INVALID_ATTRIBUTES', details: { extraneous_attributes: extra, ...(blockPath.length ? { block_path: blockPath } : {}) } });
-    if (item) this.countStored(this.blocksOf(itemType.id, item.attributes, (k) => !(k in changes)), depth + 1, ctx);
+    if (extra.length)
+      errors.push({
+        code: 'INVALID_ATTRIBUTES',
+        details: { extraneous_attributes: extra, ...(blockPath.length ? { block_path: blockPath } : {}) },
+      });
+    if (item)
+      this.countStored(
+        this.blocksOf(itemType.id, item.attributes, (k) => !(k in changes)),
+        depth + 1,
+        ctx,
+      );
 
     const merged: Obj = { ...(item?.attributes ?? {}) };
     const locales = this.store.site.attributes.locales as string[];
@@ -162,25 +216,49 @@ export class ItemWriter {
     for (const key of positional) {
       if (!(key in changes)) continue;
       const v = changes[key];
-      if (key === 'position' && !(Number.isInteger(v) && (v as number) >= 1)) errors.push({ code: 'INVALID_FIELD', details: { field: 'position', code: 'VALIDATION_INVALID_FORMAT' } });
+      if (key === 'position' && !(Number.isInteger(v) && (v as number) >= 1))
+        errors.push({ code: 'INVALID_FIELD', details: { field: 'position', code: 'VALIDATION_INVALID_FORMAT' } });
       else if (key === 'parent_id' && v !== null && (!isApiId(v) || this.env.items.get(v)?.itemTypeId !== itemType.id || v === item?.id)) {
-        errors.push({ code: 'INVALID_FIELD', details: { field: 'parent_id', code: 'VALIDATION_INVALID', message: 'parent_id must be another record of the same model, or null' } });
+        errors.push({
+          code: 'INVALID_FIELD',
+          details: {
+            field: 'parent_id',
+            code: 'VALIDATION_INVALID',
+            message: 'parent_id must be another record of the same model, or null',
+          },
+        });
       } else merged[key] = v;
     }
     const validation = { env: this.env, item, itemType, fields, siteLocales: locales, blockPath };
     const recordLocales = checkLocaleSets(validation, merged, errors, malformed);
-    checkValidators({ ...validation, fields: fields.filter((f) => !malformed.has(String(f.attributes.api_key))) }, merged, recordLocales, errors);
+    checkValidators(
+      { ...validation, fields: fields.filter((f) => !malformed.has(String(f.attributes.api_key))) },
+      merged,
+      recordLocales,
+      errors,
+    );
     return merged;
   }
 
   /** Checks one field's new value (all its locales) into `merged`. */
-  private applyField(field: Resource<'field'>, value: unknown, merged: Obj, ctx: WriteContext, blockPath: (string | number)[], depth: number): void {
+  private applyField(
+    field: Resource<'field'>,
+    value: unknown,
+    merged: Obj,
+    ctx: WriteContext,
+    blockPath: (string | number)[],
+    depth: number,
+  ): void {
     const { errors } = ctx;
     const apiKey = String(field.attributes.api_key);
     const locales = this.store.site.attributes.locales as string[];
     const describe = (locale?: string): Obj => ({
-      field: apiKey, field_id: field.id, field_label: field.attributes.label, field_type: field.attributes.field_type,
-      ...(locale ? { locale } : {}), ...(blockPath.length ? { block_path: blockPath } : {}),
+      field: apiKey,
+      field_id: field.id,
+      field_label: field.attributes.label,
+      field_type: field.attributes.field_type,
+      ...(locale ? { locale } : {}),
+      ...(blockPath.length ? { block_path: blockPath } : {}),
     });
     if (!field.attributes.localized) {
       merged[apiKey] = this.checkValue(field, value, describe(), ctx, [...blockPath, apiKey], depth);
@@ -189,13 +267,27 @@ export class ItemWriter {
     // The API's documentation does not say whether a localized field may be null as a whole; we take the
     // stricter reading: it is always an object keyed by locale (a locale's value may be null).
     if (!isObject(value)) {
-      errors.push({ code: 'INVALID_FIELD', details: { ...describe(), code: 'VALIDATION_INVALID_FORMAT', message: `${apiKey} is localized: send an object keyed by locale (${locales.join(', ')})` } });
+      errors.push({
+        code: 'INVALID_FIELD',
+        details: {
+          ...describe(),
+          code: 'VALIDATION_INVALID_FORMAT',
+          message: `${apiKey} is localized: send an object keyed by locale (${locales.join(', ')})`,
+        },
+      });
       return;
     }
     const perLocale: Obj = {};
     for (const [locale, v] of Object.entries(value)) {
       if (!locales.includes(locale)) {
-        errors.push({ code: 'INVALID_FIELD', details: { ...describe(locale), code: 'VALIDATION_INVALID_LOCALE', message: `"${locale}" is not a locale of the project (${locales.join(', ')})` } });
+        errors.push({
+          code: 'INVALID_FIELD',
+          details: {
+            ...describe(locale),
+            code: 'VALIDATION_INVALID_LOCALE',
+            message: `"${locale}" is not a locale of the project (${locales.join(', ')})`,
+          },
+        });
         continue;
       }
       perLocale[locale] = this.checkValue(field, v, describe(locale), ctx, [...blockPath, apiKey, locale], depth);
@@ -204,7 +296,14 @@ export class ItemWriter {
   }
 
   /** Checks one (per-locale) value; returns the stored form (blocks as ids). */
-  private checkValue(field: Resource<'field'>, value: unknown, where: Obj, ctx: WriteContext, blockPath: (string | number)[], depth: number): unknown {
+  private checkValue(
+    field: Resource<'field'>,
+    value: unknown,
+    where: Obj,
+    ctx: WriteContext,
+    blockPath: (string | number)[],
+    depth: number,
+  ): unknown {
     const fieldType = String(field.attributes.field_type);
     const invalid = (message: string) => {
       ctx.errors.push({ code: 'INVALID_FIELD', details: { ...where, code: 'VALIDATION_INVALID_FORMAT', message } });
@@ -219,15 +318,31 @@ export class ItemWriter {
       case 'single_block':
         return this.checkBlock(field, value, where, ctx, blockPath, depth + 1);
       case 'structured_text': {
-        if (!isObject(value) || value.schema !== 'dast' || !isObject(value.document) || value.document.type !== 'root' || !Array.isArray(value.document.children)) {
+        if (
+          !isObject(value) ||
+          value.schema !== 'dast' ||
+          !isObject(value.document) ||
+          value.document.type !== 'root' ||
+          !Array.isArray(value.document.children)
+        ) {
           return invalid('expected {"schema": "dast", "document": {"type": "root", "children": […]}}');
         }
         const linkRule = (field.attributes.validators as Obj | undefined)?.structured_text_links;
         const linkable = isObject(linkRule) && Array.isArray(linkRule.item_types) ? (linkRule.item_types as string[]) : [];
-        for (const problem of dastProblems(value, this.env, linkable)) ctx.errors.push({ code: 'INVALID_FIELD', details: { ...where, ...problem } });
+        for (const problem of dastProblems(value, this.env, linkable))
+          ctx.errors.push({ code: 'INVALID_FIELD', details: { ...where, ...problem } });
         let index = 0;
         return mapDastBlocks(value, (block, nodeType) =>
-          this.checkBlock(field, block, where, ctx, [...blockPath, 'block', index++], depth + 1, nodeType === 'inlineBlock' ? 'structured_text_inline_blocks' : 'structured_text_blocks'));
+          this.checkBlock(
+            field,
+            block,
+            where,
+            ctx,
+            [...blockPath, 'block', index++],
+            depth + 1,
+            nodeType === 'inlineBlock' ? 'structured_text_inline_blocks' : 'structured_text_blocks',
+          ),
+        );
       }
       default: {
         const problem = shapeProblem(fieldType, value, this.env);
@@ -237,7 +352,15 @@ export class ItemWriter {
   }
 
   /** A block in a request: its id (unchanged), `{type, id, attributes}` (partial update) or a new block. Returns its id. */
-  private checkBlock(field: Resource<'field'>, block: unknown, where: Obj, ctx: WriteContext, blockPath: (string | number)[], depth: number, dastValidator?: string): unknown {
+  private checkBlock(
+    field: Resource<'field'>,
+    block: unknown,
+    where: Obj,
+    ctx: WriteContext,
+    blockPath: (string | number)[],
+    depth: number,
+    dastValidator?: string,
+  ): unknown {
     const validators = (field.attributes.validators ?? {}) as Obj;
     const validator = dastValidator ?? BLOCK_VALIDATORS.find((k) => k in validators) ?? 'rich_text_blocks';
     const rule = validators[validator];
@@ -266,21 +389,33 @@ export class ItemWriter {
       if (existing && depth <= MAX_BLOCK_NESTING) this.countStored(this.blocksOf(existing.itemTypeId, existing.attributes), depth + 1, ctx);
       return block;
     }
-    if (!isObject(block) || block.type !== 'item' || Object.keys(block).some((k) => !['type', 'id', 'attributes', 'relationships'].includes(k))) {
+    if (
+      !isObject(block) ||
+      block.type !== 'item' ||
+      Object.keys(block).some((k) => !['type', 'id', 'attributes', 'relationships'].includes(k))
+    ) {
       return invalid('a block is its id, or {"type": "item", "id"?, "attributes": {…}, "relationships"?: {"item_type": …}}');
     }
     const attrs = block.attributes === undefined ? {} : block.attributes;
     if (!isObject(attrs)) return invalid('block attributes must be an object');
-    if (block.relationships !== undefined && (!isObject(block.relationships) || Object.keys(block.relationships).some((k) => k !== 'item_type'))) {
+    if (
+      block.relationships !== undefined &&
+      (!isObject(block.relationships) || Object.keys(block.relationships).some((k) => k !== 'item_type'))
+    ) {
       return invalid('block relationships take only item_type');
     }
-    const declaredType = isObject(block.relationships) && 'item_type' in block.relationships ? relationshipTarget(block.relationships.item_type, 'item_type') : undefined;
-    if (isObject(block.relationships) && 'item_type' in block.relationships && !declaredType) return invalid('relationships.item_type must be {"data": {"type": "item_type", "id": <id>}}');
+    const declaredType =
+      isObject(block.relationships) && 'item_type' in block.relationships
+        ? relationshipTarget(block.relationships.item_type, 'item_type')
+        : undefined;
+    if (isObject(block.relationships) && 'item_type' in block.relationships && !declaredType)
+      return invalid('relationships.item_type must be {"data": {"type": "item_type", "id": <id>}}');
 
     if (block.id !== undefined) {
       const existing = existingBlock(block.id);
       if (!existing) return block;
-      if (declaredType && declaredType !== existing.itemTypeId) return invalid('a block cannot change its block model (leave out the id to create a new block)');
+      if (declaredType && declaredType !== existing.itemTypeId)
+        return invalid('a block cannot change its block model (leave out the id to create a new block)');
       const blockType = this.env.itemTypes.get(existing.itemTypeId);
       if (!blockType) return existing.id;
       const merged = this.applyAttributes(existing, blockType, attrs, ctx, blockPath, depth);
@@ -298,9 +433,26 @@ export class ItemWriter {
     ctx.ops.push(() => {
       const now = new Date().toISOString();
       this.env.items.set(id, {
-        id, itemTypeId: declaredType, attributes: created, published: null, creator: null,
-        meta: { created_at: now, updated_at: now, published_at: null, first_published_at: null, publication_scheduled_at: null, unpublishing_scheduled_at: null,
-          status: null, is_valid: true, is_current_version_valid: null, is_published_version_valid: null, current_version: newId(), stage: null, has_children: null },
+        id,
+        itemTypeId: declaredType,
+        attributes: created,
+        published: null,
+        creator: null,
+        meta: {
+          created_at: now,
+          updated_at: now,
+          published_at: null,
+          first_published_at: null,
+          publication_scheduled_at: null,
+          unpublishing_scheduled_at: null,
+          status: null,
+          is_valid: true,
+          is_current_version_valid: null,
+          is_published_version_valid: null,
+          current_version: newId(),
+          stage: null,
+          has_children: null,
+        },
       });
     });
     return id;

@@ -24,7 +24,10 @@ export function positionalAttributes(itemType: Resource<'item_type'>): string[] 
 }
 
 export class ItemSerializer {
-  constructor(private readonly store: EmulatorStore, private readonly env: EnvironmentData) {}
+  constructor(
+    private readonly store: EmulatorStore,
+    private readonly env: EnvironmentData,
+  ) {}
 
   serialize(item: StoredItem, version: Version, nested: boolean): Resource<'item'> {
     const source = versionAttributes(item, version) ?? item.attributes;
@@ -33,9 +36,12 @@ export class ItemSerializer {
     for (const field of this.store.fieldsOf(this.env, item.itemTypeId)) {
       const apiKey = String(field.attributes.api_key);
       const value = source[apiKey] ?? null;
-      attributes[apiKey] = nested && BLOCK_FIELD_TYPES.has(String(field.attributes.field_type))
-        ? this.mapLocales(value, Boolean(field.attributes.localized), (v) => this.expandBlocks(String(field.attributes.field_type), v, version))
-        : value;
+      attributes[apiKey] =
+        nested && BLOCK_FIELD_TYPES.has(String(field.attributes.field_type))
+          ? this.mapLocales(value, Boolean(field.attributes.localized), (v) =>
+              this.expandBlocks(String(field.attributes.field_type), v, version),
+            )
+          : value;
     }
     if (itemType) for (const key of positionalAttributes(itemType)) attributes[key] = source[key] ?? null;
     return {
@@ -88,7 +94,11 @@ export function blockIdsOf(fieldType: string, value: unknown): string[] {
   const ids: string[] = [];
   if (fieldType === 'rich_text' && Array.isArray(value)) for (const v of value) if (typeof v === 'string') ids.push(v);
   if (fieldType === 'single_block' && typeof value === 'string') ids.push(value);
-  if (fieldType === 'structured_text') mapDastBlocks(value, (item) => { if (typeof item === 'string') ids.push(item); return item; });
+  if (fieldType === 'structured_text')
+    mapDastBlocks(value, (item) => {
+      if (typeof item === 'string') ids.push(item);
+      return item;
+    });
   return ids;
 }
 

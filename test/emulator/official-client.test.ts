@@ -12,7 +12,9 @@ before(async () => {
   emu = await startEmulator({ records: 10, jobDurationMs: 5 });
   client = buildClient({ apiToken: emu.token, baseUrl: emu.url, environment: 'main', autoRetry: false });
 });
-after(async () => { await emu.close(); });
+after(async () => {
+  await emu.close();
+});
 
 type FieldBody = Parameters<Client['fields']['create']>[1];
 const createField = (c: Client, model: string, body: Record<string, unknown>) => c.fields.create(model, body as FieldBody);
@@ -22,13 +24,31 @@ describe('the official client round trip', () => {
     const author = await client.itemTypes.find('author');
     const block = await client.itemTypes.create({ name: 'Promo block', api_key: 'promo_block', modular_block: true });
     assert.equal(block.modular_block, true);
-    const recipe = await client.itemTypes.create({ name: 'Recipe', api_key: 'recipe', draft_mode_active: true, collection_appearance: 'table' }, { skip_menu_item_creation: true });
+    const recipe = await client.itemTypes.create(
+      { name: 'Recipe', api_key: 'recipe', draft_mode_active: true, collection_appearance: 'table' },
+      { skip_menu_item_creation: true },
+    );
     assert.equal(recipe.api_key, 'recipe');
     const fieldset = await client.fieldsets.create(recipe, { title: 'Details', collapsible: true });
-    const title = await createField(client, recipe.id, { label: 'Title', api_key: 'title', field_type: 'string', validators: { required: {} }, localized: true });
-    const links = { on_publish_with_unpublished_references_strategy: 'fail', on_reference_unpublish_strategy: 'delete_references', on_reference_delete_strategy: 'delete_references' };
+    const title = await createField(client, recipe.id, {
+      label: 'Title',
+      api_key: 'title',
+      field_type: 'string',
+      validators: { required: {} },
+      localized: true,
+    });
+    const links = {
+      on_publish_with_unpublished_references_strategy: 'fail',
+      on_reference_unpublish_strategy: 'delete_references',
+      on_reference_delete_strategy: 'delete_references',
+    };
     const bodies: Record<string, unknown>[] = [
-      { label: 'Body', api_key: 'body', field_type: 'text', appearance: { editor: 'markdown', parameters: { toolbar: ['bold', 'italic'] }, addons: [] } },
+      {
+        label: 'Body',
+        api_key: 'body',
+        field_type: 'text',
+        appearance: { editor: 'markdown', parameters: { toolbar: ['bold', 'italic'] }, addons: [] },
+      },
       { label: 'Vegan', api_key: 'vegan', field_type: 'boolean' },
       { label: 'Servings', api_key: 'servings', field_type: 'integer', validators: { number_range: { min: 1 } } },
       { label: 'Cost', api_key: 'cost', field_type: 'float' },
@@ -46,14 +66,22 @@ describe('the official client round trip', () => {
       { label: 'Authors', api_key: 'authors', field_type: 'links', validators: { items_item_type: { item_types: [author.id], ...links } } },
       { label: 'Sections', api_key: 'sections', field_type: 'rich_text', validators: { rich_text_blocks: { item_types: [block.id] } } },
       { label: 'Hero', api_key: 'hero', field_type: 'single_block', validators: { single_block_blocks: { item_types: [block.id] } } },
-      { label: 'Story', api_key: 'story', field_type: 'structured_text', validators: { structured_text_blocks: { item_types: [block.id] }, structured_text_links: { item_types: [author.id], ...links } } },
+      {
+        label: 'Story',
+        api_key: 'story',
+        field_type: 'structured_text',
+        validators: { structured_text_blocks: { item_types: [block.id] }, structured_text_links: { item_types: [author.id], ...links } },
+      },
     ];
     // in parallel: the official client waits a second before its first poll of each job
     const created = await Promise.all(bodies.map((body) => createField(client, recipe.id, body)));
     await createField(client, block.id, { label: 'Headline', api_key: 'headline', field_type: 'string' });
     const fields = await client.fields.list(recipe);
     assert.deepEqual(new Set(fields.map((f) => f.field_type)).size, 20, 'all 20 field types');
-    assert.deepEqual(fields.map((f) => f.position), fields.map((_, i) => i + 1));
+    assert.deepEqual(
+      fields.map((f) => f.position),
+      fields.map((_, i) => i + 1),
+    );
     assert.equal(created.find((f) => f.api_key === 'photo')?.fieldset?.id, fieldset.id);
 
     const updated = await client.itemTypes.update(recipe, { title_field: { type: 'field', id: title.id }, hint: 'How we cook' });
@@ -63,7 +91,15 @@ describe('the official client round trip', () => {
     assert.equal(moved.position, 1);
     assert.equal((await client.fields.list(recipe))[0]?.id, story.id);
     assert.equal((await client.fieldsets.update(fieldset.id, { title: 'Kitchen details' })).title, 'Kitchen details');
-    const hook = await client.webhooks.create({ name: 'Deploy', url: 'https://example.com/hook', custom_payload: null, headers: {}, events: [{ entity_type: 'item_type', event_types: ['create'] }], http_basic_user: null, http_basic_password: null });
+    const hook = await client.webhooks.create({
+      name: 'Deploy',
+      url: 'https://example.com/hook',
+      custom_payload: null,
+      headers: {},
+      events: [{ entity_type: 'item_type', event_types: ['create'] }],
+      http_basic_user: null,
+      http_basic_password: null,
+    });
     await client.webhooks.destroy(hook.id);
 
     const forked = await client.environments.fork('main', { id: 'recipes-v2' });
@@ -83,8 +119,15 @@ describe('the official client round trip', () => {
     const promoted = await project.environments.promote('recipes-v2');
     assert.equal(promoted.meta.primary, true);
     const environments = await project.environments.list();
-    assert.deepEqual(environments.filter((e) => e.meta.primary).map((e) => e.id), ['recipes-v2']);
-    await assert.rejects(project.itemTypes.find('recipe'), /NOT_FOUND/, 'the promoted fork is now what requests without an environment see');
+    assert.deepEqual(
+      environments.filter((e) => e.meta.primary).map((e) => e.id),
+      ['recipes-v2'],
+    );
+    await assert.rejects(
+      project.itemTypes.find('recipe'),
+      /NOT_FOUND/,
+      'the promoted fork is now what requests without an environment see',
+    );
     const renamed = await project.environments.rename('main', { id: 'legacy' });
     assert.equal(renamed.id, 'legacy');
     assert.equal((await project.environments.destroy('legacy')).id, 'legacy');
@@ -92,12 +135,15 @@ describe('the official client round trip', () => {
     assert.equal((await project.maintenanceMode.deactivate()).active, false);
   });
 
-  test('the API\'s errors reach the official client as ApiError with the code', async () => {
+  test("the API's errors reach the official client as ApiError with the code", async () => {
     const project = buildClient({ apiToken: emu.token, baseUrl: emu.url, autoRetry: false });
-    await assert.rejects(project.itemTypes.create({ name: 'Article', api_key: 'article' }), (error: { findError?: (code: string) => unknown }) => {
-      assert.ok(error.findError?.('INVALID_FIELD'));
-      return true;
-    });
+    await assert.rejects(
+      project.itemTypes.create({ name: 'Article', api_key: 'article' }),
+      (error: { findError?: (code: string) => unknown }) => {
+        assert.ok(error.findError?.('INVALID_FIELD'));
+        return true;
+      },
+    );
     await assert.rejects(project.environments.destroy('sandbox-that-is-not'), /NOT_FOUND/);
   });
 });

@@ -16,7 +16,12 @@ export const ITEM_LIST_PARAMS = {
 } as const;
 export const ITEM_FIND_PARAMS = { nested: 'scalar', version: 'scalar' } as const;
 export const ITEM_REFERENCES_PARAMS = { nested: 'scalar', version: 'scalar' } as const;
-export const UPLOAD_LIST_PARAMS = { filter: ['ids', 'query', 'fields'], locale: 'scalar', order_by: 'scalar', page: ['offset', 'limit'] } as const;
+export const UPLOAD_LIST_PARAMS = {
+  filter: ['ids', 'query', 'fields'],
+  locale: 'scalar',
+  order_by: 'scalar',
+  page: ['offset', 'limit'],
+} as const;
 export const NO_PARAMS = {} as const;
 
 type ParamSpec = Readonly<Record<string, 'scalar' | readonly string[]>>;

@@ -25,7 +25,13 @@ type Reply = { status: number; body?: unknown };
 
 /** The answer for a publishing endpoint, or undefined when the request is not one. */
 /** `body` is null when the request has none. */
-export function routePublishing(ctx: PublishingContext, method: string, segments: string[], query: Query, body: () => unknown): Reply | undefined {
+export function routePublishing(
+  ctx: PublishingContext,
+  method: string,
+  segments: string[],
+  query: Query,
+  body: () => unknown,
+): Reply | undefined {
   const [head, id, sub, extra] = segments;
   if (head !== 'items' || !id || !sub || extra !== undefined) return undefined;
   if (id === 'bulk' && method === 'POST' && ['publish', 'unpublish', 'destroy'].includes(sub)) {
@@ -47,7 +53,12 @@ export function routePublishing(ctx: PublishingContext, method: string, segments
     const item = publishing.record(id);
     const key = sub === 'scheduled-publication' ? 'publication_scheduled_at' : 'unpublishing_scheduled_at';
     if (method === 'DELETE') {
-      if (item.meta[key] === null) throw httpError(404, 'NOT_FOUND', { entity: sub.replace('-', '_'), item_id: id, message: `The record has no ${sub.replace('-', ' ')}` });
+      if (item.meta[key] === null)
+        throw httpError(404, 'NOT_FOUND', {
+          entity: sub.replace('-', '_'),
+          item_id: id,
+          message: `The record has no ${sub.replace('-', ' ')}`,
+        });
       item.meta = { ...item.meta, [key]: null };
       return { status: 200, body: { data: publishing.wire(item) } };
     }
@@ -55,7 +66,13 @@ export function routePublishing(ctx: PublishingContext, method: string, segments
     const attributes = scheduleBody(body(), type, key, ctx.store);
     item.meta = { ...item.meta, [key]: attributes[key] as string };
     const scheduleId = newId();
-    return { status: 201, body: { data: { type, id: scheduleId, attributes, relationships: { item: { data: { type: 'item', id } } } }, included: [publishing.wire(item)] } };
+    return {
+      status: 201,
+      body: {
+        data: { type, id: scheduleId, attributes, relationships: { item: { data: { type: 'item', id } } } },
+        included: [publishing.wire(item)],
+      },
+    };
   }
   return undefined;
 }
@@ -67,15 +84,30 @@ function bulk(ctx: PublishingContext, operation: BulkOperation, raw: unknown): R
   const type = `item_bulk_${operation}_operation`;
   const data = isObject(raw) && Object.keys(raw).every((k) => k === 'data') && isObject(raw.data) ? raw.data : undefined;
   const items = data && isObject(data.relationships) && isObject(data.relationships.items) ? data.relationships.items.data : undefined;
-  if (!data || data.type !== type || Object.keys(data).some((k) => k !== 'type' && k !== 'relationships') ||
-    Object.keys(data.relationships as Obj).some((k) => k !== 'items') || !Array.isArray(items)) {
-    throw httpError(422, 'INVALID_FORMAT', { message: `The body must be {"data": {"type": "${type}", "relationships": {"items": {"data": [{"type": "item", "id": …}]}}}}` });
+  if (
+    !data ||
+    data.type !== type ||
+    Object.keys(data).some((k) => k !== 'type' && k !== 'relationships') ||
+    Object.keys(data.relationships as Obj).some((k) => k !== 'items') ||
+    !Array.isArray(items)
+  ) {
+    throw httpError(422, 'INVALID_FORMAT', {
+      message: `The body must be {"data": {"type": "${type}", "relationships": {"items": {"data": [{"type": "item", "id": …}]}}}}`,
+    });
   }
   if (items.length === 0 || items.length > MAX_BULK_RECORDS) {
-    throw httpError(422, 'INVALID_FIELD', { field: 'items', code: 'VALIDATION_LENGTH', count: items.length, message: `from 1 to ${MAX_BULK_RECORDS} records per request` });
+    throw httpError(422, 'INVALID_FIELD', {
+      field: 'items',
+      code: 'VALIDATION_LENGTH',
+      count: items.length,
+      message: `from 1 to ${MAX_BULK_RECORDS} records per request`,
+    });
   }
-  const ids = items.map((entry) => (isObject(entry) && entry.type === 'item' && Object.keys(entry).length === 2 && isApiId(entry.id) ? entry.id : undefined));
-  if (ids.some((id) => id === undefined)) throw httpError(422, 'INVALID_FORMAT', { message: 'each of items.data is {"type": "item", "id": <id>}' });
+  const ids = items.map((entry) =>
+    isObject(entry) && entry.type === 'item' && Object.keys(entry).length === 2 && isApiId(entry.id) ? entry.id : undefined,
+  );
+  if (ids.some((id) => id === undefined))
+    throw httpError(422, 'INVALID_FORMAT', { message: 'each of items.data is {"type": "item", "id": <id>}' });
   return ctx.startJob(() => {
     let successful = 0;
     let failed = 0;
@@ -102,7 +134,10 @@ interface Selection {
 }
 
 export class Publisher {
-  constructor(private readonly store: EmulatorStore, private readonly env: EnvironmentData) {}
+  constructor(
+    private readonly store: EmulatorStore,
+    private readonly env: EnvironmentData,
+  ) {}
 
   /** A record (not a block) by id. */
   record(id: string): StoredItem {
@@ -122,7 +157,11 @@ export class Publisher {
     if (errors.length) throw new HttpError(422, errors);
     const parent = this.parentOf(item);
     if (parent && parent.meta.status !== 'published' && parent.meta.status !== 'updated') {
-      if (!recursive) throw httpError(422, 'UNPUBLISHED_PARENT', { parent_id: parent.id, message: 'The parent record is not published (publish with recursive=true to publish it too)' });
+      if (!recursive)
+        throw httpError(422, 'UNPUBLISHED_PARENT', {
+          parent_id: parent.id,
+          message: 'The parent record is not published (publish with recursive=true to publish it too)',
+        });
       this.publish(parent, undefined, true);
     }
     const fields = this.store.fieldsOf(this.env, item.itemTypeId);
@@ -138,7 +177,7 @@ export class Publisher {
           continue;
         }
         const before = isObject(published[apiKey]) ? { ...(published[apiKey] as Obj) } : {};
-        for (const locale of selection.locales) before[locale] = structuredClone(isObject(current) ? current[locale] ?? null : null);
+        for (const locale of selection.locales) before[locale] = structuredClone(isObject(current) ? (current[locale] ?? null) : null);
         published[apiKey] = before;
       }
       for (const key of ['position', 'parent_id']) if (key in item.attributes) published[key] = item.attributes[key];
@@ -157,9 +196,15 @@ export class Publisher {
 
   unpublish(item: StoredItem, locales: string[] | undefined, recursive: boolean): void {
     if (!item.published) return; // a draft stays a draft
-    const children = (this.env.recordsByType.get(item.itemTypeId) ?? []).filter((child) => child.attributes.parent_id === item.id && child.published);
+    const children = (this.env.recordsByType.get(item.itemTypeId) ?? []).filter(
+      (child) => child.attributes.parent_id === item.id && child.published,
+    );
     if (!locales && children.length) {
-      if (!recursive) throw httpError(422, 'PUBLISHED_CHILDREN', { children_ids: children.map((c) => c.id), message: 'Published children records (unpublish with recursive=true to unpublish them too)' });
+      if (!recursive)
+        throw httpError(422, 'PUBLISHED_CHILDREN', {
+          children_ids: children.map((c) => c.id),
+          message: 'Published children records (unpublish with recursive=true to unpublish them too)',
+        });
       for (const child of children) this.unpublish(child, undefined, true);
     }
     const remaining = locales ? this.withoutLocales(item, locales) : null;
@@ -227,7 +272,11 @@ function selectivePublish(raw: unknown, store: EmulatorStore): Selection | undef
   if (raw === null || raw === undefined) return undefined;
   const attributes = selectiveAttributes(raw, 'selective_publish_operation', ['content_in_locales', 'non_localized_content']);
   if (typeof attributes.non_localized_content !== 'boolean') {
-    throw httpError(422, 'INVALID_FIELD', { field: 'non_localized_content', code: 'VALIDATION_REQUIRED', message: 'non_localized_content is true or false' });
+    throw httpError(422, 'INVALID_FIELD', {
+      field: 'non_localized_content',
+      code: 'VALIDATION_REQUIRED',
+      message: 'non_localized_content is true or false',
+    });
   }
   return { locales: localesOf(attributes.content_in_locales, store), nonLocalized: attributes.non_localized_content };
 }
@@ -239,7 +288,12 @@ function selectiveUnpublish(raw: unknown, store: EmulatorStore, item: StoredItem
   const published = new Set(Object.values(item.published ?? {}).flatMap((v) => (isObject(v) ? Object.keys(v) : [])));
   const notPublished = locales.filter((l) => !published.has(l));
   if (notPublished.length) {
-    throw httpError(422, 'INVALID_FIELD', { field: 'content_in_locales', code: 'VALIDATION_INCLUSION', locales: notPublished, message: `not published in this record: ${notPublished.join(', ')}` });
+    throw httpError(422, 'INVALID_FIELD', {
+      field: 'content_in_locales',
+      code: 'VALIDATION_INCLUSION',
+      locales: notPublished,
+      message: `not published in this record: ${notPublished.join(', ')}`,
+    });
   }
   return locales;
 }
@@ -247,7 +301,9 @@ function selectiveUnpublish(raw: unknown, store: EmulatorStore, item: StoredItem
 function selectiveAttributes(raw: unknown, type: string, allowed: string[]): Obj {
   const data = isObject(raw) && Object.keys(raw).every((k) => k === 'data') && isObject(raw.data) ? raw.data : undefined;
   if (!data || data.type !== type || Object.keys(data).some((k) => k !== 'type' && k !== 'attributes') || !isObject(data.attributes)) {
-    throw httpError(422, 'INVALID_FORMAT', { message: `The body must be {"data": {"type": "${type}", "attributes": {${allowed.join(', ')}}}}, or no body for the whole record` });
+    throw httpError(422, 'INVALID_FORMAT', {
+      message: `The body must be {"data": {"type": "${type}", "attributes": {${allowed.join(', ')}}}}, or no body for the whole record`,
+    });
   }
   const extra = Object.keys(data.attributes).filter((k) => !allowed.includes(k));
   if (extra.length) throw httpError(422, 'INVALID_ATTRIBUTES', { extraneous_attributes: extra });
@@ -257,7 +313,11 @@ function selectiveAttributes(raw: unknown, type: string, allowed: string[]): Obj
 function localesOf(value: unknown, store: EmulatorStore): string[] {
   const siteLocales = store.site.attributes.locales as string[];
   if (!Array.isArray(value) || value.length === 0 || value.some((l) => typeof l !== 'string' || !siteLocales.includes(l))) {
-    throw httpError(422, 'INVALID_FIELD', { field: 'content_in_locales', code: 'VALIDATION_INVALID_LOCALE', message: `content_in_locales is a non-empty list of the project's locales (${siteLocales.join(', ')})` });
+    throw httpError(422, 'INVALID_FIELD', {
+      field: 'content_in_locales',
+      code: 'VALIDATION_INVALID_LOCALE',
+      message: `content_in_locales is a non-empty list of the project's locales (${siteLocales.join(', ')})`,
+    });
   }
   return value as string[];
 }
@@ -267,13 +327,23 @@ function scheduleBody(raw: unknown, type: string, key: string, store: EmulatorSt
   const optional = key === 'publication_scheduled_at' ? 'selective_publication' : 'content_in_locales';
   const attributes = selectiveAttributes(raw, type, [key, optional]);
   const at = attributes[key];
-  if (!isIsoDateTime(at)) throw httpError(422, 'INVALID_FIELD', { field: key, code: 'VALIDATION_INVALID_FORMAT', message: `${key} is an ISO 8601 date-time with a time zone` });
-  if (Date.parse(at) <= Date.now()) throw httpError(422, 'INVALID_FIELD', { field: key, code: 'VALIDATION_INVALID', message: `${key} must be in the future` });
+  if (!isIsoDateTime(at))
+    throw httpError(422, 'INVALID_FIELD', {
+      field: key,
+      code: 'VALIDATION_INVALID_FORMAT',
+      message: `${key} is an ISO 8601 date-time with a time zone`,
+    });
+  if (Date.parse(at) <= Date.now())
+    throw httpError(422, 'INVALID_FIELD', { field: key, code: 'VALIDATION_INVALID', message: `${key} must be in the future` });
   const extra = attributes[optional];
   if (extra !== undefined && extra !== null) {
     if (optional === 'content_in_locales') localesOf(extra, store);
     else if (!isObject(extra) || typeof extra.non_localized_content !== 'boolean') {
-      throw httpError(422, 'INVALID_FIELD', { field: optional, code: 'VALIDATION_INVALID_FORMAT', message: 'selective_publication is {content_in_locales, non_localized_content} or null' });
+      throw httpError(422, 'INVALID_FIELD', {
+        field: optional,
+        code: 'VALIDATION_INVALID_FORMAT',
+        message: 'selective_publication is {content_in_locales, non_localized_content} or null',
+      });
     } else localesOf(extra.content_in_locales, store);
   }
   return { [key]: at, [optional]: extra ?? null };

@@ -46,7 +46,7 @@ function assign(target: Record<string, QueryValue> | QueryValue[], path: string[
     else {
       // `a[][b]=…` starts a new object unless the last one lacks the key
       const last = target[target.length - 1];
-      const container = last && typeof last === 'object' && !Array.isArray(last) && !(rest[0] as string in last) ? last : {};
+      const container = last && typeof last === 'object' && !Array.isArray(last) && !((rest[0] as string) in last) ? last : {};
       if (container !== last) target.push(container);
       assign(container as Record<string, QueryValue>, rest, value);
     }

@@ -3,7 +3,11 @@
 export class RateWindow {
   private start = 0;
   private count = 0;
-  constructor(readonly limit: number, private readonly windowMs: number, readonly enforced: boolean) {}
+  constructor(
+    readonly limit: number,
+    private readonly windowMs: number,
+    readonly enforced: boolean,
+  ) {}
 
   /** Counts a request; returns what the headers should say and whether to refuse it. */
   hit(now: number): { remaining: number; resetSeconds: number; exceeded: boolean } {

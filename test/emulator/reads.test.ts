@@ -4,8 +4,12 @@ import { startEmulator, type Emulator } from './index.js';
 import { call, codes, details } from './http.js';
 
 let emu: Emulator;
-before(async () => { emu = await startEmulator({ records: 300 }); });
-after(async () => { await emu.close(); });
+before(async () => {
+  emu = await startEmulator({ records: 300 });
+});
+after(async () => {
+  await emu.close();
+});
 
 const articles = (query: string) => call(emu, `/items?filter[type]=article&${query}`);
 const titles = (res: Awaited<ReturnType<typeof call>>, locale = 'en') => res.json.data.map((r: any) => r.attributes.title[locale]);
@@ -95,7 +99,10 @@ describe('seeded schema', () => {
     const fieldTypes = new Set<string>();
     for (const t of types) {
       const fields = (await call(emu, `/item-types/${t.id}/fields`)).json.data;
-      assert.deepEqual(fields.map((f: any) => f.id), t.relationships.fields.data.map((f: any) => f.id));
+      assert.deepEqual(
+        fields.map((f: any) => f.id),
+        t.relationships.fields.data.map((f: any) => f.id),
+      );
       for (const f of fields) fieldTypes.add(f.attributes.field_type);
     }
     assert.equal(fieldTypes.size, 20);
@@ -109,7 +116,10 @@ describe('seeded schema', () => {
     assert.deepEqual((await call(emu, `/fields/${title.id}`)).json.data, title);
     assert.equal((await call(emu, '/fields/article%3A%3Atitle')).json.data.id, title.id);
     const fieldsets = (await call(emu, '/item-types/article/fieldsets')).json.data;
-    assert.deepEqual(fieldsets.map((fs: any) => fs.attributes.title), ['Content', 'Publishing', 'SEO']);
+    assert.deepEqual(
+      fieldsets.map((fs: any) => fs.attributes.title),
+      ['Content', 'Publishing', 'SEO'],
+    );
     assert.equal((await call(emu, `/fieldsets/${fieldsets[2].id}`)).json.data.attributes.start_collapsed, true);
     assert.equal(title.relationships.fieldset.data.id, fieldsets[0].id);
   });
@@ -120,7 +130,13 @@ describe('seeded schema', () => {
     assert.ok(hooks.some((h: any) => h.attributes.http_basic_password));
     assert.equal((await call(emu, `/webhooks/${hooks[1].id}`)).json.data.attributes.name, hooks[1].attributes.name);
     const envs = (await call(emu, '/environments')).json.data;
-    assert.deepEqual(envs.map((e: any) => [e.id, e.meta.primary]), [['main', true], ['sandbox', false]]);
+    assert.deepEqual(
+      envs.map((e: any) => [e.id, e.meta.primary]),
+      [
+        ['main', true],
+        ['sandbox', false],
+      ],
+    );
     assert.equal((await call(emu, '/environments/sandbox')).json.data.meta.forked_from, 'main');
   });
 
@@ -167,7 +183,10 @@ describe('GET /items', () => {
   test('filter[ids] returns exactly those records', async () => {
     const some = (await articles('page[limit]=3')).json.data.map((r: any) => r.id);
     const res = await call(emu, `/items?filter[ids]=${some.join(',')}`);
-    assert.deepEqual(res.json.data.map((r: any) => r.id), some);
+    assert.deepEqual(
+      res.json.data.map((r: any) => r.id),
+      some,
+    );
   });
 
   test('filter[query] searches text case-insensitively, blocks included, in the chosen locale', async () => {
@@ -186,25 +205,61 @@ describe('GET /items', () => {
     const all = (await articles('page[limit]=500')).json.data;
     const count = (pred: (r: any) => boolean) => all.filter(pred).length;
     const total = async (q: string) => (await articles(q)).json.meta.total_count;
-    assert.equal(await total('filter[fields][reading_time][gte]=20'), count((r) => r.attributes.reading_time >= 20));
-    assert.equal(await total('filter[fields][reading_time][lt]=5'), count((r) => r.attributes.reading_time < 5));
-    assert.equal(await total('filter[fields][featured][eq]=true'), count((r) => r.attributes.featured === true));
-    assert.equal(await total('filter[fields][rating][exists]=false'), count((r) => r.attributes.rating === null));
+    assert.equal(
+      await total('filter[fields][reading_time][gte]=20'),
+      count((r) => r.attributes.reading_time >= 20),
+    );
+    assert.equal(
+      await total('filter[fields][reading_time][lt]=5'),
+      count((r) => r.attributes.reading_time < 5),
+    );
+    assert.equal(
+      await total('filter[fields][featured][eq]=true'),
+      count((r) => r.attributes.featured === true),
+    );
+    assert.equal(
+      await total('filter[fields][rating][exists]=false'),
+      count((r) => r.attributes.rating === null),
+    );
     const slug = all[7].attributes.slug;
     assert.equal(await total(`filter[fields][slug][eq]=${slug}`), 1);
     assert.equal(await total(`filter[fields][slug][neq]=${slug}`), 299);
     assert.equal(await total(`filter[fields][slug][in][]=${slug}&filter[fields][slug][in][]=${all[8].attributes.slug}`), 2);
-    assert.equal(await total('filter[fields][title][matches][pattern]=tomatoes'), count((r) => /tomatoes/i.test(r.attributes.title.en)));
+    assert.equal(
+      await total('filter[fields][title][matches][pattern]=tomatoes'),
+      count((r) => /tomatoes/i.test(r.attributes.title.en)),
+    );
     assert.equal(await total('filter[fields][title][matches][pattern]=tomatoes&filter[fields][title][matches][case_sensitive]=true'), 0);
-    assert.equal(await total('filter[fields][title][matches][pattern]=%5ESmoked&filter[fields][title][matches][regexp]=true'), count((r) => /^Smoked/i.test(r.attributes.title.en)));
+    assert.equal(
+      await total('filter[fields][title][matches][pattern]=%5ESmoked&filter[fields][title][matches][regexp]=true'),
+      count((r) => /^Smoked/i.test(r.attributes.title.en)),
+    );
     const author = all[0].attributes.author;
-    assert.equal(await total(`filter[fields][author][eq]=${author}`), count((r) => r.attributes.author === author));
+    assert.equal(
+      await total(`filter[fields][author][eq]=${author}`),
+      count((r) => r.attributes.author === author),
+    );
     const category = all.find((r: any) => r.attributes.categories.length)!.attributes.categories[0];
-    assert.equal(await total(`filter[fields][categories][any_in][]=${category}`), count((r) => r.attributes.categories.includes(category)));
-    assert.equal(await total('filter[fields][published_on][lte]=2024-03-05'), count((r) => r.attributes.published_on <= '2024-03-05'));
-    assert.equal(await total('filter[fields][_status][eq]=draft'), count((r) => r.meta.status === 'draft'));
-    assert.equal(await total('filter[fields][_status][in]=draft,updated'), count((r) => r.meta.status !== 'published'));
-    assert.equal(await total('filter[fields][_updated_at][gt]=2024-03-10T00:00:00Z'), count((r) => r.meta.updated_at > '2024-03-10T00:00:00Z'));
+    assert.equal(
+      await total(`filter[fields][categories][any_in][]=${category}`),
+      count((r) => r.attributes.categories.includes(category)),
+    );
+    assert.equal(
+      await total('filter[fields][published_on][lte]=2024-03-05'),
+      count((r) => r.attributes.published_on <= '2024-03-05'),
+    );
+    assert.equal(
+      await total('filter[fields][_status][eq]=draft'),
+      count((r) => r.meta.status === 'draft'),
+    );
+    assert.equal(
+      await total('filter[fields][_status][in]=draft,updated'),
+      count((r) => r.meta.status !== 'published'),
+    );
+    assert.equal(
+      await total('filter[fields][_updated_at][gt]=2024-03-10T00:00:00Z'),
+      count((r) => r.meta.updated_at > '2024-03-10T00:00:00Z'),
+    );
     assert.equal(await total(`filter[fields][id][eq]=${all[3].id}`), 1);
   });
 
@@ -227,18 +282,32 @@ describe('GET /items', () => {
 
   test('order_by on fields and meta columns, several keys, locale-aware', async () => {
     const byTitle = titles(await articles('order_by=title_ASC&page[limit]=500'));
-    assert.deepEqual(byTitle, [...byTitle].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase(), 'en')));
+    assert.deepEqual(
+      byTitle,
+      [...byTitle].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase(), 'en')),
+    );
     const byTitleIt = titles(await articles('order_by=title_DESC&locale=it&page[limit]=500'), 'it');
-    assert.deepEqual(byTitleIt, [...byTitleIt].sort((a, b) => b.toLowerCase().localeCompare(a.toLowerCase(), 'it')));
+    assert.deepEqual(
+      byTitleIt,
+      [...byTitleIt].sort((a, b) => b.toLowerCase().localeCompare(a.toLowerCase(), 'it')),
+    );
     const multi = (await articles('order_by=reading_time_DESC,_created_at_ASC&page[limit]=500')).json.data;
     for (let i = 1; i < multi.length; i++) {
       const [a, b] = [multi[i - 1], multi[i]];
-      assert.ok(a.attributes.reading_time > b.attributes.reading_time ||
-        (a.attributes.reading_time === b.attributes.reading_time && a.meta.created_at <= b.meta.created_at));
+      assert.ok(
+        a.attributes.reading_time > b.attributes.reading_time ||
+          (a.attributes.reading_time === b.attributes.reading_time && a.meta.created_at <= b.meta.created_at),
+      );
     }
     const newest = (await articles('order_by=_updated_at_DESC&page[limit]=1')).json.data[0];
     const all = (await articles('page[limit]=500')).json.data;
-    assert.equal(newest.meta.updated_at, all.map((r: any) => r.meta.updated_at).sort().at(-1));
+    assert.equal(
+      newest.meta.updated_at,
+      all
+        .map((r: any) => r.meta.updated_at)
+        .sort()
+        .at(-1),
+    );
     assert.deepEqual(codes(await articles('order_by=nope_ASC')), ['INVALID_PARAMS']);
   });
 
@@ -263,7 +332,10 @@ describe('GET /items', () => {
     assert.equal(nested[withHero].attributes.hero.id, flat[withHero].attributes.hero);
     assert.equal(nested[withHero].attributes.hero.type, 'item');
     assert.ok(nested[withHero].attributes.hero.relationships.item_type.data.id);
-    assert.deepEqual(nested[0].attributes.content.en.map((b: any) => b.id), flat[0].attributes.content.en);
+    assert.deepEqual(
+      nested[0].attributes.content.en.map((b: any) => b.id),
+      flat[0].attributes.content.en,
+    );
     const stBlock = nested[0].attributes.body.en.document.children.find((n: any) => n.type === 'block');
     assert.equal(typeof stBlock.item, 'object');
     const single = (await call(emu, `/items/${flat[0].id}?nested=true`)).json.data;
@@ -285,11 +357,14 @@ describe('request log', () => {
     await call(emu, '/items?filter%5Btype%5D=article&page[limit]=2', { headers: { 'X-Environment': 'sandbox' } });
     await call(emu, '/fields/article%3A%3Atitle');
     await call(emu, '/site', { token: 'wrong-token-value' });
-    assert.deepEqual(emu.requests.map((r) => [r.method, r.path, r.status, r.environment]), [
-      ['GET', '/items', 200, 'sandbox'],
-      ['GET', '/fields/article::title', 200, 'main'],
-      ['GET', '/site', 401, 'main'],
-    ]);
+    assert.deepEqual(
+      emu.requests.map((r) => [r.method, r.path, r.status, r.environment]),
+      [
+        ['GET', '/items', 200, 'sandbox'],
+        ['GET', '/fields/article::title', 200, 'main'],
+        ['GET', '/site', 401, 'main'],
+      ],
+    );
     assert.deepEqual(emu.requests[0]?.query, { filter: { type: 'article' }, page: { limit: '2' } });
     const logged = JSON.stringify(emu.requests);
     assert.ok(!logged.includes(emu.token) && !logged.includes('wrong-token-value'));

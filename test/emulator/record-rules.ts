@@ -29,7 +29,10 @@ export function isIsoDate(value: unknown): value is string {
 
 /** An ISO 8601 date-time with a time zone (`Z` or ±hh:mm), every part in range. */
 export function isIsoDateTime(value: unknown): value is string {
-  const match = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):(\d{2}))$/.exec(value) : null;
+  const match =
+    typeof value === 'string'
+      ? /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):(\d{2}))$/.exec(value)
+      : null;
   if (!match) return false;
   const [, y, mo, d, h, mi, sec, oh, om] = match.map((part) => (part === undefined ? 0 : Number(part)));
   return isCalendarDay(y ?? 0, mo ?? 0, d ?? 0) && (h ?? 0) < 24 && (mi ?? 0) < 60 && (sec ?? 0) < 60 && (oh ?? 0) <= 14 && (om ?? 0) < 60;
@@ -43,9 +46,17 @@ function shaped(value: unknown, required: string[], allowed: string[]): value is
 function isFile(value: unknown): boolean {
   if (!shaped(value, ['upload_id'], FILE_KEYS) || !isApiId(value.upload_id)) return false;
   const focal = value.focal_point;
-  const focalOk = focal === undefined || focal === null ||
+  const focalOk =
+    focal === undefined ||
+    focal === null ||
     (shaped(focal, ['x', 'y'], ['x', 'y']) && [focal.x, focal.y].every((n) => isNumber(n) && n >= 0 && n <= 1));
-  return focalOk && optional(isString)(value.alt) && optional(isString)(value.title) && optional(isObject)(value.custom_data) && optional(isNumber)(value.poster_time);
+  return (
+    focalOk &&
+    optional(isString)(value.alt) &&
+    optional(isString)(value.title) &&
+    optional(isObject)(value.custom_data) &&
+    optional(isNumber)(value.poster_time)
+  );
 }
 
 /**
@@ -55,7 +66,9 @@ function isFile(value: unknown): boolean {
  */
 export function shapeProblem(fieldType: string, value: unknown, env: EnvironmentData): string | undefined {
   switch (fieldType) {
-    case 'string': case 'text': case 'slug':
+    case 'string':
+    case 'text':
+    case 'slug':
       return isString(value) ? undefined : 'expected a string';
     case 'boolean':
       return typeof value === 'boolean' ? undefined : 'expected true or false';
@@ -68,25 +81,55 @@ export function shapeProblem(fieldType: string, value: unknown, env: Environment
     case 'date_time':
       return isIsoDateTime(value) ? undefined : 'expected an ISO 8601 date-time with a time zone';
     case 'color':
-      return shaped(value, ['red', 'green', 'blue'], ['red', 'green', 'blue', 'alpha']) && [value.red, value.green, value.blue].every(isByte) && optional(isByte)(value.alpha)
-        ? undefined : 'expected {"red", "green", "blue", "alpha"?} integers 0-255';
+      return shaped(value, ['red', 'green', 'blue'], ['red', 'green', 'blue', 'alpha']) &&
+        [value.red, value.green, value.blue].every(isByte) &&
+        optional(isByte)(value.alpha)
+        ? undefined
+        : 'expected {"red", "green", "blue", "alpha"?} integers 0-255';
     case 'json':
       if (!isString(value)) return 'expected a string containing JSON';
-      try { JSON.parse(value); return undefined; } catch { return 'expected a string containing valid JSON'; }
+      try {
+        JSON.parse(value);
+        return undefined;
+      } catch {
+        return 'expected a string containing valid JSON';
+      }
     case 'lat_lon':
-      return shaped(value, ['latitude', 'longitude'], ['latitude', 'longitude']) && isNumber(value.latitude) && isNumber(value.longitude) &&
-        Math.abs(value.latitude) <= 90 && Math.abs(value.longitude) <= 180 ? undefined : 'expected {"latitude": -90..90, "longitude": -180..180}';
+      return shaped(value, ['latitude', 'longitude'], ['latitude', 'longitude']) &&
+        isNumber(value.latitude) &&
+        isNumber(value.longitude) &&
+        Math.abs(value.latitude) <= 90 &&
+        Math.abs(value.longitude) <= 180
+        ? undefined
+        : 'expected {"latitude": -90..90, "longitude": -180..180}';
     case 'seo':
-      return shaped(value, [], ['title', 'description', 'image', 'twitter_card', 'no_index']) && optional(isString)(value.title) && optional(isString)(value.description) &&
-        optional(isApiId)(value.image) && optional((v) => TWITTER_CARDS.includes(v as string))(value.twitter_card) && optional((v) => typeof v === 'boolean')(value.no_index)
-        ? undefined : 'expected {"title"?, "description"?, "image"?: <upload id>, "twitter_card"?: summary|summary_large_image, "no_index"?}';
+      return shaped(value, [], ['title', 'description', 'image', 'twitter_card', 'no_index']) &&
+        optional(isString)(value.title) &&
+        optional(isString)(value.description) &&
+        optional(isApiId)(value.image) &&
+        optional((v) => TWITTER_CARDS.includes(v as string))(value.twitter_card) &&
+        optional((v) => typeof v === 'boolean')(value.no_index)
+        ? undefined
+        : 'expected {"title"?, "description"?, "image"?: <upload id>, "twitter_card"?: summary|summary_large_image, "no_index"?}';
     case 'video':
-      return shaped(value, ['provider', 'provider_uid', 'url'], ['provider', 'provider_uid', 'url', 'width', 'height', 'thumbnail_url', 'title']) &&
-        VIDEO_PROVIDERS.includes(value.provider as string) && isString(value.provider_uid) && isString(value.url) &&
-        optional(Number.isInteger)(value.width) && optional(Number.isInteger)(value.height) && optional(isString)(value.thumbnail_url) && optional(isString)(value.title)
-        ? undefined : 'expected {"provider": youtube|vimeo|facebook, "provider_uid", "url", "width"?, "height"?, "thumbnail_url"?, "title"?}';
+      return shaped(
+        value,
+        ['provider', 'provider_uid', 'url'],
+        ['provider', 'provider_uid', 'url', 'width', 'height', 'thumbnail_url', 'title'],
+      ) &&
+        VIDEO_PROVIDERS.includes(value.provider as string) &&
+        isString(value.provider_uid) &&
+        isString(value.url) &&
+        optional(Number.isInteger)(value.width) &&
+        optional(Number.isInteger)(value.height) &&
+        optional(isString)(value.thumbnail_url) &&
+        optional(isString)(value.title)
+        ? undefined
+        : 'expected {"provider": youtube|vimeo|facebook, "provider_uid", "url", "width"?, "height"?, "thumbnail_url"?, "title"?}';
     case 'file':
-      return isFile(value) ? undefined : 'expected {"upload_id": <upload id>, "alt"?, "title"?, "custom_data"?, "focal_point"?: {"x", "y"} | null}';
+      return isFile(value)
+        ? undefined
+        : 'expected {"upload_id": <upload id>, "alt"?, "title"?, "custom_data"?, "focal_point"?: {"x", "y"} | null}';
     case 'gallery':
       return Array.isArray(value) && value.every(isFile) ? undefined : 'expected an array of {"upload_id": <upload id>, …}';
     case 'link':
@@ -102,8 +145,22 @@ export function shapeProblem(fieldType: string, value: unknown, env: Environment
   }
 }
 
-const DAST_NODE_TYPES = new Set(['root', 'paragraph', 'heading', 'list', 'listItem', 'code', 'blockquote', 'block', 'inlineBlock',
-  'thematicBreak', 'span', 'link', 'itemLink', 'inlineItem']);
+const DAST_NODE_TYPES = new Set([
+  'root',
+  'paragraph',
+  'heading',
+  'list',
+  'listItem',
+  'code',
+  'blockquote',
+  'block',
+  'inlineBlock',
+  'thematicBreak',
+  'span',
+  'link',
+  'itemLink',
+  'inlineItem',
+]);
 
 /**
  * Problems of a structured_text document other than its blocks: unknown node types, and record links
@@ -117,8 +174,13 @@ export function dastProblems(value: Obj, env: EnvironmentData, linkableModels: r
       return;
     }
     if (node.type === 'itemLink' || node.type === 'inlineItem') {
-      if (!isApiId(node.item) || !isRecord(env, node.item)) problems.push({ code: 'VALIDATION_INVALID_FORMAT', message: `${String(node.type)}: no record "${String(node.item)}"` });
-      else if (!linkableModels.includes(env.items.get(node.item)?.itemTypeId ?? '')) problems.push({ code: 'VALIDATION_STRUCTURED_TEXT_LINKS', message: `${String(node.type)}: records of this model cannot be linked here` });
+      if (!isApiId(node.item) || !isRecord(env, node.item))
+        problems.push({ code: 'VALIDATION_INVALID_FORMAT', message: `${String(node.type)}: no record "${String(node.item)}"` });
+      else if (!linkableModels.includes(env.items.get(node.item)?.itemTypeId ?? ''))
+        problems.push({
+          code: 'VALIDATION_STRUCTURED_TEXT_LINKS',
+          message: `${String(node.type)}: records of this model cannot be linked here`,
+        });
     }
     if (Array.isArray(node.children)) node.children.forEach(walk);
   };
@@ -134,7 +196,13 @@ function isRecord(env: EnvironmentData, id: string): boolean {
 
 function isBlank(fieldType: string, value: unknown): boolean {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return true;
-  return fieldType === 'structured_text' && isObject(value) && isObject(value.document) && Array.isArray(value.document.children) && value.document.children.length === 0;
+  return (
+    fieldType === 'structured_text' &&
+    isObject(value) &&
+    isObject(value.document) &&
+    Array.isArray(value.document.children) &&
+    value.document.children.length === 0
+  );
 }
 
 const blankText = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
@@ -155,7 +223,10 @@ export interface ValidationContext {
  */
 export function checkLocaleSets(ctx: ValidationContext, merged: Obj, errors: ApiErrorSpec[], wrong: Set<string>): string[] {
   const localized = ctx.fields.filter((f) => f.attributes.localized);
-  const setOf = (f: Resource<'field'>) => { const v = merged[String(f.attributes.api_key)]; return isObject(v) ? Object.keys(v) : []; };
+  const setOf = (f: Resource<'field'>) => {
+    const v = merged[String(f.attributes.api_key)];
+    return isObject(v) ? Object.keys(v) : [];
+  };
   const expected = ctx.itemType.attributes.all_locales_required
     ? ctx.siteLocales
     : ctx.siteLocales.filter((l) => localized.some((f) => setOf(f).includes(l)));
@@ -163,12 +234,22 @@ export function checkLocaleSets(ctx: ValidationContext, merged: Obj, errors: Api
     const missing = expected.filter((l) => !setOf(field).includes(l));
     if (missing.length) {
       wrong.add(String(field.attributes.api_key));
-      errors.push({ code: 'INVALID_FIELD', details: {
-        field: field.attributes.api_key, field_id: field.id, field_label: field.attributes.label, field_type: field.attributes.field_type,
-        code: 'VALIDATION_INVALID_LOCALES', missing_locales: missing, expected_locales: expected,
-        message: ctx.itemType.attributes.all_locales_required ? 'this model requires a value for every locale of the project' : 'every localized field of a record has the same locales',
-        ...(ctx.blockPath.length ? { block_path: ctx.blockPath } : {}),
-      } });
+      errors.push({
+        code: 'INVALID_FIELD',
+        details: {
+          field: field.attributes.api_key,
+          field_id: field.id,
+          field_label: field.attributes.label,
+          field_type: field.attributes.field_type,
+          code: 'VALIDATION_INVALID_LOCALES',
+          missing_locales: missing,
+          expected_locales: expected,
+          message: ctx.itemType.attributes.all_locales_required
+            ? 'this model requires a value for every locale of the project'
+            : 'every localized field of a record has the same locales',
+          ...(ctx.blockPath.length ? { block_path: ctx.blockPath } : {}),
+        },
+      });
     }
   }
   return expected.length ? expected : [ctx.siteLocales[0] ?? 'en'];
@@ -184,15 +265,28 @@ export function checkValidators(ctx: ValidationContext, merged: Obj, recordLocal
     const fieldType = String(field.attributes.field_type);
     const validators = (field.attributes.validators ?? {}) as Record<string, Obj>;
     const entries: [string | undefined, unknown][] = field.attributes.localized
-      ? recordLocales.map((l) => [l, isObject(merged[apiKey]) ? (merged[apiKey] as Obj)[l] ?? null : null])
+      ? recordLocales.map((l) => [l, isObject(merged[apiKey]) ? ((merged[apiKey] as Obj)[l] ?? null) : null])
       : [[undefined, merged[apiKey] ?? null]];
     for (const [locale, value] of entries) {
-      const report = (validator: string, extra: Obj = {}) => errors.push({
-        code: 'INVALID_FIELD',
-        details: { field: apiKey, field_id: field.id, field_label: field.attributes.label, field_type: fieldType, ...(locale ? { locale } : {}), code: `VALIDATION_${validator.toUpperCase()}`, ...extra, ...(blockPath.length ? { block_path: blockPath } : {}) },
-      });
+      const report = (validator: string, extra: Obj = {}) =>
+        errors.push({
+          code: 'INVALID_FIELD',
+          details: {
+            field: apiKey,
+            field_id: field.id,
+            field_label: field.attributes.label,
+            field_type: fieldType,
+            ...(locale ? { locale } : {}),
+            code: `VALIDATION_${validator.toUpperCase()}`,
+            ...extra,
+            ...(blockPath.length ? { block_path: blockPath } : {}),
+          },
+        });
       const blank = isBlank(fieldType, value);
-      if (validators.required && blank) { report('required'); continue; }
+      if (validators.required && blank) {
+        report('required');
+        continue;
+      }
       const seoRule = validators.required_seo_fields;
       if (seoRule) {
         const seo = isObject(value) ? value : {};
@@ -201,19 +295,34 @@ export function checkValidators(ctx: ValidationContext, merged: Obj, recordLocal
       }
       if (blank) continue;
       // structured text: the length of its text, span values and code blocks concatenated
-      const text = typeof value === 'string' ? value : fieldType === 'structured_text' && isObject(value) ? dastPlainText(value.document) : undefined;
-      const bounds = (rule: Obj | undefined, n: number) => rule && ((isNumber(rule.min) && n < rule.min) || (isNumber(rule.max) && n > rule.max) || (isNumber(rule.eq) && n !== rule.eq));
+      const text =
+        typeof value === 'string' ? value : fieldType === 'structured_text' && isObject(value) ? dastPlainText(value.document) : undefined;
+      const bounds = (rule: Obj | undefined, n: number) =>
+        rule && ((isNumber(rule.min) && n < rule.min) || (isNumber(rule.max) && n > rule.max) || (isNumber(rule.eq) && n !== rule.eq));
       if (text !== undefined && bounds(validators.length, codePoints(text))) report('length', { ...validators.length });
       if (typeof value === 'number' && bounds(validators.number_range, value)) report('number_range', { ...validators.number_range });
-      if (validators.enum && typeof value === 'string' && Array.isArray(validators.enum.values) && !validators.enum.values.includes(value)) report('enum', { values: validators.enum.values });
+      if (validators.enum && typeof value === 'string' && Array.isArray(validators.enum.values) && !validators.enum.values.includes(value))
+        report('enum', { values: validators.enum.values });
       const format = validators.format;
       if (format && typeof value === 'string') {
-        const pattern = format.predefined_pattern === 'email' ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/ : format.predefined_pattern === 'url' ? /^https?:\/\/[^\s]+$/ : typeof format.custom_pattern === 'string' ? safeRegExp(format.custom_pattern) : null;
+        const pattern =
+          format.predefined_pattern === 'email'
+            ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+            : format.predefined_pattern === 'url'
+              ? /^https?:\/\/[^\s]+$/
+              : typeof format.custom_pattern === 'string'
+                ? safeRegExp(format.custom_pattern)
+                : null;
         if (pattern && !pattern.test(value)) report('format', { ...format });
       }
       if (validators.slug_format && typeof value === 'string') {
         const rule = validators.slug_format;
-        const pattern = rule.predefined_pattern === 'webpage_slug' ? /^[a-z0-9_]+(?:-[a-z0-9_]+)*$/ : typeof rule.custom_pattern === 'string' ? safeRegExp(rule.custom_pattern) : null;
+        const pattern =
+          rule.predefined_pattern === 'webpage_slug'
+            ? /^[a-z0-9_]+(?:-[a-z0-9_]+)*$/
+            : typeof rule.custom_pattern === 'string'
+              ? safeRegExp(rule.custom_pattern)
+              : null;
         if (pattern && !pattern.test(value)) report('slug_format');
       }
       const dateRule = fieldType === 'date' ? validators.date_range : fieldType === 'date_time' ? validators.date_time_range : undefined;
@@ -225,7 +334,8 @@ export function checkValidators(ctx: ValidationContext, merged: Obj, recordLocal
       }
       if (Array.isArray(value) && validators.size) {
         const size = validators.size;
-        if (bounds(size, value.length) || (isNumber(size.multiple_of) && size.multiple_of > 0 && value.length % size.multiple_of !== 0)) report('size', { ...size });
+        if (bounds(size, value.length) || (isNumber(size.multiple_of) && size.multiple_of > 0 && value.length % size.multiple_of !== 0))
+          report('size', { ...size });
       }
       const altRule = validators.required_alt_title;
       if (altRule && (fieldType === 'file' || fieldType === 'gallery')) {
@@ -234,13 +344,18 @@ export function checkValidators(ctx: ValidationContext, merged: Obj, recordLocal
         if (missing.length) report('required_alt_title', { missing_fields: missing });
       }
       if (fieldType === 'seo' && isObject(value)) {
-        if (typeof value.title === 'string' && bounds(validators.title_length, codePoints(value.title))) report('title_length', { ...validators.title_length });
-        if (typeof value.description === 'string' && bounds(validators.description_length, codePoints(value.description))) report('description_length', { ...validators.description_length });
+        if (typeof value.title === 'string' && bounds(validators.title_length, codePoints(value.title)))
+          report('title_length', { ...validators.title_length });
+        if (typeof value.description === 'string' && bounds(validators.description_length, codePoints(value.description)))
+          report('description_length', { ...validators.description_length });
       }
       const linkRule = validators.item_item_type ?? validators.items_item_type;
       if (linkRule && Array.isArray(linkRule.item_types)) {
         const ids = Array.isArray(value) ? value : [value];
-        const wrong = ids.filter((id) => typeof id === 'string' && env.items.has(id) && !(linkRule.item_types as string[]).includes(env.items.get(id)?.itemTypeId ?? ''));
+        const wrong = ids.filter(
+          (id) =>
+            typeof id === 'string' && env.items.has(id) && !(linkRule.item_types as string[]).includes(env.items.get(id)?.itemTypeId ?? ''),
+        );
         if (wrong.length) report(validators.item_item_type ? 'item_item_type' : 'items_item_type', { item_ids: wrong });
       }
       // a block's values are not unique-checked; a new record (item null) is checked against every record

@@ -50,7 +50,13 @@ export function wire(resource: Resource): Record<string, unknown> {
 /** `GET /site`, with the `include`d resources asked for. */
 export function siteDocument(store: EmulatorStore, env: EnvironmentData, query: Query): Document {
   const site = wire(siteResource(store, env));
-  const include = typeof query.include === 'string' ? query.include.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  const include =
+    typeof query.include === 'string'
+      ? query.include
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [];
   const allowed = ['item_types', 'item_types.fields', 'item_types.fieldsets', 'item_types.singleton_item', 'account'];
   const unknown = include.filter((i) => !allowed.includes(i));
   if (unknown.length) throw httpError(422, 'INVALID_PARAMS', { param: 'include', value: unknown.join(','), allowed });

@@ -2,13 +2,44 @@
 // Kept apart from src/schema/catalog.ts on purpose: the emulator stands in for the server, and sharing the
 // extension's own tables would let a mistake in them pass both sides of every test.
 
-export const ITEM_TYPE_ATTRIBUTES = ['name', 'api_key', 'collection_appeareance', 'collection_appearance', 'singleton', 'all_locales_required',
-  'sortable', 'modular_block', 'draft_mode_active', 'draft_saving_active', 'tree', 'ordering_direction', 'ordering_meta',
-  'has_singleton_item', 'hint', 'inverse_relationships_enabled'] as const;
-export const ITEM_TYPE_RELATIONSHIPS = ['ordering_field', 'presentation_title_field', 'presentation_image_field', 'title_field',
-  'image_preview_field', 'excerpt_field', 'workflow'] as const;
-export const ITEM_TYPE_BOOLEANS = ['singleton', 'all_locales_required', 'sortable', 'modular_block', 'draft_mode_active', 'draft_saving_active',
-  'tree', 'has_singleton_item', 'inverse_relationships_enabled'] as const;
+export const ITEM_TYPE_ATTRIBUTES = [
+  'name',
+  'api_key',
+  'collection_appeareance',
+  'collection_appearance',
+  'singleton',
+  'all_locales_required',
+  'sortable',
+  'modular_block',
+  'draft_mode_active',
+  'draft_saving_active',
+  'tree',
+  'ordering_direction',
+  'ordering_meta',
+  'has_singleton_item',
+  'hint',
+  'inverse_relationships_enabled',
+] as const;
+export const ITEM_TYPE_RELATIONSHIPS = [
+  'ordering_field',
+  'presentation_title_field',
+  'presentation_image_field',
+  'title_field',
+  'image_preview_field',
+  'excerpt_field',
+  'workflow',
+] as const;
+export const ITEM_TYPE_BOOLEANS = [
+  'singleton',
+  'all_locales_required',
+  'sortable',
+  'modular_block',
+  'draft_mode_active',
+  'draft_saving_active',
+  'tree',
+  'has_singleton_item',
+  'inverse_relationships_enabled',
+] as const;
 export const ITEM_TYPE_ENUMS: Record<string, readonly (string | null)[]> = {
   collection_appearance: ['compact', 'table'],
   collection_appeareance: ['compact', 'table'],
@@ -16,14 +47,37 @@ export const ITEM_TYPE_ENUMS: Record<string, readonly (string | null)[]> = {
   ordering_meta: ['created_at', 'updated_at', 'first_published_at', 'published_at', null],
 };
 
-export const FIELD_ATTRIBUTES = ['default_value', 'label', 'api_key', 'localized', 'validators', 'appeareance', 'appearance', 'position',
-  'field_type', 'hint', 'deep_filtering_enabled', 'content_link_enabled'] as const;
+export const FIELD_ATTRIBUTES = [
+  'default_value',
+  'label',
+  'api_key',
+  'localized',
+  'validators',
+  'appeareance',
+  'appearance',
+  'position',
+  'field_type',
+  'hint',
+  'deep_filtering_enabled',
+  'content_link_enabled',
+] as const;
 export const FIELD_RELATIONSHIPS = ['fieldset'] as const;
 
 /** field_type → built-in editors, allowed validators, validators that must be present */
-export const FIELD_TYPES: Record<string, { editors: readonly string[]; validators: readonly string[]; requiredValidators: readonly string[] }> = {
-  string: { editors: ['single_line', 'string_radio_group', 'string_select'], validators: ['required', 'unique', 'length', 'format', 'enum'], requiredValidators: [] },
-  text: { editors: ['markdown', 'wysiwyg', 'textarea'], validators: ['required', 'length', 'format', 'sanitized_html'], requiredValidators: [] },
+export const FIELD_TYPES: Record<
+  string,
+  { editors: readonly string[]; validators: readonly string[]; requiredValidators: readonly string[] }
+> = {
+  string: {
+    editors: ['single_line', 'string_radio_group', 'string_select'],
+    validators: ['required', 'unique', 'length', 'format', 'enum'],
+    requiredValidators: [],
+  },
+  text: {
+    editors: ['markdown', 'wysiwyg', 'textarea'],
+    validators: ['required', 'length', 'format', 'sanitized_html'],
+    requiredValidators: [],
+  },
   boolean: { editors: ['boolean', 'boolean_radio_group'], validators: [], requiredValidators: [] },
   integer: { editors: ['integer'], validators: ['required', 'number_range'], requiredValidators: [] },
   float: { editors: ['float'], validators: ['required', 'number_range'], requiredValidators: [] },
@@ -32,20 +86,55 @@ export const FIELD_TYPES: Record<string, { editors: readonly string[]; validator
   color: { editors: ['color_picker'], validators: ['required'], requiredValidators: [] },
   json: { editors: ['json', 'string_multi_select', 'string_checkbox_group'], validators: ['required'], requiredValidators: [] },
   lat_lon: { editors: ['map'], validators: ['required'], requiredValidators: [] },
-  seo: { editors: ['seo'], validators: ['required_seo_fields', 'file_size', 'image_dimensions', 'image_aspect_ratio', 'title_length', 'description_length'], requiredValidators: [] },
+  seo: {
+    editors: ['seo'],
+    validators: ['required_seo_fields', 'file_size', 'image_dimensions', 'image_aspect_ratio', 'title_length', 'description_length'],
+    requiredValidators: [],
+  },
   slug: { editors: ['slug'], validators: ['required', 'unique', 'length', 'slug_format', 'slug_title_field'], requiredValidators: [] },
   video: { editors: ['video'], validators: ['required'], requiredValidators: [] },
-  file: { editors: ['file'], validators: ['required', 'file_size', 'image_dimensions', 'image_aspect_ratio', 'extension', 'required_alt_title'], requiredValidators: [] },
-  gallery: { editors: ['gallery'], validators: ['size', 'file_size', 'image_dimensions', 'image_aspect_ratio', 'extension', 'required_alt_title'], requiredValidators: [] },
-  link: { editors: ['link_select', 'link_embed'], validators: ['item_item_type', 'required', 'unique'], requiredValidators: ['item_item_type'] },
+  file: {
+    editors: ['file'],
+    validators: ['required', 'file_size', 'image_dimensions', 'image_aspect_ratio', 'extension', 'required_alt_title'],
+    requiredValidators: [],
+  },
+  gallery: {
+    editors: ['gallery'],
+    validators: ['size', 'file_size', 'image_dimensions', 'image_aspect_ratio', 'extension', 'required_alt_title'],
+    requiredValidators: [],
+  },
+  link: {
+    editors: ['link_select', 'link_embed'],
+    validators: ['item_item_type', 'required', 'unique'],
+    requiredValidators: ['item_item_type'],
+  },
   links: { editors: ['links_select', 'links_embed'], validators: ['items_item_type', 'size'], requiredValidators: ['items_item_type'] },
   rich_text: { editors: ['rich_text'], validators: ['rich_text_blocks', 'size'], requiredValidators: ['rich_text_blocks'] },
-  single_block: { editors: ['framed_single_block', 'frameless_single_block'], validators: ['single_block_blocks', 'required'], requiredValidators: ['single_block_blocks'] },
-  structured_text: { editors: ['structured_text'], validators: ['structured_text_blocks', 'structured_text_links', 'required', 'length', 'structured_text_inline_blocks'], requiredValidators: ['structured_text_blocks', 'structured_text_links'] },
+  single_block: {
+    editors: ['framed_single_block', 'frameless_single_block'],
+    validators: ['single_block_blocks', 'required'],
+    requiredValidators: ['single_block_blocks'],
+  },
+  structured_text: {
+    editors: ['structured_text'],
+    validators: ['structured_text_blocks', 'structured_text_links', 'required', 'length', 'structured_text_inline_blocks'],
+    requiredValidators: ['structured_text_blocks', 'structured_text_links'],
+  },
 };
 
-export const WEBHOOK_ATTRIBUTES = ['name', 'url', 'custom_payload', 'headers', 'events', 'http_basic_user', 'http_basic_password', 'enabled',
-  'payload_api_version', 'nested_items_in_payload', 'auto_retry'] as const;
+export const WEBHOOK_ATTRIBUTES = [
+  'name',
+  'url',
+  'custom_payload',
+  'headers',
+  'events',
+  'http_basic_user',
+  'http_basic_password',
+  'enabled',
+  'payload_api_version',
+  'nested_items_in_payload',
+  'auto_retry',
+] as const;
 
 /** entity_type → event types it fires (D-wh) */
 export const WEBHOOK_EVENTS: Record<string, readonly string[]> = {
@@ -81,15 +170,37 @@ export const VALIDATOR_OPTIONS: Record<string, readonly string[]> = {
   size: ['min', 'eq', 'max', 'multiple_of'],
   file_size: ['min_value', 'min_unit', 'max_value', 'max_unit'],
   image_dimensions: ['width_min_value', 'width_max_value', 'height_min_value', 'height_max_value'],
-  image_aspect_ratio: ['min_ar_numerator', 'min_ar_denominator', 'eq_ar_numerator', 'eq_ar_denominator', 'max_ar_numerator', 'max_ar_denominator'],
+  image_aspect_ratio: [
+    'min_ar_numerator',
+    'min_ar_denominator',
+    'eq_ar_numerator',
+    'eq_ar_denominator',
+    'max_ar_numerator',
+    'max_ar_denominator',
+  ],
   extension: ['extensions', 'predefined_list'],
   required_alt_title: ['title', 'alt'],
   required_seo_fields: ['title', 'description', 'image', 'twitter_card'],
   title_length: ['min', 'max'],
   description_length: ['min', 'max'],
-  item_item_type: ['item_types', 'on_publish_with_unpublished_references_strategy', 'on_reference_unpublish_strategy', 'on_reference_delete_strategy'],
-  items_item_type: ['item_types', 'on_publish_with_unpublished_references_strategy', 'on_reference_unpublish_strategy', 'on_reference_delete_strategy'],
-  structured_text_links: ['item_types', 'on_publish_with_unpublished_references_strategy', 'on_reference_unpublish_strategy', 'on_reference_delete_strategy'],
+  item_item_type: [
+    'item_types',
+    'on_publish_with_unpublished_references_strategy',
+    'on_reference_unpublish_strategy',
+    'on_reference_delete_strategy',
+  ],
+  items_item_type: [
+    'item_types',
+    'on_publish_with_unpublished_references_strategy',
+    'on_reference_unpublish_strategy',
+    'on_reference_delete_strategy',
+  ],
+  structured_text_links: [
+    'item_types',
+    'on_publish_with_unpublished_references_strategy',
+    'on_reference_unpublish_strategy',
+    'on_reference_delete_strategy',
+  ],
   rich_text_blocks: ['item_types'],
   single_block_blocks: ['item_types'],
   structured_text_blocks: ['item_types'],
@@ -115,24 +226,71 @@ export const EDITOR_PARAMETERS: Record<string, { optional: readonly string[]; re
   rich_text: { optional: ['start_collapsed'] },
   framed_single_block: { optional: ['start_collapsed'] },
   frameless_single_block: { optional: ['start_collapsed'] },
-  structured_text: { optional: ['nodes', 'marks', 'heading_levels', 'blocks_start_collapsed', 'show_links_target_blank', 'show_links_meta_editor'] },
+  structured_text: {
+    optional: ['nodes', 'marks', 'heading_levels', 'blocks_start_collapsed', 'show_links_target_blank', 'show_links_meta_editor'],
+  },
 };
 
 /** Field types whose `content_link_enabled` may be false. */
 export const CONTENT_LINK_OPTIONAL_TYPES = ['string', 'text', 'structured_text'] as const;
 
 /** Values an editor parameter takes: a list of allowed items, or a kind of value. */
-export const EDITOR_PARAMETER_VALUES: Record<string, readonly (string | number)[] | 'boolean' | 'string' | 'strings' | 'choices' | 'radio'> = {
-  'markdown.toolbar': ['heading', 'bold', 'italic', 'strikethrough', 'code', 'unordered_list', 'ordered_list', 'quote', 'link', 'image', 'fullscreen'],
-  'wysiwyg.toolbar': ['format', 'bold', 'italic', 'strikethrough', 'code', 'ordered_list', 'unordered_list', 'quote', 'table', 'link', 'image',
-    'show_source', 'undo', 'redo', 'align_left', 'align_center', 'align_right', 'align_justify', 'outdent', 'indent', 'fullscreen'],
+export const EDITOR_PARAMETER_VALUES: Record<
+  string,
+  readonly (string | number)[] | 'boolean' | 'string' | 'strings' | 'choices' | 'radio'
+> = {
+  'markdown.toolbar': [
+    'heading',
+    'bold',
+    'italic',
+    'strikethrough',
+    'code',
+    'unordered_list',
+    'ordered_list',
+    'quote',
+    'link',
+    'image',
+    'fullscreen',
+  ],
+  'wysiwyg.toolbar': [
+    'format',
+    'bold',
+    'italic',
+    'strikethrough',
+    'code',
+    'ordered_list',
+    'unordered_list',
+    'quote',
+    'table',
+    'link',
+    'image',
+    'show_source',
+    'undo',
+    'redo',
+    'align_left',
+    'align_center',
+    'align_right',
+    'align_justify',
+    'outdent',
+    'indent',
+    'fullscreen',
+  ],
   'seo.fields': ['title', 'description', 'image', 'no_index', 'twitter_card'],
   'seo.previews': ['google', 'twitter', 'slack', 'whatsapp', 'telegram', 'facebook', 'linkedin'],
   'structured_text.nodes': ['blockquote', 'code', 'heading', 'link', 'list', 'thematicBreak'],
   'structured_text.marks': ['strong', 'emphasis', 'underline', 'strikethrough', 'code', 'highlight'],
   'structured_text.heading_levels': [1, 2, 3, 4, 5, 6],
-  heading: 'boolean', enable_alpha: 'boolean', start_collapsed: 'boolean', blocks_start_collapsed: 'boolean',
-  show_links_target_blank: 'boolean', show_links_meta_editor: 'boolean',
-  placeholder: 'string', url_prefix: 'string', preset_colors: 'strings',
-  options: 'choices', radios: 'choices', positive_radio: 'radio', negative_radio: 'radio',
+  heading: 'boolean',
+  enable_alpha: 'boolean',
+  start_collapsed: 'boolean',
+  blocks_start_collapsed: 'boolean',
+  show_links_target_blank: 'boolean',
+  show_links_meta_editor: 'boolean',
+  placeholder: 'string',
+  url_prefix: 'string',
+  preset_colors: 'strings',
+  options: 'choices',
+  radios: 'choices',
+  positive_radio: 'radio',
+  negative_radio: 'radio',
 };

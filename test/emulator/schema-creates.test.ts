@@ -5,10 +5,15 @@ import { startEmulator, type Emulator } from './index.js';
 import { call, codes, details, waitForJob, type RawResponse } from './http.js';
 
 let emu: Emulator;
-before(async () => { emu = await startEmulator({ records: 30, jobDurationMs: 5 }); });
-after(async () => { await emu.close(); });
+before(async () => {
+  emu = await startEmulator({ records: 30, jobDurationMs: 5 });
+});
+after(async () => {
+  await emu.close();
+});
 
-const post = (path: string, body: unknown, extra: { headers?: Record<string, string> } = {}) => call(emu, path, { method: 'POST', body, ...extra });
+const post = (path: string, body: unknown, extra: { headers?: Record<string, string> } = {}) =>
+  call(emu, path, { method: 'POST', body, ...extra });
 /** A job's outcome: the status and document the write would have answered. */
 async function outcome(res: RawResponse): Promise<{ status: number; payload: any }> {
   assert.equal(res.status, 202, JSON.stringify(res.json));
@@ -54,26 +59,47 @@ describe('POST /item-types', () => {
     assert.deepEqual(codes(await post('/item-types', model({ name: 'Beer', api_key: 'beer' }, { id: 'not-an-id' }))), ['INVALID_FORMAT']);
     const missing = await post('/item-types', model({ hint: 'x' }));
     assert.equal(missing.status, 422);
-    assert.deepEqual(details(missing).map((d) => [d.field, d.code]), [['name', 'VALIDATION_REQUIRED'], ['api_key', 'VALIDATION_REQUIRED']]);
+    assert.deepEqual(
+      details(missing).map((d) => [d.field, d.code]),
+      [
+        ['name', 'VALIDATION_REQUIRED'],
+        ['api_key', 'VALIDATION_REQUIRED'],
+      ],
+    );
     const duplicate = await post('/item-types', model({ name: 'Article 2', api_key: 'article' }));
-    assert.deepEqual(details(duplicate).map((d) => [d.field, d.code]), [['api_key', 'VALIDATION_UNIQUENESS']]);
-    assert.deepEqual(codes(await post('/item-types', model({ name: 'X', api_key: 'x', has_singleton_item: true }))), ['INVALID_ATTRIBUTES']);
+    assert.deepEqual(
+      details(duplicate).map((d) => [d.field, d.code]),
+      [['api_key', 'VALIDATION_UNIQUENESS']],
+    );
+    assert.deepEqual(codes(await post('/item-types', model({ name: 'X', api_key: 'x', has_singleton_item: true }))), [
+      'INVALID_ATTRIBUTES',
+    ]);
     assert.deepEqual(codes(await post('/item-types', model({ name: 'X', api_key: 'Bad Key' }))), ['INVALID_FIELD']);
-    assert.deepEqual(codes(await post('/item-types', model({ name: 'X', api_key: 'x', singleton: true, sortable: true }))), ['INVALID_FIELD']);
-    assert.deepEqual(codes(await post('/item-types', { data: { type: 'field', attributes: { name: 'X', api_key: 'x' } } })), ['INVALID_TYPE']);
+    assert.deepEqual(codes(await post('/item-types', model({ name: 'X', api_key: 'x', singleton: true, sortable: true }))), [
+      'INVALID_FIELD',
+    ]);
+    assert.deepEqual(codes(await post('/item-types', { data: { type: 'field', attributes: { name: 'X', api_key: 'x' } } })), [
+      'INVALID_TYPE',
+    ]);
     assert.deepEqual(codes(await post('/item-types?menu=1', model({ name: 'X', api_key: 'x' }))), ['INVALID_PARAMS']);
     assert.deepEqual(codes(await post('/item-types?skip_menu_item_creation=yes', model({ name: 'X', api_key: 'x' }))), ['INVALID_PARAMS']);
     assert.deepEqual(codes(await post('/item-types?schema_menu_item_id=menu-1', model({ name: 'X', api_key: 'x' }))), ['INVALID_PARAMS']);
     // a new model has no fields, so it cannot point at one
     const articleTitle = (await call(emu, '/fields/article::title')).json.data.id;
-    const pointer = await post('/item-types', model({ name: 'X', api_key: 'x' }, { relationships: { title_field: { data: { type: 'field', id: articleTitle } } } }));
-    assert.deepEqual(details(pointer).map((d) => [d.field, d.code]), [['title_field', 'VALIDATION_INVALID']]);
+    const pointer = await post(
+      '/item-types',
+      model({ name: 'X', api_key: 'x' }, { relationships: { title_field: { data: { type: 'field', id: articleTitle } } } }),
+    );
+    assert.deepEqual(
+      details(pointer).map((d) => [d.field, d.code]),
+      [['title_field', 'VALIDATION_INVALID']],
+    );
     assert.equal((await call(emu, '/item-types/x')).status, 404);
   });
 });
 
 describe('POST /item-types/:id/fields', () => {
-  test('answers 202 + job; the field is added last with the type\'s default editor and every record gets it empty', async () => {
+  test("answers 202 + job; the field is added last with the type's default editor and every record gets it empty", async () => {
     const before = (await call(emu, '/item-types/author/fields')).json.data;
     const res = await post('/item-types/author/fields', field({ label: 'Nickname', api_key: 'nickname', field_type: 'string' }));
     const { status, payload } = await outcome(res);
@@ -88,12 +114,18 @@ describe('POST /item-types/:id/fields', () => {
     assert.equal(author.attributes.nickname, null);
   });
 
-  test('a position puts it there and renumbers the others; a localized field gets each record\'s locales', async () => {
-    const res = await post('/item-types/category/fields', field({ label: 'Tagline', api_key: 'tagline', field_type: 'string', localized: true, position: 1 }));
+  test("a position puts it there and renumbers the others; a localized field gets each record's locales", async () => {
+    const res = await post(
+      '/item-types/category/fields',
+      field({ label: 'Tagline', api_key: 'tagline', field_type: 'string', localized: true, position: 1 }),
+    );
     const { payload } = await outcome(res);
     const fields = (await call(emu, '/item-types/category/fields')).json.data;
     assert.equal(fields[0].id, payload.data.id);
-    assert.deepEqual(fields.map((f: any) => f.attributes.position), fields.map((_: unknown, i: number) => i + 1));
+    assert.deepEqual(
+      fields.map((f: any) => f.attributes.position),
+      fields.map((_: unknown, i: number) => i + 1),
+    );
     const category = (await call(emu, '/items?filter[type]=category&page[limit]=1')).json.data[0];
     assert.deepEqual(Object.keys(category.attributes.tagline).sort(), Object.keys(category.attributes.name).sort());
   });
@@ -101,25 +133,69 @@ describe('POST /item-types/:id/fields', () => {
   test('link fields need their validator; unknown types, duplicate api_keys and missing attributes are refused at once', async () => {
     const missingValidator = await post('/item-types/article/fields', field({ label: 'Chef', api_key: 'chef', field_type: 'link' }));
     assert.equal(missingValidator.status, 422);
-    assert.deepEqual(details(missingValidator).map((d) => [d.field, d.code, d.validator]), [['validators', 'VALIDATION_REQUIRED', 'item_item_type']]);
+    assert.deepEqual(
+      details(missingValidator).map((d) => [d.field, d.code, d.validator]),
+      [['validators', 'VALIDATION_REQUIRED', 'item_item_type']],
+    );
     const authorId = (await call(emu, '/item-types/author')).json.data.id;
-    const ok = await post('/item-types/article/fields', field({ label: 'Chef', api_key: 'chef', field_type: 'link', validators: { item_item_type: { item_types: [authorId] } } }));
+    const ok = await post(
+      '/item-types/article/fields',
+      field({ label: 'Chef', api_key: 'chef', field_type: 'link', validators: { item_item_type: { item_types: [authorId] } } }),
+    );
     assert.equal((await outcome(ok)).payload.data.attributes.appearance.editor, 'link_select');
-    assert.deepEqual(details(await post('/item-types/article/fields', field({ label: 'T', api_key: 'title', field_type: 'string' }))).map((d) => d.code), ['VALIDATION_UNIQUENESS']);
-    assert.deepEqual(details(await post('/item-types/article/fields', field({ label: 'T', api_key: 't2', field_type: 'strin' }))).map((d) => d.code), ['VALIDATION_INCLUSION']);
+    assert.deepEqual(
+      details(await post('/item-types/article/fields', field({ label: 'T', api_key: 'title', field_type: 'string' }))).map((d) => d.code),
+      ['VALIDATION_UNIQUENESS'],
+    );
+    assert.deepEqual(
+      details(await post('/item-types/article/fields', field({ label: 'T', api_key: 't2', field_type: 'strin' }))).map((d) => d.code),
+      ['VALIDATION_INCLUSION'],
+    );
     const missing = await post('/item-types/article/fields', field({ hint: 'h' }));
-    assert.deepEqual(details(missing).map((d) => [d.field, d.code]).slice(0, 3), [['label', 'VALIDATION_REQUIRED'], ['field_type', 'VALIDATION_REQUIRED'], ['api_key', 'VALIDATION_REQUIRED']]);
-    assert.deepEqual(codes(await post('/item-types/nope/fields', field({ label: 'T', api_key: 't3', field_type: 'string' }))), ['NOT_FOUND']);
-    const wrongEditor = await post('/item-types/article/fields', field({ label: 'T', api_key: 't4', field_type: 'integer', appearance: { editor: 'single_line', parameters: {}, addons: [] } }));
-    assert.deepEqual(details(wrongEditor).map((d) => [d.field, d.code]), [['appearance', 'VALIDATION_INVALID']]);
+    assert.deepEqual(
+      details(missing)
+        .map((d) => [d.field, d.code])
+        .slice(0, 3),
+      [
+        ['label', 'VALIDATION_REQUIRED'],
+        ['field_type', 'VALIDATION_REQUIRED'],
+        ['api_key', 'VALIDATION_REQUIRED'],
+      ],
+    );
+    assert.deepEqual(codes(await post('/item-types/nope/fields', field({ label: 'T', api_key: 't3', field_type: 'string' }))), [
+      'NOT_FOUND',
+    ]);
+    const wrongEditor = await post(
+      '/item-types/article/fields',
+      field({ label: 'T', api_key: 't4', field_type: 'integer', appearance: { editor: 'single_line', parameters: {}, addons: [] } }),
+    );
+    assert.deepEqual(
+      details(wrongEditor).map((d) => [d.field, d.code]),
+      [['appearance', 'VALIDATION_INVALID']],
+    );
   });
 
   test('a fieldset of another model is refused; one of the same model is kept', async () => {
     const fieldsets = (await call(emu, '/item-types/article/fieldsets')).json.data;
     const dishSet = (await call(emu, '/item-types/dish/fieldsets')).json.data[0];
-    const wrong = await post('/item-types/article/fields', field({ label: 'T', api_key: 't5', field_type: 'string' }, { relationships: { fieldset: { data: { type: 'fieldset', id: dishSet.id } } } }));
-    assert.deepEqual(details(wrong).map((d) => [d.field, d.code]), [['fieldset', 'VALIDATION_INVALID']]);
-    const right = await post('/item-types/article/fields', field({ label: 'T', api_key: 't6', field_type: 'string' }, { relationships: { fieldset: { data: { type: 'fieldset', id: fieldsets[0].id } } } }));
+    const wrong = await post(
+      '/item-types/article/fields',
+      field(
+        { label: 'T', api_key: 't5', field_type: 'string' },
+        { relationships: { fieldset: { data: { type: 'fieldset', id: dishSet.id } } } },
+      ),
+    );
+    assert.deepEqual(
+      details(wrong).map((d) => [d.field, d.code]),
+      [['fieldset', 'VALIDATION_INVALID']],
+    );
+    const right = await post(
+      '/item-types/article/fields',
+      field(
+        { label: 'T', api_key: 't6', field_type: 'string' },
+        { relationships: { fieldset: { data: { type: 'fieldset', id: fieldsets[0].id } } } },
+      ),
+    );
     assert.equal((await outcome(right)).payload.data.relationships.fieldset.data.id, fieldsets[0].id);
   });
 });
@@ -127,26 +203,57 @@ describe('POST /item-types/:id/fields', () => {
 describe('fieldsets', () => {
   test('POST creates one last; GET and PUT read and change it; bad attributes are refused', async () => {
     const before = (await call(emu, '/item-types/article/fieldsets')).json.data;
-    const res = await post('/item-types/article/fieldsets', { data: { type: 'fieldset', attributes: { title: 'Sources', collapsible: true } } });
+    const res = await post('/item-types/article/fieldsets', {
+      data: { type: 'fieldset', attributes: { title: 'Sources', collapsible: true } },
+    });
     assert.equal(res.status, 200, JSON.stringify(res.json));
     const created = res.json.data;
-    assert.deepEqual(created.attributes, { title: 'Sources', hint: null, collapsible: true, start_collapsed: false, position: before.length + 1 });
+    assert.deepEqual(created.attributes, {
+      title: 'Sources',
+      hint: null,
+      collapsible: true,
+      start_collapsed: false,
+      position: before.length + 1,
+    });
     assert.equal((await call(emu, `/fieldsets/${created.id}`)).json.data.attributes.title, 'Sources');
-    const updated = await call(emu, `/fieldsets/${created.id}`, { method: 'PUT', body: { data: { type: 'fieldset', id: created.id, attributes: { title: 'References', start_collapsed: true } } } });
+    const updated = await call(emu, `/fieldsets/${created.id}`, {
+      method: 'PUT',
+      body: { data: { type: 'fieldset', id: created.id, attributes: { title: 'References', start_collapsed: true } } },
+    });
     assert.equal(updated.status, 200);
     assert.equal(updated.json.data.attributes.title, 'References');
     assert.equal(updated.json.data.attributes.collapsible, true);
-    const bad = await post('/item-types/article/fieldsets', { data: { type: 'fieldset', attributes: { title: '', collapsible: 'yes', colour: 'red' } } });
+    const bad = await post('/item-types/article/fieldsets', {
+      data: { type: 'fieldset', attributes: { title: '', collapsible: 'yes', colour: 'red' } },
+    });
     assert.deepEqual(codes(bad).sort(), ['INVALID_ATTRIBUTES', 'INVALID_FIELD', 'INVALID_FIELD']);
-    const withRelationship = await post('/item-types/article/fieldsets', { data: { type: 'fieldset', attributes: { title: 'X' }, relationships: { item_type: { data: { type: 'item_type', id: created.id } } } } });
+    const withRelationship = await post('/item-types/article/fieldsets', {
+      data: { type: 'fieldset', attributes: { title: 'X' }, relationships: { item_type: { data: { type: 'item_type', id: created.id } } } },
+    });
     assert.deepEqual(codes(withRelationship), ['INVALID_ATTRIBUTES']);
-    assert.deepEqual(codes(await call(emu, `/fieldsets/${created.id}`, { method: 'PUT', body: { data: { type: 'fieldset', id: 'other', attributes: { title: 'Y' } } } })), ['INVALID_ENTITY_ID']);
+    assert.deepEqual(
+      codes(
+        await call(emu, `/fieldsets/${created.id}`, {
+          method: 'PUT',
+          body: { data: { type: 'fieldset', id: 'other', attributes: { title: 'Y' } } },
+        }),
+      ),
+      ['INVALID_ENTITY_ID'],
+    );
   });
 });
 
 describe('POST /webhooks', () => {
   const hook = (attributes: object) => ({ data: { type: 'webhook', attributes } });
-  const complete = { name: 'Deploy', url: 'https://example.com/deploy', custom_payload: null, headers: {}, events: [{ entity_type: 'item', event_types: ['publish'] }], http_basic_user: null, http_basic_password: null };
+  const complete = {
+    name: 'Deploy',
+    url: 'https://example.com/deploy',
+    custom_payload: null,
+    headers: {},
+    events: [{ entity_type: 'item', event_types: ['publish'] }],
+    http_basic_user: null,
+    http_basic_password: null,
+  };
 
   test('creates a webhook with the defaults; it is listed', async () => {
     const res = await post('/webhooks', hook(complete));
@@ -159,8 +266,20 @@ describe('POST /webhooks', () => {
   test('the nullable attributes must still be present; bad events and urls are refused', async () => {
     const { custom_payload: _c, http_basic_user: _u, ...partial } = complete;
     const missing = await post('/webhooks', hook(partial));
-    assert.deepEqual(details(missing).map((d) => [d.field, d.code]), [['custom_payload', 'VALIDATION_REQUIRED'], ['http_basic_user', 'VALIDATION_REQUIRED']]);
+    assert.deepEqual(
+      details(missing).map((d) => [d.field, d.code]),
+      [
+        ['custom_payload', 'VALIDATION_REQUIRED'],
+        ['http_basic_user', 'VALIDATION_REQUIRED'],
+      ],
+    );
     const bad = await post('/webhooks', hook({ ...complete, url: 'ftp://x', events: [{ entity_type: 'item', event_types: ['explode'] }] }));
-    assert.deepEqual(details(bad).map((d) => [d.field, d.code]), [['url', 'VALIDATION_FORMAT'], ['events', 'VALIDATION_INCLUSION']]);
+    assert.deepEqual(
+      details(bad).map((d) => [d.field, d.code]),
+      [
+        ['url', 'VALIDATION_FORMAT'],
+        ['events', 'VALIDATION_INCLUSION'],
+      ],
+    );
   });
 });

@@ -67,7 +67,11 @@ export function booleanParam(query: Query, name: string): boolean | undefined {
   const value = query[name];
   if (value === undefined) return undefined;
   if (value === 'true' || value === 'false') return value === 'true';
-  throw httpError(422, 'INVALID_PARAMS', { param: name, value: typeof value === 'string' ? value : null, message: `${name} is true or false` });
+  throw httpError(422, 'INVALID_PARAMS', {
+    param: name,
+    value: typeof value === 'string' ? value : null,
+    message: `${name} is true or false`,
+  });
 }
 
 // ---- models ----
@@ -77,19 +81,40 @@ function createItemType(ctx: RouteContext): Document {
   const skipMenuItem = booleanParam(ctx.query, 'skip_menu_item_creation') === true;
   for (const name of ['menu_item_id', 'schema_menu_item_id']) {
     const value = ctx.query[name];
-    if (value !== undefined && !isApiId(value)) throw httpError(422, 'INVALID_PARAMS', { param: name, value: typeof value === 'string' ? value : null, message: `${name} is a menu item id` });
+    if (value !== undefined && !isApiId(value))
+      throw httpError(422, 'INVALID_PARAMS', {
+        param: name,
+        value: typeof value === 'string' ? value : null,
+        message: `${name} is a menu item id`,
+      });
   }
   const env = ctx.env();
   const written = createEnvelope(ctx.body(), 'item_type', (id) => env.itemTypes.has(id));
   const id = written.id ?? newId();
   const blank: Resource<'item_type'> = {
-    id, type: 'item_type',
+    id,
+    type: 'item_type',
     attributes: {
-      name: '', api_key: '', collection_appearance: 'compact', singleton: false, all_locales_required: false, sortable: false,
-      modular_block: false, draft_mode_active: false, draft_saving_active: false, tree: false, ordering_direction: null,
-      ordering_meta: null, has_singleton_item: false, hint: null, inverse_relationships_enabled: false,
+      name: '',
+      api_key: '',
+      collection_appearance: 'compact',
+      singleton: false,
+      all_locales_required: false,
+      sortable: false,
+      modular_block: false,
+      draft_mode_active: false,
+      draft_saving_active: false,
+      tree: false,
+      ordering_direction: null,
+      ordering_meta: null,
+      has_singleton_item: false,
+      hint: null,
+      inverse_relationships_enabled: false,
     },
-    relationships: Object.fromEntries([['singleton_item', { data: null }], ...ITEM_TYPE_RELATIONSHIPS.map((name) => [name, { data: null }])]),
+    relationships: Object.fromEntries([
+      ['singleton_item', { data: null }],
+      ...ITEM_TYPE_RELATIONSHIPS.map((name) => [name, { data: null }]),
+    ]),
     meta: {},
   };
   const { merged } = new SchemaWriter(ctx.store, env).checkItemTypeWrite(blank, written, true);
@@ -101,11 +126,14 @@ function createItemType(ctx: RouteContext): Document {
   const document: Document = { data: wire(itemTypeResource(ctx.store, env, itemType)) };
   // The API adds a navigation menu item for a new model (not for a block model) unless asked not to.
   if (!skipMenuItem && merged.modular_block !== true) {
-    document.included = [{
-      id: newId(), type: 'menu_item',
-      attributes: { label: merged.name, position: env.recordsByType.size, external_url: null, open_in_new_tab: false },
-      relationships: { item_type: { data: { type: 'item_type', id } }, parent: { data: null }, children: { data: [] } },
-    }];
+    document.included = [
+      {
+        id: newId(),
+        type: 'menu_item',
+        attributes: { label: merged.name, position: env.recordsByType.size, external_url: null, open_in_new_tab: false },
+        relationships: { item_type: { data: { type: 'item_type', id } }, parent: { data: null }, children: { data: [] } },
+      },
+    ];
   }
   return document;
 }
@@ -119,10 +147,19 @@ function planFieldCreate(store: EmulatorStore, env: EnvironmentData, modelKey: s
   const fieldType = String(written.attributes.field_type);
   const siblings = store.fieldsOf(env, itemType.id);
   const blank: Resource<'field'> = {
-    id: written.id ?? '', type: 'field',
+    id: written.id ?? '',
+    type: 'field',
     attributes: {
-      label: '', api_key: '', localized: false, validators: {}, appearance: defaultAppearance(fieldType), position: siblings.length + 1,
-      hint: null, default_value: null, deep_filtering_enabled: false, content_link_enabled: true,
+      label: '',
+      api_key: '',
+      localized: false,
+      validators: {},
+      appearance: defaultAppearance(fieldType),
+      position: siblings.length + 1,
+      hint: null,
+      default_value: null,
+      deep_filtering_enabled: false,
+      content_link_enabled: true,
     },
     relationships: { item_type: { data: { type: 'item_type', id: itemType.id } }, fieldset: { data: null } },
     meta: {},
@@ -160,7 +197,10 @@ function defaultAppearance(fieldType: string): Obj {
 function addEmptyValues(store: EmulatorStore, env: EnvironmentData, itemTypeId: string, field: Resource<'field'>): void {
   const apiKey = String(field.attributes.api_key);
   const empty = EMPTY_LIST_TYPES.has(String(field.attributes.field_type)) ? [] : null;
-  const localizedKeys = store.fieldsOf(env, itemTypeId).filter((f) => f.id !== field.id && f.attributes.localized === true).map((f) => String(f.attributes.api_key));
+  const localizedKeys = store
+    .fieldsOf(env, itemTypeId)
+    .filter((f) => f.id !== field.id && f.attributes.localized === true)
+    .map((f) => String(f.attributes.api_key));
   const siteLocales = store.site.attributes.locales as string[];
   const valueFor = (attributes: Obj): unknown => {
     if (field.attributes.localized !== true) return structuredClone(empty);
@@ -186,13 +226,21 @@ function checkFieldset({ attributes, relationships, meta }: Envelope, creating: 
   ];
   if (creating && !('title' in attributes)) errors.push(invalidField('title', 'VALIDATION_REQUIRED', scope));
   if ('title' in attributes && (typeof attributes.title !== 'string' || attributes.title.trim() === '')) {
-    errors.push(invalidField('title', typeof attributes.title === 'string' || attributes.title === null ? 'VALIDATION_REQUIRED' : 'VALIDATION_FORMAT', scope));
+    errors.push(
+      invalidField(
+        'title',
+        typeof attributes.title === 'string' || attributes.title === null ? 'VALIDATION_REQUIRED' : 'VALIDATION_FORMAT',
+        scope,
+      ),
+    );
   }
-  if ('hint' in attributes && attributes.hint !== null && typeof attributes.hint !== 'string') errors.push(invalidField('hint', 'VALIDATION_FORMAT', scope));
+  if ('hint' in attributes && attributes.hint !== null && typeof attributes.hint !== 'string')
+    errors.push(invalidField('hint', 'VALIDATION_FORMAT', scope));
   for (const name of ['collapsible', 'start_collapsed'] as const) {
     if (name in attributes && typeof attributes[name] !== 'boolean') errors.push(invalidField(name, 'VALIDATION_FORMAT', scope));
   }
-  if ('position' in attributes && (!Number.isInteger(attributes.position) || (attributes.position as number) < 1)) errors.push(invalidField('position', 'VALIDATION_FORMAT', scope));
+  if ('position' in attributes && (!Number.isInteger(attributes.position) || (attributes.position as number) < 1))
+    errors.push(invalidField('position', 'VALIDATION_FORMAT', scope));
   return errors;
 }
 
@@ -204,7 +252,8 @@ function createFieldset(store: EmulatorStore, env: EnvironmentData, modelKey: st
   const siblings = [...env.fieldsets.values()].filter((fs) => relId(fs, 'item_type') === itemType.id);
   const id = written.id ?? newId();
   const fieldset: Resource<'fieldset'> = {
-    id, type: 'fieldset',
+    id,
+    type: 'fieldset',
     attributes: { title: '', hint: null, collapsible: false, start_collapsed: false, position: siblings.length + 1, ...written.attributes },
     relationships: { item_type: { data: { type: 'item_type', id: itemType.id } } },
     meta: {},
@@ -232,11 +281,14 @@ function createWebhook(store: EmulatorStore, body: unknown): Document {
   const written = createEnvelope(body, 'webhook', (id) => store.webhooks.has(id));
   const scope = { record_type: 'Webhook' };
   // nullable ones (custom_payload, http_basic_*) must still be present
-  const missing = WEBHOOK_REQUIRED.filter((name) => !(name in written.attributes)).map((name) => invalidField(name, 'VALIDATION_REQUIRED', scope));
+  const missing = WEBHOOK_REQUIRED.filter((name) => !(name in written.attributes)).map((name) =>
+    invalidField(name, 'VALIDATION_REQUIRED', scope),
+  );
   fail([...missing, ...checkWebhookWrite(written)]);
   const id = written.id ?? newId();
   const webhook: Resource<'webhook'> = {
-    id, type: 'webhook',
+    id,
+    type: 'webhook',
     attributes: { enabled: true, payload_api_version: '3', nested_items_in_payload: false, auto_retry: true, ...written.attributes },
     relationships: {},
     meta: {},

@@ -4,8 +4,12 @@ import { startEmulator, type Emulator } from './index.js';
 import { call, codes, details, waitForJob, type RawResponse } from './http.js';
 
 let emu: Emulator;
-before(async () => { emu = await startEmulator({ records: 30, jobDurationMs: 5 }); });
-after(async () => { await emu.close(); });
+before(async () => {
+  emu = await startEmulator({ records: 30, jobDurationMs: 5 });
+});
+after(async () => {
+  await emu.close();
+});
 
 const del = (path: string) => call(emu, path, { method: 'DELETE' });
 async function outcome(res: RawResponse): Promise<{ status: number; payload: any }> {
@@ -19,7 +23,7 @@ const blocksOf = (apiKey: string) => {
 };
 
 describe('DELETE /fields/:id', () => {
-  test('a job: the field, its values in every record and the model\'s pointer to it are gone; siblings are renumbered', async () => {
+  test("a job: the field, its values in every record and the model's pointer to it are gone; siblings are renumbered", async () => {
     const event = (await call(emu, '/item-types/event')).json.data;
     const name = (await call(emu, '/fields/event::name')).json.data;
     assert.equal(event.relationships.title_field.data?.id, name.id, 'the seed titles events by name');
@@ -31,7 +35,10 @@ describe('DELETE /fields/:id', () => {
     assert.equal(after.relationships.title_field.data, null);
     assert.ok(!after.relationships.fields.data.some((f: { id: string }) => f.id === name.id));
     const fields = (await call(emu, '/item-types/event/fields')).json.data;
-    assert.deepEqual(fields.map((f: any) => f.attributes.position), fields.map((_: unknown, i: number) => i + 1));
+    assert.deepEqual(
+      fields.map((f: any) => f.attributes.position),
+      fields.map((_: unknown, i: number) => i + 1),
+    );
     const record = (await call(emu, '/items?filter[type]=event&page[limit]=1')).json.data[0];
     assert.ok(!('name' in record.attributes));
   });
@@ -57,7 +64,7 @@ describe('DELETE /fields/:id', () => {
 });
 
 describe('DELETE /item-types/:id', () => {
-  test('a model named by other models\' validators is refused, naming the fields', async () => {
+  test("a model named by other models' validators is refused, naming the fields", async () => {
     const res = await del('/item-types/author');
     assert.deepEqual([res.status, codes(res)], [422, ['DELETE_RESTRICTION']]);
     const articleAuthor = (await call(emu, '/fields/article::author')).json.data.id;
@@ -67,11 +74,31 @@ describe('DELETE /item-types/:id', () => {
   });
 
   test('a job: the model, its fields, fieldsets and records are gone', async () => {
-    const model = (await call(emu, '/item-types', { method: 'POST', body: { data: { type: 'item_type', attributes: { name: 'Note', api_key: 'note' } } } })).json.data;
-    const fieldset = (await call(emu, '/item-types/note/fieldsets', { method: 'POST', body: { data: { type: 'fieldset', attributes: { title: 'Main' } } } })).json.data;
-    const field = (await outcome(await call(emu, '/item-types/note/fields', { method: 'POST', body: { data: { type: 'field', attributes: { label: 'Text', api_key: 'text', field_type: 'text' } } } }))).payload.data;
+    const model = (
+      await call(emu, '/item-types', {
+        method: 'POST',
+        body: { data: { type: 'item_type', attributes: { name: 'Note', api_key: 'note' } } },
+      })
+    ).json.data;
+    const fieldset = (
+      await call(emu, '/item-types/note/fieldsets', { method: 'POST', body: { data: { type: 'fieldset', attributes: { title: 'Main' } } } })
+    ).json.data;
+    const field = (
+      await outcome(
+        await call(emu, '/item-types/note/fields', {
+          method: 'POST',
+          body: { data: { type: 'field', attributes: { label: 'Text', api_key: 'text', field_type: 'text' } } },
+        }),
+      )
+    ).payload.data;
     const env = emu.store.environment();
-    env.items.set('note-record', { ...structuredClone([...env.items.values()][0]!), id: 'note-record', itemTypeId: model.id, attributes: { text: 'x' }, published: null });
+    env.items.set('note-record', {
+      ...structuredClone([...env.items.values()][0]!),
+      id: 'note-record',
+      itemTypeId: model.id,
+      attributes: { text: 'x' },
+      published: null,
+    });
     const { status, payload } = await outcome(await del('/item-types/note?skip_menu_items_deletion=true'));
     assert.equal(status, 200);
     assert.equal(payload.data.id, model.id);
@@ -92,7 +119,16 @@ describe('DELETE /item-types/:id', () => {
         for (const [name, options] of Object.entries(f.attributes.validators as Record<string, { item_types?: string[] }>)) {
           if (!options.item_types?.includes(ctaId)) continue;
           const remaining = options.item_types.filter((id) => id !== ctaId);
-          const res = await call(emu, `/fields/${f.id}`, { method: 'PUT', body: { data: { type: 'field', id: f.id, attributes: { validators: { ...f.attributes.validators, [name]: { ...options, item_types: remaining } } } } } });
+          const res = await call(emu, `/fields/${f.id}`, {
+            method: 'PUT',
+            body: {
+              data: {
+                type: 'field',
+                id: f.id,
+                attributes: { validators: { ...f.attributes.validators, [name]: { ...options, item_types: remaining } } },
+              },
+            },
+          });
           assert.equal((await outcome(res)).status, 200);
         }
       }
@@ -111,7 +147,9 @@ describe('DELETE /item-types/:id', () => {
 describe('DELETE /fieldsets/:id and /webhooks/:id', () => {
   test('a fieldset goes at once; its fields stay, outside any fieldset', async () => {
     const fieldset = (await call(emu, '/item-types/article/fieldsets')).json.data[0];
-    const inside = (await call(emu, '/item-types/article/fields')).json.data.filter((f: any) => f.relationships.fieldset.data?.id === fieldset.id);
+    const inside = (await call(emu, '/item-types/article/fields')).json.data.filter(
+      (f: any) => f.relationships.fieldset.data?.id === fieldset.id,
+    );
     assert.ok(inside.length > 0);
     const res = await del(`/fieldsets/${fieldset.id}`);
     assert.equal(res.status, 200);

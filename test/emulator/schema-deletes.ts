@@ -10,10 +10,24 @@ import { booleanParam, type RouteContext, type RouteReply } from './schema-creat
 import { relId, type EmulatorStore, type EnvironmentData } from './store.js';
 
 /** Validators whose `item_types` name the models a field may link to or embed. */
-const REFERENCE_VALIDATORS = ['item_item_type', 'items_item_type', 'structured_text_links', 'rich_text_blocks', 'single_block_blocks',
-  'structured_text_blocks', 'structured_text_inline_blocks'] as const;
+const REFERENCE_VALIDATORS = [
+  'item_item_type',
+  'items_item_type',
+  'structured_text_links',
+  'rich_text_blocks',
+  'single_block_blocks',
+  'structured_text_blocks',
+  'structured_text_inline_blocks',
+] as const;
 /** The model's relationships that point at one of its fields. */
-const FIELD_POINTERS = ['title_field', 'image_preview_field', 'excerpt_field', 'ordering_field', 'presentation_title_field', 'presentation_image_field'] as const;
+const FIELD_POINTERS = [
+  'title_field',
+  'image_preview_field',
+  'excerpt_field',
+  'ordering_field',
+  'presentation_title_field',
+  'presentation_image_field',
+] as const;
 
 /** The delete routes; undefined when the request is none of them. */
 export function routeSchemaDeletes(ctx: RouteContext): RouteReply | undefined {
@@ -66,9 +80,17 @@ function planItemTypeDelete(store: EmulatorStore, env: EnvironmentData, key: str
     // stricter reading and refuse, naming the fields to change first.
     const fields = referencing.map((f) => ({ id: f.id, api_key: f.attributes.api_key, item_type: relId(f, 'item_type') }));
     if (itemType.attributes.modular_block === true) {
-      throw httpError(422, 'MODULAR_BLOCK_IN_USE', { item_type: itemType.id, fields, message: `The block model "${String(itemType.attributes.api_key)}" is still allowed in ${fields.length} field(s) of other models` });
+      throw httpError(422, 'MODULAR_BLOCK_IN_USE', {
+        item_type: itemType.id,
+        fields,
+        message: `The block model "${String(itemType.attributes.api_key)}" is still allowed in ${fields.length} field(s) of other models`,
+      });
     }
-    throw httpError(422, 'DELETE_RESTRICTION', { item_type: itemType.id, fields, message: `The model "${String(itemType.attributes.api_key)}" is still named in the validators of ${fields.length} field(s) of other models` });
+    throw httpError(422, 'DELETE_RESTRICTION', {
+      item_type: itemType.id,
+      fields,
+      message: `The model "${String(itemType.attributes.api_key)}" is still named in the validators of ${fields.length} field(s) of other models`,
+    });
   };
   check();
   return () => {
@@ -98,7 +120,11 @@ function planFieldDelete(store: EmulatorStore, env: EnvironmentData, key: string
       return isObject(validators) && isObject(validators.slug_title_field) && validators.slug_title_field.title_field_id === field.id;
     });
     if (slugs.length) {
-      throw httpError(422, 'USED_AS_SLUG_SOURCE', { field: field.id, slug_fields: slugs.map((f) => f.id), message: `The slug field "${String(slugs[0]!.attributes.api_key)}" is generated from this field` });
+      throw httpError(422, 'USED_AS_SLUG_SOURCE', {
+        field: field.id,
+        slug_fields: slugs.map((f) => f.id),
+        message: `The slug field "${String(slugs[0]!.attributes.api_key)}" is generated from this field`,
+      });
     }
   };
   check();
@@ -110,12 +136,15 @@ function planFieldDelete(store: EmulatorStore, env: EnvironmentData, key: string
     env.fields.delete(current.id);
     store.schemaChanged(env);
     const siblings = store.fieldsOf(env, itemTypeId);
-    siblings.forEach((f, i) => { f.attributes = { ...f.attributes, position: i + 1 }; });
+    siblings.forEach((f, i) => {
+      f.attributes = { ...f.attributes, position: i + 1 };
+    });
     const itemType = env.itemTypes.get(itemTypeId);
     if (itemType) {
       for (const name of FIELD_POINTERS) if (relId(itemType, name) === current.id) itemType.relationships[name] = { data: null };
       // ordered by a field that is gone: back to the default order
-      if (relId(itemType, 'ordering_field') === null && itemType.attributes.ordering_meta == null) itemType.attributes = { ...itemType.attributes, ordering_direction: null };
+      if (relId(itemType, 'ordering_field') === null && itemType.attributes.ordering_meta == null)
+        itemType.attributes = { ...itemType.attributes, ordering_direction: null };
     }
     for (const item of env.items.values()) {
       if (item.itemTypeId !== itemTypeId) continue;
@@ -167,5 +196,6 @@ function dropUnreachableBlocks(store: EmulatorStore, env: EnvironmentData): void
       }
     }
   }
-  for (const [id, item] of env.items) if (!reachable.has(id) && (isBlock(item.itemTypeId) || !env.itemTypes.has(item.itemTypeId))) env.items.delete(id);
+  for (const [id, item] of env.items)
+    if (!reachable.has(id) && (isBlock(item.itemTypeId) || !env.itemTypes.has(item.itemTypeId))) env.items.delete(id);
 }

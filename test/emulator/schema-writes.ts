@@ -1,14 +1,34 @@
 // Model and field updates (PUT /item-types/:id, PUT /fields/:id): validated at once, committed by a job.
 import type { Resource } from '../../src/cma/types.js';
 import { httpError, type ApiErrorSpec } from './errors.js';
-import { envelope, extraneous, fail, invalidField, isObject, relationshipTarget, type Document, type Envelope, type Obj } from './envelope.js';
+import {
+  envelope,
+  extraneous,
+  fail,
+  invalidField,
+  isObject,
+  relationshipTarget,
+  type Document,
+  type Envelope,
+  type Obj,
+} from './envelope.js';
 import { isApiId } from './ids.js';
 import { BLOCK_FIELD_TYPES } from './items.js';
 import { isIsoDate, isIsoDateTime, shapeProblem } from './record-rules.js';
 import { itemTypeResource, wire } from './resources.js';
 import {
-  API_KEY_PATTERN, CONTENT_LINK_OPTIONAL_TYPES, EDITOR_PARAMETER_VALUES, EDITOR_PARAMETERS, FIELD_ATTRIBUTES, FIELD_RELATIONSHIPS, FIELD_TYPES, ITEM_TYPE_ATTRIBUTES,
-  ITEM_TYPE_BOOLEANS, ITEM_TYPE_ENUMS, ITEM_TYPE_RELATIONSHIPS, VALIDATOR_OPTIONS,
+  API_KEY_PATTERN,
+  CONTENT_LINK_OPTIONAL_TYPES,
+  EDITOR_PARAMETER_VALUES,
+  EDITOR_PARAMETERS,
+  FIELD_ATTRIBUTES,
+  FIELD_RELATIONSHIPS,
+  FIELD_TYPES,
+  ITEM_TYPE_ATTRIBUTES,
+  ITEM_TYPE_BOOLEANS,
+  ITEM_TYPE_ENUMS,
+  ITEM_TYPE_RELATIONSHIPS,
+  VALIDATOR_OPTIONS,
 } from './rules.js';
 import { relId, type EmulatorStore, type EnvironmentData } from './store.js';
 
@@ -35,14 +55,21 @@ function requiredOnCreate(attributes: Obj, names: readonly string[], scope: Obj)
 }
 
 export class SchemaWriter {
-  constructor(private readonly store: EmulatorStore, private readonly env: EnvironmentData) {}
+  constructor(
+    private readonly store: EmulatorStore,
+    private readonly env: EnvironmentData,
+  ) {}
 
   // ---- item types ----
 
   planItemTypeUpdate(key: string, body: unknown): () => Document {
     const itemType = this.store.itemType(this.env, key);
     if (!itemType) throw httpError(404, 'NOT_FOUND', { entity: 'item_type', id: key });
-    const { merged, newRelationships } = this.checkItemTypeWrite(itemType, envelope(body, 'item_type', [itemType.id, String(itemType.attributes.api_key)]), false);
+    const { merged, newRelationships } = this.checkItemTypeWrite(
+      itemType,
+      envelope(body, 'item_type', [itemType.id, String(itemType.attributes.api_key)]),
+      false,
+    );
 
     return () => {
       const current = this.env.itemTypes.get(itemType.id);
@@ -60,9 +87,17 @@ export class SchemaWriter {
    * Everything wrong with a model write (an update, or a create checked against a model with the defaults),
    * thrown as one 422; otherwise the model's attributes after the write and the relationships it sets.
    */
-  checkItemTypeWrite(itemType: Resource<'item_type'>, { attributes, relationships, meta }: Envelope, creating: boolean): { merged: Obj; newRelationships: Record<string, string | null> } {
+  checkItemTypeWrite(
+    itemType: Resource<'item_type'>,
+    { attributes, relationships, meta }: Envelope,
+    creating: boolean,
+  ): { merged: Obj; newRelationships: Record<string, string | null> } {
     const errors: ApiErrorSpec[] = [
-      ...extraneous(attributes, creating ? ITEM_TYPE_ATTRIBUTES.filter((a) => a !== 'has_singleton_item') : ITEM_TYPE_ATTRIBUTES, 'attributes'),
+      ...extraneous(
+        attributes,
+        creating ? ITEM_TYPE_ATTRIBUTES.filter((a) => a !== 'has_singleton_item') : ITEM_TYPE_ATTRIBUTES,
+        'attributes',
+      ),
       ...extraneous(relationships, ITEM_TYPE_RELATIONSHIPS, 'relationships'),
       ...extraneous(meta, [], 'meta'),
     ];
@@ -70,8 +105,11 @@ export class SchemaWriter {
     if (creating) errors.push(...requiredOnCreate(attributes, ['name', 'api_key'], scope));
 
     errors.push(...checkText(attributes, 'name', scope), ...checkText(attributes, 'api_key', scope, API_KEY_PATTERN));
-    if (typeof attributes.api_key === 'string' && API_KEY_PATTERN.test(attributes.api_key) &&
-      [...this.env.itemTypes.values()].some((it) => it.id !== itemType.id && it.attributes.api_key === attributes.api_key)) {
+    if (
+      typeof attributes.api_key === 'string' &&
+      API_KEY_PATTERN.test(attributes.api_key) &&
+      [...this.env.itemTypes.values()].some((it) => it.id !== itemType.id && it.attributes.api_key === attributes.api_key)
+    ) {
       errors.push(invalidField('api_key', 'VALIDATION_UNIQUENESS', scope));
     }
     for (const name of ITEM_TYPE_BOOLEANS) {
@@ -82,9 +120,13 @@ export class SchemaWriter {
         errors.push(invalidField(name, 'VALIDATION_INCLUSION', { ...scope, allowed_values: values }));
       }
     }
-    if ('hint' in attributes && attributes.hint !== null && typeof attributes.hint !== 'string') errors.push(invalidField('hint', 'VALIDATION_FORMAT', scope));
+    if ('hint' in attributes && attributes.hint !== null && typeof attributes.hint !== 'string')
+      errors.push(invalidField('hint', 'VALIDATION_FORMAT', scope));
     if (!creating && 'modular_block' in attributes && attributes.modular_block !== itemType.attributes.modular_block) {
-      errors.push({ code: 'KIND_CANNOT_BE_CHANGED', details: { field: 'modular_block', message: 'A model cannot become a block model, nor the other way round' } });
+      errors.push({
+        code: 'KIND_CANNOT_BE_CHANGED',
+        details: { field: 'modular_block', message: 'A model cannot become a block model, nor the other way round' },
+      });
     }
 
     const fieldIds = new Set(this.store.fieldsOf(this.env, itemType.id).map((f) => f.id));
@@ -92,14 +134,23 @@ export class SchemaWriter {
     for (const name of ITEM_TYPE_RELATIONSHIPS) {
       if (!(name in relationships)) continue;
       const target = relationshipTarget(relationships[name], name === 'workflow' ? 'workflow' : 'field');
-      if (target === undefined) errors.push(invalidField(name, 'VALIDATION_FORMAT', { ...scope, message: `relationships.${name} must be {"data": {"type": "field", "id": <id>}} or {"data": null}` }));
-      else if (target !== null && name === 'workflow') errors.push(invalidField(name, 'VALIDATION_INVALID', { ...scope, message: 'The project has no workflows' }));
-      else if (target !== null && !fieldIds.has(target)) errors.push(invalidField(name, 'VALIDATION_INVALID', { ...scope, message: `The field "${target}" does not belong to this model` }));
+      if (target === undefined)
+        errors.push(
+          invalidField(name, 'VALIDATION_FORMAT', {
+            ...scope,
+            message: `relationships.${name} must be {"data": {"type": "field", "id": <id>}} or {"data": null}`,
+          }),
+        );
+      else if (target !== null && name === 'workflow')
+        errors.push(invalidField(name, 'VALIDATION_INVALID', { ...scope, message: 'The project has no workflows' }));
+      else if (target !== null && !fieldIds.has(target))
+        errors.push(invalidField(name, 'VALIDATION_INVALID', { ...scope, message: `The field "${target}" does not belong to this model` }));
       else newRelationships[name] = target;
     }
 
     const merged = { ...itemType.attributes, ...attributes };
-    if ('collection_appeareance' in attributes && !('collection_appearance' in attributes)) merged.collection_appearance = attributes.collection_appeareance;
+    if ('collection_appeareance' in attributes && !('collection_appearance' in attributes))
+      merged.collection_appearance = attributes.collection_appeareance;
     delete merged.collection_appeareance;
     const orderingField = 'ordering_field' in newRelationships ? newRelationships.ordering_field : relId(itemType, 'ordering_field');
     errors.push(...this.checkModelCoherence(merged, orderingField ?? null, scope));
@@ -111,22 +162,34 @@ export class SchemaWriter {
   private checkModelCoherence(merged: Obj, orderingField: string | null, scope: Obj): ApiErrorSpec[] {
     const errors: ApiErrorSpec[] = [];
     const invalid = (field: string, message: string) => errors.push(invalidField(field, 'VALIDATION_INVALID', { ...scope, message }));
-    const ordering: [string, unknown][] = [['ordering_field', orderingField], ['ordering_meta', merged.ordering_meta ?? null], ['ordering_direction', merged.ordering_direction ?? null]];
+    const ordering: [string, unknown][] = [
+      ['ordering_field', orderingField],
+      ['ordering_meta', merged.ordering_meta ?? null],
+      ['ordering_direction', merged.ordering_direction ?? null],
+    ];
     const orderedBy = ordering.filter(([, v]) => v !== null).map(([k]) => k);
-    if (merged.ordering_meta !== null && merged.ordering_meta !== undefined && orderingField) invalid('ordering_meta', 'ordering_meta cannot be set together with ordering_field');
+    if (merged.ordering_meta !== null && merged.ordering_meta !== undefined && orderingField)
+      invalid('ordering_meta', 'ordering_meta cannot be set together with ordering_field');
     // Records of singleton, sortable and tree models have their own order: the API's documentation does not
     // say whether ordering_direction alone counts; we take the stricter reading and refuse it too.
     if (orderedBy.length && merged.singleton === true) {
-      errors.push({ code: 'INVALID_ORDERING_FOR_SINGLETON_ITEM_TYPE', details: { field: orderedBy[0], fields: orderedBy, message: 'A singleton model cannot have an ordering' } });
+      errors.push({
+        code: 'INVALID_ORDERING_FOR_SINGLETON_ITEM_TYPE',
+        details: { field: orderedBy[0], fields: orderedBy, message: 'A singleton model cannot have an ordering' },
+      });
     } else if (orderedBy.length && (merged.sortable === true || merged.tree === true)) {
-      errors.push({ code: 'INVALID_ORDERING_FOR_SORTABLE_ITEM_TYPE', details: { field: orderedBy[0], fields: orderedBy, message: 'Sortable and tree models are ordered by position' } });
+      errors.push({
+        code: 'INVALID_ORDERING_FOR_SORTABLE_ITEM_TYPE',
+        details: { field: orderedBy[0], fields: orderedBy, message: 'Sortable and tree models are ordered by position' },
+      });
     }
     if (merged.modular_block === true) {
       for (const name of ['singleton', 'sortable', 'tree', 'draft_mode_active'] as const) {
         if (merged[name] === true) invalid(name, `A block model cannot be ${name === 'draft_mode_active' ? 'in draft mode' : name}`);
       }
     } else {
-      if (merged.singleton === true && (merged.sortable === true || merged.tree === true)) invalid('singleton', 'A singleton model cannot be sortable or a tree');
+      if (merged.singleton === true && (merged.sortable === true || merged.tree === true))
+        invalid('singleton', 'A singleton model cannot be sortable or a tree');
       if (merged.sortable === true && merged.tree === true) invalid('tree', 'A model cannot be both sortable and a tree');
     }
     return errors;
@@ -148,7 +211,8 @@ export class SchemaWriter {
       const before = current.attributes;
       const next = withAppearance({ ...before, ...attributes }, attributes);
       current.attributes = next;
-      if (fieldsetId !== undefined) current.relationships.fieldset = { data: fieldsetId === null ? null : { type: 'fieldset', id: fieldsetId } };
+      if (fieldsetId !== undefined)
+        current.relationships.fieldset = { data: fieldsetId === null ? null : { type: 'fieldset', id: fieldsetId } };
       this.store.schemaChanged(this.env);
       this.migrateRecords(itemTypeId, before, next);
       if ('position' in attributes) this.renumberFields(itemTypeId, current);
@@ -162,7 +226,12 @@ export class SchemaWriter {
    * Everything wrong with a field write (an update, or a create checked against a field with the defaults),
    * thrown as one 422; otherwise the fieldset it moves the field to (undefined: unchanged).
    */
-  checkFieldWrite(field: Resource<'field'>, itemTypeId: string, { attributes, relationships, meta }: Envelope, creating = false): { fieldsetId: string | null | undefined } {
+  checkFieldWrite(
+    field: Resource<'field'>,
+    itemTypeId: string,
+    { attributes, relationships, meta }: Envelope,
+    creating = false,
+  ): { fieldsetId: string | null | undefined } {
     const errors: ApiErrorSpec[] = [
       ...extraneous(attributes, FIELD_ATTRIBUTES, 'attributes'),
       ...extraneous(relationships, FIELD_RELATIONSHIPS, 'relationships'),
@@ -172,37 +241,74 @@ export class SchemaWriter {
     if (creating) errors.push(...requiredOnCreate(attributes, ['label', 'field_type', 'api_key'], scope));
 
     errors.push(...checkText(attributes, 'label', scope), ...checkText(attributes, 'api_key', scope, API_KEY_PATTERN));
-    if (typeof attributes.api_key === 'string' && API_KEY_PATTERN.test(attributes.api_key) &&
-      this.store.fieldsOf(this.env, itemTypeId).some((f) => f.id !== field.id && f.attributes.api_key === attributes.api_key)) {
+    if (
+      typeof attributes.api_key === 'string' &&
+      API_KEY_PATTERN.test(attributes.api_key) &&
+      this.store.fieldsOf(this.env, itemTypeId).some((f) => f.id !== field.id && f.attributes.api_key === attributes.api_key)
+    ) {
       errors.push(invalidField('api_key', 'VALIDATION_UNIQUENESS', scope));
     }
     const fieldType = String(attributes.field_type ?? field.attributes.field_type);
     const typeRules = FIELD_TYPES[fieldType];
-    if ('field_type' in attributes && !typeRules) errors.push(invalidField('field_type', 'VALIDATION_INCLUSION', { ...scope, allowed_values: Object.keys(FIELD_TYPES) }));
+    if ('field_type' in attributes && !typeRules)
+      errors.push(invalidField('field_type', 'VALIDATION_INCLUSION', { ...scope, allowed_values: Object.keys(FIELD_TYPES) }));
     for (const name of ['localized', 'deep_filtering_enabled', 'content_link_enabled'] as const) {
       if (name in attributes && typeof attributes[name] !== 'boolean') errors.push(invalidField(name, 'VALIDATION_FORMAT', scope));
     }
     const contentLink = 'content_link_enabled' in attributes ? attributes.content_link_enabled : field.attributes.content_link_enabled;
     if (contentLink === false && !(CONTENT_LINK_OPTIONAL_TYPES as readonly string[]).includes(fieldType)) {
-      errors.push(invalidField('content_link_enabled', 'VALIDATION_INVALID', { ...scope, message: `only ${CONTENT_LINK_OPTIONAL_TYPES.join(', ')} fields can turn content links off` }));
+      errors.push(
+        invalidField('content_link_enabled', 'VALIDATION_INVALID', {
+          ...scope,
+          message: `only ${CONTENT_LINK_OPTIONAL_TYPES.join(', ')} fields can turn content links off`,
+        }),
+      );
     }
-    if ('position' in attributes && (!Number.isInteger(attributes.position) || (attributes.position as number) < 1)) errors.push(invalidField('position', 'VALIDATION_FORMAT', scope));
-    if ('hint' in attributes && attributes.hint !== null && typeof attributes.hint !== 'string') errors.push(invalidField('hint', 'VALIDATION_FORMAT', scope));
+    if ('position' in attributes && (!Number.isInteger(attributes.position) || (attributes.position as number) < 1))
+      errors.push(invalidField('position', 'VALIDATION_FORMAT', scope));
+    if ('hint' in attributes && attributes.hint !== null && typeof attributes.hint !== 'string')
+      errors.push(invalidField('hint', 'VALIDATION_FORMAT', scope));
 
     if (typeRules) {
       const validators = 'validators' in attributes ? attributes.validators : field.attributes.validators;
       if (!isObject(validators)) errors.push(invalidField('validators', 'VALIDATION_FORMAT', scope));
       else {
         for (const [name, options] of Object.entries(validators)) {
-          if (!typeRules.validators.includes(name)) errors.push(invalidField('validators', 'VALIDATION_INVALID', { ...scope, validator: name, message: `"${name}" is not a validator of ${fieldType} fields (allowed: ${typeRules.validators.join(', ') || 'none'})` }));
-          else if (!isObject(options)) errors.push(invalidField('validators', 'VALIDATION_FORMAT', { ...scope, validator: name, message: `validators.${name} must be an object` }));
+          if (!typeRules.validators.includes(name))
+            errors.push(
+              invalidField('validators', 'VALIDATION_INVALID', {
+                ...scope,
+                validator: name,
+                message: `"${name}" is not a validator of ${fieldType} fields (allowed: ${typeRules.validators.join(', ') || 'none'})`,
+              }),
+            );
+          else if (!isObject(options))
+            errors.push(
+              invalidField('validators', 'VALIDATION_FORMAT', {
+                ...scope,
+                validator: name,
+                message: `validators.${name} must be an object`,
+              }),
+            );
           else errors.push(...this.checkValidatorOptions(name, options, scope));
         }
         for (const name of typeRules.requiredValidators) {
-          if (!(name in validators)) errors.push(invalidField('validators', 'VALIDATION_REQUIRED', { ...scope, validator: name, message: `${fieldType} fields need the "${name}" validator` }));
+          if (!(name in validators))
+            errors.push(
+              invalidField('validators', 'VALIDATION_REQUIRED', {
+                ...scope,
+                validator: name,
+                message: `${fieldType} fields need the "${name}" validator`,
+              }),
+            );
         }
       }
-      const appearance = 'appearance' in attributes ? attributes.appearance : 'appeareance' in attributes ? attributes.appeareance : field.attributes.appearance;
+      const appearance =
+        'appearance' in attributes
+          ? attributes.appearance
+          : 'appeareance' in attributes
+            ? attributes.appeareance
+            : field.attributes.appearance;
       errors.push(...checkAppearance(appearance, fieldType, typeRules.editors, scope));
     }
     const localized = 'localized' in attributes ? attributes.localized === true : Boolean(field.attributes.localized);
@@ -210,7 +316,12 @@ export class SchemaWriter {
       const locales = this.store.site.attributes.locales as string[];
       const value = attributes.default_value;
       if (!isObject(value) || Object.keys(value).some((l) => !locales.includes(l))) {
-        errors.push(invalidField('default_value', 'VALIDATION_FORMAT', { ...scope, message: `A localized field takes a default value per locale: {${locales.map((l) => `"${l}": …`).join(', ')}}` }));
+        errors.push(
+          invalidField('default_value', 'VALIDATION_FORMAT', {
+            ...scope,
+            message: `A localized field takes a default value per locale: {${locales.map((l) => `"${l}": …`).join(', ')}}`,
+          }),
+        );
       }
     }
     if ('default_value' in attributes && typeRules) {
@@ -218,7 +329,15 @@ export class SchemaWriter {
       const perLocale = localized && isObject(value) ? Object.values(value) : localized ? [] : [value];
       // The API's documentation does not say which shapes a default takes; we take the stricter reading: a value
       // the field itself would accept, and none for block fields.
-      const problem = perLocale.map((v) => (v === null ? undefined : BLOCK_FIELD_TYPES.has(fieldType) ? 'block fields have no default value' : shapeProblem(fieldType, v, this.env))).find(Boolean);
+      const problem = perLocale
+        .map((v) =>
+          v === null
+            ? undefined
+            : BLOCK_FIELD_TYPES.has(fieldType)
+              ? 'block fields have no default value'
+              : shapeProblem(fieldType, v, this.env),
+        )
+        .find(Boolean);
       if (problem) errors.push(invalidField('default_value', 'VALIDATION_FORMAT', { ...scope, message: `default_value: ${problem}` }));
     }
     let fieldsetId: string | null | undefined;
@@ -227,7 +346,12 @@ export class SchemaWriter {
       const fieldset = fieldsetId ? this.env.fieldsets.get(fieldsetId) : undefined;
       if (fieldsetId === undefined) errors.push(invalidField('fieldset', 'VALIDATION_FORMAT', scope));
       else if (fieldsetId !== null && (!fieldset || relId(fieldset, 'item_type') !== itemTypeId)) {
-        errors.push(invalidField('fieldset', 'VALIDATION_INVALID', { ...scope, message: `The fieldset "${fieldsetId}" does not belong to this model` }));
+        errors.push(
+          invalidField('fieldset', 'VALIDATION_INVALID', {
+            ...scope,
+            message: `The fieldset "${fieldsetId}" does not belong to this model`,
+          }),
+        );
       }
     }
     fail(errors);
@@ -239,7 +363,8 @@ export class SchemaWriter {
     const known = VALIDATOR_OPTIONS[name] ?? [];
     const unknown = Object.keys(options).filter((k) => !known.includes(k));
     if (unknown.length) return bad(`${name} takes ${known.length ? known.join(', ') : 'no options'} (not ${unknown.join(', ')})`);
-    const numbers = (keys: readonly string[]) => keys.every((k) => options[k] === undefined || options[k] === null || typeof options[k] === 'number');
+    const numbers = (keys: readonly string[]) =>
+      keys.every((k) => options[k] === undefined || options[k] === null || typeof options[k] === 'number');
     switch (name) {
       case 'length':
       case 'title_length':
@@ -250,15 +375,18 @@ export class SchemaWriter {
         if (!numbers(['min', 'max', 'eq', 'multiple_of'])) return bad(`${name} takes numbers (${known.join(', ')})`);
         return [];
       case 'enum':
-        if (!Array.isArray(options.values) || !options.values.every((v) => typeof v === 'string')) return bad('enum takes {"values": ["…"]}');
+        if (!Array.isArray(options.values) || !options.values.every((v) => typeof v === 'string'))
+          return bad('enum takes {"values": ["…"]}');
         return [];
       case 'format':
-        if (typeof options.custom_pattern !== 'string' && !['email', 'url'].includes(String(options.predefined_pattern))) return bad('format takes custom_pattern or predefined_pattern (email, url)');
+        if (typeof options.custom_pattern !== 'string' && !['email', 'url'].includes(String(options.predefined_pattern)))
+          return bad('format takes custom_pattern or predefined_pattern (email, url)');
         return [];
       case 'slug_title_field':
         return isApiId(options.title_field_id) ? [] : bad('slug_title_field takes {"title_field_id": <field id>}');
       case 'slug_format':
-        if (typeof options.custom_pattern !== 'string' && options.predefined_pattern !== 'webpage_slug') return bad('slug_format takes custom_pattern or predefined_pattern: webpage_slug');
+        if (typeof options.custom_pattern !== 'string' && options.predefined_pattern !== 'webpage_slug')
+          return bad('slug_format takes custom_pattern or predefined_pattern: webpage_slug');
         return [];
       case 'sanitized_html':
       case 'required_alt_title':
@@ -267,10 +395,15 @@ export class SchemaWriter {
       case 'date_range':
       case 'date_time_range': {
         const isBound = name === 'date_range' ? isIsoDate : isIsoDateTime;
-        return [options.min, options.max].every((v) => v === undefined || v === null || isBound(v)) ? [] : bad(`${name} takes ISO ${name === 'date_range' ? 'dates' : 'date-times'} (min, max)`);
+        return [options.min, options.max].every((v) => v === undefined || v === null || isBound(v))
+          ? []
+          : bad(`${name} takes ISO ${name === 'date_range' ? 'dates' : 'date-times'} (min, max)`);
       }
       case 'file_size':
-        if (!numbers(['min_value', 'max_value']) || ![options.min_unit, options.max_unit].every((u) => u === undefined || u === null || FILE_SIZE_UNITS.includes(u as string))) {
+        if (
+          !numbers(['min_value', 'max_value']) ||
+          ![options.min_unit, options.max_unit].every((u) => u === undefined || u === null || FILE_SIZE_UNITS.includes(u as string))
+        ) {
           return bad(`file_size takes min_value, max_value (numbers) and min_unit, max_unit (${FILE_SIZE_UNITS.join(', ')})`);
         }
         return [];
@@ -278,8 +411,13 @@ export class SchemaWriter {
       case 'image_aspect_ratio':
         return numbers(known) ? [] : bad(`${name} takes numbers (${known.join(', ')})`);
       case 'extension':
-        if ((options.extensions !== undefined && !(Array.isArray(options.extensions) && options.extensions.every((e) => typeof e === 'string'))) ||
-          (options.predefined_list !== undefined && options.predefined_list !== null && !EXTENSION_LISTS.includes(options.predefined_list as string))) {
+        if (
+          (options.extensions !== undefined &&
+            !(Array.isArray(options.extensions) && options.extensions.every((e) => typeof e === 'string'))) ||
+          (options.predefined_list !== undefined &&
+            options.predefined_list !== null &&
+            !EXTENSION_LISTS.includes(options.predefined_list as string))
+        ) {
           return bad(`extension takes extensions: ["…"] or predefined_list (${EXTENSION_LISTS.join(', ')})`);
         }
         return [];
@@ -290,16 +428,26 @@ export class SchemaWriter {
       case 'single_block_blocks':
       case 'structured_text_blocks':
       case 'structured_text_inline_blocks': {
-        if (!Array.isArray(options.item_types) || !options.item_types.every(isApiId)) return bad(`${name} takes {"item_types": [<model id>, …]}`);
+        if (!Array.isArray(options.item_types) || !options.item_types.every(isApiId))
+          return bad(`${name} takes {"item_types": [<model id>, …]}`);
         for (const [strategy, values] of Object.entries(LINK_STRATEGIES)) {
-          if (options[strategy] !== undefined && !values.includes(options[strategy] as string)) return bad(`${strategy} is one of ${values.join(', ')}`);
+          if (options[strategy] !== undefined && !values.includes(options[strategy] as string))
+            return bad(`${strategy} is one of ${values.join(', ')}`);
         }
         const wantsBlocks = name.endsWith('_blocks');
         const wrong = (options.item_types as string[]).filter((id) => {
           const it = this.env.itemTypes.get(id);
           return !it || Boolean(it.attributes.modular_block) !== wantsBlocks;
         });
-        if (wrong.length) return [invalidField('validators', 'VALIDATION_INVALID', { ...scope, validator: name, item_types: wrong, message: `${name}: ${wrong.join(', ')} ${wantsBlocks ? 'are not block models' : 'are not models'} of this environment` })];
+        if (wrong.length)
+          return [
+            invalidField('validators', 'VALIDATION_INVALID', {
+              ...scope,
+              validator: name,
+              item_types: wrong,
+              message: `${name}: ${wrong.join(', ')} ${wantsBlocks ? 'are not block models' : 'are not models'} of this environment`,
+            }),
+          ];
         return [];
       }
       default:
@@ -317,8 +465,8 @@ export class SchemaWriter {
     const locales = this.store.site.attributes.locales as string[];
     const convert = (value: unknown): unknown => {
       if (wasLocalized === isLocalized) return value;
-      if (isLocalized) return Object.fromEntries(locales.map((l, i) => [l, i === 0 ? value ?? null : null]));
-      return isObject(value) ? value[locales[0] ?? 'en'] ?? null : null;
+      if (isLocalized) return Object.fromEntries(locales.map((l, i) => [l, i === 0 ? (value ?? null) : null]));
+      return isObject(value) ? (value[locales[0] ?? 'en'] ?? null) : null;
     };
     const migrate = (attrs: Obj): Obj => {
       const { [oldKey]: value, ...rest } = attrs;
@@ -335,7 +483,9 @@ export class SchemaWriter {
     const others = this.store.fieldsOf(this.env, itemTypeId).filter((f) => f.id !== moved.id);
     const index = Math.min(Math.max(Number(moved.attributes.position) - 1, 0), others.length);
     others.splice(index, 0, moved);
-    others.forEach((f, i) => { f.attributes = { ...f.attributes, position: i + 1 }; });
+    others.forEach((f, i) => {
+      f.attributes = { ...f.attributes, position: i + 1 };
+    });
   }
 }
 
@@ -350,34 +500,63 @@ export function withAppearance(next: Obj, written: Obj): Obj {
 /** `{editor, parameters, addons, field_extension?}`: a built-in editor of the type, with the parameters it takes. */
 function checkAppearance(appearance: unknown, fieldType: string, editors: readonly string[], scope: Obj): ApiErrorSpec[] {
   const invalid = (code: string, message: string, extra: Obj = {}) => [invalidField('appearance', code, { ...scope, ...extra, message })];
-  if (!isObject(appearance) || typeof appearance.editor !== 'string' || (appearance.parameters !== undefined && !isObject(appearance.parameters)) ||
-    (appearance.addons !== undefined && !Array.isArray(appearance.addons))) {
+  if (
+    !isObject(appearance) ||
+    typeof appearance.editor !== 'string' ||
+    (appearance.parameters !== undefined && !isObject(appearance.parameters)) ||
+    (appearance.addons !== undefined && !Array.isArray(appearance.addons))
+  ) {
     return invalid('VALIDATION_FORMAT', 'appearance must be {"editor": …, "parameters": {…}, "addons": […]}');
   }
   const unknownKeys = Object.keys(appearance).filter((k) => !['editor', 'parameters', 'addons', 'field_extension'].includes(k));
-  if (unknownKeys.length) return invalid('VALIDATION_FORMAT', `appearance takes editor, parameters, addons, field_extension (not ${unknownKeys.join(', ')})`);
+  if (unknownKeys.length)
+    return invalid('VALIDATION_FORMAT', `appearance takes editor, parameters, addons, field_extension (not ${unknownKeys.join(', ')})`);
   const addons = (appearance.addons ?? []) as unknown[];
-  if (!addons.every((a) => isObject(a) && typeof a.id === 'string' && Object.keys(a).every((k) => ['id', 'field_extension', 'parameters'].includes(k)))) {
+  if (
+    !addons.every(
+      (a) => isObject(a) && typeof a.id === 'string' && Object.keys(a).every((k) => ['id', 'field_extension', 'parameters'].includes(k)),
+    )
+  ) {
     return invalid('VALIDATION_FORMAT', 'addons are [{"id": <plugin id>, "field_extension"?: …, "parameters": {…}}]');
   }
   // A plugin's editor: its parameters are the plugin's business.
   if (typeof appearance.field_extension === 'string') return [];
   if (!editors.includes(appearance.editor)) {
-    return invalid('VALIDATION_INVALID', `"${appearance.editor}" is not an editor of ${fieldType} fields (allowed: ${editors.join(', ')})`, { editor: appearance.editor });
+    return invalid(
+      'VALIDATION_INVALID',
+      `"${appearance.editor}" is not an editor of ${fieldType} fields (allowed: ${editors.join(', ')})`,
+      { editor: appearance.editor },
+    );
   }
   const spec = EDITOR_PARAMETERS[appearance.editor] ?? { optional: [] };
   const parameters = (appearance.parameters ?? {}) as Obj;
   const known = [...(spec.required ?? []), ...spec.optional];
   const errors: ApiErrorSpec[] = [];
   for (const name of Object.keys(parameters)) {
-    if (!known.includes(name)) errors.push(...invalid('VALIDATION_INVALID', `the ${appearance.editor} editor takes ${known.length ? known.join(', ') : 'no parameters'} (not ${name})`, { editor: appearance.editor, parameter: name }));
+    if (!known.includes(name))
+      errors.push(
+        ...invalid(
+          'VALIDATION_INVALID',
+          `the ${appearance.editor} editor takes ${known.length ? known.join(', ') : 'no parameters'} (not ${name})`,
+          { editor: appearance.editor, parameter: name },
+        ),
+      );
   }
   for (const [name, value] of Object.entries(parameters)) {
     const problem = known.includes(name) && value !== null ? parameterValueProblem(appearance.editor, name, value) : undefined;
-    if (problem) errors.push(...invalid('VALIDATION_INVALID', `${appearance.editor}.${name}: ${problem}`, { editor: appearance.editor, parameter: name }));
+    if (problem)
+      errors.push(
+        ...invalid('VALIDATION_INVALID', `${appearance.editor}.${name}: ${problem}`, { editor: appearance.editor, parameter: name }),
+      );
   }
   for (const name of spec.required ?? []) {
-    if (parameters[name] === undefined || parameters[name] === null) errors.push(...invalid('VALIDATION_REQUIRED', `the ${appearance.editor} editor needs the "${name}" parameter`, { editor: appearance.editor, parameter: name }));
+    if (parameters[name] === undefined || parameters[name] === null)
+      errors.push(
+        ...invalid('VALIDATION_REQUIRED', `the ${appearance.editor} editor needs the "${name}" parameter`, {
+          editor: appearance.editor,
+          parameter: name,
+        }),
+      );
   }
   return errors;
 }
@@ -386,16 +565,26 @@ function checkAppearance(appearance: unknown, fieldType: string, editors: readon
 function parameterValueProblem(editor: string, name: string, value: unknown): string | undefined {
   const rule = EDITOR_PARAMETER_VALUES[`${editor}.${name}`] ?? EDITOR_PARAMETER_VALUES[name];
   const isText = (v: unknown) => typeof v === 'string';
-  const isChoice = (v: unknown) => isObject(v) && isText(v.label) && (name === 'positive_radio' || name === 'negative_radio' || isText(v.value)) &&
-    (v.hint === undefined || v.hint === null || isText(v.hint)) && Object.keys(v).every((k) => ['label', 'value', 'hint'].includes(k));
+  const isChoice = (v: unknown) =>
+    isObject(v) &&
+    isText(v.label) &&
+    (name === 'positive_radio' || name === 'negative_radio' || isText(v.value)) &&
+    (v.hint === undefined || v.hint === null || isText(v.hint)) &&
+    Object.keys(v).every((k) => ['label', 'value', 'hint'].includes(k));
   if (rule === undefined) return undefined;
   if (Array.isArray(rule)) return Array.isArray(value) && value.every((v) => rule.includes(v)) ? undefined : `a list of ${rule.join(', ')}`;
   switch (rule) {
-    case 'boolean': return typeof value === 'boolean' ? undefined : 'true or false';
-    case 'string': return isText(value) ? undefined : 'a string';
-    case 'strings': return Array.isArray(value) && value.every(isText) ? undefined : 'a list of strings';
-    case 'choices': return Array.isArray(value) && value.every(isChoice) ? undefined : 'a list of {"label", "value", "hint"?}';
-    case 'radio': return isChoice(value) && !('value' in (value as Obj)) ? undefined : '{"label", "hint"?}';
-    default: return undefined;
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : 'true or false';
+    case 'string':
+      return isText(value) ? undefined : 'a string';
+    case 'strings':
+      return Array.isArray(value) && value.every(isText) ? undefined : 'a list of strings';
+    case 'choices':
+      return Array.isArray(value) && value.every(isChoice) ? undefined : 'a list of {"label", "value", "hint"?}';
+    case 'radio':
+      return isChoice(value) && !('value' in (value as Obj)) ? undefined : '{"label", "hint"?}';
+    default:
+      return undefined;
   }
 }

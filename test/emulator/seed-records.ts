@@ -20,14 +20,88 @@ export interface SchemaRefs extends Refs {
 // ---- records -------------------------------------------------------------------------------------
 
 const TITLE_EN = {
-  lead: ['Slow-Roasted', 'Wild', 'Charred', 'Hand-Rolled', 'Smoked', 'Late-Summer', 'Forgotten', 'Coastal', 'Crisp', 'Brown-Butter', 'Bitter', 'Midnight'],
-  dish: ['Tomatoes', 'Fennel', 'Anchovies', 'Risotto', 'Focaccia', 'Octopus', 'Artichokes', 'Chestnuts', 'Ricotta', 'Figs', 'Pici', 'Saffron'],
-  tail: ['and the Art of Patience', 'from the Harbour', 'for a Crowd', 'Done Right', 'Our Way', 'on a Tuesday', 'in Five Steps', 'with Old Friends', 'Without Fuss', 'by the Fire'],
+  lead: [
+    'Slow-Roasted',
+    'Wild',
+    'Charred',
+    'Hand-Rolled',
+    'Smoked',
+    'Late-Summer',
+    'Forgotten',
+    'Coastal',
+    'Crisp',
+    'Brown-Butter',
+    'Bitter',
+    'Midnight',
+  ],
+  dish: [
+    'Tomatoes',
+    'Fennel',
+    'Anchovies',
+    'Risotto',
+    'Focaccia',
+    'Octopus',
+    'Artichokes',
+    'Chestnuts',
+    'Ricotta',
+    'Figs',
+    'Pici',
+    'Saffron',
+  ],
+  tail: [
+    'and the Art of Patience',
+    'from the Harbour',
+    'for a Crowd',
+    'Done Right',
+    'Our Way',
+    'on a Tuesday',
+    'in Five Steps',
+    'with Old Friends',
+    'Without Fuss',
+    'by the Fire',
+  ],
 };
 const TITLE_IT = {
-  dish: ['Pomodori', 'Finocchi', 'Acciughe', 'Risotto', 'Focaccia', 'Polpo', 'Carciofi', 'Castagne', 'Ricotta', 'Fichi', 'Pici', 'Zafferano'],
-  lead: ['arrosto lento', 'selvatici', 'alla brace', 'fatti a mano', 'affumicati', 'di fine estate', 'dimenticati', 'di mare', 'croccanti', 'al burro nocciola', 'amari', 'di mezzanotte'],
-  tail: ['e l’arte della pazienza', 'dal porto', 'per tanti', 'fatti bene', 'a modo nostro', 'di martedì', 'in cinque passi', 'con vecchi amici', 'senza fretta', 'accanto al fuoco'],
+  dish: [
+    'Pomodori',
+    'Finocchi',
+    'Acciughe',
+    'Risotto',
+    'Focaccia',
+    'Polpo',
+    'Carciofi',
+    'Castagne',
+    'Ricotta',
+    'Fichi',
+    'Pici',
+    'Zafferano',
+  ],
+  lead: [
+    'arrosto lento',
+    'selvatici',
+    'alla brace',
+    'fatti a mano',
+    'affumicati',
+    'di fine estate',
+    'dimenticati',
+    'di mare',
+    'croccanti',
+    'al burro nocciola',
+    'amari',
+    'di mezzanotte',
+  ],
+  tail: [
+    'e l’arte della pazienza',
+    'dal porto',
+    'per tanti',
+    'fatti bene',
+    'a modo nostro',
+    'di martedì',
+    'in cinque passi',
+    'con vecchi amici',
+    'senza fretta',
+    'accanto al fuoco',
+  ],
 };
 const SENTENCES_EN = [
   'We buy from the market at dawn and cook whatever looks best.',
@@ -69,7 +143,11 @@ export class RecordFactory {
   private readonly dishes: string[] = [];
   private readonly articles: string[] = [];
 
-  constructor(private readonly env: EnvironmentData, private readonly rng: Random, private readonly refs: SchemaRefs) {
+  constructor(
+    private readonly env: EnvironmentData,
+    private readonly rng: Random,
+    private readonly refs: SchemaRefs,
+  ) {
     this.uploadIds = Array.from({ length: 24 }, () => rng.id());
     this.ids = Object.fromEntries(MODEL_SPECS.map((s) => [s.api_key, refs.model(s.api_key)]));
   }
@@ -116,7 +194,7 @@ export class RecordFactory {
       id: this.rng.id(),
       itemTypeId,
       attributes,
-      published: meta.status === null || meta.status === 'draft' ? null : published ?? { ...attributes },
+      published: meta.status === null || meta.status === 'draft' ? null : (published ?? { ...attributes }),
       meta,
       creator: ACCOUNT,
     };
@@ -146,13 +224,31 @@ export class RecordFactory {
   private randomBlock(kinds: string[], createdAt: number, published: boolean): string {
     const kind = this.rng.pick(kinds);
     if (kind === 'image_block') {
-      return this.block('image_block', { image: this.file('A plate on the pass'), caption: this.rng.pick(SENTENCES_EN).slice(0, 60), layout: this.rng.pick(['full', 'wide', 'inset']) }, createdAt, published);
+      return this.block(
+        'image_block',
+        {
+          image: this.file('A plate on the pass'),
+          caption: this.rng.pick(SENTENCES_EN).slice(0, 60),
+          layout: this.rng.pick(['full', 'wide', 'inset']),
+        },
+        createdAt,
+        published,
+      );
     }
     if (kind === 'quote_block') {
       const [quote, attribution] = this.rng.pick(QUOTES);
       return this.block('quote_block', { quote, attribution }, createdAt, published);
     }
-    return this.block('cta_block', { label: this.rng.pick(['Book a table', 'See the menu', 'Read more', 'Join the class']), url: 'https://emulated-bistro.example/book', style: this.rng.pick(['primary', 'secondary', 'link']) }, createdAt, published);
+    return this.block(
+      'cta_block',
+      {
+        label: this.rng.pick(['Book a table', 'See the menu', 'Read more', 'Join the class']),
+        url: 'https://emulated-bistro.example/book',
+        style: this.rng.pick(['primary', 'secondary', 'link']),
+      },
+      createdAt,
+      published,
+    );
   }
 
   private seedAuthors(): void {
@@ -166,13 +262,22 @@ export class RecordFactory {
     ];
     people.forEach(([name, role, topics], i) => {
       const slug = name.toLowerCase().replace(/ /g, '-');
-      const item = this.addRecord('author', {
-        name, slug, role,
-        email: `${slug.split('-')[0]}@emulated-bistro.example`,
-        bio: { en: `**${name}** has cooked and written for the bistro since ${2015 + i}.`, it: `**${name}** cucina e scrive per il bistrot dal ${2015 + i}.` },
-        avatar: i === 5 ? null : this.file(name),
-        topics: JSON.stringify(topics),
-      }, this.meta(SEED_TIME - (40 - i) * 24 * HOUR, 'published'));
+      const item = this.addRecord(
+        'author',
+        {
+          name,
+          slug,
+          role,
+          email: `${slug.split('-')[0]}@emulated-bistro.example`,
+          bio: {
+            en: `**${name}** has cooked and written for the bistro since ${2015 + i}.`,
+            it: `**${name}** cucina e scrive per il bistrot dal ${2015 + i}.`,
+          },
+          avatar: i === 5 ? null : this.file(name),
+          topics: JSON.stringify(topics),
+        },
+        this.meta(SEED_TIME - (40 - i) * 24 * HOUR, 'published'),
+      );
       this.authors.push(item.id);
     });
   }
@@ -187,13 +292,21 @@ export class RecordFactory {
       ['Reviews', 'Recensioni', 'reviews', [120, 120, 120]],
     ];
     list.forEach(([en, it, slug, [red, green, blue]], i) => {
-      const item = this.addRecord('category', {
-        name: { en, it }, slug,
-        // the colour picker has no alpha here; older records were saved without it
-        color: i % 2 === 0 ? { red, green, blue, alpha: 255 } : { red, green, blue },
-        description: { en: `<p>Everything about <strong>${en.toLowerCase()}</strong>.</p>`, it: `<p>Tutto su <strong>${it.toLowerCase()}</strong>.</p>` },
-        position: i + 1,
-      }, this.meta(SEED_TIME - (35 - i) * 24 * HOUR, 'published'));
+      const item = this.addRecord(
+        'category',
+        {
+          name: { en, it },
+          slug,
+          // the colour picker has no alpha here; older records were saved without it
+          color: i % 2 === 0 ? { red, green, blue, alpha: 255 } : { red, green, blue },
+          description: {
+            en: `<p>Everything about <strong>${en.toLowerCase()}</strong>.</p>`,
+            it: `<p>Tutto su <strong>${it.toLowerCase()}</strong>.</p>`,
+          },
+          position: i + 1,
+        },
+        this.meta(SEED_TIME - (35 - i) * 24 * HOUR, 'published'),
+      );
       this.categories.push(item.id);
     });
   }
@@ -218,14 +331,22 @@ export class RecordFactory {
       const attributes = {
         name: { en, it },
         description: { en: `<p>${this.rng.pick(SENTENCES_EN)}</p>`, it: `<p>${this.rng.pick(SENTENCES_IT)}</p>` },
-        course, price, vegetarian, spiciness,
+        course,
+        price,
+        vegetarian,
+        spiciness,
         allergens: JSON.stringify(allergens),
         photos: i % 3 === 0 ? [this.file(en), this.file(null)] : [this.file(en)],
         position: i + 1,
       };
       const created = SEED_TIME - (30 - i) * 24 * HOUR;
       const published = status === 'updated' ? { ...attributes, price: price - 1 } : undefined;
-      const item = this.addRecord('dish', attributes, this.meta(created, status, created + (status === 'updated' ? 5 * HOUR : 0)), published);
+      const item = this.addRecord(
+        'dish',
+        attributes,
+        this.meta(created, status, created + (status === 'updated' ? 5 * HOUR : 0)),
+        published,
+      );
       this.dishes.push(item.id);
     });
   }
@@ -237,7 +358,10 @@ export class RecordFactory {
     const c = rng.int(0, TITLE_EN.tail.length - 1);
     const titleEn = `${TITLE_EN.lead[a]} ${TITLE_EN.dish[b]} ${TITLE_EN.tail[c]}`;
     const titleIt = `${TITLE_IT.dish[b]} ${TITLE_IT.lead[a]} ${TITLE_IT.tail[c]}`;
-    const slug = `${titleEn.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-+$/, '')}-${index + 1}`;
+    const slug = `${titleEn
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/-+$/, '')}-${index + 1}`;
     const createdAt = SEED_TIME + index * 2 * HOUR;
     const roll = rng.float();
     const status: ItemMeta['status'] = roll < 0.55 ? 'published' : roll < 0.8 ? 'draft' : 'updated';
@@ -252,10 +376,12 @@ export class RecordFactory {
         paragraph(sentence(sentences)),
         paragraph(sentence(sentences)),
       ];
-      if (index % 5 === 0) children.splice(2, 0, { type: 'block', item: this.randomBlock(['quote_block', 'image_block'], createdAt, isPublished) });
+      if (index % 5 === 0)
+        children.splice(2, 0, { type: 'block', item: this.randomBlock(['quote_block', 'image_block'], createdAt, isPublished) });
       return { schema: 'dast', document: { type: 'root', children } };
     };
-    const blocks = (count: number) => Array.from({ length: count }, () => this.randomBlock(['image_block', 'quote_block', 'cta_block'], createdAt, isPublished));
+    const blocks = (count: number) =>
+      Array.from({ length: count }, () => this.randomBlock(['image_block', 'quote_block', 'cta_block'], createdAt, isPublished));
 
     const attributes: Record<string, unknown> = {
       title: { en: titleEn, it: titleIt },
@@ -272,12 +398,25 @@ export class RecordFactory {
       rating: index % 9 === 0 ? null : Math.round(rng.float() * 50) / 10,
       featured: index % 10 === 0,
       seo: {
-        en: { title: titleEn.slice(0, 60), description: sentence(SENTENCES_EN), image: null, twitter_card: 'summary_large_image', no_index: false },
-        it: { title: titleIt.slice(0, 60), description: sentence(SENTENCES_IT), image: null, twitter_card: 'summary_large_image', no_index: false },
+        en: {
+          title: titleEn.slice(0, 60),
+          description: sentence(SENTENCES_EN),
+          image: null,
+          twitter_card: 'summary_large_image',
+          no_index: false,
+        },
+        it: {
+          title: titleIt.slice(0, 60),
+          description: sentence(SENTENCES_IT),
+          image: null,
+          twitter_card: 'summary_large_image',
+          no_index: false,
+        },
       },
     };
     // An "updated" record's published version still carries the headline it was published with.
-    const published = status === 'updated' ? { ...attributes, title: { en: `${titleEn} (first edition)`, it: `${titleIt} (prima edizione)` } } : undefined;
+    const published =
+      status === 'updated' ? { ...attributes, title: { en: `${titleEn} (first edition)`, it: `${titleIt} (prima edizione)` } } : undefined;
     const item = this.addRecord('article', attributes, this.meta(createdAt, status, updatedAt), published);
     this.articles.push(item.id);
   }
@@ -295,18 +434,22 @@ export class RecordFactory {
     const created: StoredItem[] = [];
     const positions = new Map<string, number>();
     pages.forEach(([en, it, slug, parentIndex], i) => {
-      const parent = parentIndex === null ? null : created[parentIndex] ?? null;
+      const parent = parentIndex === null ? null : (created[parentIndex] ?? null);
       const key = parent?.id ?? '';
       const position = (positions.get(key) ?? 0) + 1;
       positions.set(key, position);
-      const item = this.addRecord('page', {
-        title: { en, it },
-        slug: slug.replace(/\//g, '-'),
-        body: { en: `# ${en}\n\n${this.rng.pick(SENTENCES_EN)}`, it: `# ${it}\n\n${this.rng.pick(SENTENCES_IT)}` },
-        sections: i % 2 === 0 ? [this.randomBlock(['cta_block', 'image_block'], SEED_TIME, i !== 5)] : [],
-        parent_id: parent?.id ?? null,
-        position,
-      }, this.meta(SEED_TIME - (20 - i) * 24 * HOUR, i === 5 ? 'draft' : 'published'));
+      const item = this.addRecord(
+        'page',
+        {
+          title: { en, it },
+          slug: slug.replace(/\//g, '-'),
+          body: { en: `# ${en}\n\n${this.rng.pick(SENTENCES_EN)}`, it: `# ${it}\n\n${this.rng.pick(SENTENCES_IT)}` },
+          sections: i % 2 === 0 ? [this.randomBlock(['cta_block', 'image_block'], SEED_TIME, i !== 5)] : [],
+          parent_id: parent?.id ?? null,
+          position,
+        },
+        this.meta(SEED_TIME - (20 - i) * 24 * HOUR, i === 5 ? 'draft' : 'published'),
+      );
       created.push(item);
     });
     for (const page of created) page.meta.has_children = created.some((p) => p.attributes.parent_id === page.id);
@@ -330,8 +473,20 @@ export class RecordFactory {
         details: JSON.stringify({ seats: 24 + i * 6, price_eur: 45 + i * 10, waitlist: i === 0 }),
         poster: i % 2 === 0 ? this.file(en) : null,
         // a video saved by an import script: only what identifies it
-        teaser: i === 0 ? { provider: 'youtube', provider_uid: 'dQw4w9WgXcQ', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', width: 1280, height: 720, thumbnail_url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg', title: 'Truffle night teaser' }
-          : i === 2 ? { provider: 'vimeo', provider_uid: '148751763', url: 'https://vimeo.com/148751763' } : null,
+        teaser:
+          i === 0
+            ? {
+                provider: 'youtube',
+                provider_uid: 'dQw4w9WgXcQ',
+                url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+                width: 1280,
+                height: 720,
+                thumbnail_url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+                title: 'Truffle night teaser',
+              }
+            : i === 2
+              ? { provider: 'vimeo', provider_uid: '148751763', url: 'https://vimeo.com/148751763' }
+              : null,
       };
       const created = SEED_TIME - (10 - i) * 24 * HOUR;
       const published = status === 'updated' ? { ...attributes, ticket_url: null } : undefined;
@@ -346,25 +501,68 @@ export class RecordFactory {
       document: {
         type: 'root',
         children: [
-          { type: 'paragraph', children: [{ type: 'span', value: text }, { type: 'itemLink', item: this.dishes[3], children: [{ type: 'span', value: ' pici' }] }] },
-          { type: 'block', item: this.block('cta_block', { label: 'Book a table', url: 'https://emulated-bistro.example/book', style: 'primary' }, created, true) },
+          {
+            type: 'paragraph',
+            children: [
+              { type: 'span', value: text },
+              { type: 'itemLink', item: this.dishes[3], children: [{ type: 'span', value: ' pici' }] },
+            ],
+          },
+          {
+            type: 'block',
+            item: this.block(
+              'cta_block',
+              { label: 'Book a table', url: 'https://emulated-bistro.example/book', style: 'primary' },
+              created,
+              true,
+            ),
+          },
         ],
       },
     });
-    const item = this.addRecord('home_page', {
-      headline: { en: 'Seasonal Italian cooking by the harbour', it: 'Cucina italiana di stagione sul porto' },
-      intro: { en: intro('Come for the sea view, stay for the'), it: intro('Venite per il mare, restate per i') },
-      hero_video: { provider: 'vimeo', provider_uid: '76979871', url: 'https://vimeo.com/76979871', width: 1920, height: 1080, thumbnail_url: 'https://i.vimeocdn.com/video/452001751_640.jpg', title: 'A morning at the market' },
-      promo: this.block('cta_block', { label: 'Gift cards', url: 'https://emulated-bistro.example/gift-cards', style: 'secondary' }, created, true),
-      featured_articles: this.articles.slice(0, Math.min(3, this.articles.length)),
-      signature_dish: this.dishes[3] ?? null,
-      location: { latitude: 44.4056, longitude: 8.9463 },
-      gallery: [this.file('The dining room'), this.file('The terrace at sunset'), this.file('Guests at the bar')],
-      seo: {
-        en: { title: 'Emulated Bistro', description: 'Seasonal Italian cooking by the harbour.', image: this.uploadIds[0], twitter_card: 'summary', no_index: false },
-        it: { title: 'Emulated Bistro', description: 'Cucina italiana di stagione sul porto.', image: this.uploadIds[0], twitter_card: 'summary', no_index: false },
+    const item = this.addRecord(
+      'home_page',
+      {
+        headline: { en: 'Seasonal Italian cooking by the harbour', it: 'Cucina italiana di stagione sul porto' },
+        intro: { en: intro('Come for the sea view, stay for the'), it: intro('Venite per il mare, restate per i') },
+        hero_video: {
+          provider: 'vimeo',
+          provider_uid: '76979871',
+          url: 'https://vimeo.com/76979871',
+          width: 1920,
+          height: 1080,
+          thumbnail_url: 'https://i.vimeocdn.com/video/452001751_640.jpg',
+          title: 'A morning at the market',
+        },
+        promo: this.block(
+          'cta_block',
+          { label: 'Gift cards', url: 'https://emulated-bistro.example/gift-cards', style: 'secondary' },
+          created,
+          true,
+        ),
+        featured_articles: this.articles.slice(0, Math.min(3, this.articles.length)),
+        signature_dish: this.dishes[3] ?? null,
+        location: { latitude: 44.4056, longitude: 8.9463 },
+        gallery: [this.file('The dining room'), this.file('The terrace at sunset'), this.file('Guests at the bar')],
+        seo: {
+          en: {
+            title: 'Emulated Bistro',
+            description: 'Seasonal Italian cooking by the harbour.',
+            image: this.uploadIds[0],
+            twitter_card: 'summary',
+            no_index: false,
+          },
+          it: {
+            title: 'Emulated Bistro',
+            description: 'Cucina italiana di stagione sul porto.',
+            image: this.uploadIds[0],
+            twitter_card: 'summary',
+            no_index: false,
+          },
+        },
       },
-    }, this.meta(created, 'published', created + 24 * HOUR));
+      this.meta(created, 'published', created + 24 * HOUR),
+    );
     const homeType = this.env.itemTypes.get(this.modelId('home_page'));
     if (homeType) {
       homeType.relationships.singleton_item = { data: { type: 'item', id: item.id } };

@@ -7,10 +7,32 @@ import { ACCOUNT, HOUR, iso, SEED_TIME } from './seed-records.js';
 import type { EnvironmentData } from './store.js';
 
 const SITE_ASSETS = 'https://www.datocms-assets.com/84213';
-const IMAGE_NAMES = ['harbour-at-dawn', 'wood-oven', 'fresh-pici', 'market-tomatoes', 'octopus-grill', 'chef-giulia', 'terrace-evening',
-  'focaccia-tray', 'saffron-risotto', 'fennel-salad', 'dining-room', 'wine-cellar'];
-const FORMATS = [{ format: 'jpg', mime: 'image/jpeg' }, { format: 'png', mime: 'image/png' }, { format: 'webp', mime: 'image/webp' }] as const;
-const SIZES = [[1920, 1280], [1200, 1200], [2400, 1600], [800, 800], [1600, 900]] as const;
+const IMAGE_NAMES = [
+  'harbour-at-dawn',
+  'wood-oven',
+  'fresh-pici',
+  'market-tomatoes',
+  'octopus-grill',
+  'chef-giulia',
+  'terrace-evening',
+  'focaccia-tray',
+  'saffron-risotto',
+  'fennel-salad',
+  'dining-room',
+  'wine-cellar',
+];
+const FORMATS = [
+  { format: 'jpg', mime: 'image/jpeg' },
+  { format: 'png', mime: 'image/png' },
+  { format: 'webp', mime: 'image/webp' },
+] as const;
+const SIZES = [
+  [1920, 1280],
+  [1200, 1200],
+  [2400, 1600],
+  [800, 800],
+  [1600, 900],
+] as const;
 
 interface UploadFile {
   basename: string;
@@ -30,8 +52,14 @@ export function seedUploads(env: EnvironmentData, imageIds: readonly string[], l
     const basename = `${IMAGE_NAMES[i % IMAGE_NAMES.length]}${i < IMAGE_NAMES.length ? '' : `-${Math.floor(i / IMAGE_NAMES.length) + 1}`}`;
     return [id, { basename, format, mime, size: 180_000 + ((i * 97_531) % 2_400_000), width, height, duration: null }];
   });
-  files.push([rng.id(), { basename: 'autumn-menu', format: 'pdf', mime: 'application/pdf', size: 734_003, width: null, height: null, duration: null }]);
-  files.push([rng.id(), { basename: 'kitchen-tour', format: 'mp4', mime: 'video/mp4', size: 48_234_496, width: 1920, height: 1080, duration: 94 }]);
+  files.push([
+    rng.id(),
+    { basename: 'autumn-menu', format: 'pdf', mime: 'application/pdf', size: 734_003, width: null, height: null, duration: null },
+  ]);
+  files.push([
+    rng.id(),
+    { basename: 'kitchen-tour', format: 'mp4', mime: 'video/mp4', size: 48_234_496, width: 1920, height: 1080, duration: 94 },
+  ]);
   files.forEach(([id, file], i) => env.uploads.set(id, uploadResource(id, file, i, rng, locales)));
 }
 

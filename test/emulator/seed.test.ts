@@ -6,8 +6,12 @@ import { startEmulator, type Emulator } from './index.js';
 import { call } from './http.js';
 
 let emu: Emulator;
-before(async () => { emu = await startEmulator({ records: 60, jobDurationMs: 1 }); });
-after(async () => { await emu.close(); });
+before(async () => {
+  emu = await startEmulator({ records: 60, jobDurationMs: 1 });
+});
+after(async () => {
+  await emu.close();
+});
 
 const refused = (what: string, res: Awaited<ReturnType<typeof call>>) => `${what}: ${res.status} ${res.text.slice(0, 400)}`;
 
@@ -28,9 +32,13 @@ describe('the seed passes the emulator rules', () => {
     const problems: string[] = [];
     for (const [id, item] of env.items) {
       const itemType = env.itemTypes.get(item.itemTypeId);
-      if (itemType?.attributes.modular_block || itemType?.attributes.api_key === 'article' && Number(id.charCodeAt(0)) % 4 !== 0) continue;
+      if (itemType?.attributes.modular_block || (itemType?.attributes.api_key === 'article' && Number(id.charCodeAt(0)) % 4 !== 0))
+        continue;
       const nested = (await call(emu, `/items/${id}?nested=true`)).json.data;
-      const res = await call(emu, `/items/${id}`, { method: 'PUT', body: { data: { type: 'item', id, attributes: stripBlocks(nested.attributes) } } });
+      const res = await call(emu, `/items/${id}`, {
+        method: 'PUT',
+        body: { data: { type: 'item', id, attributes: stripBlocks(nested.attributes) } },
+      });
       if (res.status !== 200) problems.push(refused(id, res));
     }
     assert.deepEqual(problems, []);
@@ -41,16 +49,25 @@ describe('the seed passes the emulator rules', () => {
     const problems: string[] = [];
     for (const field of env.fields.values()) {
       const { validators, appearance, default_value, label, hint } = field.attributes;
-      const res = await call(emu, `/fields/${field.id}`, { method: 'PUT', body: { data: { type: 'field', id: field.id, attributes: { validators, appearance, default_value, label, hint } } } });
+      const res = await call(emu, `/fields/${field.id}`, {
+        method: 'PUT',
+        body: { data: { type: 'field', id: field.id, attributes: { validators, appearance, default_value, label, hint } } },
+      });
       if (res.status !== 202) problems.push(refused(`field ${String(field.attributes.api_key)}`, res));
     }
     for (const model of env.itemTypes.values()) {
       const { has_singleton_item: _, ...attributes } = model.attributes;
-      const res = await call(emu, `/item-types/${model.id}`, { method: 'PUT', body: { data: { type: 'item_type', id: model.id, attributes } } });
+      const res = await call(emu, `/item-types/${model.id}`, {
+        method: 'PUT',
+        body: { data: { type: 'item_type', id: model.id, attributes } },
+      });
       if (res.status !== 202) problems.push(refused(`model ${String(model.attributes.api_key)}`, res));
     }
     for (const hook of emu.store.webhooks.values()) {
-      const res = await call(emu, `/webhooks/${hook.id}`, { method: 'PUT', body: { data: { type: 'webhook', id: hook.id, attributes: hook.attributes } } });
+      const res = await call(emu, `/webhooks/${hook.id}`, {
+        method: 'PUT',
+        body: { data: { type: 'webhook', id: hook.id, attributes: hook.attributes } },
+      });
       if (res.status !== 200) problems.push(refused(`webhook ${String(hook.attributes.name)}`, res));
     }
     assert.deepEqual(problems, []);
@@ -59,12 +76,16 @@ describe('the seed passes the emulator rules', () => {
   test('realistic shapes: null editor parameters, colours without alpha, partial videos, empty validator options', async () => {
     const env = emu.store.environment();
     const fields = [...env.fields.values()];
-    const nullParameters = fields.filter((f) => Object.values((f.attributes.appearance as { parameters: Record<string, unknown> }).parameters).includes(null));
+    const nullParameters = fields.filter((f) =>
+      Object.values((f.attributes.appearance as { parameters: Record<string, unknown> }).parameters).includes(null),
+    );
     assert.ok(nullParameters.length >= 3, `${nullParameters.length} fields with a null editor parameter`);
     assert.ok(fields.some((f) => JSON.stringify(f.attributes.validators).includes('"length":{}')));
     const values = [...env.items.values()].map((i) => i.attributes);
     assert.ok(values.some((a) => a.color && typeof a.color === 'object' && !('alpha' in a.color)));
-    assert.ok(values.some((a) => a.teaser && typeof a.teaser === 'object' && Object.keys(a.teaser).sort().join() === 'provider,provider_uid,url'));
+    assert.ok(
+      values.some((a) => a.teaser && typeof a.teaser === 'object' && Object.keys(a.teaser).sort().join() === 'provider,provider_uid,url'),
+    );
   });
 });
 
@@ -73,6 +94,7 @@ function stripBlocks(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stripBlocks);
   if (!value || typeof value !== 'object') return value;
   const obj = value as Record<string, unknown>;
-  if (obj.type === 'item' && typeof obj.id === 'string' && obj.relationships) return { type: 'item', id: obj.id, attributes: stripBlocks(obj.attributes) };
+  if (obj.type === 'item' && typeof obj.id === 'string' && obj.relationships)
+    return { type: 'item', id: obj.id, attributes: stripBlocks(obj.attributes) };
   return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, stripBlocks(v)]));
 }

@@ -52,7 +52,14 @@ function seedRecordsAndUploads(env: EnvironmentData, rng: Random, refs: SchemaRe
 function emptyEnvironment(id: string, primary: boolean, forkedFrom: string | null): EnvironmentData {
   return {
     id,
-    meta: { status: 'ready', read_only_mode: false, created_at: iso(SEED_TIME - 30 * 24 * HOUR), last_data_change_at: iso(SEED_TIME), primary, forked_from: forkedFrom },
+    meta: {
+      status: 'ready',
+      read_only_mode: false,
+      created_at: iso(SEED_TIME - 30 * 24 * HOUR),
+      last_data_change_at: iso(SEED_TIME),
+      primary,
+      forked_from: forkedFrom,
+    },
     itemTypes: new Map(),
     fields: new Map(),
     fieldsets: new Map(),
@@ -85,7 +92,12 @@ function buildSite(): Resource<'site'> {
       global_seo: {
         site_name: 'Emulated Bistro',
         title_suffix: ' — Emulated Bistro',
-        fallback_seo: { title: 'Emulated Bistro', description: 'Seasonal Italian cooking by the harbour.', image: null, twitter_card: 'summary' },
+        fallback_seo: {
+          title: 'Emulated Bistro',
+          description: 'Seasonal Italian cooking by the harbour.',
+          image: null,
+          twitter_card: 'summary',
+        },
         facebook_page_url: null,
         twitter_account: '@emulatedbistro',
       },
@@ -131,8 +143,9 @@ function buildSchema(env: EnvironmentData, rng: Random): SchemaRefs {
       return spec;
     },
   };
-  const fieldRef = (spec: ModelSpec, apiKey: string | undefined) =>
-    ({ data: apiKey ? { type: 'field', id: refs.field(spec.api_key, apiKey) } : null });
+  const fieldRef = (spec: ModelSpec, apiKey: string | undefined) => ({
+    data: apiKey ? { type: 'field', id: refs.field(spec.api_key, apiKey) } : null,
+  });
 
   for (const spec of MODEL_SPECS) {
     const itemTypeId = refs.model(spec.api_key);
@@ -141,8 +154,15 @@ function buildSchema(env: EnvironmentData, rng: Random): SchemaRefs {
       const id = rng.id();
       fieldsetIds.set(fs.title, id);
       env.fieldsets.set(id, {
-        id, type: 'fieldset',
-        attributes: { title: fs.title, hint: fs.hint ?? null, collapsible: fs.collapsible ?? false, start_collapsed: fs.start_collapsed ?? false, position: index + 1 },
+        id,
+        type: 'fieldset',
+        attributes: {
+          title: fs.title,
+          hint: fs.hint ?? null,
+          collapsible: fs.collapsible ?? false,
+          start_collapsed: fs.start_collapsed ?? false,
+          position: index + 1,
+        },
         relationships: { item_type: { data: { type: 'item_type', id: itemTypeId } } },
         meta: {},
       });
@@ -151,7 +171,8 @@ function buildSchema(env: EnvironmentData, rng: Random): SchemaRefs {
       const id = refs.field(spec.api_key, f.api_key);
       const fieldsetId = f.fieldset ? fieldsetIds.get(f.fieldset) : undefined;
       env.fields.set(id, {
-        id, type: 'field',
+        id,
+        type: 'field',
         attributes: {
           label: f.label,
           field_type: f.field_type,
@@ -161,7 +182,12 @@ function buildSchema(env: EnvironmentData, rng: Random): SchemaRefs {
           appearance: { editor: f.editor, parameters: f.parameters ?? {}, addons: [] },
           position: index + 1,
           hint: f.hint ?? null,
-          default_value: f.default_value === undefined ? null : f.localized ? Object.fromEntries(LOCALES.map((l) => [l, f.default_value])) : f.default_value,
+          default_value:
+            f.default_value === undefined
+              ? null
+              : f.localized
+                ? Object.fromEntries(LOCALES.map((l) => [l, f.default_value]))
+                : f.default_value,
           deep_filtering_enabled: false,
           content_link_enabled: true, // the API's default; only string, text and structured_text may turn it off
         },
@@ -173,7 +199,8 @@ function buildSchema(env: EnvironmentData, rng: Random): SchemaRefs {
       });
     });
     env.itemTypes.set(itemTypeId, {
-      id: itemTypeId, type: 'item_type',
+      id: itemTypeId,
+      type: 'item_type',
       attributes: {
         name: spec.name,
         api_key: spec.api_key,
@@ -220,7 +247,13 @@ function buildWebhooks(rng: Random, refs: Refs): Map<string, Resource<'webhook'>
       http_basic_user: null,
       http_basic_password: null,
       headers: {},
-      events: [{ entity_type: 'item', event_types: ['publish', 'unpublish', 'delete'], filters: [{ entity_type: 'item_type', entity_ids: [refs.model('article'), refs.model('dish'), refs.model('home_page')] }] }],
+      events: [
+        {
+          entity_type: 'item',
+          event_types: ['publish', 'unpublish', 'delete'],
+          filters: [{ entity_type: 'item_type', entity_ids: [refs.model('article'), refs.model('dish'), refs.model('home_page')] }],
+        },
+      ],
       payload_api_version: '3',
       nested_items_in_payload: false,
       auto_retry: true,
@@ -229,11 +262,21 @@ function buildWebhooks(rng: Random, refs: Refs): Map<string, Resource<'webhook'>
       name: 'Search index sync',
       url: 'https://search.emulated-bistro.example/hooks/datocms',
       enabled: true,
-      custom_payload: '{"id":"{{#entity}}{{id}}{{/entity}}","event":"{{event_type}}","model":"{{#related_entities}}{{attributes.api_key}}{{/related_entities}}"}',
+      custom_payload:
+        '{"id":"{{#entity}}{{id}}{{/entity}}","event":"{{event_type}}","model":"{{#related_entities}}{{attributes.api_key}}{{/related_entities}}"}',
       http_basic_user: 'indexer',
       http_basic_password: 'Bistro-Indexer-2024!',
       headers: { 'X-Index-Name': 'journal', 'Content-Type': 'application/json' },
-      events: [{ entity_type: 'item', event_types: ['create', 'update', 'delete', 'publish', 'unpublish'], filters: [{ entity_type: 'item_type', entity_ids: [refs.model('article')] }, { entity_type: 'environment', entity_ids: ['main'] }] }],
+      events: [
+        {
+          entity_type: 'item',
+          event_types: ['create', 'update', 'delete', 'publish', 'unpublish'],
+          filters: [
+            { entity_type: 'item_type', entity_ids: [refs.model('article')] },
+            { entity_type: 'environment', entity_ids: ['main'] },
+          ],
+        },
+      ],
       payload_api_version: '3',
       nested_items_in_payload: true,
       auto_retry: true,
@@ -260,7 +303,11 @@ function buildWebhooks(rng: Random, refs: Refs): Map<string, Resource<'webhook'>
       http_basic_password: null,
       headers: { Authorization: 'Token audit-readonly' },
       events: [
-        { entity_type: 'environment', event_types: ['create', 'promote', 'delete'], filters: [{ entity_type: 'environment_type', entity_ids: ['sandbox'] }] },
+        {
+          entity_type: 'environment',
+          event_types: ['create', 'promote', 'delete'],
+          filters: [{ entity_type: 'environment_type', entity_ids: ['sandbox'] }],
+        },
         { entity_type: 'maintenance_mode', event_types: ['change'] },
       ],
       payload_api_version: '3',
@@ -275,7 +322,10 @@ function buildWebhooks(rng: Random, refs: Refs): Map<string, Resource<'webhook'>
       http_basic_user: null,
       http_basic_password: null,
       headers: {},
-      events: [{ entity_type: 'cda_cache_tags', event_types: ['invalidate'] }, { entity_type: 'build_trigger', event_types: ['deploy_succeeded', 'deploy_failed'] }],
+      events: [
+        { entity_type: 'cda_cache_tags', event_types: ['invalidate'] },
+        { entity_type: 'build_trigger', event_types: ['deploy_succeeded', 'deploy_failed'] },
+      ],
       payload_api_version: '1',
       nested_items_in_payload: false,
       auto_retry: false,

@@ -21,12 +21,24 @@ import { seedStore } from './seed.js';
 import { referencesDocument, uploadsDocument } from './uploads.js';
 import { relId, type EmulatorStore, type EnvironmentData } from './store.js';
 import type { Emulator, EmulatorOptions, EmulatorRequest, FaultKind, FaultRule } from './types.js';
-import { answerVersions, forgetVersions } from './versions.js';
+import { answerVersions } from './versions.js';
 import { Writer, type Document } from './writes.js';
 
 const HUGE_BODY_BYTES = 80 * 1024 * 1024; // above the 64 MiB cap the extension's client enforces
-const FAULT_KINDS: readonly FaultKind[] = ['rate_limit', 'server_error', 'bad_gateway_html', 'transient', 'timeout', 'reset',
-  'malformed_json', 'unauthorized', 'not_found', 'job_failure', 'wrong_content_type', 'huge_body'];
+const FAULT_KINDS: readonly FaultKind[] = [
+  'rate_limit',
+  'server_error',
+  'bad_gateway_html',
+  'transient',
+  'timeout',
+  'reset',
+  'malformed_json',
+  'unauthorized',
+  'not_found',
+  'job_failure',
+  'wrong_content_type',
+  'huge_body',
+];
 
 interface Reply {
   status: number;
@@ -69,16 +81,24 @@ export class EmulatorServer implements Emulator {
     this.forkDurationMs = options.forkDurationMs ?? this.jobDurationMs;
     const rate = options.rateLimit;
     // Without an enforced limit the headers must not announce one either, or a careful client would pause for nothing.
-    this.rate = typeof rate === 'object' ? new RateWindow(rate.limit, rate.windowMs, true) : rate === true ? new RateWindow(60, 3000, true) : new RateWindow(1_000_000, 3000, false);
+    this.rate =
+      typeof rate === 'object'
+        ? new RateWindow(rate.limit, rate.windowMs, true)
+        : rate === true
+          ? new RateWindow(60, 3000, true)
+          : new RateWindow(1_000_000, 3000, false);
     this.store = seedStore({ records: options.records ?? 300 });
     this.faults = {
       add: (rule) => this.addFault(rule),
-      clear: () => { this.activeFaults.length = 0; },
+      clear: () => {
+        this.activeFaults.length = 0;
+      },
     };
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => {
         // A bug in the emulator: answer like the real API's catch-all so tests see a clear failure.
-        if (!res.headersSent) this.write(res, { status: 500, body: errorDocument([{ code: 'EXCEPTION', details: { message: String(error) } }]) });
+        if (!res.headersSent)
+          this.write(res, { status: 500, body: errorDocument([{ code: 'EXCEPTION', details: { message: String(error) } }]) });
         else res.destroy();
       });
     });
@@ -116,7 +136,8 @@ export class EmulatorServer implements Emulator {
   }
 
   private addFault(rule: FaultRule): void {
-    if (!FAULT_KINDS.includes(rule.kind)) throw new Error(`faults.add: unknown fault kind "${String(rule.kind)}" (expected one of ${FAULT_KINDS.join(', ')})`);
+    if (!FAULT_KINDS.includes(rule.kind))
+      throw new Error(`faults.add: unknown fault kind "${String(rule.kind)}" (expected one of ${FAULT_KINDS.join(', ')})`);
     const count = rule.count ?? 1;
     if (!Number.isInteger(count) || count < 1) throw new Error(`faults.add: count must be a positive integer, got ${count}`);
     this.activeFaults.push({ ...rule, remaining: count });
@@ -124,10 +145,12 @@ export class EmulatorServer implements Emulator {
 
   /** The first active fault matching the request, consumed. job_failure only matches writes. */
   private takeFault(method: string, path: string): ActiveFault | undefined {
-    const index = this.activeFaults.findIndex((f) =>
-      (!f.method || f.method.toUpperCase() === method) &&
-      (f.path === undefined || (typeof f.path === 'string' ? f.path === path : f.path.test(path))) &&
-      (f.kind !== 'job_failure' || method !== 'GET'));
+    const index = this.activeFaults.findIndex(
+      (f) =>
+        (!f.method || f.method.toUpperCase() === method) &&
+        (f.path === undefined || (typeof f.path === 'string' ? f.path === path : f.path.test(path))) &&
+        (f.kind !== 'job_failure' || method !== 'GET'),
+    );
     const fault = this.activeFaults[index];
     if (!fault) return undefined;
     fault.remaining--;
@@ -158,14 +181,25 @@ export class EmulatorServer implements Emulator {
 
     const query = parseQuery(url.search);
     const envHeader = headerValue(req, 'x-environment');
-    const entry: EmulatorRequest = { method, path, query, body: parseLoggedBody(rawBody), status: 0, environment: envHeader ?? this.store.primaryId };
+    const entry: EmulatorRequest = {
+      method,
+      path,
+      query,
+      body: parseLoggedBody(rawBody),
+      status: 0,
+      environment: envHeader ?? this.store.primaryId,
+    };
     this.requests.push(entry);
 
     const limit = this.rate.hit(Date.now());
-    const rateHeaders: Record<string, string> = { 'X-RateLimit-Limit': String(this.rate.limit), 'X-RateLimit-Remaining': String(limit.remaining) };
+    const rateHeaders: Record<string, string> = {
+      'X-RateLimit-Limit': String(this.rate.limit),
+      'X-RateLimit-Remaining': String(limit.remaining),
+    };
     const respond = (reply: Reply) => {
       entry.status = reply.status;
-      const send = () => this.write(res, { ...reply, headers: { ...rateHeaders, ...(envHeader ? { 'X-Environment': envHeader } : {}), ...reply.headers } });
+      const send = () =>
+        this.write(res, { ...reply, headers: { ...rateHeaders, ...(envHeader ? { 'X-Environment': envHeader } : {}), ...reply.headers } });
       if (this.latencyMs > 0) this.later(this.latencyMs, send);
       else send();
     };
@@ -176,13 +210,24 @@ export class EmulatorServer implements Emulator {
       return;
     }
     if (limit.exceeded) {
-      respond({ status: 429, body: errorDocument([{ code: 'RATE_LIMIT_EXCEEDED', details: { limit: this.rate.limit } }]), headers: { 'X-RateLimit-Reset': String(limit.resetSeconds) } });
+      respond({
+        status: 429,
+        body: errorDocument([{ code: 'RATE_LIMIT_EXCEEDED', details: { limit: this.rate.limit } }]),
+        headers: { 'X-RateLimit-Reset': String(limit.resetSeconds) },
+      });
       return;
     }
     respond(await this.answer(method, path, query, rawBody, req, fault));
   }
 
-  private async answer(method: string, path: string, query: Query, rawBody: string, req: IncomingMessage, jobFault: FaultRule | undefined): Promise<Reply> {
+  private async answer(
+    method: string,
+    path: string,
+    query: Query,
+    rawBody: string,
+    req: IncomingMessage,
+    jobFault: FaultRule | undefined,
+  ): Promise<Reply> {
     try {
       this.checkHeaders(req);
       const envId = headerValue(req, 'x-environment') ?? this.store.primaryId;
@@ -210,8 +255,19 @@ export class EmulatorServer implements Emulator {
     if (version !== '3') throw httpError(422, 'INVALID_API_VERSION', { value: version ?? null, message: 'X-Api-Version: 3 is required' });
   }
 
-  private applyFault(fault: ActiveFault, req: IncomingMessage, res: ServerResponse, entry: EmulatorRequest, rateHeaders: Record<string, string>, proceed: () => void): void {
-    const json = (status: number, errors: ApiErrorSpec[], headers: Record<string, string> = {}): Reply => ({ status, body: errorDocument(errors), headers });
+  private applyFault(
+    fault: ActiveFault,
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: EmulatorRequest,
+    rateHeaders: Record<string, string>,
+    proceed: () => void,
+  ): void {
+    const json = (status: number, errors: ApiErrorSpec[], headers: Record<string, string> = {}): Reply => ({
+      status,
+      body: errorDocument(errors),
+      headers,
+    });
     const respond = (reply: Reply) => {
       entry.status = reply.status;
       const send = () => this.write(res, { ...reply, headers: { ...rateHeaders, ...reply.headers } });
@@ -221,7 +277,12 @@ export class EmulatorServer implements Emulator {
     switch (fault.kind) {
       case 'rate_limit': {
         const reset = fault.resetSeconds ?? 1;
-        respond(json(429, [{ code: 'RATE_LIMIT_EXCEEDED', details: { limit: this.rate.limit } }], { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(reset) }));
+        respond(
+          json(429, [{ code: 'RATE_LIMIT_EXCEEDED', details: { limit: this.rate.limit } }], {
+            'X-RateLimit-Remaining': '0',
+            'X-RateLimit-Reset': String(reset),
+          }),
+        );
         return;
       }
       case 'server_error':
@@ -237,20 +298,34 @@ export class EmulatorServer implements Emulator {
         respond(json(404, [{ code: 'NOT_FOUND', details: {} }]));
         return;
       case 'bad_gateway_html':
-        respond({ status: fault.status ?? 502, body: '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>cloudflare</center>\r\n</body>\r\n</html>\r\n', headers: { 'Content-Type': 'text/html' } });
+        respond({
+          status: fault.status ?? 502,
+          body: '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>cloudflare</center>\r\n</body>\r\n</html>\r\n',
+          headers: { 'Content-Type': 'text/html' },
+        });
         return;
       case 'wrong_content_type':
-        respond({ status: fault.status ?? 200, body: 'Service is warming up, please retry', headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+        respond({
+          status: fault.status ?? 200,
+          body: 'Service is warming up, please retry',
+          headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+        });
         return;
       case 'malformed_json':
-        respond({ status: fault.status ?? 200, body: '{"data": [{"id": "abc", "type": "item", "attributes": {"title": "trunc', headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+        respond({
+          status: fault.status ?? 200,
+          body: '{"data": [{"id": "abc", "type": "item", "attributes": {"title": "trunc',
+          headers: { 'Content-Type': 'application/json; charset=utf-8' },
+        });
         return;
       case 'reset':
         entry.status = 0;
         req.socket.destroy();
         return;
       case 'timeout':
-        this.later(fault.delayMs ?? 60_000, () => { if (!res.destroyed) proceed(); });
+        this.later(fault.delayMs ?? 60_000, () => {
+          if (!res.destroyed) proceed();
+        });
         return;
       case 'huge_body':
         entry.status = fault.status ?? 200;
@@ -276,13 +351,20 @@ export class EmulatorServer implements Emulator {
       }
       if (!res.destroyed) res.end('""]}');
     };
-    res.on('close', () => { sent = HUGE_BODY_BYTES; });
+    res.on('close', () => {
+      sent = HUGE_BODY_BYTES;
+    });
     pump();
   }
 
   private write(res: ServerResponse, reply: Reply): void {
     if (res.destroyed || res.headersSent) return;
-    const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': requestId(), 'X-Api-Version': '3', ...reply.headers };
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json; charset=utf-8',
+      'X-Request-Id': requestId(),
+      'X-Api-Version': '3',
+      ...reply.headers,
+    };
     if (reply.body === undefined || reply.status === 204) {
       res.writeHead(reply.status, headers);
       res.end();
@@ -301,19 +383,30 @@ export class EmulatorServer implements Emulator {
       try {
         const value: unknown = JSON.parse(rawBody || '{}');
         if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
-      } catch { /* answered below */ }
+      } catch {
+        /* answered below */
+      }
       throw new Error('expected a JSON object body');
     };
     try {
       if (path === '/_emulator/requests' && method === 'GET') return { status: 200, body: this.requests };
-      if (path === '/_emulator/requests' && method === 'DELETE') { this.clearRequests(); return { status: 204 }; }
-      if (path === '/_emulator/faults' && method === 'DELETE') { this.faults.clear(); return { status: 204 }; }
+      if (path === '/_emulator/requests' && method === 'DELETE') {
+        this.clearRequests();
+        return { status: 204 };
+      }
+      if (path === '/_emulator/faults' && method === 'DELETE') {
+        this.faults.clear();
+        return { status: 204 };
+      }
       if (path === '/_emulator/faults' && method === 'POST') {
         const body = parse();
         const rawPath = body.path;
-        const rulePath = rawPath && typeof rawPath === 'object' && typeof (rawPath as { regex?: unknown }).regex === 'string'
-          ? new RegExp((rawPath as { regex: string }).regex)
-          : typeof rawPath === 'string' ? rawPath : undefined;
+        const rulePath =
+          rawPath && typeof rawPath === 'object' && typeof (rawPath as { regex?: unknown }).regex === 'string'
+            ? new RegExp((rawPath as { regex: string }).regex)
+            : typeof rawPath === 'string'
+              ? rawPath
+              : undefined;
         this.faults.add({ ...(body as unknown as FaultRule), path: rulePath });
         return { status: 201, body: { ok: true } };
       }
@@ -338,19 +431,44 @@ export class EmulatorServer implements Emulator {
     return engine;
   }
 
-  private route(method: string, path: string, query: Query, rawBody: string, req: IncomingMessage, envId: string, jobFault: FaultRule | undefined): Reply {
+  private route(
+    method: string,
+    path: string,
+    query: Query,
+    rawBody: string,
+    req: IncomingMessage,
+    envId: string,
+    jobFault: FaultRule | undefined,
+  ): Reply {
     const segments = path.split('/').filter(Boolean);
     const [head, id, sub, extra] = segments;
     const env = () => this.store.environment(envId);
     const ok = (body: Document): Reply => ({ status: 200, body });
     const body = () => parseJsonBody(rawBody, headerValue(req, 'content-type'));
-    const notFound = (what: string, key: string) => httpError(404, 'NOT_FOUND', { entity: what, id: key, message: `No ${what} with id "${key}"` });
+    const notFound = (what: string, key: string) =>
+      httpError(404, 'NOT_FOUND', { entity: what, id: key, message: `No ${what} with id "${key}"` });
     const is = (m: string, count: number) => method === m && segments.length === count;
     const noParams = () => checkQueryParams(query, NO_PARAMS);
-    const publishing = routePublishing({ store: this.store, env: env(), startJob: (commit) => this.startJob(commit, jobFault) }, method, segments, query, () => (rawBody === '' ? null : body()));
+    const publishing = routePublishing(
+      { store: this.store, env: env(), startJob: (commit) => this.startJob(commit, jobFault) },
+      method,
+      segments,
+      query,
+      () => (rawBody === '' ? null : body()),
+    );
     if (publishing) return publishing;
-    const ctx: RouteContext = { store: this.store, env, envId, method, segments, query, body, startJob: (commit, ms) => this.startJob(commit, jobFault, ms) };
-    const routed = routeSchemaCreates(ctx) ?? routeItemCreates(ctx) ?? routeSchemaDeletes(ctx) ?? routeEnvironmentOps(ctx, this.forkDurationMs);
+    const ctx: RouteContext = {
+      store: this.store,
+      env,
+      envId,
+      method,
+      segments,
+      query,
+      body,
+      startJob: (commit, ms) => this.startJob(commit, jobFault, ms),
+    };
+    const routed =
+      routeSchemaCreates(ctx) ?? routeItemCreates(ctx) ?? routeSchemaDeletes(ctx) ?? routeEnvironmentOps(ctx, this.forkDurationMs);
     if (routed) return routed;
 
     if (head === 'versions' || sub === 'versions') {
@@ -374,7 +492,12 @@ export class EmulatorServer implements Emulator {
           }
           break;
         case 'item-types': {
-          if (is('GET', 1) || (segments.length === 2 && (method === 'GET' || method === 'PUT')) || (is('GET', 3) && (sub === 'fields' || sub === 'fieldsets'))) noParams();
+          if (
+            is('GET', 1) ||
+            (segments.length === 2 && (method === 'GET' || method === 'PUT')) ||
+            (is('GET', 3) && (sub === 'fields' || sub === 'fieldsets'))
+          )
+            noParams();
           if (is('GET', 1)) return ok({ data: [...env().itemTypes.values()].map((it) => wire(itemTypeResource(this.store, env(), it))) });
           if (!id) break;
           const itemType = this.store.itemType(env(), id);
@@ -386,7 +509,8 @@ export class EmulatorServer implements Emulator {
           if (is('GET', 3) && (sub === 'fields' || sub === 'fieldsets')) {
             if (!itemType) throw notFound('item_type', id);
             if (sub === 'fields') return ok({ data: this.store.fieldsOf(env(), itemType.id).map((f) => wire(structuredClone(f))) });
-            const fieldsets = [...env().fieldsets.values()].filter((fs) => relId(fs, 'item_type') === itemType.id)
+            const fieldsets = [...env().fieldsets.values()]
+              .filter((fs) => relId(fs, 'item_type') === itemType.id)
               .sort((a, b) => Number(a.attributes.position) - Number(b.attributes.position));
             return ok({ data: fieldsets.map((fs) => wire(structuredClone(fs))) });
           }
@@ -424,7 +548,10 @@ export class EmulatorServer implements Emulator {
             checkQueryParams(query, ITEM_LIST_PARAMS);
             const result = this.engine(env()).list(query);
             const serializer = new ItemSerializer(this.store, env());
-            return ok({ data: result.items.map((item) => wire(serializer.serialize(item, result.version, result.nested))), meta: { total_count: result.totalCount } });
+            return ok({
+              data: result.items.map((item) => wire(serializer.serialize(item, result.version, result.nested))),
+              meta: { total_count: result.totalCount },
+            });
           }
           if (segments.length === 2 && id && (method === 'GET' || method === 'PUT')) {
             checkQueryParams(query, method === 'PUT' ? NO_PARAMS : ITEM_FIND_PARAMS);
@@ -433,7 +560,8 @@ export class EmulatorServer implements Emulator {
             const nested = query.nested === 'true';
             if (method === 'PUT') return ok(new Writer(this.store, env()).updateItem(id, body()));
             const version = this.engine(env()).version(query.version);
-            if (version === 'published' && !item.published) throw httpError(404, 'NOT_FOUND', { entity: 'item', id, message: `The record "${id}" has never been published` });
+            if (version === 'published' && !item.published)
+              throw httpError(404, 'NOT_FOUND', { entity: 'item', id, message: `The record "${id}" has never been published` });
             return ok({ data: wire(new ItemSerializer(this.store, env()).serialize(item, version, nested)) });
           }
           if (is('GET', 3) && id && sub === 'references') return ok(referencesDocument(this.store, env(), id, query));
@@ -469,16 +597,19 @@ export class EmulatorServer implements Emulator {
       if (fault) {
         job.result = {
           status: fault.status ?? 422,
-          payload: errorDocument([{ code: fault.code ?? 'INVALID_FIELD', details: fault.code ? {} : { field: 'api_key', code: 'VALIDATION_UNIQUENESS' } }]),
+          payload: errorDocument([
+            { code: fault.code ?? 'INVALID_FIELD', details: fault.code ? {} : { field: 'api_key', code: 'VALIDATION_UNIQUENESS' } },
+          ]),
         };
         return;
       }
       try {
         job.result = { status: 200, payload: commit() };
       } catch (error) {
-        job.result = error instanceof HttpError
-          ? { status: error.status, payload: errorDocument(error.errors) }
-          : { status: 500, payload: errorDocument([{ code: 'EXCEPTION', details: { message: String(error) } }]) };
+        job.result =
+          error instanceof HttpError
+            ? { status: error.status, payload: errorDocument(error.errors) }
+            : { status: 500, payload: errorDocument([{ code: 'EXCEPTION', details: { message: String(error) } }]) };
       }
     });
     return { status: 202, body: { data: { type: 'job', id } } };

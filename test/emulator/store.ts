@@ -85,7 +85,6 @@ export interface EmulatorStore {
   field(env: EnvironmentData, idOrKey: string): Resource<'field'> | undefined;
 }
 
-
 /**
  * @param lazy environments built on first use (a sandbox costs as much as main to build)
  */

@@ -6,23 +6,34 @@ import { startEmulator, type Emulator } from './index.js';
 import { call, codes, details } from './http.js';
 
 let emu: Emulator;
-before(async () => { emu = await startEmulator({ records: 30 }); });
-after(async () => { await emu.close(); });
+before(async () => {
+  emu = await startEmulator({ records: 30 });
+});
+after(async () => {
+  await emu.close();
+});
 
 type Res = Awaited<ReturnType<typeof call>>;
 const list = async (model: string, n = 1) => (await call(emu, `/items?filter[type]=${model}&page[limit]=${n}`)).json.data;
-const update = (id: string, attributes: object) => call(emu, `/items/${id}`, { method: 'PUT', body: { data: { type: 'item', id, attributes } } });
+const update = (id: string, attributes: object) =>
+  call(emu, `/items/${id}`, { method: 'PUT', body: { data: { type: 'item', id, attributes } } });
 /** `field:CODE` of each api_error (the api_error code itself when there is no field). */
 const found = (res: Res) => details(res).map((d, i) => (d.field ? `${d.field}:${d.code}` : codes(res)[i]));
 const modelId = async (apiKey: string) => (await call(emu, `/item-types/${apiKey}`)).json.data.id;
-const newBlock = (itemTypeId: string, attributes: object) => ({ type: 'item', attributes, relationships: { item_type: { data: { type: 'item_type', id: itemTypeId } } } });
+const newBlock = (itemTypeId: string, attributes: object) => ({
+  type: 'item',
+  attributes,
+  relationships: { item_type: { data: { type: 'item_type', id: itemTypeId } } },
+});
 
 describe('locales', () => {
   test('a localized value is an object keyed by project locales; null is refused', async () => {
     const [record] = await list('article');
     assert.deepEqual(found(await update(record.id, { title: null })), ['title:VALIDATION_INVALID_FORMAT']);
     assert.deepEqual(found(await update(record.id, { title: 'Plain string' })), ['title:VALIDATION_INVALID_FORMAT']);
-    assert.deepEqual(found(await update(record.id, { title: { en: 'Hello there', it: 'Ciao a tutti', de: 'Hallo' } })), ['title:VALIDATION_INVALID_LOCALE']);
+    assert.deepEqual(found(await update(record.id, { title: { en: 'Hello there', it: 'Ciao a tutti', de: 'Hallo' } })), [
+      'title:VALIDATION_INVALID_LOCALE',
+    ]);
   });
 
   test('all localized fields of a record carry the same locales', async () => {
@@ -32,12 +43,23 @@ describe('locales', () => {
     assert.deepEqual(details(res)[0]?.missing_locales, ['it']);
     // dropping a locale from every localized field at once is fine
     const english = (key: string) => ({ en: record.attributes[key].en });
-    const dropped = await update(record.id, { title: english('title'), excerpt: english('excerpt'), body: english('body'), content: english('content'), seo: english('seo') });
+    const dropped = await update(record.id, {
+      title: english('title'),
+      excerpt: english('excerpt'),
+      body: english('body'),
+      content: english('content'),
+      seo: english('seo'),
+    });
     assert.equal(dropped.status, 200, dropped.text);
     assert.deepEqual(Object.keys(dropped.json.data.attributes.seo), ['en']);
     // … and then adding it back to one field alone is not
     const added = await update(record.id, { title: { en: 'Back again', it: 'Di nuovo' } });
-    assert.deepEqual(found(added).sort(), ['body:VALIDATION_INVALID_LOCALES', 'content:VALIDATION_INVALID_LOCALES', 'excerpt:VALIDATION_INVALID_LOCALES', 'seo:VALIDATION_INVALID_LOCALES']);
+    assert.deepEqual(found(added).sort(), [
+      'body:VALIDATION_INVALID_LOCALES',
+      'content:VALIDATION_INVALID_LOCALES',
+      'excerpt:VALIDATION_INVALID_LOCALES',
+      'seo:VALIDATION_INVALID_LOCALES',
+    ]);
   });
 
   test('all_locales_required: every project locale present', async () => {
@@ -49,13 +71,20 @@ describe('locales', () => {
 });
 
 describe('blocks', () => {
-  test('an existing block id must be one of the record\'s blocks, named once', async () => {
+  test("an existing block id must be one of the record's blocks, named once", async () => {
     const [a, b] = await list('article', 2);
     const foreign = b.attributes.content.en[0];
     const own = a.attributes.content.en[0];
-    assert.deepEqual(found(await update(a.id, { content: { en: [own, foreign], it: a.attributes.content.it } })), ['content:VALIDATION_INVALID_FORMAT']);
-    assert.deepEqual(found(await update(a.id, { content: { en: [own, own], it: a.attributes.content.it } })), ['content:VALIDATION_INVALID_FORMAT']);
-    assert.deepEqual(found(await update(a.id, { content: { en: [{ type: 'item', id: foreign, attributes: {} }], it: a.attributes.content.it } })), ['content:VALIDATION_INVALID_FORMAT']);
+    assert.deepEqual(found(await update(a.id, { content: { en: [own, foreign], it: a.attributes.content.it } })), [
+      'content:VALIDATION_INVALID_FORMAT',
+    ]);
+    assert.deepEqual(found(await update(a.id, { content: { en: [own, own], it: a.attributes.content.it } })), [
+      'content:VALIDATION_INVALID_FORMAT',
+    ]);
+    assert.deepEqual(
+      found(await update(a.id, { content: { en: [{ type: 'item', id: foreign, attributes: {} }], it: a.attributes.content.it } })),
+      ['content:VALIDATION_INVALID_FORMAT'],
+    );
   });
 
   test('a block must be of a model the field allows; its model cannot change', async () => {
@@ -65,10 +94,21 @@ describe('blocks', () => {
     const env = emu.store.environment();
     const withQuote = records.find((r: any) => r.attributes.content.en.some((id: string) => env.items.get(id)?.itemTypeId === quoteType));
     const quote = withQuote.attributes.content.en.find((id: string) => env.items.get(id)?.itemTypeId === quoteType);
-    const moved = await update(withQuote.id, { hero: quote, content: { en: withQuote.attributes.content.en.filter((id: string) => id !== quote), it: withQuote.attributes.content.it } });
+    const moved = await update(withQuote.id, {
+      hero: quote,
+      content: { en: withQuote.attributes.content.en.filter((id: string) => id !== quote), it: withQuote.attributes.content.it },
+    });
     assert.deepEqual(found(moved), ['hero:VALIDATION_SINGLE_BLOCK_BLOCKS']);
-    const retyped = await update(withQuote.id, { content: { en: withQuote.attributes.content.en.map((id: string) => (id === quote
-      ? { type: 'item', id, attributes: {}, relationships: { item_type: { data: { type: 'item_type', id: ctaType } } } } : id)), it: withQuote.attributes.content.it } });
+    const retyped = await update(withQuote.id, {
+      content: {
+        en: withQuote.attributes.content.en.map((id: string) =>
+          id === quote
+            ? { type: 'item', id, attributes: {}, relationships: { item_type: { data: { type: 'item_type', id: ctaType } } } }
+            : id,
+        ),
+        it: withQuote.attributes.content.it,
+      },
+    });
     assert.deepEqual(found(retyped), ['content:VALIDATION_INVALID_FORMAT']);
   });
 
@@ -89,7 +129,8 @@ describe('blocks', () => {
   test('at most 500 blocks per record', async () => {
     const [page] = await list('page');
     const cta = await modelId('cta_block');
-    const blocks = (n: number) => Array.from({ length: n }, (_, i) => newBlock(cta, { label: `Go ${i}`, url: 'https://emulated-bistro.example/', style: 'link' }));
+    const blocks = (n: number) =>
+      Array.from({ length: n }, (_, i) => newBlock(cta, { label: `Go ${i}`, url: 'https://emulated-bistro.example/', style: 'link' }));
     const tooMany = await update(page.id, { sections: blocks(501) });
     assert.deepEqual([tooMany.status, codes(tooMany), details(tooMany)[0]?.limit], [422, ['TECHNICAL_LIMIT_REACHED'], 'blocks']);
     assert.equal((await update(page.id, { sections: blocks(500) })).status, 200);
@@ -102,15 +143,30 @@ describe('blocks', () => {
       const env = deep.store.environment();
       const cta = (await call(deep, '/item-types/cta_block')).json.data.id;
       env.fields.set('Nst6KqDzTjuJbYVx2wQmXg', {
-        id: 'Nst6KqDzTjuJbYVx2wQmXg', type: 'field',
-        attributes: { label: 'More', field_type: 'rich_text', api_key: 'more', localized: false, validators: { rich_text_blocks: { item_types: [cta] } },
-          appearance: { editor: 'rich_text', parameters: {}, addons: [] }, position: 4, hint: null, default_value: null, deep_filtering_enabled: false, content_link_enabled: true },
-        relationships: { item_type: { data: { type: 'item_type', id: cta } }, fieldset: { data: null } }, meta: {},
+        id: 'Nst6KqDzTjuJbYVx2wQmXg',
+        type: 'field',
+        attributes: {
+          label: 'More',
+          field_type: 'rich_text',
+          api_key: 'more',
+          localized: false,
+          validators: { rich_text_blocks: { item_types: [cta] } },
+          appearance: { editor: 'rich_text', parameters: {}, addons: [] },
+          position: 4,
+          hint: null,
+          default_value: null,
+          deep_filtering_enabled: false,
+          content_link_enabled: true,
+        },
+        relationships: { item_type: { data: { type: 'item_type', id: cta } }, fieldset: { data: null } },
+        meta: {},
       });
       deep.store.schemaChanged(env);
-      const nest = (levels: number): object => newBlock(cta, { label: `Level ${levels}`, url: 'https://emulated-bistro.example/', more: levels > 1 ? [nest(levels - 1)] : [] });
+      const nest = (levels: number): object =>
+        newBlock(cta, { label: `Level ${levels}`, url: 'https://emulated-bistro.example/', more: levels > 1 ? [nest(levels - 1)] : [] });
       const [page] = (await call(deep, '/items?filter[type]=page&page[limit]=1')).json.data;
-      const put = (sections: object[]) => call(deep, `/items/${page.id}`, { method: 'PUT', body: { data: { type: 'item', id: page.id, attributes: { sections } } } });
+      const put = (sections: object[]) =>
+        call(deep, `/items/${page.id}`, { method: 'PUT', body: { data: { type: 'item', id: page.id, attributes: { sections } } } });
       const six = await put([nest(6)]);
       assert.deepEqual([six.status, codes(six), details(six)[0]?.limit], [422, ['TECHNICAL_LIMIT_REACHED'], 'block_nesting_levels']);
       assert.equal((await put([nest(5)])).status, 200);
@@ -126,7 +182,10 @@ describe('validators', () => {
     const it = record.attributes.title.it;
     assert.equal((await update(record.id, { title: { en: '🍝'.repeat(120), it } })).status, 200);
     assert.deepEqual(found(await update(record.id, { title: { en: '🍝'.repeat(121), it } })), ['title:VALIDATION_LENGTH']);
-    const seo = (title: string, description = 'Fresh pasta every day.') => ({ en: { ...record.attributes.seo.en, title, description }, it: record.attributes.seo.it });
+    const seo = (title: string, description = 'Fresh pasta every day.') => ({
+      en: { ...record.attributes.seo.en, title, description },
+      it: record.attributes.seo.it,
+    });
     assert.equal((await update(record.id, { seo: seo('🍝'.repeat(60), '🍅'.repeat(160)) })).status, 200);
     assert.deepEqual(found(await update(record.id, { seo: seo('🍝'.repeat(61)) })), ['seo:VALIDATION_TITLE_LENGTH']);
     assert.deepEqual(found(await update(record.id, { seo: seo('Pasta', '🍅'.repeat(161)) })), ['seo:VALIDATION_DESCRIPTION_LENGTH']);
@@ -134,7 +193,21 @@ describe('validators', () => {
 
   test('length on structured text counts its text', async () => {
     const [home] = await list('home_page');
-    const doc = (text: string) => ({ schema: 'dast', document: { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'span', value: text.slice(0, 600) }, { type: 'span', marks: ['strong'], value: text.slice(600) }] }] } });
+    const doc = (text: string) => ({
+      schema: 'dast',
+      document: {
+        type: 'root',
+        children: [
+          {
+            type: 'paragraph',
+            children: [
+              { type: 'span', value: text.slice(0, 600) },
+              { type: 'span', marks: ['strong'], value: text.slice(600) },
+            ],
+          },
+        ],
+      },
+    });
     const intro = (en: object) => ({ intro: { en, it: home.attributes.intro.it } });
     assert.equal((await update(home.id, intro(doc('a'.repeat(1200))))).status, 200);
     assert.deepEqual(found(await update(home.id, intro(doc('a'.repeat(1201))))), ['intro:VALIDATION_LENGTH']);
@@ -143,7 +216,10 @@ describe('validators', () => {
   test('required_seo_fields and required_alt_title', async () => {
     const [record] = await list('article');
     const res = await update(record.id, { seo: { en: { ...record.attributes.seo.en, description: '' }, it: record.attributes.seo.it } });
-    assert.deepEqual([found(res), details(res)[0]?.locale, details(res)[0]?.missing_fields], [['seo:VALIDATION_REQUIRED_SEO_FIELDS'], 'en', ['description']]);
+    assert.deepEqual(
+      [found(res), details(res)[0]?.locale, details(res)[0]?.missing_fields],
+      [['seo:VALIDATION_REQUIRED_SEO_FIELDS'], 'en', ['description']],
+    );
     const cover = record.attributes.cover;
     assert.deepEqual(found(await update(record.id, { cover: { ...cover, alt: ' ' } })), ['cover:VALIDATION_REQUIRED_ALT_TITLE']);
     assert.equal((await update(record.id, { cover: { ...cover, alt: 'A plate', title: null } })).status, 200);
@@ -158,7 +234,12 @@ describe('validators', () => {
     const published = events.find((e: any) => e.meta.status === 'published');
     const invalid = { name: { en: '', it: '' }, starts_at: '2019-01-01T10:00:00Z', ticket_url: 'not a url' };
     assert.equal((await update(draft.id, invalid)).status, 200);
-    assert.deepEqual(found(await update(published.id, invalid)).sort(), ['name:VALIDATION_REQUIRED', 'name:VALIDATION_REQUIRED', 'starts_at:VALIDATION_DATE_TIME_RANGE', 'ticket_url:VALIDATION_FORMAT']);
+    assert.deepEqual(found(await update(published.id, invalid)).sort(), [
+      'name:VALIDATION_REQUIRED',
+      'name:VALIDATION_REQUIRED',
+      'starts_at:VALIDATION_DATE_TIME_RANGE',
+      'ticket_url:VALIDATION_FORMAT',
+    ]);
     assert.deepEqual(found(await update(draft.id, { starts_at: 'soon' })), ['starts_at:VALIDATION_INVALID_FORMAT']);
   });
 
@@ -175,7 +256,12 @@ describe('value shapes', () => {
   test('a colour without alpha is accepted; other keys or out-of-range channels are not', async () => {
     const [category] = await list('category');
     assert.equal((await update(category.id, { color: { red: 1, green: 2, blue: 3 } })).status, 200);
-    for (const color of [{ red: 1, green: 2, blue: 3, alpha: 256 }, { hex: '#ffffff' }, { red: 1, green: 2 }, { red: 1, green: 2, blue: 3, name: 'x' }]) {
+    for (const color of [
+      { red: 1, green: 2, blue: 3, alpha: 256 },
+      { hex: '#ffffff' },
+      { red: 1, green: 2 },
+      { red: 1, green: 2, blue: 3, name: 'x' },
+    ]) {
       assert.deepEqual(found(await update(category.id, { color })), ['color:VALIDATION_INVALID_FORMAT'], JSON.stringify(color));
     }
   });
@@ -205,7 +291,8 @@ describe('value shapes', () => {
     const [author] = await list('author');
     const [dish] = await list('dish');
     const doc = (...children: object[]) => ({ schema: 'dast', document: { type: 'root', children } });
-    const linkTo = (id: string) => doc({ type: 'paragraph', children: [{ type: 'itemLink', item: id, children: [{ type: 'span', value: 'see' }] }] });
+    const linkTo = (id: string) =>
+      doc({ type: 'paragraph', children: [{ type: 'itemLink', item: id, children: [{ type: 'span', value: 'see' }] }] });
     const intro = (en: object) => ({ intro: { en, it: home.attributes.intro.it } });
     assert.equal((await update(home.id, intro(linkTo(dish.id)))).status, 200);
     assert.deepEqual(found(await update(home.id, intro(linkTo(author.id)))), ['intro:VALIDATION_STRUCTURED_TEXT_LINKS']);
@@ -213,16 +300,28 @@ describe('value shapes', () => {
     assert.deepEqual(found(await update(home.id, intro(doc({ type: 'image', src: 'x.png' })))), ['intro:VALIDATION_INVALID_FORMAT']);
     const [article] = await list('article');
     const quote = await modelId('quote_block');
-    const inline = doc({ type: 'paragraph', children: [{ type: 'inlineBlock', item: newBlock(quote, { quote: 'Inline words', attribution: null }) }] });
-    assert.deepEqual(found(await update(article.id, { body: { en: inline, it: article.attributes.body.it } })), ['body:VALIDATION_STRUCTURED_TEXT_INLINE_BLOCKS']);
+    const inline = doc({
+      type: 'paragraph',
+      children: [{ type: 'inlineBlock', item: newBlock(quote, { quote: 'Inline words', attribution: null }) }],
+    });
+    assert.deepEqual(found(await update(article.id, { body: { en: inline, it: article.attributes.body.it } })), [
+      'body:VALIDATION_STRUCTURED_TEXT_INLINE_BLOCKS',
+    ]);
   });
 
   test('seo, file, lat_lon and date_time keep to their documented shapes', async () => {
     const [record] = await list('article');
-    assert.deepEqual(found(await update(record.id, { seo: { en: { ...record.attributes.seo.en, keywords: 'x' }, it: record.attributes.seo.it } })), ['seo:VALIDATION_INVALID_FORMAT']);
-    assert.deepEqual(found(await update(record.id, { cover: { ...record.attributes.cover, focal_point: { x: 2, y: 0.5 } } })), ['cover:VALIDATION_INVALID_FORMAT']);
+    assert.deepEqual(
+      found(await update(record.id, { seo: { en: { ...record.attributes.seo.en, keywords: 'x' }, it: record.attributes.seo.it } })),
+      ['seo:VALIDATION_INVALID_FORMAT'],
+    );
+    assert.deepEqual(found(await update(record.id, { cover: { ...record.attributes.cover, focal_point: { x: 2, y: 0.5 } } })), [
+      'cover:VALIDATION_INVALID_FORMAT',
+    ]);
     const [event] = await list('event');
-    assert.deepEqual(found(await update(event.id, { venue: { latitude: 44, longitude: 8, zoom: 3 } })), ['venue:VALIDATION_INVALID_FORMAT']);
+    assert.deepEqual(found(await update(event.id, { venue: { latitude: 44, longitude: 8, zoom: 3 } })), [
+      'venue:VALIDATION_INVALID_FORMAT',
+    ]);
     for (const endsAt of ['2024-11-08T22:30:00', '2023-02-29T10:00:00Z', '2024-11-08T24:30:00Z', '2024-11-08 22:30:00Z']) {
       assert.deepEqual(found(await update(event.id, { ends_at: endsAt })), ['ends_at:VALIDATION_INVALID_FORMAT'], endsAt);
     }

@@ -43,8 +43,19 @@ export interface EmulatorRequest {
   environment: string;
 }
 
-export type FaultKind = 'rate_limit' | 'server_error' | 'bad_gateway_html' | 'transient' | 'timeout' | 'reset'
-  | 'malformed_json' | 'unauthorized' | 'not_found' | 'job_failure' | 'wrong_content_type' | 'huge_body';
+export type FaultKind =
+  | 'rate_limit'
+  | 'server_error'
+  | 'bad_gateway_html'
+  | 'transient'
+  | 'timeout'
+  | 'reset'
+  | 'malformed_json'
+  | 'unauthorized'
+  | 'not_found'
+  | 'job_failure'
+  | 'wrong_content_type'
+  | 'huge_body';
 
 export interface FaultRule {
   kind: FaultKind;

@@ -4,8 +4,12 @@ import { startEmulator, type Emulator } from './index.js';
 import { call, codes } from './http.js';
 
 let emu: Emulator;
-before(async () => { emu = await startEmulator({ records: 60 }); });
-after(async () => { await emu.close(); });
+before(async () => {
+  emu = await startEmulator({ records: 60 });
+});
+after(async () => {
+  await emu.close();
+});
 
 /** Every upload id the seeded records hold: file and gallery values, SEO images. */
 function usedUploadIds(): Set<string> {
@@ -41,7 +45,10 @@ describe('uploads', () => {
     const res = await call(emu, '/uploads?page[limit]=500');
     const pdf = res.json.data.find((u: any) => u.attributes.format === 'pdf');
     assert.ok(pdf);
-    assert.deepEqual([pdf.attributes.is_image, pdf.attributes.width, pdf.attributes.height, pdf.attributes.mime_type], [false, null, null, 'application/pdf']);
+    assert.deepEqual(
+      [pdf.attributes.is_image, pdf.attributes.width, pdf.attributes.height, pdf.attributes.mime_type],
+      [false, null, null, 'application/pdf'],
+    );
   });
 
   test('pages: 30 by default, page[offset]/page[limit], total_count over every match, at most 500', async () => {
@@ -49,16 +56,25 @@ describe('uploads', () => {
     const first = (await call(emu, '/uploads')).json;
     assert.equal(first.data.length, Math.min(30, all.meta.total_count));
     const page = (await call(emu, '/uploads?page[offset]=5&page[limit]=3')).json;
-    assert.deepEqual(page.data.map((u: any) => u.id), all.data.slice(5, 8).map((u: any) => u.id));
+    assert.deepEqual(
+      page.data.map((u: any) => u.id),
+      all.data.slice(5, 8).map((u: any) => u.id),
+    );
     assert.equal(page.meta.total_count, all.meta.total_count);
     assert.deepEqual(codes(await call(emu, '/uploads?page[limit]=501')), ['INVALID_PARAMS']);
   });
 
   test('filter[query] matches the file name; order_by sorts', async () => {
     const found = (await call(emu, '/uploads?filter[query]=autumn')).json.data;
-    assert.deepEqual(found.map((u: any) => u.attributes.filename), ['autumn-menu.pdf']);
+    assert.deepEqual(
+      found.map((u: any) => u.attributes.filename),
+      ['autumn-menu.pdf'],
+    );
     const bySize = (await call(emu, '/uploads?order_by=size_DESC&page[limit]=500')).json.data.map((u: any) => u.attributes.size);
-    assert.deepEqual(bySize, [...bySize].sort((a: number, b: number) => b - a));
+    assert.deepEqual(
+      bySize,
+      [...bySize].sort((a: number, b: number) => b - a),
+    );
   });
 
   test('GET /uploads/:id; unknown id → 404; parameters the endpoints do not define → 422', async () => {
@@ -80,7 +96,9 @@ describe('GET /items/:id/references', () => {
     const records = [...emu.store.environment().items.values()].filter((i) => !i.parentItemId);
     let withArticles = 0;
     for (const authorId of await authorIds()) {
-      const byLink = (await call(emu, `/items?filter[type]=article&filter[fields][author][eq]=${authorId}&page[limit]=500`)).json.data.map((r: any) => r.id);
+      const byLink = (await call(emu, `/items?filter[type]=article&filter[fields][author][eq]=${authorId}&page[limit]=500`)).json.data.map(
+        (r: any) => r.id,
+      );
       // no seeded block links a record, so the records naming the id in their own values are exactly the referencing ones
       const naming = records.filter((r) => JSON.stringify(r.attributes).includes(`"${authorId}"`)).map((r) => r.id);
       const res = await call(emu, `/items/${authorId}/references`);
@@ -109,7 +127,16 @@ describe('GET /items/:id/references', () => {
     assert.ok(published.every((r: any) => r.meta.status !== 'draft'));
     assert.ok(either.length >= Math.max(current.length, published.length));
     const nested = (await call(emu, `/items/${authorId}/references?nested=true`)).json.data;
-    assert.ok(nested.some((r: any) => Object.values(r.attributes).some((v: any) => v && typeof v === 'object' && Object.values(v).some((x: any) => Array.isArray(x) && typeof x[0] === 'object' && x[0]?.type === 'item'))));
+    assert.ok(
+      nested.some((r: any) =>
+        Object.values(r.attributes).some(
+          (v: any) =>
+            v &&
+            typeof v === 'object' &&
+            Object.values(v).some((x: any) => Array.isArray(x) && typeof x[0] === 'object' && x[0]?.type === 'item'),
+        ),
+      ),
+    );
     assert.deepEqual(codes(await call(emu, `/items/${authorId}/references?version=latest`)), ['INVALID_PARAMS']);
     assert.deepEqual(codes(await call(emu, `/items/${authorId}/references?page[limit]=5`)), ['INVALID_PARAMS']);
     assert.equal((await call(emu, '/items/Ab3dEfGhIjKlMnOpQrStUw/references')).status, 404);

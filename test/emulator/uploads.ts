@@ -29,22 +29,43 @@ export function uploadsDocument(store: EmulatorStore, env: EnvironmentData, id: 
   const page = objectParam(query.page);
   const offset = pageNumber(page.offset, 'page[offset]', 0);
   const limit = pageNumber(page.limit, 'page[limit]', DEFAULT_PAGE_LIMIT);
-  if (limit > MAX_PAGE_LIMIT) throw httpError(422, 'INVALID_PARAMS', { param: 'page[limit]', value: limit, maximum: MAX_PAGE_LIMIT, message: `page[limit] must be at most ${MAX_PAGE_LIMIT}` });
+  if (limit > MAX_PAGE_LIMIT)
+    throw httpError(422, 'INVALID_PARAMS', {
+      param: 'page[limit]',
+      value: limit,
+      maximum: MAX_PAGE_LIMIT,
+      message: `page[limit] must be at most ${MAX_PAGE_LIMIT}`,
+    });
   const locales = (store.site.attributes.locales as string[] | undefined) ?? [];
-  if (query.locale !== undefined && !locales.includes(String(query.locale))) throw httpError(422, 'INVALID_PARAMS', { param: 'locale', value: String(query.locale), allowed: locales });
+  if (query.locale !== undefined && !locales.includes(String(query.locale)))
+    throw httpError(422, 'INVALID_PARAMS', { param: 'locale', value: String(query.locale), allowed: locales });
   // The filters of `filter[fields]` are the Content Delivery API's upload filters: not emulated, refused rather than ignored.
-  if (filter.fields !== undefined) throw httpError(422, 'INVALID_PARAMS', { param: 'filter[fields]', message: 'filter[fields] is not emulated' });
+  if (filter.fields !== undefined)
+    throw httpError(422, 'INVALID_PARAMS', { param: 'filter[fields]', message: 'filter[fields] is not emulated' });
 
   let uploads = [...env.uploads.values()];
   if (filter.ids !== undefined) {
-    const ids = new Set(String(filter.ids).split(',').map((s) => s.trim()).filter(Boolean));
+    const ids = new Set(
+      String(filter.ids)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
     uploads = uploads.filter((u) => ids.has(u.id));
   }
   if (typeof filter.query === 'string' && filter.query.trim() !== '') {
     const words = filter.query.toLowerCase().split(/\s+/).filter(Boolean);
     uploads = uploads.filter((u) => {
-      const text = [u.attributes.filename, u.attributes.author, u.attributes.copyright, u.attributes.notes, ...Object.values(objectParam((u.attributes.default_field_metadata as { alt?: QueryValue }).alt))]
-        .filter((t) => typeof t === 'string').join(' ').toLowerCase();
+      const text = [
+        u.attributes.filename,
+        u.attributes.author,
+        u.attributes.copyright,
+        u.attributes.notes,
+        ...Object.values(objectParam((u.attributes.default_field_metadata as { alt?: QueryValue }).alt)),
+      ]
+        .filter((t) => typeof t === 'string')
+        .join(' ')
+        .toLowerCase();
       return words.every((w) => text.includes(w));
     });
   }
@@ -55,10 +76,16 @@ export function uploadsDocument(store: EmulatorStore, env: EnvironmentData, id: 
 function ordered(uploads: Resource<'upload'>[], orderBy: string): Resource<'upload'>[] {
   const rules = orderBy.split(',').map((rule) => {
     const match = /^(\w+)_(ASC|DESC)$/.exec(rule.trim());
-    if (!match || !UPLOAD_ORDER_KEYS.includes(match[1]!)) throw httpError(422, 'INVALID_PARAMS', { param: 'order_by', value: rule, allowed: UPLOAD_ORDER_KEYS.flatMap((k) => [`${k}_ASC`, `${k}_DESC`]) });
+    if (!match || !UPLOAD_ORDER_KEYS.includes(match[1]!))
+      throw httpError(422, 'INVALID_PARAMS', {
+        param: 'order_by',
+        value: rule,
+        allowed: UPLOAD_ORDER_KEYS.flatMap((k) => [`${k}_ASC`, `${k}_DESC`]),
+      });
     return { key: match[1]!, sign: match[2] === 'ASC' ? 1 : -1 };
   });
-  const compare = (a: unknown, b: unknown) => (a === b ? 0 : a === null || a === undefined ? 1 : b === null || b === undefined ? -1 : a < b! ? -1 : 1);
+  const compare = (a: unknown, b: unknown) =>
+    a === b ? 0 : a === null || a === undefined ? 1 : b === null || b === undefined ? -1 : a < b! ? -1 : 1;
   return [...uploads].sort((a, b) => {
     for (const { key, sign } of rules) {
       const c = compare(a.attributes[key], b.attributes[key]);
@@ -73,11 +100,16 @@ export function referencesDocument(store: EmulatorStore, env: EnvironmentData, i
   checkQueryParams(query, ITEM_REFERENCES_PARAMS);
   const asked = query.version ?? 'current';
   if (!REFERENCE_VERSIONS.includes(asked as (typeof REFERENCE_VERSIONS)[number])) {
-    throw httpError(422, 'INVALID_PARAMS', { param: 'version', value: typeof asked === 'string' ? asked : null, allowed: [...REFERENCE_VERSIONS] });
+    throw httpError(422, 'INVALID_PARAMS', {
+      param: 'version',
+      value: typeof asked === 'string' ? asked : null,
+      allowed: [...REFERENCE_VERSIONS],
+    });
   }
   if (!env.items.get(id)) throw httpError(404, 'NOT_FOUND', { entity: 'item', id, message: `No item with id "${id}"` });
   const versions: Version[] = asked === 'published-or-current' ? ['published', 'current'] : [asked as Version];
-  const records = [...env.recordsByType.values()].flat()
+  const records = [...env.recordsByType.values()]
+    .flat()
     .filter((record) => versions.some((version) => linkedIds(store, env, record, version).has(id)));
   const serializer = new ItemSerializer(store, env);
   const shown: Version = asked === 'published' ? 'published' : 'current';
@@ -85,7 +117,13 @@ export function referencesDocument(store: EmulatorStore, env: EnvironmentData, i
 }
 
 /** The record ids a version of a record (or block) links to: links, structured text links and its blocks' links. */
-export function linkedIds(store: EmulatorStore, env: EnvironmentData, item: StoredItem, version: Version, into = new Set<string>()): Set<string> {
+export function linkedIds(
+  store: EmulatorStore,
+  env: EnvironmentData,
+  item: StoredItem,
+  version: Version,
+  into = new Set<string>(),
+): Set<string> {
   const attributes = versionAttributes(item, version);
   if (!attributes) return into;
   for (const field of store.fieldsOf(env, item.itemTypeId)) {

@@ -22,7 +22,9 @@ const articleWith = async (status: string): Promise<Resource<'item'>> =>
 
 async function saveTitle(record: Resource<'item'>, en: string): Promise<Resource<'item'>> {
   const title = { ...(record.attributes['title'] as Record<string, unknown>), en };
-  return client.items.update(record.id, { data: { type: 'item', id: record.id, attributes: { title }, meta: { current_version: record.meta['current_version'] } } });
+  return client.items.update(record.id, {
+    data: { type: 'item', id: record.id, attributes: { title }, meta: { current_version: record.meta['current_version'] } },
+  });
 }
 
 const apiCodes = async (promise: Promise<unknown>): Promise<string[]> => {
@@ -45,9 +47,15 @@ describe('record versions', () => {
     record = await saveTitle(record, 'Third draft');
     const page = await client.itemVersions.list(record.id);
     assert.equal(page.totalCount, 3);
-    assert.deepEqual(page.data.map((v) => (v.attributes['title'] as Record<string, unknown>)['en']).slice(0, 2), ['Third draft', 'Second draft']);
+    assert.deepEqual(page.data.map((v) => (v.attributes['title'] as Record<string, unknown>)['en']).slice(0, 2), [
+      'Third draft',
+      'Second draft',
+    ]);
     assert.equal(page.data[0]!.id, record.meta['current_version']);
-    assert.deepEqual(page.data.map((v) => v.meta['is_current']), [true, false, false]);
+    assert.deepEqual(
+      page.data.map((v) => v.meta['is_current']),
+      [true, false, false],
+    );
     assert.deepEqual(page.data[0]!.relationships['item']!.data, { type: 'item', id: record.id });
     assert.equal((page.data[0]!.relationships['editor']!.data as { type: string }).type, 'access_token');
     assert.ok(page.data.every((v) => typeof v.meta['created_at'] === 'string'));
@@ -57,7 +65,10 @@ describe('record versions', () => {
     const record = await articleWith('updated');
     const page = await client.itemVersions.list(record.id);
     assert.equal(page.totalCount, 2);
-    assert.deepEqual(page.data.map((v) => v.meta['is_published']), [false, true]);
+    assert.deepEqual(
+      page.data.map((v) => v.meta['is_published']),
+      [false, true],
+    );
     const published = await client.items.find(record.id, { version: 'published' });
     assert.deepEqual(page.data[1]!.attributes['title'], published.attributes['title']);
   });
@@ -85,7 +96,10 @@ describe('record versions', () => {
     const content = plain.attributes['content'] as Record<string, unknown[]>;
     const expanded = nested.attributes['content'] as Record<string, { id: string }[]>;
     assert.ok(content['en']!.length > 0, 'the seeded article has blocks');
-    assert.deepEqual(content['en'], expanded['en']!.map((block) => block.id));
+    assert.deepEqual(
+      content['en'],
+      expanded['en']!.map((block) => block.id),
+    );
     assert.deepEqual(await apiCodes(client.itemVersions.find('AAAAAAAAAAAAAAAAAAAAAA')), ['NOT_FOUND']);
     assert.deepEqual(await apiCodes(client.itemVersions.list('AAAAAAAAAAAAAAAAAAAAAA')), ['NOT_FOUND']);
     assert.deepEqual(codes(await call(emu, `/versions/${versionId}?page[limit]=1`)), ['INVALID_PARAMS']);
@@ -97,7 +111,11 @@ describe('record versions', () => {
     const oldVersion = String(record.meta['current_version']);
     record = await saveTitle(record, 'Rewritten');
     let jobId = '';
-    const restored = await client.itemVersions.restore(oldVersion, { onJob: (id) => { jobId = id; } });
+    const restored = await client.itemVersions.restore(oldVersion, {
+      onJob: (id) => {
+        jobId = id;
+      },
+    });
     assert.ok(jobId, 'restore ran as a job');
     assert.equal(restored.item.id, record.id);
     assert.deepEqual(restored.item.attributes['title'], original);

@@ -54,7 +54,15 @@ function historyOf(env: EnvironmentData): EnvironmentVersions {
   return history;
 }
 
-function snapshot(store: EmulatorStore, env: EnvironmentData, item: StoredItem, which: 'current' | 'published', createdAt: string, editor: ResourceIdentifier, id: string): StoredVersion {
+function snapshot(
+  store: EmulatorStore,
+  env: EnvironmentData,
+  item: StoredItem,
+  which: 'current' | 'published',
+  createdAt: string,
+  editor: ResourceIdentifier,
+  id: string,
+): StoredVersion {
   const attributes = structuredClone(new ItemSerializer(store, env).serialize(item, which, true).attributes);
   return { id, itemId: item.id, itemTypeId: item.itemTypeId, attributes, createdAt, editor, publishedFrom: null, publishedUntil: null };
 }
@@ -89,7 +97,12 @@ function logOf(store: EmulatorStore, env: EnvironmentData, item: StoredItem): Ve
  * restore) or a new published state (publish, unpublish): the current version joins the history and the
  * published marker follows the record. `editor` defaults to the API token.
  */
-export function recordVersion(store: EmulatorStore, env: EnvironmentData, item: StoredItem, editor: ResourceIdentifier = API_TOKEN_EDITOR): void {
+export function recordVersion(
+  store: EmulatorStore,
+  env: EnvironmentData,
+  item: StoredItem,
+  editor: ResourceIdentifier = API_TOKEN_EDITOR,
+): void {
   const history = historyOf(env);
   const log = logOf(store, env, item);
   const now = new Date().toISOString();
@@ -153,23 +166,32 @@ function collapseBlocks(fieldType: string, value: unknown): unknown {
 }
 
 /** Calls `map` on each block-bearing value of a record's attributes (per locale), returning the new attributes. */
-function mapBlockFields(store: EmulatorStore, env: EnvironmentData, itemTypeId: string, attributes: Obj, map: (fieldType: string, value: unknown) => unknown): Obj {
+function mapBlockFields(
+  store: EmulatorStore,
+  env: EnvironmentData,
+  itemTypeId: string,
+  attributes: Obj,
+  map: (fieldType: string, value: unknown) => unknown,
+): Obj {
   const out: Obj = { ...attributes };
   for (const field of store.fieldsOf(env, itemTypeId)) {
     const fieldType = String(field.attributes.field_type);
     const apiKey = String(field.attributes.api_key);
     if (!BLOCK_FIELD_TYPES.has(fieldType) || !(apiKey in out)) continue;
     const value = out[apiKey];
-    out[apiKey] = field.attributes.localized && isObject(value)
-      ? Object.fromEntries(Object.entries(value).map(([locale, v]) => [locale, map(fieldType, v)]))
-      : map(fieldType, value);
+    out[apiKey] =
+      field.attributes.localized && isObject(value)
+        ? Object.fromEntries(Object.entries(value).map(([locale, v]) => [locale, map(fieldType, v)]))
+        : map(fieldType, value);
   }
   return out;
 }
 
 function versionResource(store: EmulatorStore, env: EnvironmentData, version: StoredVersion, nested: boolean): Record<string, unknown> {
   const log = historyOf(env).logs.get(version.itemId);
-  const attributes = nested ? structuredClone(version.attributes) : mapBlockFields(store, env, version.itemTypeId, version.attributes, collapseBlocks);
+  const attributes = nested
+    ? structuredClone(version.attributes)
+    : mapBlockFields(store, env, version.itemTypeId, version.attributes, collapseBlocks);
   const resource: Resource<'item_version'> = {
     id: version.id,
     type: 'item_version',
@@ -201,11 +223,29 @@ function restoreBlocks(store: EmulatorStore, env: EnvironmentData, ownerId: stri
     const existing = env.items.get(block.id);
     const now = new Date().toISOString();
     env.items.set(block.id, {
-      id: block.id, itemTypeId: blockTypeId, attributes: blockAttributes, published: existing?.published ?? null, creator: null, parentItemId: ownerId,
-      meta: existing ? { ...existing.meta, updated_at: now, current_version: newId() } : {
-        created_at: now, updated_at: now, published_at: null, first_published_at: null, publication_scheduled_at: null, unpublishing_scheduled_at: null,
-        status: null, is_valid: true, is_current_version_valid: null, is_published_version_valid: null, current_version: newId(), stage: null, has_children: null,
-      },
+      id: block.id,
+      itemTypeId: blockTypeId,
+      attributes: blockAttributes,
+      published: existing?.published ?? null,
+      creator: null,
+      parentItemId: ownerId,
+      meta: existing
+        ? { ...existing.meta, updated_at: now, current_version: newId() }
+        : {
+            created_at: now,
+            updated_at: now,
+            published_at: null,
+            first_published_at: null,
+            publication_scheduled_at: null,
+            unpublishing_scheduled_at: null,
+            status: null,
+            is_valid: true,
+            is_current_version_valid: null,
+            is_published_version_valid: null,
+            current_version: newId(),
+            stage: null,
+            has_children: null,
+          },
     });
     return block.id;
   };
@@ -228,7 +268,12 @@ function restore(store: EmulatorStore, env: EnvironmentData, version: StoredVers
   }
   const now = new Date().toISOString();
   item.attributes = content;
-  item.meta = { ...item.meta, updated_at: now, current_version: newId(), status: item.meta.status === 'published' ? 'updated' : item.meta.status };
+  item.meta = {
+    ...item.meta,
+    updated_at: now,
+    current_version: newId(),
+    status: item.meta.status === 'published' ? 'updated' : item.meta.status,
+  };
   env.meta.last_data_change_at = now;
   recordVersion(store, env, item);
   const restored = findVersion(store, env, item.meta.current_version);
@@ -239,7 +284,14 @@ function restore(store: EmulatorStore, env: EnvironmentData, version: StoredVers
  * The versions endpoints: a document to answer, a commit to run as a job (restore), or undefined when the
  * request is none of them.
  */
-export function answerVersions(store: EmulatorStore, env: EnvironmentData, method: string, segments: string[], query: Query, rawBody: string): Document | (() => Document) | undefined {
+export function answerVersions(
+  store: EmulatorStore,
+  env: EnvironmentData,
+  method: string,
+  segments: string[],
+  query: Query,
+  rawBody: string,
+): Document | (() => Document) | undefined {
   const [head, id, sub] = segments;
   const nested = query.nested === 'true';
   if (head === 'items' && sub === 'versions' && id && segments.length === 3 && method === 'GET') {
@@ -250,10 +302,18 @@ export function answerVersions(store: EmulatorStore, env: EnvironmentData, metho
     const offset = pageNumber(page.offset, 'page[offset]', 0);
     const limit = pageNumber(page.limit, 'page[limit]', DEFAULT_VERSIONS_PAGE_LIMIT);
     if (limit > MAX_VERSIONS_PAGE_LIMIT) {
-      throw httpError(422, 'INVALID_PARAMS', { param: 'page[limit]', value: limit, maximum: MAX_VERSIONS_PAGE_LIMIT, message: `page[limit] must be at most ${MAX_VERSIONS_PAGE_LIMIT}` });
+      throw httpError(422, 'INVALID_PARAMS', {
+        param: 'page[limit]',
+        value: limit,
+        maximum: MAX_VERSIONS_PAGE_LIMIT,
+        message: `page[limit] must be at most ${MAX_VERSIONS_PAGE_LIMIT}`,
+      });
     }
     const newestFirst = [...logOf(store, env, item).versions].reverse();
-    return { data: newestFirst.slice(offset, offset + limit).map((v) => versionResource(store, env, v, nested)), meta: { total_count: newestFirst.length } };
+    return {
+      data: newestFirst.slice(offset, offset + limit).map((v) => versionResource(store, env, v, nested)),
+      meta: { total_count: newestFirst.length },
+    };
   }
   if (head !== 'versions' || !id) return undefined;
   if (segments.length === 2 && method === 'GET') {

@@ -26,18 +26,24 @@ export function checkWebhookWrite({ attributes, relationships, meta }: Envelope)
     ...extraneous(meta, [], 'meta'),
   ];
   const scope = { record_type: 'Webhook' };
-  if ('name' in attributes && (typeof attributes.name !== 'string' || attributes.name.trim() === '')) errors.push(invalidField('name', 'VALIDATION_REQUIRED', scope));
+  if ('name' in attributes && (typeof attributes.name !== 'string' || attributes.name.trim() === ''))
+    errors.push(invalidField('name', 'VALIDATION_REQUIRED', scope));
   if ('url' in attributes) {
     if (typeof attributes.url !== 'string' || attributes.url.trim() === '') errors.push(invalidField('url', 'VALIDATION_REQUIRED', scope));
-    else if (!isHttpUrl(attributes.url)) errors.push(invalidField('url', 'VALIDATION_FORMAT', { ...scope, message: 'url must be an absolute http(s) address' }));
+    else if (!isHttpUrl(attributes.url))
+      errors.push(invalidField('url', 'VALIDATION_FORMAT', { ...scope, message: 'url must be an absolute http(s) address' }));
   }
   for (const name of ['enabled', 'nested_items_in_payload', 'auto_retry'] as const) {
     if (name in attributes && typeof attributes[name] !== 'boolean') errors.push(invalidField(name, 'VALIDATION_FORMAT', scope));
   }
   for (const name of ['custom_payload', 'http_basic_user', 'http_basic_password'] as const) {
-    if (name in attributes && attributes[name] !== null && typeof attributes[name] !== 'string') errors.push(invalidField(name, 'VALIDATION_FORMAT', scope));
+    if (name in attributes && attributes[name] !== null && typeof attributes[name] !== 'string')
+      errors.push(invalidField(name, 'VALIDATION_FORMAT', scope));
   }
-  if ('headers' in attributes && (!isObject(attributes.headers) || !Object.entries(attributes.headers).every(([k, v]) => k.trim() !== '' && typeof v === 'string'))) {
+  if (
+    'headers' in attributes &&
+    (!isObject(attributes.headers) || !Object.entries(attributes.headers).every(([k, v]) => k.trim() !== '' && typeof v === 'string'))
+  ) {
     errors.push(invalidField('headers', 'VALIDATION_FORMAT', { ...scope, message: 'headers must map header names to strings' }));
   }
   if ('payload_api_version' in attributes && !(WEBHOOK_PAYLOAD_VERSIONS as readonly unknown[]).includes(attributes.payload_api_version)) {
@@ -61,23 +67,32 @@ function checkEvents(events: unknown, scope: Obj): ApiErrorSpec[] {
   if (!Array.isArray(events)) return [invalidField('events', 'VALIDATION_FORMAT', { ...scope, message: 'events must be an array' })];
   const errors: ApiErrorSpec[] = [];
   events.forEach((event, index) => {
-    const at = (path: string, code: string, extra: Obj = {}) => errors.push(invalidField('events', code, { ...scope, path: `events[${index}]${path}`, ...extra }));
+    const at = (path: string, code: string, extra: Obj = {}) =>
+      errors.push(invalidField('events', code, { ...scope, path: `events[${index}]${path}`, ...extra }));
     if (!isObject(event)) return at('', 'VALIDATION_FORMAT');
     const unknown = Object.keys(event).filter((k) => !['entity_type', 'event_types', 'filters'].includes(k));
     if (unknown.length) at('', 'VALIDATION_FORMAT', { message: `unknown keys: ${unknown.join(', ')}` });
     const allowed = WEBHOOK_EVENTS[String(event.entity_type)];
     if (!allowed) return at('.entity_type', 'VALIDATION_INCLUSION', { allowed_values: Object.keys(WEBHOOK_EVENTS) });
-    if (!Array.isArray(event.event_types) || event.event_types.length === 0) at('.event_types', 'VALIDATION_FORMAT', { message: 'event_types must be a non-empty array' });
-    else event.event_types.forEach((t, i) => { if (!allowed.includes(t as string)) at(`.event_types[${i}]`, 'VALIDATION_INCLUSION', { allowed_values: allowed }); });
+    if (!Array.isArray(event.event_types) || event.event_types.length === 0)
+      at('.event_types', 'VALIDATION_FORMAT', { message: 'event_types must be a non-empty array' });
+    else
+      event.event_types.forEach((t, i) => {
+        if (!allowed.includes(t as string)) at(`.event_types[${i}]`, 'VALIDATION_INCLUSION', { allowed_values: allowed });
+      });
     if (event.filters === undefined || event.filters === null) return undefined;
-    if (event.entity_type === 'cda_cache_tags') return at('.filters', 'VALIDATION_INVALID', { message: 'cda_cache_tags events take no filters' });
+    if (event.entity_type === 'cda_cache_tags')
+      return at('.filters', 'VALIDATION_INVALID', { message: 'cda_cache_tags events take no filters' });
     if (!Array.isArray(event.filters)) return at('.filters', 'VALIDATION_FORMAT');
     event.filters.forEach((f, i) => {
-      if (!isObject(f) || !(WEBHOOK_FILTER_ENTITY_TYPES as readonly unknown[]).includes(f.entity_type)) return at(`.filters[${i}].entity_type`, 'VALIDATION_INCLUSION', { allowed_values: WEBHOOK_FILTER_ENTITY_TYPES });
-      if (Object.keys(f).some((k) => k !== 'entity_type' && k !== 'entity_ids')) return at(`.filters[${i}]`, 'VALIDATION_FORMAT', { message: 'a filter is {"entity_type", "entity_ids"}' });
+      if (!isObject(f) || !(WEBHOOK_FILTER_ENTITY_TYPES as readonly unknown[]).includes(f.entity_type))
+        return at(`.filters[${i}].entity_type`, 'VALIDATION_INCLUSION', { allowed_values: WEBHOOK_FILTER_ENTITY_TYPES });
+      if (Object.keys(f).some((k) => k !== 'entity_type' && k !== 'entity_ids'))
+        return at(`.filters[${i}]`, 'VALIDATION_FORMAT', { message: 'a filter is {"entity_type", "entity_ids"}' });
       const ids = f.entity_ids;
       const valid = ID_FILTER_TARGETS.has(String(f.entity_type)) ? isApiId : (x: unknown) => typeof x === 'string' && x !== '';
-      if (!Array.isArray(ids) || ids.length === 0 || !ids.every(valid)) return at(`.filters[${i}].entity_ids`, 'VALIDATION_FORMAT', { message: 'entity_ids must be a non-empty array of ids' });
+      if (!Array.isArray(ids) || ids.length === 0 || !ids.every(valid))
+        return at(`.filters[${i}].entity_ids`, 'VALIDATION_FORMAT', { message: 'entity_ids must be a non-empty array of ids' });
       return undefined;
     });
     return undefined;

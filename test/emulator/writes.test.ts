@@ -4,16 +4,23 @@ import { startEmulator, type Emulator } from './index.js';
 import { call, codes, details, waitForJob } from './http.js';
 
 let emu: Emulator;
-before(async () => { emu = await startEmulator({ records: 40, jobDurationMs: 30 }); });
-after(async () => { await emu.close(); });
+before(async () => {
+  emu = await startEmulator({ records: 40, jobDurationMs: 30 });
+});
+after(async () => {
+  await emu.close();
+});
 
 const put = (path: string, body: unknown, headers: Record<string, string> = {}) => call(emu, path, { method: 'PUT', body, headers });
-const firstArticle = async () => (await call(emu, '/items?filter[type]=article&filter[fields][_status][eq]=published&page[limit]=1')).json.data[0];
+const firstArticle = async () =>
+  (await call(emu, '/items?filter[type]=article&filter[fields][_status][eq]=published&page[limit]=1')).json.data[0];
 
 describe('async schema writes', () => {
   test('PUT /item-types answers 202 + job; the job result carries the updated document', async () => {
     const article = (await call(emu, '/item-types/article')).json.data;
-    const res = await put('/item-types/article', { data: { type: 'item_type', id: article.id, attributes: { hint: 'Stories from the kitchen' } } });
+    const res = await put('/item-types/article', {
+      data: { type: 'item_type', id: article.id, attributes: { hint: 'Stories from the kitchen' } },
+    });
     assert.equal(res.status, 202);
     assert.equal(res.json.data.type, 'job');
     const done = await waitForJob(emu, res.json.data.id);
@@ -45,7 +52,10 @@ describe('async schema writes', () => {
   test('a running job: job-results is 404 and the change is not applied yet', async () => {
     const slow = await startEmulator({ records: 1, jobDurationMs: 60_000 });
     try {
-      const res = await call(slow, '/item-types/dish', { method: 'PUT', body: { data: { type: 'item_type', id: 'dish', attributes: { name: 'Dishes' } } } });
+      const res = await call(slow, '/item-types/dish', {
+        method: 'PUT',
+        body: { data: { type: 'item_type', id: 'dish', attributes: { name: 'Dishes' } } },
+      });
       assert.equal(res.status, 202);
       const running = await call(slow, `/job-results/${res.json.data.id}`);
       assert.deepEqual([running.status, codes(running)], [404, ['NOT_FOUND']]);
@@ -57,10 +67,17 @@ describe('async schema writes', () => {
 
   test('item type validation: enums, uniqueness, unknown attributes, ordering_meta with ordering_field, body id', async () => {
     const author = (await call(emu, '/item-types/author')).json.data;
-    const body = (attributes: object, relationships?: object) => ({ data: { type: 'item_type', id: author.id, attributes, ...(relationships ? { relationships } : {}) } });
+    const body = (attributes: object, relationships?: object) => ({
+      data: { type: 'item_type', id: author.id, attributes, ...(relationships ? { relationships } : {}) },
+    });
     const enumRes = await put('/item-types/author', body({ collection_appearance: 'grid' }));
     assert.equal(enumRes.status, 422);
-    assert.deepEqual(details(enumRes)[0], { field: 'collection_appearance', code: 'VALIDATION_INCLUSION', record_type: 'ItemType', allowed_values: ['compact', 'table'] });
+    assert.deepEqual(details(enumRes)[0], {
+      field: 'collection_appearance',
+      code: 'VALIDATION_INCLUSION',
+      record_type: 'ItemType',
+      allowed_values: ['compact', 'table'],
+    });
     const dup = await put('/item-types/author', body({ api_key: 'article' }));
     assert.deepEqual([codes(dup), details(dup)[0]?.field, details(dup)[0]?.code], [['INVALID_FIELD'], 'api_key', 'VALIDATION_UNIQUENESS']);
     const extra = await put('/item-types/author', body({ colour: 'red', fields: [] }));
@@ -81,7 +98,9 @@ describe('async schema writes', () => {
 
   test('PUT /fields by model::api_key: job applies label, api_key renames record attributes', async () => {
     const field = (await call(emu, '/fields/dish::spiciness')).json.data;
-    const res = await put('/fields/dish::spiciness', { data: { type: 'field', id: field.id, attributes: { label: 'Heat', api_key: 'heat' } } });
+    const res = await put('/fields/dish::spiciness', {
+      data: { type: 'field', id: field.id, attributes: { label: 'Heat', api_key: 'heat' } },
+    });
     assert.equal(res.status, 202);
     const done = await waitForJob(emu, res.json.data.id);
     assert.equal(done.json.data.attributes.payload.data.attributes.label, 'Heat');
@@ -100,15 +119,22 @@ describe('async schema writes', () => {
     assert.deepEqual([details(validator)[0]?.field, details(validator)[0]?.validator], ['validators', 'enum']);
     const dup = await put(`/fields/${field.id}`, body({ api_key: 'title' }));
     assert.deepEqual(details(dup)[0], { field: 'api_key', code: 'VALIDATION_UNIQUENESS', record_type: 'Field' });
-    const missingLinkRule = await put('/fields/article::author', { data: { type: 'field', id: (await call(emu, '/fields/article::author')).json.data.id, attributes: { validators: {} } } });
-    assert.deepEqual([details(missingLinkRule)[0]?.code, details(missingLinkRule)[0]?.validator], ['VALIDATION_REQUIRED', 'item_item_type']);
+    const missingLinkRule = await put('/fields/article::author', {
+      data: { type: 'field', id: (await call(emu, '/fields/article::author')).json.data.id, attributes: { validators: {} } },
+    });
+    assert.deepEqual(
+      [details(missingLinkRule)[0]?.code, details(missingLinkRule)[0]?.validator],
+      ['VALIDATION_REQUIRED', 'item_item_type'],
+    );
   });
 });
 
 describe('webhook writes', () => {
   test('PUT /webhooks answers 200 with the updated webhook', async () => {
     const hook = (await call(emu, '/webhooks')).json.data[0];
-    const res = await put(`/webhooks/${hook.id}`, { data: { type: 'webhook', id: hook.id, attributes: { enabled: false, headers: { 'X-Trace': '1' } } } });
+    const res = await put(`/webhooks/${hook.id}`, {
+      data: { type: 'webhook', id: hook.id, attributes: { enabled: false, headers: { 'X-Trace': '1' } } },
+    });
     assert.equal(res.status, 200);
     assert.equal(res.json.data.attributes.enabled, false);
     assert.deepEqual(res.json.data.attributes.headers, { 'X-Trace': '1' });
@@ -117,20 +143,36 @@ describe('webhook writes', () => {
 
   test('webhook validation names the event at fault', async () => {
     const hook = (await call(emu, '/webhooks')).json.data[1];
-    const res = await put(`/webhooks/${hook.id}`, { data: { type: 'webhook', id: hook.id, attributes: {
-      url: 'ftp://example.com', payload_api_version: '9',
-      events: [{ entity_type: 'item', event_types: ['publish'] }, { entity_type: 'item', event_types: ['deploy_started'] }],
-    } } });
+    const res = await put(`/webhooks/${hook.id}`, {
+      data: {
+        type: 'webhook',
+        id: hook.id,
+        attributes: {
+          url: 'ftp://example.com',
+          payload_api_version: '9',
+          events: [
+            { entity_type: 'item', event_types: ['publish'] },
+            { entity_type: 'item', event_types: ['deploy_started'] },
+          ],
+        },
+      },
+    });
     assert.equal(res.status, 422);
     const found = details(res).map((d) => `${d.field}:${d.code}:${d.path ?? ''}`);
-    assert.deepEqual(found, ['url:VALIDATION_FORMAT:', 'payload_api_version:VALIDATION_INCLUSION:', 'events:VALIDATION_INCLUSION:events[1].event_types[0]']);
+    assert.deepEqual(found, [
+      'url:VALIDATION_FORMAT:',
+      'payload_api_version:VALIDATION_INCLUSION:',
+      'events:VALIDATION_INCLUSION:events[1].event_types[0]',
+    ]);
   });
 });
 
 describe('record writes', () => {
   test('an update gives a new current_version and updated_at, and a published record becomes updated', async () => {
     const record = await firstArticle();
-    const res = await put(`/items/${record.id}`, { data: { type: 'item', id: record.id, attributes: { reading_time: 7 }, meta: { current_version: record.meta.current_version } } });
+    const res = await put(`/items/${record.id}`, {
+      data: { type: 'item', id: record.id, attributes: { reading_time: 7 }, meta: { current_version: record.meta.current_version } },
+    });
     assert.equal(res.status, 200);
     assert.equal(res.json.data.attributes.reading_time, 7);
     assert.notEqual(res.json.data.meta.current_version, record.meta.current_version);
@@ -144,7 +186,9 @@ describe('record writes', () => {
   test('a stale current_version → STALE_ITEM_VERSION and nothing changes', async () => {
     const record = await firstArticle();
     await put(`/items/${record.id}`, { data: { type: 'item', id: record.id, attributes: { featured: true } } });
-    const stale = await put(`/items/${record.id}`, { data: { type: 'item', id: record.id, attributes: { reading_time: 99 }, meta: { current_version: record.meta.current_version } } });
+    const stale = await put(`/items/${record.id}`, {
+      data: { type: 'item', id: record.id, attributes: { reading_time: 99 }, meta: { current_version: record.meta.current_version } },
+    });
     assert.equal(stale.status, 422);
     assert.deepEqual(codes(stale), ['STALE_ITEM_VERSION']);
     assert.equal((await call(emu, `/items/${record.id}`)).json.data.attributes.reading_time, record.attributes.reading_time);
@@ -153,32 +197,72 @@ describe('record writes', () => {
   test('required, length, range, enum and unique validators report field, id, label and locale', async () => {
     const record = await firstArticle();
     const other = (await call(emu, '/items?filter[type]=article&page[limit]=10')).json.data.find((r: any) => r.id !== record.id);
-    const res = await put(`/items/${record.id}`, { data: { type: 'item', id: record.id, attributes: {
-      title: { en: 'Fine title', it: '' }, reading_time: 500, slug: other.attributes.slug,
-    } } });
+    const res = await put(`/items/${record.id}`, {
+      data: {
+        type: 'item',
+        id: record.id,
+        attributes: {
+          title: { en: 'Fine title', it: '' },
+          reading_time: 500,
+          slug: other.attributes.slug,
+        },
+      },
+    });
     assert.equal(res.status, 422);
     const title = (await call(emu, '/fields/article::title')).json.data;
-    assert.deepEqual(details(res).find((d) => d.code === 'VALIDATION_REQUIRED'), {
-      field: 'title', field_id: title.id, field_label: 'Title', field_type: 'string', locale: 'it', code: 'VALIDATION_REQUIRED',
-    });
-    assert.deepEqual(details(res).map((d) => `${d.field}:${d.code}`).sort(), ['reading_time:VALIDATION_NUMBER_RANGE', 'slug:VALIDATION_UNIQUE', 'title:VALIDATION_REQUIRED']);
+    assert.deepEqual(
+      details(res).find((d) => d.code === 'VALIDATION_REQUIRED'),
+      {
+        field: 'title',
+        field_id: title.id,
+        field_label: 'Title',
+        field_type: 'string',
+        locale: 'it',
+        code: 'VALIDATION_REQUIRED',
+      },
+    );
+    assert.deepEqual(
+      details(res)
+        .map((d) => `${d.field}:${d.code}`)
+        .sort(),
+      ['reading_time:VALIDATION_NUMBER_RANGE', 'slug:VALIDATION_UNIQUE', 'title:VALIDATION_REQUIRED'],
+    );
     const dish = (await call(emu, '/items?filter[type]=dish&page[limit]=1')).json.data[0];
     const badEnum = await put(`/items/${dish.id}`, { data: { type: 'item', id: dish.id, attributes: { course: 'brunch' } } });
-    assert.deepEqual(details(badEnum).map((d) => d.code), ['VALIDATION_ENUM']);
+    assert.deepEqual(
+      details(badEnum).map((d) => d.code),
+      ['VALIDATION_ENUM'],
+    );
   });
 
   test('unknown attributes, wrong value shapes and unknown locales are refused', async () => {
     const record = await firstArticle();
-    const res = await put(`/items/${record.id}`, { data: { type: 'item', id: record.id, attributes: {
-      colour: 'red', reading_time: 'seven', title: { en: 'Hello there', fr: 'Bonjour' }, published_on: '12/03/2024',
-    } } });
+    const res = await put(`/items/${record.id}`, {
+      data: {
+        type: 'item',
+        id: record.id,
+        attributes: {
+          colour: 'red',
+          reading_time: 'seven',
+          title: { en: 'Hello there', fr: 'Bonjour' },
+          published_on: '12/03/2024',
+        },
+      },
+    });
     assert.equal(res.status, 422);
     assert.deepEqual(details(res)[0], { extraneous_attributes: ['colour'] });
-    assert.deepEqual(details(res).slice(1).map((d) => `${d.field}:${d.code}${d.locale ? `:${d.locale}` : ''}`), [
-      'title:VALIDATION_INVALID_LOCALE:fr', 'published_on:VALIDATION_INVALID_FORMAT', 'reading_time:VALIDATION_INVALID_FORMAT',
-      // a localized value replaces the whole locale object, so the record's Italian title is now missing
-      'title:VALIDATION_INVALID_LOCALES',
-    ]);
+    assert.deepEqual(
+      details(res)
+        .slice(1)
+        .map((d) => `${d.field}:${d.code}${d.locale ? `:${d.locale}` : ''}`),
+      [
+        'title:VALIDATION_INVALID_LOCALE:fr',
+        'published_on:VALIDATION_INVALID_FORMAT',
+        'reading_time:VALIDATION_INVALID_FORMAT',
+        // a localized value replaces the whole locale object, so the record's Italian title is now missing
+        'title:VALIDATION_INVALID_LOCALES',
+      ],
+    );
   });
 
   test('blocks: id = unchanged, object with id = update, object without id = create', async () => {
@@ -187,22 +271,44 @@ describe('record writes', () => {
     const nested = (await call(emu, `/items/${record.id}?nested=true`)).json.data;
     const secondBlock = nested.attributes.content.en[1];
     const cta = (await call(emu, '/item-types/cta_block')).json.data.id;
-    const updateBody = secondBlock.relationships.item_type.data.id === cta
-      ? { label: 'Reserve now' }
-      : secondBlock.attributes.quote !== undefined ? { attribution: 'The pass' } : { caption: 'Updated caption' };
-    const put = await call(emu, `/items/${record.id}`, { method: 'PUT', body: { data: { type: 'item', id: record.id, attributes: {
-      content: {
-        en: [keptId, { type: 'item', id: secondBlock.id, attributes: updateBody },
-          { type: 'item', attributes: { label: 'Book', url: 'https://emulated-bistro.example/book', style: 'link' }, relationships: { item_type: { data: { type: 'item_type', id: cta } } } }],
-        it: [],
+    const updateBody =
+      secondBlock.relationships.item_type.data.id === cta
+        ? { label: 'Reserve now' }
+        : secondBlock.attributes.quote !== undefined
+          ? { attribution: 'The pass' }
+          : { caption: 'Updated caption' };
+    const put = await call(emu, `/items/${record.id}`, {
+      method: 'PUT',
+      body: {
+        data: {
+          type: 'item',
+          id: record.id,
+          attributes: {
+            content: {
+              en: [
+                keptId,
+                { type: 'item', id: secondBlock.id, attributes: updateBody },
+                {
+                  type: 'item',
+                  attributes: { label: 'Book', url: 'https://emulated-bistro.example/book', style: 'link' },
+                  relationships: { item_type: { data: { type: 'item_type', id: cta } } },
+                },
+              ],
+              it: [],
+            },
+          },
+        },
       },
-    } } } });
+    });
     assert.equal(put.status, 200, put.text);
     // the update answers blocks as ids; the nested record is read again
     assert.equal(put.json.data.attributes.content.en[0], keptId);
     const res = await call(emu, `/items/${record.id}?nested=true`);
     const blocks = res.json.data.attributes.content.en;
-    assert.deepEqual(blocks.slice(0, 2).map((b: any) => b.id), [keptId, secondBlock.id]);
+    assert.deepEqual(
+      blocks.slice(0, 2).map((b: any) => b.id),
+      [keptId, secondBlock.id],
+    );
     assert.deepEqual({ ...secondBlock.attributes, ...updateBody }, blocks[1].attributes);
     assert.match(blocks[2].id, /^[A-Za-z0-9_-]{22}$/);
     assert.deepEqual(blocks[2].attributes, { label: 'Book', url: 'https://emulated-bistro.example/book', style: 'link' });
@@ -213,12 +319,28 @@ describe('record writes', () => {
     const record = (await call(emu, '/items?filter[type]=article&page[limit]=1')).json.data[0];
     const quote = (await call(emu, '/item-types/quote_block')).json.data.id;
     const cta = (await call(emu, '/item-types/cta_block')).json.data.id;
-    const res = await put(`/items/${record.id}`, { data: { type: 'item', id: record.id, attributes: {
-      hero: { type: 'item', attributes: { quote: 'Not allowed here' }, relationships: { item_type: { data: { type: 'item_type', id: quote } } } },
-      content: { en: [{ type: 'item', attributes: { label: 'No url' }, relationships: { item_type: { data: { type: 'item_type', id: cta } } } }], it: [] },
-    } } });
+    const res = await put(`/items/${record.id}`, {
+      data: {
+        type: 'item',
+        id: record.id,
+        attributes: {
+          hero: {
+            type: 'item',
+            attributes: { quote: 'Not allowed here' },
+            relationships: { item_type: { data: { type: 'item_type', id: quote } } },
+          },
+          content: {
+            en: [{ type: 'item', attributes: { label: 'No url' }, relationships: { item_type: { data: { type: 'item_type', id: cta } } } }],
+            it: [],
+          },
+        },
+      },
+    });
     assert.equal(res.status, 422);
-    assert.deepEqual(details(res).map((d) => `${d.field}:${d.code}`), ['url:VALIDATION_REQUIRED', 'hero:VALIDATION_SINGLE_BLOCK_BLOCKS']);
+    assert.deepEqual(
+      details(res).map((d) => `${d.field}:${d.code}`),
+      ['url:VALIDATION_REQUIRED', 'hero:VALIDATION_SINGLE_BLOCK_BLOCKS'],
+    );
     assert.deepEqual(details(res)[0]?.block_path, ['content', 'en', 0]);
   });
 
@@ -238,7 +360,11 @@ describe('record writes', () => {
     assert.deepEqual([notJson.status, codes(notJson)], [400, ['INVALID_JSON_BODY']]);
     const wrongType = await put(`/items/${record.id}`, { data: { type: 'item', id: record.id } }, { 'Content-Type': 'text/plain' });
     assert.deepEqual([wrongType.status, codes(wrongType)], [415, ['INVALID_CONTENT_TYPE_HEADER']]);
-    const noType = await call(emu, `/items/${record.id}`, { method: 'PUT', body: JSON.stringify({ data: { type: 'item', id: record.id } }), headers: { 'Content-Type': '' } });
+    const noType = await call(emu, `/items/${record.id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ data: { type: 'item', id: record.id } }),
+      headers: { 'Content-Type': '' },
+    });
     assert.deepEqual([noType.status, codes(noType)], [415, ['INVALID_CONTENT_TYPE_HEADER']]);
     const notDoc = await put(`/items/${record.id}`, { title: 'x' });
     assert.deepEqual([notDoc.status, codes(notDoc)], [422, ['INVALID_FORMAT']]);

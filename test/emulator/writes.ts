@@ -12,7 +12,10 @@ export type { Document } from './envelope.js';
 export { newId } from './envelope.js';
 
 export class Writer {
-  constructor(private readonly store: EmulatorStore, private readonly env: EnvironmentData) {}
+  constructor(
+    private readonly store: EmulatorStore,
+    private readonly env: EnvironmentData,
+  ) {}
 
   planItemTypeUpdate(key: string, body: unknown): () => Document {
     return new SchemaWriter(this.store, this.env).planItemTypeUpdate(key, body);

@@ -4,7 +4,15 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CmaClient, closeAllDispatchers } from '../../src/cma';
 import type { EnvironmentsApi } from '../../src/environments/api';
-import { activateMaintenanceMode, deactivateMaintenanceMode, deleteEnvironment, forkEnvironment, promoteEnvironment, renameEnvironment, type EnvironmentOpsDeps } from '../../src/environments/operations';
+import {
+  activateMaintenanceMode,
+  deactivateMaintenanceMode,
+  deleteEnvironment,
+  forkEnvironment,
+  promoteEnvironment,
+  renameEnvironment,
+  type EnvironmentOpsDeps,
+} from '../../src/environments/operations';
 import type { Project } from '../../src/projects/project';
 import { formatMessage } from '../../src/ui/translate';
 import { ScriptedUi } from '../commands/scriptedUi';
@@ -16,7 +24,12 @@ let api: EnvironmentsApi;
 
 before(async () => {
   emulator = await startEmulator({ records: 5, jobDurationMs: 5 });
-  api = new CmaClient({ apiToken: emulator.token, baseUrl: emulator.url, jobs: { firstDelayMs: 5, maxDelayMs: 20 }, retry: { maxAttempts: 1 } }).withEnvironment(undefined);
+  api = new CmaClient({
+    apiToken: emulator.token,
+    baseUrl: emulator.url,
+    jobs: { firstDelayMs: 5, maxDelayMs: 20 },
+    retry: { maxAttempts: 1 },
+  }).withEnvironment(undefined);
 });
 after(async () => {
   await emulator.close();
@@ -29,7 +42,10 @@ function setup() {
   const project: Project = emulatorProject(emulator);
   const state = { shown: 'main', primary: project.primaryEnvironment };
   const deps: EnvironmentOpsDeps = {
-    ui, t: formatMessage, client: api, project,
+    ui,
+    t: formatMessage,
+    client: api,
+    project,
     shown: () => state.shown,
     switchTo: async (environment) => void (state.shown = environment),
     setPrimary: async (environment) => void (state.primary = environment),
@@ -40,7 +56,10 @@ function setup() {
   return { ui, deps, state };
 }
 
-const writes = () => emulator.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}${Object.keys(r.query).length ? ` ${JSON.stringify(r.query)}` : ''} ${r.status}`);
+const writes = () =>
+  emulator.requests
+    .filter((r) => r.method !== 'GET')
+    .map((r) => `${r.method} ${r.path}${Object.keys(r.query).length ? ` ${JSON.stringify(r.query)}` : ''} ${r.status}`);
 
 describe('environments against the emulator', () => {
   test('fork (fast), promote, rename, delete: one request each, and the project follows', async () => {
@@ -70,7 +89,10 @@ describe('environments against the emulator', () => {
     ui.answers.push(() => 'Delete Environment');
     assert.equal(await deleteEnvironment(deps, 'main'), true, 'main is a sandbox now');
     assert.deepEqual(writes(), ['DELETE /environments/main 202']);
-    assert.deepEqual((await api.environments.list()).map((e) => [e.id, e.meta['primary']]).sort(), [['production', true], ['sandbox', false]]);
+    assert.deepEqual((await api.environments.list()).map((e) => [e.id, e.meta['primary']]).sort(), [
+      ['production', true],
+      ['sandbox', false],
+    ]);
   });
 
   test('deleting the primary sends nothing; maintenance mode turns on and off', async () => {

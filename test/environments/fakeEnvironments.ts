@@ -6,7 +6,13 @@ import type { EnvironmentsApi } from '../../src/environments/api';
 import type { Project } from '../../src/projects/project';
 
 export function environment(id: string, meta: Record<string, unknown> = {}): Resource<'environment'> {
-  return { id, type: 'environment', attributes: {}, relationships: {}, meta: { status: 'ready', primary: false, forked_from: null, read_only_mode: false, ...meta } };
+  return {
+    id,
+    type: 'environment',
+    attributes: {},
+    relationships: {},
+    meta: { status: 'ready', primary: false, forked_from: null, read_only_mode: false, ...meta },
+  };
 }
 
 export function editingError(path: string): ApiError {
@@ -40,14 +46,19 @@ export class FakeEnvironments {
       find: async (id) => {
         this.calls.push(`find ${id}`);
         const found = this.get(id);
-        if (found.meta['status'] === 'creating' && this.creatingLooks-- <= 0) found.meta = { ...found.meta, status: 'ready', fork_completion_percentage: undefined };
+        if (found.meta['status'] === 'creating' && this.creatingLooks-- <= 0)
+          found.meta = { ...found.meta, status: 'ready', fork_completion_percentage: undefined };
         return structuredClone(found);
       },
       fork: async (source, id, options, o) => {
         this.calls.push(`fork ${source} ${id} ${JSON.stringify(options)}`);
         if (options.fast && this.editing && !options.force) throw editingError(`/environments/${source}/fork`);
         o?.onJob?.('41');
-        const created = environment(id, { forked_from: source, status: this.creatingLooks > 0 ? 'creating' : 'ready', fork_completion_percentage: 10 });
+        const created = environment(id, {
+          forked_from: source,
+          status: this.creatingLooks > 0 ? 'creating' : 'ready',
+          fork_completion_percentage: 10,
+        });
         this.environments.push(created);
         return structuredClone(created);
       },
@@ -89,7 +100,13 @@ export class FakeEnvironments {
 
   private get(id: string): Resource<'environment'> {
     const found = this.environments.find((e) => e.id === id);
-    if (!found) throw new ApiError({ status: 404, method: 'GET', path: `/environments/${id}`, errors: [{ code: 'NOT_FOUND', details: {}, transient: false }] });
+    if (!found)
+      throw new ApiError({
+        status: 404,
+        method: 'GET',
+        path: `/environments/${id}`,
+        errors: [{ code: 'NOT_FOUND', details: {}, transient: false }],
+      });
     return found;
   }
 
@@ -98,4 +115,11 @@ export class FakeEnvironments {
   }
 }
 
-export const PROJECT: Project = { key: 'bistro', siteId: '1', name: 'Bistro', baseUrl: 'https://site-api.datocms.com', internalDomain: 'bistro.admin.datocms.com', primaryEnvironment: 'main' };
+export const PROJECT: Project = {
+  key: 'bistro',
+  siteId: '1',
+  name: 'Bistro',
+  baseUrl: 'https://site-api.datocms.com',
+  internalDomain: 'bistro.admin.datocms.com',
+  primaryEnvironment: 'main',
+};

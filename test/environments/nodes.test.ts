@@ -6,7 +6,14 @@ import { formatMessage } from '../../src/ui/translate';
 import { FakeEnvironments, environment } from './fakeEnvironments';
 
 function section(shown: string): SectionNode {
-  return { kind: 'environments', id: `p:bistro@${shown}/environments`, parent: undefined, projectKey: 'bistro', environment: shown, label: 'Environments' };
+  return {
+    kind: 'environments',
+    id: `p:bistro@${shown}/environments`,
+    parent: undefined,
+    projectKey: 'bistro',
+    environment: shown,
+    label: 'Environments',
+  };
 }
 
 describe('the Environments node', () => {
@@ -14,13 +21,20 @@ describe('the Environments node', () => {
     const fake = new FakeEnvironments(['main', 'zeta', 'alpha']);
     fake.environments.push(environment('new-one', { status: 'creating', fork_completion_percentage: 40 }));
     const changed: SectionNode[] = [];
-    const nodes = (await environmentNodes(section('zeta'), { client: fake.api, t: formatMessage, changed: (n) => changed.push(n) })) as EnvironmentNode[];
-    assert.deepEqual(nodes.map((n) => [n.label, n.description, n.contextValue, n.icon]), [
-      ['main', 'primary', 'environment.primary.ready', 'database'],
-      ['alpha', 'sandbox', 'environment.sandbox.ready', 'beaker'],
-      ['new-one', 'sandbox · creating 40%', 'environment.sandbox.creating', 'loading~spin'],
-      ['zeta', 'sandbox · active', 'environment.sandbox.ready.active', 'beaker'],
-    ]);
+    const nodes = (await environmentNodes(section('zeta'), {
+      client: fake.api,
+      t: formatMessage,
+      changed: (n) => changed.push(n),
+    })) as EnvironmentNode[];
+    assert.deepEqual(
+      nodes.map((n) => [n.label, n.description, n.contextValue, n.icon]),
+      [
+        ['main', 'primary', 'environment.primary.ready', 'database'],
+        ['alpha', 'sandbox', 'environment.sandbox.ready', 'beaker'],
+        ['new-one', 'sandbox · creating 40%', 'environment.sandbox.creating', 'loading~spin'],
+        ['zeta', 'sandbox · active', 'environment.sandbox.ready.active', 'beaker'],
+      ],
+    );
     assert.match(nodes[3]!.tooltip ?? '', /Forked from: main/);
     assert.match(nodes[3]!.tooltip ?? '', /The tree shows this environment/);
   });
@@ -29,7 +43,9 @@ describe('the Environments node', () => {
     const fake = new FakeEnvironments();
     fake.maintenance = true;
     const node = section('main');
-    const changed = new Promise<SectionNode>((resolve) => void environmentNodes(node, { client: fake.api, t: formatMessage, changed: resolve }));
+    const changed = new Promise<SectionNode>(
+      (resolve) => void environmentNodes(node, { client: fake.api, t: formatMessage, changed: resolve }),
+    );
     assert.equal(await changed, node);
     assert.equal(node.description, 'maintenance mode on');
     assert.equal(node.contextValue, 'environments.maintenanceOn');

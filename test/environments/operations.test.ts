@@ -1,8 +1,14 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  activateMaintenanceMode, deactivateMaintenanceMode, deleteEnvironment, environmentNameProblem, forkEnvironment, promoteEnvironment,
-  renameEnvironment, type EnvironmentOpsDeps,
+  activateMaintenanceMode,
+  deactivateMaintenanceMode,
+  deleteEnvironment,
+  environmentNameProblem,
+  forkEnvironment,
+  promoteEnvironment,
+  renameEnvironment,
+  type EnvironmentOpsDeps,
 } from '../../src/environments/operations';
 import type { Project } from '../../src/projects/project';
 import { formatMessage } from '../../src/ui/translate';
@@ -15,7 +21,10 @@ function setup(ids?: string[], shown = 'main') {
   const project: Project = { ...PROJECT };
   const state = { shown, primary: project.primaryEnvironment, refreshes: 0, switches: [] as string[], editors: new Map<string, number>() };
   const deps: EnvironmentOpsDeps = {
-    ui, t: formatMessage, client: fake.api, project,
+    ui,
+    t: formatMessage,
+    client: fake.api,
+    project,
     shown: () => state.shown,
     switchTo: async (environment) => {
       state.switches.push(environment);
@@ -38,7 +47,8 @@ describe('environment names', () => {
     const taken = new Set(['main', 'sandbox']);
     assert.equal(environmentNameProblem('feature-42', taken, formatMessage), undefined);
     assert.match(environmentNameProblem('', taken, formatMessage) ?? '', /Enter a name/);
-    for (const bad of ['Feature', 'my sandbox', 'my_sandbox', 'été', 'a.b']) assert.match(environmentNameProblem(bad, taken, formatMessage) ?? '', /lowercase letters, digits and dashes/, bad);
+    for (const bad of ['Feature', 'my sandbox', 'my_sandbox', 'été', 'a.b'])
+      assert.match(environmentNameProblem(bad, taken, formatMessage) ?? '', /lowercase letters, digits and dashes/, bad);
     assert.match(environmentNameProblem('sandbox', taken, formatMessage) ?? '', /"sandbox" already exists/);
   });
 });
@@ -113,7 +123,10 @@ describe('fork', () => {
   });
 
   test('dismissing the name or the kind sends nothing', async () => {
-    for (const [name, kind] of [[undefined, undefined], ['ok', undefined]] as const) {
+    for (const [name, kind] of [
+      [undefined, undefined],
+      ['ok', undefined],
+    ] as const) {
       const { fake, ui, deps } = setup();
       ui.inputs.push(() => name);
       if (name) ui.picks.push(() => kind);
@@ -164,7 +177,11 @@ describe('rename', () => {
     assert.deepEqual(fake.writes(), ['rename main production']);
     assert.equal(state.primary, 'production');
     assert.deepEqual(state.switches, ['production']);
-    assert.ok(ui.transcript.some((line) => line.startsWith('info: Renamed "main" to "production". 2 open editor(s) still belong to "main": they are not moved')));
+    assert.ok(
+      ui.transcript.some((line) =>
+        line.startsWith('info: Renamed "main" to "production". 2 open editor(s) still belong to "main": they are not moved'),
+      ),
+    );
   });
 
   test('renaming a sandbox the tree does not show moves nothing else', async () => {
@@ -182,7 +199,10 @@ describe('delete', () => {
   test('the primary is refused before any request', async () => {
     const { fake, ui, deps } = setup();
     ui.answers.push((message) => {
-      assert.equal(message, '"main" is the primary environment of Bistro and cannot be deleted. To delete it, first promote another environment.');
+      assert.equal(
+        message,
+        '"main" is the primary environment of Bistro and cannot be deleted. To delete it, first promote another environment.',
+      );
       return undefined;
     });
     assert.equal(await deleteEnvironment(deps, 'main'), false);
@@ -226,7 +246,10 @@ describe('delete', () => {
     assert.equal(await deleteEnvironment(accepted.deps, 'sandbox'), true);
     assert.deepEqual(accepted.fake.writes(), ['destroy sandbox']);
     assert.deepEqual(accepted.state.switches, ['main'], 'the tree leaves the deleted environment');
-    assert.deepEqual(accepted.fake.environments.map((e) => e.id), ['main']);
+    assert.deepEqual(
+      accepted.fake.environments.map((e) => e.id),
+      ['main'],
+    );
   });
 });
 

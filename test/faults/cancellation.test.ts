@@ -62,7 +62,13 @@ async function settle(promise: Promise<unknown>, bound = BOUND_MS): Promise<{ va
   let timer: NodeJS.Timeout | undefined;
   const pending = new Promise<'pending'>((resolve) => (timer = setTimeout(() => resolve('pending'), bound)));
   try {
-    return await Promise.race([promise.then((value) => ({ value }), (error: unknown) => ({ error })), pending]);
+    return await Promise.race([
+      promise.then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      ),
+      pending,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -93,17 +99,26 @@ describe('cancellation', () => {
       const controller = new AbortController();
       const seen: string[] = [];
       const walk = (async () => {
-        for await (const record of emulatorClient(log).items.listAll({ filter: { type: articleModel } }, { pageSize: 10, concurrency: 3, signal: controller.signal })) {
+        for await (const record of emulatorClient(log).items.listAll(
+          { filter: { type: articleModel } },
+          { pageSize: 10, concurrency: 3, signal: controller.signal },
+        )) {
           seen.push(record.id);
           if (seen.length === 1) controller.abort();
         }
       })();
       const outcome = await settle(walk);
       assert.notEqual(outcome, 'pending', 'list all still running after the cancel');
-      assert.ok(outcome !== 'pending' && outcome.error instanceof CancelledError, `ended with ${String(outcome !== 'pending' && (outcome.error ?? outcome.value))}`);
+      assert.ok(
+        outcome !== 'pending' && outcome.error instanceof CancelledError,
+        `ended with ${String(outcome !== 'pending' && (outcome.error ?? outcome.value))}`,
+      );
       assert.equal(seen.length, 1);
       await assertNoRequestsAfterCancel('/items', 1 + 3);
-      assert.ok(log.some((e) => e.status === 'aborted'), 'the pages in flight were aborted, not awaited');
+      assert.ok(
+        log.some((e) => e.status === 'aborted'),
+        'the pages in flight were aborted, not awaited',
+      );
     } finally {
       emulator.setLatency(0);
     }
@@ -115,16 +130,18 @@ describe('cancellation', () => {
     try {
       const controller = new AbortController();
       const path = join(dir, 'articles.json');
-      const outcome = await settle(exportRecords({
-        client: emulatorClient(),
-        modelId: articleModel,
-        path,
-        pageSize: 20,
-        signal: controller.signal,
-        onProgress: (written) => {
-          if (written === 25) controller.abort();
-        },
-      }));
+      const outcome = await settle(
+        exportRecords({
+          client: emulatorClient(),
+          modelId: articleModel,
+          path,
+          pageSize: 20,
+          signal: controller.signal,
+          onProgress: (written) => {
+            if (written === 25) controller.abort();
+          },
+        }),
+      );
       assert.ok(outcome !== 'pending' && outcome.error instanceof CancelledError, 'the export ended as cancelled');
       await assertNoRequestsAfterCancel('/items', 10);
       assert.ok(requestsTo('/items') < 10, 'not every page was fetched');
@@ -138,25 +155,38 @@ describe('cancellation', () => {
     const client = emulatorClient();
     const data = new ProjectData(client);
     const service = new DocumentService(async () => data);
-    const opened = await service.open({ project: 'emulated-bistro', environment: 'main', kind: 'field', modelApiKey: 'author', apiKey: 'email' });
+    const opened = await service.open({
+      project: 'emulated-bistro',
+      environment: 'main',
+      kind: 'field',
+      modelApiKey: 'author',
+      apiKey: 'email',
+    });
     const text = `${JSON.stringify({ ...JSON.parse(opened.text), hint: 'Cancelled while the job ran' }, null, 2)}\n`;
     emulator.clearRequests();
     const controller = new AbortController();
     let job: string | undefined;
-    const saving = service.save(text, { opened, basisText: opened.text }, {
-      signal: controller.signal,
-      onJob: (id) => {
-        job = id;
-        setTimeout(() => controller.abort(), 80);
+    const saving = service.save(
+      text,
+      { opened, basisText: opened.text },
+      {
+        signal: controller.signal,
+        onJob: (id) => {
+          job = id;
+          setTimeout(() => controller.abort(), 80);
+        },
       },
-    });
+    );
     const outcome = await settle(saving);
     assert.ok(outcome !== 'pending', 'the save is still waiting for the job');
     const result = outcome.value as Awaited<typeof saving>;
     assert.equal(result.status, 'failed');
     assert.ok(result.status === 'failed' && result.error instanceof CancelledError);
     assert.equal(result.status === 'failed' && result.text, text, 'the edit is handed back');
-    assert.match(String((result as { error: Error }).error.message), new RegExp(`accepted the change as job ${job}, so it may still be applied`));
+    assert.match(
+      String((result as { error: Error }).error.message),
+      new RegExp(`accepted the change as job ${job}, so it may still be applied`),
+    );
     const polls = await assertNoRequestsAfterCancel(/^\/job-results\//, 100);
     assert.ok(polls >= 2, `${polls} polls before the cancel`);
     assert.equal(emulator.requests.filter((r) => r.method === 'PUT').length, 1, 'the write was sent once');
@@ -165,7 +195,12 @@ describe('cancellation', () => {
 
 describe('timeouts', () => {
   function blackHoleClient(): CmaClient {
-    return new CmaClient({ apiToken: 'black-hole-token-1234', baseUrl: blackHoleUrl, requestTimeoutMs: 100, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5 } });
+    return new CmaClient({
+      apiToken: 'black-hole-token-1234',
+      baseUrl: blackHoleUrl,
+      requestTimeoutMs: 100,
+      retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5 },
+    });
   }
 
   test('every client operation against a server that never answers ends in a TimeoutError', async () => {
@@ -178,9 +213,12 @@ describe('timeouts', () => {
       ['webhooks.find', () => client.webhooks.find('w')],
       ['items.list', () => client.items.list()],
       ['items.find', () => client.items.find('r', { nested: true })],
-      ['items.listAll', async () => {
-        for await (const _record of client.items.listAll()) break;
-      }],
+      [
+        'items.listAll',
+        async () => {
+          for await (const _record of client.items.listAll()) break;
+        },
+      ],
       ['items.update', () => client.items.update('r', { data: { type: 'item', id: 'r', attributes: { title: 'x' } } })],
       ['itemTypes.update', () => client.itemTypes.update('m', { data: { type: 'item_type', id: 'm', attributes: { hint: 'x' } } })],
       ['fields.update', () => client.fields.update('f', { data: { type: 'field', id: 'f', attributes: { hint: 'x' } } })],
@@ -188,7 +226,10 @@ describe('timeouts', () => {
     ];
     for (const [name, run] of operations) {
       const outcome = await settle(run());
-      assert.ok(outcome !== 'pending' && outcome.error instanceof TimeoutError, `${name}: ${outcome === 'pending' ? 'still pending' : String(outcome.error ?? 'succeeded')}`);
+      assert.ok(
+        outcome !== 'pending' && outcome.error instanceof TimeoutError,
+        `${name}: ${outcome === 'pending' ? 'still pending' : String(outcome.error ?? 'succeeded')}`,
+      );
     }
   });
 
@@ -201,7 +242,9 @@ describe('timeouts', () => {
     assert.equal((children.value as { kind: string }[])[0]?.kind, 'error');
 
     const data = new ProjectData(client);
-    const opened = await settle(new DocumentService(async () => data).open({ project: 'p', environment: 'main', kind: 'record', modelApiKey: 'article', id: 'r' }));
+    const opened = await settle(
+      new DocumentService(async () => data).open({ project: 'p', environment: 'main', kind: 'record', modelApiKey: 'article', id: 'r' }),
+    );
     assert.ok(opened !== 'pending' && opened.error instanceof TimeoutError);
 
     const exported = await settle(exportRecords({ client, modelId: 'm', path: join(dir, 'never.json') }));
@@ -212,12 +255,19 @@ describe('timeouts', () => {
   test('closing down (deactivation) settles requests still in flight, instead of retrying them on a new connection', async () => {
     // A long timeout: only the close can end these in time.
     const client = new CmaClient({ apiToken: 'black-hole-token-1234', baseUrl: blackHoleUrl, requestTimeoutMs: 30_000 });
-    const inFlight = [client.items.list(), client.site.find(), client.fields.update('f', { data: { type: 'field', id: 'f', attributes: { hint: 'x' } } })];
+    const inFlight = [
+      client.items.list(),
+      client.site.find(),
+      client.fields.update('f', { data: { type: 'field', id: 'f', attributes: { hint: 'x' } } }),
+    ];
     const settled = inFlight.map((request) => settle(request, 4000));
     await pause(50);
     await closeAllDispatchers();
     for (const outcome of await Promise.all(settled)) {
-      assert.ok(outcome !== 'pending' && outcome.error instanceof CancelledError, `ended with ${outcome === 'pending' ? 'nothing (pending)' : String(outcome.error)}`);
+      assert.ok(
+        outcome !== 'pending' && outcome.error instanceof CancelledError,
+        `ended with ${outcome === 'pending' ? 'nothing (pending)' : String(outcome.error)}`,
+      );
     }
   });
 });

@@ -78,8 +78,18 @@ export interface Observation {
 
 // ---- the table ----
 
-const ok = (attempts: number, writes?: number): Expectation => ({ outcome: 'succeeded', attempts, ...(writes === undefined ? {} : { writes }) });
-const failed = (attempts: number, message: RegExp, actions: string[], more: Partial<Expectation> = {}): Expectation => ({ outcome: 'error', attempts, message, actions, ...more });
+const ok = (attempts: number, writes?: number): Expectation => ({
+  outcome: 'succeeded',
+  attempts,
+  ...(writes === undefined ? {} : { writes }),
+});
+const failed = (attempts: number, message: RegExp, actions: string[], more: Partial<Expectation> = {}): Expectation => ({
+  outcome: 'error',
+  attempts,
+  message,
+  actions,
+  ...more,
+});
 
 const UNCERTAIN = 'the change may or may not have been applied — reload before trying again';
 const TOKEN_REFUSED = /the API token was refused; set a valid token for this project/;
@@ -95,10 +105,17 @@ function readCells(operation: 'listPage' | 'listAll' | 'open'): Record<FaultId, 
     open: { what: /^Could not open the record \S+ of article: /, signIn: [SIGN_IN, SHOW_LOG], retry: [SHOW_LOG], tail: /./ },
   }[operation];
   return {
-    rate429: retried, server500: retried, html502: retried, transient422: retried, timeout: retried, reset: retried, malformed: retried,
+    rate429: retried,
+    server500: retried,
+    html502: retried,
+    transient422: retried,
+    timeout: retried,
+    reset: retried,
+    malformed: retried,
     unauthorized401: failed(1, TOKEN_REFUSED, ui.signIn, { recovery: { outcome: 'succeeded' } }),
     // Opening a missing record is VS Code's "file not found"; the others say so and offer Retry.
-    notFound404: operation === 'open' ? failed(1, /^File not found: /, []) : failed(1, NOT_FOUND, ui.retry, { recovery: { outcome: 'succeeded' } }),
+    notFound404:
+      operation === 'open' ? failed(1, /^File not found: /, []) : failed(1, NOT_FOUND, ui.retry, { recovery: { outcome: 'succeeded' } }),
     validation422: failed(1, /422 INVALID_PARAMS/, ui.retry),
     stale: undefined,
     jobFailure: undefined,
@@ -128,8 +145,16 @@ function writeCells(operation: 'saveModel' | 'saveField' | 'saveWebhook' | 'save
     notFound404: failed(1, NOT_FOUND, [RETRY, SHOW_LOG], { writes: 0 }),
     validation422: { outcome: 'invalid', attempts: 1, writes: 0, message: serverValidation, actions: [] },
     // Models, fields and webhooks are compared before the PUT; records carry their version in it.
-    stale: { outcome: 'conflict', attempts: operation === 'saveRecord' ? 1 : 0, writes: 0, message: /was changed on DatoCMS since you opened it/, actions: CONFLICT_ACTIONS },
-    jobFailure: job ? { outcome: 'invalid', attempts: 1, writes: 0, message: /^DatoCMS rejected the change: api_key: must be unique/, actions: [] } : undefined,
+    stale: {
+      outcome: 'conflict',
+      attempts: operation === 'saveRecord' ? 1 : 0,
+      writes: 0,
+      message: /was changed on DatoCMS since you opened it/,
+      actions: CONFLICT_ACTIONS,
+    },
+    jobFailure: job
+      ? { outcome: 'invalid', attempts: 1, writes: 0, message: /^DatoCMS rejected the change: api_key: must be unique/, actions: [] }
+      : undefined,
   };
 }
 
@@ -137,9 +162,18 @@ function writeCells(operation: 'saveModel' | 'saveField' | 'saveWebhook' | 'save
 function pollingCells(): Record<FaultId, Expectation | undefined> {
   const retried = ok(2, 1);
   return {
-    rate429: retried, server500: retried, html502: retried, transient422: retried, timeout: retried, reset: retried, malformed: retried,
+    rate429: retried,
+    server500: retried,
+    html502: retried,
+    transient422: retried,
+    timeout: retried,
+    reset: retried,
+    malformed: retried,
     // The job was accepted and ran: the message must say so, and saving again must not write twice.
-    unauthorized401: failed(1, /API token was refused.*accepted the change as job \S+/, [SIGN_IN, RETRY, SHOW_LOG], { writes: 1, recovery: { outcome: 'conflict', writes: 1 } }),
+    unauthorized401: failed(1, /API token was refused.*accepted the change as job \S+/, [SIGN_IN, RETRY, SHOW_LOG], {
+      writes: 1,
+      recovery: { outcome: 'conflict', writes: 1 },
+    }),
     notFound404: ok(2, 1), // 404 from /job-results means "still running"
     validation422: undefined,
     stale: undefined,
@@ -158,20 +192,27 @@ const TABLE: Record<OperationId, Record<FaultId, Expectation | undefined>> = {
   saveRecord: writeCells('saveRecord'),
 };
 
-export const CELLS: Cell[] = OPERATIONS.flatMap((op) => FAULTS.map((fault) => ({ operation: op.id, fault: fault.id, expected: TABLE[op.id][fault.id] })));
+export const CELLS: Cell[] = OPERATIONS.flatMap((op) =>
+  FAULTS.map((fault) => ({ operation: op.id, fault: fault.id, expected: TABLE[op.id][fault.id] })),
+);
 
 /** Differences between what a cell should give and what it gave; empty when the cell passes. */
 export function mismatches(expected: Expectation, seen: Observation): string[] {
   const out: string[] = [];
   if (seen.outcome !== expected.outcome) out.push(`outcome ${seen.outcome} (expected ${expected.outcome}): ${seen.message}`);
   if (seen.attempts !== expected.attempts) out.push(`${seen.attempts} attempts at the server (expected ${expected.attempts})`);
-  if (expected.writes !== undefined && seen.writes !== expected.writes) out.push(`${String(seen.writes)} writes applied (expected ${expected.writes})`);
+  if (expected.writes !== undefined && seen.writes !== expected.writes)
+    out.push(`${String(seen.writes)} writes applied (expected ${expected.writes})`);
   if (seen.editKept === false) out.push('the edit was lost');
-  if (expected.message && !expected.message.test(seen.message)) out.push(`message ${JSON.stringify(seen.message)} does not match ${String(expected.message)}`);
-  if (expected.actions && JSON.stringify(seen.actions) !== JSON.stringify(expected.actions)) out.push(`actions [${seen.actions.join(', ')}] (expected [${expected.actions.join(', ')}])`);
+  if (expected.message && !expected.message.test(seen.message))
+    out.push(`message ${JSON.stringify(seen.message)} does not match ${String(expected.message)}`);
+  if (expected.actions && JSON.stringify(seen.actions) !== JSON.stringify(expected.actions))
+    out.push(`actions [${seen.actions.join(', ')}] (expected [${expected.actions.join(', ')}])`);
   if (expected.recovery) {
-    if (seen.recovery?.outcome !== expected.recovery.outcome) out.push(`after the fault: ${String(seen.recovery?.outcome)} (expected ${expected.recovery.outcome})`);
-    if (expected.recovery.writes !== undefined && seen.recovery?.writes !== expected.recovery.writes) out.push(`after the fault: ${String(seen.recovery?.writes)} writes applied in all (expected ${expected.recovery.writes})`);
+    if (seen.recovery?.outcome !== expected.recovery.outcome)
+      out.push(`after the fault: ${String(seen.recovery?.outcome)} (expected ${expected.recovery.outcome})`);
+    if (expected.recovery.writes !== undefined && seen.recovery?.writes !== expected.recovery.writes)
+      out.push(`after the fault: ${String(seen.recovery?.writes)} writes applied in all (expected ${expected.recovery.writes})`);
   }
   out.push(...seen.problems);
   return out;

@@ -45,7 +45,10 @@ before(async () => {
     ['field article.body', { ...where, kind: 'field', modelApiKey: 'article', apiKey: 'body' }],
     ['field author.role', { ...where, kind: 'field', modelApiKey: 'author', apiKey: 'role' }],
     ['field event.venue', { ...where, kind: 'field', modelApiKey: 'event', apiKey: 'venue' }],
-    ['webhook with password', { ...where, kind: 'webhook', id: webhooks.find((w) => typeof w.attributes['http_basic_password'] === 'string')!.id }],
+    [
+      'webhook with password',
+      { ...where, kind: 'webhook', id: webhooks.find((w) => typeof w.attributes['http_basic_password'] === 'string')!.id },
+    ],
     ['webhook with filters', { ...where, kind: 'webhook', id: webhooks[0]!.id }],
     ['record article', { ...where, kind: 'record', modelApiKey: 'article', id: firstRecord('article') }],
     ['record event', { ...where, kind: 'record', modelApiKey: 'event', id: firstRecord('event') }],
@@ -67,7 +70,12 @@ before(async () => {
   });
   await new Promise<void>((resolve) => tripwire.listen(0, '127.0.0.1', resolve));
   const port = (tripwire.address() as AddressInfo).port;
-  const client = new CmaClient({ apiToken: emulator.token, baseUrl: `http://127.0.0.1:${port}`, retry: { maxAttempts: 1 }, onRequest: transcript.onRequest });
+  const client = new CmaClient({
+    apiToken: emulator.token,
+    baseUrl: `http://127.0.0.1:${port}`,
+    retry: { maxAttempts: 1 },
+    onRequest: transcript.onRequest,
+  });
   const data = new ProjectData(client);
   saver = new DocumentService(async () => data);
 });
@@ -101,10 +109,17 @@ describe('bad-input corpus', () => {
             if (result.problems.length === 0) failures.push(`${item.id}: refused without a problem`);
             for (const problem of result.problems) {
               transcript.add('problem', problem.message);
-              const located = problem.message.startsWith(`${problem.pathText}: `) && problem.line >= 1 && problem.column >= 1 && problem.offset >= 0 && problem.offset <= item.text.length;
-              if (!located) failures.push(`${item.id}: problem not located: ${JSON.stringify({ ...problem, message: problem.message.slice(0, 200) })}`);
+              const located =
+                problem.message.startsWith(`${problem.pathText}: `) &&
+                problem.line >= 1 &&
+                problem.column >= 1 &&
+                problem.offset >= 0 &&
+                problem.offset <= item.text.length;
+              if (!located)
+                failures.push(`${item.id}: problem not located: ${JSON.stringify({ ...problem, message: problem.message.slice(0, 200) })}`);
               // A message quotes user text: a megabyte key or value must not make a megabyte message.
-              if (problem.message.length > MAX_MESSAGE) failures.push(`${item.id}: a ${problem.message.length}-character message: ${problem.message.slice(0, 120)}…`);
+              if (problem.message.length > MAX_MESSAGE)
+                failures.push(`${item.id}: a ${problem.message.length}-character message: ${problem.message.slice(0, 120)}…`);
             }
           } else if (result.status === 'unchanged') {
             counts.accepted++;
@@ -121,7 +136,9 @@ describe('bad-input corpus', () => {
         }
       }
       tally.set(cls, counts);
-      console.log(`bad-input corpus · ${cls}: ${counts.refused + counts.accepted} cases (${counts.refused} refused with located problems, ${counts.accepted} valid)`);
+      console.log(
+        `bad-input corpus · ${cls}: ${counts.refused + counts.accepted} cases (${counts.refused} refused with located problems, ${counts.accepted} valid)`,
+      );
       assert.deepEqual(failures.slice(0, 10), [], `${failures.length} failing cases`);
       assert.equal(counts.refused + counts.accepted, PER_SUBJECT[cls] * subjects.length);
       assert.ok(counts.refused > 0, 'the class produces input the schema refuses');

@@ -2,7 +2,15 @@
 // paste. Deterministic (seeded), so a failing case can be reproduced by its id.
 import type { DocumentKind } from '../../src/schema';
 
-export const CLASSES = ['invalid JSON', 'wrong types', 'unknown keys', 'out-of-enum values', 'huge strings', 'deep nesting', 'prototype-pollution keys'] as const;
+export const CLASSES = [
+  'invalid JSON',
+  'wrong types',
+  'unknown keys',
+  'out-of-enum values',
+  'huge strings',
+  'deep nesting',
+  'prototype-pollution keys',
+] as const;
 export type CaseClass = (typeof CLASSES)[number];
 
 /** How many cases each class makes per subject document. */
@@ -47,7 +55,16 @@ function random(seed: number): () => number {
   };
 }
 
-const POLLUTING_KEYS = ['__proto__', 'constructor', 'prototype', '__defineGetter__', 'hasOwnProperty', 'toString', 'valueOf', '__lookupSetter__'];
+const POLLUTING_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  '__defineGetter__',
+  'hasOwnProperty',
+  'toString',
+  'valueOf',
+  '__lookupSetter__',
+];
 
 /** The cases of one class, for every subject; each (subject, class) pair has its own random stream. */
 export function* generate(subjects: Subject[], only: CaseClass, seed = 20_240_601): Generator<Case> {
@@ -61,7 +78,13 @@ export function* generate(subjects: Subject[], only: CaseClass, seed = 20_240_60
     const leafStrings = paths.filter((p) => typeof get(doc, p) === 'string');
     const objects = paths.filter((p) => isObject(get(doc, p)));
     let n = 0;
-    const make = (cls: CaseClass, text: string, mustBeRefused = false): Case => ({ id: `${subject.name}/${cls}#${n++}`, class: cls, subject: subject.name, text, mustBeRefused });
+    const make = (cls: CaseClass, text: string, mustBeRefused = false): Case => ({
+      id: `${subject.name}/${cls}#${n++}`,
+      class: cls,
+      subject: subject.name,
+      text,
+      mustBeRefused,
+    });
     const print = (value: Json) => `${JSON.stringify(value, null, 2)}\n`;
     const count = (cls: CaseClass) => (cls === only ? PER_SUBJECT[cls] : 0);
 
@@ -74,11 +97,15 @@ export function* generate(subjects: Subject[], only: CaseClass, seed = 20_240_60
         () => text.slice(0, at) + text.slice(at + 1 + int(20)),
         () => text.replace(/,(\s*\n\s*")/, ',,$1'),
         () => text.replace(/\n}\n$/, ',\n}\n'), // trailing comma
-        () => text.replace(/"([a-z_]+)":/, "$1:"), // unquoted key
+        () => text.replace(/"([a-z_]+)":/, '$1:'), // unquoted key
         () => text.replace(/"([^"\n]*)"/, "'$1'"), // single quotes
         () => `${text}${pick(['{}', '[]', '1', 'null', '"extra"'])}`, // two top-level values
         () => pick(['', '   \n', 'null', '[]', '42', '"text"', 'true', '\ufeff', '{', '}', '[{}]']),
-        () => text.replace(/: (-?\d+(\.\d+)?|true|false|null)/, pick([': NaN', ': Infinity', ': undefined', ': 0x10', ': 1e999', ': .5', ': +1'])),
+        () =>
+          text.replace(
+            /: (-?\d+(\.\d+)?|true|false|null)/,
+            pick([': NaN', ': Infinity', ': undefined', ': 0x10', ': 1e999', ': .5', ': +1']),
+          ),
         () => `// comment\n${text}`,
         () => text.replace(/"/, '\u201c'), // a typographic quote from a word processor
       ];
@@ -99,15 +126,35 @@ export function* generate(subjects: Subject[], only: CaseClass, seed = 20_240_60
       const copy = clone(doc);
       const atRoot = i % 2 === 0 || objects.length === 0;
       const target = atRoot ? [] : pick(objects);
-      const key = pick(['unknown', 'Title', 'title ', 'api-key', 'ID', 'meta', 'relationships', 'attributes', '', ' ', 'ü', '$readonly2', `k${int(1000)}`]);
+      const key = pick([
+        'unknown',
+        'Title',
+        'title ',
+        'api-key',
+        'ID',
+        'meta',
+        'relationships',
+        'attributes',
+        '',
+        ' ',
+        'ü',
+        '$readonly2',
+        `k${int(1000)}`,
+      ]);
       const container = target.length ? get(copy, target) : copy;
-      if (isObject(container) && !Object.prototype.hasOwnProperty.call(container, key)) define(container, key, pick<Json>([1, 'x', null, {}, []]));
+      if (isObject(container) && !Object.prototype.hasOwnProperty.call(container, key))
+        define(container, key, pick<Json>([1, 'x', null, {}, []]));
       yield make('unknown keys', print(copy), atRoot);
     }
 
     for (let i = 0; i < count('out-of-enum values'); i++) {
       const copy = clone(doc);
-      if (leafStrings.length) set(copy, pick(leafStrings), pick(['not-a-choice', 'PUBLISH', 'Item', 'json ', 'rich-text', 'ascending', '4', 'created', 'single line', 'ZZ', 'en-GB']));
+      if (leafStrings.length)
+        set(
+          copy,
+          pick(leafStrings),
+          pick(['not-a-choice', 'PUBLISH', 'Item', 'json ', 'rich-text', 'ascending', '4', 'created', 'single line', 'ZZ', 'en-GB']),
+        );
       yield make('out-of-enum values', print(copy));
     }
 
@@ -137,7 +184,11 @@ export function* generate(subjects: Subject[], only: CaseClass, seed = 20_240_60
       const payload = pick<Json>([{ polluted: true }, { isAdmin: true, toString: 'x' }, null, 'string', [1]]);
       if (i % 3 === 0) {
         // As raw text, the way a hostile paste arrives, nested pollution included
-        const raw = pick([JSON.stringify(payload), '{"__proto__": {"polluted": true}}', '{"constructor": {"prototype": {"polluted": true}}}']);
+        const raw = pick([
+          JSON.stringify(payload),
+          '{"__proto__": {"polluted": true}}',
+          '{"constructor": {"prototype": {"polluted": true}}}',
+        ]);
         const text = subject.text.replace(/^\{\n/, `{\n  ${JSON.stringify(key)}: ${raw},\n`);
         yield make('prototype-pollution keys', text, true);
       } else {
@@ -179,7 +230,8 @@ function get(value: Json, path: Path): Json | undefined {
   let current: Json | undefined = value;
   for (const segment of path) {
     if (Array.isArray(current) && typeof segment === 'number') current = current[segment];
-    else if (isObject(current) && typeof segment === 'string' && Object.prototype.hasOwnProperty.call(current, segment)) current = current[segment];
+    else if (isObject(current) && typeof segment === 'string' && Object.prototype.hasOwnProperty.call(current, segment))
+      current = current[segment];
     else return undefined;
   }
   return current;

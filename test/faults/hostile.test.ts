@@ -21,10 +21,12 @@ let server: Server;
 let baseUrl: string;
 const transcript = new Transcript();
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): Handler => (_req, res) => {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(typeof body === 'string' ? body : JSON.stringify(body));
-};
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Handler =>
+  (_req, res) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(typeof body === 'string' ? body : JSON.stringify(body));
+  };
 
 before(async () => {
   server = createServer((req, res) => {
@@ -69,7 +71,13 @@ async function failure(promise: Promise<unknown>): Promise<CmaError> {
   let timer: NodeJS.Timeout | undefined;
   const hang = new Promise<'hang'>((resolve) => (timer = setTimeout(() => resolve('hang'), BOUND_MS)));
   try {
-    const settled = await Promise.race([promise.then(() => 'resolved' as const, (error: unknown) => error), hang]);
+    const settled = await Promise.race([
+      promise.then(
+        () => 'resolved' as const,
+        (error: unknown) => error,
+      ),
+      hang,
+    ]);
     assert.notEqual(settled, 'hang', `still pending after ${BOUND_MS} ms`);
     assert.notEqual(settled, 'resolved', 'expected a failure, the call succeeded');
     transcript.addError('error', settled);
@@ -90,10 +98,18 @@ describe('wrong shapes', () => {
     ['null', 'null', /expected a JSON object with a "data" member/],
     ['data as a string', { data: 'x' }, /"data" is not a resource object/],
     ['data as an array for one record', { data: [item('r1')] }, /"data" is not a resource object/],
-    ['a webhook where a record was asked for', { data: { id: 'r1', type: 'webhook', attributes: {} } }, /data\.type is "webhook" \(expected "item"\)/],
+    [
+      'a webhook where a record was asked for',
+      { data: { id: 'r1', type: 'webhook', attributes: {} } },
+      /data\.type is "webhook" \(expected "item"\)/,
+    ],
     ['a numeric id', { data: { id: 7, type: 'item' } }, /data\.id is missing or not a string/],
     ['attributes as an array', { data: { id: 'r1', type: 'item', attributes: [1, 2] } }, /data\.attributes is not an object/],
-    ['a relationship without data', { data: { id: 'r1', type: 'item', relationships: { item_type: { id: 'x' } } } }, /relationships\.item_type is not a relationship object/],
+    [
+      'a relationship without data',
+      { data: { id: 'r1', type: 'item', relationships: { item_type: { id: 'x' } } } },
+      /relationships\.item_type is not a relationship object/,
+    ],
   ];
   for (const [name, body, message] of cases) {
     test(`items.find: ${name} → ResponseError naming the member`, async () => {
@@ -158,7 +174,10 @@ describe('content types and bodies', () => {
       res.end('<html><body>Oops</body></html>');
     });
     const write = await failure(client().webhooks.update('w1', { data: { type: 'webhook', id: 'w1', attributes: { name: 'x' } } }));
-    assert.match(write.message, /^PUT \/webhooks\/w1: the 500 response is text\/html, not JSON; the change may or may not have been applied/);
+    assert.match(
+      write.message,
+      /^PUT \/webhooks\/w1: the 500 response is text\/html, not JSON; the change may or may not have been applied/,
+    );
   });
 
   test('a body larger than the limit is cut off, declared or streamed', async () => {
@@ -167,7 +186,10 @@ describe('content types and bodies', () => {
       res.write('{"data":[');
       // never finishes: the client must not wait for the rest
     });
-    assert.match((await failure(client({ maxResponseBytes: 1024 * 1024 }).itemTypes.list())).message, /the 200 response is larger than 1048576 bytes; it was not read/);
+    assert.match(
+      (await failure(client({ maxResponseBytes: 1024 * 1024 }).itemTypes.list())).message,
+      /the 200 response is larger than 1048576 bytes; it was not read/,
+    );
     routes.set('/webhooks', (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       const chunk = `"${'x'.repeat(64 * 1024)}",`;
@@ -187,7 +209,10 @@ describe('content types and bodies', () => {
     const error = await failure(client({ timeoutMs: 150, log }).environments.list());
     assert.ok(error instanceof TimeoutError);
     assert.match(error.message, /^GET \/environments timed out after 150 ms/);
-    assert.deepEqual(log.map((e) => e.status), ['timeout', 'timeout']);
+    assert.deepEqual(
+      log.map((e) => e.status),
+      ['timeout', 'timeout'],
+    );
     routes.set('/site', (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"data": {"id": "1", ');
@@ -197,7 +222,13 @@ describe('content types and bodies', () => {
 
   test('an error document nested 100,000 levels deep is reported, not a stack overflow', async () => {
     const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
-    routes.set('/items/deep', json(422, `{"data":[{"id":"x","type":"api_error","attributes":{"code":"INVALID_FIELD","details":{"field":"title","nested":${deep}}}}]}`));
+    routes.set(
+      '/items/deep',
+      json(
+        422,
+        `{"data":[{"id":"x","type":"api_error","attributes":{"code":"INVALID_FIELD","details":{"field":"title","nested":${deep}}}}]}`,
+      ),
+    );
     const error = await failure(client().items.update('deep', { data: { type: 'item', id: 'deep', attributes: { title: 'x' } } }));
     assert.ok(error instanceof ResponseError);
     assert.match(error.message, /^PUT \/items\/deep: the 422 response is nested more than 1000 levels deep/);
@@ -205,8 +236,20 @@ describe('content types and bodies', () => {
 
   test('a record whose attributes nest 100,000 levels deep or carry __proto__ opens or fails cleanly, and pollutes nothing', async () => {
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
-    routes.set('/items/r-deep', json(200, `{"data":{"id":"r-deep","type":"item","attributes":{"details":${deep}},"relationships":{"item_type":{"data":{"type":"item_type","id":"model1"}}},"meta":{}}}`));
-    routes.set('/items/r-proto', json(200, `{"data":{"id":"r-proto","type":"item","attributes":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}},"relationships":{"item_type":{"data":{"type":"item_type","id":"model1"}}},"meta":{}}}`));
+    routes.set(
+      '/items/r-deep',
+      json(
+        200,
+        `{"data":{"id":"r-deep","type":"item","attributes":{"details":${deep}},"relationships":{"item_type":{"data":{"type":"item_type","id":"model1"}}},"meta":{}}}`,
+      ),
+    );
+    routes.set(
+      '/items/r-proto',
+      json(
+        200,
+        `{"data":{"id":"r-proto","type":"item","attributes":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}},"relationships":{"item_type":{"data":{"type":"item_type","id":"model1"}}},"meta":{}}}`,
+      ),
+    );
     routes.set('/site', json(200, { data: { id: 's', type: 'site', attributes: { locales: ['en'] } } }));
     routes.set('/item-types', json(200, { data: [{ id: 'model1', type: 'item_type', attributes: { api_key: 'thing', name: 'Thing' } }] }));
     routes.set('/item-types/model1/fields', json(200, { data: [] }));
@@ -214,7 +257,10 @@ describe('content types and bodies', () => {
     const service = new DocumentService(async () => data);
     for (const id of ['r-deep', 'r-proto']) {
       const outcome = await Promise.race([
-        service.open({ project: 'p', environment: 'main', kind: 'record', modelApiKey: 'thing', id }).then((doc) => doc.text, (error: unknown) => error),
+        service.open({ project: 'p', environment: 'main', kind: 'record', modelApiKey: 'thing', id }).then(
+          (doc) => doc.text,
+          (error: unknown) => error,
+        ),
         new Promise((resolve) => setTimeout(() => resolve('hang'), BOUND_MS)),
       ]);
       assert.notEqual(outcome, 'hang');
@@ -230,7 +276,19 @@ describe('content types and bodies', () => {
   test('a server that echoes the token (in the error details and the request id header) never gets it into a message or log line', async () => {
     routes.set('/items/echo', (req, res) => {
       const authorization = String(req.headers.authorization);
-      json(422, { data: [{ id: 'x', type: 'api_error', attributes: { code: 'INVALID_FIELD', details: { field: 'title', message: `you sent ${authorization}`, code: authorization } } }] }, { 'x-request-id': authorization })(req, res);
+      json(
+        422,
+        {
+          data: [
+            {
+              id: 'x',
+              type: 'api_error',
+              attributes: { code: 'INVALID_FIELD', details: { field: 'title', message: `you sent ${authorization}`, code: authorization } },
+            },
+          ],
+        },
+        { 'x-request-id': authorization },
+      )(req, res);
     });
     const log: RequestLogEntry[] = [];
     const error = await failure(client({ log }).items.update('echo', { data: { type: 'item', id: 'echo', attributes: { title: 'x' } } }));

@@ -36,8 +36,14 @@ for (const operation of OPERATIONS) {
 describe('fault matrix: secrets', () => {
   test('no log line, notification, error, problem or file of the matrix contains the token or a webhook password', () => {
     assert.ok(world.transcript.lines.length > 200, `the matrix produced ${world.transcript.lines.length} lines to scan`);
-    assert.ok(world.transcript.lines.some((l) => l.channel === 'log'), 'request log lines were captured');
-    assert.ok(world.transcript.lines.some((l) => l.channel === 'notification'), 'notifications were captured');
+    assert.ok(
+      world.transcript.lines.some((l) => l.channel === 'log'),
+      'request log lines were captured',
+    );
+    assert.ok(
+      world.transcript.lines.some((l) => l.channel === 'notification'),
+      'notifications were captured',
+    );
     assert.deepEqual(world.transcript.scan(world.secrets()), []);
   });
 });

@@ -51,7 +51,12 @@ async function main(): Promise<number> {
         fault,
         outcome: `${describeOutcome(seen)}${recovery}`,
         attempts: String(seen.attempts),
-        writes: seen.writes === undefined ? '' : seen.recovery?.writes !== undefined && seen.recovery.writes !== seen.writes ? `${seen.writes} (${seen.recovery.writes} after)` : String(seen.writes),
+        writes:
+          seen.writes === undefined
+            ? ''
+            : seen.recovery?.writes !== undefined && seen.recovery.writes !== seen.writes
+              ? `${seen.writes} (${seen.recovery.writes} after)`
+              : String(seen.writes),
         kept: seen.editKept === undefined ? '' : seen.editKept ? 'yes' : 'LOST',
         check: wrong.length ? `✗ ${wrong.join('; ')}` : '✓',
       });
@@ -62,23 +67,37 @@ async function main(): Promise<number> {
   const leaks = world.transcript.scan(world.secrets());
   printTable(rows);
   console.log('');
-  console.log(`cells: ${cells} (${rows.length - cells} not applicable)   retries: ${retries}   lost edits: ${lostEdits}   duplicate writes: ${duplicateWrites}   ` +
-    `leaks found: ${leaks.length} (in ${world.transcript.lines.length} lines scanned)   cells failing: ${failures}`);
+  console.log(
+    `cells: ${cells} (${rows.length - cells} not applicable)   retries: ${retries}   lost edits: ${lostEdits}   duplicate writes: ${duplicateWrites}   ` +
+      `leaks found: ${leaks.length} (in ${world.transcript.lines.length} lines scanned)   cells failing: ${failures}`,
+  );
   for (const leak of leaks) console.log(`LEAK of ${leak.secret} in ${leak.channel}: ${leak.excerpt}`);
   return failures + lostEdits + duplicateWrites + leaks.length === 0 ? 0 : 1;
 }
 
 function describeOutcome(seen: Observation): string {
   switch (seen.outcome) {
-    case 'succeeded': return seen.retries > 0 ? 'retried, succeeded' : 'succeeded';
-    case 'error': return seen.actions.length ? `error [${seen.actions.join(', ')}]` : 'error';
-    case 'invalid': return 'refused, located problem';
-    case 'conflict': return `conflict [${seen.actions.join(', ')}]`;
+    case 'succeeded':
+      return seen.retries > 0 ? 'retried, succeeded' : 'succeeded';
+    case 'error':
+      return seen.actions.length ? `error [${seen.actions.join(', ')}]` : 'error';
+    case 'invalid':
+      return 'refused, located problem';
+    case 'conflict':
+      return `conflict [${seen.actions.join(', ')}]`;
   }
 }
 
 function printTable(rows: Row[]): void {
-  const headers: Row = { operation: 'operation', fault: 'fault', outcome: 'outcome', attempts: 'attempts at server', writes: 'writes applied', kept: 'edit kept', check: 'check' };
+  const headers: Row = {
+    operation: 'operation',
+    fault: 'fault',
+    outcome: 'outcome',
+    attempts: 'attempts at server',
+    writes: 'writes applied',
+    kept: 'edit kept',
+    check: 'check',
+  };
   const columns = Object.keys(headers) as (keyof Row)[];
   const width = (key: keyof Row) => Math.max(...[headers, ...rows].map((r) => (key === 'check' ? 0 : r[key].length)));
   const line = (row: Row) => columns.map((key) => (key === 'check' ? row[key] : row[key].padEnd(width(key)))).join(' | ');

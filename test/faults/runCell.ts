@@ -11,7 +11,17 @@ import { TreeModel, type ErrorNode, type RecordsNode, type TreeNode } from '../.
 import { reportError } from '../../src/ui/errors';
 import type { FaultRule } from '../emulator/index';
 import { ApiError, CancelledError } from '../../src/cma';
-import { ARTICLES, LIST_ALL_PAGE_SIZE, NotificationRecorder, PROJECT_KEY, SHORT_TIMEOUT_MS, TREE_PAGE_SIZE, projectSource, t, type World } from './world';
+import {
+  ARTICLES,
+  LIST_ALL_PAGE_SIZE,
+  NotificationRecorder,
+  PROJECT_KEY,
+  SHORT_TIMEOUT_MS,
+  TREE_PAGE_SIZE,
+  projectSource,
+  t,
+  type World,
+} from './world';
 import { CONFLICT_ACTIONS, RETRY, SIGN_IN, type Cell, type FaultId, type Observation, type Outcome } from './cases';
 
 // ---- running a cell ----
@@ -25,25 +35,40 @@ interface Target {
 function faultRule(fault: FaultId, target: Target, serverValidates: boolean): FaultRule | undefined {
   const at = { method: target.method, path: target.path };
   switch (fault) {
-    case 'rate429': return { kind: 'rate_limit', resetSeconds: 0.05, ...at };
-    case 'server500': return { kind: 'server_error', ...at };
-    case 'html502': return { kind: 'bad_gateway_html', ...at };
-    case 'transient422': return { kind: 'transient', ...at };
-    case 'timeout': return { kind: 'timeout', delayMs: 10_000, ...at };
-    case 'reset': return { kind: 'reset', ...at };
-    case 'malformed': return { kind: 'malformed_json', ...at };
-    case 'unauthorized401': return { kind: 'unauthorized', ...at };
-    case 'notFound404': return { kind: 'not_found', ...at };
-    case 'jobFailure': return { kind: 'job_failure', ...at };
+    case 'rate429':
+      return { kind: 'rate_limit', resetSeconds: 0.05, ...at };
+    case 'server500':
+      return { kind: 'server_error', ...at };
+    case 'html502':
+      return { kind: 'bad_gateway_html', ...at };
+    case 'transient422':
+      return { kind: 'transient', ...at };
+    case 'timeout':
+      return { kind: 'timeout', delayMs: 10_000, ...at };
+    case 'reset':
+      return { kind: 'reset', ...at };
+    case 'malformed':
+      return { kind: 'malformed_json', ...at };
+    case 'unauthorized401':
+      return { kind: 'unauthorized', ...at };
+    case 'notFound404':
+      return { kind: 'not_found', ...at };
+    case 'jobFailure':
+      return { kind: 'job_failure', ...at };
     // Server-side validation of reads (a filter the API refuses) and of webhooks (no rule the emulator checks that the document does not)
     case 'validation422':
-      return serverValidates ? undefined : { kind: 'server_error', status: 422, code: target.method === 'GET' ? 'INVALID_PARAMS' : 'INVALID_FIELD', ...at };
-    case 'stale': return undefined; // made by a colleague's change, not by the server failing
+      return serverValidates
+        ? undefined
+        : { kind: 'server_error', status: 422, code: target.method === 'GET' ? 'INVALID_PARAMS' : 'INVALID_FIELD', ...at };
+    case 'stale':
+      return undefined; // made by a colleague's change, not by the server failing
   }
 }
 
 function countAt(world: World, target: Target): number {
-  return world.emulator.requests.filter((r) => r.method === target.method && (typeof target.path === 'string' ? r.path === target.path : target.path.test(r.path))).length;
+  return world.emulator.requests.filter(
+    (r) => r.method === target.method && (typeof target.path === 'string' ? r.path === target.path : target.path.test(r.path)),
+  ).length;
 }
 
 /**
@@ -60,7 +85,12 @@ function retriesIn(log: RequestLogEntry[]): number {
 }
 
 /** The notification a failure shows (src/ui/errors.ts) with the actions the calling site passes. */
-async function notification(world: World, whatFailed: string, error: unknown, actions: { signIn: boolean; retry: boolean }): Promise<{ message: string; actions: string[] }> {
+async function notification(
+  world: World,
+  whatFailed: string,
+  error: unknown,
+  actions: { signIn: boolean; retry: boolean },
+): Promise<{ message: string; actions: string[] }> {
   const ui = new NotificationRecorder(world.transcript);
   await reportError(ui, t, whatFailed, error, {
     showLog: () => undefined,
@@ -74,9 +104,12 @@ async function notification(world: World, whatFailed: string, error: unknown, ac
 export async function runCell(world: World, cell: Cell): Promise<Observation> {
   world.emulator.faults.clear();
   switch (cell.operation) {
-    case 'listPage': return listPage(world, cell.fault);
-    case 'listAll': return listAll(world, cell.fault);
-    case 'open': return openRecord(world, cell.fault);
+    case 'listPage':
+      return listPage(world, cell.fault);
+    case 'listAll':
+      return listAll(world, cell.fault);
+    case 'open':
+      return openRecord(world, cell.fault);
     case 'saveModel':
     case 'saveField':
     case 'jobPolling':
@@ -138,13 +171,21 @@ async function recordsNode(tree: TreeModel, modelId: string): Promise<RecordsNod
 function treeObservation(children: TreeNode[], attempts: number, retries: number): Observation {
   const error = children.find((c): c is ErrorNode => c.kind === 'error');
   if (error) {
-    return { outcome: 'error', attempts, retries, message: error.label, actions: [error.action === 'signIn' ? SIGN_IN : RETRY], problems: [] };
+    return {
+      outcome: 'error',
+      attempts,
+      retries,
+      message: error.label,
+      actions: [error.action === 'signIn' ? SIGN_IN : RETRY],
+      problems: [],
+    };
   }
   const problems: string[] = [];
   const records = children.filter((c) => c.kind === 'record');
   const more = children.find((c) => c.kind === 'loadMore');
   if (records.length !== TREE_PAGE_SIZE) problems.push(`the page shows ${records.length} records, not ${TREE_PAGE_SIZE}`);
-  if (more?.label !== `Load more… (${TREE_PAGE_SIZE} of ${ARTICLES})`) problems.push(`the Load more node says ${JSON.stringify(more?.label)}`);
+  if (more?.label !== `Load more… (${TREE_PAGE_SIZE} of ${ARTICLES})`)
+    problems.push(`the Load more node says ${JSON.stringify(more?.label)}`);
   return { outcome: 'succeeded', attempts, retries, message: '', actions: [], problems };
 }
 
@@ -162,7 +203,10 @@ async function listAll(world: World, fault: FaultId): Promise<Observation> {
       const text = await readFile(path, 'utf8');
       world.transcript.add('file', text);
       const written = JSON.parse(text) as { id: string }[];
-      const problems = count === ARTICLES && written.length === ARTICLES ? [] : [`exported ${count} records, the file holds ${written.length}, expected ${ARTICLES}`];
+      const problems =
+        count === ARTICLES && written.length === ARTICLES
+          ? []
+          : [`exported ${count} records, the file holds ${written.length}, expected ${ARTICLES}`];
       return { outcome: 'succeeded', message: '', actions: [], problems };
     } catch (error) {
       world.transcript.addError('error', error);
@@ -187,21 +231,39 @@ async function openRecord(world: World, fault: FaultId): Promise<Observation> {
   const client = world.client(log, timeoutFor(fault));
   const data = new ProjectData(client);
   const service = new DocumentService(async () => data);
-  const ref: DocumentRef = { project: PROJECT_KEY, environment: 'main', kind: 'record', modelApiKey: 'article', id: world.ids.articleRecord };
+  const ref: DocumentRef = {
+    project: PROJECT_KEY,
+    environment: 'main',
+    kind: 'record',
+    modelApiKey: 'article',
+    id: world.ids.articleRecord,
+  };
   const target = { method: 'GET', path: `/items/${ref.id}` };
   await data.schemaContext([world.ids.articleModel]); // the project's schema was loaded when the tree showed the record
   arm(world, fault, target);
   let observation: Observation;
   try {
     const opened = await service.open(ref);
-    const problems = (JSON.parse(opened.text) as { $readonly?: { id?: string } }).$readonly?.id === ref.id ? [] : ['the document shows another record'];
+    const problems =
+      (JSON.parse(opened.text) as { $readonly?: { id?: string } }).$readonly?.id === ref.id ? [] : ['the document shows another record'];
     observation = { outcome: 'succeeded', attempts: countAt(world, target), retries: retriesIn(log), message: '', actions: [], problems };
   } catch (error) {
     world.transcript.addError('error', error);
-    observation = { ...(await openFailure(world, ref, error)), outcome: 'error', attempts: countAt(world, target), retries: retriesIn(log), problems: [] };
+    observation = {
+      ...(await openFailure(world, ref, error)),
+      outcome: 'error',
+      attempts: countAt(world, target),
+      retries: retriesIn(log),
+      problems: [],
+    };
     // Sign In Again (or opening the editor again) once the fault is gone
     world.emulator.faults.clear();
-    observation.recovery = { outcome: await service.open(ref).then(() => 'succeeded' as const, () => 'error' as const) };
+    observation.recovery = {
+      outcome: await service.open(ref).then(
+        () => 'succeeded' as const,
+        () => 'error' as const,
+      ),
+    };
   }
   return observation;
 }
@@ -209,7 +271,10 @@ async function openRecord(world: World, fault: FaultId): Promise<Observation> {
 /** What src/documents/datoDocuments.ts (readError) shows for a failed open. */
 async function openFailure(world: World, ref: DocumentRef, error: unknown): Promise<{ message: string; actions: string[] }> {
   if ((error instanceof ApiError && error.status === 404) || error instanceof ModelNotFoundError) {
-    return { message: `File not found: datocms:/${ref.project}/${ref.environment}/…/${ref.kind === 'record' ? ref.id : ''}.json`, actions: [] };
+    return {
+      message: `File not found: datocms:/${ref.project}/${ref.environment}/…/${ref.kind === 'record' ? ref.id : ''}.json`,
+      actions: [],
+    };
   }
   if (error instanceof CancelledError) return { message: '', actions: [] };
   return notification(world, t('Could not open the {0}', describeRef(ref)), error, { signIn: true, retry: false });
@@ -239,7 +304,10 @@ function editJson(text: string, change: (doc: Record<string, unknown>) => void):
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
-async function subjectFor(world: World, operation: 'saveModel' | 'saveField' | 'jobPolling' | 'saveWebhook' | 'saveRecord'): Promise<SaveSubject> {
+async function subjectFor(
+  world: World,
+  operation: 'saveModel' | 'saveField' | 'jobPolling' | 'saveWebhook' | 'saveRecord',
+): Promise<SaveSubject> {
   const { client } = world.setup;
   const where = { project: PROJECT_KEY, environment: 'main' } as const;
   switch (operation) {
@@ -253,7 +321,10 @@ async function subjectFor(world: World, operation: 'saveModel' | 'saveField' | '
         edit: (text, tag) => editJson(text, (d) => (d['hint'] = `Edited in ${tag}`)),
         invalidEdit: (text) => editJson(text, (d) => (d['api_key'] = 'author')),
         landed: async (tag) => (await client.itemTypes.find(model.id)).attributes['hint'] === `Edited in ${tag}`,
-        colleague: async (tag) => void (await client.itemTypes.update(model.id, { data: { type: 'item_type', id: model.id, attributes: { name: `Category (${tag})` } } })),
+        colleague: async (tag) =>
+          void (await client.itemTypes.update(model.id, {
+            data: { type: 'item_type', id: model.id, attributes: { name: `Category (${tag})` } },
+          })),
       };
     }
     case 'saveField':
@@ -267,7 +338,8 @@ async function subjectFor(world: World, operation: 'saveModel' | 'saveField' | '
         edit: (text, tag) => editJson(text, (d) => (d['hint'] = `Edited in ${tag}`)),
         invalidEdit: (text) => editJson(text, (d) => (d['api_key'] = 'name')),
         landed: async (tag) => (await client.fields.find(field.id)).attributes['hint'] === `Edited in ${tag}`,
-        colleague: async (tag) => void (await client.fields.update(field.id, { data: { type: 'field', id: field.id, attributes: { label: `Email (${tag})` } } })),
+        colleague: async (tag) =>
+          void (await client.fields.update(field.id, { data: { type: 'field', id: field.id, attributes: { label: `Email (${tag})` } } })),
       };
     }
     case 'saveWebhook': {
@@ -278,15 +350,18 @@ async function subjectFor(world: World, operation: 'saveModel' | 'saveField' | '
         target: write,
         write,
         // A new password too: it must no more leak than the stored one.
-        edit: (text, tag) => editJson(text, (d) => {
-          d['name'] = `Search index sync (${tag})`;
-          d['http_basic_password'] = `pw-${tag}-Zq8`;
-        }),
+        edit: (text, tag) =>
+          editJson(text, (d) => {
+            d['name'] = `Search index sync (${tag})`;
+            d['http_basic_password'] = `pw-${tag}-Zq8`;
+          }),
         invalidEdit: (text) => editJson(text, (d) => (d['name'] = 'Rejected by the server')),
         landed: async (tag) => (await client.webhooks.find(id)).attributes['name'] === `Search index sync (${tag})`,
         colleague: async () => {
           const current = await client.webhooks.find(id);
-          await client.webhooks.update(id, { data: { type: 'webhook', id, attributes: { auto_retry: current.attributes['auto_retry'] !== true } } });
+          await client.webhooks.update(id, {
+            data: { type: 'webhook', id, attributes: { auto_retry: current.attributes['auto_retry'] !== true } },
+          });
         },
       };
     }
@@ -301,13 +376,20 @@ async function subjectFor(world: World, operation: 'saveModel' | 'saveField' | '
         edit: (text, tag) => editJson(text, (d) => (d['name'] = `Author ${tag}`)),
         invalidEdit: (text) => editJson(text, (d) => (d['name'] = other.attributes['name'])),
         landed: async (tag) => (await client.items.find(author.id)).attributes['name'] === `Author ${tag}`,
-        colleague: async (tag) => void (await client.items.update(author.id, { data: { type: 'item', id: author.id, attributes: { email: `${tag.toLowerCase()}@colleague.example` } } })),
+        colleague: async (tag) =>
+          void (await client.items.update(author.id, {
+            data: { type: 'item', id: author.id, attributes: { email: `${tag.toLowerCase()}@colleague.example` } },
+          })),
       };
     }
   }
 }
 
-async function save(world: World, operation: 'saveModel' | 'saveField' | 'jobPolling' | 'saveWebhook' | 'saveRecord', fault: FaultId): Promise<Observation> {
+async function save(
+  world: World,
+  operation: 'saveModel' | 'saveField' | 'jobPolling' | 'saveWebhook' | 'saveRecord',
+  fault: FaultId,
+): Promise<Observation> {
   const subject = await subjectFor(world, operation);
   const tag = `${operation}-${fault}`;
   const opened = await world.setup.service.open(subject.ref);
@@ -330,20 +412,36 @@ async function save(world: World, operation: 'saveModel' | 'saveField' | 'jobPol
   const shown = await whatSaveShows(world, opened, result);
   const editKept = result.status === 'saved' ? landed : 'text' in result && result.text === text;
   const problems = result.status === 'saved' && !landed ? ['saved, but the server does not hold the edit'] : [];
-  const observation: Observation = { outcome: shown.outcome, attempts, writes, editKept, retries, message: shown.message, actions: shown.actions, problems };
+  const observation: Observation = {
+    outcome: shown.outcome,
+    attempts,
+    writes,
+    editKept,
+    retries,
+    message: shown.message,
+    actions: shown.actions,
+    problems,
+  };
 
   if (shown.actions.includes(RETRY)) {
     // The user clicks Retry (after signing in again when asked): the editor's text is saved again over the same baseline.
     world.emulator.faults.clear();
     const again = await service.save(text, { opened, basisText: opened.text });
     const landedNow = await subject.landed(tag);
-    observation.recovery = { outcome: (await whatSaveShows(world, opened, again)).outcome, writes: landedNow ? appliedWrites(world, subject.write, faultedWrite) : 0 };
+    observation.recovery = {
+      outcome: (await whatSaveShows(world, opened, again)).outcome,
+      writes: landedNow ? appliedWrites(world, subject.write, faultedWrite) : 0,
+    };
   }
   return observation;
 }
 
 /** What src/documents/datoDocuments.ts (save) shows for a save result. */
-async function whatSaveShows(world: World, opened: OpenedDocument, result: SaveResult): Promise<{ outcome: Outcome; message: string; actions: string[] }> {
+async function whatSaveShows(
+  world: World,
+  opened: OpenedDocument,
+  result: SaveResult,
+): Promise<{ outcome: Outcome; message: string; actions: string[] }> {
   switch (result.status) {
     case 'saved':
       return { outcome: 'succeeded', message: '', actions: [] };
@@ -354,11 +452,14 @@ async function whatSaveShows(world: World, opened: OpenedDocument, result: SaveR
       if (result.error) world.transcript.addError('log', result.error);
       const first = result.problems[0];
       const located = first && first.line >= 1 && first.column >= 1 ? '' : ' (not located)';
-      const text = result.origin === 'server' ? t('DatoCMS rejected the change: {0}', first?.message ?? '') : first?.message ?? '';
+      const text = result.origin === 'server' ? t('DatoCMS rejected the change: {0}', first?.message ?? '') : (first?.message ?? '');
       return { outcome: 'invalid', message: `${text}${located}`, actions: [] };
     }
     case 'conflict': {
-      const message = t('The {0} was changed on DatoCMS since you opened it. Compare the versions, overwrite it with yours, or revert to the DatoCMS version.', describeRef(opened.ref));
+      const message = t(
+        'The {0} was changed on DatoCMS since you opened it. Compare the versions, overwrite it with yours, or revert to the DatoCMS version.',
+        describeRef(opened.ref),
+      );
       world.transcript.add('notification', message);
       return { outcome: 'conflict', message, actions: CONFLICT_ACTIONS };
     }
@@ -366,7 +467,10 @@ async function whatSaveShows(world: World, opened: OpenedDocument, result: SaveR
       return { outcome: 'error', message: 'the save was not confirmed', actions: [] };
     case 'failed': {
       world.transcript.addError('error', result.error);
-      const shown = await notification(world, t('Could not save the {0}', describeRef(opened.ref)), result.error, { signIn: true, retry: true });
+      const shown = await notification(world, t('Could not save the {0}', describeRef(opened.ref)), result.error, {
+        signIn: true,
+        retry: true,
+      });
       return { outcome: 'error', ...shown };
     }
   }

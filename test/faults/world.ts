@@ -82,7 +82,8 @@ export async function startWorld(): Promise<World> {
   const authors = (await setupClient.items.list({ filter: { type: 'author' } })).data;
   const articleRecord = env.recordsByType.get(articleModel.id)?.[0]?.id;
   const securedWebhook = [...emulator.store.webhooks.values()].find((w) => typeof w.attributes['http_basic_password'] === 'string');
-  if (!articleRecord || authors.length < 2 || !securedWebhook) throw new Error('the emulator seed lacks articles, authors or a webhook with a password');
+  if (!articleRecord || authors.length < 2 || !securedWebhook)
+    throw new Error('the emulator seed lacks articles, authors or a webhook with a password');
 
   const dir = await mkdtemp(join(tmpdir(), 'datocms-faults-'));
   return {
@@ -118,7 +119,14 @@ export async function startWorld(): Promise<World> {
 
 /** The project as the registry would list it, over one client (what the tree model needs). */
 export function projectSource(emulator: Emulator, client: CmaClient): ProjectSource {
-  const project: Project = { key: PROJECT_KEY, siteId: emulator.store.site.id, name: 'Emulated Bistro', baseUrl: emulator.url, internalDomain: 'emulated-bistro.admin.datocms.com', primaryEnvironment: 'main' };
+  const project: Project = {
+    key: PROJECT_KEY,
+    siteId: emulator.store.site.id,
+    name: 'Emulated Bistro',
+    baseUrl: emulator.url,
+    internalDomain: 'emulated-bistro.admin.datocms.com',
+    primaryEnvironment: 'main',
+  };
   const data = new ProjectData(client);
   return {
     list: () => [project],
@@ -138,9 +146,15 @@ export class NotificationRecorder implements Ui {
     this.transcript.add('notification', message);
     return Promise.resolve(undefined);
   }
-  info(message: string, ...actions: string[]) { return this.record('info', message, actions); }
-  warn(message: string, ...actions: string[]) { return this.record('warn', message, actions); }
-  error(message: string, ...actions: string[]) { return this.record('error', message, actions); }
+  info(message: string, ...actions: string[]) {
+    return this.record('info', message, actions);
+  }
+  warn(message: string, ...actions: string[]) {
+    return this.record('warn', message, actions);
+  }
+  error(message: string, ...actions: string[]) {
+    return this.record('error', message, actions);
+  }
   confirm(options: { message: string }): Promise<string | undefined> {
     throw new Error(`unexpected confirmation: ${options.message}`);
   }

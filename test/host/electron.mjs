@@ -17,7 +17,18 @@ const vsix = buildAndPackage({ withSuite: true });
 const work = mkdtempSync(join(tmpdir(), 'datocms-electron-'));
 const userDataDir = join(work, 'user-data');
 const reportPath = join(work, 'report.json');
-writeFileSync(join(ROOT, 'dist/host-suite/config.json'), JSON.stringify({ emulatorUrl, token, reportPath, inputRequest: join(work, 'input-request.json'), userDataDir, workspace: work, resultsDir: join(ROOT, 'test-results') }));
+writeFileSync(
+  join(ROOT, 'dist/host-suite/config.json'),
+  JSON.stringify({
+    emulatorUrl,
+    token,
+    reportPath,
+    inputRequest: join(work, 'input-request.json'),
+    userDataDir,
+    workspace: work,
+    resultsDir: join(ROOT, 'test-results'),
+  }),
+);
 await runTests({
   extensionDevelopmentPath: unpackVsix(vsix),
   extensionTestsPath: join(ROOT, 'dist/host-suite/index.js'),
@@ -25,4 +36,6 @@ await runTests({
 });
 // Quick inputs are typed by the code-server runner's browser; under Electron the sign-in tests need a person.
 const report = JSON.parse(readFileSync(reportPath, 'utf8'));
-console.log(`${report.tests.filter((t) => t.state === 'passed').length} passed, ${report.tests.filter((t) => t.state === 'failed').length} failed`);
+console.log(
+  `${report.tests.filter((t) => t.state === 'passed').length} passed, ${report.tests.filter((t) => t.state === 'failed').length} failed`,
+);

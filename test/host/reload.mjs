@@ -29,7 +29,7 @@ const control = (emulator) => ({
   clear: () => fetch(`${emulator.url}/_emulator/requests`, { method: 'DELETE' }),
   async writes() {
     const body = await (await fetch(`${emulator.url}/_emulator/requests`)).json();
-    return (Array.isArray(body) ? body : body.requests ?? []).filter((r) => r.method !== 'GET');
+    return (Array.isArray(body) ? body : (body.requests ?? [])).filter((r) => r.method !== 'GET');
   },
 });
 
@@ -39,10 +39,21 @@ export async function runReloadTest({ vsix, emulator, resultsDir, record }) {
   const extensionsDir = join(work, 'extensions');
   const folder = join(work, 'workspace');
   for (const dir of [join(userDataDir, 'User'), extensionsDir, folder]) mkdirSync(dir, { recursive: true });
-  writeFileSync(join(userDataDir, 'User/settings.json'), JSON.stringify({
-    'workbench.startupEditor': 'none', 'workbench.tips.enabled': false, 'telemetry.telemetryLevel': 'off',
-    'security.workspace.trust.enabled': false, 'window.commandCenter': false, 'datocms.baseUrl': emulator.url,
-  }, null, 2));
+  writeFileSync(
+    join(userDataDir, 'User/settings.json'),
+    JSON.stringify(
+      {
+        'workbench.startupEditor': 'none',
+        'workbench.tips.enabled': false,
+        'telemetry.telemetryLevel': 'off',
+        'security.workspace.trust.enabled': false,
+        'window.commandCenter': false,
+        'datocms.baseUrl': emulator.url,
+      },
+      null,
+      2,
+    ),
+  );
   await installVsix({ vsix, userDataDir, extensionsDir });
   const server = await startCodeServer({ userDataDir, extensionsDir, folder });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
@@ -55,7 +66,9 @@ export async function runReloadTest({ vsix, emulator, resultsDir, record }) {
       await action();
       record(`reload: ${title}`);
     } catch (error) {
-      await page.screenshot({ path: join(resultsDir, `reload-failed-${title.replace(/\W+/g, '-').toLowerCase().slice(0, 60)}.png`) }).catch(() => undefined);
+      await page
+        .screenshot({ path: join(resultsDir, `reload-failed-${title.replace(/\W+/g, '-').toLowerCase().slice(0, 60)}.png`) })
+        .catch(() => undefined);
       record(`reload: ${title}`, error);
       throw error;
     }
@@ -93,11 +106,17 @@ export async function runReloadTest({ vsix, emulator, resultsDir, record }) {
       await page.keyboard.press('Shift+Home');
       await page.keyboard.press('Backspace'); // typing a quote over a selection would wrap it in quotes
       await page.keyboard.type(`"hint": "${TYPED_HINT}",`);
-      await page.locator('.tabs-container .tab.dirty').first().waitFor({ timeout: 5000 }).catch(async () => {
-        // code-server's default files.autoSave is afterDelay; a datocms: document must not follow it
-        const sent = await log.writes();
-        throw new Error(`the edited tab is not dirty; writes since typing: ${JSON.stringify(sent.map((r) => `${r.method} ${r.path} ${JSON.stringify(r.body?.data?.attributes)}`))}`);
-      });
+      await page
+        .locator('.tabs-container .tab.dirty')
+        .first()
+        .waitFor({ timeout: 5000 })
+        .catch(async () => {
+          // code-server's default files.autoSave is afterDelay; a datocms: document must not follow it
+          const sent = await log.writes();
+          throw new Error(
+            `the edited tab is not dirty; writes since typing: ${JSON.stringify(sent.map((r) => `${r.method} ${r.path} ${JSON.stringify(r.body?.data?.attributes)}`))}`,
+          );
+        });
       await page.waitForTimeout(2500); // the workbench backs dirty editors up shortly after a change
       const sent = await log.writes();
       if (sent.length) throw new Error(`typing sent ${JSON.stringify(sent.map((r) => `${r.method} ${r.path}`))}`);
@@ -108,10 +127,16 @@ export async function runReloadTest({ vsix, emulator, resultsDir, record }) {
       await page.waitForTimeout(1000);
       await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
       await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: TYPED_HINT }).first().waitFor({ timeout: 60_000 });
-      await page.locator('.tabs-container .tab.dirty').first().waitFor().catch(async () => {
-        const sent = await log.writes();
-        throw new Error(`the restored editor is not dirty; writes since typing: ${JSON.stringify(sent.map((r) => `${r.method} ${r.path} ${JSON.stringify(r.body?.data?.attributes)}`))}`);
-      });
+      await page
+        .locator('.tabs-container .tab.dirty')
+        .first()
+        .waitFor()
+        .catch(async () => {
+          const sent = await log.writes();
+          throw new Error(
+            `the restored editor is not dirty; writes since typing: ${JSON.stringify(sent.map((r) => `${r.method} ${r.path} ${JSON.stringify(r.body?.data?.attributes)}`))}`,
+          );
+        });
       await page.screenshot({ path: join(resultsDir, 'reload-restored.png') });
     });
 
@@ -126,19 +151,22 @@ export async function runReloadTest({ vsix, emulator, resultsDir, record }) {
       await page.waitForTimeout(4000);
       sent = (await log.writes()).filter((r) => r.path === `/item-types/${author.id}`);
       const reverted = sent.filter((r) => 'name' in (r.body?.data?.attributes ?? {}));
-      if (reverted.length) throw new Error(`the save sent the old name back: ${JSON.stringify(reverted.map((r) => r.body.data.attributes))}`);
+      if (reverted.length)
+        throw new Error(`the save sent the old name back: ${JSON.stringify(reverted.map((r) => r.body.data.attributes))}`);
       const now = await other.model(author.id);
       if (now.attributes.name !== colleaguesName) throw new Error(`the model's name is now "${now.attributes.name}"`);
       const toasts = await readToasts(page);
       if (sent.length === 0) {
         if (toasts.length !== 1) throw new Error(`expected exactly one notification, saw ${JSON.stringify(toasts)}`);
         const [toast] = toasts;
-        if (!toast.buttons.includes('Compare') || !toast.buttons.includes('Overwrite')) throw new Error(`the notification offers ${toast.buttons.join(', ')}: "${toast.message}"`);
+        if (!toast.buttons.includes('Compare') || !toast.buttons.includes('Overwrite'))
+          throw new Error(`the notification offers ${toast.buttons.join(', ')}: "${toast.message}"`);
         await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: TYPED_HINT }).first().waitFor({ timeout: 2000 });
         await page.locator('.tabs-container .tab.dirty').first().waitFor({ timeout: 2000 });
       } else {
         if (sent.length !== 1) throw new Error(`${sent.length} writes: ${JSON.stringify(sent.map((r) => r.body))}`);
-        if (JSON.stringify(sent[0].body.data.attributes) !== JSON.stringify({ hint: TYPED_HINT })) throw new Error(`sent ${JSON.stringify(sent[0].body.data.attributes)}`);
+        if (JSON.stringify(sent[0].body.data.attributes) !== JSON.stringify({ hint: TYPED_HINT }))
+          throw new Error(`sent ${JSON.stringify(sent[0].body.data.attributes)}`);
       }
       await page.screenshot({ path: join(resultsDir, 'reload-saved.png') });
     });
@@ -152,7 +180,8 @@ export async function runReloadTest({ vsix, emulator, resultsDir, record }) {
         await page.waitForTimeout(2000);
         const overwrite = (await log.writes()).filter((r) => r.path === `/item-types/${author.id}`);
         if (overwrite.length !== 1) throw new Error(`expected one PUT, saw ${JSON.stringify(overwrite.map((r) => r.body))}`);
-        if (JSON.stringify(overwrite[0].body.data.attributes) !== JSON.stringify({ hint: TYPED_HINT })) throw new Error(`Overwrite sent ${JSON.stringify(overwrite[0].body.data.attributes)}`);
+        if (JSON.stringify(overwrite[0].body.data.attributes) !== JSON.stringify({ hint: TYPED_HINT }))
+          throw new Error(`Overwrite sent ${JSON.stringify(overwrite[0].body.data.attributes)}`);
       }
       let model;
       for (let tries = 0; tries < 100; tries++) {
@@ -160,7 +189,8 @@ export async function runReloadTest({ vsix, emulator, resultsDir, record }) {
         if (model.attributes.hint === TYPED_HINT) break;
         await page.waitForTimeout(200);
       }
-      if (model.attributes.hint !== TYPED_HINT || model.attributes.name !== colleaguesName) throw new Error(`the model holds name "${model.attributes.name}", hint "${model.attributes.hint}"`);
+      if (model.attributes.hint !== TYPED_HINT || model.attributes.name !== colleaguesName)
+        throw new Error(`the model holds name "${model.attributes.name}", hint "${model.attributes.hint}"`);
     });
   } catch {
     // the failing step is recorded; later steps depend on it

@@ -21,7 +21,15 @@ function record(title, error, details = {}) {
   report.tests.push({ title, state: error ? 'failed' : 'passed', error: error ? String(error.stack ?? error) : undefined, ...details });
   if (error) report.failed++;
   else report.passed++;
-  console.log(`${error ? '  ✖' : '  ✔'} ${title}${error ? `\n      ${String(error.message ?? error).split('\n').join('\n      ')}` : ''}`);
+  console.log(
+    `${error ? '  ✖' : '  ✔'} ${title}${
+      error
+        ? `\n      ${String(error.message ?? error)
+            .split('\n')
+            .join('\n      ')}`
+        : ''
+    }`,
+  );
 }
 
 async function main() {
@@ -36,9 +44,15 @@ async function main() {
   const vsix = buildAndPackage({ withSuite: true });
   const entries = vsixEntries(vsix);
   const problems = checkVsixContents(entries);
-  record(`the .vsix holds the bundle, icon, README, CHANGELOG and licence and no node_modules or sources (${entries.length} files)`, problems.length ? new Error(problems.join('\n')) : undefined);
+  record(
+    `the .vsix holds the bundle, icon, README, CHANGELOG and licence and no node_modules or sources (${entries.length} files)`,
+    problems.length ? new Error(problems.join('\n')) : undefined,
+  );
   const imageProblems = checkReadmeImages(vsix, entries);
-  record('every image the packaged README shows is inside the .vsix', imageProblems.length ? new Error(imageProblems.join('\n')) : undefined);
+  record(
+    'every image the packaged README shows is inside the .vsix',
+    imageProblems.length ? new Error(imageProblems.join('\n')) : undefined,
+  );
 
   // 300 articles: more than one page of an export (250 a page)
   const emulator = await startEmulator({ records: 300 });
@@ -54,7 +68,9 @@ async function main() {
   }
   report.durationMs = Date.now() - started;
   writeFileSync(join(RESULTS, 'host-report.json'), JSON.stringify(report, null, 2));
-  console.log(`ℹ host tests ${report.passed + report.failed}, passed ${report.passed}, failed ${report.failed}, ${Math.round(report.durationMs / 1000)} s`);
+  console.log(
+    `ℹ host tests ${report.passed + report.failed}, passed ${report.passed}, failed ${report.failed}, ${Math.round(report.durationMs / 1000)} s`,
+  );
   process.exit(report.failed ? 1 : 0);
 }
 
@@ -72,11 +88,26 @@ async function runSuite(vsix, emulator) {
   const inputRequest = join(work, 'input-request.json');
   // DATOCMS_HOST_GREP runs only the suite tests whose full title matches (mocha's grep), for quick iterations.
   const grep = process.env.DATOCMS_HOST_GREP || undefined;
-  writeFileSync(join(suiteDir, 'config.json'), JSON.stringify({ emulatorUrl: emulator.url, token: emulator.token, reportPath, inputRequest, userDataDir, workspace: folder, resultsDir: RESULTS, grep }));
+  writeFileSync(
+    join(suiteDir, 'config.json'),
+    JSON.stringify({
+      emulatorUrl: emulator.url,
+      token: emulator.token,
+      reportPath,
+      inputRequest,
+      userDataDir,
+      workspace: folder,
+      resultsDir: RESULTS,
+      grep,
+    }),
+  );
 
   const server = await startCodeServer({ userDataDir, extensionsDir, folder });
   const remote = (path) => `vscode-remote://127.0.0.1:${server.port}${path}`;
-  const payload = [['extensionDevelopmentPath', remote(extensionDir)], ['extensionTestsPath', remote(join(suiteDir, 'index.js'))]];
+  const payload = [
+    ['extensionDevelopmentPath', remote(extensionDir)],
+    ['extensionTestsPath', remote(join(suiteDir, 'index.js'))],
+  ];
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   try {
@@ -89,7 +120,11 @@ async function runSuite(vsix, emulator) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const suite = JSON.parse(readFileSync(reportPath, 'utf8'));
-    for (const test of suite.tests) record(test.title, test.state === 'failed' ? new Error(test.error ?? 'failed') : undefined, { requests: test.requests, durationMs: test.durationMs });
+    for (const test of suite.tests)
+      record(test.title, test.state === 'failed' ? new Error(test.error ?? 'failed') : undefined, {
+        requests: test.requests,
+        durationMs: test.durationMs,
+      });
     if (suite.tests.length === 0 && !grep) record('the extension-host suite ran tests', new Error('it ran none'));
   } catch (error) {
     await page.screenshot({ path: join(RESULTS, 'suite-failure.png') }).catch(() => undefined);

@@ -33,11 +33,20 @@ if (!codeServerInstalled()) {
   console.log('Ctrl+C stops the emulator.');
 } else {
   for (const dir of [join(userDataDir, 'User'), extensionsDir, folder]) mkdirSync(dir, { recursive: true });
-  writeFileSync(join(userDataDir, 'User/settings.json'), JSON.stringify({
-    'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'datocms.baseUrl': emulator.url,
-    // VS Code for the web saves after a delay by default; the demo saves only when asked, like desktop.
-    'files.autoSave': 'off',
-  }, null, 2));
+  writeFileSync(
+    join(userDataDir, 'User/settings.json'),
+    JSON.stringify(
+      {
+        'workbench.startupEditor': 'none',
+        'telemetry.telemetryLevel': 'off',
+        'datocms.baseUrl': emulator.url,
+        // VS Code for the web saves after a delay by default; the demo saves only when asked, like desktop.
+        'files.autoSave': 'off',
+      },
+      null,
+      2,
+    ),
+  );
   await installVsix({ vsix, userDataDir, extensionsDir });
   const server = await startCodeServer({ userDataDir, extensionsDir, folder });
   console.log(`\nVS Code (code-server 4.100.3): ${server.url}/?folder=${encodeURIComponent(folder)}`);

@@ -21,11 +21,22 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
   const extensionsDir = join(work, 'extensions');
   const folder = join(work, 'workspace');
   for (const dir of [join(userDataDir, 'User'), extensionsDir, folder]) mkdirSync(dir, { recursive: true });
-  writeFileSync(join(userDataDir, 'User/settings.json'), JSON.stringify({
-    'workbench.startupEditor': 'none', 'workbench.tips.enabled': false, 'telemetry.telemetryLevel': 'off',
-    'security.workspace.trust.enabled': false, 'window.commandCenter': false, 'workbench.colorTheme': 'Default Dark Modern',
-    'datocms.baseUrl': emulator.url,
-  }, null, 2));
+  writeFileSync(
+    join(userDataDir, 'User/settings.json'),
+    JSON.stringify(
+      {
+        'workbench.startupEditor': 'none',
+        'workbench.tips.enabled': false,
+        'telemetry.telemetryLevel': 'off',
+        'security.workspace.trust.enabled': false,
+        'window.commandCenter': false,
+        'workbench.colorTheme': 'Default Dark Modern',
+        'datocms.baseUrl': emulator.url,
+      },
+      null,
+      2,
+    ),
+  );
   await installVsix({ vsix, userDataDir, extensionsDir });
   const server = await startCodeServer({ userDataDir, extensionsDir, folder });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
@@ -100,11 +111,14 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
     await page.keyboard.press('Escape');
     await page.locator('.editor-group-container.active .find-widget.visible').waitFor({ state: 'detached' });
   };
-  const editorText = async () => ((await editorLines.textContent()) ?? '').replace(/\u00a0/g, ' ');
-  const waitForEditorText = (pattern) => page.waitForFunction(
-    (source) => new RegExp(source).test((document.querySelector('.editor-group-container.active .monaco-editor .view-lines')?.textContent ?? '').replace(/\u00a0/g, ' ')),
-    pattern.source,
-  );
+  const waitForEditorText = (pattern) =>
+    page.waitForFunction(
+      (source) =>
+        new RegExp(source).test(
+          (document.querySelector('.editor-group-container.active .monaco-editor .view-lines')?.textContent ?? '').replace(/\u00a0/g, ' '),
+        ),
+      pattern.source,
+    );
   /** Back to a clean record: no notification, the panel closed, the editor's text the saved one. */
   const cleanUp = async () => {
     await runCommand('Notifications: Clear All Notifications');
@@ -144,20 +158,26 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
     });
 
     let recordLabel = '';
-    await step('opens a record from Records: its tab names the record and its model, the breadcrumbs the project and environment', async () => {
-      await treeItem('Records').click();
-      const firstRecord = page.locator('.pane-body .monaco-list-row[aria-level="5"]').first();
-      await firstRecord.waitFor();
-      recordLabel = (await firstRecord.locator('.label-name').textContent())?.trim() ?? '';
-      await firstRecord.click();
-      await editorLines.filter({ hasText: '"title"' }).waitFor();
-      await page.locator('.tabs-container .tab.active', { hasText: `${recordLabel} · article` }).waitFor();
-      const crumbs = page.locator('.editor-group-container.active .breadcrumbs-control .monaco-breadcrumb-item');
-      await crumbs.filter({ hasText: PROJECT }).first().waitFor();
-      await crumbs.filter({ hasText: /^\s*main\s*$/ }).first().waitFor();
-      await shot('record');
-      await readmeShot('record', [page.locator('.part.editor')], { pad: 0, left: 0, maxBottom: 540 });
-    });
+    await step(
+      'opens a record from Records: its tab names the record and its model, the breadcrumbs the project and environment',
+      async () => {
+        await treeItem('Records').click();
+        const firstRecord = page.locator('.pane-body .monaco-list-row[aria-level="5"]').first();
+        await firstRecord.waitFor();
+        recordLabel = (await firstRecord.locator('.label-name').textContent())?.trim() ?? '';
+        await firstRecord.click();
+        await editorLines.filter({ hasText: '"title"' }).waitFor();
+        await page.locator('.tabs-container .tab.active', { hasText: `${recordLabel} · article` }).waitFor();
+        const crumbs = page.locator('.editor-group-container.active .breadcrumbs-control .monaco-breadcrumb-item');
+        await crumbs.filter({ hasText: PROJECT }).first().waitFor();
+        await crumbs
+          .filter({ hasText: /^\s*main\s*$/ })
+          .first()
+          .waitFor();
+        await shot('record');
+        await readmeShot('record', [page.locator('.part.editor')], { pad: 0, left: 0, maxBottom: 540 });
+      },
+    );
 
     await step('changes the title, saves with Ctrl+S, sees the confirmation in the status bar and the title in the tree', async () => {
       await runCommand('Notifications: Clear All Notifications');
@@ -206,7 +226,8 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
       await page.keyboard.press('Control+I'); // Show Hover
       await hover.filter({ hasText: String(author.attributes.name) }).waitFor();
       const text = (await hover.textContent()) ?? '';
-      for (const part of ['author', author.meta.status]) if (!text.includes(part)) throw new Error(`the hover "${text}" does not say ${part}`);
+      for (const part of ['author', author.meta.status])
+        if (!text.includes(part)) throw new Error(`the hover "${text}" does not say ${part}`);
       await shot('hover');
       await readmeShot('link-hover', [hover, cursor], { pad: 80, left: await editorLeft() });
       await page.keyboard.press('Escape');
@@ -234,28 +255,31 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
       await cleanUp();
     });
 
-    await step('types a string where an integer belongs, opens the quick fixes with Ctrl+., applies the fix and the problem goes', async () => {
-      await find('"reading_time": ');
-      await page.keyboard.press('ArrowRight');
-      await page.keyboard.press('Shift+End');
-      await page.keyboard.press('Backspace');
-      await page.keyboard.type('"12"');
-      await page.keyboard.press('Escape'); // no suggestion is taken by the comma
-      await page.keyboard.type(',');
-      await waitForEditorText(/"reading_time": "12",/);
-      await page.locator('.squiggly-error').first().waitFor();
-      await page.keyboard.press('ArrowLeft');
-      await page.keyboard.press('ArrowLeft'); // inside "12"
-      await page.keyboard.press('Control+.');
-      const fix = page.locator('.action-widget .monaco-list-row.focused', { hasText: 'Change to the number 12' }).first();
-      await fix.waitFor();
-      await shot('quick-fix');
-      await readmeShot('quick-fix', [page.locator('.action-widget').first(), cursor], { pad: 80, left: await editorLeft() });
-      await page.keyboard.press('Enter'); // the focused fix (a click lands on the menu's pointer block)
-      await waitForEditorText(/"reading_time": 12,/);
-      await page.locator('.squiggly-error').first().waitFor({ state: 'detached' });
-      await cleanUp();
-    });
+    await step(
+      'types a string where an integer belongs, opens the quick fixes with Ctrl+., applies the fix and the problem goes',
+      async () => {
+        await find('"reading_time": ');
+        await page.keyboard.press('ArrowRight');
+        await page.keyboard.press('Shift+End');
+        await page.keyboard.press('Backspace');
+        await page.keyboard.type('"12"');
+        await page.keyboard.press('Escape'); // no suggestion is taken by the comma
+        await page.keyboard.type(',');
+        await waitForEditorText(/"reading_time": "12",/);
+        await page.locator('.squiggly-error').first().waitFor();
+        await page.keyboard.press('ArrowLeft');
+        await page.keyboard.press('ArrowLeft'); // inside "12"
+        await page.keyboard.press('Control+.');
+        const fix = page.locator('.action-widget .monaco-list-row.focused', { hasText: 'Change to the number 12' }).first();
+        await fix.waitFor();
+        await shot('quick-fix');
+        await readmeShot('quick-fix', [page.locator('.action-widget').first(), cursor], { pad: 80, left: await editorLeft() });
+        await page.keyboard.press('Enter'); // the focused fix (a click lands on the menu's pointer block)
+        await waitForEditorText(/"reading_time": 12,/);
+        await page.locator('.squiggly-error').first().waitFor({ state: 'detached' });
+        await cleanUp();
+      },
+    );
 
     const QUERY = 'featured = true · order: _published_at ↓ · it';
     await step('filters, orders and localizes the records; the Records item shows the query and its hover the whole of it', async () => {
@@ -274,44 +298,59 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
       const records = treeItem(QUERY);
       await records.waitFor();
       await records.locator('.label-name').first().hover();
-      for (const line of ['Filter: featured = true', 'Order: _published_at ↓', 'Locale: it']) await hover.filter({ hasText: line }).waitFor();
+      for (const line of ['Filter: featured = true', 'Order: _published_at ↓', 'Locale: it'])
+        await hover.filter({ hasText: line }).waitFor();
       await shot('query');
       await readmeShot('query', [page.locator('.part.sidebar'), hover], { pad: 24, left: 0 });
       await page.mouse.move(900, 450);
     });
 
-    await step('a colleague changes the record; the save offers Compare and Overwrite in one notification; Compare shows the diff', async () => {
-      const current = (await cma('GET', `/items/${article.id}`)).data;
-      await editorLines.click();
-      await goToLine(3);
-      await page.keyboard.press('End');
-      await page.keyboard.press('ArrowLeft');
-      await page.keyboard.press('ArrowLeft');
-      await page.keyboard.type(' (mine)');
-      await page.locator('.tabs-container .tab.active.dirty').waitFor();
-      await cma('PUT', `/items/${article.id}`, { data: { type: 'item', id: article.id, attributes: { reading_time: current.attributes.reading_time === 42 ? 43 : 42 }, meta: { current_version: current.meta.current_version } } });
-      await page.keyboard.press('Control+S');
-      const toasts = page.locator('.notifications-toasts .notification-toast-container');
-      await toasts.filter({ hasText: 'newer' }).first().waitFor();
-      await page.waitForTimeout(NOTIFICATION_SETTLE_MS);
-      const shown = await readToasts(page);
-      if (shown.length !== 1) throw new Error(`expected one notification, saw ${JSON.stringify(shown)}`);
-      for (const button of ['Compare', 'Overwrite']) if (!shown[0].buttons.includes(button)) throw new Error(`no ${button} in ${JSON.stringify(shown[0])}`);
-      if (!(await page.locator('.tabs-container .tab.active.dirty').isVisible())) throw new Error('the tab is no longer dirty');
-      await shot('conflict');
-      await readmeShot('conflict', [toasts.first(), page.locator('.tabs-container .tab.active')], { pad: 4, left: await editorLeft() });
-      await toasts.locator('.monaco-button', { hasText: /^\s*Compare\s*$/ }).first().click();
-      const diff = page.locator('.editor-group-container.active .monaco-diff-editor');
-      await diff.locator('.editor.original .view-lines').first().waitFor();
-      await diff.locator('.editor.modified .view-lines', { hasText: '(mine)' }).first().waitFor();
-      await page.locator('.tabs-container .tab.active', { hasText: '↔' }).waitFor();
-      await shot('compare');
-      await runCommand('Notifications: Clear All Notifications');
-      await runCommand('File: Revert File'); // DatoCMS's version back in the editor, so the diff closes without asking
-      await page.locator('.tabs-container .tab.dirty').first().waitFor({ state: 'detached' });
-      await runCommand('View: Close Editor');
-      await diff.waitFor({ state: 'detached' });
-    });
+    await step(
+      'a colleague changes the record; the save offers Compare and Overwrite in one notification; Compare shows the diff',
+      async () => {
+        const current = (await cma('GET', `/items/${article.id}`)).data;
+        await editorLines.click();
+        await goToLine(3);
+        await page.keyboard.press('End');
+        await page.keyboard.press('ArrowLeft');
+        await page.keyboard.press('ArrowLeft');
+        await page.keyboard.type(' (mine)');
+        await page.locator('.tabs-container .tab.active.dirty').waitFor();
+        await cma('PUT', `/items/${article.id}`, {
+          data: {
+            type: 'item',
+            id: article.id,
+            attributes: { reading_time: current.attributes.reading_time === 42 ? 43 : 42 },
+            meta: { current_version: current.meta.current_version },
+          },
+        });
+        await page.keyboard.press('Control+S');
+        const toasts = page.locator('.notifications-toasts .notification-toast-container');
+        await toasts.filter({ hasText: 'newer' }).first().waitFor();
+        await page.waitForTimeout(NOTIFICATION_SETTLE_MS);
+        const shown = await readToasts(page);
+        if (shown.length !== 1) throw new Error(`expected one notification, saw ${JSON.stringify(shown)}`);
+        for (const button of ['Compare', 'Overwrite'])
+          if (!shown[0].buttons.includes(button)) throw new Error(`no ${button} in ${JSON.stringify(shown[0])}`);
+        if (!(await page.locator('.tabs-container .tab.active.dirty').isVisible())) throw new Error('the tab is no longer dirty');
+        await shot('conflict');
+        await readmeShot('conflict', [toasts.first(), page.locator('.tabs-container .tab.active')], { pad: 4, left: await editorLeft() });
+        await toasts
+          .locator('.monaco-button', { hasText: /^\s*Compare\s*$/ })
+          .first()
+          .click();
+        const diff = page.locator('.editor-group-container.active .monaco-diff-editor');
+        await diff.locator('.editor.original .view-lines').first().waitFor();
+        await diff.locator('.editor.modified .view-lines', { hasText: '(mine)' }).first().waitFor();
+        await page.locator('.tabs-container .tab.active', { hasText: '↔' }).waitFor();
+        await shot('compare');
+        await runCommand('Notifications: Clear All Notifications');
+        await runCommand('File: Revert File'); // DatoCMS's version back in the editor, so the diff closes without asking
+        await page.locator('.tabs-container .tab.dirty').first().waitFor({ state: 'detached' });
+        await runCommand('View: Close Editor');
+        await diff.waitFor({ state: 'detached' });
+      },
+    );
 
     await step('opens the Getting Started walkthrough', async () => {
       await runCommand('Welcome: Open Walkthrough');

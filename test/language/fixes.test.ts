@@ -32,7 +32,10 @@ describe('quick fixes for document problems', () => {
   test('a removed record key: set to null instead (kept before $readonly), or put back as it was', () => {
     const text = recordText.replace('  "excerpt": "Short",\n', '');
     const [only] = fixesOf('record', record, text);
-    assert.deepEqual(only!.fixes.map((f) => f.title), ['Set "excerpt" to null instead of removing it', 'Put "excerpt" back as it was']);
+    assert.deepEqual(
+      only!.fixes.map((f) => f.title),
+      ['Set "excerpt" to null instead of removing it', 'Put "excerpt" back as it was'],
+    );
     const nulled = apply(text, only!.fixes[0]!);
     assert.deepEqual(problemsOf('record', record, nulled), []);
     assert.deepEqual(Object.keys(JSON.parse(nulled)).slice(-2), ['excerpt', '$readonly']);
@@ -58,7 +61,10 @@ describe('quick fixes for document problems', () => {
     const opened = renderDocument('field', field, ctx);
     const text = opened.replace('"size"', '"sise"');
     const [only] = fixesOf('field', field, text);
-    assert.deepEqual(only!.fixes.map((f) => f.title), ['Change to "size"', 'Remove "sise"']);
+    assert.deepEqual(
+      only!.fixes.map((f) => f.title),
+      ['Change to "size"', 'Remove "sise"'],
+    );
     assert.equal(apply(text, only!.fixes[0]!), opened);
     const removed = apply(text, only!.fixes[1]!);
     assert.equal(JSON.parse(removed).validators.sise, undefined);
@@ -69,7 +75,10 @@ describe('quick fixes for document problems', () => {
     const opened = renderDocument('model', articleModel, ctx);
     const text = opened.replace(/"collection_appearance": "\w+"/, '"collection_appearance": "tabel"');
     const [only] = fixesOf('model', articleModel, text);
-    assert.deepEqual(only!.fixes.map((f) => f.title), ['Change to "compact"', 'Change to "table"']);
+    assert.deepEqual(
+      only!.fixes.map((f) => f.title),
+      ['Change to "compact"', 'Change to "table"'],
+    );
     assert.deepEqual(problemsOf('model', articleModel, apply(text, only!.fixes[1]!)), []);
   });
 
@@ -90,12 +99,19 @@ describe('quick fixes for document problems', () => {
     const fix = missingLocalesFix(json, text.indexOf('"en": "Risotto'), ctx.locales, (key) => key === 'title', text);
     assert.equal(fix?.title, 'Add the missing locale it');
     assert.deepEqual(JSON.parse(apply(text, fix!)).title, { en: 'Risotto tonight', it: null });
-    assert.equal(missingLocalesFix(json, text.indexOf('"risotto-tonight"'), ctx.locales, (key) => key === 'title', text), undefined, 'not on a field that is not localized');
+    assert.equal(
+      missingLocalesFix(json, text.indexOf('"risotto-tonight"'), ctx.locales, (key) => key === 'title', text),
+      undefined,
+      'not on a field that is not localized',
+    );
   });
 
   test("a record's value outside its enum validator, a misspelled locale and a field type's wrong editor", () => {
     const role = recordText.replace('"role": "chef"', '"role": "chefs"');
-    assert.deepEqual(fixesOf('record', record, role)[0]!.fixes.map((f) => f.title), ['Change to "chef"', 'Change to "critic"']);
+    assert.deepEqual(
+      fixesOf('record', record, role)[0]!.fixes.map((f) => f.title),
+      ['Change to "chef"', 'Change to "critic"'],
+    );
     const locale = recordText.replace('"it": "Risotto stasera"', '"iy": "Risotto stasera"');
     const [misspelled, ...more] = fixesOf('record', record, locale);
     assert.equal(more.length, 0, 'a misspelled locale is one problem');
@@ -105,11 +121,18 @@ describe('quick fixes for document problems', () => {
     const opened = renderDocument('field', field, ctx);
     const editor = opened.replace('"editor": "single_line"', '"editor": "textarea"');
     const titles = fixesOf('field', field, editor)[0]!.fixes.map((f) => f.title);
-    assert.deepEqual(titles, ['Change to "single_line"', 'Change to "string_radio_group"', 'Change to "string_select"'], 'no "or a plugin id"');
+    assert.deepEqual(
+      titles,
+      ['Change to "single_line"', 'Change to "string_radio_group"', 'Change to "string_select"'],
+      'no "or a plugin id"',
+    );
   });
 
   test('problems without a fix offer none', () => {
-    assert.deepEqual(fixesFor({ message: 'rating: must be at most 5', offset: 0, length: 1 }, { text: recordText, json: services.parseText(recordText) }), []);
+    assert.deepEqual(
+      fixesFor({ message: 'rating: must be at most 5', offset: 0, length: 1 }, { text: recordText, json: services.parseText(recordText) }),
+      [],
+    );
   });
 
   test('the closest name is a typo away, or nothing', () => {

@@ -37,7 +37,11 @@ describe('which schema a datocms: document gets', () => {
     assert.deepEqual(schemaKeyFor(FIELD_PATH), { kind: 'field' });
     assert.deepEqual(schemaKeyFor('/bistro/main/webhooks/123.json'), { kind: 'webhook' });
     assert.deepEqual(schemaKeyFor('/bistro/main/records/article/42.json'), { kind: 'record', model: 'bistro/main/article' });
-    assert.notDeepEqual(schemaKeyFor('/bistro/sandbox/records/article/42.json'), schemaKeyFor('/bistro/main/records/article/42.json'), 'environments have their own models');
+    assert.notDeepEqual(
+      schemaKeyFor('/bistro/sandbox/records/article/42.json'),
+      schemaKeyFor('/bistro/main/records/article/42.json'),
+      'environments have their own models',
+    );
     for (const notADocument of ['/bistro/main/models', '/bistro/main/models/article', '/bistro/main/records/article', '/elsewhere.json']) {
       assert.equal(schemaKeyFor(notADocument), undefined, notADocument);
     }
@@ -50,9 +54,14 @@ describe('the datocms-json language services', () => {
 
   test('completes an enumeration with its values only', async () => {
     const services = new DatoJsonLanguageServices();
-    assert.deepEqual(await completionsAt(services, MODEL_PATH, withValue(modelText, 'collection_appearance', '"|"')), ['"compact"', '"table"']);
-    assert.deepEqual((await completionsAt(services, MODEL_PATH, withValue(modelText, 'ordering_meta', '|'))).sort(),
-      ['"created_at"', '"first_published_at"', '"published_at"', '"updated_at"', 'null'].sort());
+    assert.deepEqual(await completionsAt(services, MODEL_PATH, withValue(modelText, 'collection_appearance', '"|"')), [
+      '"compact"',
+      '"table"',
+    ]);
+    assert.deepEqual(
+      (await completionsAt(services, MODEL_PATH, withValue(modelText, 'ordering_meta', '|'))).sort(),
+      ['"created_at"', '"first_published_at"', '"published_at"', '"updated_at"', 'null'].sort(),
+    );
   });
 
   test('completes the keys a document may still have, not the ones it has', async () => {
@@ -88,7 +97,11 @@ describe('the datocms-json language services', () => {
     assert.deepEqual(await completionsAt(services, RECORD_PATH, twitterCard), [], 'no schema yet: nothing to offer');
     services.noteRecordModel(ARTICLE_KEY, { ctx, itemType: articleModel });
     assert.deepEqual((await completionsAt(services, RECORD_PATH, twitterCard)).sort(), ['"summary"', '"summary_large_image"', 'null']);
-    const locales = await completionsAt(services, RECORD_PATH, recordText.replace(/"title": \{\n {4}"en": "Risotto tonight",\n {4}"it": "Risotto stasera"\n {2}\}/, '"title": {|}'));
+    const locales = await completionsAt(
+      services,
+      RECORD_PATH,
+      recordText.replace(/"title": \{\n {4}"en": "Risotto tonight",\n {4}"it": "Risotto stasera"\n {2}\}/, '"title": {|}'),
+    );
     assert.deepEqual(locales.sort(), ['en', 'it'], "a localized value is keyed by the project's locales");
     const other = await completionsAt(services, '/bistro/sandbox/records/article/1.json', twitterCard);
     assert.deepEqual(other, [], "another environment's article model is not this one");
@@ -111,7 +124,10 @@ describe('the datocms-json language services', () => {
     const text = renderDocument('webhook', webhook(), ctx);
     const format = (source: string) => {
       const { service, document } = parse(services, '/bistro/main/webhooks/1.json', source);
-      return TextDocument.applyEdits(document, service.format(document, undefined, { tabSize: 2, insertSpaces: true, insertFinalNewline: true }));
+      return TextDocument.applyEdits(
+        document,
+        service.format(document, undefined, { tabSize: 2, insertSpaces: true, insertFinalNewline: true }),
+      );
     };
     assert.equal(format(text), text);
     assert.equal(format(JSON.stringify(JSON.parse(text))), text);
@@ -123,7 +139,13 @@ describe('the datocms-json language services', () => {
     const recordText = renderDocument('record', articleRecord(), ctx);
     const { service, document, json } = parse(services, RECORD_PATH, recordText);
     const symbols = service.findDocumentSymbols2(document, json);
-    assert.deepEqual(symbols.map((s) => s.name), Object.keys(JSON.parse(recordText)));
-    assert.deepEqual(symbols.find((s) => s.name === 'title')?.children?.map((s) => s.name), ['en', 'it']);
+    assert.deepEqual(
+      symbols.map((s) => s.name),
+      Object.keys(JSON.parse(recordText)),
+    );
+    assert.deepEqual(
+      symbols.find((s) => s.name === 'title')?.children?.map((s) => s.name),
+      ['en', 'it'],
+    );
   });
 });

@@ -30,12 +30,24 @@ describe('the name cache', () => {
     const names = new RecordNames(data);
     emulator.clearRequests();
 
-    const answers = await Promise.all([names.resolve([ids[0]!]), names.resolve([ids[1]!, ids[2]!]), names.resolve([ids[0]!, 'NoSuchRecord0000000001'])]);
+    const answers = await Promise.all([
+      names.resolve([ids[0]!]),
+      names.resolve([ids[1]!, ids[2]!]),
+      names.resolve([ids[0]!, 'NoSuchRecord0000000001']),
+    ]);
     assert.equal(itemRequests().length, 1, 'one listing for all the ids');
-    assert.deepEqual(String((itemRequests()[0]!.query['filter'] as { ids?: string }).ids).split(',').sort(), [...ids, 'NoSuchRecord0000000001'].sort());
+    assert.deepEqual(
+      String((itemRequests()[0]!.query['filter'] as { ids?: string }).ids)
+        .split(',')
+        .sort(),
+      [...ids, 'NoSuchRecord0000000001'].sort(),
+    );
     const first = answers[0].get(ids[0]!)!;
     const stored = page.data[0]!.attributes['title'] as Record<string, string>;
-    assert.equal(first.title, Object.values(stored).find((v) => typeof v === 'string' && v.trim()));
+    assert.equal(
+      first.title,
+      Object.values(stored).find((v) => typeof v === 'string' && v.trim()),
+    );
     assert.equal(first.modelApiKey, 'article');
     assert.equal(answers[2].has('NoSuchRecord0000000001'), false);
 

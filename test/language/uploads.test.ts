@@ -3,7 +3,15 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { CmaClient, closeAllDispatchers } from '../../src/cma';
 import { DatoJsonLanguageServices } from '../../src/language/jsonLanguage';
 import { allReferences } from '../../src/language/references';
-import { describeUpload, humanSize, previewAddress, uploadFacts, UploadNames, uploadMarkdown, type UploadFacts } from '../../src/language/uploads';
+import {
+  describeUpload,
+  humanSize,
+  previewAddress,
+  uploadFacts,
+  UploadNames,
+  uploadMarkdown,
+  type UploadFacts,
+} from '../../src/language/uploads';
 import { renderDocument } from '../../src/schema';
 import { startEmulator, type Emulator } from '../emulator/index';
 import { ARTICLE, articleRecord, context } from '../schema/fixtures';
@@ -29,11 +37,16 @@ describe('the upload cache', () => {
   test('completion searches uploads by file name and remembers what it found', async () => {
     const all = await client.uploads.list({ page: { limit: 50 } });
     const target = all.data.find((u) => typeof u.attributes['filename'] === 'string')!;
-    const word = String(target.attributes['filename']).split(/[^A-Za-z0-9]+/).filter((w) => w.length > 2)[0]!;
+    const word = String(target.attributes['filename'])
+      .split(/[^A-Za-z0-9]+/)
+      .filter((w) => w.length > 2)[0]!;
     emulator.clearRequests();
     const uploads = new UploadNames(client.uploads);
     const found = await uploads.search(word);
-    assert.ok(found.some((u) => u.id === target.id), `${word} finds ${String(target.attributes['filename'])}`);
+    assert.ok(
+      found.some((u) => u.id === target.id),
+      `${word} finds ${String(target.attributes['filename'])}`,
+    );
     assert.equal((uploadRequests()[0]!.query['filter'] as { query?: string }).query, word);
     emulator.clearRequests();
     await uploads.resolve([target.id]);
@@ -45,9 +58,18 @@ describe('the upload cache', () => {
     const ids = page.data.map((u) => u.id);
     emulator.clearRequests();
     const uploads = new UploadNames(client.uploads);
-    const answers = await Promise.all([uploads.resolve([ids[0]!]), uploads.resolve([ids[1]!, ids[2]!, MISSING]), uploads.resolve([ids[3]!, ids[0]!])]);
+    const answers = await Promise.all([
+      uploads.resolve([ids[0]!]),
+      uploads.resolve([ids[1]!, ids[2]!, MISSING]),
+      uploads.resolve([ids[3]!, ids[0]!]),
+    ]);
     assert.equal(uploadRequests().length, 1, 'one listing for every id');
-    assert.deepEqual(String((uploadRequests()[0]!.query['filter'] as { ids?: string }).ids).split(',').sort(), [...ids, MISSING].sort());
+    assert.deepEqual(
+      String((uploadRequests()[0]!.query['filter'] as { ids?: string }).ids)
+        .split(',')
+        .sort(),
+      [...ids, MISSING].sort(),
+    );
     assert.equal(answers[0].get(ids[0]!)?.filename, page.data[0]!.attributes['filename']);
     assert.equal(answers[1].has(MISSING), false);
 
@@ -60,13 +82,16 @@ describe('the upload cache', () => {
     assert.equal(uploadRequests().length, 1, 'forgotten uploads are asked again');
   });
 
-  test("a hover on one upload looks up every upload of the document in the same request", async () => {
+  test('a hover on one upload looks up every upload of the document in the same request', async () => {
     const ids = (await client.uploads.list({ page: { limit: 3 } })).data.map((u) => u.id);
     emulator.clearRequests();
     const ctx = context();
     const record = articleRecord();
     record.attributes['cover'] = { upload_id: ids[0], alt: 'A', title: null, custom_data: {}, focal_point: null };
-    record.attributes['seo'] = { en: { title: 'T', description: 'D', image: ids[1], twitter_card: 'summary', no_index: false }, it: { title: 'T', description: 'D', image: ids[2], twitter_card: null, no_index: false } };
+    record.attributes['seo'] = {
+      en: { title: 'T', description: 'D', image: ids[1], twitter_card: 'summary', no_index: false },
+      it: { title: 'T', description: 'D', image: ids[2], twitter_card: null, no_index: false },
+    };
     const json = new DatoJsonLanguageServices().parseText(renderDocument('record', record, ctx));
     const refContext = { kind: 'record' as const, ctx, modelId: ARTICLE };
     const found = allReferences(json, refContext).filter((r) => r.kind === 'upload');
@@ -81,10 +106,28 @@ describe('the upload cache', () => {
 });
 
 describe('upload hovers', () => {
-  const image: UploadFacts = { id: 'U1', filename: 'harbour-at-dawn.jpg', size: 1_234_567, width: 1920, height: 1280, isImage: true, mimeType: 'image/jpeg', url: 'https://www.datocms-assets.com/84213/harbour-at-dawn.jpg' };
+  const image: UploadFacts = {
+    id: 'U1',
+    filename: 'harbour-at-dawn.jpg',
+    size: 1_234_567,
+    width: 1920,
+    height: 1280,
+    isImage: true,
+    mimeType: 'image/jpeg',
+    url: 'https://www.datocms-assets.com/84213/harbour-at-dawn.jpg',
+  };
 
   test('sizes read like the media area shows them', () => {
-    assert.deepEqual([0, 999, 1000, 734_003, 1_234_567, 48_234_496, 999_999, 3_200_000_000].map(humanSize), ['0 B', '999 B', '1 KB', '734 KB', '1.2 MB', '48.2 MB', '1 MB', '3.2 GB']);
+    assert.deepEqual([0, 999, 1000, 734_003, 1_234_567, 48_234_496, 999_999, 3_200_000_000].map(humanSize), [
+      '0 B',
+      '999 B',
+      '1 KB',
+      '734 KB',
+      '1.2 MB',
+      '48.2 MB',
+      '1 MB',
+      '3.2 GB',
+    ]);
   });
 
   test('an image: name, size, dimensions, type and a small preview from the image CDN', () => {
@@ -95,7 +138,15 @@ describe('upload hovers', () => {
   });
 
   test('a file that is not an image has no preview and no dimensions', () => {
-    const pdf = { ...image, filename: 'autumn-menu.pdf', isImage: false, width: null, height: null, mimeType: 'application/pdf', url: 'https://www.datocms-assets.com/84213/autumn-menu.pdf' };
+    const pdf = {
+      ...image,
+      filename: 'autumn-menu.pdf',
+      isImage: false,
+      width: null,
+      height: null,
+      mimeType: 'application/pdf',
+      url: 'https://www.datocms-assets.com/84213/autumn-menu.pdf',
+    };
     const text = uploadMarkdown(pdf, noEscape);
     assert.doesNotMatch(text, /!\[/);
     assert.match(text, /^\*\*autumn-menu\.pdf\*\* · 1\.2 MB · application\/pdf/);
@@ -115,7 +166,10 @@ describe('upload hovers', () => {
   test('facts read from an upload as the API returns it', async () => {
     const [upload] = (await client.uploads.list({ page: { limit: 1 } })).data;
     const facts = uploadFacts(upload!);
-    assert.deepEqual([facts.filename, facts.size, facts.isImage], [upload!.attributes['filename'], upload!.attributes['size'], upload!.attributes['is_image']]);
+    assert.deepEqual(
+      [facts.filename, facts.size, facts.isImage],
+      [upload!.attributes['filename'], upload!.attributes['size'], upload!.attributes['is_image']],
+    );
     assert.equal(uploadFacts({ ...upload!, attributes: {} }).filename, upload!.id);
   });
 });

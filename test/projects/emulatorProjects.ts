@@ -8,7 +8,14 @@ import type { Emulator } from '../emulator/index';
 export const PROJECT_KEY = 'emulated-bistro';
 
 export function emulatorProject(emulator: Emulator): Project {
-  return { key: PROJECT_KEY, siteId: emulator.store.site.id, name: 'Emulated Bistro', baseUrl: emulator.url, internalDomain: 'emulated-bistro.admin.datocms.com', primaryEnvironment: 'main' };
+  return {
+    key: PROJECT_KEY,
+    siteId: emulator.store.site.id,
+    name: 'Emulated Bistro',
+    baseUrl: emulator.url,
+    internalDomain: 'emulated-bistro.admin.datocms.com',
+    primaryEnvironment: 'main',
+  };
 }
 
 /** A ProjectSource over the emulator with one ProjectData per environment, like the registry. */

@@ -7,7 +7,14 @@ import { ScriptedUi } from '../commands/scriptedUi';
 import { FakeState } from './fakeStores';
 
 const PROJECTS: Project[] = [
-  { key: 'bistro', siteId: '1', name: 'Bistro', baseUrl: 'https://site-api.datocms.com', internalDomain: null, primaryEnvironment: 'production' },
+  {
+    key: 'bistro',
+    siteId: '1',
+    name: 'Bistro',
+    baseUrl: 'https://site-api.datocms.com',
+    internalDomain: null,
+    primaryEnvironment: 'production',
+  },
   { key: 'shop', siteId: '2', name: 'Shop', baseUrl: 'https://site-api.datocms.com', internalDomain: null },
 ];
 
@@ -23,7 +30,11 @@ const change = (project: string, environment: string) => ({ project, environment
 describe('the guard on the primary environment', () => {
   test('a sandbox is not guarded', async () => {
     const { ui, guard } = host();
-    assert.equal(await askSchemaChange(guard, change('bistro', 'main')), true, '"main" is a sandbox of a project whose primary is "production"');
+    assert.equal(
+      await askSchemaChange(guard, change('bistro', 'main')),
+      true,
+      '"main" is a sandbox of a project whose primary is "production"',
+    );
     assert.equal(await askSchemaChange(guard, change('bistro', 'sandbox')), true);
     assert.deepEqual(ui.transcript, []);
   });
@@ -32,7 +43,9 @@ describe('the guard on the primary environment', () => {
     const { ui, guard } = host();
     ui.answers.push(() => undefined);
     assert.equal(await askSchemaChange(guard, change('bistro', 'production')), false);
-    assert.deepEqual(ui.transcript, ['confirm: Update the model article (name) in the primary environment "production" of Bistro? [Change Schema, Don\'t Ask Again for This Project]']);
+    assert.deepEqual(ui.transcript, [
+      'confirm: Update the model article (name) in the primary environment "production" of Bistro? [Change Schema, Don\'t Ask Again for This Project]',
+    ]);
     ui.answers.push(() => 'Change Schema');
     assert.equal(await askSchemaChange(guard, change('bistro', 'production')), true);
     ui.answers.push(() => undefined);
@@ -48,7 +61,7 @@ describe('the guard on the primary environment', () => {
 
   test('"Don\'t Ask Again" holds for that project only, until reset', async () => {
     const { ui, state, guard } = host();
-    ui.answers.push(() => 'Don\'t Ask Again for This Project');
+    ui.answers.push(() => "Don't Ask Again for This Project");
     assert.equal(await askSchemaChange(guard, change('bistro', 'production')), true);
     assert.equal(await askSchemaChange(guard, change('bistro', 'production')), true);
     assert.equal(ui.transcript.length, 1, 'asked once');

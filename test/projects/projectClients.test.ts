@@ -53,7 +53,11 @@ function tokens() {
 describe('ProjectClients', () => {
   test('one client per project, one data per environment, both reused', async () => {
     const t = tokens();
-    const [main, again, sandbox] = await Promise.all([t.clients.data(KEY, 'main'), t.clients.data(KEY, 'main'), t.clients.data(KEY, 'sandbox')]);
+    const [main, again, sandbox] = await Promise.all([
+      t.clients.data(KEY, 'main'),
+      t.clients.data(KEY, 'main'),
+      t.clients.data(KEY, 'sandbox'),
+    ]);
     assert.equal(main, again);
     assert.notEqual(main, sandbox);
     assert.equal(sandbox.client.environment, 'sandbox');
@@ -68,7 +72,10 @@ describe('ProjectClients', () => {
     t.clients.forget(KEY); // …and the registry forgets the project
     release();
     await assert.rejects(loading, NotSignedInError);
-    assert.ok(t.made.every((m) => m.lifetime.aborted), 'the client made with the deleted token is retired');
+    assert.ok(
+      t.made.every((m) => m.lifetime.aborted),
+      'the client made with the deleted token is retired',
+    );
     await assert.rejects(t.clients.data(KEY, 'main'), NotSignedInError);
   });
 
@@ -80,22 +87,36 @@ describe('ProjectClients', () => {
     t.clients.forget(KEY);
     release();
     await loading.catch(() => undefined);
-    assert.deepEqual(t.made.map((m) => [m.token, m.lifetime.aborted]), [[emulator.token, true], ['replaced-token-000', false]]);
+    assert.deepEqual(
+      t.made.map((m) => [m.token, m.lifetime.aborted]),
+      [
+        [emulator.token, true],
+        ['replaced-token-000', false],
+      ],
+    );
     const data = await t.clients.data(KEY, 'main');
     await assert.rejects(data.site(), /401/, 'the cached data uses the new token');
   });
 
-  test("forgetting a project ends its loads in flight in every environment at once", async () => {
+  test('forgetting a project ends its loads in flight in every environment at once', async () => {
     const t = tokens();
     const main = await t.clients.data(KEY, 'main');
     const sandbox = await t.clients.data(KEY, 'sandbox');
     emulator.setLatency(3000);
     const started = performance.now();
-    const loads = [main.site(), sandbox.itemTypes(), main.client.items.list({ page: { limit: 1 } })].map((p) => p.then(() => undefined, (e: unknown) => e));
+    const loads = [main.site(), sandbox.itemTypes(), main.client.items.list({ page: { limit: 1 } })].map((p) =>
+      p.then(
+        () => undefined,
+        (e: unknown) => e,
+      ),
+    );
     while (emulator.requests.length < 3) await new Promise((r) => setTimeout(r, 5));
     t.clients.forget(KEY);
     const errors = await Promise.all(loads);
-    assert.ok(errors.every((e) => e instanceof CancelledError), errors.map(String).join('; '));
+    assert.ok(
+      errors.every((e) => e instanceof CancelledError),
+      errors.map(String).join('; '),
+    );
     assert.ok(performance.now() - started < 2000, 'they did not wait for the answers');
     assert.notEqual(await t.clients.data(KEY, 'main'), main, 'the next load makes a new client');
   });

@@ -30,17 +30,39 @@ describe('ProjectData', () => {
     const data = new ProjectData(client);
     const env = emulator.store.environment('main');
     const article = emulator.store.itemType(env, 'article')!;
-    await Promise.all([data.site(), data.site(), data.itemTypes(), data.fields(article.id), data.fields('article'), data.fieldsets(article.id)]);
+    await Promise.all([
+      data.site(),
+      data.site(),
+      data.itemTypes(),
+      data.fields(article.id),
+      data.fields('article'),
+      data.fieldsets(article.id),
+    ]);
     await data.itemType('article');
     await data.schemaContext([article.id]);
     assert.deepEqual(paths(), ['GET /site']);
     assert.deepEqual(emulator.requests[0]?.query, { include: 'item_types,item_types.fields,item_types.fieldsets' });
-    assert.deepEqual((await data.itemTypes()).map((t) => t.id), [...env.itemTypes.keys()], 'models in the API order');
+    assert.deepEqual(
+      (await data.itemTypes()).map((t) => t.id),
+      [...env.itemTypes.keys()],
+      'models in the API order',
+    );
     for (const model of env.itemTypes.values()) {
       const fields = await data.fields(model.id);
-      assert.deepEqual(fields.map((f) => f.id).sort(), emulator.store.fieldsOf(env, model.id).map((f) => f.id).sort(), `fields of ${model.attributes['api_key']}`);
+      assert.deepEqual(
+        fields.map((f) => f.id).sort(),
+        emulator.store
+          .fieldsOf(env, model.id)
+          .map((f) => f.id)
+          .sort(),
+        `fields of ${model.attributes['api_key']}`,
+      );
       const positions = fields.map((f) => f.attributes['position'] as number);
-      assert.deepEqual(positions, [...positions].sort((x, y) => x - y), 'fields come by position');
+      assert.deepEqual(
+        positions,
+        [...positions].sort((x, y) => x - y),
+        'fields come by position',
+      );
     }
     const fieldsets = await data.fieldsets('article');
     assert.deepEqual(fieldsets.map((f) => f.attributes['title']).sort(), ['Content', 'Publishing', 'SEO']);
@@ -52,7 +74,11 @@ describe('ProjectData', () => {
     const [title] = (await data.fields('article')).filter((f) => f.attributes['api_key'] === 'title');
     assert.ok(title);
     await client.fields.update(title.id, { data: { type: 'field', id: title.id, attributes: { hint: 'Shown in listings' } } });
-    assert.notEqual((await data.fields('article')).find((f) => f.id === title.id)?.attributes['hint'], 'Shown in listings', 'cached until invalidated');
+    assert.notEqual(
+      (await data.fields('article')).find((f) => f.id === title.id)?.attributes['hint'],
+      'Shown in listings',
+      'cached until invalidated',
+    );
     emulator.clearRequests();
     data.invalidate({ itemTypeId: (await data.itemType('article')).id });
     assert.equal((await data.fields('article')).find((f) => f.id === title.id)?.attributes['hint'], 'Shown in listings');
@@ -72,7 +98,10 @@ describe('ProjectData', () => {
     const data = new ProjectData(client);
     const byKey = await data.itemType('article');
     assert.equal((await data.itemType(byKey.id)).id, byKey.id);
-    await assert.rejects(data.itemType('no_such_model'), (error: unknown) => error instanceof ModelNotFoundError && /no_such_model/.test(error.message));
+    await assert.rejects(
+      data.itemType('no_such_model'),
+      (error: unknown) => error instanceof ModelNotFoundError && /no_such_model/.test(error.message),
+    );
     await assert.rejects(data.fields('no_such_model'), ModelNotFoundError);
     await assert.rejects(data.schemaContext(['no_such_model']), ModelNotFoundError);
   });
@@ -85,7 +114,16 @@ describe('ProjectData', () => {
     assert.deepEqual(context.locales, emulator.store.site.attributes['locales']);
     assert.equal(context.itemTypes.length, env.itemTypes.size);
     for (const model of env.itemTypes.values()) {
-      assert.deepEqual(context.fieldsOf(model.id)?.map((f) => f.id).sort(), emulator.store.fieldsOf(env, model.id).map((f) => f.id).sort());
+      assert.deepEqual(
+        context
+          .fieldsOf(model.id)
+          ?.map((f) => f.id)
+          .sort(),
+        emulator.store
+          .fieldsOf(env, model.id)
+          .map((f) => f.id)
+          .sort(),
+      );
     }
     assert.equal(context.fieldsOf('no_such_model'), undefined);
   });

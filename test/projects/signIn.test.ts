@@ -102,7 +102,13 @@ describe('sign in', () => {
   });
 
   test('project keys are URI-safe and unique per site and server', () => {
-    const site = { id: '12345', type: 'site', attributes: { name: 'Blog', internal_domain: 'My_Blog.admin.datocms.com' }, relationships: {}, meta: {} } as const;
+    const site = {
+      id: '12345',
+      type: 'site',
+      attributes: { name: 'Blog', internal_domain: 'My_Blog.admin.datocms.com' },
+      relationships: {},
+      meta: {},
+    } as const;
     const first = projectFromSite({ ...site, attributes: { ...site.attributes } }, 'https://site-api.datocms.com', []);
     assert.equal(first.key, 'my-blog');
     const other = projectFromSite({ ...site, id: '999', attributes: { ...site.attributes } }, 'https://site-api.datocms.com', [first]);
@@ -114,6 +120,7 @@ describe('sign in', () => {
   test('base URLs must be https, except plain http to this machine', () => {
     assert.deepEqual(checkBaseUrl('https://site-api.datocms.com/'), { ok: true, baseUrl: 'https://site-api.datocms.com' });
     for (const ok of ['http://127.0.0.1:8080', 'http://localhost:3000', 'http://[::1]:9000']) assert.equal(checkBaseUrl(ok).ok, true, ok);
-    for (const bad of ['http://site-api.datocms.com', 'http://10.0.0.5', 'ftp://localhost', 'not a url', 'https://user:pw@example.com']) assert.equal(checkBaseUrl(bad).ok, false, bad);
+    for (const bad of ['http://site-api.datocms.com', 'http://10.0.0.5', 'ftp://localhost', 'not a url', 'https://user:pw@example.com'])
+      assert.equal(checkBaseUrl(bad).ok, false, bad);
   });
 });

@@ -20,7 +20,12 @@ let service: DocumentService;
 
 before(async () => {
   emulator = await startEmulator({ records: 12, jobDurationMs: 5 });
-  client = new CmaClient({ apiToken: emulator.token, baseUrl: emulator.url, retry: { maxAttempts: 1 }, jobs: { firstDelayMs: 5, maxDelayMs: 20 } });
+  client = new CmaClient({
+    apiToken: emulator.token,
+    baseUrl: emulator.url,
+    retry: { maxAttempts: 1 },
+    jobs: { firstDelayMs: 5, maxDelayMs: 20 },
+  });
   const data = new ProjectData(client);
   service = new DocumentService(async () => data);
 });
@@ -38,7 +43,9 @@ async function article(index: number): Promise<{ key: string; ref: RecordRef; re
 
 async function saveTitle(record: Resource<'item'>, en: string): Promise<Resource<'item'>> {
   const title = { ...(record.attributes['title'] as Record<string, unknown>), en };
-  return client.items.update(record.id, { data: { type: 'item', id: record.id, attributes: { title }, meta: { current_version: record.meta['current_version'] } } });
+  return client.items.update(record.id, {
+    data: { type: 'item', id: record.id, attributes: { title }, meta: { current_version: record.meta['current_version'] } },
+  });
 }
 
 const withTitle = (text: string, en: string) => {
@@ -93,7 +100,8 @@ describe('record history', () => {
   });
 
   test('a version opens as the record document it was: its old title, the record id, its author named', async () => {
-    let { record, ref } = await article(1);
+    const { ref, record: first } = await article(1);
+    let record = first;
     const before = record.attributes['title'] as Record<string, string>;
     record = await saveTitle(record, 'A newer title');
     const history = new VersionHistory(client.itemVersions, record.id);
@@ -140,7 +148,11 @@ describe('record history', () => {
     emulator.clearRequests();
     await assert.rejects(store.write(key, ref, typed, new TextEncoder().encode(typed).byteLength), ConflictError);
     const current = await client.items.find(ref.id);
-    assert.equal((current.attributes['title'] as Record<string, string>)['en'], (record.attributes['title'] as Record<string, string>)['en'], 'the restored content stays');
+    assert.equal(
+      (current.attributes['title'] as Record<string, string>)['en'],
+      (record.attributes['title'] as Record<string, string>)['en'],
+      'the restored content stays',
+    );
     assert.notEqual(current.meta['current_version'], changed.meta['current_version']);
     assert.equal(emulator.requests.filter((r) => r.method === 'PUT' && r.status === 200).length, 0, 'nothing was written over the restore');
   });

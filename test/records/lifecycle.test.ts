@@ -31,7 +31,12 @@ const at = { project: 'emulated-bistro', environment: 'main' };
 
 before(async () => {
   emulator = await startEmulator({ records: 30, jobDurationMs: 5 });
-  client = new CmaClient({ apiToken: emulator.token, baseUrl: emulator.url, retry: { maxAttempts: 1 }, jobs: { firstDelayMs: 5, maxDelayMs: 20 } });
+  client = new CmaClient({
+    apiToken: emulator.token,
+    baseUrl: emulator.url,
+    retry: { maxAttempts: 1 },
+    jobs: { firstDelayMs: 5, maxDelayMs: 20 },
+  });
 });
 after(async () => {
   await emulator.close();
@@ -49,7 +54,8 @@ beforeEach(() => {
 
 function deps(): LifecycleDeps {
   return {
-    ui, t: formatMessage,
+    ui,
+    t: formatMessage,
     data: async () => data,
     documentsDeleted: async (gone) => void deleted.push(gone),
     confirmSchemaChange: async (change) => (guarded.push(change), guardAnswer),
@@ -69,7 +75,7 @@ const detailOf = () => ui.transcript.find((line) => line.startsWith('confirm:'))
 function captureDetails(): string[] {
   const details: string[] = [];
   const ask = ui.confirm.bind(ui);
-  ui.confirm = async (options) => ((details.push(options.detail ?? '')), ask(options));
+  ui.confirm = async (options) => (details.push(options.detail ?? ''), ask(options));
   return details;
 }
 
@@ -82,7 +88,10 @@ async function recordOf(model: string, which: (r: Resource<'item'>) => boolean =
 
 describe('delete record', () => {
   test('the confirmation names the title, model, environment and the records linking to it; declining sends nothing', async () => {
-    const article = await recordOf('article', (r) => Array.isArray(r.attributes['categories']) && (r.attributes['categories'] as unknown[]).length > 0);
+    const article = await recordOf(
+      'article',
+      (r) => Array.isArray(r.attributes['categories']) && (r.attributes['categories'] as unknown[]).length > 0,
+    );
     const category = await client.items.find((article.attributes['categories'] as string[])[0]!);
     const confirm = answerConfirm(undefined);
     emulator.clearRequests();
@@ -95,14 +104,20 @@ describe('delete record', () => {
   });
 
   test('confirmed: one DELETE, the open documents are told, and the record is gone', async () => {
-    const article = await recordOf('article', (r) => Array.isArray(r.attributes['categories']) && (r.attributes['categories'] as unknown[]).length > 0);
+    const article = await recordOf(
+      'article',
+      (r) => Array.isArray(r.attributes['categories']) && (r.attributes['categories'] as unknown[]).length > 0,
+    );
     const category = await client.items.find((article.attributes['categories'] as string[])[0]!);
     const referencing = await client.items.references(category.id, { version: 'published-or-current' });
     ui.answers.push((_m, actions) => actions[0]);
     const details = captureDetails();
     emulator.clearRequests();
     assert.equal(await deleteRecord(deps(), { ...at, record: category, model: await data.itemType('category') }), true);
-    assert.match(details[0]!, referencing.length === 1 ? /1 record links to it: “/ : new RegExp(`${referencing.length} records link to it: “`));
+    assert.match(
+      details[0]!,
+      referencing.length === 1 ? /1 record links to it: “/ : new RegExp(`${referencing.length} records link to it: “`),
+    );
     assert.deepEqual(writes(), [`DELETE /items/${category.id}`]);
     assert.deepEqual(deleted, [{ ...at, records: [category.id] }]);
     await assert.rejects(client.items.find(category.id), /404|NOT_FOUND/);
@@ -113,8 +128,10 @@ describe('delete record', () => {
     const article = await recordOf('article', (r) => typeof r.attributes['author'] === 'string');
     const author = await client.items.find(article.attributes['author'] as string);
     ui.answers.push((_m, actions) => actions[0]);
-    await assert.rejects(deleteRecord(deps(), { ...at, record: author, model: await data.itemType('author') }),
-      /DatoCMS refused to delete “.+”: \d+ record\(s\) link to it through fields that do not allow deleting it \(author\)/);
+    await assert.rejects(
+      deleteRecord(deps(), { ...at, record: author, model: await data.itemType('author') }),
+      /DatoCMS refused to delete “.+”: \d+ record\(s\) link to it through fields that do not allow deleting it \(author\)/,
+    );
     assert.deepEqual(deleted, []);
     assert.ok(await client.items.find(author.id));
   });
@@ -143,13 +160,16 @@ describe('duplicate record', () => {
 
   test('an unknown record is a clear failure and opens nothing', async () => {
     const dish = await recordOf('dish');
-    await assert.rejects(duplicateRecord(deps(), { ...at, record: { ...dish, id: 'Ab3dEfGhIjKlMnOpQrStUw' }, model: await data.itemType('dish') }), /404|NOT_FOUND/);
+    await assert.rejects(
+      duplicateRecord(deps(), { ...at, record: { ...dish, id: 'Ab3dEfGhIjKlMnOpQrStUw' }, model: await data.itemType('dish') }),
+      /404|NOT_FOUND/,
+    );
     assert.deepEqual(opened, []);
   });
 });
 
 describe('delete schema', () => {
-  test('a model referenced by other models: the confirmation lists them; DatoCMS\'s refusal is shown', async () => {
+  test("a model referenced by other models: the confirmation lists them; DatoCMS's refusal is shown", async () => {
     const category = await data.itemType('category');
     const details = captureDetails();
     ui.answers.push((_m, actions) => actions[0]);
@@ -192,7 +212,7 @@ describe('delete schema', () => {
     assert.deepEqual(deleted, [{ ...at, models: [String(free!.attributes['api_key'])] }]);
   });
 
-  test('a field that is its model\'s title field says so; its values are counted', async () => {
+  test("a field that is its model's title field says so; its values are counted", async () => {
     const author = await data.itemType('author');
     const name = (await data.fields(author.id)).find((f) => f.attributes['api_key'] === 'name')!;
     let detail = '';
@@ -232,7 +252,7 @@ describe('move fields', () => {
     return { itemType, fields };
   };
 
-  test('Move Down sends one update with the next field\'s position, guarded; the order changes', async () => {
+  test("Move Down sends one update with the next field's position, guarded; the order changes", async () => {
     const { itemType, fields } = await ungroupedOf('dish');
     const [first, second] = fields;
     emulator.clearRequests();
@@ -242,7 +262,9 @@ describe('move fields', () => {
     assert.equal(puts[0]!.path, `/fields/${first!.id}`);
     assert.deepEqual((puts[0]!.body as any).data.attributes, { position: second!.attributes['position'] });
     assert.match(guarded[0]!.action, /Move field “.+” of model “.+” to position \d+/);
-    const after = (await client.fields.list(itemType.id)).sort((a, b) => Number(a.attributes['position']) - Number(b.attributes['position']));
+    const after = (await client.fields.list(itemType.id)).sort(
+      (a, b) => Number(a.attributes['position']) - Number(b.attributes['position']),
+    );
     assert.ok(after.findIndex((f) => f.id === first!.id) > after.findIndex((f) => f.id === second!.id));
   });
 
@@ -260,12 +282,18 @@ describe('move fields', () => {
     const article = await data.itemType('article');
     const fields = await data.fields(article.id);
     const grouped = fields.filter((f) => f.relationships['fieldset']?.data);
-    const other = fields.find((f) => JSON.stringify(f.relationships['fieldset']?.data) !== JSON.stringify(grouped[0]!.relationships['fieldset']?.data));
+    const other = fields.find(
+      (f) => JSON.stringify(f.relationships['fieldset']?.data) !== JSON.stringify(grouped[0]!.relationships['fieldset']?.data),
+    );
     assert.ok(other);
     emulator.clearRequests();
     assert.equal(await moveFieldOnto(deps(), { ...at, model: article, field: grouped[0]! }, other), false);
     assert.match(ui.transcript.at(-1)!, /only within their own model and fieldset/);
-    const sibling = grouped.find((f) => f.id !== grouped[0]!.id && JSON.stringify(f.relationships['fieldset']?.data) === JSON.stringify(grouped[0]!.relationships['fieldset']?.data))!;
+    const sibling = grouped.find(
+      (f) =>
+        f.id !== grouped[0]!.id &&
+        JSON.stringify(f.relationships['fieldset']?.data) === JSON.stringify(grouped[0]!.relationships['fieldset']?.data),
+    )!;
     assert.equal(await moveFieldOnto(deps(), { ...at, model: article, field: grouped[0]! }, sibling), true);
     assert.deepEqual(writes(), [`PUT /fields/${grouped[0]!.id}`]);
   });

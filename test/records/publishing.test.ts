@@ -19,7 +19,12 @@ let client: CmaClient;
 
 before(async () => {
   emulator = await startEmulator({ records: 260, jobDurationMs: 2 });
-  client = new CmaClient({ apiToken: emulator.token, baseUrl: emulator.url, jobs: { firstDelayMs: 2, maxDelayMs: 10 }, retry: { maxAttempts: 1 } });
+  client = new CmaClient({
+    apiToken: emulator.token,
+    baseUrl: emulator.url,
+    jobs: { firstDelayMs: 2, maxDelayMs: 10 },
+    retry: { maxAttempts: 1 },
+  });
 });
 
 after(async () => {
@@ -64,7 +69,10 @@ function world(dirty = new Set<string>()) {
     pickMany: async (items) => {
       const next = picks.shift();
       if (!next) throw new Error(`unexpected multi-select pick: ${items.map((i) => i.label).join(', ')}`);
-      const labels = next(items.map((i) => i.label), items.filter((i) => i.picked).map((i) => i.label));
+      const labels = next(
+        items.map((i) => i.label),
+        items.filter((i) => i.picked).map((i) => i.label),
+      );
       return labels?.map((label) => items.find((i) => i.label === label)!.value);
     },
   };
@@ -107,7 +115,10 @@ describe('publish and unpublish one record', () => {
     picks.push(() => ['it', 'Non-localized fields']);
     await single.publish(target(draft, 'article'));
     const body = sent('PUT', /\/publish$/)[0]?.body as { data: { type: string; attributes: Record<string, unknown> } };
-    assert.deepEqual(body.data, { type: 'selective_publish_operation', attributes: { content_in_locales: ['it'], non_localized_content: true } });
+    assert.deepEqual(body.data, {
+      type: 'selective_publish_operation',
+      attributes: { content_in_locales: ['it'], non_localized_content: true },
+    });
     assert.equal(draft.meta.status, 'updated');
     assert.deepEqual(Object.keys(draft.published?.['title'] as object), ['it']);
   });
@@ -142,14 +153,17 @@ describe('publish and unpublish one record', () => {
     await single.publish(target(event, 'event'));
     assert.equal(event.meta.status, 'draft');
     const errors = log.problems[0] ?? [];
-    assert.deepEqual(errors.map((e) => [e.code, e.details['field'], e.details['locale'], e.details['code']]), [
-      ['INVALID_FIELD', 'name', 'en', 'VALIDATION_REQUIRED'],
-      ['INVALID_FIELD', 'name', 'it', 'VALIDATION_REQUIRED'],
-    ]);
+    assert.deepEqual(
+      errors.map((e) => [e.code, e.details['field'], e.details['locale'], e.details['code']]),
+      [
+        ['INVALID_FIELD', 'name', 'en', 'VALIDATION_REQUIRED'],
+        ['INVALID_FIELD', 'name', 'it', 'VALIDATION_REQUIRED'],
+      ],
+    );
     assert.match(ui.transcript.at(-1)!, /^error: "event .*" was not published: DatoCMS found 2 problem\(s\), shown in the document\./);
   });
 
-  test('a record that does not exist fails with the API\'s 404', async () => {
+  test("a record that does not exist fails with the API's 404", async () => {
     const { single, picks } = world();
     picks.push((_labels, picked) => picked);
     const ghost = { ...records('article')[0]!, id: 'AAAAAAAAQAAAAAAAAAAAAA' };
@@ -162,7 +176,10 @@ describe('publish and unpublish one record', () => {
     first.picks.push((_labels, picked) => picked);
     first.ui.answers.push(() => undefined);
     await first.single.unpublish(target(published, 'article'));
-    assert.match(first.ui.transcript.find((l) => l.startsWith('confirm'))!, new RegExp(`^confirm: Unpublish "article ${published.id}" \\(article in main\\)\\? \\[Unpublish\\]$`));
+    assert.match(
+      first.ui.transcript.find((l) => l.startsWith('confirm'))!,
+      new RegExp(`^confirm: Unpublish "article ${published.id}" \\(article in main\\)\\? \\[Unpublish\\]$`),
+    );
     assert.equal(sent('PUT', /\/unpublish$/).length, 0);
 
     const second = world();
@@ -185,7 +202,10 @@ describe('publish and unpublish one record', () => {
       return actions[0];
     });
     await single.publish(target(child, 'page'));
-    assert.deepEqual(sent('PUT', /\/publish$/).map((r) => r.query['recursive'] ?? null), [null, 'true']);
+    assert.deepEqual(
+      sent('PUT', /\/publish$/).map((r) => r.query['recursive'] ?? null),
+      [null, 'true'],
+    );
     assert.equal(parent.meta.status, 'published');
     assert.equal(child.meta.status, 'published');
   });
@@ -209,7 +229,7 @@ describe('status through publish, edit and publish again', () => {
 });
 
 describe('schedules', () => {
-  test('the date is asked in the project\'s timezone, must be in the future, and is sent with its offset', async () => {
+  test("the date is asked in the project's timezone, must be in the future, and is sent with its offset", async () => {
     const { single, ui, log } = world();
     const article = records('article', 'draft')[3]!;
     ui.inputs.push((options) => {
@@ -233,8 +253,11 @@ describe('schedules', () => {
 
   test('the emulator refuses a date in the past', async () => {
     const article = records('article')[0]!;
-    await assert.rejects(publishingOf(client).scheduledUnpublishing.create(article.id, '2001-01-01T00:00:00Z'),
-      (error: unknown) => error instanceof ApiError && error.status === 422 && error.errors[0]?.details['field'] === 'unpublishing_scheduled_at');
+    await assert.rejects(
+      publishingOf(client).scheduledUnpublishing.create(article.id, '2001-01-01T00:00:00Z'),
+      (error: unknown) =>
+        error instanceof ApiError && error.status === 422 && error.errors[0]?.details['field'] === 'unpublishing_scheduled_at',
+    );
   });
 
   test('wall times in a timezone, across a daylight saving change', () => {
@@ -251,7 +274,11 @@ describe('bulk actions', () => {
   test('publishing 3 records: one job request, one progress, all published', async () => {
     const { ui, host } = world();
     const drafts = records('article', 'draft').slice(4, 7);
-    const result = await runBulk(host, drafts.map((d) => target(d, 'article')), 'publish');
+    const result = await runBulk(
+      host,
+      drafts.map((d) => target(d, 'article')),
+      'publish',
+    );
     assert.equal(sent('POST', /^\/items\/bulk\/publish$/).length, 1);
     assert.deepEqual(ui.progressTitles, ['Publishing 3 records…']);
     assert.deepEqual(result?.done.sort(), drafts.map((d) => d.id).sort());
@@ -262,12 +289,19 @@ describe('bulk actions', () => {
   test('a partial failure names the record that failed and why', async () => {
     const { ui, host, log } = world();
     const [valid] = records('event', 'published');
-    const invalid = records('event').find((e) => e.meta.is_valid === false)
-      ?? (await client.items.update(records('event', 'draft')[0]!.id, { data: { type: 'item', id: records('event', 'draft')[0]!.id, attributes: { name: { en: '', it: '' } } } }), records('event', 'draft')[0]!);
+    const invalid =
+      records('event').find((e) => e.meta.is_valid === false) ??
+      (await client.items.update(records('event', 'draft')[0]!.id, {
+        data: { type: 'item', id: records('event', 'draft')[0]!.id, attributes: { name: { en: '', it: '' } } },
+      }),
+      records('event', 'draft')[0]!);
     ui.answers.push(() => undefined);
     const result = await runBulk(host, [target(valid!, 'event'), { ...target(invalid, 'event'), title: 'New Year dinner' }], 'publish');
     assert.deepEqual(result?.done, [valid!.id]);
-    assert.deepEqual(result?.failed.map((f) => [f.id, f.title]), [[invalid.id, 'New Year dinner']]);
+    assert.deepEqual(
+      result?.failed.map((f) => [f.id, f.title]),
+      [[invalid.id, 'New Year dinner']],
+    );
     assert.match(ui.transcript.at(-1)!, /^warn: 1 of 2 records published\. Failed: "New Year dinner": invalid/);
     assert.equal(log.lines.length, 1);
   });
@@ -275,20 +309,33 @@ describe('bulk actions', () => {
   test('250 records go in two requests of 200 and 50', async () => {
     const { host } = world();
     const many = records('article').slice(0, 250);
-    const result = await runBulk(host, many.map((r) => target(r, 'article')), 'publish');
+    const result = await runBulk(
+      host,
+      many.map((r) => target(r, 'article')),
+      'publish',
+    );
     const posts = sent('POST', /^\/items\/bulk\/publish$/);
-    const counts = posts.map((r) => (r.body as { data: { relationships: { items: { data: unknown[] } } } }).data.relationships.items.data.length);
+    const counts = posts.map(
+      (r) => (r.body as { data: { relationships: { items: { data: unknown[] } } } }).data.relationships.items.data.length,
+    );
     assert.deepEqual(counts, [200, 50]);
     assert.equal(result?.done.length, 250);
   });
 
   test('cancelling stops before the next request: nothing more is sent', async () => {
     const { ui, host } = world();
-    ui.answers.push((_m, actions) => actions[0], () => undefined);
+    ui.answers.push(
+      (_m, actions) => actions[0],
+      () => undefined,
+    );
     ui.cancelProgressWhen = (message) => message === '0 of 250';
     const many = records('article', 'published').slice(0, 250);
     assert.ok(many.length > 200);
-    const result = await runBulk(host, many.map((r) => target(r, 'article')), 'unpublish');
+    const result = await runBulk(
+      host,
+      many.map((r) => target(r, 'article')),
+      'unpublish',
+    );
     assert.equal(sent('POST', /^\/items\/bulk\/unpublish$/).length, 1);
     assert.equal(result?.done.length, 200);
     assert.equal(result?.notSent.length, many.length - 200);
@@ -297,21 +344,34 @@ describe('bulk actions', () => {
 
   test('deleting asks with the count and the first titles; the deleted records are handed on', async () => {
     const { ui, host, log } = world();
-    const doomed = records('dish').slice(0, 4).map((r, i) => ({ ...target(r, 'dish'), title: `Dish ${i + 1}` }));
+    const doomed = records('dish')
+      .slice(0, 4)
+      .map((r, i) => ({ ...target(r, 'dish'), title: `Dish ${i + 1}` }));
     ui.answers.push((message, actions) => {
       assert.equal(message, 'Delete 4 records in main?');
       return actions[0];
     });
     await runBulk(host, doomed, 'destroy');
     assert.match(ui.transcript[0]!, /^confirm: Delete 4 records in main\? \[Delete\]$/);
-    assert.deepEqual(log.removed, doomed.map((d) => d.ref.id));
+    assert.deepEqual(
+      log.removed,
+      doomed.map((d) => d.ref.id),
+    );
     for (const d of doomed) assert.equal(emulator.store.environment().items.has(d.ref.id), false);
   });
 
   test('the emulator refuses more than 200 records in one request', async () => {
-    const ids = records('article').slice(0, 201).map((r) => ({ type: 'item', id: r.id }));
-    await assert.rejects(client.request({ method: 'POST', path: '/items/bulk/publish', body: { data: { type: 'item_bulk_publish_operation', relationships: { items: { data: ids } } } } }),
-      (error: unknown) => error instanceof ApiError && error.status === 422);
+    const ids = records('article')
+      .slice(0, 201)
+      .map((r) => ({ type: 'item', id: r.id }));
+    await assert.rejects(
+      client.request({
+        method: 'POST',
+        path: '/items/bulk/publish',
+        body: { data: { type: 'item_bulk_publish_operation', relationships: { items: { data: ids } } } },
+      }),
+      (error: unknown) => error instanceof ApiError && error.status === 422,
+    );
     await assert.rejects(publishingOf(client).items.bulkPublish(ids.map((i) => i.id)), RangeError);
   });
 });

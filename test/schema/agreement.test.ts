@@ -12,85 +12,289 @@ const ctx = fx.context();
 
 describe('values the API accepts are not refused', () => {
   test('null editor parameters, as the API returns them', () => {
-    bodyOf(plan('field', fx.titleField, ctx, (d) => { d.appearance.parameters = { heading: false, placeholder: null }; }));
+    bodyOf(
+      plan('field', fx.titleField, ctx, (d) => {
+        d.appearance.parameters = { heading: false, placeholder: null };
+      }),
+    );
     const role = fx.articleFields.find((f) => f.attributes['api_key'] === 'role')!;
-    bodyOf(plan('field', role, ctx, (d) => { d.appearance.parameters.options[0].hint = null; }));
+    bodyOf(
+      plan('field', role, ctx, (d) => {
+        d.appearance.parameters.options[0].hint = null;
+      }),
+    );
   });
   test('a colour without alpha, a video with only provider, provider_uid and url, length: {}', () => {
-    bodyOf(plan('record', fx.articleRecord(), ctx, (d) => { d.color = { red: 1, green: 2, blue: 3 }; }));
-    bodyOf(plan('record', fx.articleRecord(), ctx, (d) => { d.teaser = { provider: 'youtube', provider_uid: 'abc', url: 'https://youtu.be/abc' }; }));
-    bodyOf(plan('field', fx.titleField, ctx, (d) => { d.validators.length = {}; }));
+    bodyOf(
+      plan('record', fx.articleRecord(), ctx, (d) => {
+        d.color = { red: 1, green: 2, blue: 3 };
+      }),
+    );
+    bodyOf(
+      plan('record', fx.articleRecord(), ctx, (d) => {
+        d.teaser = { provider: 'youtube', provider_uid: 'abc', url: 'https://youtu.be/abc' };
+      }),
+    );
+    bodyOf(
+      plan('field', fx.titleField, ctx, (d) => {
+        d.validators.length = {};
+      }),
+    );
   });
   test('length is counted in characters (code points), not UTF-16 units', () => {
     // three emoji are 6 UTF-16 units; the title needs at least 3 characters
-    bodyOf(plan('record', fx.articleRecord(), ctx, (d) => { d.title.en = '🍝🍝🍝'; }));
-    problemAt(problemsOf(plan('record', fx.articleRecord(), ctx, (d) => { d.title.en = '🍝🍝'; })), 'title.en', 'at least 3 characters (has 2)');
+    bodyOf(
+      plan('record', fx.articleRecord(), ctx, (d) => {
+        d.title.en = '🍝🍝🍝';
+      }),
+    );
+    problemAt(
+      problemsOf(
+        plan('record', fx.articleRecord(), ctx, (d) => {
+          d.title.en = '🍝🍝';
+        }),
+      ),
+      'title.en',
+      'at least 3 characters (has 2)',
+    );
   });
 });
 
 describe('rules checked before sending', () => {
   test('every localized field carries the same locales; a locale dropped from all of them is allowed', () => {
-    const p = problemAt(problemsOf(plan('record', fx.articleRecord(), ctx, (d) => { delete d.title.it; })), 'title', 'lacks locale "it"');
+    const p = problemAt(
+      problemsOf(
+        plan('record', fx.articleRecord(), ctx, (d) => {
+          delete d.title.it;
+        }),
+      ),
+      'title',
+      'lacks locale "it"',
+    );
     assert.match(p.message, /put it back, set to null to leave it empty, or remove "it" from every localized field/);
-    const dropped = bodyOf(plan('record', fx.articleRecord(), ctx, (d) => { delete d.title.it; delete d.body.it; delete d.seo.it; }));
+    const dropped = bodyOf(
+      plan('record', fx.articleRecord(), ctx, (d) => {
+        delete d.title.it;
+        delete d.body.it;
+        delete d.seo.it;
+      }),
+    );
     assert.deepEqual(dropped.attributes?.['title'], { en: 'Risotto tonight' });
   });
   test('all_locales_required: every project locale in every localized field', () => {
     const strictModel = { ...fx.articleModel, attributes: { ...fx.articleModel.attributes, all_locales_required: true } };
     const strictCtx = fx.context({ itemTypes: [strictModel, fx.ctaModel, fx.quoteModel, fx.authorModel] });
-    problemAt(problemsOf(plan('record', fx.articleRecord(), strictCtx, (d) => { delete d.title.it; delete d.body.it; delete d.seo.it; })), 'title', 'requires every locale');
+    problemAt(
+      problemsOf(
+        plan('record', fx.articleRecord(), strictCtx, (d) => {
+          delete d.title.it;
+          delete d.body.it;
+          delete d.seo.it;
+        }),
+      ),
+      'title',
+      'requires every locale',
+    );
   });
   test('a localized value is an object; null is refused with how to clear it', () => {
-    problemAt(problemsOf(plan('record', fx.articleRecord(), ctx, (d) => { d.title = null; })), 'title', 'set each locale to null');
+    problemAt(
+      problemsOf(
+        plan('record', fx.articleRecord(), ctx, (d) => {
+          d.title = null;
+        }),
+      ),
+      'title',
+      'set each locale to null',
+    );
   });
   test('a new block brings its required fields, at any depth', () => {
-    const quote = { item_type: { type: 'item_type', id: fx.QUOTE }, quote: 'Hi', cta: { item_type: { type: 'item_type', id: fx.CTA }, url: null } };
-    const problems = problemsOf(plan('record', fx.articleRecord(), ctx, (d) => { d.content.push(quote); }));
+    const quote = {
+      item_type: { type: 'item_type', id: fx.QUOTE },
+      quote: 'Hi',
+      cta: { item_type: { type: 'item_type', id: fx.CTA }, url: null },
+    };
+    const problems = problemsOf(
+      plan('record', fx.articleRecord(), ctx, (d) => {
+        d.content.push(quote);
+      }),
+    );
     problemAt(problems, 'content[2].cta.label', 'a new block needs its required field "label"');
-    const ok = bodyOf(plan('record', fx.articleRecord(), ctx, (d) => { d.content.push({ ...quote, cta: { ...quote.cta, label: 'Go' } }); }));
+    const ok = bodyOf(
+      plan('record', fx.articleRecord(), ctx, (d) => {
+        d.content.push({ ...quote, cta: { ...quote.cta, label: 'Go' } });
+      }),
+    );
     assert.ok(Array.isArray(ok.attributes?.['content']));
   });
   test('a key removed from an existing block is refused like any removal', () => {
-    problemAt(problemsOf(plan('record', fx.articleRecord(), ctx, (d) => { delete d.content[0].url; })), 'content[0].url', 'was removed from the block');
+    problemAt(
+      problemsOf(
+        plan('record', fx.articleRecord(), ctx, (d) => {
+          delete d.content[0].url;
+        }),
+      ),
+      'content[0].url',
+      'was removed from the block',
+    );
   });
   test('SEO and required_alt_title validators', () => {
-    const seoField = { ...fx.articleFields.find((f) => f.attributes['api_key'] === 'seo')!, attributes: { ...fx.articleFields.find((f) => f.attributes['api_key'] === 'seo')!.attributes, validators: { required_seo_fields: { description: true }, title_length: { max: 5 } } } };
-    const coverField = { ...fx.articleFields.find((f) => f.attributes['api_key'] === 'cover')!, attributes: { ...fx.articleFields.find((f) => f.attributes['api_key'] === 'cover')!.attributes, validators: { required_alt_title: { title: true } } } };
+    const seoField = {
+      ...fx.articleFields.find((f) => f.attributes['api_key'] === 'seo')!,
+      attributes: {
+        ...fx.articleFields.find((f) => f.attributes['api_key'] === 'seo')!.attributes,
+        validators: { required_seo_fields: { description: true }, title_length: { max: 5 } },
+      },
+    };
+    const coverField = {
+      ...fx.articleFields.find((f) => f.attributes['api_key'] === 'cover')!,
+      attributes: {
+        ...fx.articleFields.find((f) => f.attributes['api_key'] === 'cover')!.attributes,
+        validators: { required_alt_title: { title: true } },
+      },
+    };
     const fields = fx.articleFields.map((f) => (f.id === seoField.id ? seoField : f.id === coverField.id ? coverField : f));
     const seoCtx = fx.context({ fieldsOf: (id) => (id === fx.ARTICLE ? fields : fx.context().fieldsOf(id)) });
-    const problems = problemsOf(plan('record', fx.articleRecord(), seoCtx, (d) => { d.seo.en = { title: 'Too long a title', description: ' ' }; d.cover.alt = 'x'; }));
+    const problems = problemsOf(
+      plan('record', fx.articleRecord(), seoCtx, (d) => {
+        d.seo.en = { title: 'Too long a title', description: ' ' };
+        d.cover.alt = 'x';
+      }),
+    );
     problemAt(problems, 'seo.en', 'needs a non-empty "description"');
     problemAt(problems, 'seo.en', 'title: must have at most 5 characters');
     problemAt(problems, 'cover', 'needs a non-empty "title"');
-    problemAt(problemsOf(plan('record', fx.articleRecord(), seoCtx, (d) => { d.seo.en = null; })), 'seo.en', 'needs "description"');
+    problemAt(
+      problemsOf(
+        plan('record', fx.articleRecord(), seoCtx, (d) => {
+          d.seo.en = null;
+        }),
+      ),
+      'seo.en',
+      'needs "description"',
+    );
   });
   test('ids: 22-character base64 UUID v4 or a decimal up to 2^48-1', () => {
     for (let i = 0; i < 200; i++) assert.ok(isApiId(Buffer.from(crypto.randomUUID().replace(/-/g, ''), 'hex').toString('base64url')));
     assert.ok(isApiId('281474976710655'));
-    for (const bad of ['abc', '281474976710656', '0', 'DxMaW10UQiCmZcuuA-IkkB', 'DxMaW10UAiCmZcuuA-IkkA']) assert.equal(isApiId(bad), false, bad);
-    problemAt(problemsOf(plan('record', fx.articleRecord(), ctx, (d) => { d.author = 'abc'; })), 'author', 'is not a DatoCMS id');
+    for (const bad of ['abc', '281474976710656', '0', 'DxMaW10UQiCmZcuuA-IkkB', 'DxMaW10UAiCmZcuuA-IkkA'])
+      assert.equal(isApiId(bad), false, bad);
+    problemAt(
+      problemsOf(
+        plan('record', fx.articleRecord(), ctx, (d) => {
+          d.author = 'abc';
+        }),
+      ),
+      'author',
+      'is not a DatoCMS id',
+    );
   });
   test('model coherence: ordering on singleton/sortable/tree models, block models', () => {
-    problemAt(problemsOf(plan('model', fx.articleModel, ctx, (d) => { d.sortable = true; d.ordering_direction = 'asc'; })), 'ordering_direction', 'ordered by position');
-    problemAt(problemsOf(plan('model', fx.articleModel, ctx, (d) => { d.singleton = true; d.ordering_meta = 'created_at'; })), 'ordering_meta', 'on a singleton model');
-    problemAt(problemsOf(plan('model', fx.ctaModel, ctx, (d) => { d.tree = true; })), 'tree', 'must be false on a block model');
-    problemAt(problemsOf(plan('model', fx.articleModel, ctx, (d) => { d.sortable = true; d.tree = true; })), 'tree', 'both sortable and a tree');
+    problemAt(
+      problemsOf(
+        plan('model', fx.articleModel, ctx, (d) => {
+          d.sortable = true;
+          d.ordering_direction = 'asc';
+        }),
+      ),
+      'ordering_direction',
+      'ordered by position',
+    );
+    problemAt(
+      problemsOf(
+        plan('model', fx.articleModel, ctx, (d) => {
+          d.singleton = true;
+          d.ordering_meta = 'created_at';
+        }),
+      ),
+      'ordering_meta',
+      'on a singleton model',
+    );
+    problemAt(
+      problemsOf(
+        plan('model', fx.ctaModel, ctx, (d) => {
+          d.tree = true;
+        }),
+      ),
+      'tree',
+      'must be false on a block model',
+    );
+    problemAt(
+      problemsOf(
+        plan('model', fx.articleModel, ctx, (d) => {
+          d.sortable = true;
+          d.tree = true;
+        }),
+      ),
+      'tree',
+      'both sortable and a tree',
+    );
   });
   test('blank names and labels; field validators name real models', () => {
-    problemAt(problemsOf(plan('model', fx.articleModel, ctx, (d) => { d.name = '  '; })), 'name', 'must not be blank');
-    problemAt(problemsOf(plan('field', fx.titleField, ctx, (d) => { d.label = ''; })), 'label', 'must not be blank');
-    problemAt(problemsOf(plan('field', fx.contentField, ctx, (d) => { d.validators.rich_text_blocks.item_types = [fx.ARTICLE]; })), 'validators.rich_text_blocks.item_types[0]', 'is a model, not a block model');
-    bodyOf(plan('field', fx.contentField, ctx, (d) => { d.validators.rich_text_blocks.item_types = ['Bx4Ee9ZbRbOzH5lJq0tPVg']; }));
+    problemAt(
+      problemsOf(
+        plan('model', fx.articleModel, ctx, (d) => {
+          d.name = '  ';
+        }),
+      ),
+      'name',
+      'must not be blank',
+    );
+    problemAt(
+      problemsOf(
+        plan('field', fx.titleField, ctx, (d) => {
+          d.label = '';
+        }),
+      ),
+      'label',
+      'must not be blank',
+    );
+    problemAt(
+      problemsOf(
+        plan('field', fx.contentField, ctx, (d) => {
+          d.validators.rich_text_blocks.item_types = [fx.ARTICLE];
+        }),
+      ),
+      'validators.rich_text_blocks.item_types[0]',
+      'is a model, not a block model',
+    );
+    bodyOf(
+      plan('field', fx.contentField, ctx, (d) => {
+        d.validators.rich_text_blocks.item_types = ['Bx4Ee9ZbRbOzH5lJq0tPVg'];
+      }),
+    );
   });
   test('a fieldset of another model is refused; one the cached models do not know is left to the server', () => {
     const otherFieldset = 'Fs200000Q0K0000000002A';
-    const cta = { ...fx.ctaModel, relationships: { ...fx.ctaModel.relationships, fieldsets: { data: [{ type: 'fieldset', id: otherFieldset }] } } };
+    const cta = {
+      ...fx.ctaModel,
+      relationships: { ...fx.ctaModel.relationships, fieldsets: { data: [{ type: 'fieldset', id: otherFieldset }] } },
+    };
     const withFieldsets = fx.context({ itemTypes: [fx.articleModel, cta, fx.quoteModel, fx.authorModel] });
-    problemAt(problemsOf(plan('field', fx.titleField, withFieldsets, (d) => { d.fieldset = { type: 'fieldset', id: otherFieldset }; })), 'fieldset.id', 'is a fieldset of the model cta_block');
-    bodyOf(plan('field', fx.titleField, withFieldsets, (d) => { d.fieldset = { type: 'fieldset', id: 'Fs300000Q0K0000000003A' }; }));
+    problemAt(
+      problemsOf(
+        plan('field', fx.titleField, withFieldsets, (d) => {
+          d.fieldset = { type: 'fieldset', id: otherFieldset };
+        }),
+      ),
+      'fieldset.id',
+      'is a fieldset of the model cta_block',
+    );
+    bodyOf(
+      plan('field', fx.titleField, withFieldsets, (d) => {
+        d.fieldset = { type: 'fieldset', id: 'Fs300000Q0K0000000003A' };
+      }),
+    );
   });
   test('an out-of-range focal point says the range', () => {
-    problemAt(problemsOf(plan('record', fx.articleRecord(), ctx, (d) => { d.cover.focal_point = { x: 2, y: 0.5 }; })), 'cover.focal_point.x', 'must be between 0 and 1');
+    problemAt(
+      problemsOf(
+        plan('record', fx.articleRecord(), ctx, (d) => {
+          d.cover.focal_point = { x: 2, y: 0.5 };
+        }),
+      ),
+      'cover.focal_point.x',
+      'must be between 0 and 1',
+    );
   });
 });
 
@@ -107,12 +311,18 @@ describe('exact numbers', () => {
     assert.match(rendered, new RegExp(`"reading_time": ${big},`));
     assert.deepEqual(planUpdate('record', record, rendered, ctx), { ok: true, body: null }, 'unchanged digits are no change');
     const nextDigit = rendered.replace(big, `${big.slice(0, -1)}4`);
-    assert.ok(isLosslessNumber(bodyOf(planUpdate('record', record, nextDigit, ctx)).attributes?.['reading_time']), 'a change in the last digit is a change');
+    assert.ok(
+      isLosslessNumber(bodyOf(planUpdate('record', record, nextDigit, ctx)).attributes?.['reading_time']),
+      'a change in the last digit is a change',
+    );
   });
   test('ranges are checked exactly', () => {
     const text = edited('record', fx.articleRecord(), ctx, () => {}).replace('"rating": 4.5', '"rating": 5.00000000000000000001');
     problemAt(checkDocument('record', text, fx.articleRecord(), ctx), 'rating', 'must be 5 or less');
-    const integerText = edited('record', fx.articleRecord(), ctx, () => {}).replace('"reading_time": 7', '"reading_time": 1.00000000000000000001');
+    const integerText = edited('record', fx.articleRecord(), ctx, () => {}).replace(
+      '"reading_time": 7',
+      '"reading_time": 1.00000000000000000001',
+    );
     problemAt(checkDocument('record', integerText, fx.articleRecord(), ctx), 'reading_time', 'expected an integer');
   });
 });

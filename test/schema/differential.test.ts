@@ -6,13 +6,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Resource } from '../../src/cma/types';
-import { documentValue, planUpdate, renderDocument, type SchemaContext } from '../../src/schema';
+import { documentValue, planUpdate, type SchemaContext } from '../../src/schema';
 import { updateBody } from '../../src/schema/plan';
 import { startEmulator, type Emulator } from '../emulator/index';
 import { fieldCases, modelCases, recordCases, webhookCases, type EditCase } from './differentialCases';
 import { callEmulator } from './emulatorClient';
 import type { Doc } from './helpers';
-
 
 /** Server answers that depend on data only the server has. */
 const SERVER_STATE = /VALIDATION_UNIQUE|VALIDATION_UNIQUENESS|VALIDATION_ITEMS?_ITEM_TYPE|no record|no block|does not belong/;
@@ -32,13 +31,19 @@ function snapshotStore(): (kind: EditCase['kind']) => void {
   // what an accepted edit of each kind may change (a field edit may migrate records)
   const schema = [env.itemTypes, env.fields, env.fieldsets, env.items, env.recordsByType] as Map<unknown, unknown>[];
   const groups: Record<EditCase['kind'], Map<unknown, unknown>[]> = {
-    record: [env.items, env.recordsByType] as Map<unknown, unknown>[], model: schema, field: schema, webhook: [store.webhooks] as Map<unknown, unknown>[],
+    record: [env.items, env.recordsByType] as Map<unknown, unknown>[],
+    model: schema,
+    field: schema,
+    webhook: [store.webhooks] as Map<unknown, unknown>[],
   };
   const saved = new Map([...new Set(Object.values(groups).flat())].map((map) => [map, structuredClone(map)]));
   return (kind) => {
     const maps = groups[kind];
     const copy = structuredClone(maps.map((map) => saved.get(map)!));
-    maps.forEach((map, i) => { map.clear(); for (const [k, v] of copy[i]!) map.set(k, v); });
+    maps.forEach((map, i) => {
+      map.clear();
+      for (const [k, v] of copy[i]!) map.set(k, v);
+    });
     store.schemaChanged(env);
   };
 }
@@ -68,7 +73,13 @@ before(async () => {
 });
 after(() => emulator.close());
 
-interface Outcome { name: string; local: 'accept' | 'refuse'; server: 'accept' | 'refuse'; localWhy: string; serverWhy: string }
+interface Outcome {
+  name: string;
+  local: 'accept' | 'refuse';
+  server: 'accept' | 'refuse';
+  localWhy: string;
+  serverWhy: string;
+}
 
 describe('differential: local checks against the server', () => {
   test('every generated edit gets the same verdict locally and from the server', async () => {
@@ -87,14 +98,24 @@ describe('differential: local checks against the server', () => {
       const plan = planUpdate(edit.kind, opened, text, ctx);
       // a refused edit is sent anyway (built without checks) to learn what the server says
       const body = plan.ok ? plan.body : updateBody(edit.kind, opened, doc as never, basis, ctx);
-      if (!body) { unchanged++; continue; }
+      if (!body) {
+        unchanged++;
+        continue;
+      }
       const answer = await call('PUT', `/${PATHS[edit.kind]}/${edit.id}`, body);
       const server = answer.status >= 200 && answer.status < 300 ? 'accept' : 'refuse';
       if (server === 'accept') restore(edit.kind);
       outcomes.push({
-        name: edit.name, local: plan.ok ? 'accept' : 'refuse', server,
+        name: edit.name,
+        local: plan.ok ? 'accept' : 'refuse',
+        server,
         localWhy: plan.ok ? '' : plan.problems.map((p) => p.message).join('; '),
-        serverWhy: server === 'refuse' ? JSON.stringify(answer.json['data']?.map?.((e: Doc) => ({ code: e['attributes']?.code, details: e['attributes']?.details })) ?? answer.json) : '',
+        serverWhy:
+          server === 'refuse'
+            ? JSON.stringify(
+                answer.json['data']?.map?.((e: Doc) => ({ code: e['attributes']?.code, details: e['attributes']?.details })) ?? answer.json,
+              )
+            : '',
       });
     }
     const disagreements = outcomes.filter((o) => o.local !== o.server);
@@ -103,13 +124,21 @@ describe('differential: local checks against the server', () => {
     const lateWithState = late.filter((o) => SERVER_STATE.test(o.serverWhy));
     const lateLocal = late.filter((o) => !SERVER_STATE.test(o.serverWhy));
     const counts = {
-      cases: outcomes.length, unchanged, agree: outcomes.filter((o) => o.local === o.server).length,
-      falseRefusals: falseRefusals.length, lateFailuresNeedingServerState: lateWithState.length, lateFailuresCheckableLocally: lateLocal.length,
+      cases: outcomes.length,
+      unchanged,
+      agree: outcomes.filter((o) => o.local === o.server).length,
+      falseRefusals: falseRefusals.length,
+      lateFailuresNeedingServerState: lateWithState.length,
+      lateFailuresCheckableLocally: lateLocal.length,
     };
     console.log(`differential: ${JSON.stringify(counts)}`);
-    const show = (list: Outcome[]) => list.map((o) => `- ${o.name}\n    local: ${o.localWhy || 'accepted'}\n    server: ${o.serverWhy || 'accepted'}`).join('\n');
+    const show = (list: Outcome[]) =>
+      list.map((o) => `- ${o.name}\n    local: ${o.localWhy || 'accepted'}\n    server: ${o.serverWhy || 'accepted'}`).join('\n');
     assert.ok(outcomes.length >= 300, `only ${outcomes.length} cases`);
-    assert.deepEqual([falseRefusals.length, lateLocal.length], [0, 0],
-      `false refusals:\n${show(falseRefusals)}\nlate failures a local check could catch:\n${show(lateLocal)}\n(late failures that need server state:\n${show(lateWithState)})`);
+    assert.deepEqual(
+      [falseRefusals.length, lateLocal.length],
+      [0, 0],
+      `false refusals:\n${show(falseRefusals)}\nlate failures a local check could catch:\n${show(lateLocal)}\n(late failures that need server state:\n${show(lateWithState)})`,
+    );
   });
 });

@@ -14,7 +14,12 @@ let client: CmaClient;
 
 before(async () => {
   emulator = await startEmulator({ records: 4, jobDurationMs: 5 });
-  client = new CmaClient({ apiToken: emulator.token, baseUrl: emulator.url, jobs: { firstDelayMs: 5, maxDelayMs: 20 }, retry: { maxAttempts: 1 } });
+  client = new CmaClient({
+    apiToken: emulator.token,
+    baseUrl: emulator.url,
+    jobs: { firstDelayMs: 5, maxDelayMs: 20 },
+    retry: { maxAttempts: 1 },
+  });
 });
 after(async () => {
   await emulator.close();

@@ -4,15 +4,33 @@ import type { SchemaContext } from '../../src/schema';
 
 const ref = (type: string, id: string) => ({ type, id });
 
-export function model(id: string, apiKey: string, attributes: Record<string, unknown> = {}, fieldIds: string[] = []): Resource<'item_type'> {
+export function model(
+  id: string,
+  apiKey: string,
+  attributes: Record<string, unknown> = {},
+  fieldIds: string[] = [],
+): Resource<'item_type'> {
   return {
     id,
     type: 'item_type',
     attributes: {
-      name: apiKey.replace(/_/g, ' '), api_key: apiKey, collection_appearance: 'compact', collection_appeareance: 'compact',
-      singleton: false, all_locales_required: false, sortable: false, modular_block: false, draft_mode_active: false,
-      draft_saving_active: false, tree: false, ordering_direction: null, ordering_meta: null, has_singleton_item: false,
-      hint: null, inverse_relationships_enabled: false, ...attributes,
+      name: apiKey.replace(/_/g, ' '),
+      api_key: apiKey,
+      collection_appearance: 'compact',
+      collection_appeareance: 'compact',
+      singleton: false,
+      all_locales_required: false,
+      sortable: false,
+      modular_block: false,
+      draft_mode_active: false,
+      draft_saving_active: false,
+      tree: false,
+      ordering_direction: null,
+      ordering_meta: null,
+      has_singleton_item: false,
+      hint: null,
+      inverse_relationships_enabled: false,
+      ...attributes,
     },
     relationships: {
       singleton_item: { data: null },
@@ -30,14 +48,33 @@ export function model(id: string, apiKey: string, attributes: Record<string, unk
   };
 }
 
-export function field(id: string, modelId: string, apiKey: string, fieldType: string, extra: Record<string, unknown> = {}, editor = 'single_line', parameters: Record<string, unknown> = {}): Resource<'field'> {
+export function field(
+  id: string,
+  modelId: string,
+  apiKey: string,
+  fieldType: string,
+  extra: Record<string, unknown> = {},
+  editor = 'single_line',
+  parameters: Record<string, unknown> = {},
+): Resource<'field'> {
   const appearance = { editor, parameters, addons: [] };
   return {
     id,
     type: 'field',
     attributes: {
-      label: apiKey, field_type: fieldType, api_key: apiKey, localized: false, validators: {}, appearance, appeareance: appearance,
-      position: 1, hint: null, default_value: null, deep_filtering_enabled: false, content_link_enabled: true, ...extra,
+      label: apiKey,
+      field_type: fieldType,
+      api_key: apiKey,
+      localized: false,
+      validators: {},
+      appearance,
+      appeareance: appearance,
+      position: 1,
+      hint: null,
+      default_value: null,
+      deep_filtering_enabled: false,
+      content_link_enabled: true,
+      ...extra,
     },
     relationships: { item_type: { data: ref('item_type', modelId) }, fieldset: { data: null } },
     meta: {},
@@ -50,17 +87,75 @@ export const QUOTE = 'QuoteBloQkKodel000001A';
 export const AUTHOR = 'AuthorMoQeK0000000001A';
 
 let position = 0;
-const f = (id: string, modelId: string, apiKey: string, type: string, extra: Record<string, unknown>, editor: string, parameters: Record<string, unknown> = {}) =>
-  field(id, modelId, apiKey, type, { position: ++position, ...extra }, editor, parameters);
+const f = (
+  id: string,
+  modelId: string,
+  apiKey: string,
+  type: string,
+  extra: Record<string, unknown>,
+  editor: string,
+  parameters: Record<string, unknown> = {},
+) => field(id, modelId, apiKey, type, { position: ++position, ...extra }, editor, parameters);
 
 export const articleFields: Resource<'field'>[] = [
-  f('fTitle00Q0K000000000eA', ARTICLE, 'title', 'string', { localized: true, validators: { required: {}, length: { min: 3, max: 120 } } }, 'single_line', { heading: true }),
-  f('fSlug000Q0K0000000000A', ARTICLE, 'slug', 'slug', { validators: { required: {}, slug_format: { predefined_pattern: 'webpage_slug' } } }, 'slug', { url_prefix: 'https://x.example/' }),
-  f('fBody000Q0K000000000yA', ARTICLE, 'body', 'structured_text', { localized: true, validators: { structured_text_blocks: { item_types: [QUOTE] }, structured_text_links: { item_types: [ARTICLE] }, structured_text_inline_blocks: { item_types: [] } } }, 'structured_text'),
-  f('fContentQ0K000000000tA', ARTICLE, 'content', 'rich_text', { validators: { rich_text_blocks: { item_types: [CTA, QUOTE] }, size: { max: 5 } } }, 'rich_text'),
-  f('fHero000Q0K000000000oA', ARTICLE, 'hero', 'single_block', { validators: { single_block_blocks: { item_types: [CTA] } } }, 'framed_single_block'),
+  f(
+    'fTitle00Q0K000000000eA',
+    ARTICLE,
+    'title',
+    'string',
+    { localized: true, validators: { required: {}, length: { min: 3, max: 120 } } },
+    'single_line',
+    { heading: true },
+  ),
+  f(
+    'fSlug000Q0K0000000000A',
+    ARTICLE,
+    'slug',
+    'slug',
+    { validators: { required: {}, slug_format: { predefined_pattern: 'webpage_slug' } } },
+    'slug',
+    { url_prefix: 'https://x.example/' },
+  ),
+  f(
+    'fBody000Q0K000000000yA',
+    ARTICLE,
+    'body',
+    'structured_text',
+    {
+      localized: true,
+      validators: {
+        structured_text_blocks: { item_types: [QUOTE] },
+        structured_text_links: { item_types: [ARTICLE] },
+        structured_text_inline_blocks: { item_types: [] },
+      },
+    },
+    'structured_text',
+  ),
+  f(
+    'fContentQ0K000000000tA',
+    ARTICLE,
+    'content',
+    'rich_text',
+    { validators: { rich_text_blocks: { item_types: [CTA, QUOTE] }, size: { max: 5 } } },
+    'rich_text',
+  ),
+  f(
+    'fHero000Q0K000000000oA',
+    ARTICLE,
+    'hero',
+    'single_block',
+    { validators: { single_block_blocks: { item_types: [CTA] } } },
+    'framed_single_block',
+  ),
   f('fAuthor0Q0K000000000rA', ARTICLE, 'author', 'link', { validators: { item_item_type: { item_types: [AUTHOR] } } }, 'link_select'),
-  f('fCats000Q0K000000000sA', ARTICLE, 'categories', 'links', { validators: { items_item_type: { item_types: [AUTHOR] } } }, 'links_select'),
+  f(
+    'fCats000Q0K000000000sA',
+    ARTICLE,
+    'categories',
+    'links',
+    { validators: { items_item_type: { item_types: [AUTHOR] } } },
+    'links_select',
+  ),
   f('fRating0Q0K0000000000A', ARTICLE, 'rating', 'float', { validators: { number_range: { min: 0, max: 5 } } }, 'float'),
   f('fReadingQ0K0000000000A', ARTICLE, 'reading_time', 'integer', {}, 'integer'),
   f('fFeatureQ0K000000000dA', ARTICLE, 'featured', 'boolean', { default_value: false }, 'boolean'),
@@ -74,7 +169,12 @@ export const articleFields: Resource<'field'>[] = [
   f('fCover00Q0K000000000rA', ARTICLE, 'cover', 'file', {}, 'file'),
   f('fGalleryQ0K000000000yA', ARTICLE, 'photos', 'gallery', {}, 'gallery'),
   f('fText000Q0K000000000tA', ARTICLE, 'excerpt', 'text', { validators: { length: { max: 300 } } }, 'textarea'),
-  f('fRole000Q0K000000000eA', ARTICLE, 'role', 'string', { validators: { enum: { values: ['chef', 'critic'] } } }, 'string_select', { options: [{ label: 'Chef', value: 'chef' }, { label: 'Critic', value: 'critic' }] }),
+  f('fRole000Q0K000000000eA', ARTICLE, 'role', 'string', { validators: { enum: { values: ['chef', 'critic'] } } }, 'string_select', {
+    options: [
+      { label: 'Chef', value: 'chef' },
+      { label: 'Critic', value: 'critic' },
+    ],
+  }),
 ];
 
 export const ctaFields: Resource<'field'>[] = [
@@ -83,14 +183,36 @@ export const ctaFields: Resource<'field'>[] = [
 ];
 export const quoteFields: Resource<'field'>[] = [
   f('fQuote00Q0K000000000eA', QUOTE, 'quote', 'text', { validators: { required: {} } }, 'textarea'),
-  f('fQuoteCtQ0K000000000aA', QUOTE, 'cta', 'single_block', { validators: { single_block_blocks: { item_types: [CTA] } } }, 'framed_single_block'),
+  f(
+    'fQuoteCtQ0K000000000aA',
+    QUOTE,
+    'cta',
+    'single_block',
+    { validators: { single_block_blocks: { item_types: [CTA] } } },
+    'framed_single_block',
+  ),
 ];
 
 export const FIELDSET = 'Fs100000Q0K0000000001A';
-export const articleModel = model(ARTICLE, 'article', { draft_mode_active: true }, articleFields.map((x) => x.id));
+export const articleModel = model(
+  ARTICLE,
+  'article',
+  { draft_mode_active: true },
+  articleFields.map((x) => x.id),
+);
 articleModel.relationships['fieldsets'] = { data: [ref('fieldset', FIELDSET)] };
-export const ctaModel = model(CTA, 'cta_block', { modular_block: true }, ctaFields.map((x) => x.id));
-export const quoteModel = model(QUOTE, 'quote_block', { modular_block: true }, quoteFields.map((x) => x.id));
+export const ctaModel = model(
+  CTA,
+  'cta_block',
+  { modular_block: true },
+  ctaFields.map((x) => x.id),
+);
+export const quoteModel = model(
+  QUOTE,
+  'quote_block',
+  { modular_block: true },
+  quoteFields.map((x) => x.id),
+);
 export const authorModel = model(AUTHOR, 'author', {}, []);
 
 export function context(overrides: Partial<SchemaContext> = {}): SchemaContext {
@@ -105,7 +227,9 @@ export function context(overrides: Partial<SchemaContext> = {}): SchemaContext {
 
 function block(id: string, modelId: string, attributes: Record<string, unknown>): Record<string, unknown> {
   return {
-    type: 'item', id, attributes,
+    type: 'item',
+    id,
+    attributes,
     relationships: { item_type: { data: ref('item_type', modelId) } },
     meta: { created_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-01-01T00:00:00.000Z', status: null, current_version: `v-${id}` },
   };
@@ -119,10 +243,22 @@ export function articleRecord(): Resource<'item'> {
       title: { en: 'Risotto tonight', it: 'Risotto stasera' },
       slug: 'risotto-tonight',
       body: {
-        en: { schema: 'dast', document: { type: 'root', children: [
-          { type: 'paragraph', children: [{ type: 'span', value: 'Hello' }] },
-          { type: 'block', item: block('BlockQuoQeKn000000001A', QUOTE, { quote: 'Buono!', cta: block('BlockCtaQeKted0000001A', CTA, { label: 'Go', url: 'https://a.example' }) }) },
-        ] } },
+        en: {
+          schema: 'dast',
+          document: {
+            type: 'root',
+            children: [
+              { type: 'paragraph', children: [{ type: 'span', value: 'Hello' }] },
+              {
+                type: 'block',
+                item: block('BlockQuoQeKn000000001A', QUOTE, {
+                  quote: 'Buono!',
+                  cta: block('BlockCtaQeKted0000001A', CTA, { label: 'Go', url: 'https://a.example' }),
+                }),
+              },
+            ],
+          },
+        },
         it: null,
       },
       content: [
@@ -149,10 +285,19 @@ export function articleRecord(): Resource<'item'> {
     },
     relationships: { item_type: { data: ref('item_type', ARTICLE) }, creator: { data: ref('account', '43210') } },
     meta: {
-      created_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-01-02T00:00:00.000Z', published_at: null,
-      first_published_at: null, publication_scheduled_at: null, unpublishing_scheduled_at: null, status: 'draft',
-      is_valid: true, is_current_version_valid: true, is_published_version_valid: null, current_version: 'Version0Q0K0000000001A',
-      stage: null, has_children: null,
+      created_at: '2024-01-01T00:00:00.000Z',
+      updated_at: '2024-01-02T00:00:00.000Z',
+      published_at: null,
+      first_published_at: null,
+      publication_scheduled_at: null,
+      unpublishing_scheduled_at: null,
+      status: 'draft',
+      is_valid: true,
+      is_current_version_valid: true,
+      is_published_version_valid: null,
+      current_version: 'Version0Q0K0000000001A',
+      stage: null,
+      has_children: null,
     },
   };
 }
@@ -162,13 +307,20 @@ export function webhook(): Resource<'webhook'> {
     id: 'Webhook0Q0K0000000001A',
     type: 'webhook',
     attributes: {
-      name: 'Deploy', url: 'https://hooks.example/deploy', enabled: true, custom_payload: null, http_basic_user: null,
-      http_basic_password: null, headers: { 'X-Token': 'abc' },
+      name: 'Deploy',
+      url: 'https://hooks.example/deploy',
+      enabled: true,
+      custom_payload: null,
+      http_basic_user: null,
+      http_basic_password: null,
+      headers: { 'X-Token': 'abc' },
       events: [
         { entity_type: 'item', event_types: ['publish', 'unpublish'], filters: [{ entity_type: 'item_type', entity_ids: [ARTICLE] }] },
         { entity_type: 'item_type', event_types: ['create', 'update'], filters: null },
       ],
-      payload_api_version: '3', nested_items_in_payload: false, auto_retry: true,
+      payload_api_version: '3',
+      nested_items_in_payload: false,
+      auto_retry: true,
     },
     relationships: {},
     meta: {},

@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import type { Resource } from '../../src/cma/types';
 import { planUpdate, renderDocument, type DocumentKind, type Problem, type SchemaContext, type UpdatePlan } from '../../src/schema';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Doc = Record<string, any>;
 
 export function edited(kind: DocumentKind, resource: Resource, ctx: SchemaContext, mutate: (doc: Doc) => void): string {
@@ -29,8 +28,15 @@ export function bodyOf(result: UpdatePlan) {
 
 /** The problem at `pathText`, asserting it exists and is located where that path is in `text`. */
 export function problemAt(problems: Problem[], pathText: string, includes?: string | RegExp): Problem {
-  const found = problems.find((p) => p.pathText === pathText && (includes === undefined || (typeof includes === 'string' ? p.message.includes(includes) : includes.test(p.message))));
-  assert.ok(found, `no problem at ${pathText}${includes ? ` matching ${String(includes)}` : ''}; got:\n${problems.map((p) => p.message).join('\n')}`);
+  const found = problems.find(
+    (p) =>
+      p.pathText === pathText &&
+      (includes === undefined || (typeof includes === 'string' ? p.message.includes(includes) : includes.test(p.message))),
+  );
+  assert.ok(
+    found,
+    `no problem at ${pathText}${includes ? ` matching ${String(includes)}` : ''}; got:\n${problems.map((p) => p.message).join('\n')}`,
+  );
   assert.ok(found.message.startsWith(`${pathText}: `), `message should start with its path: ${found.message}`);
   assert.ok(found.line >= 1 && found.column >= 1);
   return found;

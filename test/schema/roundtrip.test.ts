@@ -32,7 +32,8 @@ before(async () => {
   for (const list of fields.values()) for (const field of list) subjects.push(['field', field]);
   for (const webhook of await get<Resource<'webhook'>[]>('/webhooks')) subjects.push(['webhook', webhook]);
   for (const model of models.filter((m) => m.attributes['modular_block'] !== true)) {
-    for (const record of await get<Resource<'item'>[]>(`/items?filter%5Btype%5D=${model.id}&nested=true&page%5Blimit%5D=8`)) subjects.push(['record', record]);
+    for (const record of await get<Resource<'item'>[]>(`/items?filter%5Btype%5D=${model.id}&nested=true&page%5Blimit%5D=8`))
+      subjects.push(['record', record]);
   }
 });
 after(() => emulator.close());
@@ -40,11 +41,18 @@ after(() => emulator.close());
 describe('seeded project round trip', () => {
   test('the seed covers every kind', () => {
     const count = (kind: DocumentKind) => subjects.filter(([k]) => k === kind).length;
-    assert.ok(count('model') >= 9 && count('field') >= 40 && count('webhook') >= 4 && count('record') >= 20, JSON.stringify(subjects.map(([k]) => k)));
+    assert.ok(
+      count('model') >= 9 && count('field') >= 40 && count('webhook') >= 4 && count('record') >= 20,
+      JSON.stringify(subjects.map(([k]) => k)),
+    );
   });
   test('every seeded resource opens and saves unchanged as "nothing to send"', () => {
     for (const [kind, resource] of subjects) {
-      assert.deepEqual(planUpdate(kind, resource, renderDocument(kind, resource, ctx), ctx), { ok: true, body: null }, `${kind} ${resource.id}`);
+      assert.deepEqual(
+        planUpdate(kind, resource, renderDocument(kind, resource, ctx), ctx),
+        { ok: true, body: null },
+        `${kind} ${resource.id}`,
+      );
     }
   });
   test('seeded resources satisfy the schemas', () => {
@@ -58,14 +66,22 @@ describe('seeded project round trip', () => {
     for (const [kind, resource] of subjects.filter(([k]) => k === 'record')) {
       const modelId = (resource.relationships['item_type']?.data as { id: string }).id;
       // a free-text field: no enum/format/slug rules to trip over
-      const field = ctx.fieldsOf(modelId)?.find((f) => ['string', 'text'].includes(f.attributes['field_type'] as string)
-        && !('enum' in (f.attributes['validators'] as object)) && !('format' in (f.attributes['validators'] as object)));
+      const field = ctx
+        .fieldsOf(modelId)
+        ?.find(
+          (f) =>
+            ['string', 'text'].includes(f.attributes['field_type'] as string) &&
+            !('enum' in (f.attributes['validators'] as object)) &&
+            !('format' in (f.attributes['validators'] as object)),
+        );
       const key = field?.attributes['api_key'] as string | undefined;
       if (!key || !field) continue;
-      const data = bodyOf(plan(kind, resource, ctx, (d) => {
-        if (field.attributes['localized']) d[key] = { ...d[key], [ctx.locales[0]!]: 'Edited text' };
-        else d[key] = 'Edited text';
-      }));
+      const data = bodyOf(
+        plan(kind, resource, ctx, (d) => {
+          if (field.attributes['localized']) d[key] = { ...d[key], [ctx.locales[0]!]: 'Edited text' };
+          else d[key] = 'Edited text';
+        }),
+      );
       assert.deepEqual(Object.keys(data.attributes ?? {}), [key]);
       assert.deepEqual(data.meta, { current_version: resource.meta['current_version'] });
       edited++;
@@ -73,4 +89,3 @@ describe('seeded project round trip', () => {
     assert.ok(edited >= 10, `edited ${edited} records`);
   });
 });
-

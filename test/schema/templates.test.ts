@@ -25,7 +25,12 @@ describe('new record drafts', () => {
   });
 
   test('a localized default is applied per locale; a tree record has parent_id (the chosen parent or null)', () => {
-    const local = context({ fieldsOf: (id) => (id === 'TreeModel' ? [{ ...articleFields[0]!, attributes: { ...articleFields[0]!.attributes, default_value: { en: 'Hi' } } }] : undefined) });
+    const local = context({
+      fieldsOf: (id) =>
+        id === 'TreeModel'
+          ? [{ ...articleFields[0]!, attributes: { ...articleFields[0]!.attributes, default_value: { en: 'Hi' } } }]
+          : undefined,
+    });
     const tree = model('TreeModel', 'page', { tree: true });
     const doc = JSON.parse(renderDraft(draftRecord(tree, local, { parentId: 'ParentRecQrd000000001A' }), local));
     assert.deepEqual(doc.title, { en: 'Hi', it: null });
@@ -45,7 +50,11 @@ describe('new record drafts', () => {
     assert.equal('id' in data, false);
     assert.equal(data.attributes['slug'], 'hello-world');
     assert.equal(data.attributes['featured'], false);
-    assert.deepEqual(data.attributes['hero'], { type: 'item', attributes: { label: 'Book', url: null }, relationships: { item_type: { data: { type: 'item_type', id: CTA } } } });
+    assert.deepEqual(data.attributes['hero'], {
+      type: 'item',
+      attributes: { label: 'Book', url: null },
+      relationships: { item_type: { data: { type: 'item_type', id: CTA } } },
+    });
     assert.equal((data.attributes['rating'] as LosslessNumber).value, '1.00000000000000000001');
     assert.deepEqual(data.relationships?.['item_type'], { data: { type: 'item_type', id: articleModel.id } });
   });
@@ -72,7 +81,8 @@ test('a draft of each emulator model, with its required values filled, is create
   try {
     const models = (await callEmulator(emulator, 'GET', '/item-types')).json['data'] as Resource<'item_type'>[];
     const fields = new Map<string, Resource<'field'>[]>();
-    for (const m of models) fields.set(m.id, (await callEmulator(emulator, 'GET', `/item-types/${m.id}/fields`)).json['data'] as Resource<'field'>[]);
+    for (const m of models)
+      fields.set(m.id, (await callEmulator(emulator, 'GET', `/item-types/${m.id}/fields`)).json['data'] as Resource<'field'>[]);
     const site = await callEmulator(emulator, 'GET', '/site');
     const live = { locales: site.json['data'].attributes.locales as string[], itemTypes: models, fieldsOf: (id: string) => fields.get(id) };
     const author = models.find((m) => m.attributes['api_key'] === 'author')!;

@@ -30,9 +30,16 @@ export function compile(files: Record<string, string>): string[] {
   host.directoryExists = (name) => `${name}/`.startsWith(root) || (directoryExists?.(name) ?? false);
   host.realpath = (name) => name;
   host.getCurrentDirectory = () => root;
-  const program = ts.createProgram(Object.keys(files).map((name) => root + name), OPTIONS, host);
+  const program = ts.createProgram(
+    Object.keys(files).map((name) => root + name),
+    OPTIONS,
+    host,
+  );
   return ts.getPreEmitDiagnostics(program).map((d) => {
-    const where = d.file && d.start !== undefined ? `${d.file.fileName.slice(root.length)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: ` : '';
+    const where =
+      d.file && d.start !== undefined
+        ? `${d.file.fileName.slice(root.length)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: `
+        : '';
     return `${where}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
   });
 }

@@ -7,7 +7,6 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { buildClient, type Client } from '@datocms/cma-client-node';
 import { require as tsxRequire } from 'tsx/cjs/api';
 import { CmaClient, closeAllDispatchers } from '../../src/cma';
@@ -21,8 +20,10 @@ import { CORPUS } from './corpus';
 
 let emu: Emulator;
 let dir: string;
-const official = (environment?: string): Client => buildClient({ apiToken: emu.token, baseUrl: emu.url, ...(environment ? { environment } : {}) });
-const snapshot = async (environment: string) => snapshotOf(environment, await new CmaClient({ apiToken: emu.token, baseUrl: emu.url, environment }).site.findWithSchema());
+const official = (environment?: string): Client =>
+  buildClient({ apiToken: emu.token, baseUrl: emu.url, ...(environment ? { environment } : {}) });
+const snapshot = async (environment: string) =>
+  snapshotOf(environment, await new CmaClient({ apiToken: emu.token, baseUrl: emu.url, environment }).site.findWithSchema());
 /** field types the cases add or change, gathered from their differences */
 const typesCovered = new Set<string>();
 
@@ -40,16 +41,32 @@ function byName(schema: SchemaSnapshot): Record<string, unknown> {
     for (const f of m.fields) names.set(f.id, `${m.apiKey}::${f.apiKey}`);
     for (const f of m.fieldsets) names.set(f.id, `${m.apiKey}/${String(f.attributes['title'])}`);
   }
-  const named = (value: unknown): unknown => JSON.parse(JSON.stringify(value, (key, v: unknown) =>
-    key === 'item_types' && Array.isArray(v) ? v.map((id) => names.get(String(id)) ?? `unknown ${String(id)}`)
-      : key === 'title_field_id' ? names.get(String(v)) ?? `unknown ${String(v)}`
-        : key === 'extension' ? fileTypeAlone(v) : v));
-  return Object.fromEntries(schema.models.map((m) => [m.apiKey, {
-    attributes: m.attributes,
-    links: Object.fromEntries(Object.entries(m.links).map(([k, id]) => [k, id === null ? null : names.get(id)])),
-    fields: m.fields.map((f) => ({ ...(named(f.attributes) as object), fieldset: f.fieldsetId === null ? null : names.get(f.fieldsetId) })),
-    fieldsets: m.fieldsets.map((f) => f.attributes),
-  }]));
+  const named = (value: unknown): unknown =>
+    JSON.parse(
+      JSON.stringify(value, (key, v: unknown) =>
+        key === 'item_types' && Array.isArray(v)
+          ? v.map((id) => names.get(String(id)) ?? `unknown ${String(id)}`)
+          : key === 'title_field_id'
+            ? (names.get(String(v)) ?? `unknown ${String(v)}`)
+            : key === 'extension'
+              ? fileTypeAlone(v)
+              : v,
+      ),
+    );
+  return Object.fromEntries(
+    schema.models.map((m) => [
+      m.apiKey,
+      {
+        attributes: m.attributes,
+        links: Object.fromEntries(Object.entries(m.links).map(([k, id]) => [k, id === null ? null : names.get(id)])),
+        fields: m.fields.map((f) => ({
+          ...(named(f.attributes) as object),
+          fieldset: f.fieldsetId === null ? null : names.get(f.fieldsetId),
+        })),
+        fieldsets: m.fieldsets.map((f) => f.attributes),
+      },
+    ]),
+  );
 }
 
 describe('migration corpus', () => {
@@ -64,56 +81,81 @@ describe('migration corpus', () => {
   });
 
   // the cases wait mostly on the official client's job polling (a second and more per job): run them side by side
-  describe('cases', { concurrency: CORPUS.length }, () => CORPUS.forEach((corpusCase, index) => {
-    test(corpusCase.name, async () => {
-      const [target, source, run] = ['target', 'source', 'run'].map((role) => `${role}-${index + 1}`) as [string, string, string];
-      await official().environments.fork('main', { id: target });
-      if (corpusCase.prepare) await corpusCase.prepare(official(target));
-      await official().environments.fork(target, { id: source });
-      await corpusCase.change(official(source));
+  describe('cases', { concurrency: CORPUS.length }, () =>
+    CORPUS.forEach((corpusCase, index) => {
+      test(corpusCase.name, async () => {
+        const [target, source, run] = ['target', 'source', 'run'].map((role) => `${role}-${index + 1}`) as [string, string, string];
+        await official().environments.fork('main', { id: target });
+        if (corpusCase.prepare) await corpusCase.prepare(official(target));
+        await official().environments.fork(target, { id: source });
+        await corpusCase.change(official(source));
 
-      const diff = diffSchemas(await snapshot(source), await snapshot(target));
-      const changes = changesOf(diff);
-      assert.ok(changes.length > 0, 'the case changes the schema');
-      for (const c of changes) if (c.what === 'field' && c.pair.kind !== 'removed') typesCovered.add(String((c.pair.source as { attributes: Record<string, unknown> }).attributes['field_type']));
-      const script = migrationScript(planMigration(diff), { source, target, generatedAt: new Date(0).toISOString() });
-      const file = join(dir, `${index + 1}_case.ts`);
-      await writeFile(file, script);
+        const diff = diffSchemas(await snapshot(source), await snapshot(target));
+        const changes = changesOf(diff);
+        assert.ok(changes.length > 0, 'the case changes the schema');
+        for (const c of changes)
+          if (c.what === 'field' && c.pair.kind !== 'removed')
+            typesCovered.add(String((c.pair.source as { attributes: Record<string, unknown> }).attributes['field_type']));
+        const script = migrationScript(planMigration(diff), { source, target, generatedAt: new Date(0).toISOString() });
+        const file = join(dir, `${index + 1}_case.ts`);
+        await writeFile(file, script);
 
-      await official().environments.fork(target, { id: run });
-      const migration = tsxRequire(file, __filename) as { default: (client: Client) => Promise<void> };
-      const log = console.log;
-      const said: unknown[] = [];
-      console.log = (...args: unknown[]) => void said.push(args.join(' '));
-      try {
-        await migration.default(official(run));
-      } catch (error) {
-        throw new Error(`${error instanceof Error ? error.message : String(error)}\nafter: ${said.join('\n')}\n--- script ---\n${script}`);
-      } finally {
-        console.log = log;
-      }
-      assert.deepEqual(byName(await snapshot(run)), byName(await snapshot(source)), script);
-      // a second comparison finds nothing left to migrate
-      assert.deepEqual(changesOf(diffSchemas(await snapshot(source), await snapshot(run))).map((c) => c.pair.key), []);
-    });
-  }));
+        await official().environments.fork(target, { id: run });
+        const migration = tsxRequire(file, __filename) as { default: (client: Client) => Promise<void> };
+        const log = console.log;
+        const said: unknown[] = [];
+        console.log = (...args: unknown[]) => void said.push(args.join(' '));
+        try {
+          await migration.default(official(run));
+        } catch (error) {
+          throw new Error(
+            `${error instanceof Error ? error.message : String(error)}\nafter: ${said.join('\n')}\n--- script ---\n${script}`,
+          );
+        } finally {
+          console.log = log;
+        }
+        assert.deepEqual(byName(await snapshot(run)), byName(await snapshot(source)), script);
+        // a second comparison finds nothing left to migrate
+        assert.deepEqual(
+          changesOf(diffSchemas(await snapshot(source), await snapshot(run))).map((c) => c.pair.key),
+          [],
+        );
+      });
+    }),
+  );
 
   test('every generated script type-checks against the official client (tsc --strict)', async () => {
     const scripts = (await readdir(dir)).filter((f) => f.endsWith('.ts'));
     assert.equal(scripts.length, CORPUS.length);
     const modules = join(process.cwd(), 'node_modules');
-    await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: {
-        strict: true, noEmit: true, target: 'ES2022', module: 'commonjs', moduleResolution: 'node', skipLibCheck: true, types: ['node'], typeRoots: [join(modules, '@types')],
-        baseUrl: '.', paths: { '@datocms/cli/lib/cma-client-node': [join(modules, '@datocms/cma-client-node')] },
-      },
-      files: scripts,
-    }));
-    const result = spawnSync(process.execPath, [join(modules, 'typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' });
+    await writeFile(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: 'ES2022',
+          module: 'commonjs',
+          moduleResolution: 'node',
+          skipLibCheck: true,
+          types: ['node'],
+          typeRoots: [join(modules, '@types')],
+          baseUrl: '.',
+          paths: { '@datocms/cli/lib/cma-client-node': [join(modules, '@datocms/cma-client-node')] },
+        },
+        files: scripts,
+      }),
+    );
+    const result = spawnSync(process.execPath, [join(modules, 'typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')], {
+      encoding: 'utf8',
+    });
     assert.equal(result.status, 0, result.stdout + result.stderr);
   });
 
   test('the corpus creates or changes a field of every field type', () => {
-    assert.deepEqual(FIELD_TYPES.filter((type) => !typesCovered.has(type)), []);
+    assert.deepEqual(
+      FIELD_TYPES.filter((type) => !typesCovered.has(type)),
+      [],
+    );
   });
 });

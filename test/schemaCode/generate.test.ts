@@ -15,11 +15,23 @@ import { ScriptedUi } from '../commands/scriptedUi';
 
 const rel = (type: string, id: string | null) => ({ data: id ? { type, id } : null });
 function schemaWith(fields: Array<{ id: string; api_key: string }>, extraModels: string[] = []): SiteWithSchema {
-  const model = (id: string, apiKey: string): Resource<'item_type'> => ({ id, type: 'item_type', meta: {}, attributes: { name: apiKey, api_key: apiKey, modular_block: false }, relationships: {} });
+  const model = (id: string, apiKey: string): Resource<'item_type'> => ({
+    id,
+    type: 'item_type',
+    meta: {},
+    attributes: { name: apiKey, api_key: apiKey, modular_block: false },
+    relationships: {},
+  });
   return {
     site: { id: 's', type: 'site', attributes: {}, relationships: {}, meta: {} },
     itemTypes: [model('M1', 'article'), ...extraModels.map((k, i) => model(`X${i}`, k))],
-    fields: fields.map((f, i) => ({ id: f.id, type: 'field', meta: {}, attributes: { api_key: f.api_key, label: f.api_key, field_type: 'string', validators: {}, position: i + 1 }, relationships: { item_type: rel('item_type', 'M1'), fieldset: rel('fieldset', null) } })),
+    fields: fields.map((f, i) => ({
+      id: f.id,
+      type: 'field',
+      meta: {},
+      attributes: { api_key: f.api_key, label: f.api_key, field_type: 'string', validators: {}, position: i + 1 },
+      relationships: { item_type: rel('item_type', 'M1'), fieldset: rel('fieldset', null) },
+    })),
     fieldsets: [],
   };
 }
@@ -35,8 +47,17 @@ describe('Generate Migration', () => {
     folder = await mkdtemp(join(tmpdir(), 'datocms-generate-'));
     ui = new ScriptedUi();
     schemas = {
-      sandbox: schemaWith([{ id: 'F1', api_key: 'title' }, { id: 'F2', api_key: 'subtitle' }]),
-      main: schemaWith([{ id: 'F1', api_key: 'title' }, { id: 'F9', api_key: 'colleague_field' }], ['colleague_model']),
+      sandbox: schemaWith([
+        { id: 'F1', api_key: 'title' },
+        { id: 'F2', api_key: 'subtitle' },
+      ]),
+      main: schemaWith(
+        [
+          { id: 'F1', api_key: 'title' },
+          { id: 'F9', api_key: 'colleague_field' },
+        ],
+        ['colleague_model'],
+      ),
     };
   });
   afterEach(() => rm(folder, { recursive: true, force: true }));
@@ -47,7 +68,10 @@ describe('Generate Migration', () => {
       assert.deepEqual(actions, ['Leave Them Out', 'Delete Them in the Migration']);
       return 'Leave Them Out';
     });
-    ui.inputs.push((options) => { assert.equal(options.value, 'sandbox schema'); return 'Add subtitle'; });
+    ui.inputs.push((options) => {
+      assert.equal(options.value, 'sandbox schema');
+      return 'Add subtitle';
+    });
     const result = await generateMigration(deps(), { source: 'sandbox', target: 'main' });
     assert.equal(result?.path, join(folder, 'migrations', '1750000000_addSubtitle.ts'));
     const script = await readFile(result.path, 'utf8');
@@ -58,7 +82,10 @@ describe('Generate Migration', () => {
   test('the modal lists what would be deleted; choosing to delete puts the deletes in the script', async () => {
     let detail = '';
     const confirm = ui.confirm.bind(ui);
-    ui.confirm = async (options) => { detail = options.detail ?? ''; return confirm(options); };
+    ui.confirm = async (options) => {
+      detail = options.detail ?? '';
+      return confirm(options);
+    };
     ui.answers.push(() => 'Delete Them in the Migration');
     ui.inputs.push(() => 'sync');
     const result = await generateMigration(deps(), { source: 'sandbox', target: 'main' });
@@ -84,12 +111,24 @@ describe('Generate Migration', () => {
 
   test('uses the migrations folder of datocms.config.json, but never one outside the workspace folder', async () => {
     schemas['main'] = schemaWith([{ id: 'F1', api_key: 'title' }]);
-    await writeFile(join(folder, 'datocms.config.json'), JSON.stringify({ profiles: { default: { migrations: { directory: 'cms/migrations' } } } }));
+    await writeFile(
+      join(folder, 'datocms.config.json'),
+      JSON.stringify({ profiles: { default: { migrations: { directory: 'cms/migrations' } } } }),
+    );
     ui.inputs.push(() => 'one');
-    assert.equal((await generateMigration(deps(), { source: 'sandbox', target: 'main' }))?.path, join(folder, 'cms', 'migrations', '1750000000_one.ts'));
-    await writeFile(join(folder, 'datocms.config.json'), JSON.stringify({ profiles: { default: { migrations: { directory: '../elsewhere' } } } }));
+    assert.equal(
+      (await generateMigration(deps(), { source: 'sandbox', target: 'main' }))?.path,
+      join(folder, 'cms', 'migrations', '1750000000_one.ts'),
+    );
+    await writeFile(
+      join(folder, 'datocms.config.json'),
+      JSON.stringify({ profiles: { default: { migrations: { directory: '../elsewhere' } } } }),
+    );
     ui.inputs.push(() => 'two');
-    assert.equal((await generateMigration(deps(), { source: 'sandbox', target: 'main' }))?.path, join(folder, 'migrations', '1750000000_two.ts'));
+    assert.equal(
+      (await generateMigration(deps(), { source: 'sandbox', target: 'main' }))?.path,
+      join(folder, 'migrations', '1750000000_two.ts'),
+    );
   });
 
   test('never overwrites a file and never writes through a linked folder', async () => {

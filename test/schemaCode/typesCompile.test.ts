@@ -20,8 +20,17 @@ before(async () => {
   const client = new CmaClient({ apiToken: emulator.token, baseUrl: emulator.url, environment: 'main', retry: { maxAttempts: 1 } });
   const schema = await client.site.findWithSchema();
   const fields = byModel(schema.itemTypes, schema.fields, 'fields');
-  const ctx: SchemaContext = { locales: schema.site.attributes['locales'] as string[], itemTypes: schema.itemTypes, fieldsOf: (id) => fields.get(id) };
-  typesText = generateTypes({ projectName: String(schema.site.attributes['name']), environment: 'main', generatedAt: new Date('2026-01-02T03:04:05Z'), schema: ctx });
+  const ctx: SchemaContext = {
+    locales: schema.site.attributes['locales'] as string[],
+    itemTypes: schema.itemTypes,
+    fieldsOf: (id) => fields.get(id),
+  };
+  typesText = generateTypes({
+    projectName: String(schema.site.attributes['name']),
+    environment: 'main',
+    generatedAt: new Date('2026-01-02T03:04:05Z'),
+    schema: ctx,
+  });
   for (const model of schema.itemTypes.filter((m) => m.attributes['modular_block'] !== true)) {
     const page = await client.items.list({ filter: { type: model.id }, nested: true, page: { limit: 6 } });
     for (const record of page.data as Resource<'item'>[]) {
@@ -43,7 +52,7 @@ test('the generated file compiles with strict: true', () => {
   assert.deepEqual(compile({ 'datocms-types.ts': typesText }), []);
 });
 
-test('seeded records of every model type-check against their model\'s type', () => {
+test("seeded records of every model type-check against their model's type", () => {
   const models = new Set(samples.map((s) => s.modelApiKey));
   assert.ok(samples.length >= 20 && models.size >= 7, `${samples.length} records of ${models.size} models`);
   assert.deepEqual(compile({ 'datocms-types.ts': typesText, 'records.ts': sampleFile(samples) }), []);

@@ -66,7 +66,8 @@ describe('base URL', () => {
     assert.ok(baseUrlSetting?.pattern, 'datocms.baseUrl has a pattern');
     const pattern = new RegExp(baseUrlSetting.pattern);
     for (const [input] of REFUSED.filter(([i]) => /^http:/.test(i))) assert.doesNotMatch(input, pattern, input);
-    for (const input of ['https://site-api.datocms.com', 'http://127.0.0.1:3030', 'http://localhost:3030/x', 'http://[::1]:3030']) assert.match(input, pattern);
+    for (const input of ['https://site-api.datocms.com', 'http://127.0.0.1:3030', 'http://localhost:3030/x', 'http://[::1]:3030'])
+      assert.match(input, pattern);
   });
 
   test('datocms.baseUrl is application-scoped and restricted in untrusted workspaces: no folder can redirect the token', () => {

@@ -40,19 +40,30 @@ after(async () => {
 });
 
 function client(log: RequestLogEntry[] = []): CmaClient {
-  return new CmaClient({ apiToken: emulator.token, baseUrl: emulator.url, retry: { maxAttempts: 1 }, jobs: { firstDelayMs: 5, maxDelayMs: 20 }, onRequest: (entry) => {
-    log.push(entry);
-    transcript.onRequest(entry);
-  } });
+  return new CmaClient({
+    apiToken: emulator.token,
+    baseUrl: emulator.url,
+    retry: { maxAttempts: 1 },
+    jobs: { firstDelayMs: 5, maxDelayMs: 20 },
+    onRequest: (entry) => {
+      log.push(entry);
+      transcript.onRequest(entry);
+    },
+  });
 }
 
 describe('the API token', () => {
-  test('after sign-in it is in the secret store only: not in the stored project, not in the client\'s visible state', async () => {
+  test("after sign-in it is in the secret store only: not in the stored project, not in the client's visible state", async () => {
     const secrets = new FakeSecrets();
     const state = new FakeState();
     const store = new ProjectStore(secrets, state);
     let created: CmaClient | undefined;
-    const { project } = await signIn({ token: emulator.token, baseUrl: emulator.url, store, createClient: (options) => (created = new CmaClient({ ...options, retry: { maxAttempts: 1 } })) });
+    const { project } = await signIn({
+      token: emulator.token,
+      baseUrl: emulator.url,
+      store,
+      createClient: (options) => (created = new CmaClient({ ...options, retry: { maxAttempts: 1 } })),
+    });
     assert.deepEqual([...secrets.values.entries()], [[tokenSecretKey(project.key), emulator.token]]);
     assert.ok(!JSON.stringify([...state.values.entries()]).includes(emulator.token), 'globalState holds the token');
     assert.ok(created);
@@ -66,7 +77,12 @@ describe('the API token', () => {
     const state = new FakeState();
     const wrong = 'wrong-token-0123456789abcdef';
     const log: RequestLogEntry[] = [];
-    const error = await signIn({ token: wrong, baseUrl: emulator.url, store: new ProjectStore(secrets, state), createClient: (options) => new CmaClient({ ...options, retry: { maxAttempts: 1 }, onRequest: (e) => log.push(e) }) }).then(
+    const error = await signIn({
+      token: wrong,
+      baseUrl: emulator.url,
+      store: new ProjectStore(secrets, state),
+      createClient: (options) => new CmaClient({ ...options, retry: { maxAttempts: 1 }, onRequest: (e) => log.push(e) }),
+    }).then(
       () => assert.fail('a wrong token was accepted'),
       (e: unknown) => e,
     );
@@ -104,8 +120,16 @@ describe('webhook URLs and headers', () => {
     const node = webhooks.find((n): n is WebhookNode => n.kind === 'webhook' && n.webhook.id === webhook.id);
     assert.ok(node, 'the webhook is in the tree');
     assert.ok(node.description?.includes(listenerUrl), 'the tree shows the URL');
-    const link = adminUrl({ key: 'emulated-bistro', siteId: '1', name: 'x', baseUrl: emulator.url, internalDomain: 'emulated-bistro.admin.datocms.com' }, 'main', { kind: 'webhook', webhook: node.webhook });
-    assert.equal(link, `https://emulated-bistro.admin.datocms.com/project_settings/webhooks/${webhook.id}/edit`, 'Open in DatoCMS goes to the dashboard, not to the URL');
+    const link = adminUrl(
+      { key: 'emulated-bistro', siteId: '1', name: 'x', baseUrl: emulator.url, internalDomain: 'emulated-bistro.admin.datocms.com' },
+      'main',
+      { kind: 'webhook', webhook: node.webhook },
+    );
+    assert.equal(
+      link,
+      `https://emulated-bistro.admin.datocms.com/project_settings/webhooks/${webhook.id}/edit`,
+      'Open in DatoCMS goes to the dashboard, not to the URL',
+    );
 
     await new Promise((resolve) => setTimeout(resolve, 100));
     assert.deepEqual(listenerHits, [], 'the webhook URL or a header target was requested');

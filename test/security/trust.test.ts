@@ -37,7 +37,10 @@ describe('saving in an untrusted workspace', () => {
 
     const no = trust(false, false);
     assert.equal(await maySaveToDatoCms(no.gate, formatMessage, 'webhook 7'), false);
-    assert.match(notConfirmedMessage(formatMessage, 'webhook 7'), /^The webhook 7 was not saved: this workspace is not trusted.*Your changes are still in the editor\.$/);
+    assert.match(
+      notConfirmedMessage(formatMessage, 'webhook 7'),
+      /^The webhook 7 was not saved: this workspace is not trusted.*Your changes are still in the editor\.$/,
+    );
   });
 
   test('a save asks only when it has something to send, and a declined save sends nothing', async () => {
@@ -54,7 +57,11 @@ describe('saving in an untrusted workspace', () => {
       emulator.clearRequests();
       assert.equal((await service.save(edited, { opened, basisText: opened.text }, { confirm: decline })).status, 'declined');
       assert.equal(asked, 1);
-      assert.deepEqual(emulator.requests.filter((r) => r.method !== 'GET'), [], 'declined: no write reaches DatoCMS');
+      assert.deepEqual(
+        emulator.requests.filter((r) => r.method !== 'GET'),
+        [],
+        'declined: no write reaches DatoCMS',
+      );
     } finally {
       await emulator.close();
       await closeAllDispatchers();

@@ -52,17 +52,29 @@ describe('tree model', () => {
     assert.equal(project?.label, 'Emulated Bistro');
     assert.equal(project?.description, 'main');
     const sections = await model.children(project);
-    assert.deepEqual(sections.map((s) => s.kind), ['models', 'blockModels', 'webhooks', 'environments']);
+    assert.deepEqual(
+      sections.map((s) => s.kind),
+      ['models', 'blockModels', 'webhooks', 'environments'],
+    );
 
     const env = emulator.store.environment('main');
     const allTypes = [...env.itemTypes.values()];
     const models = await model.children(sections[0]);
     const blocks = await model.children(sections[1]);
-    assert.deepEqual(new Set(models.map((m) => (m as ModelNode).itemType.id)), new Set(allTypes.filter((t) => !t.attributes['modular_block']).map((t) => t.id)));
-    assert.deepEqual(new Set(blocks.map((m) => (m as ModelNode).itemType.id)), new Set(allTypes.filter((t) => t.attributes['modular_block']).map((t) => t.id)));
+    assert.deepEqual(
+      new Set(models.map((m) => (m as ModelNode).itemType.id)),
+      new Set(allTypes.filter((t) => !t.attributes['modular_block']).map((t) => t.id)),
+    );
+    assert.deepEqual(
+      new Set(blocks.map((m) => (m as ModelNode).itemType.id)),
+      new Set(allTypes.filter((t) => t.attributes['modular_block']).map((t) => t.id)),
+    );
 
     // A block model has fields but no records list.
-    assert.deepEqual((await model.children(blocks[0])).map((n) => n.kind), ['fields']);
+    assert.deepEqual(
+      (await model.children(blocks[0])).map((n) => n.kind),
+      ['fields'],
+    );
 
     const article = models.find((m) => (m as ModelNode).itemType.attributes['api_key'] === 'article') as ModelNode;
     const [fieldsNode, recordsNode] = await model.children(article);
@@ -104,7 +116,10 @@ describe('tree model', () => {
     assert.equal(emulator.requests.length, 0);
     emulator.clearRequests();
     await model.children(fieldsNode);
-    assert.deepEqual(emulator.requests.map((r) => r.path), []);
+    assert.deepEqual(
+      emulator.requests.map((r) => r.path),
+      [],
+    );
   });
 
   test('pages through all records with counts in the Load more node', async () => {
@@ -124,16 +139,25 @@ describe('tree model', () => {
 
     await model.loadMore(records);
     children = await model.children(records);
-    assert.ok(children.every((n) => n.kind === 'record'), 'no Load more node once everything is loaded');
+    assert.ok(
+      children.every((n) => n.kind === 'record'),
+      'no Load more node once everything is loaded',
+    );
     const ids = children.map((n) => (n.kind === 'record' ? n.record.id : ''));
-    const stored = emulator.store.environment('main').recordsByType.get(records.model.itemType.id)!.map((r) => r.id);
+    const stored = emulator.store
+      .environment('main')
+      .recordsByType.get(records.model.itemType.id)!
+      .map((r) => r.id);
     assert.deepEqual(new Set(ids), new Set(stored));
     assert.equal(ids.length, RECORDS);
-    assert.deepEqual(itemsRequests().map((r) => (r.query['page'] as Record<string, string>)), [
-      { offset: '0', limit: '30' },
-      { offset: '30', limit: '30' },
-      { offset: '60', limit: '30' },
-    ]);
+    assert.deepEqual(
+      itemsRequests().map((r) => r.query['page'] as Record<string, string>),
+      [
+        { offset: '0', limit: '30' },
+        { offset: '30', limit: '30' },
+        { offset: '60', limit: '30' },
+      ],
+    );
   });
 
   test('the query state becomes exactly the /items query and shows in the description', async () => {
@@ -152,20 +176,26 @@ describe('tree model', () => {
     assert.equal(records.description, '"tomatoes" · rating ≥ 3 · order: _updated_at ↓ · it · published');
     emulator.clearRequests();
     await model.children(records);
-    assert.deepEqual(itemsRequests().map((r) => r.query), [
-      {
-        filter: { type: records.model.itemType.id, query: 'tomatoes', fields: { rating: { gte: '3' } } },
-        order_by: '_updated_at_DESC',
-        locale: 'it',
-        version: 'published',
-        page: { offset: '0', limit: String(PAGE) },
-      },
-    ]);
+    assert.deepEqual(
+      itemsRequests().map((r) => r.query),
+      [
+        {
+          filter: { type: records.model.itemType.id, query: 'tomatoes', fields: { rating: { gte: '3' } } },
+          order_by: '_updated_at_DESC',
+          locale: 'it',
+          version: 'published',
+          page: { offset: '0', limit: String(PAGE) },
+        },
+      ],
+    );
     model.setQuery(records, {});
     assert.equal(records.description, undefined);
     emulator.clearRequests();
     await model.children(records);
-    assert.deepEqual(itemsRequests()[0]?.query, { filter: { type: records.model.itemType.id }, page: { offset: '0', limit: String(PAGE) } });
+    assert.deepEqual(itemsRequests()[0]?.query, {
+      filter: { type: records.model.itemType.id },
+      page: { offset: '0', limit: String(PAGE) },
+    });
   });
 
   test('labels records by the title field in the main locale, or the query locale', async () => {
@@ -220,12 +250,24 @@ describe('tree model', () => {
   test('finds the node of a document for Reveal in Tree, through fieldsets and loaded records', async () => {
     const model = newModel();
     const { records } = await openModel(model, 'article');
-    const field = await model.find({ project: 'emulated-bistro', environment: 'main', kind: 'field', modelApiKey: 'article', apiKey: 'title' });
+    const field = await model.find({
+      project: 'emulated-bistro',
+      environment: 'main',
+      kind: 'field',
+      modelApiKey: 'article',
+      apiKey: 'title',
+    });
     assert.equal(field?.kind, 'field');
     assert.equal(field?.parent?.kind, 'fieldset');
     const first = (await model.children(records))[0];
     assert.equal(first?.kind, 'record');
-    const found = await model.find({ project: 'emulated-bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id: first.kind === 'record' ? first.record.id : '' });
+    const found = await model.find({
+      project: 'emulated-bistro',
+      environment: 'main',
+      kind: 'record',
+      modelApiKey: 'article',
+      id: first.kind === 'record' ? first.record.id : '',
+    });
     assert.equal(found, first, 'the same node object, so the tree can reveal it');
     // getParent chain leads back to the root.
     const chain: string[] = [];
@@ -278,10 +320,17 @@ describe('tree model', () => {
     const model = newModel(10);
     const { model: article, records } = await openModel(model, 'article');
     const format = { t: formatMessage, numbers: new Intl.NumberFormat('en'), date: (iso: string) => iso };
-    model.setQuery(records, { filters: [{ field: 'featured', operator: 'eq', value: true }], order: { field: '_published_at', direction: 'DESC' }, locale: 'it' });
+    model.setQuery(records, {
+      filters: [{ field: 'featured', operator: 'eq', value: true }],
+      order: { field: '_published_at', direction: 'DESC' },
+      locale: 'it',
+    });
     assert.equal(records.description, 'featured = true · order: _published_at ↓ · it');
     const children = await model.children(records);
-    const total = emulator.store.environment('main').recordsByType.get(article.itemType.id)!.filter((r) => r.attributes['featured'] === true).length;
+    const total = emulator.store
+      .environment('main')
+      .recordsByType.get(article.itemType.id)!
+      .filter((r) => r.attributes['featured'] === true).length;
     const hover = model.tooltip(records, format)!;
     assert.match(hover, /Filter: featured = true/);
     assert.match(hover, /Order: \\_published\\_at ↓/);

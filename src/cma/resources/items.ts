@@ -24,7 +24,10 @@ export interface ItemsResource {
    * The records that link to `id` (by link, links, structured text or a block's link), each once. `version`
    * says which of their versions must hold the link; `published-or-current` either.
    */
-  references(id: string, o?: CallOptions & { nested?: boolean; version?: 'current' | 'published' | 'published-or-current' }): Promise<Resource<'item'>[]>;
+  references(
+    id: string,
+    o?: CallOptions & { nested?: boolean; version?: 'current' | 'published' | 'published-or-current' },
+  ): Promise<Resource<'item'>[]>;
   /** Deletes the record and its blocks (a job on DatoCMS's side); resolves with the record as it was. */
   destroy(id: string, o?: JobCallOptions): Promise<Resource<'item'>>;
   /** Copies the record and its blocks under new ids (a job on DatoCMS's side); resolves with the copy. */

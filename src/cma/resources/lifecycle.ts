@@ -35,7 +35,8 @@ export const lifecycle = {
       sendOne(r, 'DELETE', `/fields/${segment(key)}`, 'field', undefined, { id: key, ...fieldApiKeyOf(key) }, o),
   },
   fieldsets: {
-    find: (r: Requester, id: string, o?: CallOptions): Promise<Resource<'fieldset'>> => getOne(r, `/fieldsets/${segment(id)}`, 'fieldset', { id }, o),
+    find: (r: Requester, id: string, o?: CallOptions): Promise<Resource<'fieldset'>> =>
+      getOne(r, `/fieldsets/${segment(id)}`, 'fieldset', { id }, o),
     create: (r: Requester, model: string, body: CreateBody<'fieldset'>, o?: CallOptions): Promise<Resource<'fieldset'>> =>
       sendOne(r, 'POST', `/item-types/${segment(model)}/fieldsets`, 'fieldset', body, { id: body?.data?.id }, o),
     update: (r: Requester, id: string, body: UpdateBody<'fieldset'>, o?: CallOptions): Promise<Resource<'fieldset'>> =>
@@ -50,10 +51,14 @@ export const lifecycle = {
       sendOne(r, 'DELETE', `/webhooks/${segment(id)}`, 'webhook', undefined, { id }, o),
   },
   environments: {
-    find: (r: Requester, id: string, o?: CallOptions): Promise<Resource<'environment'>> => getOne(r, environmentPath(id), 'environment', { id }, o),
+    find: (r: Requester, id: string, o?: CallOptions): Promise<Resource<'environment'>> =>
+      getOne(r, environmentPath(id), 'environment', { id }, o),
     fork: (r: Requester, sourceId: string, newId: string, options: ForkOptions, o?: JobCallOptions): Promise<Resource<'environment'>> =>
-      sendOne(r, 'POST', environmentPath(sourceId, '/fork'), 'environment', named(newId), { id: newId }, o,
-        { immediate_return: options.immediateReturn, fast: options.fast, force: options.force }),
+      sendOne(r, 'POST', environmentPath(sourceId, '/fork'), 'environment', named(newId), { id: newId }, o, {
+        immediate_return: options.immediateReturn,
+        fast: options.fast,
+        force: options.force,
+      }),
     promote: (r: Requester, id: string, o?: CallOptions): Promise<Resource<'environment'>> =>
       sendOne(r, 'PUT', environmentPath(id, '/promote'), 'environment', undefined, { id }, o),
     rename: (r: Requester, id: string, newId: string, o?: CallOptions): Promise<Resource<'environment'>> =>
@@ -62,7 +67,8 @@ export const lifecycle = {
       sendOne(r, 'DELETE', environmentPath(id), 'environment', undefined, { id }, o),
   },
   maintenanceMode: {
-    find: (r: Requester, o?: CallOptions): Promise<Resource<'maintenance_mode'>> => sendOne(r, 'GET', MAINTENANCE, 'maintenance_mode', undefined, {}, o),
+    find: (r: Requester, o?: CallOptions): Promise<Resource<'maintenance_mode'>> =>
+      sendOne(r, 'GET', MAINTENANCE, 'maintenance_mode', undefined, {}, o),
     activate: (r: Requester, options?: { force?: boolean }, o?: CallOptions): Promise<Resource<'maintenance_mode'>> =>
       sendOne(r, 'PUT', `${MAINTENANCE}/activate`, 'maintenance_mode', undefined, {}, o, { force: options?.force }),
     deactivate: (r: Requester, o?: CallOptions): Promise<Resource<'maintenance_mode'>> =>

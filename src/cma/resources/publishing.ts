@@ -68,7 +68,11 @@ export interface Publishing {
 /** The publishing calls of a client (and of its environment). */
 export function publishingOf(client: CmaClient): Publishing {
   const send: Send = async (req) => ({ body: await client.request(req), source: { method: req.method, path: req.path, status: 200 } });
-  return { items: publishingMethods(send), scheduledPublication: scheduledPublicationResource(send), scheduledUnpublishing: scheduledUnpublishingResource(send) };
+  return {
+    items: publishingMethods(send),
+    scheduledPublication: scheduledPublicationResource(send),
+    scheduledUnpublishing: scheduledUnpublishingResource(send),
+  };
 }
 
 function publishingMethods(send: Send): PublishingMethods {
@@ -78,21 +82,40 @@ function publishingMethods(send: Send): PublishingMethods {
     const reply = await send({ method: 'PUT', path, query, ...(body === undefined ? {} : { body }), signal: o?.signal });
     return expectAskedFor(parseSingle(reply.body, 'item', reply.source), id, reply.source);
   };
-  const bulk = (operation: 'publish' | 'unpublish' | 'destroy') => async (ids: string[], o?: JobCallOptions): Promise<BulkOutcome> => {
-    if (ids.length === 0 || ids.length > MAX_BULK_RECORDS) {
-      throw new RangeError(`items.bulk ${operation}: from 1 to ${MAX_BULK_RECORDS} records per request (got ${ids.length})`);
-    }
-    const body = { data: { type: `item_bulk_${operation}_operation`, relationships: { items: { data: ids.map((id) => ({ type: 'item', id })) } } } };
-    const reply = await send({ method: 'POST', path: `/items/bulk/${operation}`, body, signal: o?.signal, onJob: o?.onJob });
-    return bulkOutcome(reply.body);
-  };
+  const bulk =
+    (operation: 'publish' | 'unpublish' | 'destroy') =>
+    async (ids: string[], o?: JobCallOptions): Promise<BulkOutcome> => {
+      if (ids.length === 0 || ids.length > MAX_BULK_RECORDS) {
+        throw new RangeError(`items.bulk ${operation}: from 1 to ${MAX_BULK_RECORDS} records per request (got ${ids.length})`);
+      }
+      const body = {
+        data: { type: `item_bulk_${operation}_operation`, relationships: { items: { data: ids.map((id) => ({ type: 'item', id })) } } },
+      };
+      const reply = await send({ method: 'POST', path: `/items/bulk/${operation}`, body, signal: o?.signal, onJob: o?.onJob });
+      return bulkOutcome(reply.body);
+    };
   return {
-    publish: (id, selection, o) => change('publish', id, selection && {
-      data: { type: 'selective_publish_operation', attributes: { content_in_locales: selection.locales, non_localized_content: selection.nonLocalizedContent } },
-    }, o),
-    unpublish: (id, locales, o) => change('unpublish', id, locales && {
-      data: { type: 'selective_unpublish_operation', attributes: { content_in_locales: locales } },
-    }, o),
+    publish: (id, selection, o) =>
+      change(
+        'publish',
+        id,
+        selection && {
+          data: {
+            type: 'selective_publish_operation',
+            attributes: { content_in_locales: selection.locales, non_localized_content: selection.nonLocalizedContent },
+          },
+        },
+        o,
+      ),
+    unpublish: (id, locales, o) =>
+      change(
+        'unpublish',
+        id,
+        locales && {
+          data: { type: 'selective_unpublish_operation', attributes: { content_in_locales: locales } },
+        },
+        o,
+      ),
     bulkPublish: bulk('publish'),
     bulkUnpublish: bulk('unpublish'),
     bulkDestroy: bulk('destroy'),
@@ -101,29 +124,56 @@ function publishingMethods(send: Send): PublishingMethods {
 
 function scheduledPublicationResource(send: Send): ScheduledPublicationResource {
   return {
-    create: (itemId, at, selection, o) => schedule(send, itemId, 'scheduled-publication', {
-      type: 'scheduled_publication',
-      attributes: { publication_scheduled_at: at, ...(selection ? { selective_publication: { content_in_locales: selection.locales, non_localized_content: selection.nonLocalizedContent } } : {}) },
-    }, o),
+    create: (itemId, at, selection, o) =>
+      schedule(
+        send,
+        itemId,
+        'scheduled-publication',
+        {
+          type: 'scheduled_publication',
+          attributes: {
+            publication_scheduled_at: at,
+            ...(selection
+              ? { selective_publication: { content_in_locales: selection.locales, non_localized_content: selection.nonLocalizedContent } }
+              : {}),
+          },
+        },
+        o,
+      ),
     destroy: (itemId, o) => unschedule(send, itemId, 'scheduled-publication', o),
   };
 }
 
 function scheduledUnpublishingResource(send: Send): ScheduledUnpublishingResource {
   return {
-    create: (itemId, at, locales, o) => schedule(send, itemId, 'scheduled-unpublishing', {
-      type: 'scheduled_unpublishing',
-      attributes: { unpublishing_scheduled_at: at, ...(locales ? { content_in_locales: locales } : {}) },
-    }, o),
+    create: (itemId, at, locales, o) =>
+      schedule(
+        send,
+        itemId,
+        'scheduled-unpublishing',
+        {
+          type: 'scheduled_unpublishing',
+          attributes: { unpublishing_scheduled_at: at, ...(locales ? { content_in_locales: locales } : {}) },
+        },
+        o,
+      ),
     destroy: (itemId, o) => unschedule(send, itemId, 'scheduled-unpublishing', o),
   };
 }
 
 /** The answer is the schedule, with the record in `included` (undefined when it is not there: read it). */
-async function schedule(send: Send, itemId: string, what: string, data: Record<string, unknown>, o: CallOptions | undefined): Promise<Resource<'item'> | undefined> {
+async function schedule(
+  send: Send,
+  itemId: string,
+  what: string,
+  data: Record<string, unknown>,
+  o: CallOptions | undefined,
+): Promise<Resource<'item'> | undefined> {
   const reply = await send({ method: 'POST', path: `/items/${segment(itemId)}/${what}`, body: { data }, signal: o?.signal });
   const included = (reply.body as { included?: unknown } | undefined)?.included;
-  const record = Array.isArray(included) ? included.find((r) => (r as { type?: unknown; id?: unknown })?.type === 'item' && (r as { id?: unknown }).id === itemId) : undefined;
+  const record = Array.isArray(included)
+    ? included.find((r) => (r as { type?: unknown; id?: unknown })?.type === 'item' && (r as { id?: unknown }).id === itemId)
+    : undefined;
   return record === undefined ? undefined : expectAskedFor(parseSingle({ data: record }, 'item', reply.source), itemId, reply.source);
 }
 
@@ -135,5 +185,9 @@ async function unschedule(send: Send, itemId: string, what: string, o: CallOptio
 function bulkOutcome(body: unknown): BulkOutcome {
   const document = (body ?? {}) as { data?: unknown; meta?: { successful?: unknown; failed?: unknown } };
   const count = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0);
-  return { successful: count(document.meta?.successful), failed: count(document.meta?.failed), data: Array.isArray(document.data) ? document.data : [] };
+  return {
+    successful: count(document.meta?.successful),
+    failed: count(document.meta?.failed),
+    data: Array.isArray(document.data) ? document.data : [],
+  };
 }

@@ -40,7 +40,8 @@ export interface FieldsetsResource {
 export function itemTypesResource(requester: Requester): ItemTypesResource {
   return {
     list: (o) => getCollection(requester, '/item-types', 'item_type', o),
-    find: (idOrApiKey, o) => getOne(requester, `/item-types/${segment(idOrApiKey)}`, 'item_type', { id: idOrApiKey, apiKey: idOrApiKey }, o),
+    find: (idOrApiKey, o) =>
+      getOne(requester, `/item-types/${segment(idOrApiKey)}`, 'item_type', { id: idOrApiKey, apiKey: idOrApiKey }, o),
     update: (idOrApiKey, body, o) => putOne(requester, `/item-types/${segment(idOrApiKey)}`, 'item_type', body, { apiKey: idOrApiKey }, o),
     ...lazyMethods(requester, 'itemTypes', ['create', 'destroy']),
   };

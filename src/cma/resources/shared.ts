@@ -11,7 +11,12 @@ import type { CreateBody, Resource, ResourceType, UpdateBody } from '../types';
 export const segment = encodeURIComponent;
 
 /** GET a collection of one type. */
-export async function getCollection<T extends ResourceType>(requester: Requester, path: string, type: T, o?: CallOptions): Promise<Resource<T>[]> {
+export async function getCollection<T extends ResourceType>(
+  requester: Requester,
+  path: string,
+  type: T,
+  o?: CallOptions,
+): Promise<Resource<T>[]> {
   const { body, source } = await requester.call({ method: 'GET', path, signal: o?.signal });
   return parseCollection(body, type, source);
 }
@@ -41,19 +46,32 @@ export async function sendOne<T extends ResourceType>(
   }
   const reply = await requester.call({ method, path, query, body, signal: o?.signal, onJob: o?.onJob });
   const resource = parseSingle(reply.body, type, reply.source);
-  return asked.id === undefined && asked.apiKey === undefined ? resource : expectAskedFor(resource, asked.id ?? '', reply.source, asked.apiKey);
+  return asked.id === undefined && asked.apiKey === undefined
+    ? resource
+    : expectAskedFor(resource, asked.id ?? '', reply.source, asked.apiKey);
 }
 
 /** GET one resource addressed by `asked` (its id, or by api_key when `apiKey` says which). */
-export const getOne = <T extends ResourceType>(requester: Requester, path: string, type: T, asked: Asked, o?: CallOptions): Promise<Resource<T>> =>
-  sendOne(requester, 'GET', path, type, undefined, asked, o);
+export const getOne = <T extends ResourceType>(
+  requester: Requester,
+  path: string,
+  type: T,
+  asked: Asked,
+  o?: CallOptions,
+): Promise<Resource<T>> => sendOne(requester, 'GET', path, type, undefined, asked, o);
 
 /**
  * PUT a partial update and return the resource as the API now has it. The answer must be the resource of
  * the body's id (or of the path's api_key).
  */
-export const putOne = <T extends ResourceType>(requester: Requester, path: string, type: T, body: UpdateBody<T>, asked: { apiKey?: string }, o?: JobCallOptions): Promise<Resource<T>> =>
-  sendOne(requester, 'PUT', path, type, body, { id: body?.data?.id, ...asked }, o);
+export const putOne = <T extends ResourceType>(
+  requester: Requester,
+  path: string,
+  type: T,
+  body: UpdateBody<T>,
+  asked: { apiKey?: string },
+  o?: JobCallOptions,
+): Promise<Resource<T>> => sendOne(requester, 'PUT', path, type, body, { id: body?.data?.id, ...asked }, o);
 
 /** `article::title` names the field `title` (of the model `article`); a plain id names no api_key. */
 export function fieldApiKeyOf(key: string): { apiKey?: string } {
@@ -70,8 +88,16 @@ type BoundFamily<K extends keyof Lifecycle> = { [M in keyof Lifecycle[K]]: Bound
  * bundle carries only these few bytes.
  */
 export function lazyMethods<K extends keyof Lifecycle>(requester: Requester, family: K, names: (keyof Lifecycle[K])[]): BoundFamily<K> {
-  return Object.fromEntries(names.map((name) => [name, (...args: unknown[]) => {
-    const functions = (require('./lifecycle') as typeof import('./lifecycle')).lifecycle[family] as Record<keyof Lifecycle[K], (...all: unknown[]) => unknown>;
-    return functions[name](requester, ...args);
-  }])) as BoundFamily<K>;
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      (...args: unknown[]) => {
+        const functions = (require('./lifecycle') as typeof import('./lifecycle')).lifecycle[family] as Record<
+          keyof Lifecycle[K],
+          (...all: unknown[]) => unknown
+        >;
+        return functions[name](requester, ...args);
+      },
+    ]),
+  ) as BoundFamily<K>;
 }

@@ -59,7 +59,12 @@ export function siteResource(requester: Requester): SiteResource {
       return parseSingle(body, 'site', source);
     },
     findWithSchema: async (o) => {
-      const { body, source } = await requester.call({ method: 'GET', path: '/site', query: { include: SCHEMA_INCLUDE }, signal: o?.signal });
+      const { body, source } = await requester.call({
+        method: 'GET',
+        path: '/site',
+        query: { include: SCHEMA_INCLUDE },
+        signal: o?.signal,
+      });
       const site = parseSingle(body, 'site', source);
       const included = parseIncluded(body, source);
       const ofType = <T extends string>(type: T) => parseCollection({ data: included.filter((r) => r.type === type) }, type, source);
@@ -79,7 +84,8 @@ export function environmentsResource(requester: Requester): EnvironmentsResource
   };
 }
 
-export const maintenanceModeResource = (requester: Requester): MaintenanceModeResource => lazyMethods(requester, 'maintenanceMode', ['find', 'activate', 'deactivate']);
+export const maintenanceModeResource = (requester: Requester): MaintenanceModeResource =>
+  lazyMethods(requester, 'maintenanceMode', ['find', 'activate', 'deactivate']);
 
 function relatedIds(resource: Resource, name: string): Map<string, number> {
   const data = resource.relationships[name]?.data;

@@ -27,15 +27,30 @@ export interface ItemVersionsResource {
 export function itemVersionsResource(requester: Requester): ItemVersionsResource {
   return {
     list: async (itemId, page, o) => {
-      const { body, source } = await requester.call({ method: 'GET', path: `/items/${segment(itemId)}/versions`, query: { nested: o?.nested, page }, signal: o?.signal });
+      const { body, source } = await requester.call({
+        method: 'GET',
+        path: `/items/${segment(itemId)}/versions`,
+        query: { nested: o?.nested, page },
+        signal: o?.signal,
+      });
       return parsePage(body, 'item_version', source);
     },
     find: async (versionId, o) => {
-      const { body, source } = await requester.call({ method: 'GET', path: `/versions/${segment(versionId)}`, query: { nested: o?.nested }, signal: o?.signal });
+      const { body, source } = await requester.call({
+        method: 'GET',
+        path: `/versions/${segment(versionId)}`,
+        query: { nested: o?.nested },
+        signal: o?.signal,
+      });
       return expectAskedFor(parseSingle(body, 'item_version', source), versionId, source);
     },
     restore: async (versionId, o) => {
-      const { body, source } = await requester.call({ method: 'POST', path: `/versions/${segment(versionId)}/restore`, signal: o?.signal, onJob: o?.onJob });
+      const { body, source } = await requester.call({
+        method: 'POST',
+        path: `/versions/${segment(versionId)}/restore`,
+        signal: o?.signal,
+        onJob: o?.onJob,
+      });
       // The job's payload is `{data: [item, item_version]}`: the record after the restore, then its new version.
       const data = (body as { data?: unknown[] } | null)?.data;
       return {

@@ -93,12 +93,28 @@ export async function startEmulator({ token, records = 300, port = 0 } = {}) {
 
 /** Starts code-server on a free loopback port with its own user-data and extensions folders. */
 export async function startCodeServer({ userDataDir, extensionsDir, folder, env = {} }) {
-  if (!codeServerInstalled()) throw new Error(`code-server is not installed; run "bash .ci/run setup" first (expected ${CODE_SERVER_BIN}).`);
+  if (!codeServerInstalled())
+    throw new Error(`code-server is not installed; run "bash .ci/run setup" first (expected ${CODE_SERVER_BIN}).`);
   const port = await freePort();
-  const child = start(CODE_SERVER_BIN, [
-    '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check',
-    '--disable-workspace-trust', '--disable-getting-started-override', '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, folder,
-  ], { env: { ...process.env, ...env } });
+  const child = start(
+    CODE_SERVER_BIN,
+    [
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--disable-getting-started-override',
+      '--user-data-dir',
+      userDataDir,
+      '--extensions-dir',
+      extensionsDir,
+      folder,
+    ],
+    { env: { ...process.env, ...env } },
+  );
   await waitForLine(child, /HTTP server listening on/, 60_000, 'code-server');
   child.stdout.resume();
   return { child, port, url: `http://127.0.0.1:${port}` };

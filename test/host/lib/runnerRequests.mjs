@@ -93,7 +93,9 @@ export async function readToasts(page) {
         return {
           message: (toast.querySelector('.notification-list-item-message')?.textContent ?? '').trim(),
           severity,
-          buttons: [...toast.querySelectorAll('.notification-list-item-buttons-container .monaco-button')].map((b) => (b.textContent ?? '').trim()),
+          buttons: [...toast.querySelectorAll('.notification-list-item-buttons-container .monaco-button')].map((b) =>
+            (b.textContent ?? '').trim(),
+          ),
           source: (toast.querySelector('.notification-list-item-source')?.textContent ?? '').trim(),
         };
       }),
@@ -102,7 +104,10 @@ export async function readToasts(page) {
 
 /** Clicks the button labelled `label` in a visible toast or dialog. */
 async function clickButton(page, label) {
-  const button = page.locator('.notifications-toasts .notification-toast-container .monaco-button, .monaco-dialog-box .monaco-button').filter({ hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }).first();
+  const button = page
+    .locator('.notifications-toasts .notification-toast-container .monaco-button, .monaco-dialog-box .monaco-button')
+    .filter({ hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) })
+    .first();
   await button.waitFor({ state: 'visible', timeout: 15_000 }).catch(() => {
     throw new Error(`no visible button "${label}" in a notification or dialog`);
   });
@@ -129,7 +134,11 @@ async function typeIntoQuickInput(page, { text, title }, resultsDir) {
     await widget.waitFor({ state: 'visible', timeout: 15_000 });
     if (title) await page.locator('.quick-input-widget .quick-input-title', { hasText: title }).waitFor({ timeout: 15_000 });
     const input = page.locator('.quick-input-widget input.input');
-    const currentTitle = () => page.locator('.quick-input-widget .quick-input-title').textContent().catch(() => null);
+    const currentTitle = () =>
+      page
+        .locator('.quick-input-widget .quick-input-title')
+        .textContent()
+        .catch(() => null);
     const before = await currentTitle();
     // VS Code's file dialog reads folders while the value changes; an Enter during that read can accept
     // the highlighted entry instead of the typed path and leave the dialog open. Wait for it to settle, and
@@ -165,7 +174,10 @@ async function quickInputMovedOn(page, title, text, currentTitle) {
   while (Date.now() < deadline) {
     if (!(await page.locator('.quick-input-widget').isVisible())) return true;
     if ((await currentTitle()) !== title) return true;
-    const value = await page.locator('.quick-input-widget input.input').inputValue().catch(() => text);
+    const value = await page
+      .locator('.quick-input-widget input.input')
+      .inputValue()
+      .catch(() => text);
     if (value !== text) return true;
     await page.waitForTimeout(100);
   }

@@ -10,7 +10,8 @@ export const VSIX = join(ROOT, 'dist/datocms-explorer.vsix');
 export function buildAndPackage({ withSuite = false } = {}) {
   execFileSync('npm', ['run', '--silent', 'package'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   // the suite is bundled after packaging so it can never end up inside the .vsix
-  if (withSuite) execFileSync(process.execPath, ['esbuild.mjs', '--production', '--tests'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (withSuite)
+    execFileSync(process.execPath, ['esbuild.mjs', '--production', '--tests'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   return VSIX;
 }
 
@@ -22,7 +23,24 @@ export function vsixEntries(vsix = VSIX) {
 /** What a published .vsix must hold, and must not. Returns the problems found (empty = fine). */
 export function checkVsixContents(entries) {
   const problems = [];
-  for (const required of ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/schema.js', 'extension/dist/http.js', 'extension/dist/language.js', 'extension/dist/documents.js', 'extension/dist/export.js', 'extension/dist/liveCheckWorker.js', 'extension/media/icon.png', 'extension/media/datocms-json.tmLanguage.json', 'extension/media/language-configuration.json', 'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt', 'extension/package.nls.json', 'extension/l10n/bundle.l10n.json']) {
+  for (const required of [
+    'extension/package.json',
+    'extension/dist/extension.js',
+    'extension/dist/schema.js',
+    'extension/dist/http.js',
+    'extension/dist/language.js',
+    'extension/dist/documents.js',
+    'extension/dist/export.js',
+    'extension/dist/liveCheckWorker.js',
+    'extension/media/icon.png',
+    'extension/media/datocms-json.tmLanguage.json',
+    'extension/media/language-configuration.json',
+    'extension/readme.md',
+    'extension/changelog.md',
+    'extension/LICENSE.txt',
+    'extension/package.nls.json',
+    'extension/l10n/bundle.l10n.json',
+  ]) {
     if (!entries.some((entry) => entry.toLowerCase() === required.toLowerCase())) problems.push(`missing ${required}`);
   }
   for (const entry of entries) {

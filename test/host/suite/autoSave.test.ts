@@ -2,12 +2,27 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { clearRequests, dismissToasts, tabIsDirty, toasts, waitFor, writes } from './helpers';
-import { cursorAtEndOf, modelUri, openEditor, pressSave, recordIdOf, recordUri, sleep, typeAndWait, valueAt, waitForClean } from './editing';
+import {
+  cursorAtEndOf,
+  modelUri,
+  openEditor,
+  pressSave,
+  recordIdOf,
+  recordUri,
+  sleep,
+  typeAndWait,
+  valueAt,
+  waitForClean,
+} from './editing';
 
 async function setUserSettings(values: Record<string, unknown>): Promise<void> {
   const files = vscode.workspace.getConfiguration('files');
   for (const [key, value] of Object.entries(values)) await files.update(key, value, vscode.ConfigurationTarget.Global);
-  await waitFor(() => Object.entries(values).every(([key, value]) => vscode.workspace.getConfiguration('files').inspect(key)?.globalValue === value), 5_000, 'the settings to apply');
+  await waitFor(
+    () => Object.entries(values).every(([key, value]) => vscode.workspace.getConfiguration('files').inspect(key)?.globalValue === value),
+    5_000,
+    'the settings to apply',
+  );
 }
 
 describe('auto-save', () => {
@@ -16,7 +31,10 @@ describe('auto-save', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  for (const [mode, index] of [['afterDelay', 4], ['onFocusChange', 5]] as const) {
+  for (const [mode, index] of [
+    ['afterDelay', 4],
+    ['onFocusChange', 5],
+  ] as const) {
     it(`files.autoSave ${mode}: an edit is not sent when the delay passes or the focus moves; Ctrl+S sends one PUT`, async function () {
       this.timeout(60_000);
       await setUserSettings({ autoSave: mode, autoSaveDelay: 500 });
@@ -34,7 +52,11 @@ describe('auto-save', () => {
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(modelUri('author')), { preview: false });
       await sleep(1500);
 
-      assert.deepEqual((await writes()).map((r) => `${r.method} ${r.path}`), [], 'auto-save sent nothing');
+      assert.deepEqual(
+        (await writes()).map((r) => `${r.method} ${r.path}`),
+        [],
+        'auto-save sent nothing',
+      );
       assert.equal(tabIsDirty(uri), true, 'the edit is still unsaved');
       assert.deepEqual(await toasts(), []);
 

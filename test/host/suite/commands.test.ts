@@ -27,9 +27,14 @@ describe('everyday commands', () => {
       const models = (await model.children(project)).find((n) => n.kind === 'models')!;
       assert.ok((await model.children(models)).length >= 6);
       // what the tree asked for the schema (documents of main still open may read main meanwhile)
-      const schemaRequests = (await requests()).filter((r) => r.path === '/site' || r.path.startsWith('/item-types') || r.path.startsWith('/fields'));
+      const schemaRequests = (await requests()).filter(
+        (r) => r.path === '/site' || r.path.startsWith('/item-types') || r.path.startsWith('/fields'),
+      );
       assert.ok(schemaRequests.length >= 1, 'the tree read the sandbox schema');
-      assert.deepEqual(schemaRequests.filter((r) => (r as { environment?: string }).environment !== 'sandbox').map((r) => `${r.method} ${r.path}`), []);
+      assert.deepEqual(
+        schemaRequests.filter((r) => (r as { environment?: string }).environment !== 'sandbox').map((r) => `${r.method} ${r.path}`),
+        [],
+      );
     } finally {
       await runWithInputs('datocms.switchEnvironment', [model.roots()[0]], [{ text: 'main', title: 'Switch DatoCMS environment' }]);
     }
@@ -42,7 +47,13 @@ describe('everyday commands', () => {
     const records = (await model.children(article)).find((n) => n.kind === 'records')!;
     const first = (await model.children(records)).find((n) => n.kind === 'record')!;
     if (first.kind !== 'record') throw new Error('no record');
-    const uri = documentUri({ project: 'emulated-bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id: first.record.id });
+    const uri = documentUri({
+      project: 'emulated-bistro',
+      environment: 'main',
+      kind: 'record',
+      modelApiKey: 'article',
+      id: first.record.id,
+    });
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     await vscode.commands.executeCommand('datocms.revealInTree', uri);
     await waitFor(() => treeView.selection[0]?.id === first.id, 5_000, 'the record to be selected in the tree');
@@ -55,8 +66,11 @@ describe('everyday commands', () => {
     await clearRequests();
     const exported = vscode.commands.executeCommand('datocms.exportRecords', article);
     await typeIntoQuickInput(target, 'Export records of Article');
-    await waitFor(() => existsSync(target) && readFileSync(target, 'utf8').trimEnd().endsWith(']'), 30_000, 'the export file')
-      .catch((error: Error) => { throw new Error(`${error.message}; the workspace holds: ${readdirSync(config().workspace).join(', ') || 'nothing'}`); });
+    await waitFor(() => existsSync(target) && readFileSync(target, 'utf8').trimEnd().endsWith(']'), 30_000, 'the export file').catch(
+      (error: Error) => {
+        throw new Error(`${error.message}; the workspace holds: ${readdirSync(config().workspace).join(', ') || 'nothing'}`);
+      },
+    );
     await vscode.commands.executeCommand('notifications.clearAll');
     await exported;
     const records = JSON.parse(readFileSync(target, 'utf8')) as { id: string }[];
@@ -65,6 +79,9 @@ describe('everyday commands', () => {
     assert.equal(new Set(records.map((r) => r.id)).size, total);
     const pages = (await requests()).filter((r) => r.path === '/items');
     // pages of 100 that overlap the one before by 5, and a final read that confirms nothing changed
-    assert.ok(pages.length >= Math.ceil(total / 100) && pages.length <= Math.ceil(total / 95) + 2, `pages: ${pages.length} for ${total} records`);
+    assert.ok(
+      pages.length >= Math.ceil(total / 100) && pages.length <= Math.ceil(total / 95) + 2,
+      `pages: ${pages.length} for ${total} records`,
+    );
   });
 });

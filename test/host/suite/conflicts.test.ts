@@ -1,7 +1,18 @@
 // A colleague's change to another key is never silently reverted, even after "Compare Active File with Saved".
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { clearRequests, clickButton, cma, cmaJob, describeRequests, dismissToasts, settledToasts, tabIsDirty, waitFor, writes } from './helpers';
+import {
+  clearRequests,
+  clickButton,
+  cma,
+  cmaJob,
+  describeRequests,
+  dismissToasts,
+  settledToasts,
+  tabIsDirty,
+  waitFor,
+  writes,
+} from './helpers';
 import { cursorAtEndOf, editJson, json, modelUri, openEditor, pressSave, sleep, typeAndWait, valueAt } from './editing';
 
 describe('conflicts', () => {
@@ -35,13 +46,21 @@ describe('conflicts', () => {
     await pressSave(back);
     await sleep(3000);
     const sent = (await writes()).filter((r) => r.path === `/item-types/${modelId}`);
-    for (const put of sent) assert.ok(!('name' in put.body.data.attributes), `a save reverted the colleague's name: ${JSON.stringify(put.body.data.attributes)}`);
-    await waitFor(async () => (await cma('GET', `/item-types/${modelId}`)).data.attributes.name === colleagues, 5_000, "the colleague's name to stay");
+    for (const put of sent)
+      assert.ok(!('name' in put.body.data.attributes), `a save reverted the colleague's name: ${JSON.stringify(put.body.data.attributes)}`);
+    await waitFor(
+      async () => (await cma('GET', `/item-types/${modelId}`)).data.attributes.name === colleagues,
+      5_000,
+      "the colleague's name to stay",
+    );
     if (sent.length === 0) {
       // refused as a conflict: one notification offering Compare and Overwrite, the user's text kept
       const shown = await settledToasts(1, 1500);
       assert.equal(shown.length, 1, `toasts: ${JSON.stringify(shown)}`);
-      assert.ok(shown[0]!.buttons.includes('Compare') && shown[0]!.buttons.includes('Overwrite'), `buttons: ${shown[0]!.buttons.join(', ')}`);
+      assert.ok(
+        shown[0]!.buttons.includes('Compare') && shown[0]!.buttons.includes('Overwrite'),
+        `buttons: ${shown[0]!.buttons.join(', ')}`,
+      );
       assert.equal(back.document.getText(), mine);
       assert.equal(tabIsDirty(uri), true);
       await clearRequests();
@@ -50,12 +69,16 @@ describe('conflicts', () => {
       await sleep(1500);
       const overwrite = await writes();
       assert.equal(overwrite.length, 1, describeRequests(overwrite));
-      assert.deepEqual(overwrite[0]!.body.data.attributes, { hint: 'Mine (typed)' }, 'Overwrite sends only the user\'s key');
+      assert.deepEqual(overwrite[0]!.body.data.attributes, { hint: 'Mine (typed)' }, "Overwrite sends only the user's key");
     } else {
       assert.equal(sent.length, 1, describeRequests(sent));
       assert.deepEqual(sent[0]!.body.data.attributes, { hint: 'Mine (typed)' });
     }
-    await waitFor(async () => (await cma('GET', `/item-types/${modelId}`)).data.attributes.hint === 'Mine (typed)', 20_000, "the user's hint to be saved");
+    await waitFor(
+      async () => (await cma('GET', `/item-types/${modelId}`)).data.attributes.hint === 'Mine (typed)',
+      20_000,
+      "the user's hint to be saved",
+    );
     assert.equal((await cma('GET', `/item-types/${modelId}`)).data.attributes.name, colleagues);
   });
 });

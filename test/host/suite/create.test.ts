@@ -3,7 +3,17 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ModelNode, RecordsNode, SectionNode } from '../../../src/tree/model';
-import { clearRequests, describeRequests, dismissToasts, ensureSignedIn, extensionApi, requests, tabIsDirty, waitFor, writes } from './helpers';
+import {
+  clearRequests,
+  describeRequests,
+  dismissToasts,
+  ensureSignedIn,
+  extensionApi,
+  requests,
+  tabIsDirty,
+  waitFor,
+  writes,
+} from './helpers';
 import { editJson, pressSave, sleep } from './editing';
 
 async function recordsOf(apiKey: string): Promise<RecordsNode> {
@@ -39,23 +49,41 @@ describe('creating records', () => {
     assert.equal(template.$readonly.type, 'item');
     assert.deepEqual(await writes(), [], 'opening a draft sends nothing');
 
-    await editJson(draft.document, (doc) => { doc.name = 'Host Created Author'; doc.slug = 'host-created-author'; });
-    await pressSave(draft);
-    const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => `${t.input instanceof vscode.TabInputText ? t.input.uri.toString() : t.label}${t.isDirty ? ' (dirty)' : ''}`);
-    await waitFor(() => !tabs().some((t) => t.startsWith(draftUri.toString())), 20_000, 'the draft tab to give way').catch((error: Error) => {
-      throw new Error(`${error.message}; tabs: ${tabs().join(' | ')}; draft ${draftUri.toString()}`);
+    await editJson(draft.document, (doc) => {
+      doc.name = 'Host Created Author';
+      doc.slug = 'host-created-author';
     });
+    await pressSave(draft);
+    const tabs = () =>
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .map((t) => `${t.input instanceof vscode.TabInputText ? t.input.uri.toString() : t.label}${t.isDirty ? ' (dirty)' : ''}`);
+    await waitFor(() => !tabs().some((t) => t.startsWith(draftUri.toString())), 20_000, 'the draft tab to give way').catch(
+      (error: Error) => {
+        throw new Error(`${error.message}; tabs: ${tabs().join(' | ')}; draft ${draftUri.toString()}`);
+      },
+    );
     const posts = (await writes()).filter((r) => r.method === 'POST');
     assert.equal(posts.length, 1, describeRequests(await writes()));
     assert.equal(posts[0]!.path, '/items');
-    const id = posts[0]!.status === 200 ? (await requests()).find((r) => r.method === 'GET' && r.query['nested'] === 'true')?.path.split('/').pop() : undefined;
+    const id =
+      posts[0]!.status === 200
+        ? (await requests())
+            .find((r) => r.method === 'GET' && r.query['nested'] === 'true')
+            ?.path.split('/')
+            .pop()
+        : undefined;
     const editor = vscode.window.activeTextEditor!;
     assert.ok(!editor.document.uri.path.includes('/new~'), editor.document.uri.path);
     const shown = JSON.parse(editor.document.getText());
     assert.equal(shown.name, 'Host Created Author');
     assert.equal(shown.$readonly.id, id);
     assert.equal(tabIsDirty(editor.document.uri), false);
-    await waitFor(async () => (await model.children(records)).some((n) => n.kind === 'record' && n.record.id === id), 15_000, 'the tree to list the new record');
+    await waitFor(
+      async () => (await model.children(records)).some((n) => n.kind === 'record' && n.record.id === id),
+      15_000,
+      'the tree to list the new record',
+    );
   });
 
   it('a create refused with 422 keeps the text, the tab dirty and the problem in the document', async function () {
@@ -65,7 +93,10 @@ describe('creating records', () => {
     await waitFor(activeDraft, 15_000, 'the draft editor');
     const draft = vscode.window.activeTextEditor!;
     // the same name as the record the previous test created: "name" is unique
-    await editJson(draft.document, (doc) => { doc.name = 'Host Created Author'; doc.slug = 'host-created-author-2'; });
+    await editJson(draft.document, (doc) => {
+      doc.name = 'Host Created Author';
+      doc.slug = 'host-created-author-2';
+    });
     const text = draft.document.getText();
     await clearRequests();
     await pressSave(draft);
@@ -73,7 +104,11 @@ describe('creating records', () => {
     await sleep(1000);
     assert.equal(draft.document.getText(), text);
     assert.equal(tabIsDirty(draft.document.uri), true);
-    await waitFor(() => vscode.languages.getDiagnostics(draft.document.uri).some((d) => /uniq/i.test(d.message)), 10_000, 'the server problem in the document');
+    await waitFor(
+      () => vscode.languages.getDiagnostics(draft.document.uri).some((d) => /uniq/i.test(d.message)),
+      10_000,
+      'the server problem in the document',
+    );
     assert.equal((await writes()).filter((r) => r.method === 'POST').length, 1);
   });
 });

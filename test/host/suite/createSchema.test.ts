@@ -5,7 +5,20 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { stopAskingSchemaChanges } from '../../../src/projects/primaryGuard';
 import type { FieldsetNode, FieldsNode, ModelNode, SectionNode, TreeNode } from '../../../src/tree/model';
-import { answerConfirmations, clearRequests, describeRequests, dismissToasts, ensureSignedIn, extensionApi, requests, restoreConfirmations, runWithInputs, tabIsDirty, waitFor, writes } from './helpers';
+import {
+  answerConfirmations,
+  clearRequests,
+  describeRequests,
+  dismissToasts,
+  ensureSignedIn,
+  extensionApi,
+  requests,
+  restoreConfirmations,
+  runWithInputs,
+  tabIsDirty,
+  waitFor,
+  writes,
+} from './helpers';
 import { editJson, pressSave } from './editing';
 
 async function modelNode(apiKey: string): Promise<ModelNode> {
@@ -28,7 +41,10 @@ async function listed(kind: 'models' | 'blockModels' | 'webhooks', matches: (nod
 }
 
 const activePath = () => vscode.window.activeTextEditor?.document.uri.path ?? '';
-const tabOpen = (uri: vscode.Uri) => vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString());
+const tabOpen = (uri: vscode.Uri) =>
+  vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString());
 
 const switchTo = async (environment: string) => {
   const { model } = await extensionApi();
@@ -61,9 +77,19 @@ describe('creating schema from the tree', () => {
     assert.equal(template.appearance.editor, 'single_line');
     assert.deepEqual(await writes(), [], 'opening a draft sends nothing');
 
-    await editJson(draft.document, (doc) => { doc.label = 'Host field'; doc.api_key = apiKey; });
+    await editJson(draft.document, (doc) => {
+      doc.label = 'Host field';
+      doc.api_key = apiKey;
+    });
     await pressSave(draft);
-    await waitFor(() => !vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === draftUri.toString()), 30_000, 'the draft tab to give way');
+    await waitFor(
+      () =>
+        !vscode.window.tabGroups.all
+          .flatMap((g) => g.tabs)
+          .some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === draftUri.toString()),
+      30_000,
+      'the draft tab to give way',
+    );
     const posts = (await writes()).filter((r) => r.method === 'POST');
     assert.equal(posts.length, 1, describeRequests(await writes()));
     assert.match(posts[0]!.path, /^\/item-types\/[^/]+\/fields$/);
@@ -72,10 +98,14 @@ describe('creating schema from the tree', () => {
     assert.ok(editor.document.uri.path.endsWith(`/sandbox/models/category/fields/${apiKey}.json`), editor.document.uri.path);
     assert.equal(JSON.parse(editor.document.getText()).label, 'Host field');
     const { model } = await extensionApi();
-    await waitFor(async () => {
-      const fields = (await model.children(await modelNode('category'))).find((n): n is FieldsNode => n.kind === 'fields')!;
-      return (await model.children(fields)).some((n) => n.kind === 'field' && n.field.attributes['api_key'] === apiKey);
-    }, 15_000, 'the tree to list the new field');
+    await waitFor(
+      async () => {
+        const fields = (await model.children(await modelNode('category'))).find((n): n is FieldsNode => n.kind === 'fields')!;
+        return (await model.children(fields)).some((n) => n.kind === 'field' && n.field.attributes['api_key'] === apiKey);
+      },
+      15_000,
+      'the tree to list the new field',
+    );
   });
 
   it('New Fieldset on a model in a sandbox: Ctrl+S → one POST …/fieldsets; the fieldset opens from the tree and a hint edit sends one PUT with only the hint', async function () {
@@ -84,10 +114,17 @@ describe('creating schema from the tree', () => {
     const title = `Host fieldset ${Date.now().toString(36)}`;
     await clearRequests();
     await vscode.commands.executeCommand('datocms.newFieldset', await modelNode('category'));
-    await waitFor(() => /\/sandbox\/models\/category\/fieldsets\/new~[^/]+\/New fieldset · category\.json$/.test(activePath()), 15_000, 'the new fieldset draft');
+    await waitFor(
+      () => /\/sandbox\/models\/category\/fieldsets\/new~[^/]+\/New fieldset · category\.json$/.test(activePath()),
+      15_000,
+      'the new fieldset draft',
+    );
     const draft = vscode.window.activeTextEditor!;
     const draftUri = draft.document.uri;
-    await editJson(draft.document, (doc) => { doc.title = title; doc.collapsible = true; });
+    await editJson(draft.document, (doc) => {
+      doc.title = title;
+      doc.collapsible = true;
+    });
     await pressSave(draft);
     await waitFor(() => !tabOpen(draftUri), 30_000, 'the draft tab to give way');
     const posts = await writes();
@@ -98,23 +135,37 @@ describe('creating schema from the tree', () => {
 
     const { model } = await extensionApi();
     let node: FieldsetNode | undefined;
-    await waitFor(async () => {
-      const fields = (await model.children(await modelNode('category'))).find((n): n is FieldsNode => n.kind === 'fields')!;
-      node = (await model.children(fields)).find((n): n is FieldsetNode => n.kind === 'fieldset' && n.label === title);
-      return node !== undefined;
-    }, 15_000, 'the tree to list the new fieldset');
+    await waitFor(
+      async () => {
+        const fields = (await model.children(await modelNode('category'))).find((n): n is FieldsNode => n.kind === 'fields')!;
+        node = (await model.children(fields)).find((n): n is FieldsetNode => n.kind === 'fieldset' && n.label === title);
+        return node !== undefined;
+      },
+      15_000,
+      'the tree to list the new fieldset',
+    );
     const item = (await extensionApi()).provider.getTreeItem(node!);
     assert.ok(item.command, 'clicking the fieldset opens it');
     await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
-    await waitFor(() => activePath().endsWith(`/sandbox/models/category/fieldsets/${node!.fieldset.id}.json`), 15_000, 'the fieldset document');
+    await waitFor(
+      () => activePath().endsWith(`/sandbox/models/category/fieldsets/${node!.fieldset.id}.json`),
+      15_000,
+      'the fieldset document',
+    );
     const editor = vscode.window.activeTextEditor!;
     assert.equal(JSON.parse(editor.document.getText()).title, title);
     await clearRequests();
-    await editJson(editor.document, (doc) => { doc.hint = 'Grouped by the host test'; });
+    await editJson(editor.document, (doc) => {
+      doc.hint = 'Grouped by the host test';
+    });
     await pressSave(editor);
     await waitFor(async () => (await writes()).length > 0 && !tabIsDirty(editor.document.uri), 30_000, 'the save');
     const puts = await writes();
-    assert.deepEqual(puts.map((r) => `${r.method} ${r.path}`), [`PUT /fieldsets/${node!.fieldset.id}`], describeRequests(puts));
+    assert.deepEqual(
+      puts.map((r) => `${r.method} ${r.path}`),
+      [`PUT /fieldsets/${node!.fieldset.id}`],
+      describeRequests(puts),
+    );
     assert.deepEqual(puts[0]!.body.data.attributes, { hint: 'Grouped by the host test' });
   });
 
@@ -124,20 +175,35 @@ describe('creating schema from the tree', () => {
     const apiKey = `host_block_${Date.now().toString(36)}`;
     await clearRequests();
     await vscode.commands.executeCommand('datocms.newBlockModel', await sectionNode('blockModels'));
-    await waitFor(() => /\/sandbox\/models\/new~[^/]+~block\/New block model\.json$/.test(activePath()), 15_000, 'the new block model draft');
+    await waitFor(
+      () => /\/sandbox\/models\/new~[^/]+~block\/New block model\.json$/.test(activePath()),
+      15_000,
+      'the new block model draft',
+    );
     const draft = vscode.window.activeTextEditor!;
     const draftUri = draft.document.uri;
     assert.equal(JSON.parse(draft.document.getText()).modular_block, true);
     assert.deepEqual(await writes(), [], 'opening a draft sends nothing');
 
-    await editJson(draft.document, (doc) => { doc.name = 'Host block'; doc.api_key = apiKey; });
+    await editJson(draft.document, (doc) => {
+      doc.name = 'Host block';
+      doc.api_key = apiKey;
+    });
     await pressSave(draft);
     await waitFor(() => !tabOpen(draftUri), 30_000, 'the draft tab to give way');
     const posts = await writes();
-    assert.deepEqual(posts.map((r) => `${r.method} ${r.path} ${r.environment}`), ['POST /item-types sandbox'], describeRequests(posts));
+    assert.deepEqual(
+      posts.map((r) => `${r.method} ${r.path} ${r.environment}`),
+      ['POST /item-types sandbox'],
+      describeRequests(posts),
+    );
     assert.deepEqual(posts[0]!.body.data.attributes.modular_block, true);
     assert.ok(activePath().endsWith(`/sandbox/models/${apiKey}.json`), activePath());
-    await waitFor(() => listed('blockModels', (n) => n.kind === 'model' && n.itemType.attributes['api_key'] === apiKey), 15_000, 'the tree to list the block model');
+    await waitFor(
+      () => listed('blockModels', (n) => n.kind === 'model' && n.itemType.attributes['api_key'] === apiKey),
+      15_000,
+      'the tree to list the block model',
+    );
   });
 
   it('New Webhook in a sandbox: saved without a URL it is refused where the URL goes (nothing sent); with one, one POST /webhooks', async function () {
@@ -148,21 +214,37 @@ describe('creating schema from the tree', () => {
     await waitFor(() => /\/sandbox\/webhooks\/new~[^/]+\/New webhook\.json$/.test(activePath()), 15_000, 'the new webhook draft');
     const draft = vscode.window.activeTextEditor!;
     const draftUri = draft.document.uri;
-    await editJson(draft.document, (doc) => { doc.name = 'Host rebuild'; });
+    await editJson(draft.document, (doc) => {
+      doc.name = 'Host rebuild';
+    });
     await pressSave(draft);
-    await waitFor(() => vscode.languages.getDiagnostics(draftUri).some((d) => /URL/.test(d.message)), 15_000, 'the URL problem in the editor');
+    await waitFor(
+      () => vscode.languages.getDiagnostics(draftUri).some((d) => /URL/.test(d.message)),
+      15_000,
+      'the URL problem in the editor',
+    );
     assert.deepEqual(await writes(), [], 'a refused draft sends nothing');
     assert.ok(tabIsDirty(draftUri), 'the draft keeps its edit');
 
     const url = `https://ci.example.com/hooks/${Date.now().toString(36)}`;
-    await editJson(draft.document, (doc) => { doc.url = url; });
+    await editJson(draft.document, (doc) => {
+      doc.url = url;
+    });
     await pressSave(draft);
     await waitFor(() => !tabOpen(draftUri), 30_000, 'the draft tab to give way');
     const posts = await writes();
-    assert.deepEqual(posts.map((r) => `${r.method} ${r.path} ${r.environment}`), ['POST /webhooks sandbox'], describeRequests(posts));
+    assert.deepEqual(
+      posts.map((r) => `${r.method} ${r.path} ${r.environment}`),
+      ['POST /webhooks sandbox'],
+      describeRequests(posts),
+    );
     assert.match(activePath(), /\/sandbox\/webhooks\/[^/~]+\.json$/);
     assert.equal(JSON.parse(vscode.window.activeTextEditor!.document.getText()).url, url);
-    await waitFor(() => listed('webhooks', (n) => n.kind === 'webhook' && n.webhook.attributes['url'] === url), 15_000, 'the tree to list the webhook');
+    await waitFor(
+      () => listed('webhooks', (n) => n.kind === 'webhook' && n.webhook.attributes['url'] === url),
+      15_000,
+      'the tree to list the webhook',
+    );
   });
 
   it('New Model in the primary asks the guard naming the model: declined sends no request at all and keeps the draft; accepted, one POST', async function () {
@@ -175,7 +257,10 @@ describe('creating schema from the tree', () => {
       await waitFor(() => /\/main\/models\/new~[^/]+~model\/New model\.json$/.test(activePath()), 15_000, 'the new model draft');
       const draft = vscode.window.activeTextEditor!;
       const apiKey = `host_model_${Date.now().toString(36)}`;
-      await editJson(draft.document, (doc) => { doc.name = 'Host model'; doc.api_key = apiKey; });
+      await editJson(draft.document, (doc) => {
+        doc.name = 'Host model';
+        doc.api_key = apiKey;
+      });
       await dismissToasts();
       const asked = await answerConfirmations(undefined);
       await clearRequests();
@@ -188,9 +273,17 @@ describe('creating schema from the tree', () => {
 
       const accepted = await answerConfirmations('Change Schema');
       await pressSave(draft);
-      await waitFor(() => accepted.length === 1 && activePath().endsWith(`/main/models/${apiKey}.json`), 30_000, 'the created model to open');
+      await waitFor(
+        () => accepted.length === 1 && activePath().endsWith(`/main/models/${apiKey}.json`),
+        30_000,
+        'the created model to open',
+      );
       const posts = await writes();
-      assert.deepEqual(posts.map((r) => `${r.method} ${r.path} ${r.environment}`), ['POST /item-types main'], describeRequests(posts));
+      assert.deepEqual(
+        posts.map((r) => `${r.method} ${r.path} ${r.environment}`),
+        ['POST /item-types main'],
+        describeRequests(posts),
+      );
     } finally {
       await restoreConfirmations();
       await stopAskingSchemaChanges(registry.store.state, 'emulated-bistro');

@@ -73,7 +73,11 @@ describe('documents', () => {
     const body = put!.body as { data: { attributes: Record<string, unknown>; meta: Record<string, unknown> } };
     assert.deepEqual(Object.keys(body.data.attributes), ['title']);
     assert.equal(body.data.meta['current_version'], version);
-    await waitFor(() => JSON.parse(document.getText()).$readonly.meta.current_version !== version && !document.isDirty, 10_000, 'the document to show the saved version, clean');
+    await waitFor(
+      () => JSON.parse(document.getText()).$readonly.meta.current_version !== version && !document.isDirty,
+      10_000,
+      'the document to show the saved version, clean',
+    );
     assert.equal(JSON.parse(document.getText()).title.en, 'Saved from the real extension host');
     assert.equal((await writes()).length, 1, "showing the server's answer sends nothing more");
   });
@@ -95,7 +99,10 @@ describe('documents', () => {
     const put = log.find((r) => r.method === 'PUT');
     assert.match(put?.path ?? '', /^\/item-types\//);
     assert.deepEqual((put!.body as any).data.attributes, { hint: 'Edited in VS Code' });
-    assert.ok(log.some((r) => r.path.startsWith('/job-results/') && r.status === 200), 'the job was polled to its end');
+    assert.ok(
+      log.some((r) => r.path.startsWith('/job-results/') && r.status === 200),
+      'the job was polled to its end',
+    );
     assert.equal(JSON.parse(document.getText()).hint, 'Edited in VS Code');
   });
 
@@ -134,7 +141,10 @@ describe('documents', () => {
     assert.equal(document.getText(), mine);
     assert.deepEqual(await writes(), [], 'found before sending: no write reached DatoCMS');
     assert.equal(others.length, 0, `one notification: ${JSON.stringify([conflict, ...others])}`);
-    assert.ok(conflict!.buttons.includes('Compare') && conflict!.buttons.includes('Overwrite'), `it offers ${conflict!.buttons.join(', ')}: "${conflict!.message}"`);
+    assert.ok(
+      conflict!.buttons.includes('Compare') && conflict!.buttons.includes('Overwrite'),
+      `it offers ${conflict!.buttons.join(', ')}: "${conflict!.message}"`,
+    );
 
     await clearRequests();
     await clickButton('Overwrite');
@@ -143,8 +153,17 @@ describe('documents', () => {
     if (!put) {
       const { readdirSync, readFileSync } = await import('node:fs');
       const { logUri } = await extensionApi();
-      const texts = readdirSync(logUri.fsPath, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => readFileSync(`${d.parentPath ?? (d as any).path}/${d.name}`, 'utf8'));
-      assert.fail(`no PUT; log: ${texts.join('\n').split('\n').filter((l) => !/ GET /.test(l)).slice(-15).join('\n')}`);
+      const texts = readdirSync(logUri.fsPath, { recursive: true, withFileTypes: true })
+        .filter((d) => d.isFile())
+        .map((d) => readFileSync(`${d.parentPath ?? (d as any).path}/${d.name}`, 'utf8'));
+      assert.fail(
+        `no PUT; log: ${texts
+          .join('\n')
+          .split('\n')
+          .filter((l) => !/ GET /.test(l))
+          .slice(-15)
+          .join('\n')}`,
+      );
     }
     assert.equal(more.length, 0);
     assert.equal(put?.status, 200);

@@ -10,7 +10,8 @@ export const MAIN = { project: 'emulated-bistro', environment: 'main' } as const
 
 export const recordUri = (id: string, environment = 'main', modelApiKey = 'article') =>
   documentUri({ project: MAIN.project, environment, kind: 'record', modelApiKey, id });
-export const modelUri = (apiKey: string, environment = 'main') => documentUri({ project: MAIN.project, environment, kind: 'model', apiKey });
+export const modelUri = (apiKey: string, environment = 'main') =>
+  documentUri({ project: MAIN.project, environment, kind: 'model', apiKey });
 
 /** The id of the n-th record of a model (its default order), read straight from the emulator. */
 export async function recordIdOf(model: string, index: number): Promise<string> {
@@ -32,10 +33,14 @@ export async function openEditor(uri: vscode.Uri): Promise<vscode.TextEditor> {
 async function settled(document: vscode.TextDocument, quietMs = 400): Promise<void> {
   let version = document.version;
   let since = Date.now();
-  await waitFor(() => {
-    if (document.version !== version) [version, since] = [document.version, Date.now()];
-    return Date.now() - since >= quietMs;
-  }, 10_000, `${document.uri.path} to settle`);
+  await waitFor(
+    () => {
+      if (document.version !== version) [version, since] = [document.version, Date.now()];
+      return Date.now() - since >= quietMs;
+    },
+    10_000,
+    `${document.uri.path} to settle`,
+  );
 }
 
 export const json = (editor: vscode.TextEditor) => JSON.parse(editor.document.getText());
@@ -65,13 +70,19 @@ async function focus(editor: vscode.TextEditor): Promise<void> {
 /** Types `text` at the cursor and waits until the document holds `expected` at `path`. */
 export async function typeAndWait(editor: vscode.TextEditor, text: string, path: JSONPath, expected: unknown): Promise<void> {
   await typeInEditor(text);
-  await waitFor(() => valueAt(editor, path) === expected, 10_000, `the editor to hold ${JSON.stringify(expected)} at ${path.join('.')}`)
-    .catch((error: Error) => {
-      const textNow = editor.document.getText();
-      const at = textNow.indexOf(text);
-      const where = at < 0 ? 'the typed text is nowhere in it' : `the typed text is at line ${editor.document.positionAt(at).line + 1}: ${JSON.stringify(textNow.slice(Math.max(0, at - 80), at + text.length + 40))}`;
-      throw new Error(`${error.message}; it holds ${JSON.stringify(valueAt(editor, path))}; ${where}`);
-    });
+  await waitFor(
+    () => valueAt(editor, path) === expected,
+    10_000,
+    `the editor to hold ${JSON.stringify(expected)} at ${path.join('.')}`,
+  ).catch((error: Error) => {
+    const textNow = editor.document.getText();
+    const at = textNow.indexOf(text);
+    const where =
+      at < 0
+        ? 'the typed text is nowhere in it'
+        : `the typed text is at line ${editor.document.positionAt(at).line + 1}: ${JSON.stringify(textNow.slice(Math.max(0, at - 80), at + text.length + 40))}`;
+    throw new Error(`${error.message}; it holds ${JSON.stringify(valueAt(editor, path))}; ${where}`);
+  });
 }
 
 export function valueAt(editor: vscode.TextEditor, path: JSONPath): unknown {
@@ -90,7 +101,8 @@ export async function pressSave(editor: vscode.TextEditor): Promise<void> {
   await pressKeys('Control+s');
 }
 
-export const waitForClean = (uri: vscode.Uri, timeoutMs = 20_000) => waitFor(() => !tabIsDirty(uri), timeoutMs, `the tab of ${uri.path} to be clean`);
+export const waitForClean = (uri: vscode.Uri, timeoutMs = 20_000) =>
+  waitFor(() => !tabIsDirty(uri), timeoutMs, `the tab of ${uri.path} to be clean`);
 
 /** Replaces the whole text (a paste-like edit), for changes whose timing does not matter. */
 export async function replaceText(document: vscode.TextDocument, text: string): Promise<void> {

@@ -7,7 +7,11 @@ import { openDocument, replaceIn } from './editing';
 const PROJECT = { project: 'emulated-bistro', environment: 'main' } as const;
 
 /** The hovers' text, markdown escapes removed. */
-const hoverText = (hovers: vscode.Hover[]) => hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n').replace(/\\(.)/g, '$1');
+const hoverText = (hovers: vscode.Hover[]) =>
+  hovers
+    .flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)))
+    .join('\n')
+    .replace(/\\(.)/g, '$1');
 const labelOf = (item: vscode.CompletionItem) => (typeof item.label === 'string' ? item.label : item.label.label);
 
 /** An article with an author, and the author's name (the author model's title field). */
@@ -34,14 +38,22 @@ describe('editor: names, links and quick fixes', () => {
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, onId);
     assert.match(hoverText(hovers), new RegExp(`${authorName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s\\S]*author`));
 
-    const locations = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', document.uri, onId);
+    const locations = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>(
+      'vscode.executeDefinitionProvider',
+      document.uri,
+      onId,
+    );
     assert.equal(locations.length, 1);
     const target = 'uri' in locations[0]! ? locations[0].uri : locations[0]!.targetUri;
     assert.deepEqual(parseDocumentUri(target), { ...PROJECT, kind: 'record', modelApiKey: 'author', id: authorId, title: authorName });
 
     const opened = await openDocument(target);
     assert.equal(JSON.parse(opened.getText()).$readonly.id, authorId, 'the id stays in $readonly');
-    await waitFor(() => vscode.window.tabGroups.activeTabGroup.activeTab?.label === `${authorName} · author`, 5000, 'the tab titled by the record');
+    await waitFor(
+      () => vscode.window.tabGroups.activeTabGroup.activeTab?.label === `${authorName} · author`,
+      5000,
+      'the tab titled by the record',
+    );
     const again = documentUri({ ...PROJECT, kind: 'record', modelApiKey: 'author', id: authorId });
     assert.equal(again.toString(), target.toString(), 'the record keeps the URI it is open under');
   });
@@ -52,9 +64,17 @@ describe('editor: names, links and quick fixes', () => {
     const field = (await cma('GET', `/fields/${titleFieldId}`)).data;
     const onId = document.positionAt(document.getText().indexOf(`"${titleFieldId}"`) + 3);
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, onId);
-    assert.ok(hoverText(hovers).includes(`${field.attributes.label} · field ${field.attributes.api_key}`.replace(/ field (\S+)$/, ' field `$1`')), hoverText(hovers));
+    assert.ok(
+      hoverText(hovers).includes(`${field.attributes.label} · field ${field.attributes.api_key}`.replace(/ field (\S+)$/, ' field `$1`')),
+      hoverText(hovers),
+    );
     const [location] = await vscode.commands.executeCommand<vscode.Location[]>('vscode.executeDefinitionProvider', document.uri, onId);
-    assert.deepEqual(parseDocumentUri(location!.uri), { ...PROJECT, kind: 'field', modelApiKey: 'author', apiKey: field.attributes.api_key });
+    assert.deepEqual(parseDocumentUri(location!.uri), {
+      ...PROJECT,
+      kind: 'field',
+      modelApiKey: 'author',
+      apiKey: field.attributes.api_key,
+    });
   });
 
   it('completion inside a link value offers the records the field allows, by title, and inserts the id', async () => {
@@ -85,7 +105,12 @@ describe('editor: names, links and quick fixes', () => {
     assert.equal(diagnostics.length, 1, diagnostics.map((d) => `${d.source}: ${d.message}`).join('\n'));
     assert.match(diagnostics[0]!.message, /reading_time: expected an integer/);
 
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, diagnostics[0]!.range, vscode.CodeActionKind.QuickFix.value);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      document.uri,
+      diagnostics[0]!.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
     const fix = actions.find((a) => a.title === 'Change to the number 12');
     assert.ok(fix?.edit, actions.map((a) => a.title).join(', '));
     assert.ok(await vscode.workspace.applyEdit(fix.edit));
@@ -139,6 +164,9 @@ describe('editor: names, links and quick fixes', () => {
     assert.deepEqual(found.map((r) => (r && 'id' in r ? r.id : undefined)).sort(), expected);
     assert.ok(found.every((r) => r?.kind === 'record' && r.modelApiKey === 'article'));
     const first = await openDocument(others[0]!.uri);
-    assert.ok(JSON.parse(first.getText()).author === authorId || first.getText().includes(authorId), 'the listed record links to the author');
+    assert.ok(
+      JSON.parse(first.getText()).author === authorId || first.getText().includes(authorId),
+      'the listed record links to the author',
+    );
   });
 });

@@ -12,7 +12,11 @@ describe('encoding', () => {
   const settingsDir = () => join(config().workspace, '.vscode');
   after(async () => {
     rmSync(settingsDir(), { recursive: true, force: true });
-    await waitFor(() => vscode.workspace.getConfiguration('files').inspect('encoding')?.workspaceValue === undefined, 10_000, 'the workspace setting to go');
+    await waitFor(
+      () => vscode.workspace.getConfiguration('files').inspect('encoding')?.workspaceValue === undefined,
+      10_000,
+      'the workspace setting to go',
+    );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
@@ -20,7 +24,11 @@ describe('encoding', () => {
     this.timeout(60_000);
     mkdirSync(settingsDir(), { recursive: true });
     writeFileSync(join(settingsDir(), 'settings.json'), JSON.stringify({ 'files.encoding': 'windows1252' }, null, 2));
-    await waitFor(() => vscode.workspace.getConfiguration('files').get('encoding') === 'windows1252', 15_000, 'the workspace setting to apply');
+    await waitFor(
+      () => vscode.workspace.getConfiguration('files').get('encoding') === 'windows1252',
+      15_000,
+      'the workspace setting to apply',
+    );
 
     const id = await recordIdOf('article', 6);
     const uri = recordUri(id);

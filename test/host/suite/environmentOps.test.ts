@@ -7,7 +7,25 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { stopAskingSchemaChanges } from '../../../src/projects/primaryGuard';
 import type { EnvironmentNode, TreeNode } from '../../../src/tree/model';
-import { answerConfirmations, restoreConfirmations, toasts, clearRequests, describeRequests, dismissToasts, ensureSignedIn, extensionApi, requests, runWithInputs, screenshot, seeOnScreen, settledToasts, statusBar, tabIsDirty, waitFor, writes } from './helpers';
+import {
+  answerConfirmations,
+  restoreConfirmations,
+  toasts,
+  clearRequests,
+  describeRequests,
+  dismissToasts,
+  ensureSignedIn,
+  extensionApi,
+  requests,
+  runWithInputs,
+  screenshot,
+  seeOnScreen,
+  settledToasts,
+  statusBar,
+  tabIsDirty,
+  waitFor,
+  writes,
+} from './helpers';
 import { editJson, modelUri, openEditor, pressSave, waitForClean } from './editing';
 
 const PROJECT = 'emulated-bistro';
@@ -57,7 +75,7 @@ describe('the guard on the primary environment', () => {
     await pressSave(editor);
     await waitFor(() => asked.length === 1, 10_000, 'the guard to ask');
     assert.equal(asked[0]!.message, 'Update the model category (hint) in the primary environment "main" of Emulated Bistro?');
-    assert.deepEqual(asked[0]!.actions, ['Change Schema', 'Don\'t Ask Again for This Project']);
+    assert.deepEqual(asked[0]!.actions, ['Change Schema', "Don't Ask Again for This Project"]);
     const failure = (await settledToasts()).find((toast) => toast.message.includes('was not confirmed'));
     assert.ok(failure, 'the failed save says why');
     assert.match(failure.message, /primary environment "main" was not confirmed\. Your changes are still in the editor/);
@@ -115,14 +133,19 @@ describe('environment operations from the tree', () => {
       await answerConfirmations('Delete Environment');
       await vscode.commands.executeCommand('datocms.env.delete', await environmentNode(FORK));
     }
-    if (registry.environmentOf(PROJECT) !== 'main') await vscode.commands.executeCommand('datocms.env.switch', await environmentNode('main'));
+    if (registry.environmentOf(PROJECT) !== 'main')
+      await vscode.commands.executeCommand('datocms.env.switch', await environmentNode('main'));
     await restoreConfirmations();
     // Progress notifications stay at least a moment after their task: wait until none is left, or the
     // next suite's notifications would queue behind them.
-    await waitFor(async () => {
-      await dismissToasts();
-      return (await toasts()).length === 0;
-    }, 20_000, 'the notifications to close');
+    await waitFor(
+      async () => {
+        await dismissToasts();
+        return (await toasts()).length === 0;
+      },
+      20_000,
+      'the notifications to close',
+    );
   });
 
   it('forks a sandbox (typed name, full copy), the tree switches to it, then promotes it after a confirmation naming both', async function () {
@@ -132,12 +155,19 @@ describe('environment operations from the tree', () => {
     // what the command tells the user, recorded as it is shown (a notification can be gone before it is read)
     const told: string[] = [];
     const realInfo = ui.info;
-    ui.info = (message, ...actions) => { told.push(message); return realInfo.call(ui, message, ...actions); };
+    ui.info = (message, ...actions) => {
+      told.push(message);
+      return realInfo.call(ui, message, ...actions);
+    };
     try {
-      await runWithInputs('datocms.env.fork', [await environmentNode('main')], [
-        { text: FORK, title: 'Fork "main" of Emulated Bistro' },
-        { text: 'Full fork', title: 'How should "main" be forked?' },
-      ]);
+      await runWithInputs(
+        'datocms.env.fork',
+        [await environmentNode('main')],
+        [
+          { text: FORK, title: 'Fork "main" of Emulated Bistro' },
+          { text: 'Full fork', title: 'How should "main" be forked?' },
+        ],
+      );
       await waitFor(() => registry.environmentOf(PROJECT) === FORK, 60_000, `the tree to show ${FORK}`);
       const announced = `Forked "main" into "${FORK}". The tree now shows "${FORK}".`;
       await waitFor(() => told.includes(announced), 15_000, `the fork to be announced (told: ${told.join(' | ')})`);
@@ -146,18 +176,32 @@ describe('environment operations from the tree', () => {
     }
     const fork = await environmentNode(FORK);
     assert.equal(fork.description, 'sandbox · active');
-    await waitFor(async () => (await projectItemText()).includes(`${FORK} (sandbox)`), 10_000, 'the status bar to name the fork')
-      .catch(async (error: Error) => { throw new Error(`${error.message}; it shows "${await projectItemText()}"`); });
+    await waitFor(async () => (await projectItemText()).includes(`${FORK} (sandbox)`), 10_000, 'the status bar to name the fork').catch(
+      async (error: Error) => {
+        throw new Error(`${error.message}; it shows "${await projectItemText()}"`);
+      },
+    );
 
     await dismissToasts();
     await clearRequests();
     const asked = await answerConfirmations('Promote');
     await vscode.commands.executeCommand('datocms.env.promote', fork);
-    assert.deepEqual(asked.map((c) => c.message), [`Make "${FORK}" the primary environment of Emulated Bistro, instead of "main"?`]);
-    assert.deepEqual((await writes()).map((r) => `${r.method} ${r.path}`), [`PUT /environments/${FORK}/promote`]);
+    assert.deepEqual(
+      asked.map((c) => c.message),
+      [`Make "${FORK}" the primary environment of Emulated Bistro, instead of "main"?`],
+    );
+    assert.deepEqual(
+      (await writes()).map((r) => `${r.method} ${r.path}`),
+      [`PUT /environments/${FORK}/promote`],
+    );
     assert.equal(registry.get(PROJECT)?.primaryEnvironment, FORK);
-    await waitFor(async () => (await projectItemText()).includes(`${FORK} (primary)`), 10_000, 'the status bar to say the fork is primary')
-      .catch(async (error: Error) => { throw new Error(`${error.message}; it shows "${await projectItemText()}"`); });
+    await waitFor(
+      async () => (await projectItemText()).includes(`${FORK} (primary)`),
+      10_000,
+      'the status bar to say the fork is primary',
+    ).catch(async (error: Error) => {
+      throw new Error(`${error.message}; it shows "${await projectItemText()}"`);
+    });
     const nodes = await environmentNodes();
     assert.equal(nodes.find((n) => n.resource.id === FORK)?.description, 'primary · active');
     assert.equal(nodes.find((n) => n.resource.id === 'main')?.description, 'sandbox');

@@ -26,8 +26,13 @@ describe('environments and open documents', () => {
     assert.equal(registry.environmentOf('emulated-bistro'), 'sandbox');
 
     const focused = await openEditor(mainUri);
-    await waitFor(async () => /Emulated Bistro/.test(await projectItemText()) && /\bmain\b/.test(await projectItemText()), 10_000, 'the status bar to name the project and main')
-      .catch(async (error: Error) => { throw new Error(`${error.message}; it shows "${await projectItemText()}"`); });
+    await waitFor(
+      async () => /Emulated Bistro/.test(await projectItemText()) && /\bmain\b/.test(await projectItemText()),
+      10_000,
+      'the status bar to name the project and main',
+    ).catch(async (error: Error) => {
+      throw new Error(`${error.message}; it shows "${await projectItemText()}"`);
+    });
 
     const original = valueAt(focused, ['title', 'en']) as string;
     await cursorAtEndOf(focused, ['title', 'en']);
@@ -42,10 +47,16 @@ describe('environments and open documents', () => {
     assert.equal(puts[0]!.environment, 'main', 'the save went to the environment the document names');
 
     await openEditor(recordUri(id, 'sandbox'));
-    await waitFor(async () => /\bsandbox\b/.test(await projectItemText()), 10_000, 'the status bar to say sandbox')
-      .catch(async (error: Error) => { throw new Error(`${error.message}; it shows "${await projectItemText()}"`); });
+    await waitFor(async () => /\bsandbox\b/.test(await projectItemText()), 10_000, 'the status bar to say sandbox').catch(
+      async (error: Error) => {
+        throw new Error(`${error.message}; it shows "${await projectItemText()}"`);
+      },
+    );
     await openEditor(mainUri);
-    await waitFor(async () => /\bmain\b/.test(await projectItemText()), 10_000, 'the status bar to say main again')
-      .catch(async (error: Error) => { throw new Error(`${error.message}; it shows "${await projectItemText()}"`); });
+    await waitFor(async () => /\bmain\b/.test(await projectItemText()), 10_000, 'the status bar to say main again').catch(
+      async (error: Error) => {
+        throw new Error(`${error.message}; it shows "${await projectItemText()}"`);
+      },
+    );
   });
 });

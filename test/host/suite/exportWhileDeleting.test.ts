@@ -4,7 +4,22 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ModelNode, SectionNode } from '../../../src/tree/model';
-import { addFault, clearFaults, clearRequests, cma, cmaJob, config, dismissToasts, ensureSignedIn, extensionApi, requests, toasts, typeIntoQuickInput, waitFor, type Toast } from './helpers';
+import {
+  addFault,
+  clearFaults,
+  clearRequests,
+  cma,
+  cmaJob,
+  config,
+  dismissToasts,
+  ensureSignedIn,
+  extensionApi,
+  requests,
+  toasts,
+  typeIntoQuickInput,
+  waitFor,
+  type Toast,
+} from './helpers';
 import { sleep } from './editing';
 
 async function articleModel(): Promise<ModelNode> {
@@ -28,7 +43,9 @@ function queryString(query: Record<string, unknown>, prefix = ''): string {
   return Object.entries(query)
     .map(([key, value]) => {
       const name = prefix ? `${prefix}[${key}]` : key;
-      return value !== null && typeof value === 'object' ? queryString(value as Record<string, unknown>, name) : `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`;
+      return value !== null && typeof value === 'object'
+        ? queryString(value as Record<string, unknown>, name)
+        : `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`;
     })
     .join('&');
 }
@@ -49,19 +66,29 @@ describe('export while records are deleted', () => {
     await addFault({ kind: 'timeout', method: 'GET', path: '/items', delayMs: 3000, count: 2 });
     const exported = vscode.commands.executeCommand('datocms.exportRecords', article);
     await typeIntoQuickInput(target, 'Export records of Article');
-    await waitFor(async () => (await requests()).some((r) => r.path === '/items' && r.status === 200), 30_000, 'the first page of the export');
+    await waitFor(
+      async () => (await requests()).some((r) => r.path === '/items' && r.status === 200),
+      30_000,
+      'the first page of the export',
+    );
     // delete three records the export has already read (the same query as its first page)
     const firstPage = (await requests()).find((r) => r.path === '/items' && r.status === 200)!;
-    const doomed = (await cma('GET', `/items?${queryString(firstPage.query)}`)).data.slice(0, 3).map((r: { id: string }) => r.id) as string[];
+    const doomed = (await cma('GET', `/items?${queryString(firstPage.query)}`)).data
+      .slice(0, 3)
+      .map((r: { id: string }) => r.id) as string[];
     await Promise.all(doomed.map((id) => cmaJob('DELETE', `/items/${id}`)));
     const survivors = before.filter((id) => !doomed.includes(id));
 
     // the export ends with a message (the command resolves once it is dismissed), or an error
     let shown: Toast[] = [];
-    await waitFor(async () => {
-      shown = (await toasts()).filter((t) => /export/i.test(t.message) && !/^Exporting/i.test(t.message));
-      return existsSync(target) || shown.some((t) => t.severity === 'error');
-    }, 60_000, 'the export to end');
+    await waitFor(
+      async () => {
+        shown = (await toasts()).filter((t) => /export/i.test(t.message) && !/^Exporting/i.test(t.message));
+        return existsSync(target) || shown.some((t) => t.severity === 'error');
+      },
+      60_000,
+      'the export to end',
+    );
     await sleep(1000);
     shown = await toasts();
     await dismissToasts();
@@ -75,10 +102,18 @@ describe('export while records are deleted', () => {
     const message = shown.map((t) => t.message.split(target).join('<file>')).join('\n');
     const keptDeleted = doomed.filter((id) => ids.has(id));
     if (keptDeleted.length > 0) {
-      assert.match(message, new RegExp(`\\b${keptDeleted.length}\\b[^.]*deleted`, 'i'), `the file holds ${keptDeleted.length} records deleted meanwhile; the message should say so: "${message}"`);
+      assert.match(
+        message,
+        new RegExp(`\\b${keptDeleted.length}\\b[^.]*deleted`, 'i'),
+        `the file holds ${keptDeleted.length} records deleted meanwhile; the message should say so: "${message}"`,
+      );
     }
     if (missing.length > 0) {
-      assert.match(message, /delet|removed|changed|missing/i, `${missing.length} of ${survivors.length} records that were never deleted are missing from the file (${pages} listing requests), and the message says nothing: "${message}"`);
+      assert.match(
+        message,
+        /delet|removed|changed|missing/i,
+        `${missing.length} of ${survivors.length} records that were never deleted are missing from the file (${pages} listing requests), and the message says nothing: "${message}"`,
+      );
     }
   });
 });

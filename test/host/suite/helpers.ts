@@ -89,7 +89,12 @@ export function pressKeys(keys: string, inEditor = true): Promise<void> {
   return askRunner({ kind: 'press', keys, inEditor }, `press ${keys}`);
 }
 
-export interface Toast { message: string; severity: 'error' | 'warning' | 'info'; buttons: string[]; source: string }
+export interface Toast {
+  message: string;
+  severity: 'error' | 'warning' | 'info';
+  buttons: string[];
+  source: string;
+}
 
 /** The notification toasts the user sees now. */
 export function toasts(): Promise<Toast[]> {
@@ -113,7 +118,11 @@ export function clickButton(label: string): Promise<void> {
   return askRunner({ kind: 'clickButton', label }, `click "${label}"`);
 }
 
-export interface StatusBarItem { id: string; text: string; ariaLabel: string }
+export interface StatusBarItem {
+  id: string;
+  text: string;
+  ariaLabel: string;
+}
 
 /** The status bar items the user sees now. */
 export function statusBar(): Promise<StatusBarItem[]> {
@@ -152,7 +161,14 @@ export async function waitFor(condition: () => boolean | Promise<boolean>, timeo
   }
 }
 
-export interface LoggedRequest { method: string; path: string; query: Record<string, unknown>; body: any; status: number; environment?: string }
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  query: Record<string, unknown>;
+  body: any;
+  status: number;
+  environment?: string;
+}
 
 async function control(method: string, path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${config().emulatorUrl}/_emulator/${path}`, {
@@ -167,7 +183,7 @@ async function control(method: string, path: string, body?: unknown): Promise<un
 
 export async function requests(): Promise<LoggedRequest[]> {
   const body = (await control('GET', 'requests')) as { requests?: LoggedRequest[] } | LoggedRequest[];
-  return Array.isArray(body) ? body : body.requests ?? [];
+  return Array.isArray(body) ? body : (body.requests ?? []);
 }
 /** Every request of the running test, across clears (for the report's request counts). */
 let tally: { skip: number; seen: LoggedRequest[] } = { skip: 0, seen: [] };
@@ -201,17 +217,26 @@ export async function cmaJob(method: string, path: string, body?: unknown): Prom
   const answer = await cma(method, path, body);
   if (answer?.data?.type !== 'job') return answer;
   let result: any;
-  await waitFor(async () => {
-    const response = await fetch(`${config().emulatorUrl}/job-results/${answer.data.id}`, { headers: cmaHeaders() });
-    if (response.status !== 200) return false;
-    result = await response.json();
-    return true;
-  }, 30_000, `the job of ${method} ${path}`);
+  await waitFor(
+    async () => {
+      const response = await fetch(`${config().emulatorUrl}/job-results/${answer.data.id}`, { headers: cmaHeaders() });
+      if (response.status !== 200) return false;
+      result = await response.json();
+      return true;
+    },
+    30_000,
+    `the job of ${method} ${path}`,
+  );
   if (result.data.attributes.status >= 300) throw new Error(`${method} ${path}: job ${JSON.stringify(result.data.attributes)}`);
   return result.data.attributes.payload;
 }
 
-const cmaHeaders = () => ({ authorization: `Bearer ${config().token}`, accept: 'application/json', 'x-api-version': '3', 'content-type': 'application/vnd.api+json' });
+const cmaHeaders = () => ({
+  authorization: `Bearer ${config().token}`,
+  accept: 'application/json',
+  'x-api-version': '3',
+  'content-type': 'application/vnd.api+json',
+});
 
 /** A direct CMA call to the emulator, as another user of the project would make it. */
 export async function cma(method: string, path: string, body?: unknown): Promise<any> {
@@ -235,7 +260,12 @@ export async function ensureSignedIn(): Promise<void> {
 
 /** A one-line account of requests, for assertion messages. */
 export const describeRequests = (log: LoggedRequest[]) =>
-  log.map((r) => `${r.method} ${r.path} ${r.status}${r.body?.data?.attributes ? ` ${JSON.stringify(r.body.data.attributes).slice(0, 200)}` : ''}`).join('; ');
+  log
+    .map(
+      (r) =>
+        `${r.method} ${r.path} ${r.status}${r.body?.data?.attributes ? ` ${JSON.stringify(r.body.data.attributes).slice(0, 200)}` : ''}`,
+    )
+    .join('; ');
 
 /** Answers the next modal confirmations in order (undefined = Cancel); returns what each one showed. */
 export async function answerConfirmations(...answers: (string | undefined)[]): Promise<ConfirmOptions[]> {
@@ -246,7 +276,10 @@ export async function answerConfirmations(...answers: (string | undefined)[]): P
     asked.push(options);
     if (answers.length === 0) throw new Error(`unexpected confirmation: ${options.message}`);
     const answer = answers.shift();
-    assert.ok(answer === undefined || options.actions.includes(answer), `"${answer}" is offered by "${options.message}" (${options.actions.join(', ')})`);
+    assert.ok(
+      answer === undefined || options.actions.includes(answer),
+      `"${answer}" is offered by "${options.message}" (${options.actions.join(', ')})`,
+    );
     return answer;
   };
   return asked;

@@ -3,7 +3,19 @@
 // then brings the old value back into the clean editor.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { clearRequests, cma, describeRequests, dismissToasts, ensureSignedIn, extensionApi, screenshot, seeOnScreen, tabIsDirty, waitFor, writes } from './helpers';
+import {
+  clearRequests,
+  cma,
+  describeRequests,
+  dismissToasts,
+  ensureSignedIn,
+  extensionApi,
+  screenshot,
+  seeOnScreen,
+  tabIsDirty,
+  waitFor,
+  writes,
+} from './helpers';
 import { editJson, MAIN, openEditor, pressSave, recordIdOf, recordUri, sleep, valueAt, waitForClean } from './editing';
 
 /** The tree node the Record History view passes to its commands for a version. */
@@ -33,11 +45,18 @@ async function answerConfirmations(answer: string | undefined): Promise<{ asked:
     asked.push(`${options.message} [${options.actions.join(', ')}]`);
     return answer;
   };
-  return { asked, dispose: () => { ui.confirm = original; } };
+  return {
+    asked,
+    dispose: () => {
+      ui.confirm = original;
+    },
+  };
 }
 
-const versionDiffTab = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs)
-  .find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.original.scheme === 'datocms-version');
+const versionDiffTab = () =>
+  vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.original.scheme === 'datocms-version');
 
 describe('record history', () => {
   afterEach(async () => {
@@ -56,13 +75,23 @@ describe('record history', () => {
     const versionsBefore = (await cma('GET', `/items/${id}/versions`)).meta.total_count as number;
     for (const suffix of [' v2', ' v3']) {
       const before = valueAt(editor, ['title', 'en']) as string;
-      await editJson(editor.document, (value) => { value.title.en = before + suffix; });
+      await editJson(editor.document, (value) => {
+        value.title.en = before + suffix;
+      });
       await pressSave(editor);
-      await waitFor(async () => (await cma('GET', `/items/${id}`)).data.attributes.title.en === before + suffix, 20_000, `the save of "${suffix}"`);
+      await waitFor(
+        async () => (await cma('GET', `/items/${id}`)).data.attributes.title.en === before + suffix,
+        20_000,
+        `the save of "${suffix}"`,
+      );
       await waitForClean(uri);
       // the clean editor reloads with the saved record (its new version) before the next edit
       const saved = (await cma('GET', `/items/${id}`)).data.meta.current_version;
-      await waitFor(() => valueAt(editor, ['$readonly', 'meta', 'current_version']) === saved, 20_000, 'the editor to show the saved version');
+      await waitFor(
+        () => valueAt(editor, ['$readonly', 'meta', 'current_version']) === saved,
+        20_000,
+        'the editor to show the saved version',
+      );
     }
 
     await vscode.commands.executeCommand('datocms.history.show', uri);
@@ -77,7 +106,7 @@ describe('record history', () => {
     await vscode.commands.executeCommand('datocms.history.openVersion', oldest);
     await waitFor(() => versionDiffTab() !== undefined, 10_000, 'the version diff to open');
     const diff = versionDiffTab()!.input as vscode.TabInputTextDiff;
-    assert.equal(diff.modified.toString(), uri.toString(), 'the right side is the record\'s own document');
+    assert.equal(diff.modified.toString(), uri.toString(), "the right side is the record's own document");
     const left = await vscode.workspace.openTextDocument(diff.original);
     await waitFor(() => left.getText().length > 0, 10_000, 'the version document to load');
     assert.equal(JSON.parse(left.getText()).title.en, original, 'the old value is on the left');
@@ -92,7 +121,10 @@ describe('record history', () => {
       cancel.dispose();
     }
     assert.equal(cancel.asked.length, 1, 'Restore asks first');
-    assert.match(cancel.asked[0]!, new RegExp(`^Restore the record ${id} of article to its version of .+ by account 43210\\? \\[Restore\\]$`));
+    assert.match(
+      cancel.asked[0]!,
+      new RegExp(`^Restore the record ${id} of article to its version of .+ by account 43210\\? \\[Restore\\]$`),
+    );
     await sleep(500);
     assert.deepEqual(await writes(), [], describeRequests(await writes()));
 
@@ -104,7 +136,11 @@ describe('record history', () => {
       confirm.dispose();
     }
     const sent = await writes();
-    assert.deepEqual(sent.map((r) => `${r.method} ${r.path}`), [`POST /versions/${versions[2].id}/restore`], describeRequests(sent));
+    assert.deepEqual(
+      sent.map((r) => `${r.method} ${r.path}`),
+      [`POST /versions/${versions[2].id}/restore`],
+      describeRequests(sent),
+    );
     const recordEditor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString()) ?? editor;
     await waitFor(() => valueAt(recordEditor, ['title', 'en']) === original, 20_000, 'the editor to show the restored title');
     assert.equal(tabIsDirty(uri), false, 'the restored record is shown as saved');

@@ -6,7 +6,13 @@ import Mocha from 'mocha';
 import { stopAskingSchemaChanges } from '../../../src/projects/primaryGuard';
 import { config, extensionApi, screenshot, startTally, takeTally } from './helpers';
 
-interface TestResult { title: string; state: 'passed' | 'failed'; error?: string; durationMs?: number; requests?: Record<string, number> }
+interface TestResult {
+  title: string;
+  state: 'passed' | 'failed';
+  error?: string;
+  durationMs?: number;
+  requests?: Record<string, number>;
+}
 
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false });
@@ -25,7 +31,8 @@ export function run(): Promise<void> {
   mocha.suite.afterEach(async function () {
     const test = this.currentTest;
     if (test) requestCounts.set(test.fullTitle(), await takeTally().catch(() => ({})));
-    if (test?.state === 'failed') await screenshot(`suite-failed-${test.fullTitle().replace(/\W+/g, '-').toLowerCase().slice(0, 80)}`).catch(() => undefined);
+    if (test?.state === 'failed')
+      await screenshot(`suite-failed-${test.fullTitle().replace(/\W+/g, '-').toLowerCase().slice(0, 80)}`).catch(() => undefined);
   });
   require('./activation.test');
   require('./signIn.test');
@@ -56,10 +63,15 @@ export function run(): Promise<void> {
   const results: TestResult[] = [];
   return new Promise((resolve) => {
     const runner = mocha.run(() => {
-      writeFileSync(config().reportPath, JSON.stringify({ tests: results.map((r) => ({ ...r, requests: requestCounts.get(r.title) })) }, null, 2));
+      writeFileSync(
+        config().reportPath,
+        JSON.stringify({ tests: results.map((r) => ({ ...r, requests: requestCounts.get(r.title) })) }, null, 2),
+      );
       resolve();
     });
     runner.on('pass', (test) => results.push({ title: test.fullTitle(), state: 'passed', durationMs: test.duration }));
-    runner.on('fail', (test, error: Error) => results.push({ title: test.fullTitle(), state: 'failed', error: String(error.stack ?? error) }));
+    runner.on('fail', (test, error: Error) =>
+      results.push({ title: test.fullTitle(), state: 'failed', error: String(error.stack ?? error) }),
+    );
   });
 }

@@ -25,7 +25,11 @@ describe('language: DatoCMS JSON', () => {
     const appearance = /"collection_appearance": "(compact|table)"/.exec(document.getText())![0];
     await replaceIn(document, appearance, '"collection_appearance": ""');
     const inQuotes = document.positionAt(document.getText().indexOf('"collection_appearance": ""') + '"collection_appearance": "'.length);
-    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, inQuotes);
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      document.uri,
+      inQuotes,
+    );
     assert.deepEqual(list.items.map(labelOf).sort(), ['"compact"', '"table"'], 'only the allowed values, no words from the text');
 
     const onKey = document.positionAt(document.getText().indexOf('"draft_mode_active"') + 3);
@@ -33,7 +37,10 @@ describe('language: DatoCMS JSON', () => {
     assert.match(hoverText(hovers), /draft\/published workflow/);
 
     const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', document.uri);
-    assert.deepEqual(symbols.map((s) => s.name), keys);
+    assert.deepEqual(
+      symbols.map((s) => s.name),
+      keys,
+    );
   });
 
   it("a record document completes and hovers from its model's schema", async () => {
@@ -43,7 +50,10 @@ describe('language: DatoCMS JSON', () => {
     const record = JSON.parse(document.getText()) as Record<string, unknown>;
 
     const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', document.uri);
-    assert.deepEqual(symbols.map((s) => s.name), Object.keys(record));
+    assert.deepEqual(
+      symbols.map((s) => s.name),
+      Object.keys(record),
+    );
 
     // A localized value is keyed by the project's locales: completion inside an emptied one offers them.
     const title = JSON.stringify(record['title'], null, 2).replace(/\n/g, '\n  ');
@@ -62,7 +72,10 @@ describe('language: DatoCMS JSON', () => {
     const document = await openDocument(documentUri({ ...PROJECT, kind: 'model', apiKey: 'author' }));
     const text = document.getText();
     await replaceIn(document, text, JSON.stringify(JSON.parse(text)));
-    const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>('vscode.executeFormatDocumentProvider', document.uri, { tabSize: 8, insertSpaces: false });
+    const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>('vscode.executeFormatDocumentProvider', document.uri, {
+      tabSize: 8,
+      insertSpaces: false,
+    });
     const edit = new vscode.WorkspaceEdit();
     edit.set(document.uri, edits);
     assert.ok(await vscode.workspace.applyEdit(edit));

@@ -40,7 +40,10 @@ async function scriptConfirm(answers: (string | undefined)[]): Promise<{ message
   return seen;
 }
 
-const tabOpen = (uri: vscode.Uri) => vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString());
+const tabOpen = (uri: vscode.Uri) =>
+  vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString());
 const deletes = async () => (await writes()).filter((r) => r.method === 'DELETE');
 
 describe('record lifecycle and field order', () => {
@@ -73,7 +76,10 @@ describe('record lifecycle and field order', () => {
 
     await vscode.commands.executeCommand('datocms.deleteRecord', node);
     assert.equal(seen.length, 2);
-    assert.deepEqual((await deletes()).map((r) => r.path), [`/items/${categoryId}`]);
+    assert.deepEqual(
+      (await deletes()).map((r) => r.path),
+      [`/items/${categoryId}`],
+    );
     await waitFor(() => !tabOpen(uri), 10_000, 'the clean editor of the deleted record to close');
   });
 
@@ -83,7 +89,9 @@ describe('record lifecycle and field order', () => {
     const dish = dishes[0];
     const uri = recordUri(dish.id, 'main', 'dish');
     const editor = await openEditor(uri);
-    await editJson(editor.document, (json) => { json.price = 4242; });
+    await editJson(editor.document, (json) => {
+      json.price = 4242;
+    });
     assert.ok(tabIsDirty(uri));
 
     await clearRequests();
@@ -99,7 +107,10 @@ describe('record lifecycle and field order', () => {
     await vscode.window.showTextDocument(editor.document, { preview: false });
     await pressSave(editor);
     const shown = await settledToasts(1);
-    assert.ok(shown.some((t) => /was deleted in DatoCMS; your text is kept/.test(t.message)), JSON.stringify(shown));
+    assert.ok(
+      shown.some((t) => /was deleted in DatoCMS; your text is kept/.test(t.message)),
+      JSON.stringify(shown),
+    );
     assert.deepEqual(await writes(), [], 'nothing was written back');
     assert.ok(tabIsDirty(uri));
     assert.match(editor.document.getText(), /"price": 4242/);
@@ -112,7 +123,10 @@ describe('record lifecycle and field order', () => {
     const node = await recordNode('dish', original.id);
     await clearRequests();
     await vscode.commands.executeCommand('datocms.duplicateRecord', node);
-    assert.deepEqual((await writes()).map((r) => `${r.method} ${r.path}`), [`POST /items/${original.id}/duplicate`]);
+    assert.deepEqual(
+      (await writes()).map((r) => `${r.method} ${r.path}`),
+      [`POST /items/${original.id}/duplicate`],
+    );
     await waitFor(() => /\/records\/dish\//.test(vscode.window.activeTextEditor?.document.uri.path ?? ''), 15_000, 'the copy to open');
     const opened = vscode.window.activeTextEditor!.document;
     const copy = JSON.parse(opened.getText());
@@ -133,7 +147,10 @@ describe('record lifecycle and field order', () => {
     await clearRequests();
     await vscode.commands.executeCommand('datocms.moveFieldDown', first);
     const sent = await writes();
-    assert.deepEqual(sent.map((r) => `${r.method} ${r.path}`), [`PUT /fields/${first.field.id}`]);
+    assert.deepEqual(
+      sent.map((r) => `${r.method} ${r.path}`),
+      [`PUT /fields/${first.field.id}`],
+    );
     assert.deepEqual(sent[0]!.body.data.attributes, { position: second.field.attributes['position'] });
     const after = (await cma('GET', `/item-types/${dish.itemType.id}/fields`)).data as any[];
     const order = after.sort((a, b) => a.attributes.position - b.attributes.position).map((f) => f.id);

@@ -4,7 +4,19 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ModelNode, RecordNode, RecordsNode, SectionNode } from '../../../src/tree/model';
 import type { Ui } from '../../../src/ui/ui';
-import { clearRequests, cma, describeRequests, dismissToasts, ensureSignedIn, extensionApi, runWithInputs, screenshot, tabIsDirty, waitFor, writes } from './helpers';
+import {
+  clearRequests,
+  cma,
+  describeRequests,
+  dismissToasts,
+  ensureSignedIn,
+  extensionApi,
+  runWithInputs,
+  screenshot,
+  tabIsDirty,
+  waitFor,
+  writes,
+} from './helpers';
 import { editJson, pressSave, sleep } from './editing';
 
 async function recordsOf(apiKey: string): Promise<RecordsNode> {
@@ -15,7 +27,10 @@ async function recordsOf(apiKey: string): Promise<RecordsNode> {
   return (await model.children(node)).find((n): n is RecordsNode => n.kind === 'records')!;
 }
 
-const tabOpen = (uri: vscode.Uri) => vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString());
+const tabOpen = (uri: vscode.Uri) =>
+  vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString());
 const statusOf = async (id: string) => (await cma('GET', `/items/${id}`)).data.meta.status as string;
 
 describe('publishing records', () => {
@@ -28,7 +43,7 @@ describe('publishing records', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('a record\'s life: New Record → Ctrl+S creates it → Unpublish → Publish (tree shows it published) → Delete closes its editor', async function () {
+  it("a record's life: New Record → Ctrl+S creates it → Unpublish → Publish (tree shows it published) → Delete closes its editor", async function () {
     this.timeout(120_000);
     const records = await recordsOf('author');
     const { model, ui } = await extensionApi();
@@ -39,10 +54,17 @@ describe('publishing records', () => {
     await waitFor(() => vscode.window.activeTextEditor?.document.uri.path.includes('/new~') === true, 15_000, 'the draft editor');
     const draft = vscode.window.activeTextEditor!;
     const name = `Lifecycle Author ${Date.now()}`;
-    await editJson(draft.document, (doc) => { doc.name = name; doc.slug = name.toLowerCase().replace(/\s+/g, '-'); });
+    await editJson(draft.document, (doc) => {
+      doc.name = name;
+      doc.slug = name.toLowerCase().replace(/\s+/g, '-');
+    });
     await clearRequests();
     await pressSave(draft);
-    await waitFor(() => vscode.window.activeTextEditor !== undefined && !vscode.window.activeTextEditor.document.uri.path.includes('/new~'), 20_000, 'the created record to replace the draft');
+    await waitFor(
+      () => vscode.window.activeTextEditor !== undefined && !vscode.window.activeTextEditor.document.uri.path.includes('/new~'),
+      20_000,
+      'the created record to replace the draft',
+    );
     const editor = vscode.window.activeTextEditor!;
     const id = JSON.parse(editor.document.getText()).$readonly.id as string;
     assert.equal((await writes()).filter((r) => r.method === 'POST' && r.path === '/items').length, 1, describeRequests(await writes()));
@@ -52,25 +74,39 @@ describe('publishing records', () => {
     // unpublished: asked first, naming the record; all locales (offered pre-chosen)
     realConfirm = ui.confirm;
     const asked: string[] = [];
-    ui.confirm = async (options) => { asked.push(options.message); return options.actions[0]; };
+    ui.confirm = async (options) => {
+      asked.push(options.message);
+      return options.actions[0];
+    };
     await clearRequests();
     await runWithInputs('datocms.records.unpublish', [editor.document.uri], [{ text: '' }]);
     await waitFor(async () => (await statusOf(id)) === 'draft', 20_000, 'the record to be unpublished');
     assert.equal(asked.length, 1, 'Unpublish asks first');
     assert.ok(asked[0]!.includes(name), asked[0]);
-    assert.deepEqual((await writes()).map((r) => `${r.method} ${r.path}`), [`PUT /items/${id}/unpublish`]);
+    assert.deepEqual(
+      (await writes()).map((r) => `${r.method} ${r.path}`),
+      [`PUT /items/${id}/unpublish`],
+    );
 
     // published: all locales (offered pre-chosen) with one PUT …/publish; the tree shows the new status
     await clearRequests();
     await runWithInputs('datocms.records.publish', [editor.document.uri], [{ text: '' }]);
     await waitFor(async () => (await statusOf(id)) === 'published', 20_000, 'the record to be published');
     const published = await writes();
-    assert.deepEqual(published.map((r) => `${r.method} ${r.path}`), [`PUT /items/${id}/publish`], describeRequests(published));
+    assert.deepEqual(
+      published.map((r) => `${r.method} ${r.path}`),
+      [`PUT /items/${id}/publish`],
+      describeRequests(published),
+    );
     await model.refresh(records);
-    await waitFor(async () => {
-      const node = (await model.children(records)).find((n): n is RecordNode => n.kind === 'record' && n.record.id === id);
-      return node?.record.meta['status'] === 'published';
-    }, 15_000, 'the tree to show the record published');
+    await waitFor(
+      async () => {
+        const node = (await model.children(records)).find((n): n is RecordNode => n.kind === 'record' && n.record.id === id);
+        return node?.record.meta['status'] === 'published';
+      },
+      15_000,
+      'the tree to show the record published',
+    );
     assert.equal(tabIsDirty(editor.document.uri), false);
     const shown = (await model.children(records)).find((n): n is RecordNode => n.kind === 'record' && n.record.id === id)!;
     await (await extensionApi()).treeView.reveal(shown, { select: true, focus: false, expand: true });
@@ -84,9 +120,17 @@ describe('publishing records', () => {
     await vscode.commands.executeCommand('datocms.deleteRecord', editor.document.uri);
     assert.equal(asked.length, 1, 'Delete asks first');
     assert.match(asked[0]!, new RegExp(`Delete the record “${name}”`));
-    await waitFor(async () => (await cma('GET', `/items/${id}`).then(() => false, () => true)), 20_000, 'the record to be gone');
+    await waitFor(
+      async () =>
+        await cma('GET', `/items/${id}`).then(
+          () => false,
+          () => true,
+        ),
+      20_000,
+      'the record to be gone',
+    );
     assert.equal((await writes()).filter((r) => r.method === 'DELETE').length, 1, describeRequests(await writes()));
-    await waitFor(() => !tabOpen(editor.document.uri), 15_000, 'the deleted record\'s editor to close');
+    await waitFor(() => !tabOpen(editor.document.uri), 15_000, "the deleted record's editor to close");
   });
 
   it('bulk publish of three selected records sends one request and publishes them all', async function () {
@@ -94,7 +138,7 @@ describe('publishing records', () => {
     const records = await recordsOf('category');
     const { model } = await extensionApi();
     await model.refresh(records);
-    const nodes = ((await model.children(records)).filter((n): n is RecordNode => n.kind === 'record')).slice(0, 3);
+    const nodes = (await model.children(records)).filter((n): n is RecordNode => n.kind === 'record').slice(0, 3);
     assert.equal(nodes.length, 3, 'three categories on the first page');
     // start from records that are not published
     for (const node of nodes) if (node.record.meta['status'] !== 'draft') await cma('PUT', `/items/${node.record.id}/unpublish`);
@@ -102,12 +146,20 @@ describe('publishing records', () => {
 
     await clearRequests();
     await vscode.commands.executeCommand('datocms.records.publish', nodes[0], nodes);
-    await waitFor(async () => (await Promise.all(nodes.map((n) => statusOf(n.record.id)))).every((s) => s === 'published'), 30_000, 'all three to be published');
+    await waitFor(
+      async () => (await Promise.all(nodes.map((n) => statusOf(n.record.id)))).every((s) => s === 'published'),
+      30_000,
+      'all three to be published',
+    );
     const sent = await writes();
     const bulk = sent.filter((r) => r.path === '/items/bulk/publish');
     assert.equal(bulk.length, 1, describeRequests(sent));
     const ids = (bulk[0]!.body.data.relationships.items.data as { id: string }[]).map((item) => item.id).sort();
     assert.deepEqual(ids, nodes.map((n) => n.record.id).sort());
-    assert.equal(sent.filter((r) => r.path.endsWith('/publish') && r.path !== '/items/bulk/publish').length, 0, 'no record published one by one');
+    assert.equal(
+      sent.filter((r) => r.path.endsWith('/publish') && r.path !== '/items/bulk/publish').length,
+      0,
+      'no record published one by one',
+    );
   });
 });

@@ -2,8 +2,35 @@
 // (the workbench's dirty state) and what the user is shown (toasts), with real keyboard input.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { addFault, clearFaults, clearRequests, cma, dismissToasts, describeRequests, requests, settledToasts, tabIsDirty, toasts, waitFor, writes } from './helpers';
-import { cursorAtEndOf, editJson, json, modelUri, openEditor, pressSave, recordIdOf, recordUri, selectValue, sleep, typeAndWait, valueAt, waitForClean } from './editing';
+import {
+  addFault,
+  clearFaults,
+  clearRequests,
+  cma,
+  dismissToasts,
+  describeRequests,
+  requests,
+  settledToasts,
+  tabIsDirty,
+  toasts,
+  waitFor,
+  writes,
+} from './helpers';
+import {
+  cursorAtEndOf,
+  editJson,
+  json,
+  modelUri,
+  openEditor,
+  pressSave,
+  recordIdOf,
+  recordUri,
+  selectValue,
+  sleep,
+  typeAndWait,
+  valueAt,
+  waitForClean,
+} from './editing';
 
 const SLOW_SAVE_MS = 1500;
 const problems = async () => (await toasts()).filter((t) => t.severity !== 'info');
@@ -31,7 +58,12 @@ describe('saving while typing', () => {
     await pressSave(editor);
     await waitFor(async () => (await requests()).some((r) => r.method === 'PUT'), 10_000, 'the PUT to reach the emulator');
     await typeAndWait(editor, ' more', ['title', 'en'], `${original} saved more`);
-    await waitFor(async () => (await requests()).some((r) => r.method === 'GET' && r.path === `/items/${id}` && r.query['nested'] === 'true' && r.status === 200), 15_000, 'the re-read after the PUT');
+    await waitFor(
+      async () =>
+        (await requests()).some((r) => r.method === 'GET' && r.path === `/items/${id}` && r.query['nested'] === 'true' && r.status === 200),
+      15_000,
+      'the re-read after the PUT',
+    );
     await sleep(1000); // anything the save would still do to the editor happens now
 
     const log = await requests();
@@ -60,7 +92,11 @@ describe('saving while typing', () => {
     assert.equal(second!.body.data.attributes.title.en, `${original} saved more`);
     assert.equal(second!.body.data.meta.current_version, saved.meta.current_version, "sent on the record's new version");
     const after = (await cma('GET', `/items/${id}`)).data;
-    await waitFor(() => valueAt(editor, ['$readonly', 'meta', 'current_version']) === after.meta.current_version, 10_000, "the editor to show the server's new version");
+    await waitFor(
+      () => valueAt(editor, ['$readonly', 'meta', 'current_version']) === after.meta.current_version,
+      10_000,
+      "the editor to show the server's new version",
+    );
     assert.equal(valueAt(editor, ['title', 'en']), `${original} saved more`);
     assert.equal(tabIsDirty(uri), false);
     assert.deepEqual(await problems(), []);
@@ -79,8 +115,16 @@ describe('saving while typing', () => {
     await pressSave(editor);
     await waitFor(async () => (await requests()).some((r) => r.method === 'PUT'), 10_000, 'the PUT to reach the emulator');
     await typeAndWait(editor, ' more', ['hint'], 'Dish hint more');
-    await waitFor(async () => (await cma('GET', `/item-types/${modelId}`)).data.attributes.hint === 'Dish hint', 20_000, 'the job to apply the change');
-    await waitFor(async () => (await requests()).some((r) => r.path.startsWith('/job-results/') && r.status === 200), 20_000, 'the job to be followed to its end');
+    await waitFor(
+      async () => (await cma('GET', `/item-types/${modelId}`)).data.attributes.hint === 'Dish hint',
+      20_000,
+      'the job to apply the change',
+    );
+    await waitFor(
+      async () => (await requests()).some((r) => r.path.startsWith('/job-results/') && r.status === 200),
+      20_000,
+      'the job to be followed to its end',
+    );
     await sleep(1500);
 
     const puts = await writes();
@@ -96,7 +140,11 @@ describe('saving while typing', () => {
     const [second, ...more] = await writes();
     assert.equal(more.length, 0, 'exactly one more PUT');
     assert.deepEqual(second!.body.data.attributes, { hint: 'Dish hint more' }, 'only the typed key is sent');
-    await waitFor(async () => (await cma('GET', `/item-types/${modelId}`)).data.attributes.hint === 'Dish hint more', 20_000, 'the emulator to hold the typed hint');
+    await waitFor(
+      async () => (await cma('GET', `/item-types/${modelId}`)).data.attributes.hint === 'Dish hint more',
+      20_000,
+      'the emulator to hold the typed hint',
+    );
     assert.deepEqual(await problems(), []);
   });
 });

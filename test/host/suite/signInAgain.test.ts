@@ -22,9 +22,16 @@ describe('sign in again', () => {
     });
     const key = await signedIn;
     const shown = await toasts();
-    assert.deepEqual(shown.filter((t) => /valid URL/i.test(t.message)), [], 'no "is not a valid URL" error');
+    assert.deepEqual(
+      shown.filter((t) => /valid URL/i.test(t.message)),
+      [],
+      'no "is not a valid URL" error',
+    );
     assert.equal(key, 'emulated-bistro');
-    assert.deepEqual(registry.list().map((p) => p.key), ['emulated-bistro']);
+    assert.deepEqual(
+      registry.list().map((p) => p.key),
+      ['emulated-bistro'],
+    );
     assert.equal(await registry.store.token('emulated-bistro'), config().token);
     await dismissToasts();
   });

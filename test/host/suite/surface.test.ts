@@ -13,7 +13,9 @@ async function article(): Promise<{ model: ModelNode; records: RecordsNode }> {
   const api = await extensionApi();
   const [project] = api.model.roots();
   const models = (await api.model.children(project)).find((n) => n.kind === 'models') as SectionNode;
-  const model = (await api.model.children(models)).find((n) => n.kind === 'model' && n.itemType.attributes['api_key'] === 'article') as ModelNode;
+  const model = (await api.model.children(models)).find(
+    (n) => n.kind === 'model' && n.itemType.attributes['api_key'] === 'article',
+  ) as ModelNode;
   const records = (await api.model.children(model)).find((n) => n.kind === 'records') as RecordsNode;
   return { model, records };
 }
@@ -41,18 +43,38 @@ describe('surface', () => {
     const { model } = await extensionApi();
     const record = (await model.children(records)).find((n): n is RecordNode => n.kind === 'record')!;
     await clearRequests();
-    await runWithInputs('datocms.openFromUrl', [], [{ text: `${DASHBOARD}/editor/item_types/${articleNode.itemType.id}/items/${record.record.id}/edit`, title: 'Open from DatoCMS URL' }]);
-    await activeDocument(documentUri({ project: PROJECT, environment: 'main', kind: 'record', modelApiKey: 'article', id: record.record.id }));
+    await runWithInputs(
+      'datocms.openFromUrl',
+      [],
+      [
+        {
+          text: `${DASHBOARD}/editor/item_types/${articleNode.itemType.id}/items/${record.record.id}/edit`,
+          title: 'Open from DatoCMS URL',
+        },
+      ],
+    );
+    await activeDocument(
+      documentUri({ project: PROJECT, environment: 'main', kind: 'record', modelApiKey: 'article', id: record.record.id }),
+    );
     assert.match(vscode.window.activeTextEditor!.document.getText(), /"\$readonly"/);
 
     const fields = (await model.children(articleNode)).find((n) => n.kind === 'fields')!;
     const data = await model.dataOf(fields);
     const title = (await data.fields(articleNode.itemType.id)).find((f) => f.attributes['api_key'] === 'title')!;
-    await vscode.commands.executeCommand('datocms.openFromUrl', `${DASHBOARD}/schema/item_types/${articleNode.itemType.id}/fields/${title.id}/edit`);
+    await vscode.commands.executeCommand(
+      'datocms.openFromUrl',
+      `${DASHBOARD}/schema/item_types/${articleNode.itemType.id}/fields/${title.id}/edit`,
+    );
     await activeDocument(documentUri({ project: PROJECT, environment: 'main', kind: 'field', modelApiKey: 'article', apiKey: 'title' }));
-    await vscode.commands.executeCommand('datocms.openFromUrl', `${DASHBOARD}/environments/sandbox/schema/item_types/${articleNode.itemType.id}`);
+    await vscode.commands.executeCommand(
+      'datocms.openFromUrl',
+      `${DASHBOARD}/environments/sandbox/schema/item_types/${articleNode.itemType.id}`,
+    );
     await activeDocument(documentUri({ project: PROJECT, environment: 'sandbox', kind: 'model', apiKey: 'article' }));
-    assert.ok((await requests()).every((r) => r.method === 'GET'), 'opening a link only reads');
+    assert.ok(
+      (await requests()).every((r) => r.method === 'GET'),
+      'opening a link only reads',
+    );
   });
 
   it('Open Record by ID asks for the id and opens the record under its model', async () => {
@@ -60,7 +82,9 @@ describe('surface', () => {
     const { model } = await extensionApi();
     const record = (await model.children(records)).filter((n): n is RecordNode => n.kind === 'record').at(-1)!;
     await runWithInputs('datocms.openRecordById', [], [{ text: record.record.id, title: 'Open DatoCMS record by ID' }]);
-    await activeDocument(documentUri({ project: PROJECT, environment: 'main', kind: 'record', modelApiKey: 'article', id: record.record.id }));
+    await activeDocument(
+      documentUri({ project: PROJECT, environment: 'main', kind: 'record', modelApiKey: 'article', id: record.record.id }),
+    );
   });
 
   it('a vscode:// link opens a record; a link that asks for anything else opens nothing and sends nothing', async () => {
@@ -68,19 +92,33 @@ describe('surface', () => {
     const { records } = await article();
     const record = (await model.children(records)).find((n): n is RecordNode => n.kind === 'record')!;
     await clearRequests();
-    await uriHandler.handleUri(vscode.Uri.parse(`vscode://datocms-explorer.datocms-explorer/open?project=${PROJECT}&model=article&record=${record.record.id}`));
+    await uriHandler.handleUri(
+      vscode.Uri.parse(`vscode://datocms-explorer.datocms-explorer/open?project=${PROJECT}&model=article&record=${record.record.id}`),
+    );
     await activeDocument(documentUri(record.ref));
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const link of [`/signIn?token=x`, `/open?project=${PROJECT}&model=article&record=${record.record.id}&save=true`, `/open?project=elsewhere&model=article`, `/open?url=${encodeURIComponent('http://emulated-bistro.admin.datocms.com/schema/item_types/x')}`]) {
+    for (const link of [
+      `/signIn?token=x`,
+      `/open?project=${PROJECT}&model=article&record=${record.record.id}&save=true`,
+      `/open?project=elsewhere&model=article`,
+      `/open?url=${encodeURIComponent('http://emulated-bistro.admin.datocms.com/schema/item_types/x')}`,
+    ]) {
       await uriHandler.handleUri(vscode.Uri.parse(`vscode://datocms-explorer.datocms-explorer${link}`));
       assert.equal(vscode.window.activeTextEditor, undefined, link);
     }
-    assert.ok((await requests()).every((r) => r.method === 'GET'), 'links only read');
+    assert.ok(
+      (await requests()).every((r) => r.method === 'GET'),
+      'links only read',
+    );
     await vscode.commands.executeCommand('notifications.clearAll');
   });
 
   it('the walkthrough opens from its id', async () => {
-    await vscode.commands.executeCommand('workbench.action.openWalkthrough', 'datocms-explorer.datocms-explorer#datocms.gettingStarted', false);
+    await vscode.commands.executeCommand(
+      'workbench.action.openWalkthrough',
+      'datocms-explorer.datocms-explorer#datocms.gettingStarted',
+      false,
+    );
     await seeOnScreen('Get Started with DatoCMS Explorer');
     await seeOnScreen('Sign in with an API token');
     await screenshot('surface-walkthrough');
@@ -89,18 +127,27 @@ describe('surface', () => {
   it('the Records node shows its whole query on the node and in its hover', async () => {
     const { model, provider, treeView } = await extensionApi();
     const { records } = await article();
-    model.setQuery(records, { filters: [{ field: 'featured', operator: 'eq', value: true }], order: { field: '_published_at', direction: 'DESC' }, locale: 'it' });
+    model.setQuery(records, {
+      filters: [{ field: 'featured', operator: 'eq', value: true }],
+      order: { field: '_published_at', direction: 'DESC' },
+      locale: 'it',
+    });
     try {
       const record = (await model.children(records)).find((n): n is RecordNode => n.kind === 'record')!;
       const item = provider.getTreeItem(records);
       assert.equal(item.description, 'featured = true · order: _published_at ↓ · it');
       assert.ok(item.tooltip instanceof vscode.MarkdownString);
       const hover = item.tooltip.value;
-      for (const line of ['Filter: featured = true', 'Order: \\_published\\_at ↓', 'Locale: it']) assert.ok(hover.includes(line), `${line} in ${hover}`);
+      for (const line of ['Filter: featured = true', 'Order: \\_published\\_at ↓', 'Locale: it'])
+        assert.ok(hover.includes(line), `${line} in ${hover}`);
       assert.match(hover, /\d+ loaded of \d+/);
       assert.ok(!item.id?.includes('@'), 'tree item ids do not depend on the environment');
       const recordHover = provider.getTreeItem(record).tooltip;
-      assert.ok(recordHover instanceof vscode.MarkdownString && recordHover.value.includes(record.record.id) && !recordHover.value.includes('datocms:'));
+      assert.ok(
+        recordHover instanceof vscode.MarkdownString &&
+          recordHover.value.includes(record.record.id) &&
+          !recordHover.value.includes('datocms:'),
+      );
 
       // On screen, as in the README's picture: the record open, the sidebar wide enough, the hover shown.
       await vscode.window.showTextDocument(documentUri(record.ref), { preview: false });
@@ -117,16 +164,20 @@ describe('surface', () => {
 
   it('a Records query command run from the palette asks for the model and shows the result in the tree', async () => {
     const { model, treeView } = await extensionApi();
-    await runWithInputs('datocms.records.orderBy', [], [
-      { text: 'Article', title: 'Order the records of which model?' },
-      { text: '_updated_at', title: 'Order records by' },
-      { text: 'Descending', title: 'Order by _updated_at' },
-    ]);
+    await runWithInputs(
+      'datocms.records.orderBy',
+      [],
+      [
+        { text: 'Article', title: 'Order the records of which model?' },
+        { text: '_updated_at', title: 'Order records by' },
+        { text: 'Descending', title: 'Order by _updated_at' },
+      ],
+    );
     const { records } = await article();
     try {
       assert.equal(records.description, 'order: _updated_at ↓');
       await waitFor(() => treeView.selection[0]?.id === records.id, 5_000, 'the Records item to be shown and selected');
-      await runWithInputs('datocms.records.clearQuery', [], [{ text: 'Article', title: 'Clear the query of which model\'s records?' }]);
+      await runWithInputs('datocms.records.clearQuery', [], [{ text: 'Article', title: "Clear the query of which model's records?" }]);
       assert.equal(records.description, undefined);
     } finally {
       model.setQuery(records, {});
@@ -164,6 +215,13 @@ describe('surface', () => {
     const uri = documentUri({ project: PROJECT, environment: 'main', kind: 'record', modelApiKey: 'article', id: far.id });
     await vscode.window.showTextDocument(uri);
     await vscode.commands.executeCommand('datocms.revealInTree', uri);
-    await waitFor(() => { const s = treeView.selection[0]; return s?.kind === 'record' && s.record.id === far.id; }, 15_000, 'the far record to be selected');
+    await waitFor(
+      () => {
+        const s = treeView.selection[0];
+        return s?.kind === 'record' && s.record.id === far.id;
+      },
+      15_000,
+      'the far record to be selected',
+    );
   });
 });

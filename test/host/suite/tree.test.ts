@@ -13,7 +13,9 @@ export async function articleRecords(): Promise<RecordsNode> {
   const { model } = await extensionApi();
   const [project] = model.roots();
   const models = byLabel(await model.children(project), 'Models') as SectionNode;
-  const article = (await model.children(models)).find((n) => n.kind === 'model' && n.itemType.attributes['api_key'] === 'article') as ModelNode;
+  const article = (await model.children(models)).find(
+    (n) => n.kind === 'model' && n.itemType.attributes['api_key'] === 'article',
+  ) as ModelNode;
   return (await model.children(article)).find((n) => n.kind === 'records') as RecordsNode;
 }
 
@@ -26,7 +28,10 @@ describe('tree', () => {
     assert.equal(project?.label, 'Emulated Bistro');
     assert.equal(project?.description, 'main');
     const sections = await model.children(project);
-    assert.deepEqual(sections.map((s) => s.label), ['Models', 'Block models', 'Webhooks', 'Environments']);
+    assert.deepEqual(
+      sections.map((s) => s.label),
+      ['Models', 'Block models', 'Webhooks', 'Environments'],
+    );
 
     await clearRequests();
     const models = await model.children(sections[0]);
@@ -40,9 +45,15 @@ describe('tree', () => {
     assert.equal(fields?.label, 'Fields');
     assert.equal(records?.label, 'Records');
     const fieldsets = await model.children(fields);
-    assert.ok(fieldsets.some((n) => n.kind === 'fieldset'), 'article groups its fields under fieldsets');
+    assert.ok(
+      fieldsets.some((n) => n.kind === 'fieldset'),
+      'article groups its fields under fieldsets',
+    );
     const inFieldset = await model.children(fieldsets.find((n) => n.kind === 'fieldset')!);
-    assert.ok(inFieldset.every((n) => n.kind === 'field' && /· \w+$/.test(n.description ?? '')), 'fields show "api_key · field_type"');
+    assert.ok(
+      inFieldset.every((n) => n.kind === 'field' && /· \w+$/.test(n.description ?? '')),
+      'fields show "api_key · field_type"',
+    );
     const log = await requests();
     assert.ok(log.every((r) => r.method === 'GET'));
     // item types (models + block models share one list), webhooks, article's fields (+ fieldsets)
@@ -57,7 +68,7 @@ describe('tree', () => {
     const total = (await cma('GET', '/items?filter%5Btype%5D=article&page%5Blimit%5D=1')).meta.total_count as number;
     await clearRequests();
     let children = await model.children(records);
-    let more = children.at(-1) as LoadMoreNode;
+    const more = children.at(-1) as LoadMoreNode;
     assert.equal(more.kind, 'loadMore');
     assert.match(more.label, new RegExp(`50 of ${total}\\b`));
     assert.equal((await itemListings()).length, 1);
@@ -71,7 +82,10 @@ describe('tree', () => {
     assert.equal(listings.length, pages, `${pages} pages of 50, no per-record requests`);
     assert.equal((await requests()).length, pages);
     const labels = children.filter((n): n is RecordNode => n.kind === 'record').map((n) => n.label);
-    assert.ok(labels.every((label) => label.length > 0 && !/^[A-Za-z0-9_-]{22}$/.test(label)), 'labels come from the title field');
+    assert.ok(
+      labels.every((label) => label.length > 0 && !/^[A-Za-z0-9_-]{22}$/.test(label)),
+      'labels come from the title field',
+    );
   });
 
   it('searches, filters, orders and switches version, shows the query on the node and clears it', async () => {
@@ -86,19 +100,38 @@ describe('tree', () => {
     assert.match(records.description ?? '', new RegExp(word));
     const found = (await model.children(records)).filter((n) => n.kind === 'record');
     assert.ok(found.length >= 1 && found.length < 300, `search found ${found.length}`);
-    assert.equal((await itemListings()).at(-1)?.query['filter'] && ((await itemListings()).at(-1)!.query['filter'] as Record<string, unknown>)['query'], word);
+    assert.equal(
+      (await itemListings()).at(-1)?.query['filter'] &&
+        ((await itemListings()).at(-1)!.query['filter'] as Record<string, unknown>)['query'],
+      word,
+    );
     await vscode.commands.executeCommand('datocms.records.clearQuery', records);
 
     await clearRequests();
     records = await articleRecords();
-    await runWithInputs('datocms.records.filter', [records], [{ text: '_status', title: 'Filter records by' }, { text: 'eq', title: 'Filter _status' }, { text: 'published', title: '_status eq' }]);
+    await runWithInputs(
+      'datocms.records.filter',
+      [records],
+      [
+        { text: '_status', title: 'Filter records by' },
+        { text: 'eq', title: 'Filter _status' },
+        { text: 'published', title: '_status eq' },
+      ],
+    );
     records = await articleRecords();
     const published = (await model.children(records)).filter((n): n is RecordNode => n.kind === 'record');
     assert.ok(published.length > 0 && published.every((n) => n.record.meta['status'] === 'published'));
     const filterQuery = JSON.stringify((await itemListings()).at(-1)?.query);
     assert.match(filterQuery, /"_status":\{"eq":"published"\}/);
 
-    await runWithInputs('datocms.records.orderBy', [records], [{ text: '_updated_at', title: 'Order records by' }, { text: 'Descending', title: 'Order by' }]);
+    await runWithInputs(
+      'datocms.records.orderBy',
+      [records],
+      [
+        { text: '_updated_at', title: 'Order records by' },
+        { text: 'Descending', title: 'Order by' },
+      ],
+    );
     records = await articleRecords();
     await model.children(records);
     assert.match(JSON.stringify((await itemListings()).at(-1)?.query), /"order_by":"_updated_at_DESC"/);

@@ -4,7 +4,17 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { clickButton, config, dismissToasts, ensureSignedIn, extensionApi, screenshot, settledToasts, typeIntoQuickInput, waitFor } from './helpers';
+import {
+  clickButton,
+  config,
+  dismissToasts,
+  ensureSignedIn,
+  extensionApi,
+  screenshot,
+  settledToasts,
+  typeIntoQuickInput,
+  waitFor,
+} from './helpers';
 import { editJson, modelUri, openEditor, pressSave, waitForClean } from './editing';
 
 describe('generate types', () => {
@@ -47,7 +57,11 @@ describe('generate types', () => {
     types.revealRange(new vscode.Range(article.translate(-1), article.translate(30)), vscode.TextEditorRevealType.AtTop);
     await screenshot('types');
     await clickButton('Regenerate');
-    await waitFor(() => readFileSync(target, 'utf8').includes('People who write the journal'), 20_000, 'the regenerated file to hold the new hint');
+    await waitFor(
+      () => readFileSync(target, 'utf8').includes('People who write the journal'),
+      20_000,
+      'the regenerated file to hold the new hint',
+    );
     await dismissToasts();
   });
 });
