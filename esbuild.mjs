@@ -1,187 +1,173 @@
-// Bundles the extension (and, with --tests, the real-host test suite) into CommonJS for VS Code's
-// Node extension host. `vscode` stays external; everything else is inlined so the .vsix needs no node_modules.
+// Bundles the extension (and, with --tests, the real-host test suite) into CommonJS for VS Code's Node extension host.
+// `vscode` stays external; everything else is inlined so the .vsix needs no node_modules.
+//
+// Lazy loading is a detail of this file, not of the source tree. BUNDLES says which rooms (folders of src/, or single
+// heavy modules) each bundle holds. dist/extension.js is what activation loads; the others load the first time one
+// of their exports is used: an import that crosses into another bundle is replaced by a stand-in whose exports are
+// getters that require that bundle. So every module exists in exactly one bundle (checked below), and a class is
+// the same class wherever it is used. An import may cross bundles only through a room's entry (its index.ts).
 import * as esbuild from 'esbuild';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const production = process.argv.includes('--production');
-
-// Parts of undici the client never reaches, left out of the bundle (about 120 KB):
-// - the SIMD build of the HTTP parser: undici tries it first and falls back to the plain build when it fails to load;
-// - the fetch body encoder, needed only for FormData request bodies (ours are JSON strings).
-const unusedUndiciParts = {
-  name: 'unused-undici-parts',
-  setup(build) {
-    build.onResolve({ filter: /llhttp_simd-wasm\.js$|web[\\/]fetch[\\/]body\.js$/ }, (args) =>
-      args.importer.includes(`${'node_modules'}`) && args.importer.includes('undici')
-        ? { path: args.path, namespace: 'unused-undici-part' }
-        : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: 'unused-undici-part' }, (args) => ({
-      contents: `throw new Error(${JSON.stringify(`${args.path} is not bundled with DatoCMS Explorer`)});`,
-      loader: 'js',
-    }));
-  },
-};
-// The schema layer (zod, the document schemas and the JSON parser: about 150 KB minified) is needed only
-// once a `datocms:` document opens. It is bundled on its own as dist/schema.js; in dist/extension.js
-// `src/schema` is a stand-in whose exports require that file on first use, so activation never loads it.
-const SCHEMA_DIR = path.resolve('src/schema');
-const schemaExportNames = async () => {
-  const index = await readFile(path.join(SCHEMA_DIR, 'index.ts'), 'utf8');
-  // The stand-in can only forward names listed in `export { … } from` lines: refuse anything else.
-  const unlisted = /^export\s+(\*|default|function|const|let|var|class|async)\b/m.exec(index);
-  if (unlisted)
-    throw new Error(
-      `esbuild.mjs: src/schema/index.ts must re-export with "export { … } from" only (found "${unlisted[0]}"), or dist/extension.js would miss that export`,
-    );
-  return [...index.matchAll(/^export\s*\{([^}]*)\}/gm)].flatMap((m) =>
-    m[1]
-      .split(',')
-      .map((name) => name.trim())
-      .filter(Boolean),
-  );
-};
-const lazySchema = {
-  name: 'lazy-schema',
-  setup(build) {
-    build.onResolve({ filter: /(^|\/)schema$/ }, (args) =>
-      args.namespace === 'file' && path.resolve(args.resolveDir, args.path) === SCHEMA_DIR
-        ? { path: SCHEMA_DIR, namespace: 'lazy-schema' }
-        : undefined,
-    );
-    build.onResolve({ filter: /^\.\/schema\.js$/, namespace: 'lazy-schema' }, () => ({ path: './schema.js', external: true }));
-    build.onLoad({ filter: /.*/, namespace: 'lazy-schema' }, async () => ({
-      contents: `let schema;\nconst load = () => (schema ??= require('./schema.js'));\n${(await schemaExportNames())
-        .map(
-          (name) =>
-            `Object.defineProperty(exports, ${JSON.stringify(name)}, { enumerable: true, get: () => load()[${JSON.stringify(name)}] });`,
-        )
-        .join('\n')}\n`,
-      loader: 'js',
-      watchFiles: [path.join(SCHEMA_DIR, 'index.ts')],
-    }));
-  },
-};
-// The HTTP client (undici's pool, about 180 KB minified) is bundled on its own as dist/http.js and required
-// by src/cma/undici.ts on the first request.
-const lazyHttp = {
-  name: 'lazy-http',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/undiciPool$/ }, (args) =>
-      path.resolve(args.resolveDir) === path.resolve('src/cma') ? { path: './http.js', external: true } : undefined,
-    );
-  },
-};
-
-// The `datocms-json` language providers (vscode-json-languageservice and its parts, about 150 KB minified) are bundled on their
-// own as dist/language.js and required by src/language/index.ts when the first document opens.
-const lazyLanguage = {
-  name: 'lazy-language',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/features$/ }, (args) =>
-      path.resolve(args.resolveDir) === path.resolve('src/language') ? { path: './language.js', external: true } : undefined,
-    );
-  },
-};
-
-// Features loaded on first use. Each row: the directory that imports it, the request it imports it by,
-// the bundle it becomes (dist/<bundle>.js) and that bundle's entry. In the activation bundle the request is
-// left as `require('./<bundle>.js')`, so a feature's code loads only when one of its commands first runs.
-//   documents: saves, baselines, diagnostics (required by src/documents/shell.ts when a document is touched)
-//   export:    exporting records (paging, file writing), required when an export starts
-//   types:     Generate Types (the TypeScript generator), required when the command first runs or a schema save needs it
-//   lossless:  lossless-json's parser and serialiser, for bodies holding numbers a double cannot keep
-//   history:   the Record History view's versions, diffs and restore (src/records/history.ts)
-//   environments: the Environments node's children and the environment / maintenance mode commands
-//   publishing: publish / unpublish / schedule / bulk actions on records, required when one first runs
-const LAZY_BUNDLES = [
-  { from: 'src/documents', request: './feature', bundle: 'documents', entry: 'src/documents/feature.ts' },
-  { from: 'src/commands', request: './exportCommand', bundle: 'export', entry: 'src/commands/exportCommand.ts' },
-  { from: 'src/commands', request: './typesCommand', bundle: 'types', entry: 'src/commands/typesCommand.ts' },
-  { from: 'src/records', request: './lifecycle', bundle: 'lifecycle', entry: 'src/records/lifecycle.ts' },
-  { from: 'src/cma/resources', request: './lifecycle', bundle: 'cmaLifecycle', entry: 'src/cma/resources/lifecycle.ts' },
-  { from: 'src/cma', request: './losslessCodec', bundle: 'lossless', entry: 'src/cma/losslessCodec.ts' },
-  { from: 'src/records', request: './historyFeature', bundle: 'history', entry: 'src/records/historyFeature.ts' },
-  { from: 'src/schemaCode', request: './feature', bundle: 'schemaCode', entry: 'src/schemaCode/feature.ts' },
-  { from: 'src/environments', request: './feature', bundle: 'environments', entry: 'src/environments/feature.ts' },
-  { from: 'src/records', request: './publishing', bundle: 'publishing', entry: 'src/records/publishing.ts' },
-];
-const lazyBundles = {
-  name: 'lazy-bundles',
-  setup(build) {
-    for (const { from, request, bundle } of LAZY_BUNDLES) {
-      const filter = new RegExp(`^${request.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
-      build.onResolve({ filter }, (args) =>
-        path.resolve(args.resolveDir) === path.resolve(from) ? { path: `./${bundle}.js`, external: true } : undefined,
-      );
-    }
-  },
-};
-
 const watch = process.argv.includes('--watch');
 const tests = process.argv.includes('--tests');
 const analyse = process.argv.includes('--analyse');
 
-/** @type {import('esbuild').BuildOptions} */
+/** bundle name → its members: rooms (folders of src/) or single modules, each reached from other bundles through its entry */
+const BUNDLES = {
+  // what activation needs: the client, the tree, the projects (and, through ENTRY, the context and the command table)
+  extension: ['src/cma', 'src/domain', 'src/platform', 'src/projects', 'src/tree'],
+  // undici's pool and lossless-json, loaded on the first request
+  http: ['src/cma/http.ts'],
+  // zod, the document schemas and the JSON parser, loaded when a document opens
+  schema: ['src/schema'],
+  // vscode-json-languageservice and the DatoCMS JSON language, loaded with the first document
+  language: ['src/language'],
+  // the features activation does not run: documents and saves, records, history, schema code, environments, export…
+  features: ['src/documents', 'src/records', 'src/history', 'src/schemaActions', 'src/schemaCode', 'src/environments', 'src/export', 'src/navigation'],
+};
+/** what a bundle exports besides its rooms; the top-level files it reaches are its own, never imported elsewhere */
+const ENTRY = { extension: 'src/extension.ts' };
+const TOP_FILES = { extension: ['src/extension.ts', 'src/context.ts', 'src/commands.ts'] };
+
+const abs = (p) => path.resolve(p);
+const members = [
+  ...Object.entries(BUNDLES).flatMap(([bundle, list]) => list.map((member) => ({ bundle, member: abs(member) }))),
+  ...Object.entries(TOP_FILES).flatMap(([bundle, list]) => list.map((member) => ({ bundle, member: abs(member), private: true }))),
+];
+/** The bundle and member a source file belongs to (the longest member path that contains it). */
+function ownerOf(file) {
+  let best;
+  for (const m of members) {
+    const inside = file === m.member || file === `${m.member}.ts` || file.startsWith(`${m.member}${path.sep}`);
+    if (inside && (!best || m.member.length > best.member.length)) best = m;
+  }
+  return best;
+}
+/** The module other bundles import a member through. */
+const memberEntry = (member) => (member.endsWith('.ts') ? member : path.join(member, 'index.ts'));
+const memberKey = (member) => path.relative(abs('src'), member).replace(/\.ts$/, '').replace(/[\\/]/g, '_');
+
+/** The names a module exports, read from an ESM build of it (so `export *` and the rest are all counted). */
+async function exportNames(file) {
+  const result = await esbuild.build({
+    entryPoints: [file],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    metafile: true,
+    logLevel: 'silent',
+    external: ['vscode'],
+    plugins: [{ name: 'externals', setup: (b) => b.onResolve({ filter: /^[^./]/ }, (a) => ({ path: a.path, external: true })) }],
+  });
+  return Object.values(result.metafile.outputs)[0].exports;
+}
+
+/** The virtual entry of a bundle: its rooms, under `rooms`, for stand-ins in other bundles to reach. */
+function bundleEntry(bundle) {
+  const lines = BUNDLES[bundle].map((member) => `import * as ${memberKey(abs(member))} from ${JSON.stringify(memberEntry(abs(member)))};`);
+  lines.push(`export const rooms = { ${BUNDLES[bundle].map((m) => memberKey(abs(m))).join(', ')} };`);
+  if (ENTRY[bundle]) lines.push(`export * from ${JSON.stringify(abs(ENTRY[bundle]))};`);
+  return lines.join('\n');
+}
+
+/**
+ * Stand-ins for imports that cross into another bundle, and the refusal of a crossing that skips a room's entry.
+ * `crossesInto(bundle)` says which other bundles get a stand-in (the rest is inlined).
+ */
+function crossings(bundle, names, crossesInto = (other) => other !== bundle) {
+  return {
+    name: 'bundle-crossings',
+    setup(build) {
+      build.onResolve({ filter: /^\./ }, async (args) => {
+        if (args.namespace !== 'file' || !args.importer || args.pluginData?.plain) return undefined;
+        const resolved = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: { plain: true } });
+        const file = resolved.path;
+        const owner = file && ownerOf(file);
+        if (!owner || !crossesInto(owner.bundle)) return undefined;
+        if (owner.private || file !== memberEntry(owner.member)) {
+          throw new Error(
+            `${path.relative('.', args.importer)} imports ${path.relative('.', file)}, which belongs to ${owner.bundle}.js: import it through ${path.relative('.', memberEntry(owner.member))}`,
+          );
+        }
+        return { path: file, namespace: 'stand-in', pluginData: owner };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'stand-in' }, (args) => {
+        const { bundle: other, member } = args.pluginData;
+        const key = memberKey(member);
+        const exported = names.get(memberEntry(member)) ?? [];
+        return {
+          loader: 'js',
+          contents: [
+            `let loaded;`,
+            `const room = () => (loaded ??= require('./${other}.js').rooms.${key});`,
+            ...exported.map((name) => `Object.defineProperty(exports, ${JSON.stringify(name)}, { enumerable: true, get: () => room()[${JSON.stringify(name)}] });`),
+          ].join('\n'),
+        };
+      });
+    },
+  };
+}
+
 const common = {
   bundle: true,
   format: 'cjs',
   platform: 'node',
   target: 'node20',
   external: ['vscode'],
-  sourcemap: true,
+  sourcemap: !production,
   sourcesContent: false,
   minify: production,
   legalComments: 'none',
-  plugins: [unusedUndiciParts],
-  // jsonc-parser's `main` is a UMD build whose factory requires './impl/…' at run time, files a bundle
-  // does not have next to it; its ES module build is bundled properly.
-  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   logLevel: 'info',
+  // jsonc-parser's and vscode-json-languageservice's `main` are UMD builds that require their parts at run time,
+  // files a bundle does not have next to it; their ES module builds bundle properly.
+  alias: {
+    'jsonc-parser': 'jsonc-parser/lib/esm/main.js',
+    'vscode-json-languageservice': 'vscode-json-languageservice/lib/esm/jsonLanguageService.js',
+  },
+  metafile: true,
 };
 
-const builds = [
-  // The live-check worker (dist/liveCheckWorker.js) runs in its own thread, started when a document is first
-  // checked; like the extension it requires dist/schema.js rather than bundling the schema layer again.
-  {
-    ...common,
-    plugins: [...common.plugins, lazySchema, lazyHttp, lazyLanguage, lazyBundles],
-    entryPoints: { extension: 'src/extension.ts', liveCheckWorker: 'src/documents/liveCheckWorker.ts' },
-    outdir: 'dist',
-  },
-  {
-    ...common,
-    plugins: [...common.plugins, lazySchema, lazyHttp, lazyLanguage],
-    entryPoints: Object.fromEntries(LAZY_BUNDLES.map((row) => [row.bundle, row.entry])),
-    outdir: 'dist',
-  },
-  { ...common, entryPoints: { schema: 'src/schema/index.ts', http: 'src/cma/undiciPool.ts' }, outdir: 'dist' },
-  // Its package's `main` is a UMD build that requires its parts at run time; the ES module build bundles properly.
-  {
-    ...common,
-    plugins: [...common.plugins, lazySchema],
-    alias: { ...common.alias, 'vscode-json-languageservice': 'vscode-json-languageservice/lib/esm/jsonLanguageService.js' },
-    entryPoints: { language: 'src/language/features.ts' },
-    outdir: 'dist',
-  },
-];
+const names = new Map();
+for (const list of Object.values(BUNDLES)) for (const member of list) names.set(memberEntry(abs(member)), await exportNames(memberEntry(abs(member))));
+
+const builds = Object.keys(BUNDLES).map((bundle) => ({
+  ...common,
+  stdin: { contents: bundleEntry(bundle), resolveDir: abs('.'), sourcefile: `${bundle}-entry.js`, loader: 'js' },
+  outfile: `dist/${bundle}.js`,
+  plugins: [crossings(bundle, names)],
+}));
+// The live-check worker runs in a thread of its own, with no vscode: it takes the schema layer from dist/schema.js
+// and carries the few modules of its own it needs.
+builds.push({
+  ...common,
+  entryPoints: { liveCheckWorker: 'src/documents/liveCheckWorker.ts' },
+  outdir: 'dist',
+  plugins: [crossings('worker', names, (other) => other === 'schema')],
+});
 if (tests) {
   // The extension-host suite follows the @vscode/test-electron contract: a module exporting run().
-  builds.push({
-    ...common,
-    minify: false,
-    external: ['vscode', 'mocha'],
-    entryPoints: { index: 'test/host/suite/index.ts' },
-    outdir: 'dist/host-suite',
-  });
+  builds.push({ ...common, metafile: false, minify: false, external: ['vscode', 'mocha'], entryPoints: { index: 'test/host/suite/index.ts' }, outdir: 'dist/host-suite' });
 }
 
 if (watch) {
   const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
   await Promise.all(contexts.map((context) => context.watch()));
 } else {
-  const results = await Promise.all(builds.map((options) => esbuild.build({ ...options, metafile: analyse })));
+  const results = await Promise.all(builds.map((options) => esbuild.build(options)));
+  // No source module may be in two of the extension's bundles: its classes would be two classes.
+  const seen = new Map();
+  for (const [index, result] of results.slice(0, Object.keys(BUNDLES).length).entries()) {
+    const bundle = Object.keys(BUNDLES)[index];
+    for (const input of Object.keys(result.metafile.inputs)) {
+      if (!input.startsWith('src/')) continue;
+      if (seen.has(input)) throw new Error(`${input} is in both ${seen.get(input)}.js and ${bundle}.js`);
+      seen.set(input, bundle);
+    }
+  }
   // `--analyse`: what takes the room in the activation bundle, largest first.
   if (analyse) console.log(await esbuild.analyzeMetafile(results[0].metafile, { verbose: false }));
 }

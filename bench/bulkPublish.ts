@@ -4,8 +4,8 @@
 import type { CmaClient } from '../src/cma';
 import { ProjectData } from '../src/projects/projectData';
 import { runBulk, type BulkHost } from '../src/records/bulk';
-import { formatMessage } from '../src/ui/translate';
-import type { Ui } from '../src/ui/ui';
+import { formatMessage } from '../src/platform/translate';
+import type { Ui } from '../src/platform/ui';
 import { ourClient, officialClient } from './contenders';
 import { alternate, median, ratio, round, type EmulatorProcess } from './lib';
 

@@ -7,7 +7,7 @@
 // 1,000 records, measuring what stays reachable (the memory the export holds, without garbage).
 import { stat } from 'node:fs/promises';
 import { CmaClient, closeAllDispatchers } from '../src/cma';
-import { EXPORT_ORDER, exportRecords } from '../src/commands/exportRecords';
+import { EXPORT_ORDER, exportRecords } from '../src/export/exportRecords';
 
 const PAGE_SIZE = 100; // the export's default
 

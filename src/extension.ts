@@ -2,18 +2,18 @@
 import vscode = require('vscode');
 import { closeAllDispatchers } from './cma';
 import { registerCommands, VIEW_ID } from './commands';
-import { registerGenerateTypes } from './commands/generateTypes';
-import { createUriHandler } from './commands/uriHandler';
-import { Config } from './config';
+import { registerGenerateTypes } from './schemaCode/generateTypes';
+import { createUriHandler } from './navigation/uriHandler';
+import { Config } from './platform/config';
 import { DatoDocuments } from './documents';
 import { environmentNodes } from './environments';
 import { ProjectRegistry } from './projects/registry';
 import { fieldDragAndDrop } from './records/lifecycleCommands';
-import { registerHistory } from './records/history';
+import { registerHistory } from './history/register';
 import { registerPublishing } from './records/commands';
 import { TreeModel } from './tree/model';
 import { TreeProvider } from './tree/provider';
-import { ProjectStatusBar } from './ui/statusBar';
+import { ProjectStatusBar } from './projects/statusBar';
 
 /** What the real-VS-Code tests (test/host) reach into. */
 export interface DatoExplorerApi {
@@ -26,7 +26,7 @@ export interface DatoExplorerApi {
   /** where the "DatoCMS" log channel writes (tests check it never holds the token) */
   logUri: vscode.Uri;
   /** the window interactions; a test answers modal confirmations here (VS Code refuses modal dialogs in extension tests) */
-  ui: import('./ui/ui').Ui;
+  ui: import('./platform/ui').Ui;
 }
 
 export function activate(context: vscode.ExtensionContext): DatoExplorerApi {

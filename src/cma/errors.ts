@@ -10,33 +10,7 @@ export interface ApiErrorEntry {
   transient: boolean;
 }
 
-const BRANDS = Symbol.for('datocms-explorer.error-brands');
-
-/**
- * An error whose `instanceof` holds across bundles. Lazily loaded bundles (the documents feature) carry
- * their own copies of these classes; an error made by one copy must still be recognised by the other, so
- * each error lists the brands of its class chain and `instanceof` compares brands, not identities.
- */
-export class BrandedError extends Error {
-  static readonly brand: string = 'BrandedError';
-
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    const brands = (value as { [BRANDS]?: unknown } | null | undefined)?.[BRANDS];
-    return Array.isArray(brands) && brands.includes(this.brand);
-  }
-
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    const brands: string[] = [];
-    for (let type: unknown = new.target; typeof type === 'function' && type !== Error; type = Object.getPrototypeOf(type)) {
-      if (Object.prototype.hasOwnProperty.call(type, 'brand')) brands.push((type as unknown as { brand: string }).brand);
-    }
-    Object.defineProperty(this, BRANDS, { value: brands });
-  }
-}
-
-export class CmaError extends BrandedError {
-  static override readonly brand: string = 'CmaError';
+export class CmaError extends Error {
   override name = 'CmaError';
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
@@ -55,7 +29,6 @@ export interface ApiErrorInit {
 
 /** The API answered with an error status (or a finished job reported one). */
 export class ApiError extends CmaError {
-  static override readonly brand: string = 'ApiError';
   override name = 'ApiError';
   readonly status: number;
   readonly method: string;
@@ -92,7 +65,6 @@ export class ApiError extends CmaError {
 
 /** The connection failed (refused, reset, DNS…) before a complete response arrived. */
 export class NetworkError extends CmaError {
-  static override readonly brand: string = 'NetworkError';
   override name = 'NetworkError';
   readonly code: string | undefined;
   readonly method: string;
@@ -107,7 +79,6 @@ export class NetworkError extends CmaError {
 
 /** A request attempt ran past `requestTimeoutMs` ('request'), or an async job past its timeout ('job'). */
 export class TimeoutError extends CmaError {
-  static override readonly brand: string = 'TimeoutError';
   override name = 'TimeoutError';
   readonly kind: 'request' | 'job';
   readonly method: string;
@@ -122,7 +93,6 @@ export class TimeoutError extends CmaError {
 
 /** The response could not be used: not JSON, malformed JSON, too large, or not the expected JSON:API shape. */
 export class ResponseError extends CmaError {
-  static override readonly brand: string = 'ResponseError';
   override name = 'ResponseError';
   readonly status: number;
   readonly method: string;
@@ -137,7 +107,6 @@ export class ResponseError extends CmaError {
 
 /** The caller aborted the operation (its AbortSignal fired). */
 export class CancelledError extends CmaError {
-  static override readonly brand: string = 'CancelledError';
   override name = 'CancelledError';
 }
 

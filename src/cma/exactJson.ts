@@ -3,11 +3,7 @@
 // `value` is the exact text; safe numbers stay plain numbers. Parsing takes JSON.parse's fast path unless a
 // cheap scan finds a long number, and the same scan refuses absurdly deep bodies.
 
-import { isLosslessNumber, LosslessNumber } from 'lossless-json';
-
-let codec: typeof import('./losslessCodec') | undefined;
-/** the lossless parser and serialiser, loaded when a body first needs them */
-const losslessCodec = () => (codec ??= require('./losslessCodec') as typeof import('./losslessCodec'));
+import { isLosslessNumber, isSafeNumber, LosslessNumber, parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 
 export { isLosslessNumber, LosslessNumber };
 
@@ -27,7 +23,7 @@ export function parseJsonBody(text: string, contentType: string | undefined): Pa
   // bodies no real API answer comes near, instead of a stack overflow later.
   if (scan.tooDeep) return { ok: false, problem: `is nested more than ${MAX_RESPONSE_DEPTH} levels deep` };
   try {
-    return { ok: true, value: scan.longNumber ? losslessCodec().parse(text, null, exactNumber) : JSON.parse(text) };
+    return { ok: true, value: scan.longNumber ? parseLossless(text, null, exactNumber) : JSON.parse(text) };
   } catch {
     return { ok: false, problem: text.trim() === '' ? 'has an empty body (expected JSON)' : 'is not valid JSON' };
   }
@@ -35,12 +31,11 @@ export function parseJsonBody(text: string, contentType: string | undefined): Pa
 
 /** JSON text of a request body; a LosslessNumber is written as its exact digits. */
 export function stringifyBody(body: unknown): string {
-  return containsLosslessNumber(body, 0) ? (losslessCodec().stringify(body) ?? 'null') : JSON.stringify(body);
+  return containsLosslessNumber(body, 0) ? (stringifyLossless(body) ?? 'null') : JSON.stringify(body);
 }
 
 function exactNumber(text: string): number | LosslessNumber {
-  const { isSafeNumber, LosslessNumber: Exact } = losslessCodec();
-  return isSafeNumber(text) ? Number(text) : new Exact(text);
+  return isSafeNumber(text) ? Number(text) : new LosslessNumber(text);
 }
 
 function containsLosslessNumber(value: unknown, depth: number): boolean {

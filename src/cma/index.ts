@@ -30,5 +30,5 @@ export { closeAllDispatchers } from './transport';
 export { encodeQuery } from './query';
 export { isLosslessNumber, LosslessNumber } from './exactJson';
 export { DEFAULT_JOB_POLICY, DEFAULT_RETRY_POLICY, type JobPolicy, type RetryPolicy } from './timing';
-export { ApiError, BrandedError, CancelledError, CmaError, NetworkError, ResponseError, TimeoutError, type ApiErrorEntry } from './errors';
+export { ApiError, CancelledError, CmaError, NetworkError, ResponseError, TimeoutError, type ApiErrorEntry } from './errors';
 export type * from './types';

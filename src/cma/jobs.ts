@@ -2,11 +2,18 @@
 // answers 404 while it runs and then the job_result, whose payload is the response the write would have
 // given (or, with a non-2xx status, its error document).
 
-import { ApiError, TimeoutError, withRequestId } from './errors';
+import { ApiError, TimeoutError, withRequestId, type ApiErrorEntry } from './errors';
 import { parseApiErrors, parseJobResult } from './jsonapi';
-import type { Answer, Requester } from './requester';
 import type { HttpMethod } from './settings';
-import { sleep } from './timing';
+import { sleep, type JobPolicy } from './timing';
+
+/** What polling a job needs from the requester that started it. */
+export interface JobRequester {
+  readonly settings: { readonly jobs: JobPolicy };
+  scrub(text: string): string;
+  scrubEntries(entries: ApiErrorEntry[]): ApiErrorEntry[];
+  exchange(method: 'GET', path: string, body: undefined, signal: AbortSignal | undefined): Promise<{ status: number; body: unknown }>;
+}
 
 export interface PendingJob {
   jobId: string;
@@ -19,7 +26,7 @@ export interface PendingJob {
 }
 
 /** Polls until the job finishes (or its time is up, or the signal aborts); returns the job's payload. */
-export async function awaitJob(requester: Requester, job: PendingJob): Promise<unknown> {
+export async function awaitJob(requester: JobRequester, job: PendingJob): Promise<unknown> {
   const { jobId, method, signal } = job;
   job.onJob?.(jobId);
   const policy = requester.settings.jobs;
@@ -31,7 +38,7 @@ export async function awaitJob(requester: Requester, job: PendingJob): Promise<u
     await sleep(Math.min(delay, Math.max(0, deadline - Date.now())), signal).catch((error: unknown) => {
       throw withJobNote(error, jobId);
     });
-    let answer: Answer | undefined;
+    let answer: { status: number; body: unknown } | undefined;
     try {
       answer = await requester.exchange('GET', pollPath, undefined, signal);
     } catch (error) {

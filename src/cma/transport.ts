@@ -1,7 +1,7 @@
 // One HTTP attempt over undici, and the keep-alive connection pools shared by every client of a base URL.
 // An attempt never throws: it reports what happened, and the client decides whether to retry.
 
-import { poolClass, type Pool } from './undici';
+import { Pool } from './http';
 
 const pools = new Map<string, Pool>();
 
@@ -9,7 +9,7 @@ const pools = new Map<string, Pool>();
 function poolFor(origin: string): Pool {
   let pool = pools.get(origin);
   if (!pool) {
-    pool = new (poolClass())(origin, { connections: 16, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
+    pool = new Pool(origin, { connections: 16, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
     pools.set(origin, pool);
   }
   return pool;

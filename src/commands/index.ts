@@ -2,7 +2,7 @@
 // editor) and call the vscode-free logic in this folder, reporting failures with actions.
 import vscode = require('vscode');
 import { CmaClient } from '../cma';
-import type { Config } from '../config';
+import type { Config } from '../platform/config';
 import { parseDocumentUri } from '../documents';
 import type { DatoDocuments } from '../documents';
 import { registerEnvironmentCommands } from '../environments';
@@ -11,14 +11,14 @@ import { lifecycleCommands } from '../records/lifecycleCommands';
 import type { ErrorNode, LoadMoreNode, ModelNode, ProjectNode, RecordsNode, TreeModel, TreeNode } from '../tree/model';
 import { isDocumentNode, modelOf } from '../tree/model';
 import type { RecordQuery } from '../tree/recordQuery';
-import { reportError } from '../ui/errors';
-import type { ProjectStatusBar } from '../ui/statusBar';
-import type { Ui } from '../ui/ui';
+import { reportError } from '../platform/errors';
+import type { ProjectStatusBar } from '../projects/statusBar';
+import type { Ui } from '../platform/ui';
 import { registerSchemaCode } from '../schemaCode/register';
-import { pickEnvironment, pickProjectToSignOut, runSignIn } from './accountFlows';
-import { adminUrl, type AdminTarget } from './adminUrls';
-import { paletteCommands, pickRecordsNode } from './paletteCommands';
-import { askFilter, askLocale, askOrder, askSearch, askVersion } from './recordQueries';
+import { pickEnvironment, pickProjectToSignOut, runSignIn } from '../projects/accountFlows';
+import { adminUrl, type AdminTarget } from '../navigation/adminUrls';
+import { paletteCommands, pickRecordsNode } from '../navigation/paletteCommands';
+import { askFilter, askLocale, askOrder, askSearch, askVersion } from '../tree/queries';
 
 export const VIEW_ID = 'datocms.explorer';
 
@@ -120,7 +120,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     const data = await model.dataOf(modelNode);
     // The export (paging, file writing) loads when first used: dist/export.js.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { runExportCommand } = require('./exportCommand') as typeof import('./exportCommand');
+    const { runExportCommand } = require('../export/exportCommand') as typeof import('../export/exportCommand');
     await runExportCommand(
       {
         ui,

@@ -2,7 +2,7 @@
 import type * as vscode from 'vscode';
 import type { Resource } from '../cma/types';
 import type { ProjectRegistry } from '../projects/registry';
-import type { DocumentRef } from './paths';
+import type { DocumentRef } from '../domain/paths';
 
 export type { DeletedResources } from './deleted';
 

@@ -10,8 +10,8 @@ import { ApiError, CancelledError, type ApiErrorEntry } from '../cma';
 import { problemsFromApiError } from '../schema';
 import { ModelNotFoundError } from '../projects/projectData';
 import type { ProjectRegistry } from '../projects/registry';
-import { errorMessage, needsSignIn, reportError } from '../ui/errors';
-import { VscodeUi } from '../ui/vscodeUi';
+import { errorMessage, needsSignIn, reportError } from '../platform/errors';
+import { VscodeUi } from '../platform/vscodeUi';
 import { DatoJsonLanguage } from '../language';
 import { BaselineMemory } from './baselineMemory';
 import { DocumentDiagnostics } from './diagnostics';
@@ -28,7 +28,7 @@ import {
 import { isDeletedDocument } from './deleted';
 import { ConflictError, type Baseline, type WriteResult } from './documentStore';
 import { DatoFileSystem } from './fileSystem';
-import { DOCUMENT_SCHEME, describeRef, documentPath, parseDocumentPath, type DocumentRef } from './paths';
+import { DOCUMENT_SCHEME, describeRef, documentPath, parseDocumentPath, type DocumentRef } from '../domain/paths';
 import { RemoteDocuments } from './remote';
 import {
   actionLabel,
@@ -43,7 +43,7 @@ import {
   type SaveAction,
 } from './saveOutcome';
 import { notConfirmedMessage, type WorkspaceTrust } from './trust';
-import { documentUri } from './uris';
+import { documentUri } from '../platform/uris';
 import { isNewDocumentCommand, openNewDocument, showCreated } from './newRecordEditor';
 import { redact } from './redact';
 import { SaveConsent, type Consent } from './saveConsent';

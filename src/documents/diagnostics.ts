@@ -9,7 +9,7 @@ import { basisValue, type Problem } from '../schema';
 import type { Baseline } from './documentStore';
 import { LIVE_CHECK_MAX_CHARS, LiveChecker, SHOWN_PROBLEMS_LIMIT, type LiveCheckOutcome } from './liveCheck';
 import type { CheckBaseline } from './liveCheckProtocol';
-import { DOCUMENT_SCHEME } from './paths';
+import { DOCUMENT_SCHEME } from '../domain/paths';
 
 const CHECK_DELAY_MS = 250;
 const SOURCE = 'DatoCMS';

@@ -7,7 +7,7 @@ import { ApiError, type CallOptions } from '../cma';
 import type { Resource, UpdateBody } from '../cma/types';
 import type { ProjectData } from '../projects/projectData';
 import { basisValue, planUpdate, problemsFromApiError, renderDocument, type Problem, type SchemaContext, type UpdatePlan } from '../schema';
-import { isNewDocumentRef, type DocumentRef } from './paths';
+import { isNewDocumentRef, type DocumentRef } from '../domain/paths';
 import { relationshipId } from './relationships';
 import { createFromDraft, isUncreated, openDraft } from './drafts';
 

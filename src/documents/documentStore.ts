@@ -12,7 +12,7 @@
 // with the server's answer, and a bump before a save whose remote moved makes the workbench offer its own
 // Compare / Overwrite; every other stat repeats what the workbench already knows.
 import type { OpenedDocument, SaveBasis } from './documentService';
-import type { DocumentRef } from './paths';
+import type { DocumentRef } from '../domain/paths';
 
 export interface DocumentStat {
   ctime: number;

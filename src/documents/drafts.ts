@@ -22,7 +22,7 @@ import {
 } from '../schema';
 import { isFieldType } from '../schema/catalog';
 import type { OpenedDocument, SaveOptions, SaveResult } from './documentService';
-import { draftsBlockModel, isNewDocumentRef, type DocumentRef, type RecordRef } from './paths';
+import { draftsBlockModel, isNewDocumentRef, type DocumentRef, type RecordRef } from '../domain/paths';
 import { relationshipId } from './relationships';
 
 function parentOf(ref: RecordRef): string | null {

@@ -7,7 +7,7 @@ import vscode = require('vscode');
 import type { ProjectSource } from '../projects/project';
 import type { OpenedDocument } from './documentService';
 import { DeletedDocumentError, DocumentStore, type Baseline, type DocumentStoreHooks, type WriteResult } from './documentStore';
-import { describeRef, parseDocumentPath, parseFolderPath, type DocumentRef, type FolderRef } from './paths';
+import { describeRef, parseDocumentPath, parseFolderPath, type DocumentRef, type FolderRef } from '../domain/paths';
 
 const BOM = [0xef, 0xbb, 0xbf];
 /** `?compare` marks another environment's copy of a document, shown beside the user's: read-only. */

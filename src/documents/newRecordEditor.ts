@@ -1,13 +1,13 @@
 // The editor side of new documents: "New Record…", "New Field…", "New Fieldset…", "New Model…", … open a draft, and once its
 // first save created the resource the draft's tab gives way to the resource's own document, in the same place.
 import vscode = require('vscode');
-import { modelOfNode, newFieldRef } from '../commands/newField';
-import { newRecordRef, targetOfNode, type NewRecordDeps } from '../commands/newRecord';
-import { newFieldsetRef, newModelRef, newWebhookRef } from '../commands/newSchema';
+import { modelOfNode, newFieldRef } from '../schemaActions/newField';
+import { newRecordRef, targetOfNode, type NewRecordDeps } from '../records/newRecord';
+import { newFieldsetRef, newModelRef, newWebhookRef } from '../schemaActions/newSchema';
 import { DOCUMENT_COMMANDS } from './constants';
-import type { DocumentRef } from './paths';
+import type { DocumentRef } from '../domain/paths';
 import { tabsOf } from './tabs';
-import { documentUri } from './uris';
+import { documentUri } from '../platform/uris';
 
 /** How long to wait for the workbench to mark the draft saved after its write returned. */
 const SAVED_WAIT_MS = 10_000;

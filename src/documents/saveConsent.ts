@@ -3,8 +3,8 @@
 // confirmed first. The questions come before any request: at the check that precedes the write when there
 // is one (that check reads the remote), else at the write. The answer holds for the write of the same text.
 import { askSchemaChange, type GuardHost } from '../projects/primaryGuard';
-import type { Translate } from '../ui/translate';
-import { describeRef, type DocumentRef } from './paths';
+import type { Translate } from '../platform/translate';
+import { describeRef, type DocumentRef } from '../domain/paths';
 import { schemaChangeOf } from './saveGuard';
 import { maySaveToDatoCms, type WorkspaceTrust } from './trust';
 

@@ -2,8 +2,8 @@
 // Records and webhooks are content and configuration, not schema: they are not guarded.
 import type { SchemaChange } from '../projects/primaryGuard';
 import { basisValue } from '../schema';
-import type { Translate } from '../ui/translate';
-import { describeRef, draftsBlockModel, isNewDocumentRef, type DocumentRef } from './paths';
+import type { Translate } from '../platform/translate';
+import { describeRef, draftsBlockModel, isNewDocumentRef, type DocumentRef } from '../domain/paths';
 
 /** The schema change a save of `text` to `ref` makes (`keys`: the keys it changes), or undefined when not guarded. */
 export function schemaChangeOf(ref: DocumentRef, keys: readonly string[], text: string, t: Translate): SchemaChange | undefined {

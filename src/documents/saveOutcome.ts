@@ -5,7 +5,7 @@
 // editor instead of a second notification. A success is a short status bar message.
 import vscode = require('vscode');
 import type { Problem } from '../schema';
-import { describeRef, type DocumentRef } from './paths';
+import { describeRef, type DocumentRef } from '../domain/paths';
 
 export type SaveAction = 'compare' | 'overwrite' | 'revert' | 'showProblems' | 'signInAgain' | 'retry' | 'showLog';
 

@@ -4,7 +4,7 @@
 import vscode = require('vscode');
 import { DOCUMENT_COMMANDS, type DatoDocumentsDeps, type DeletedResources, type SavedDocument } from './constants';
 import type { DocumentsFeature } from './feature';
-import { DOCUMENT_SCHEME } from './paths';
+import { DOCUMENT_SCHEME } from '../domain/paths';
 
 export class DatoDocuments implements vscode.Disposable {
   private readonly saveEmitter = new vscode.EventEmitter<SavedDocument>();

@@ -1,6 +1,6 @@
 // The workbench's tabs of `datocms:` documents.
 import vscode = require('vscode');
-import { DOCUMENT_SCHEME } from './paths';
+import { DOCUMENT_SCHEME } from '../domain/paths';
 
 export function activeDocumentUri(): vscode.Uri | undefined {
   const uri = vscode.window.activeTextEditor?.document.uri;

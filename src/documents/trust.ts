@@ -1,7 +1,7 @@
 // Workspace trust and saving. A save sends the editor's text to DatoCMS with the user's API token. In
 // a workspace the user has not trusted, its settings or tasks could trigger saves (files.autoSave, a
 // task that runs "Save All"), so a save to DatoCMS asks first. No vscode import: tested in plain Node.
-import type { Translate } from '../ui/translate';
+import type { Translate } from '../platform/translate';
 
 export interface WorkspaceTrust {
   isTrusted(): boolean;

@@ -3,14 +3,14 @@
 // maintenance mode and the schema guard's reset, over the vscode-free flows in ./operations.ts.
 import vscode = require('vscode');
 import type { CommandDeps } from '../commands';
-import { pickEnvironment } from '../commands/accountFlows';
-import { pickProject } from '../commands/navigation';
-import { parseDocumentUri } from '../documents/uris';
+import { pickEnvironment } from '../projects/accountFlows';
+import { pickProject } from '../projects/pickers';
+import { parseDocumentUri } from '../platform/uris';
 import type { Project } from '../projects/project';
 import type { ProjectData } from '../projects/projectData';
 import { resetSchemaChangeConfirmations } from '../projects/primaryGuard';
 import type { SectionNode, TreeModel, TreeNode } from '../tree/model';
-import { reportError } from '../ui/errors';
+import { reportError } from '../platform/errors';
 import type { EnvironmentsApi } from './api';
 import { environmentNodes } from './nodes';
 import {

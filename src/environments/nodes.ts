@@ -4,7 +4,7 @@
 // No vscode import.
 import type { Resource } from '../cma/types';
 import type { EnvironmentNode, SectionNode, TreeNode } from '../tree/model';
-import type { Translate } from '../ui/translate';
+import type { Translate } from '../platform/translate';
 import { isPrimary, statusOf, type EnvironmentsApi } from './api';
 
 export interface EnvironmentNodesDeps {

@@ -5,8 +5,8 @@ import { ApiError, CancelledError, type CallOptions } from '../cma';
 import { sleep } from '../cma/timing';
 import type { Resource } from '../cma/types';
 import type { Project } from '../projects/project';
-import type { Translate } from '../ui/translate';
-import type { ProgressReport, Ui } from '../ui/ui';
+import type { Translate } from '../platform/translate';
+import type { ProgressReport, Ui } from '../platform/ui';
 import { ACTIVE_EDITING_SESSIONS, isPrimary, statusOf, type EnvironmentsApi } from './api';
 
 export interface EnvironmentOpsDeps {

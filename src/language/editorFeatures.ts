@@ -5,8 +5,8 @@
 // of ids, none per keystroke.
 import vscode = require('vscode');
 import type { SaveBasis } from '../documents/documentService';
-import { DOCUMENT_SCHEME, parseDocumentPath, type DocumentRef } from '../documents/paths';
-import { documentUri } from '../documents/uris';
+import { DOCUMENT_SCHEME, parseDocumentPath, type DocumentRef } from '../domain/paths';
+import { documentUri } from '../platform/uris';
 import type { ProjectData } from '../projects/projectData';
 import type { SchemaContext } from '../schema';
 import { fixesFor, missingLocalesFix, type Edit, type Fix } from './fixes';

@@ -15,7 +15,7 @@ import {
 } from 'vscode-json-languageservice';
 import { findColors, presentColor } from './colors';
 import { EditorFeatures, type LanguageSources } from './editorFeatures';
-import type { DocumentRef } from '../documents/paths';
+import type { DocumentRef } from '../domain/paths';
 import { DatoJsonLanguageServices, LANGUAGE_ID, type ParsedDocument, type RecordModel } from './jsonLanguage';
 
 export interface LanguageFeatures extends vscode.Disposable {

@@ -1,6 +1,6 @@
 // Which schema a `datocms:` document is served with, from its path alone: a model, field, fieldset or webhook document has
 // its kind's schema; a record has its model's (known once a record of that model was opened). Pure.
-import { parseDocumentPath } from '../documents/paths';
+import { parseDocumentPath } from '../domain/paths';
 
 export type SchemaKey = { kind: 'model' | 'field' | 'fieldset' | 'webhook' } | { kind: 'record'; model: string };
 

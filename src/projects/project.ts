@@ -1,6 +1,5 @@
 // What the extension knows about a signed-in project, without any vscode dependency so that
 // the tree model and command logic can be tested in plain Node.
-import { BrandedError } from '../cma/errors';
 import type { ProjectData } from './projectData';
 
 export interface Project {
@@ -14,8 +13,7 @@ export interface Project {
   primaryEnvironment?: string;
 }
 
-export class NotSignedInError extends BrandedError {
-  static override readonly brand: string = 'NotSignedInError';
+export class NotSignedInError extends Error {
   constructor(readonly projectKey: string) {
     super(`Not signed in to DatoCMS project "${projectKey}": sign in again to store its API token.`);
     this.name = 'NotSignedInError';

@@ -5,12 +5,11 @@
 // made at most once until invalidated; concurrent callers share it. The shared request runs without any
 // caller's AbortSignal (one caller cancelling must not fail the others); a caller's signal only stops that
 // caller waiting. A failed request is forgotten so the next call retries.
-import { BrandedError, CancelledError, type CallOptions, type CmaClient } from '../cma';
+import { CancelledError, type CallOptions, type CmaClient } from '../cma';
 import type { Resource } from '../cma/types';
 import type { SchemaContext } from '../schema';
 
-export class ModelNotFoundError extends BrandedError {
-  static override readonly brand: string = 'ModelNotFoundError';
+export class ModelNotFoundError extends Error {
   constructor(
     readonly idOrApiKey: string,
     readonly environment: string | undefined,

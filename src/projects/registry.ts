@@ -3,11 +3,11 @@
 // per (project, environment). A token that changes or is deleted retires the project's client at once.
 import vscode = require('vscode');
 import { CmaClient, type ClientOptions } from '../cma';
-import type { Config } from '../config';
-import { logRequest } from '../ui/requestLog';
-import type { Translate } from '../ui/translate';
-import type { Ui } from '../ui/ui';
-import { VscodeUi } from '../ui/vscodeUi';
+import type { Config } from '../platform/config';
+import { logRequest } from '../platform/requestLog';
+import type { Translate } from '../platform/translate';
+import type { Ui } from '../platform/ui';
+import { VscodeUi } from '../platform/vscodeUi';
 import { NotSignedInError, type Project, type ProjectSource } from './project';
 import { ProjectClients } from './projectClients';
 import type { ProjectData } from './projectData';

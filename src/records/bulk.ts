@@ -4,7 +4,7 @@
 import { ApiError } from '../cma';
 import { MAX_BULK_RECORDS, publishingOf, type BulkOutcome } from '../cma/resources/publishing';
 import type { Resource } from '../cma/types';
-import { errorMessage } from '../ui/errors';
+import { errorMessage } from '../platform/errors';
 import type { PublishingHost, RecordRef, RecordTarget } from './recordActions';
 
 export type BulkOperation = 'publish' | 'unpublish' | 'destroy';

@@ -1,11 +1,11 @@
 // What the record and schema actions need from the window, the projects and the documents, passed in by
 // the VS Code glue (src/records/lifecycle.ts) or by tests. No vscode import.
 import type { DeletedResources } from '../documents/deleted';
-import type { DocumentRef } from '../documents/paths';
+import type { DocumentRef } from '../domain/paths';
 import type { SchemaChange } from '../projects/primaryGuard';
 import type { ProjectData } from '../projects/projectData';
-import type { Translate } from '../ui/translate';
-import type { Ui } from '../ui/ui';
+import type { Translate } from '../platform/translate';
+import type { Ui } from '../platform/ui';
 
 export interface LifecycleDeps {
   ui: Ui;

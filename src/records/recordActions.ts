@@ -4,12 +4,12 @@
 import { ApiError, type ApiErrorEntry } from '../cma';
 import { publishingOf, type PublishSelection } from '../cma/resources/publishing';
 import type { Resource } from '../cma/types';
-import type { DocumentRef } from '../documents/paths';
+import type { DocumentRef } from '../domain/paths';
 import type { ProjectData } from '../projects/projectData';
-import { localesOf } from '../tree/resources';
-import { errorMessage } from '../ui/errors';
-import type { Translate } from '../ui/translate';
-import type { PickItem, Ui } from '../ui/ui';
+import { localesOf } from '../domain/resources';
+import { errorMessage } from '../platform/errors';
+import type { Translate } from '../platform/translate';
+import type { PickItem, Ui } from '../platform/ui';
 import { formatInZone, isoInZone, parseZonedDateTime } from './zonedTime';
 
 export type RecordRef = Extract<DocumentRef, { kind: 'record' }>;

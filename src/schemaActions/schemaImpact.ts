@@ -1,7 +1,7 @@
 // What deleting a model, block model or field takes with it, in words for the confirmation. No vscode import.
 import type { Resource } from '../cma/types';
 import type { ProjectData } from '../projects/projectData';
-import type { Translate } from '../ui/translate';
+import type { Translate } from '../platform/translate';
 
 /** Validators whose `item_types` name the models a field links to or embeds as blocks. */
 const REFERENCING_VALIDATORS = [

@@ -3,8 +3,8 @@
 // view), and "Generate Migration…" from that comparison.
 import vscode = require('vscode');
 import type { CommandDeps } from '../commands';
-import { describeRef, documentPath, type DocumentRef } from '../documents/paths';
-import { documentUri, parseDocumentUri } from '../documents/uris';
+import { describeRef, documentPath, type DocumentRef } from '../domain/paths';
+import { documentUri, parseDocumentUri } from '../platform/uris';
 import type { TreeNode } from '../tree/model';
 import { ComparisonTree, COMPARISON_OPEN_CONTEXT, COMPARISON_VIEW_ID, type ChangeNode, type Comparison } from './comparisonView';
 import { diffSchemas } from './diff';

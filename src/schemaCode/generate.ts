@@ -5,9 +5,9 @@
 import { lstat, mkdir, readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { SiteWithSchema } from '../cma/resources/site';
-import { createNew, TargetRefused } from '../export/exclusiveFile';
-import type { Translate } from '../ui/translate';
-import type { Ui } from '../ui/ui';
+import { createNew, TargetRefused } from '../platform/exclusiveFile';
+import type { Translate } from '../platform/translate';
+import type { Ui } from '../platform/ui';
 import { diffSchemas, MIGRATIONS_MODEL, type SchemaDiff } from './diff';
 import { planMigration, removalsOf } from './plan';
 import { migrationFileName, migrationScript } from './script';

@@ -5,12 +5,12 @@
 // VS Code identifies the element of a change event by object identity.
 import { ApiError } from '../cma/errors';
 import type { Resource } from '../cma/types';
-import type { DocumentRef } from '../documents/paths';
+import type { DocumentRef } from '../domain/paths';
 import { NotSignedInError, type Project, type ProjectSource } from '../projects/project';
 import type { ProjectData } from '../projects/projectData';
-import { formatMessage, type Translate } from '../ui/translate';
+import { formatMessage, type Translate } from '../platform/translate';
 import { describeQuery, isEmptyQuery, itemQueryFor, type RecordQuery } from './recordQuery';
-import { byName, localesOf, mainLocale, positionOf, recordTitle, relationshipId, relationshipIds, statusOf } from './resources';
+import { byName, localesOf, mainLocale, positionOf, recordTitle, relationshipId, relationshipIds, statusOf } from '../domain/resources';
 import { findNode } from './reveal';
 import {
   fieldTooltip,

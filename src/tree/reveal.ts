@@ -1,6 +1,6 @@
 // Finding the tree node that shows a document (Reveal in Tree), loading the branches on its way and,
 // for a record, paging its model's records until it shows up. No vscode import.
-import type { DocumentRef } from '../documents/paths';
+import type { DocumentRef } from '../domain/paths';
 import type { ModelNode, RecordsNode, TreeModel, TreeNode } from './model';
 
 /** How many more pages Reveal in Tree loads to reach a record before it settles for the Records node. */

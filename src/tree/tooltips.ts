@@ -2,7 +2,7 @@
 // record, webhook or the Records query without opening it. Never a `datocms:` path (that is an
 // implementation detail). Everything taken from DatoCMS is escaped. No vscode import.
 import type { Resource } from '../cma/types';
-import type { Translate } from '../ui/translate';
+import type { Translate } from '../platform/translate';
 import { describeFilter, describeOrder, type RecordQuery } from './recordQuery';
 
 export interface TooltipFormat {

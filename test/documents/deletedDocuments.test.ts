@@ -6,7 +6,7 @@ import { CmaClient, closeAllDispatchers } from '../../src/cma';
 import { isDeletedDocument } from '../../src/documents/deleted';
 import { DocumentService } from '../../src/documents/documentService';
 import { DeletedDocumentError, DocumentStore } from '../../src/documents/documentStore';
-import type { DocumentRef } from '../../src/documents/paths';
+import type { DocumentRef } from '../../src/domain/paths';
 import { ProjectData } from '../../src/projects/projectData';
 import { startEmulator, type Emulator } from '../emulator';
 

@@ -5,7 +5,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { CmaClient, closeAllDispatchers } from '../../src/cma';
 import type { Resource } from '../../src/cma/types';
 import { DocumentService, type OpenedDocument, type SaveBasis, type SaveResult } from '../../src/documents/documentService';
-import type { DocumentRef } from '../../src/documents/paths';
+import type { DocumentRef } from '../../src/domain/paths';
 import { ProjectData } from '../../src/projects/projectData';
 import { startEmulator, type Emulator, type EmulatorRequest } from '../emulator';
 

@@ -5,7 +5,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { CmaClient, closeAllDispatchers } from '../../src/cma';
 import { DocumentService } from '../../src/documents/documentService';
 import { ConflictError, DocumentStore, type Baseline, type DocumentStoreHooks } from '../../src/documents/documentStore';
-import type { DocumentRef } from '../../src/documents/paths';
+import type { DocumentRef } from '../../src/domain/paths';
 import { ProjectData } from '../../src/projects/projectData';
 import { startEmulator, type Emulator } from '../emulator';
 

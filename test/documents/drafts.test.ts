@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { CmaClient, closeAllDispatchers } from '../../src/cma';
 import { DocumentService, type OpenedDocument } from '../../src/documents/documentService';
-import { documentPath, isDraftRef, newDraftRef, parseDocumentPath } from '../../src/documents/paths';
+import { documentPath, isDraftRef, newDraftRef, parseDocumentPath } from '../../src/domain/paths';
 import { ProjectData } from '../../src/projects/projectData';
 import { startEmulator, type Emulator } from '../emulator';
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CmaClient, closeAllDispatchers } from '../../src/cma';
 import { DocumentService } from '../../src/documents/documentService';
-import { documentPath, isFieldDraftRef, newFieldDraftRef, parseDocumentPath } from '../../src/documents/paths';
+import { documentPath, isFieldDraftRef, newFieldDraftRef, parseDocumentPath } from '../../src/domain/paths';
 import { ProjectData } from '../../src/projects/projectData';
 import { startEmulator, type Emulator } from '../emulator';
 

@@ -2,13 +2,13 @@
 // its answer cannot write in its place; an untrusted workspace is asked before the guard.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { DocumentRef } from '../../src/documents/paths';
+import type { DocumentRef } from '../../src/domain/paths';
 import { SaveConsent } from '../../src/documents/saveConsent';
 import type { WorkspaceTrust } from '../../src/documents/trust';
 import type { Project } from '../../src/projects/project';
 import type { GuardHost } from '../../src/projects/primaryGuard';
-import { formatMessage } from '../../src/ui/translate';
-import { ScriptedUi } from '../commands/scriptedUi';
+import { formatMessage } from '../../src/platform/translate';
+import { ScriptedUi } from '../platform/scriptedUi';
 import { FakeState } from '../projects/fakeStores';
 
 const project = { key: 'bistro', name: 'Bistro', primaryEnvironment: 'main' } as Project;

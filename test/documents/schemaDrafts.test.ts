@@ -13,10 +13,10 @@ import {
   newWebhookDraftRef,
   parseDocumentPath,
   type DocumentRef,
-} from '../../src/documents/paths';
+} from '../../src/domain/paths';
 import { schemaChangeOf } from '../../src/documents/saveGuard';
 import { ProjectData } from '../../src/projects/projectData';
-import { formatMessage } from '../../src/ui/translate';
+import { formatMessage } from '../../src/platform/translate';
 import { startEmulator, type Emulator } from '../emulator';
 
 const where = { project: 'emulated-bistro', environment: 'main' } as const;

@@ -14,8 +14,8 @@ import {
   type EnvironmentOpsDeps,
 } from '../../src/environments/operations';
 import type { Project } from '../../src/projects/project';
-import { formatMessage } from '../../src/ui/translate';
-import { ScriptedUi } from '../commands/scriptedUi';
+import { formatMessage } from '../../src/platform/translate';
+import { ScriptedUi } from '../platform/scriptedUi';
 import { startEmulator, type Emulator } from '../emulator/index';
 import { emulatorProject } from '../projects/emulatorProjects';
 

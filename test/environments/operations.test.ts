@@ -11,8 +11,8 @@ import {
   type EnvironmentOpsDeps,
 } from '../../src/environments/operations';
 import type { Project } from '../../src/projects/project';
-import { formatMessage } from '../../src/ui/translate';
-import { ScriptedUi } from '../commands/scriptedUi';
+import { formatMessage } from '../../src/platform/translate';
+import { ScriptedUi } from '../platform/scriptedUi';
 import { FakeEnvironments, PROJECT } from './fakeEnvironments';
 
 function setup(ids?: string[], shown = 'main') {

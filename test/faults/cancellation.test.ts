@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { CancelledError, CmaClient, closeAllDispatchers, TimeoutError, type RequestLogEntry } from '../../src/cma';
-import { exportRecords } from '../../src/commands/exportRecords';
+import { exportRecords } from '../../src/export/exportRecords';
 import { DocumentService } from '../../src/documents/documentService';
 import { ProjectData } from '../../src/projects/projectData';
 import { TreeModel } from '../../src/tree/model';

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { CmaClient, closeAllDispatchers } from '../../src/cma';
 import { DocumentService, type OpenedDocument } from '../../src/documents/documentService';
-import type { DocumentRef } from '../../src/documents/paths';
+import type { DocumentRef } from '../../src/domain/paths';
 import { ProjectData } from '../../src/projects/projectData';
 import { startEmulator, type Emulator } from '../emulator/index';
 import { Transcript } from '../security/transcript';

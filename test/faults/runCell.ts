@@ -3,12 +3,12 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RequestLogEntry } from '../../src/cma';
-import { exportRecords } from '../../src/commands/exportRecords';
+import { exportRecords } from '../../src/export/exportRecords';
 import { DocumentService, type OpenedDocument, type SaveResult } from '../../src/documents/documentService';
-import { describeRef, type DocumentRef } from '../../src/documents/paths';
+import { describeRef, type DocumentRef } from '../../src/domain/paths';
 import { ModelNotFoundError, ProjectData } from '../../src/projects/projectData';
 import { TreeModel, type ErrorNode, type RecordsNode, type TreeNode } from '../../src/tree/model';
-import { reportError } from '../../src/ui/errors';
+import { reportError } from '../../src/platform/errors';
 import type { FaultRule } from '../emulator/index';
 import { ApiError, CancelledError } from '../../src/cma';
 import {

@@ -8,8 +8,8 @@ import type { Resource } from '../../src/cma/types';
 import { DocumentService } from '../../src/documents/documentService';
 import type { Project, ProjectSource } from '../../src/projects/project';
 import { ProjectData } from '../../src/projects/projectData';
-import { formatMessage } from '../../src/ui/translate';
-import type { InputOptions, PickItem, ProgressReport, Ui } from '../../src/ui/ui';
+import { formatMessage } from '../../src/platform/translate';
+import type { InputOptions, PickItem, ProgressReport, Ui } from '../../src/platform/ui';
 import { startEmulator, type Emulator } from '../emulator/index';
 import { Transcript } from '../security/transcript';
 

@@ -2,8 +2,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Project } from '../../src/projects/project';
 import { askSchemaChange, resetSchemaChangeConfirmations, type GuardHost } from '../../src/projects/primaryGuard';
-import { formatMessage } from '../../src/ui/translate';
-import { ScriptedUi } from '../commands/scriptedUi';
+import { formatMessage } from '../../src/platform/translate';
+import { ScriptedUi } from '../platform/scriptedUi';
 import { FakeState } from './fakeStores';
 
 const PROJECTS: Project[] = [

@@ -1,13 +1,13 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CmaClient, closeAllDispatchers } from '../../src/cma';
-import { runSignIn } from '../../src/commands/accountFlows';
-import { checkBaseUrl } from '../../src/projects/baseUrl';
+import { runSignIn } from '../../src/projects/accountFlows';
+import { checkBaseUrl } from '../../src/platform/baseUrl';
 import { ProjectStore, tokenSecretKey } from '../../src/projects/projectStore';
 import { InvalidTokenError, projectFromSite, signIn } from '../../src/projects/signIn';
-import { formatMessage } from '../../src/ui/translate';
+import { formatMessage } from '../../src/platform/translate';
 import { startEmulator, type Emulator } from '../emulator/index';
-import { ScriptedUi } from '../commands/scriptedUi';
+import { ScriptedUi } from '../platform/scriptedUi';
 import { FakeSecrets, FakeState } from './fakeStores';
 
 let emulator: Emulator;

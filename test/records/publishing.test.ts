@@ -9,8 +9,8 @@ import { ProjectData } from '../../src/projects/projectData';
 import { runBulk, type BulkHost } from '../../src/records/bulk';
 import { RecordPublishing, type RecordRef, type RecordTarget } from '../../src/records/recordActions';
 import { formatInZone, isoInZone, parseZonedDateTime } from '../../src/records/zonedTime';
-import { formatMessage } from '../../src/ui/translate';
-import { ScriptedUi } from '../commands/scriptedUi';
+import { formatMessage } from '../../src/platform/translate';
+import { ScriptedUi } from '../platform/scriptedUi';
 import { startEmulator, type Emulator } from '../emulator';
 import type { StoredItem } from '../emulator/store';
 

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SiteWithSchema } from '../../src/cma/resources/site';
 import type { Resource } from '../../src/cma/types';
-import { TargetRefused } from '../../src/export/exclusiveFile';
+import { TargetRefused } from '../../src/platform/exclusiveFile';
 import { generateMigration, type GenerateDeps } from '../../src/schemaCode/generate';
-import { formatMessage } from '../../src/ui/translate';
-import { ScriptedUi } from '../commands/scriptedUi';
+import { formatMessage } from '../../src/platform/translate';
+import { ScriptedUi } from '../platform/scriptedUi';
 
 const rel = (type: string, id: string | null) => ({ data: id ? { type, id } : null });
 function schemaWith(fields: Array<{ id: string; api_key: string }>, extraModels: string[] = []): SiteWithSchema {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { checkBaseUrl } from '../../src/projects/baseUrl';
+import { checkBaseUrl } from '../../src/platform/baseUrl';
 
 const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
   contributes: { configuration: { properties: Record<string, { scope?: string; pattern?: string }> } };

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { CmaClient, closeAllDispatchers, type RequestLogEntry } from '../../src/cma';
-import { adminUrl } from '../../src/commands/adminUrls';
+import { adminUrl } from '../../src/navigation/adminUrls';
 import { DocumentService } from '../../src/documents/documentService';
 import { ProjectData } from '../../src/projects/projectData';
 import { ProjectStore, tokenSecretKey } from '../../src/projects/projectStore';

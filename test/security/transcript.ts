@@ -1,7 +1,7 @@
 // Everything the extension would show or write while a suite runs: request log lines in the output
 // channel's format, notification texts, error messages, tree labels, problem messages, file contents.
 // Suites add to one Transcript and finally scan it for secrets (the API token, webhook passwords).
-import { formatRequest, logRequest, type LineLog } from '../../src/ui/requestLog';
+import { formatRequest, logRequest, type LineLog } from '../../src/platform/requestLog';
 import type { RequestLogEntry } from '../../src/cma';
 
 export interface TranscriptLine {

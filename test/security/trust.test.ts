@@ -6,7 +6,7 @@ import { DocumentService } from '../../src/documents/documentService';
 import { ProjectData } from '../../src/projects/projectData';
 import { startEmulator } from '../emulator';
 import { maySaveToDatoCms, notConfirmedMessage, type WorkspaceTrust } from '../../src/documents/trust';
-import { formatMessage } from '../../src/ui/translate';
+import { formatMessage } from '../../src/platform/translate';
 
 function trust(trusted: boolean, answer: boolean) {
   const asked: { message: string; detail: string; action: string }[] = [];

@@ -2,7 +2,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { closeAllDispatchers } from '../../src/cma';
 import { TreeModel, type ModelNode, type RecordNode, type RecordsNode, type TreeNode } from '../../src/tree/model';
-import { formatMessage } from '../../src/ui/translate';
+import { formatMessage } from '../../src/platform/translate';
 import { startEmulator, type Emulator } from '../emulator/index';
 import { emulatorProjects } from '../projects/emulatorProjects';
 

@@ -12,7 +12,7 @@ import {
   webhookTooltip,
   type TooltipFormat,
 } from '../../src/tree/tooltips';
-import { formatMessage } from '../../src/ui/translate';
+import { formatMessage } from '../../src/platform/translate';
 
 const format: TooltipFormat = { t: formatMessage, numbers: new Intl.NumberFormat('en'), date: (iso) => `<${iso.slice(0, 10)}>` };
 const resource = <T extends string>(

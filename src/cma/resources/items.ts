@@ -5,7 +5,8 @@ import { listAllPages, MAX_LIST_CONCURRENCY, type ListAllOptions } from '../pagi
 import type { Requester } from '../requester';
 import type { CallOptions, JobCallOptions } from '../settings';
 import type { CreateBody, ItemQuery, Page, Resource, UpdateBody } from '../types';
-import { lazyMethods, putOne, segment } from './shared';
+import { putOne, segment } from './shared';
+import { methodsOf } from './lifecycle';
 
 export const MAX_ITEMS_PAGE_SIZE = 500;
 /** DatoCMS serves at most this many records per page when blocks are expanded (nested=true). */
@@ -67,9 +68,9 @@ export function itemsResource(requester: Requester): ItemsResource {
       const { body, source } = await requester.call({ method: 'GET', path: `/items/${segment(id)}/references`, query, signal: o?.signal });
       return parseCollection(body, 'item', source);
     },
-    ...lazyMethods(requester, 'items', ['create']),
+    ...methodsOf(requester, 'items', ['create']),
     update: (id, body, o) => putOne(requester, `/items/${segment(id)}`, 'item', body, {}, o),
-    ...lazyMethods(requester, 'items', ['destroy', 'duplicate']),
+    ...methodsOf(requester, 'items', ['destroy', 'duplicate']),
     listAll: async function* (query, o) {
       const nested = query?.nested === true;
       const pageSize = o?.pageSize ?? (nested ? MAX_NESTED_ITEMS_PAGE_SIZE : MAX_ITEMS_PAGE_SIZE);

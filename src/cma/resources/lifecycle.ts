@@ -1,12 +1,19 @@
-// Creating and deleting schema and webhooks, environment operations and maintenance mode. Only commands
-// the user runs need them, so this module is loaded on first use (its own bundle, kept out of the
-// activation bundle); the resource families expose these as their methods (see lazyMethods).
+// Creating and deleting records, schema and webhooks, environment operations and maintenance mode: the
+// resource families expose these as their methods (see methodsOf).
 
 import type { Requester } from '../requester';
 import type { CallOptions, JobCallOptions } from '../settings';
 import type { CreateBody, Resource, UpdateBody } from '../types';
 import { fieldApiKeyOf, getOne, putOne, segment, sendOne } from './shared';
-import type { ForkOptions } from './site';
+
+export interface ForkOptions {
+  /** faster, but the source environment takes no writes meanwhile */
+  fast?: boolean;
+  /** start a fast fork even while collaborators are editing records */
+  force?: boolean;
+  /** answer at once with the environment still `creating` (poll `find` until it is `ready`) instead of waiting for the copy */
+  immediateReturn?: boolean;
+}
 
 const environmentPath = (id: string, action = '') => `/environments/${segment(id)}${action}`;
 const named = (id: string) => ({ data: { type: 'environment' as const, id } });
@@ -77,3 +84,13 @@ export const lifecycle = {
 };
 
 export type Lifecycle = typeof lifecycle;
+
+/** A lifecycle function with its requester bound. */
+type Bound<F> = F extends (requester: Requester, ...args: infer A) => infer R ? (...args: A) => R : never;
+type BoundFamily<K extends keyof Lifecycle> = { [M in keyof Lifecycle[K]]: Bound<Lifecycle[K][M]> };
+
+/** The methods `names` of a family, bound to `requester`. */
+export function methodsOf<K extends keyof Lifecycle>(requester: Requester, family: K, names: (keyof Lifecycle[K])[]): BoundFamily<K> {
+  const functions = lifecycle[family] as Record<keyof Lifecycle[K], (...all: unknown[]) => unknown>;
+  return Object.fromEntries(names.map((name) => [name, (...args: unknown[]) => functions[name](requester, ...args)])) as BoundFamily<K>;
+}

@@ -3,7 +3,8 @@
 import type { Requester } from '../requester';
 import type { CallOptions, JobCallOptions } from '../settings';
 import type { CreateBody, Resource, UpdateBody } from '../types';
-import { fieldApiKeyOf, getCollection, getOne, lazyMethods, putOne, segment } from './shared';
+import { fieldApiKeyOf, getCollection, getOne, putOne, segment } from './shared';
+import { methodsOf } from './lifecycle';
 
 export interface ItemTypesResource {
   list(o?: CallOptions): Promise<Resource<'item_type'>[]>;
@@ -43,7 +44,7 @@ export function itemTypesResource(requester: Requester): ItemTypesResource {
     find: (idOrApiKey, o) =>
       getOne(requester, `/item-types/${segment(idOrApiKey)}`, 'item_type', { id: idOrApiKey, apiKey: idOrApiKey }, o),
     update: (idOrApiKey, body, o) => putOne(requester, `/item-types/${segment(idOrApiKey)}`, 'item_type', body, { apiKey: idOrApiKey }, o),
-    ...lazyMethods(requester, 'itemTypes', ['create', 'destroy']),
+    ...methodsOf(requester, 'itemTypes', ['create', 'destroy']),
   };
 }
 
@@ -52,13 +53,13 @@ export function fieldsResource(requester: Requester): FieldsResource {
     list: (model, o) => getCollection(requester, `/item-types/${segment(model)}/fields`, 'field', o),
     find: (key, o) => getOne(requester, `/fields/${segment(key)}`, 'field', { id: key, ...fieldApiKeyOf(key) }, o),
     update: (key, body, o) => putOne(requester, `/fields/${segment(key)}`, 'field', body, fieldApiKeyOf(key), o),
-    ...lazyMethods(requester, 'fields', ['create', 'destroy']),
+    ...methodsOf(requester, 'fields', ['create', 'destroy']),
   };
 }
 
 export function fieldsetsResource(requester: Requester): FieldsetsResource {
   return {
     list: (model, o) => getCollection(requester, `/item-types/${segment(model)}/fieldsets`, 'fieldset', o),
-    ...lazyMethods(requester, 'fieldsets', ['find', 'create', 'update', 'destroy']),
+    ...methodsOf(requester, 'fieldsets', ['find', 'create', 'update', 'destroy']),
   };
 }

@@ -3,7 +3,6 @@
 
 import { expectAskedFor, parseCollection, parseSingle } from '../jsonapi';
 import type { Requester } from '../requester';
-import type { Lifecycle } from './lifecycle';
 import type { CallOptions, HttpMethod, JobCallOptions } from '../settings';
 import type { CreateBody, Resource, ResourceType, UpdateBody } from '../types';
 
@@ -77,27 +76,4 @@ export const putOne = <T extends ResourceType>(
 export function fieldApiKeyOf(key: string): { apiKey?: string } {
   const separator = key.indexOf('::');
   return separator === -1 ? {} : { apiKey: key.slice(separator + 2) };
-}
-
-/** A lifecycle function with its requester bound. */
-type Bound<F> = F extends (requester: Requester, ...args: infer A) => infer R ? (...args: A) => R : never;
-type BoundFamily<K extends keyof Lifecycle> = { [M in keyof Lifecycle[K]]: Bound<Lifecycle[K][M]> };
-
-/**
- * The methods `names` of a family, whose code (./lifecycle) loads when one is first called: the activation
- * bundle carries only these few bytes.
- */
-export function lazyMethods<K extends keyof Lifecycle>(requester: Requester, family: K, names: (keyof Lifecycle[K])[]): BoundFamily<K> {
-  return Object.fromEntries(
-    names.map((name) => [
-      name,
-      (...args: unknown[]) => {
-        const functions = (require('./lifecycle') as typeof import('./lifecycle')).lifecycle[family] as Record<
-          keyof Lifecycle[K],
-          (...all: unknown[]) => unknown
-        >;
-        return functions[name](requester, ...args);
-      },
-    ]),
-  ) as BoundFamily<K>;
 }

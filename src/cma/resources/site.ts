@@ -4,7 +4,10 @@ import { parseCollection, parseIncluded, parseSingle } from '../jsonapi';
 import type { Requester } from '../requester';
 import type { CallOptions, JobCallOptions } from '../settings';
 import type { Resource } from '../types';
-import { getCollection, lazyMethods } from './shared';
+import { getCollection } from './shared';
+import { methodsOf, type ForkOptions } from './lifecycle';
+
+export type { ForkOptions };
 
 /** The project with its whole schema, as one request returns it. */
 export interface SiteWithSchema {
@@ -19,15 +22,6 @@ export interface SiteResource {
   find(o?: CallOptions): Promise<Resource<'site'>>;
   /** `GET /site?include=item_types,item_types.fields,item_types.fieldsets`: models, fields and fieldsets in one request */
   findWithSchema(o?: CallOptions): Promise<SiteWithSchema>;
-}
-
-export interface ForkOptions {
-  /** faster, but the source environment takes no writes meanwhile */
-  fast?: boolean;
-  /** start a fast fork even while collaborators are editing records */
-  force?: boolean;
-  /** answer at once with the environment still `creating` (poll `find` until it is `ready`) instead of waiting for the copy */
-  immediateReturn?: boolean;
 }
 
 export interface EnvironmentsResource {
@@ -80,12 +74,12 @@ export function siteResource(requester: Requester): SiteResource {
 export function environmentsResource(requester: Requester): EnvironmentsResource {
   return {
     list: (o) => getCollection(requester, '/environments', 'environment', o),
-    ...lazyMethods(requester, 'environments', ['find', 'fork', 'promote', 'rename', 'destroy']),
+    ...methodsOf(requester, 'environments', ['find', 'fork', 'promote', 'rename', 'destroy']),
   };
 }
 
 export const maintenanceModeResource = (requester: Requester): MaintenanceModeResource =>
-  lazyMethods(requester, 'maintenanceMode', ['find', 'activate', 'deactivate']);
+  methodsOf(requester, 'maintenanceMode', ['find', 'activate', 'deactivate']);
 
 function relatedIds(resource: Resource, name: string): Map<string, number> {
   const data = resource.relationships[name]?.data;

@@ -3,7 +3,8 @@
 import type { Requester } from '../requester';
 import type { CallOptions } from '../settings';
 import type { CreateBody, Resource, UpdateBody } from '../types';
-import { getCollection, getOne, lazyMethods, putOne, segment } from './shared';
+import { getCollection, getOne, putOne, segment } from './shared';
+import { methodsOf } from './lifecycle';
 
 export interface WebhooksResource {
   list(o?: CallOptions): Promise<Resource<'webhook'>[]>;
@@ -19,6 +20,6 @@ export function webhooksResource(requester: Requester): WebhooksResource {
     list: (o) => getCollection(requester, '/webhooks', 'webhook', o),
     find: (id, o) => getOne(requester, `/webhooks/${segment(id)}`, 'webhook', { id }, o),
     update: (id, body, o) => putOne(requester, `/webhooks/${segment(id)}`, 'webhook', body, {}, o),
-    ...lazyMethods(requester, 'webhooks', ['create', 'destroy']),
+    ...methodsOf(requester, 'webhooks', ['create', 'destroy']),
   };
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { documentUri } from '../../../src/documents/uris';
+import { documentUri } from '../../../src/platform/uris';
 import type { ModelNode, SectionNode } from '../../../src/tree/model';
 import { clearRequests, cma, config, extensionApi, requests, runWithInputs, typeIntoQuickInput, waitFor } from './helpers';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { documentUri } from '../../../src/documents/uris';
+import { documentUri } from '../../../src/platform/uris';
 import { pressSave, waitForClean } from './editing';
 import { clearRequests, clickButton, cma, dismissToasts, extensionApi, requests, settledToasts, tabIsDirty, waitFor } from './helpers';
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { findNodeAtLocation, parseTree, type JSONPath } from 'jsonc-parser';
 import * as vscode from 'vscode';
-import { documentUri } from '../../../src/documents/uris';
+import { documentUri } from '../../../src/platform/uris';
 import { cma, pressKeys, tabIsDirty, typeInEditor, waitFor } from './helpers';
 
 export const MAIN = { project: 'emulated-bistro', environment: 'main' } as const;

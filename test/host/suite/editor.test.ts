@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { documentUri, parseDocumentUri } from '../../../src/documents/uris';
+import { documentUri, parseDocumentUri } from '../../../src/platform/uris';
 import { clearRequests, cma, ensureSignedIn, requests, waitFor } from './helpers';
 import { openDocument, replaceIn } from './editing';
 

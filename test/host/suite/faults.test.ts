@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { documentUri } from '../../../src/documents/uris';
+import { documentUri } from '../../../src/platform/uris';
 import type { SectionNode } from '../../../src/tree/model';
 import { addFault, clearFaults, clearRequests, extensionApi, requests } from './helpers';
 import { articleRecords } from './tree.test';

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { DatoExplorerApi } from '../../../src/extension';
-import type { ConfirmOptions } from '../../../src/ui/ui';
+import type { ConfirmOptions } from '../../../src/platform/ui';
 
 export interface SuiteConfig {
   emulatorUrl: string;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { documentUri } from '../../../src/documents/uris';
+import { documentUri } from '../../../src/platform/uris';
 import { cma, ensureSignedIn } from './helpers';
 import { openDocument, replaceIn } from './editing';
 

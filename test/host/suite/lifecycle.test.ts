@@ -2,7 +2,7 @@
 // modal says, what reaches the emulator (nothing when declined), and what happens to open editors.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Ui } from '../../../src/ui/ui';
+import type { Ui } from '../../../src/platform/ui';
 import type { FieldNode, FieldsNode, ModelNode, RecordNode, RecordsNode, SectionNode, TreeNode } from '../../../src/tree/model';
 import { clearRequests, cma, dismissToasts, ensureSignedIn, extensionApi, settledToasts, tabIsDirty, waitFor, writes } from './helpers';
 import { editJson, openEditor, pressSave, recordUri, sleep } from './editing';

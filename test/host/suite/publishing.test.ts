@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ModelNode, RecordNode, RecordsNode, SectionNode } from '../../../src/tree/model';
-import type { Ui } from '../../../src/ui/ui';
+import type { Ui } from '../../../src/platform/ui';
 import {
   clearRequests,
   cma,

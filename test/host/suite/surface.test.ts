@@ -2,7 +2,7 @@
 // walkthrough, and what the tree shows about a query (its description, its hover, kept expansion).
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { documentUri, parseDocumentUri } from '../../../src/documents/uris';
+import { documentUri, parseDocumentUri } from '../../../src/platform/uris';
 import type { ModelNode, RecordNode, RecordsNode, SectionNode } from '../../../src/tree/model';
 import { clearRequests, extensionApi, requests, runWithInputs, screenshot, seeOnScreen, waitFor } from './helpers';
 

@@ -1,0 +1,76 @@
+// Sign in / sign out / switch environment as Ui dialogues. No vscode import (tested with a fake Ui).
+import type { CmaClient } from '../cma';
+import { DEFAULT_BASE_URL } from '../platform/baseUrl';
+import type { Project } from './project';
+import { InvalidTokenError, signIn, type ClientFactory } from './signIn';
+import type { ProjectStore } from './projectStore';
+import type { Translate } from '../platform/translate';
+import type { Ui } from '../platform/ui';
+
+export interface SignInDeps {
+  ui: Ui;
+  t: Translate;
+  baseUrl: string;
+  store: Pick<ProjectStore, 'list' | 'save'>;
+  createClient: ClientFactory;
+}
+
+/** Asks for a token (masked), checks it with GET /site under progress, stores it. undefined: dismissed or refused. */
+export async function runSignIn(deps: SignInDeps): Promise<Project | undefined> {
+  const { ui, t } = deps;
+  for (;;) {
+    // The server is named in the title whenever it is not DatoCMS itself, so a token is never typed for an unexpected host.
+    const token = await ui.input({
+      title: deps.baseUrl === DEFAULT_BASE_URL ? t('Sign in to DatoCMS') : t('Sign in to DatoCMS at {0}', deps.baseUrl),
+      prompt: t('Paste an API token with access to the Content Management API (Project settings → API tokens)'),
+      password: true,
+      validate: (text) => (text.trim() === '' ? t('Enter an API token.') : undefined),
+    });
+    if (token === undefined) return undefined;
+    try {
+      const { project, replaced } = await ui.withProgress({ title: t('Checking the API token…'), cancellable: true }, (_report, signal) =>
+        signIn({ token, baseUrl: deps.baseUrl, store: deps.store, createClient: deps.createClient, signal }),
+      );
+      void ui.info(replaced ? t('Signed in again to {0}.', project.name) : t('Signed in to {0}.', project.name));
+      return project;
+    } catch (error) {
+      if (!(error instanceof InvalidTokenError)) throw error;
+      const again = t('Try Again');
+      if ((await ui.error(t('DatoCMS refused this API token (401) at {0}. Nothing was stored.', deps.baseUrl), again)) !== again)
+        return undefined;
+    }
+  }
+}
+
+/** Asks which project to sign out of (when not given) and confirms. Returns the key signed out of. */
+export async function pickProjectToSignOut(ui: Ui, t: Translate, projects: Project[]): Promise<Project | undefined> {
+  if (projects.length === 0) {
+    void ui.info(t('You are not signed in to any DatoCMS project.'));
+    return undefined;
+  }
+  return ui.pick(
+    projects.map((p) => ({ label: p.name, description: p.internalDomain ?? p.baseUrl, value: p })),
+    { title: t('Sign out of a DatoCMS project') },
+  );
+}
+
+/** Quick pick over the environments of a project (GET /environments). */
+export async function pickEnvironment(ui: Ui, t: Translate, client: CmaClient, current: string): Promise<string | undefined> {
+  const environments = await ui.withProgress({ title: t('Loading environments…'), cancellable: true }, (_report, signal) =>
+    client.environments.list({ signal }),
+  );
+  const items = environments.map((env) => ({
+    label: env.id,
+    description:
+      [
+        env.meta['primary'] === true ? t('primary') : undefined,
+        env.id === current ? t('active') : undefined,
+        env.meta['status'] !== 'ready' && typeof env.meta['status'] === 'string' ? env.meta['status'] : undefined,
+      ]
+        .filter(Boolean)
+        .join(' · ') || undefined,
+    value: env.id,
+    picked: env.id === current,
+  }));
+  return ui.pick(items, { title: t('Switch DatoCMS environment'), placeholder: t('Current: {0}', current) });
+}

@@ -1,0 +1,147 @@
+// The palette's way to a resource without the tree: pick a project, a model, then a record (by id or
+// by a full-text search). Each step is a Ui dialogue; undefined means the user dismissed it. Only reads.
+// No vscode import.
+import { ApiError } from '../cma/errors';
+import type { Resource } from '../cma/types';
+import type { DocumentRef } from '../domain/paths';
+import type { Project } from './project';
+import type { ProjectData } from './projectData';
+import { byName, mainLocale, recordTitle, relationshipId, statusOf } from '../domain/resources';
+import type { Translate } from '../platform/translate';
+import type { Ui } from '../platform/ui';
+import { LinkNotOpenedError } from '../navigation/dashboardLinks';
+
+/** How many search results the quick pick lists. */
+export const SEARCH_RESULTS = 50;
+
+const RECORD_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The project to act on: the only one, else a quick pick with the active one first. */
+export async function pickProject(
+  ui: Ui,
+  t: Translate,
+  projects: Project[],
+  title: string,
+  activeKey?: string,
+): Promise<Project | undefined> {
+  if (projects.length <= 1) return projects[0];
+  const ordered = [...projects].sort((a, b) => Number(b.key === activeKey) - Number(a.key === activeKey));
+  return ui.pick(
+    ordered.map((p) => ({ label: p.name, description: p.key === activeKey ? t('active') : (p.internalDomain ?? undefined), value: p })),
+    { title },
+  );
+}
+
+/** A model of the project (block models too when `blocks`), by name and API key. */
+export async function pickModel(
+  ui: Ui,
+  t: Translate,
+  data: ProjectData,
+  title: string,
+  options: { blocks: boolean },
+): Promise<Resource<'item_type'> | undefined> {
+  const itemTypes = (await data.itemTypes()).filter((m) => options.blocks || m.attributes['modular_block'] !== true).sort(byName);
+  if (itemTypes.length === 0) {
+    void ui.info(t('This project has no models.'));
+    return undefined;
+  }
+  return ui.pick(
+    itemTypes.map((m) => ({
+      label: String(m.attributes['name'] ?? m.attributes['api_key']),
+      description: `${String(m.attributes['api_key'])}${m.attributes['modular_block'] === true ? ` · ${t('block model')}` : ''}`,
+      value: m,
+    })),
+    { title, placeholder: t('Choose a model') },
+  );
+}
+
+export function askRecordId(ui: Ui, t: Translate): Promise<string | undefined> {
+  return ui
+    .input({
+      title: t('Open DatoCMS record by ID'),
+      prompt: t('The record ID (as shown by Copy ID or in the dashboard address)'),
+      validate: (text) => (RECORD_ID.test(text.trim()) ? undefined : t('A record ID is letters, digits, "-" and "_".')),
+    })
+    .then((text) => text?.trim());
+}
+
+/** The document of a record known only by its id: one GET /items/:id tells its model. */
+export async function recordRefById(
+  data: ProjectData,
+  project: Project,
+  environment: string,
+  id: string,
+  t: Translate,
+): Promise<DocumentRef> {
+  let record: Resource<'item'>;
+  try {
+    record = await data.client.items.find(id);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404 && !error.environmentMissing)
+      throw new LinkNotOpenedError(t('There is no record {0} in environment {1} of {2}.', id, environment, project.name));
+    throw error;
+  }
+  const modelId = relationshipId(record, 'item_type');
+  const itemType = (await data.itemTypes()).find((m) => m.id === modelId);
+  if (!itemType) throw new LinkNotOpenedError(t('The model of record {0} is not in environment {1}.', id, environment));
+  // the tab names the record by its title, as when it is opened from the tree
+  const [fields, site] = await Promise.all([data.fields(itemType.id), data.site()]);
+  const titleField = fields.find((f) => f.id === relationshipId(itemType, 'title_field'));
+  const title = titleField && recordTitle(record, titleField, mainLocale(site));
+  return {
+    project: project.key,
+    environment,
+    kind: 'record',
+    modelApiKey: String(itemType.attributes['api_key']),
+    id: record.id,
+    ...(title ? { title } : {}),
+  };
+}
+
+/** Full-text search in one model's records; the chosen record's id and title. */
+export async function searchAndPickRecord(
+  ui: Ui,
+  t: Translate,
+  data: ProjectData,
+  itemType: Resource<'item_type'>,
+): Promise<{ id: string; title?: string } | undefined> {
+  const modelName = String(itemType.attributes['name'] ?? itemType.attributes['api_key']);
+  const text = (
+    await ui.input({
+      title: t('Search records of {0}', modelName),
+      prompt: t('Words to find (full-text search)'),
+      validate: (v) => (v.trim() ? undefined : t('Enter words to search for.')),
+    })
+  )?.trim();
+  if (!text) return undefined;
+  const [page, fields, site] = await ui.withProgress({ title: t('Searching {0}…', modelName), cancellable: true }, (_report, signal) =>
+    Promise.all([
+      data.client.items.list({ filter: { type: itemType.id, query: text }, page: { offset: 0, limit: SEARCH_RESULTS } }, { signal }),
+      data.fields(itemType.id),
+      data.site(),
+    ]),
+  );
+  if (page.data.length === 0) {
+    void ui.info(t('No record of {0} matches "{1}".', modelName, text));
+    return undefined;
+  }
+  const titleField = fields.find((f) => f.id === relationshipId(itemType, 'title_field'));
+  const locale = mainLocale(site);
+  return ui.pick(
+    page.data.map((record) => {
+      const title = titleField && recordTitle(record, titleField, locale);
+      return {
+        label: title ?? record.id,
+        description: statusOf(record),
+        detail: record.id,
+        value: title ? { id: record.id, title } : { id: record.id },
+      };
+    }),
+    {
+      title:
+        page.totalCount > page.data.length
+          ? t('{0} of {1} records matching "{2}"', page.data.length, page.totalCount, text)
+          : t('Records matching "{0}"', text),
+    },
+  );
+}

@@ -1,0 +1,160 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import {
+  describeRef,
+  documentPath,
+  isNewDocumentRef,
+  newFieldDraftRef,
+  newFieldsetDraftRef,
+  newModelDraftRef,
+  newWebhookDraftRef,
+  parseDocumentPath,
+  parseFolderPath,
+  type DocumentRef,
+} from '../../src/domain/paths';
+
+// Names as they occur: api_keys, slugs, base64url ids, legacy numeric ids — plus odd but legal characters.
+const segment = fc.stringMatching(/^[A-Za-z0-9_\-.:@ %é]{1,24}$/).filter((s) => s !== '.' && s !== '..');
+
+const ref: fc.Arbitrary<DocumentRef> = fc.oneof(
+  fc.record({ project: segment, environment: segment, kind: fc.constant('model' as const), apiKey: segment }),
+  fc.record({ project: segment, environment: segment, kind: fc.constant('field' as const), modelApiKey: segment, apiKey: segment }),
+  fc.record({ project: segment, environment: segment, kind: fc.constant('webhook' as const), id: segment }),
+  fc.record({ project: segment, environment: segment, kind: fc.constant('fieldset' as const), modelApiKey: segment, id: segment }),
+  fc.record({ project: segment, environment: segment, kind: fc.constant('record' as const), modelApiKey: segment, id: segment }),
+);
+
+describe('datocms: path codec', () => {
+  test('every document reference survives a round trip through its path', () => {
+    fc.assert(
+      fc.property(ref, (r) => {
+        assert.deepEqual(parseDocumentPath(documentPath(r)), { ...r }); // fast-check builds null-prototype objects
+      }),
+    );
+  });
+
+  test('paths have the documented layout', () => {
+    assert.equal(
+      documentPath({ project: 'bistro', environment: 'main', kind: 'model', apiKey: 'article' }),
+      '/bistro/main/models/article.json',
+    );
+    assert.equal(
+      documentPath({ project: 'bistro', environment: 'main', kind: 'field', modelApiKey: 'article', apiKey: 'title' }),
+      '/bistro/main/models/article/fields/title.json',
+    );
+    assert.equal(
+      documentPath({ project: 'bistro', environment: 'sandbox', kind: 'webhook', id: '42' }),
+      '/bistro/sandbox/webhooks/42.json',
+    );
+    assert.equal(
+      documentPath({ project: 'bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id: 'DxMaW10UQiCmZcuuA-IkkA' }),
+      '/bistro/main/records/article/DxMaW10UQiCmZcuuA-IkkA.json',
+    );
+  });
+
+  test('folders and foreign paths are not documents', () => {
+    for (const path of [
+      '/',
+      '/bistro',
+      '/bistro/main',
+      '/bistro/main/models',
+      '/bistro/main/models/article',
+      '/bistro/main/models/article/fields',
+      '/bistro/main/records/article',
+      '/bistro/main/models/article.txt',
+      '/bistro/main/models/.json',
+      '/bistro/main/uploads/1.json',
+      '/bistro/main/models/article/fields/title/x.json',
+      'bistro/main/models/article.json',
+      '/bistro/../models/article.json',
+    ]) {
+      assert.equal(parseDocumentPath(path), undefined, path);
+    }
+  });
+
+  test('folder paths name the folders the file system lists', () => {
+    assert.deepEqual(parseFolderPath('/'), { kind: 'root' });
+    assert.deepEqual(parseFolderPath('/bistro/main/models/article/fields'), {
+      kind: 'fields',
+      project: 'bistro',
+      environment: 'main',
+      modelApiKey: 'article',
+    });
+    assert.deepEqual(parseFolderPath('/bistro/main/records/article'), {
+      kind: 'model-records',
+      project: 'bistro',
+      environment: 'main',
+      modelApiKey: 'article',
+    });
+    assert.equal(parseFolderPath('/bistro/main/models/article.json'), undefined);
+    assert.equal(parseFolderPath('/bistro/main/uploads'), undefined);
+  });
+
+  test('a name that cannot be a path segment is refused with the reason', () => {
+    assert.throws(
+      () => documentPath({ project: 'bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id: 'a/b' }),
+      /record id "a\/b"/,
+    );
+  });
+});
+
+describe('record paths with titles', () => {
+  const base = { project: 'bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id: 'Rec1' } as const;
+
+  test('the title names the document (tab, breadcrumbs); the id stays its identity; old paths still parse', () => {
+    const path = documentPath({ ...base, title: 'Mine wins (edited)' });
+    assert.equal(path, '/bistro/main/records/article/Rec1/Mine wins (edited) · article');
+    assert.deepEqual(parseDocumentPath(path), { ...base, title: 'Mine wins (edited)' });
+    assert.deepEqual(parseDocumentPath('/bistro/main/records/article/Rec1.json'), { ...base });
+    assert.deepEqual(parseFolderPath('/bistro/main/records/article/Rec1'), {
+      kind: 'record-folder',
+      project: 'bistro',
+      environment: 'main',
+      modelApiKey: 'article',
+      id: 'Rec1',
+    });
+    assert.equal(describeRef(parseDocumentPath(path)!), 'record “Mine wins (edited)” (Rec1) of article', 'messages name it too');
+  });
+
+  test('titles that cannot stand in a path are made to fit, or left out', () => {
+    assert.equal(documentPath({ ...base, title: 'A/B \\ C\nD' }), '/bistro/main/records/article/Rec1/A∕B ⧵ C D · article');
+    assert.equal(documentPath({ ...base, title: '  ' }), '/bistro/main/records/article/Rec1.json');
+    assert.equal(documentPath({ ...base, title: '..' }), '/bistro/main/records/article/Rec1.json');
+    const long = documentPath({ ...base, title: 'x'.repeat(500) })
+      .split('/')
+      .pop()!;
+    assert.ok(long.length < 100 && long.includes('…'));
+  });
+});
+
+describe('draft paths', () => {
+  const where = { project: 'bistro', environment: 'main' };
+  test('a new model, block model, field or webhook reads back from its path, and its tab is named by its last segment', () => {
+    const drafts: [DocumentRef, string][] = [
+      [newModelDraftRef(where, false), 'New model.json'],
+      [newModelDraftRef(where, true), 'New block model.json'],
+      [newFieldDraftRef(where, 'article', 'string'), 'New string field · article.json'],
+      [newFieldsetDraftRef(where, 'article'), 'New fieldset · article.json'],
+      [newWebhookDraftRef(where), 'New webhook.json'],
+    ];
+    for (const [draft, name] of drafts) {
+      const path = documentPath(draft);
+      assert.equal(path.split('/').pop(), name);
+      const parsed = parseDocumentPath(path);
+      assert.deepEqual(parsed, draft);
+      assert.ok(parsed && isNewDocumentRef(parsed));
+      assert.deepEqual(parseFolderPath(path.slice(0, path.lastIndexOf('/'))), { kind: 'draft-folder', ...where });
+    }
+  });
+
+  test('existing documents keep their paths (no name segment)', () => {
+    assert.equal(documentPath({ ...where, kind: 'model', apiKey: 'article' }), '/bistro/main/models/article.json');
+    assert.equal(documentPath({ ...where, kind: 'webhook', id: 'W1' }), '/bistro/main/webhooks/W1.json');
+    const fieldset: DocumentRef = { ...where, kind: 'fieldset', modelApiKey: 'article', id: 'FS1' };
+    assert.equal(documentPath(fieldset), '/bistro/main/models/article/fieldsets/FS1.json');
+    assert.deepEqual(parseDocumentPath(documentPath(fieldset)), fieldset);
+    assert.deepEqual(parseFolderPath('/bistro/main/models/article/fieldsets'), { kind: 'fieldsets', ...where, modelApiKey: 'article' });
+    assert.equal(parseDocumentPath('/bistro/main/models/article/Other.json'), undefined);
+  });
+});

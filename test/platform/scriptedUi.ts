@@ -1,0 +1,79 @@
+// A Ui whose answers are scripted by the test, in order; anything unscripted fails the test.
+import type { ConfirmOptions, InputOptions, PickItem, ProgressReport, Ui } from '../../src/platform/ui';
+
+type Answer = (message: string, actions: string[]) => string | undefined;
+
+export class ScriptedUi implements Ui {
+  /** answers to input boxes, in order */
+  readonly inputs: ((options: InputOptions) => string | undefined)[] = [];
+  /** answers to quick picks: returns the chosen item's label (or undefined to dismiss) */
+  readonly picks: ((labels: string[], title: string) => string | undefined)[] = [];
+  /** answers to error/warning messages with actions; info messages are recorded only */
+  readonly answers: Answer[] = [];
+  readonly transcript: string[] = [];
+  readonly progressTitles: string[] = [];
+  readonly progressMessages: string[] = [];
+  cancelProgressWhen?: (message: string) => boolean;
+
+  async info(message: string): Promise<string | undefined> {
+    this.transcript.push(`info: ${message}`);
+    return undefined;
+  }
+  async warn(message: string, ...actions: string[]): Promise<string | undefined> {
+    return this.answer('warn', message, actions);
+  }
+  async error(message: string, ...actions: string[]): Promise<string | undefined> {
+    return this.answer('error', message, actions);
+  }
+  private answer(kind: string, message: string, actions: string[]): string | undefined {
+    this.transcript.push(`${kind}: ${message} [${actions.join(', ')}]`);
+    const next = this.answers.shift();
+    if (!next) throw new Error(`unexpected ${kind} message: ${message}`);
+    return next(message, actions);
+  }
+  /** modal confirmations answer from `answers` too (message = options.message) */
+  async confirm(options: ConfirmOptions): Promise<string | undefined> {
+    return this.answer('confirm', options.message, options.actions);
+  }
+  async pick<T>(items: PickItem<T>[], options: { title: string }): Promise<T | undefined> {
+    this.transcript.push(`pick: ${options.title}`);
+    const next = this.picks.shift();
+    if (!next) throw new Error(`unexpected quick pick: ${options.title}`);
+    const label = next(
+      items.map((i) => i.label),
+      options.title,
+    );
+    if (label === undefined) return undefined;
+    const item = items.find((i) => i.label === label);
+    if (!item) throw new Error(`"${label}" is not offered in "${options.title}" (${items.map((i) => i.label).join(', ')})`);
+    return item.value;
+  }
+  async input(options: InputOptions): Promise<string | undefined> {
+    this.transcript.push(`input: ${options.title}`);
+    const next = this.inputs.shift();
+    if (!next) throw new Error(`unexpected input box: ${options.title}`);
+    return next(options);
+  }
+  async withProgress<R>(options: { title: string }, task: (report: ProgressReport, signal: AbortSignal) => Promise<R>): Promise<R> {
+    this.progressTitles.push(options.title);
+    const controller = new AbortController();
+    return task(
+      {
+        message: (text) => {
+          this.progressMessages.push(text);
+          if (this.cancelProgressWhen?.(text)) controller.abort();
+        },
+      },
+      controller.signal,
+    );
+  }
+  async saveFile(): Promise<string | undefined> {
+    throw new Error('unexpected save dialog');
+  }
+  async copy(text: string): Promise<void> {
+    this.transcript.push(`copy: ${text}`);
+  }
+  async openExternal(url: string): Promise<void> {
+    this.transcript.push(`open: ${url}`);
+  }
+}

@@ -1,0 +1,58 @@
+// "New Field…": which model (tree node or palette pick), which of the 20 field types; it opens a draft of that
+// type and sends nothing.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { modelOfNode, newFieldRef } from '../../src/schemaActions/newField';
+import type { NewRecordDeps } from '../../src/records/newRecord';
+import { isFieldDraftRef } from '../../src/domain/paths';
+import type { Project } from '../../src/projects/project';
+import { ProjectData } from '../../src/projects/projectData';
+import { formatMessage } from '../../src/platform/translate';
+import { startEmulator, type Emulator } from '../emulator';
+import { ScriptedUi } from '../platform/scriptedUi';
+
+let emulator: Emulator;
+let data: ProjectData;
+const project = { key: 'emulated-bistro', name: 'Emulated Bistro' } as Project;
+
+before(async () => {
+  emulator = await startEmulator({ records: 2 });
+  data = new ProjectData(new CmaClient({ apiToken: emulator.token, baseUrl: emulator.url, retry: { maxAttempts: 1 } }));
+});
+after(async () => {
+  await emulator.close();
+  await closeAllDispatchers();
+});
+
+const deps = (ui: ScriptedUi): NewRecordDeps => ({
+  ui,
+  t: formatMessage,
+  projects: { list: () => [project], environmentOf: () => 'main', data: async () => data },
+});
+const writes = () => emulator.requests.filter((r) => r.method !== 'GET').length;
+
+describe('New Field…', () => {
+  test('from the palette: model, then type (all 20 offered); a draft of that type opens, nothing is sent', async () => {
+    const ui = new ScriptedUi();
+    let offered: string[] = [];
+    ui.picks.push((labels) => labels.find((l) => l === 'Quote block'));
+    ui.picks.push((labels) => ((offered = labels), 'Single-line string'));
+    const before = writes();
+    const ref = await newFieldRef(deps(ui));
+    assert.ok(ref && isFieldDraftRef(ref));
+    assert.equal(ref.modelApiKey, 'quote_block');
+    assert.ok(ref.apiKey.endsWith('~string'));
+    assert.equal(offered.length, 20);
+    assert.equal(writes(), before);
+  });
+
+  test('from the tree: a Fields item names its model; dismissing the type pick opens nothing', async () => {
+    const itemType = await data.itemType('author');
+    const node = { kind: 'fields', projectKey: project.key, environment: 'main', model: { itemType } };
+    assert.equal(modelOfNode(node)?.itemType.id, itemType.id);
+    const ui = new ScriptedUi();
+    ui.picks.push(() => undefined);
+    assert.equal(await newFieldRef(deps(ui), modelOfNode(node)), undefined);
+  });
+});

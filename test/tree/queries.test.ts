@@ -1,0 +1,130 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Resource } from '../../src/cma/types';
+import { askFilter, askLocale, askOrder, askSearch, askVersion } from '../../src/tree/queries';
+import { itemQueryFor, parseFilterValue } from '../../src/tree/recordQuery';
+import { formatMessage as t } from '../../src/platform/translate';
+import { ScriptedUi } from '../platform/scriptedUi';
+
+const field = (apiKey: string, fieldType: string, label = apiKey): Resource<'field'> => ({
+  id: `f-${apiKey}`,
+  type: 'field',
+  attributes: { api_key: apiKey, field_type: fieldType, label },
+  relationships: {},
+  meta: {},
+});
+const model: Resource<'item_type'> = {
+  id: 'm1',
+  type: 'item_type',
+  attributes: { api_key: 'dish', sortable: true },
+  relationships: {},
+  meta: {},
+};
+const fields = [
+  field('name', 'string', 'Name'),
+  field('price', 'float', 'Price'),
+  field('tags', 'links', 'Tags'),
+  field('sections', 'rich_text', 'Sections'),
+  field('vegetarian', 'boolean', 'Vegetarian'),
+];
+
+describe('record query commands', () => {
+  test('filter: field, then the operators of its type, then a typed value', async () => {
+    const ui = new ScriptedUi();
+    ui.picks.push((labels) => {
+      assert.ok(!labels.includes('Sections'), 'rich text has no filter operators');
+      assert.ok(labels.includes('_status') && labels.includes('position'), 'meta columns, position for a sortable model');
+      return 'Price';
+    });
+    ui.picks.push((labels) => {
+      assert.deepEqual(labels, ['gt', 'lt', 'gte', 'lte', 'eq', 'neq', 'exists']);
+      return 'gt';
+    });
+    ui.inputs.push((options) => {
+      assert.match(options.validate?.('cheap') ?? '', /not a number/);
+      return '12.5';
+    });
+    const query = await askFilter(ui, t, model, fields, { search: 'pasta' });
+    assert.deepEqual(query, { search: 'pasta', filters: [{ field: 'price', operator: 'gt', value: 12.5 }] });
+    assert.deepEqual(itemQueryFor('m1', query!, { offset: 0, limit: 30 }), {
+      filter: { type: 'm1', query: 'pasta', fields: { price: { gt: 12.5 } } },
+      page: { offset: 0, limit: 30 },
+    });
+
+    // A boolean asks true/false with a pick; the same field+operator replaces the old condition.
+    ui.picks.push(
+      () => 'Vegetarian',
+      () => 'eq',
+      () => 'true',
+    );
+    const withFlag = await askFilter(ui, t, model, fields, query!);
+    ui.picks.push(
+      () => 'Vegetarian',
+      () => 'eq',
+      () => 'false',
+    );
+    const replaced = await askFilter(ui, t, model, fields, withFlag!);
+    assert.deepEqual(replaced?.filters, [
+      { field: 'price', operator: 'gt', value: 12.5 },
+      { field: 'vegetarian', operator: 'eq', value: false },
+    ]);
+
+    ui.picks.push(() => undefined);
+    assert.equal(await askFilter(ui, t, model, fields, {}), undefined, 'dismissed');
+  });
+
+  test('filter values follow the API shapes per operator', () => {
+    assert.deepEqual(parseFilterValue('links', 'any_in', 'a, b ,c'), { ok: true, value: ['a', 'b', 'c'] });
+    assert.deepEqual(parseFilterValue('string', 'matches', 'pasta'), { ok: true, value: { pattern: 'pasta', case_sensitive: false } });
+    assert.deepEqual(parseFilterValue('lat_lon', 'near', '45.4, 9.1, 500'), {
+      ok: true,
+      value: { latitude: 45.4, longitude: 9.1, radius: 500 },
+    });
+    assert.deepEqual(parseFilterValue('_status', 'in', 'draft,updated'), { ok: true, value: ['draft', 'updated'] });
+    assert.deepEqual(parseFilterValue('integer', 'in', '1,2'), { ok: true, value: [1, 2] });
+    assert.equal(parseFilterValue('lat_lon', 'near', '45.4').ok, false);
+    assert.equal(parseFilterValue('string', 'exists', 'maybe').ok, false);
+  });
+
+  test('order by: sortable fields and meta columns, then direction; "Default order" clears it', async () => {
+    const ui = new ScriptedUi();
+    ui.picks.push(
+      (labels) => {
+        assert.ok(labels.includes('Name') && labels.includes('Price') && !labels.includes('Tags'), 'only sortable field types');
+        assert.ok(labels.includes('_updated_at') && labels.includes('position'));
+        assert.ok(!labels.includes('_rank'), 'relevance only with a search');
+        return 'Price';
+      },
+      () => 'Descending',
+    );
+    const ordered = await askOrder(ui, t, model, fields, {});
+    assert.deepEqual(ordered, { order: { field: 'price', direction: 'DESC' } });
+    assert.equal(itemQueryFor('m1', ordered!, { offset: 0, limit: 1 }).order_by, 'price_DESC');
+    ui.picks.push(() => 'Default order');
+    assert.deepEqual(await askOrder(ui, t, model, fields, ordered!), {});
+  });
+
+  test('search, locale and version set and clear their part of the query', async () => {
+    const ui = new ScriptedUi();
+    ui.inputs.push(() => '  truffle ');
+    const searched = await askSearch(ui, t, { version: 'published' });
+    assert.deepEqual(searched, { version: 'published', search: 'truffle' });
+    ui.inputs.push(() => '');
+    assert.deepEqual(await askSearch(ui, t, searched!), { version: 'published' });
+
+    ui.picks.push((labels) => {
+      assert.deepEqual(labels, ['en', 'it']);
+      return 'it';
+    });
+    const italian = await askLocale(ui, t, ['en', 'it'], {});
+    assert.deepEqual(italian, { locale: 'it' });
+    ui.picks.push(() => 'en');
+    assert.deepEqual(await askLocale(ui, t, ['en', 'it'], italian!), {}, 'the main locale is the default');
+
+    ui.picks.push(() => 'Published');
+    const published = await askVersion(ui, t, {});
+    assert.deepEqual(itemQueryFor('m1', published!, { offset: 0, limit: 1 }).version, 'published');
+    ui.picks.push(() => 'Current');
+    assert.deepEqual(await askVersion(ui, t, published!), {});
+  });
+});
