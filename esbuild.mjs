@@ -7,6 +7,7 @@
 // getters that require that bundle. So every module exists in exactly one bundle (checked below), and a class is
 // the same class wherever it is used. An import may cross bundles only through a room's entry (its index.ts).
 import * as esbuild from 'esbuild';
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -18,14 +19,35 @@ const analyse = process.argv.includes('--analyse');
 const BUNDLES = {
   // what activation needs: the client, the tree, the projects (and, through ENTRY, the context and the command table)
   extension: ['src/cma', 'src/domain', 'src/platform', 'src/projects', 'src/tree'],
-  // undici's pool and lossless-json, loaded on the first request
+  // undici's pool, loaded on the first request
   http: ['src/cma/http.ts'],
+  // lossless-json, for the client and the schema layer alike, loaded with the first number a double cannot hold
+  numbers: ['src/numbers'],
   // zod, the document schemas and the JSON parser, loaded when a document opens
   schema: ['src/schema'],
   // vscode-json-languageservice and the DatoCMS JSON language, loaded with the first document
   language: ['src/language'],
-  // the features activation does not run: documents and saves, records, history, schema code, environments, export…
-  features: ['src/documents', 'src/records', 'src/history', 'src/schemaActions', 'src/schemaCode', 'src/environments', 'src/export', 'src/navigation'],
+  // the features activation does not run: documents and saves, records, history, schema code, environments, export,
+  // and the parts of the tree and projects rooms only commands use (queries, pickers, sign-in dialogues, the guard)
+  features: [
+    'src/documents',
+    'src/records',
+    'src/history',
+    'src/schemaActions',
+    'src/schemaCode',
+    'src/environments',
+    'src/export',
+    'src/navigation',
+    'src/tree/commands.ts',
+    'src/tree/queries.ts',
+    'src/projects/accountCommands.ts',
+    'src/projects/accountFlows.ts',
+    'src/projects/actions.ts',
+    'src/projects/pickers.ts',
+    'src/projects/primaryGuard.ts',
+    'src/projects/signIn.ts',
+    'src/platform/exclusiveFile.ts',
+  ],
 };
 /** what a bundle exports besides its rooms; the top-level files it reaches are its own, never imported elsewhere */
 const ENTRY = { extension: 'src/extension.ts' };
@@ -47,7 +69,7 @@ function ownerOf(file) {
 }
 /** The module other bundles import a member through. */
 const memberEntry = (member) => (member.endsWith('.ts') ? member : path.join(member, 'index.ts'));
-const memberKey = (member) => path.relative(abs('src'), member).replace(/\.ts$/, '').replace(/[\\/]/g, '_');
+const memberKey = (member) => `room_${path.relative(abs('src'), member).replace(/\.ts$/, '').replace(/[\\/]/g, '_')}`;
 
 /** The names a module exports, read from an ESM build of it (so `export *` and the rest are all counted). */
 async function exportNames(file) {
@@ -87,23 +109,32 @@ function crossings(bundle, names, crossesInto = (other) => other !== bundle) {
         const file = resolved.path;
         const owner = file && ownerOf(file);
         if (!owner || !crossesInto(owner.bundle)) return undefined;
-        if (owner.private || file !== memberEntry(owner.member)) {
-          throw new Error(
-            `${path.relative('.', args.importer)} imports ${path.relative('.', file)}, which belongs to ${owner.bundle}.js: import it through ${path.relative('.', memberEntry(owner.member))}`,
-          );
+        if (owner.private)
+          throw new Error(`${path.relative('.', args.importer)} imports ${path.relative('.', file)}, which only its own bundle may use`);
+        const entry = memberEntry(owner.member);
+        if (file !== entry) {
+          // A module split off its room (into another bundle) reaches its siblings through the room's entry,
+          // which must export everything the sibling does.
+          const missing = (await exportNamesOf(file)).filter((name) => !names.get(entry)?.includes(name));
+          if (missing.length) {
+            throw new Error(
+              `${path.relative('.', args.importer)} imports ${path.relative('.', file)}, which belongs to ${owner.bundle}.js: import it through ${path.relative('.', entry)}${names.get(entry) ? ` (which does not export ${missing.join(', ')})` : ''}`,
+            );
+          }
         }
         return { path: file, namespace: 'stand-in', pluginData: owner };
       });
+      build.onResolve({ filter: /^\.\/\w+\.js$/, namespace: 'stand-in' }, (args) => ({ path: args.path, external: true }));
       build.onLoad({ filter: /.*/, namespace: 'stand-in' }, (args) => {
         const { bundle: other, member } = args.pluginData;
         const key = memberKey(member);
-        const exported = names.get(memberEntry(member)) ?? [];
+        const exported = names.get(args.path) ?? [];
         return {
           loader: 'js',
           contents: [
             `let loaded;`,
             `const room = () => (loaded ??= require('./${other}.js').rooms.${key});`,
-            ...exported.map((name) => `Object.defineProperty(exports, ${JSON.stringify(name)}, { enumerable: true, get: () => room()[${JSON.stringify(name)}] });`),
+            `for (const name of ${JSON.stringify(exported)}) Object.defineProperty(exports, name, { enumerable: true, get: () => room()[name] });`,
           ].join('\n'),
         };
       });
@@ -132,7 +163,12 @@ const common = {
 };
 
 const names = new Map();
-for (const list of Object.values(BUNDLES)) for (const member of list) names.set(memberEntry(abs(member)), await exportNames(memberEntry(abs(member))));
+const exportNamesOf = async (file) => {
+  if (!names.has(file)) names.set(file, await exportNames(file));
+  return names.get(file);
+};
+for (const list of Object.values(BUNDLES))
+  for (const member of list) names.set(memberEntry(abs(member)), await exportNames(memberEntry(abs(member))));
 
 const builds = Object.keys(BUNDLES).map((bundle) => ({
   ...common,
@@ -140,30 +176,39 @@ const builds = Object.keys(BUNDLES).map((bundle) => ({
   outfile: `dist/${bundle}.js`,
   plugins: [crossings(bundle, names)],
 }));
-// The live-check worker runs in a thread of its own, with no vscode: it takes the schema layer from dist/schema.js
-// and carries the few modules of its own it needs.
-builds.push({
-  ...common,
-  entryPoints: { liveCheckWorker: 'src/documents/liveCheckWorker.ts' },
-  outdir: 'dist',
-  plugins: [crossings('worker', names, (other) => other === 'schema')],
-});
+// The live-check worker runs in a thread of its own, where neither vscode nor the extension's bundles are loaded: it
+// carries everything it needs (its classes never meet the extension's; messages between them are copies).
+builds.push({ ...common, entryPoints: { liveCheckWorker: 'src/documents/liveCheckWorker.ts' }, outdir: 'dist' });
 if (tests) {
   // The extension-host suite follows the @vscode/test-electron contract: a module exporting run().
-  builds.push({ ...common, metafile: false, minify: false, external: ['vscode', 'mocha'], entryPoints: { index: 'test/host/suite/index.ts' }, outdir: 'dist/host-suite' });
+  builds.push({
+    ...common,
+    metafile: false,
+    minify: false,
+    external: ['vscode', 'mocha'],
+    entryPoints: { index: 'test/host/suite/index.ts' },
+    outdir: 'dist/host-suite',
+  });
 }
+
+// Bundles of an earlier layout must not linger in dist/ (the .vsix takes every dist/*.js).
+for (const file of readdirSync('dist', { withFileTypes: true }))
+  if (file.isFile() && /\.js(\.map)?$/.test(file.name)) rmSync(path.join('dist', file.name));
 
 if (watch) {
   const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
   await Promise.all(contexts.map((context) => context.watch()));
 } else {
   const results = await Promise.all(builds.map((options) => esbuild.build(options)));
-  // No source module may be in two of the extension's bundles: its classes would be two classes.
+  // No module of ours, nor of a library whose instances travel between features, may be in two of the extension's
+  // bundles: its classes would be two classes. (Libraries used by one feature only, such as jsonc-parser inside the
+  // JSON language service and the schema layer, may be.)
   const seen = new Map();
+  const shared = /^(src\/|node_modules\/(lossless-json|undici|zod)\/)/;
   for (const [index, result] of results.slice(0, Object.keys(BUNDLES).length).entries()) {
     const bundle = Object.keys(BUNDLES)[index];
     for (const input of Object.keys(result.metafile.inputs)) {
-      if (!input.startsWith('src/')) continue;
+      if (!shared.test(input)) continue;
       if (seen.has(input)) throw new Error(`${input} is in both ${seen.get(input)}.js and ${bundle}.js`);
       seen.set(input, bundle);
     }

@@ -40,27 +40,21 @@ function sources(dir: string): string[] {
   });
 }
 
-/** Command ids registered in src: registerCommand('id'), the core's command('id', …) wrapper, and `{ command: 'id', title: … }` tables. */
-function registeredCommands(): Set<string> {
-  const ids = new Set<string>();
-  const patterns = [
-    /registerCommand\(\s*'(datocms\.[\w.]+)'/g,
-    /\bcommand\(\s*'(datocms\.[\w.]+)'/g,
-    /\b\w+:\s*\{\s*command:\s*'(datocms\.[\w.]+)',\s*title:/g,
-  ];
-  for (const file of sources(join(root, 'src'))) {
-    const text = readFileSync(file, 'utf8');
-    // Tree items and status bar entries name commands too; only definitions count.
-    for (const pattern of patterns) for (const match of text.matchAll(pattern)) ids.add(match[1]!);
-  }
-  return ids;
+/** The ids of the command table (src/commands.ts), the one place commands are declared in the sources. */
+function tableCommands(): string[] {
+  const text = readFileSync(join(root, 'src/commands.ts'), 'utf8');
+  const table = text.slice(text.indexOf('export const COMMANDS = {'), text.indexOf('} satisfies Record<string, CommandRow>'));
+  return [...table.matchAll(/^\s+'(datocms\.[\w.]+)':/gm)].map((match) => match[1]!);
 }
 
 describe('manifest', () => {
   const declared = new Set(contributes.commands.map((c) => c.command));
 
-  test('every declared command is registered in the sources, and the other way round', () => {
-    const registered = registeredCommands();
+  test('the command table and package.json declare the same commands, once each', () => {
+    const table = tableCommands();
+    assert.ok(table.length > 60, 'the table is read');
+    assert.equal(new Set(table).size, table.length, 'a command is in the table twice');
+    const registered = new Set(table);
     assert.deepEqual(
       [...declared].filter((id) => !registered.has(id)),
       [],
@@ -71,6 +65,14 @@ describe('manifest', () => {
       [],
       'registered but not declared',
     );
+  });
+
+  test('commands are registered in one place only: the table of src/commands.ts', () => {
+    const elsewhere = sources(join(root, 'src'))
+      .filter((file) => !file.endsWith(join('src', 'commands.ts')))
+      .filter((file) => /registerCommand\(/.test(readFileSync(file, 'utf8')))
+      .map((file) => file.slice(root.length + 1));
+    assert.deepEqual(elsewhere, []);
   });
 
   test('commands have the DatoCMS category and an icon', () => {

@@ -1,4 +1,4 @@
-// `npm test`: the type check, the unit tests (Node's test runner, plain Node against the emulator), then
+// `npm test`: the type check, lint, formatting and dependency rules, the unit tests (Node's test runner, plain Node against the emulator), then
 // the real VS Code host tests (test/host/run.mjs). Ends with one line "N passed, N failed" over both.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -21,6 +21,14 @@ let failed = 0;
 console.log('▶ type check');
 const typecheck = await run('npx', ['--no-install', 'tsc', '--noEmit', '-p', '.']);
 if (typecheck.code !== 0) failed++;
+
+// The guard rails: lint, formatting, and which folder may import which (.dependency-cruiser.cjs).
+for (const script of ['lint', 'format:check', 'lint:deps']) {
+  console.log(`▶ npm run ${script}`);
+  const result = await run('npm', ['run', '--silent', script]);
+  if (result.code === 0) passed++;
+  else failed++;
+}
 
 console.log('▶ unit tests');
 const unit = await run(process.execPath, ['test/run-unit.mjs'], { capture: true });

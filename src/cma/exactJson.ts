@@ -3,7 +3,7 @@
 // `value` is the exact text; safe numbers stay plain numbers. Parsing takes JSON.parse's fast path unless a
 // cheap scan finds a long number, and the same scan refuses absurdly deep bodies.
 
-import { isLosslessNumber, isSafeNumber, LosslessNumber, parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
+import { isLosslessNumber, isSafeNumber, LosslessNumber, parseLossless, stringifyLossless } from '../numbers';
 
 export { isLosslessNumber, LosslessNumber };
 

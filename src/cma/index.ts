@@ -28,7 +28,8 @@ export { MAX_VERSIONS_PAGE_SIZE, type ItemVersionsResource, type RestoredVersion
 export type { ListAllOptions } from './paging';
 export { closeAllDispatchers } from './transport';
 export { encodeQuery } from './query';
-export { isLosslessNumber, LosslessNumber } from './exactJson';
-export { DEFAULT_JOB_POLICY, DEFAULT_RETRY_POLICY, type JobPolicy, type RetryPolicy } from './timing';
+export { isLosslessNumber, LosslessNumber } from '../numbers';
+export { DEFAULT_JOB_POLICY, DEFAULT_RETRY_POLICY, sleep, type JobPolicy, type RetryPolicy } from './timing';
 export { ApiError, CancelledError, CmaError, NetworkError, ResponseError, TimeoutError, type ApiErrorEntry } from './errors';
 export type * from './types';
+export * from './resources/publishing';

@@ -2,7 +2,7 @@
 // reload; without the state its text was derived from, a save could not tell the user's changes from a
 // colleague's. Kept in the workspace state (the same machine that holds the backup), bounded in count and size.
 import type * as vscode from 'vscode';
-import type { Resource } from '../cma/types';
+import type { Resource } from '../cma';
 import type { Baseline } from './documentStore';
 
 const KEY = 'datocms.baselines';

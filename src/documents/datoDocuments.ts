@@ -1,5 +1,5 @@
-// The documents feature, loaded with the first document (see shell.ts): the `datocms:` file system, the
-// DatoCMS JSON language, diagnostics, the read-only remote versions and the conflict commands.
+// The documents feature, made with the first document: the `datocms:` file system, diagnostics, the read-only
+// remote versions and the conflict commands.
 //
 // The save rules: a write to DatoCMS happens only for an explicit save (auto-save is off for the
 // DatoCMS JSON language unless the user turns it on for it); the editor's text is the user's (the
@@ -9,23 +9,13 @@ import vscode = require('vscode');
 import { ApiError, CancelledError, type ApiErrorEntry } from '../cma';
 import { problemsFromApiError } from '../schema';
 import { ModelNotFoundError } from '../projects/projectData';
-import type { ProjectRegistry } from '../projects/registry';
-import { errorMessage, needsSignIn, reportError } from '../platform/errors';
-import { VscodeUi } from '../platform/vscodeUi';
-import { DatoJsonLanguage } from '../language';
+import { type ProjectRegistry } from '../projects/registry';
+import { errorMessage, needsSignIn, type Report } from '../platform/errors';
 import { BaselineMemory } from './baselineMemory';
 import { DocumentDiagnostics } from './diagnostics';
 import { DocumentService, type OpenedDocument, type SaveResult } from './documentService';
-import {
-  DOCUMENT_COMMANDS,
-  DOCUMENT_LANGUAGE,
-  SIGN_IN_AGAIN_COMMAND,
-  type DatoDocumentsDeps,
-  type DeletedResources,
-  type DocumentCommand,
-  type DocumentsShell,
-} from './constants';
-import { isDeletedDocument } from './deleted';
+import { DOCUMENT_LANGUAGE, SAVE_ACTIONS_COMMAND, SIGN_IN_AGAIN_COMMAND, type DeletedResources, type SavedDocument } from './constants';
+import { isDeletedDocument } from '../domain/deleted';
 import { ConflictError, type Baseline, type WriteResult } from './documentStore';
 import { DatoFileSystem } from './fileSystem';
 import { DOCUMENT_SCHEME, describeRef, documentPath, parseDocumentPath, type DocumentRef } from '../domain/paths';
@@ -44,22 +34,33 @@ import {
 } from './saveOutcome';
 import { notConfirmedMessage, type WorkspaceTrust } from './trust';
 import { documentUri } from '../platform/uris';
-import { isNewDocumentCommand, openNewDocument, showCreated } from './newRecordEditor';
+import { showCreated } from './created';
 import { redact } from './redact';
 import { SaveConsent, type Consent } from './saveConsent';
 import { activeDocumentUri, dirtyTab, tabsOf } from './tabs';
 
 const t = vscode.l10n.t;
 
+export interface DocumentsDeps {
+  registry: ProjectRegistry;
+  log: vscode.LogOutputChannel;
+  extension: vscode.ExtensionContext;
+  report: Report;
+}
+
 export class DocumentsFeature implements vscode.Disposable {
   readonly fileSystem: DatoFileSystem;
+  private readonly saveEmitter = new vscode.EventEmitter<SavedDocument>();
+  /** Fires after a document was saved to DatoCMS (the tree refreshes its node). */
+  readonly onDidSave = this.saveEmitter.event;
+  private readonly openEmitter = new vscode.EventEmitter<OpenedDocument>();
+  /** Fires when a document was read from DatoCMS (the language learns its model). */
+  readonly onDidOpen = this.openEmitter.event;
   private readonly service: DocumentService;
   private readonly diagnostics: DocumentDiagnostics;
-  private readonly schemas: DatoJsonLanguage;
   private readonly remote = new RemoteDocuments();
-  private readonly failures = new SaveFailureBar(DOCUMENT_COMMANDS.saveActions.command);
+  private readonly failures = new SaveFailureBar(SAVE_ACTIONS_COMMAND);
   private readonly memory: BaselineMemory;
-  private readonly ui = new VscodeUi();
   private readonly trust: WorkspaceTrust = {
     isTrusted: () => vscode.workspace.isTrusted,
     confirm: async (message, detail, action) =>
@@ -72,16 +73,13 @@ export class DocumentsFeature implements vscode.Disposable {
   private readonly overwriteNext = new Set<string>();
   /** marks editors whose resource was deleted in DatoCMS */
   private readonly deletedMarks = vscode.languages.createDiagnosticCollection('datocms-deleted');
-  private readonly disposables: vscode.Disposable[] = [this.remote, this.failures, this.deletedMarks];
+  private readonly disposables: vscode.Disposable[] = [this.remote, this.failures, this.deletedMarks, this.saveEmitter, this.openEmitter];
 
-  constructor(
-    private readonly deps: DatoDocumentsDeps,
-    private readonly shell: DocumentsShell,
-  ) {
+  constructor(private readonly deps: DocumentsDeps) {
     this.service = new DocumentService((ref) => deps.registry.data(ref.project, ref.environment));
-    this.memory = new BaselineMemory(deps.context.workspaceState);
+    this.memory = new BaselineMemory(deps.extension.workspaceState);
     this.consent = new SaveConsent(this.trust, deps.registry, t);
-    this.fileSystem = new DatoFileSystem(deps.registry, (events) => shell.fileChanged(events), {
+    this.fileSystem = new DatoFileSystem(deps.registry, {
       open: (uri, ref, id) => this.open(uri, ref, id),
       remoteMoved: (baseline) => this.service.remoteMoved(baseline),
       mayCheck: (uri, text, baseline) => this.mayCheck(uri, text, baseline),
@@ -90,10 +88,6 @@ export class DocumentsFeature implements vscode.Disposable {
       persist: (uri, baseline) => this.persist(uri, baseline),
     });
     this.diagnostics = new DocumentDiagnostics((uri) => this.fileSystem.baseline(uri), deps.log);
-    this.schemas = new DatoJsonLanguage(deps.log, {
-      baseline: (uri) => this.fileSystem.baseline(uri),
-      data: (project, environment) => deps.registry.data(project, environment),
-    });
     this.disposables.push(
       vscode.workspace.onDidOpenTextDocument((document) => void this.opened(document)),
       vscode.workspace.onDidChangeTextDocument((event) => this.changed(event)),
@@ -103,30 +97,13 @@ export class DocumentsFeature implements vscode.Disposable {
         if (document.uri.scheme === DOCUMENT_SCHEME) this.fileSystem.store.closed(document.uri.toString(), document.getText());
       }),
       this.diagnostics,
-      this.schemas,
+      this.fileSystem,
     );
     for (const document of vscode.workspace.textDocuments) void this.opened(document);
   }
 
   dispose(): void {
     for (const d of this.disposables.splice(0)) d.dispose();
-  }
-
-  /** Runs one of the feature's commands (registered by the shell). */
-  run(command: DocumentCommand, args: unknown[]): Promise<void> {
-    const uri = args[0] instanceof vscode.Uri ? args[0] : undefined;
-    switch (command) {
-      case DOCUMENT_COMMANDS.compare.command:
-        return this.compare(uri);
-      case DOCUMENT_COMMANDS.overwrite.command:
-        return this.overwrite(uri);
-      case DOCUMENT_COMMANDS.revert.command:
-        return this.revert(uri);
-      case DOCUMENT_COMMANDS.saveActions.command:
-        return this.offerSaveActions(uri);
-    }
-    if (isNewDocumentCommand(command)) return openNewDocument(command, { ui: this.ui, t, projects: this.deps.registry }, args[0]);
-    return Promise.resolve();
   }
 
   /**
@@ -311,7 +288,7 @@ export class DocumentsFeature implements vscode.Disposable {
         { location: vscode.ProgressLocation.Window, title: t('Loading the {0} from DatoCMS…', describeRef(ref)) },
         () => this.service.open(ref, { id }),
       );
-      this.schemas.noteOpened(document);
+      this.openEmitter.fire(document);
       this.diagnostics.clearServer(uri);
       return document;
     } catch (error) {
@@ -372,8 +349,8 @@ export class DocumentsFeature implements vscode.Disposable {
       `Saved the ${describeRef(ref)} (${documentPath(ref)}): ${result.sentKeys.join(', ')}${overwrite ? ' over a newer version on DatoCMS' : ''}.`,
     );
     vscode.window.setStatusBarMessage(savedMessage(ref, result.sentKeys), 5000);
-    this.schemas.noteOpened(result.document);
-    this.shell.saved({ ref, resource: result.document.resource });
+    this.openEmitter.fire(result.document);
+    this.saveEmitter.fire({ ref, resource: result.document.resource });
     if (result.renamed) void this.announceRename(ref, result.renamed);
     const { created } = result;
     if (created)
@@ -432,7 +409,7 @@ export class DocumentsFeature implements vscode.Disposable {
   }
 
   /** The actions of the active editor's failed save, offered from the status bar. */
-  private async offerSaveActions(uri = activeDocumentUri()): Promise<void> {
+  async offerSaveActions(uri = activeDocumentUri()): Promise<void> {
     const failure = uri && this.failures.failure(uri);
     if (!uri || !failure) return;
     const picked = await vscode.window.showQuickPick(
@@ -528,13 +505,8 @@ export class DocumentsFeature implements vscode.Disposable {
     return vscode.FileSystemError.Unavailable(message);
   }
 
-  /** An error notification with Sign In Again (401, no token), Retry (when given) and Show Log. */
   private report(whatFailed: string, error: unknown, ref: DocumentRef, retry?: () => unknown): void {
-    void reportError(this.ui, t, whatFailed, error, {
-      showLog: () => this.deps.log.show(true),
-      signInAgain: () => vscode.commands.executeCommand(SIGN_IN_AGAIN_COMMAND, ref.project),
-      ...(retry ? { retry } : {}),
-    });
+    this.deps.report(whatFailed, error, { project: ref.project, ...(retry ? { retry } : {}) });
   }
 
   private notADocument(): void {

@@ -3,8 +3,8 @@
 // saves by creating. Its first save sends the POST; from then on the draft's baseline is the created resource,
 // so a second save (or one that waited for the first) updates it instead of creating another.
 import { ApiError, type CallOptions } from '../cma';
-import type { CreateBody, Resource } from '../cma/types';
-import { titleOf } from '../language/names';
+import type { CreateBody, Resource } from '../cma';
+import { titleOf } from '../domain/titles';
 import type { ProjectData } from '../projects/projectData';
 import {
   DRAFT_ID,
@@ -20,10 +20,10 @@ import {
   renderDraft,
   renderSchemaDraft,
 } from '../schema';
-import { isFieldType } from '../schema/catalog';
-import type { OpenedDocument, SaveOptions, SaveResult } from './documentService';
+import { isFieldType } from '../schema';
+import type { OpenedDocument, SaveOptions, SaveResult } from './model';
 import { draftsBlockModel, isNewDocumentRef, type DocumentRef, type RecordRef } from '../domain/paths';
-import { relationshipId } from './relationships';
+import { relationshipId } from '../domain/resources';
 
 function parentOf(ref: RecordRef): string | null {
   const parts = ref.id.split('~');

@@ -25,13 +25,14 @@ export interface FileSystemDelegate {
   persist(uri: vscode.Uri, baseline: Baseline | undefined): void;
 }
 
-/** The provider's methods; the shell registers the provider and owns its change event. */
-export class DatoFileSystem implements Omit<vscode.FileSystemProvider, 'onDidChangeFile'> {
+/** The `datocms:` file system provider (registered at activation, made on first use: see the context). */
+export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   readonly store: DocumentStore;
+  private readonly changeEmitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.changeEmitter.event;
 
   constructor(
     private readonly projects: ProjectSource,
-    private readonly fireChanged: (events: vscode.FileChangeEvent[]) => void,
     delegate: FileSystemDelegate,
   ) {
     const hooks: DocumentStoreHooks = {
@@ -52,7 +53,11 @@ export class DatoFileSystem implements Omit<vscode.FileSystemProvider, 'onDidCha
 
   /** Tells the workbench the document changed: a clean editor reloads it. */
   changed(uri: vscode.Uri): void {
-    this.fireChanged([{ type: vscode.FileChangeType.Changed, uri }]);
+    this.changeEmitter.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+  }
+
+  dispose(): void {
+    this.changeEmitter.dispose();
   }
 
   watch(): vscode.Disposable {

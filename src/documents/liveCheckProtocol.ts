@@ -1,7 +1,7 @@
 // What the extension host and the live-check worker say to each other, and the check both sides run.
 // Everything crosses the thread boundary as a structured clone, so the schema context travels as data
 // (its fields per model) and is rebuilt into a SchemaContext on the worker's side.
-import type { Resource } from '../cma/types';
+import type { Resource } from '../cma';
 import { checkDocument, type DocumentKind, type Problem, type SchemaContext } from '../schema';
 
 /** What a document is checked against: the resource it was opened from, its schema context and its basis. */

@@ -3,7 +3,7 @@
 // check with the problems of the text against that baseline.
 import { isLosslessNumber, LosslessNumber } from 'lossless-json';
 import { parentPort, type MessagePort } from 'node:worker_threads';
-import type { Resource } from '../cma/types';
+import type { Resource } from '../cma';
 import { runCheck, type CheckBaseline, type FromWorker, type ToWorker } from './liveCheckProtocol';
 
 type BaselineMessage = Exclude<ToWorker, { type: 'check' | 'forget' }>;

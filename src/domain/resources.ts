@@ -1,5 +1,5 @@
 // Small readers of CMA resources the tree needs (links, positions, names, status). No vscode import.
-import type { Resource } from '../cma/types';
+import type { Resource } from '../cma';
 
 export function relationshipId(resource: Resource, name: string): string | undefined {
   const data = resource.relationships[name]?.data;
@@ -44,15 +44,44 @@ export function localesOf(site: Resource<'site'>): string[] {
   return Array.isArray(locales) ? locales.map(String) : [];
 }
 
-/** A record's title as the tree shows it: the title field in `locale` (else any filled locale), on one line. */
-export function recordTitle(record: Resource<'item'>, titleField: Resource<'field'>, locale: string | undefined): string | undefined {
-  let value = record.attributes[String(titleField.attributes['api_key'])];
-  if (titleField.attributes['localized'] === true && value && typeof value === 'object') {
+/** Longest title shown (tree labels, tabs, pickers). */
+const MAX_TITLE = 120;
+
+/**
+ * A record's title, the same wherever it is shown (tree, tab, pickers, hovers): its model's title field, else its
+ * first string field with a value; a localized value in the first of `locales` that has one, else in any locale; on
+ * one line, at most 120 characters. Undefined when no such field has a value.
+ */
+export function recordTitle(
+  record: Resource,
+  model: Resource<'item_type'>,
+  fields: readonly Resource<'field'>[],
+  locales: readonly string[],
+): string | undefined {
+  const titleFieldId = relationshipId(model, 'title_field');
+  const candidates = [
+    ...fields.filter((f) => f.id === titleFieldId),
+    ...fields.filter((f) => f.id !== titleFieldId && f.attributes['field_type'] === 'string'),
+  ];
+  for (const field of candidates) {
+    const text = textOf(record.attributes[String(field.attributes['api_key'])], field.attributes['localized'] === true, locales);
+    if (text !== undefined) return text.length > MAX_TITLE ? `${text.slice(0, MAX_TITLE - 1)}…` : text;
+  }
+  return undefined;
+}
+
+/** A string (or number) value, a localized one in the first locale that has it; one line; undefined when empty. */
+function textOf(value: unknown, localized: boolean, locales: readonly string[]): string | undefined {
+  if (localized && value && typeof value === 'object' && !Array.isArray(value)) {
     const byLocale = value as Record<string, unknown>;
-    value = (locale !== undefined ? byLocale[locale] : undefined) ?? Object.values(byLocale).find((v) => v !== null && v !== '');
+    for (const locale of [...locales, ...Object.keys(byLocale)]) {
+      const text = textOf(Object.prototype.hasOwnProperty.call(byLocale, locale) ? byLocale[locale] : undefined, false, locales);
+      if (text !== undefined) return text;
+    }
+    return undefined;
   }
   if (typeof value === 'number') return String(value);
   if (typeof value !== 'string') return undefined;
   const text = value.replace(/\s+/g, ' ').trim();
-  return text === '' ? undefined : text.length > 120 ? `${text.slice(0, 119)}…` : text;
+  return text === '' ? undefined : text;
 }

@@ -1,7 +1,7 @@
 // The CMA calls the environments feature makes: the project's environments and its maintenance mode.
 // Both are project-level: they go through a client without an environment header.
 import type { CallOptions, JobCallOptions } from '../cma';
-import type { Resource } from '../cma/types';
+import type { Resource } from '../cma';
 
 export interface EnvironmentsApi {
   environments: {

@@ -2,8 +2,8 @@
 // sandbox, with its status while it is being created or destroyed, and the one the tree shows marked
 // "active". Maintenance mode (project-level) is read alongside and shown on the Environments node.
 // No vscode import.
-import type { Resource } from '../cma/types';
-import type { EnvironmentNode, SectionNode, TreeNode } from '../tree/model';
+import type { Resource } from '../cma';
+import type { EnvironmentNode, SectionNode, TreeNode } from '../tree/nodes';
 import type { Translate } from '../platform/translate';
 import { isPrimary, statusOf, type EnvironmentsApi } from './api';
 

@@ -2,9 +2,9 @@
 // scripted Ui). Every refusal that can be decided locally (a bad name, deleting the primary) comes
 // before any request; promote, delete and maintenance mode ask first, naming what they affect.
 import { ApiError, CancelledError, type CallOptions } from '../cma';
-import { sleep } from '../cma/timing';
-import type { Resource } from '../cma/types';
-import type { Project } from '../projects/project';
+import { sleep } from '../cma';
+import type { Resource } from '../cma';
+import type { Project } from '../projects/registry';
 import type { Translate } from '../platform/translate';
 import type { ProgressReport, Ui } from '../platform/ui';
 import { ACTIVE_EDITING_SESSIONS, isPrimary, statusOf, type EnvironmentsApi } from './api';

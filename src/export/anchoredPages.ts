@@ -16,8 +16,8 @@
 // MAX_STEP_BACKS times, and one read sends at most
 //   ceil(largest count seen / (page size - overlap)) + 2 + 2 × concurrency + RECOVERY_REQUESTS
 // page requests; beyond any of these it stops with an ExportProblem.
-import type { Page, Resource } from '../cma/types';
-import { CancelledError } from '../cma/errors';
+import type { Page, Resource } from '../cma';
+import { CancelledError } from '../cma';
 
 /** Extra page requests one read may spend on stepping back and re-reading after the list shifted. */
 export const RECOVERY_REQUESTS = 24;

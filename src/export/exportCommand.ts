@@ -1,6 +1,6 @@
 // "Export Records": the save dialog, the progress notification with cancel, and one message per outcome
 // (exported, with what changed meanwhile; cancelled; failed, naming the untouched file). No vscode import.
-import { CancelledError } from '../cma/errors';
+import { CancelledError } from '../cma';
 import type { CmaClient } from '../cma';
 import { TargetRefused } from '../platform/exclusiveFile';
 import type { RecordQuery } from '../tree/recordQuery';

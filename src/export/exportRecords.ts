@@ -13,10 +13,10 @@
 // - Records are streamed to a new temporary file created exclusively, renamed over the target only when
 //   complete (src/export/exclusiveFile.ts): a failed or cancelled export leaves no file and never touches
 //   an existing one. Misbehaving servers are stopped within a bounded number of requests.
-import { stringify as losslessStringify } from 'lossless-json';
-import { CancelledError } from '../cma/errors';
+import { stringifyLossless as losslessStringify } from '../numbers';
+import { CancelledError } from '../cma';
 import type { CmaClient } from '../cma';
-import type { ItemQuery, Resource } from '../cma/types';
+import type { ItemQuery, Resource } from '../cma';
 import { AnchoredRead } from './anchoredPages';
 import { ExclusiveFile } from '../platform/exclusiveFile';
 import { itemQueryFor, type RecordQuery } from '../tree/recordQuery';

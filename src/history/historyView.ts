@@ -1,16 +1,15 @@
-// The Record History view, loaded on first use (dist/history.js, see history.ts): the versions of one
-// record, each opened as a read-only document in a diff against the record's editor, and restored after a
+// The Record History view: the versions of one record, each opened as a read-only document in a diff against the record's editor, and restored after a
 // confirmation that names the record and the version.
 import vscode = require('vscode');
 import type { Resource } from '../cma';
-import { describeRef, documentUri, parseDocumentUri, type DatoDocuments, type DocumentRef } from '../documents';
-import { DocumentService } from '../documents/documentService';
+import { DocumentService, type DocumentsFeature } from '../documents';
+import { describeRef, type DocumentRef } from '../domain/paths';
+import { documentUri, parseDocumentUri } from '../platform/uris';
+import { VIEWS } from '../platform/views';
+import { type Ui } from '../platform/ui';
 import type { ProjectRegistry } from '../projects/registry';
 import type { TreeModel } from '../tree/model';
-import { reportError } from '../platform/errors';
-import type { Ui } from '../platform/ui';
 import { editorLabel, versionAsRecord, versionEntry, VersionHistory, type VersionEntry } from './historyModel';
-import { HISTORY_VIEW, type HistoryCommand } from './register';
 import { VERSION_SCHEME, versionUri, parseVersionUri, type RecordRef } from './uris';
 
 const t = vscode.l10n.t;
@@ -19,8 +18,8 @@ export interface HistoryDeps {
   registry: ProjectRegistry;
   ui: Ui;
   log: vscode.LogOutputChannel;
-  documents: Pick<DatoDocuments, 'remoteChanged' | 'onDidSave'>;
-  model: Pick<TreeModel, 'documentSaved'>;
+  documents: Pick<DocumentsFeature, 'remoteChanged'>;
+  tree: Pick<TreeModel, 'documentSaved'>;
 }
 
 export interface VersionNode {
@@ -59,27 +58,9 @@ export class HistoryFeature implements vscode.Disposable {
     for (const d of this.disposables.splice(0)) d.dispose();
   }
 
-  async run(command: HistoryCommand, args: unknown[]): Promise<void> {
-    try {
-      switch (command) {
-        case 'datocms.history.show':
-          return await this.showCommand(args[0]);
-        case 'datocms.history.openVersion':
-          return await this.openVersion(args[0] as VersionNode);
-        case 'datocms.history.restore':
-          return await this.restore(args[0]);
-        case 'datocms.history.loadMore':
-          return await this.loadMore();
-        case 'datocms.history.refresh':
-          return this.shown ? await this.show(this.shown.record, true) : undefined;
-      }
-    } catch (error) {
-      this.deps.log.error(`${command}: ${error instanceof Error ? error.message : String(error)}`);
-      void reportError(this.deps.ui, t, t('Version history'), error, {
-        showLog: () => this.deps.log.show(),
-        retry: () => this.run(command, args),
-      });
-    }
+  /** Reloads the history shown. */
+  async reload(): Promise<void> {
+    if (this.shown) await this.show(this.shown.record, true);
   }
 
   /** Shows the history of the record in the active editor (when the view is visible). */
@@ -128,13 +109,13 @@ export class HistoryFeature implements vscode.Disposable {
     return item;
   }
 
-  private async showCommand(arg: unknown): Promise<void> {
+  async showCommand(arg: unknown): Promise<void> {
     const ref = recordOf(arg) ?? activeRecord();
     if (!ref) {
       void this.deps.ui.info(t('Run Show Version History on a record in the DatoCMS view, or with a record open.'));
       return;
     }
-    await vscode.commands.executeCommand(`${HISTORY_VIEW}.focus`);
+    await vscode.commands.executeCommand(`${VIEWS.history}.focus`);
     await this.show(ref, true);
   }
 
@@ -146,19 +127,19 @@ export class HistoryFeature implements vscode.Disposable {
     this.view.description = `${record.title ?? record.id} · ${record.modelApiKey}`;
     this.view.message = undefined;
     this.refresh();
-    await vscode.window.withProgress({ location: { viewId: HISTORY_VIEW } }, () => history.loadMore());
+    await vscode.window.withProgress({ location: { viewId: VIEWS.history } }, () => history.loadMore());
     if (this.shown?.history === history) this.refresh();
   }
 
-  private async loadMore(): Promise<void> {
+  async loadMore(): Promise<void> {
     const history = this.shown?.history;
     if (!history) return;
-    await vscode.window.withProgress({ location: { viewId: HISTORY_VIEW } }, () => history.loadMore());
+    await vscode.window.withProgress({ location: { viewId: VIEWS.history } }, () => history.loadMore());
     this.refresh();
   }
 
   /** The version (read-only, left) beside the record's editor (right). */
-  private async openVersion(node: VersionNode | undefined): Promise<void> {
+  async openVersion(node: VersionNode | undefined): Promise<void> {
     if (node?.kind !== 'version') return;
     const left = versionUri(node.record, node.entry.id);
     const right = documentUri(node.record);
@@ -166,7 +147,7 @@ export class HistoryFeature implements vscode.Disposable {
     await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true });
   }
 
-  private async restore(arg: unknown): Promise<void> {
+  async restore(arg: unknown): Promise<void> {
     const target = await this.restoreTarget(arg);
     if (!target) {
       void this.deps.ui.info(t('Choose a version in the Record History view (or open one) to restore it.'));
@@ -203,7 +184,7 @@ export class HistoryFeature implements vscode.Disposable {
     await this.deps.documents
       .remoteChanged(uri)
       .catch((error: unknown) => this.deps.log.warn(`Reloading ${uri.toString()} after the restore: ${String(error)}`));
-    void this.deps.model.documentSaved(record, restored.item as Resource);
+    void this.deps.tree.documentSaved(record, restored.item as Resource);
     if (this.shown && sameRecord(this.shown.record, record)) await this.show(record, true);
     vscode.window.setStatusBarMessage(t('Restored the {0} to its version of {1}', name, this.exactDate(entry.createdAt)), 5000);
   }

@@ -4,7 +4,7 @@
 // problems. Ids are named through the name and upload caches (./names.ts, ./uploads.ts): one request per batch
 // of ids, none per keystroke.
 import vscode = require('vscode');
-import type { SaveBasis } from '../documents/documentService';
+import type { SaveBasis } from '../documents';
 import { DOCUMENT_SCHEME, parseDocumentPath, type DocumentRef } from '../domain/paths';
 import { documentUri } from '../platform/uris';
 import type { ProjectData } from '../projects/projectData';

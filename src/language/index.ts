@@ -1,39 +1,4 @@
-// The DatoCMS JSON language (`datocms-json`, the language of every `datocms:` document): completion, hover,
-// outline, folding, selection ranges, formatting and color swatches, from the same JSON Schemas that describe the
-// documents (src/schema); hover, Go to Definition and completion of the ids documents hold, named through a
-// name cache (./names.ts); quick fixes for the documents' problems. It never reports problems: the
-// documents' own checker does.
-// May import src/schema, vscode-json-languageservice, jsonc-parser, the project data cache and, from
-// src/documents, the path codec, URIs and the opened document (its type and `relationshipId`). The providers live in ./features.ts, bundled as dist/language.js and loaded when the
-// first document opens; this file stays small because it is part of the activation bundle.
-import type * as vscode from 'vscode';
-import type { OpenedDocument } from '../documents/documentService';
-import { relationshipId } from '../documents/relationships';
-import type { LanguageSources } from './editorFeatures';
-import type { LanguageFeatures } from './features';
-import { recordModelKey } from './schemaKeys';
-
-export class DatoJsonLanguage implements vscode.Disposable {
-  private features: LanguageFeatures | undefined;
-
-  constructor(
-    private readonly log: vscode.LogOutputChannel,
-    private readonly sources: LanguageSources,
-  ) {}
-
-  /** Registers the providers on the first document; a record also makes its model's schema known. */
-  noteOpened(document: OpenedDocument): void {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    this.features ??= (require('./features') as typeof import('./features')).registerLanguageFeatures(this.log, this.sources);
-    const { ref, resource, ctx } = document;
-    if (ref.kind !== 'record') return;
-    this.features.forgetRecordName(ref, resource.id);
-    const itemType = ctx.itemTypes.find((t) => t.id === relationshipId(resource, 'item_type'));
-    if (itemType) this.features.noteRecordModel(recordModelKey(ref.project, ref.environment, ref.modelApiKey), { ctx, itemType });
-  }
-
-  dispose(): void {
-    this.features?.dispose();
-    this.features = undefined;
-  }
-}
+// The DatoCMS JSON language of `datocms:` documents (see ./language.ts).
+export { DatoJsonLanguage } from './language';
+export type { LanguageSources } from './editorFeatures';
+export { RecordNames, type RecordName } from './names';

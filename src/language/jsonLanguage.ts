@@ -9,9 +9,9 @@ import {
   type JSONSchema,
   type LanguageService,
 } from 'vscode-json-languageservice';
-import type { Resource } from '../cma/types';
+import type { Resource } from '../cma';
 import { jsonSchemaFor, type SchemaContext } from '../schema';
-import { FIELD_TYPE_INFO, isFieldType } from '../schema/catalog';
+import { FIELD_TYPE_INFO, isFieldType } from '../schema';
 import { schemaKeyFor, type SchemaKey } from './schemaKeys';
 
 export const LANGUAGE_ID = 'datocms-json';

@@ -1,10 +1,11 @@
 // The name cache: what is this record id? (its title, model and status), answered from memory when known,
 // else with one request for every id asked in the same moment (`filter[ids]=a,b,c`), never one per id.
 // Titles follow the model's title field, else its first string field, else the id. No vscode import.
-import type { Resource } from '../cma/types';
+import type { Resource } from '../cma';
 import type { JSONDocument } from 'vscode-json-languageservice';
 import { allReferences, modelIdOf, type Reference, type ReferenceContext } from './references';
 import type { ProjectData } from '../projects/projectData';
+import { recordTitle } from '../domain/resources';
 
 export interface RecordName {
   id: string;
@@ -185,39 +186,6 @@ export class RecordNames {
   }
 }
 
-/** A record's title: its model's title field, else the first string field with a value; undefined when none. */
-export function recordTitle(
-  record: Resource,
-  model: Resource<'item_type'>,
-  fields: readonly Resource<'field'>[],
-  locales: readonly string[],
-): string | undefined {
-  const titleLink = model.relationships['title_field']?.data;
-  const titleFieldId = titleLink && !Array.isArray(titleLink) ? titleLink.id : undefined;
-  const candidates = [
-    ...fields.filter((f) => f.id === titleFieldId),
-    ...fields.filter((f) => f.id !== titleFieldId && f.attributes['field_type'] === 'string'),
-  ];
-  for (const field of candidates) {
-    const text = textOf(record.attributes[String(field.attributes['api_key'])], field.attributes['localized'] === true, locales);
-    if (text !== undefined) return text;
-  }
-  return undefined;
-}
-
-/** A string value (a localized one in the first locale that has it), trimmed; undefined when empty. */
-function textOf(value: unknown, localized: boolean, locales: readonly string[]): string | undefined {
-  if (localized && value && typeof value === 'object' && !Array.isArray(value)) {
-    const byLocale = value as Record<string, unknown>;
-    for (const locale of [...locales, ...Object.keys(byLocale)]) {
-      const text = textOf(Object.prototype.hasOwnProperty.call(byLocale, locale) ? byLocale[locale] : undefined, false, locales);
-      if (text !== undefined) return text;
-    }
-    return undefined;
-  }
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
-
 /**
  * The name of the record a link points to (what its hover shows). Every record id of the document is named
  * in the same request, so the next hovers need none; this one waits only for its own record.
@@ -236,14 +204,4 @@ export async function nameLinkedRecord(
     )
     .catch(() => undefined);
   return (await names.resolve([reference.id], reference.allowedModelIds)).get(reference.id);
-}
-
-/** A record's title as its model names it (title field, else first string field), else its id. */
-export async function titleOf(data: ProjectData, record: Resource<'item'>, model?: Resource<'item_type'>): Promise<string> {
-  const itemTypeId = modelIdOf(record);
-  const itemType = model ?? (itemTypeId ? await data.itemType(itemTypeId).catch(() => undefined) : undefined);
-  if (!itemType) return record.id;
-  const [fields, site] = await Promise.all([data.fields(itemType.id), data.site()]);
-  const locales = Array.isArray(site.attributes['locales']) ? (site.attributes['locales'] as string[]) : [];
-  return recordTitle(record, itemType, fields, locales) ?? record.id;
 }

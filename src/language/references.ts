@@ -2,7 +2,7 @@
 // and block models; a model's or field's links (`{type, id}`), validators' `item_types` and `title_field_id`.
 // Pure: it reads the JSON syntax tree of vscode-json-languageservice and the schema context the document was opened with.
 import type { ASTNode, JSONDocument, ObjectASTNode } from 'vscode-json-languageservice';
-import type { Resource } from '../cma/types';
+import type { Resource } from '../cma';
 import type { DocumentKind, SchemaContext } from '../schema';
 
 // Read from the resources directly: importing the schema modules here would bundle zod into dist/language.js.

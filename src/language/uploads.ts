@@ -1,8 +1,8 @@
 // The upload cache: what is this upload id? (file name, size, dimensions, preview address), answered from
 // memory when known, else with one `GET /uploads?filter[ids]=a,b,c` for every id asked in the same moment,
 // never one per id; and the hover text that names an upload. No vscode import.
-import type { UploadsResource } from '../cma/resources/uploads';
-import type { Resource } from '../cma/types';
+import type { UploadsResource } from '../cma';
+import type { Resource } from '../cma';
 import type { JSONDocument } from 'vscode-json-languageservice';
 import { IDS_PER_REQUEST } from './names';
 import { allReferences, type Reference, type ReferenceContext } from './references';

@@ -2,8 +2,8 @@
 // navigate: a non-primary environment is prefixed with /environments/<env>; block models live in the
 // blocks library; fields are edited under their model; webhooks are project settings (one set for every
 // environment, so their link has no environment prefix).
-import type { Resource } from '../cma/types';
-import type { Project } from '../projects/project';
+import type { Resource } from '../cma';
+import type { Project } from '../projects/registry';
 
 export type AdminTarget =
   | { kind: 'project' }

@@ -2,7 +2,10 @@
 // document it names. Parsing is strict: https only, known page shapes only, ids and names of the
 // characters DatoCMS uses. Nothing here signs in or writes. No vscode import.
 import type { DocumentRef } from '../domain/paths';
-import type { ProjectSource } from '../projects/project';
+import { LinkNotOpenedError } from '../projects/pickers';
+import { type ProjectSource } from '../projects/project';
+
+export { LinkNotOpenedError };
 import type { Translate } from '../platform/translate';
 
 export type DashboardTarget =
@@ -113,8 +116,6 @@ export function parseExtensionLink(path: string, query: string, t: Translate): P
   if (record !== undefined && !ID.test(record)) return { ok: false, message: t('The record id in this link is not valid.') };
   return { ok: true, value: { kind: 'document', project, environment, model, record } };
 }
-
-export class LinkNotOpenedError extends Error {}
 
 /** The document a dashboard link names, among the signed-in projects (reads the cached schema only). */
 export async function resolveDashboardLink(link: DashboardLink, projects: ProjectSource, t: Translate): Promise<DocumentRef> {

@@ -31,3 +31,8 @@ function openRecordUri(key: string): vscode.Uri | undefined {
   }
   return undefined;
 }
+
+/** Opens a `datocms:` document in a lasting (not preview) editor. */
+export async function openDocument(ref: DocumentRef): Promise<void> {
+  await vscode.window.showTextDocument(documentUri(ref), { preview: false });
+}

@@ -1,15 +1,18 @@
 // The palette's way to a resource without the tree: pick a project, a model, then a record (by id or
 // by a full-text search). Each step is a Ui dialogue; undefined means the user dismissed it. Only reads.
 // No vscode import.
-import { ApiError } from '../cma/errors';
-import type { Resource } from '../cma/types';
+import { ApiError } from '../cma';
+import type { Resource } from '../cma';
 import type { DocumentRef } from '../domain/paths';
 import type { Project } from './project';
 import type { ProjectData } from './projectData';
-import { byName, mainLocale, recordTitle, relationshipId, statusOf } from '../domain/resources';
+import { titleReader } from '../domain/titles';
+import { byName, relationshipId, statusOf } from '../domain/resources';
 import type { Translate } from '../platform/translate';
 import type { Ui } from '../platform/ui';
-import { LinkNotOpenedError } from '../navigation/dashboardLinks';
+
+/** A document a link or an id names cannot be opened; the message says why. */
+export class LinkNotOpenedError extends Error {}
 
 /** How many search results the quick pick lists. */
 export const SEARCH_RESULTS = 50;
@@ -85,9 +88,7 @@ export async function recordRefById(
   const itemType = (await data.itemTypes()).find((m) => m.id === modelId);
   if (!itemType) throw new LinkNotOpenedError(t('The model of record {0} is not in environment {1}.', id, environment));
   // the tab names the record by its title, as when it is opened from the tree
-  const [fields, site] = await Promise.all([data.fields(itemType.id), data.site()]);
-  const titleField = fields.find((f) => f.id === relationshipId(itemType, 'title_field'));
-  const title = titleField && recordTitle(record, titleField, mainLocale(site));
+  const title = (await titleReader(data, itemType))?.(record);
   return {
     project: project.key,
     environment,
@@ -114,9 +115,10 @@ export async function searchAndPickRecord(
     })
   )?.trim();
   if (!text) return undefined;
-  const [page, fields, site] = await ui.withProgress({ title: t('Searching {0}…', modelName), cancellable: true }, (_report, signal) =>
+  const [page] = await ui.withProgress({ title: t('Searching {0}…', modelName), cancellable: true }, (_report, signal) =>
     Promise.all([
       data.client.items.list({ filter: { type: itemType.id, query: text }, page: { offset: 0, limit: SEARCH_RESULTS } }, { signal }),
+      // the titles need the fields and the locales: loaded meanwhile
       data.fields(itemType.id),
       data.site(),
     ]),
@@ -125,11 +127,10 @@ export async function searchAndPickRecord(
     void ui.info(t('No record of {0} matches "{1}".', modelName, text));
     return undefined;
   }
-  const titleField = fields.find((f) => f.id === relationshipId(itemType, 'title_field'));
-  const locale = mainLocale(site);
+  const titleOfRecord = (await titleReader(data, itemType)) ?? (() => undefined);
   return ui.pick(
     page.data.map((record) => {
-      const title = titleField && recordTitle(record, titleField, locale);
+      const title = titleOfRecord(record);
       return {
         label: title ?? record.id,
         description: statusOf(record),
@@ -144,4 +145,43 @@ export async function searchAndPickRecord(
           : t('Records matching "{0}"', text),
     },
   );
+}
+
+export interface ModelTarget {
+  projectKey: string;
+  environment: string;
+  itemType: Resource<'item_type'>;
+}
+
+export interface PickerDeps {
+  ui: Ui;
+  t: Translate;
+  registry: { list(): Project[]; environmentOf(key: string): string; data(key: string, environment?: string): Promise<ProjectData> };
+}
+
+/** The tree node a command ran on, when it names a model (the model itself, or its Records or Fields item). */
+export function modelTargetOfNode(node: unknown, section: 'records' | 'fields' = 'records'): ModelTarget | undefined {
+  if (typeof node !== 'object' || node === null) return undefined;
+  const n = node as {
+    kind?: string;
+    projectKey?: string;
+    environment?: string;
+    itemType?: Resource<'item_type'>;
+    model?: { itemType?: Resource<'item_type'> };
+  };
+  const itemType = n.kind === 'model' ? n.itemType : n.kind === section ? n.model?.itemType : undefined;
+  return itemType && n.projectKey && n.environment ? { projectKey: n.projectKey, environment: n.environment, itemType } : undefined;
+}
+
+/** From the palette: a project, then one of its models in the project's selected environment; undefined when dismissed. */
+export async function pickModelTarget(
+  deps: PickerDeps,
+  titles: { project: string; model: string },
+  options: { blocks: boolean },
+): Promise<ModelTarget | undefined> {
+  const project = await pickProject(deps.ui, deps.t, deps.registry.list(), titles.project);
+  if (!project) return undefined;
+  const environment = deps.registry.environmentOf(project.key);
+  const itemType = await pickModel(deps.ui, deps.t, await deps.registry.data(project.key, environment), titles.model, options);
+  return itemType && { projectKey: project.key, environment, itemType };
 }

@@ -2,6 +2,8 @@
 // the tree model and command logic can be tested in plain Node.
 import type { ProjectData } from './projectData';
 
+export { NotSignedInError } from '../platform/errors';
+
 export interface Project {
   /** URI-safe slug: first label of site.internal_domain, else the site id. */
   key: string;
@@ -11,13 +13,6 @@ export interface Project {
   internalDomain: string | null;
   /** id of the primary environment when it was known at sign-in (its name is not always "main") */
   primaryEnvironment?: string;
-}
-
-export class NotSignedInError extends Error {
-  constructor(readonly projectKey: string) {
-    super(`Not signed in to DatoCMS project "${projectKey}": sign in again to store its API token.`);
-    this.name = 'NotSignedInError';
-  }
 }
 
 /** The part of the registry the tree and the commands need; the registry implements it. */

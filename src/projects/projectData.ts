@@ -6,7 +6,7 @@
 // caller's AbortSignal (one caller cancelling must not fail the others); a caller's signal only stops that
 // caller waiting. A failed request is forgotten so the next call retries.
 import { CancelledError, type CallOptions, type CmaClient } from '../cma';
-import type { Resource } from '../cma/types';
+import type { Resource } from '../cma';
 import type { SchemaContext } from '../schema';
 
 export class ModelNotFoundError extends Error {

@@ -1,7 +1,7 @@
 // Sign-in logic without vscode: verify a token with GET /site, derive the project, store it.
 // The command in src/commands wraps this with the input box and progress.
 import { ApiError, type CallOptions, type ClientOptions, type CmaClient } from '../cma';
-import type { Resource } from '../cma/types';
+import type { Resource } from '../cma';
 import type { Project } from './project';
 import type { ProjectStore } from './projectStore';
 

@@ -3,9 +3,8 @@
 // With a datocms: editor focused it names that document's environment (where its save goes), which
 // may differ from the environment the tree shows.
 import vscode = require('vscode');
-import { parseDocumentUri } from '../documents';
+import { parseDocumentUri } from '../platform/uris';
 import type { ProjectRegistry } from './registry';
-import type { TreeNode } from '../tree/model';
 
 export class ProjectStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('datocms.project', vscode.StatusBarAlignment.Left, 50);
@@ -14,7 +13,7 @@ export class ProjectStatusBar implements vscode.Disposable {
 
   constructor(
     private readonly registry: ProjectRegistry,
-    treeView: vscode.TreeView<TreeNode>,
+    treeView: vscode.TreeView<{ projectKey: string }>,
   ) {
     this.item.name = vscode.l10n.t('DatoCMS Project');
     this.disposables.push(

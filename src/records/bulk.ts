@@ -2,8 +2,8 @@
 // progress notification, requests of at most 200 records (each a DatoCMS job), cancellable between
 // requests, and a result that names the records that failed and why. No vscode import.
 import { ApiError } from '../cma';
-import { MAX_BULK_RECORDS, publishingOf, type BulkOutcome } from '../cma/resources/publishing';
-import type { Resource } from '../cma/types';
+import { MAX_BULK_RECORDS, publishingOf, type BulkOutcome } from '../cma';
+import type { Resource } from '../cma';
 import { errorMessage } from '../platform/errors';
 import type { PublishingHost, RecordRef, RecordTarget } from './recordActions';
 

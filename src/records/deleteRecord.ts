@@ -1,10 +1,9 @@
 // Delete a record: a confirmation naming the record (title, model, environment) and the records that
 // link to it, then the delete job; open editors of the record are closed or marked deleted.
-import { ApiError } from '../cma/errors';
-import type { Resource } from '../cma/types';
-import { titleOf } from '../language/names';
-import type { ProjectData } from '../projects/projectData';
-import { someNames, type LifecycleDeps, type Place } from './lifecycleDeps';
+import { ApiError } from '../cma';
+import type { Resource } from '../cma';
+import { titleOf } from '../domain/titles';
+import { someNames, type LifecycleDeps, type Place } from '../projects/actions';
 
 export interface RecordTarget extends Place {
   record: Resource<'item'>;
@@ -70,9 +69,4 @@ function refusal(t: LifecycleDeps['t'], error: unknown, title: string): unknown 
       fields.join(', '),
     ),
   );
-}
-
-function relationshipId(resource: Resource, name: string): string | undefined {
-  const data = resource.relationships[name]?.data;
-  return data && !Array.isArray(data) ? data.id : undefined;
 }

@@ -1,7 +1,7 @@
 // Duplicate a record (a job on DatoCMS's side) and open the copy.
-import { titleOf } from '../language/names';
+import { titleOf } from '../domain/titles';
 import { modelName, type RecordTarget } from './deleteRecord';
-import type { LifecycleDeps } from './lifecycleDeps';
+import type { LifecycleDeps } from '../projects/actions';
 
 /** Returns the copy's id. */
 export async function duplicateRecord(deps: LifecycleDeps, target: RecordTarget): Promise<string> {

@@ -1,112 +1,103 @@
-// The VS Code side of publishing (bundled as dist/publishing.js, loaded when a publishing command first
-// runs): which records a command is about (the tree's selection, the focused editor), and the editors,
+// The VS Code side of publishing: which records a command is about (the tree's selection, the focused editor), and the editors,
 // tree and badges the vscode-free actions report to.
 import vscode = require('vscode');
 import type { ApiErrorEntry } from '../cma';
-import type { Resource } from '../cma/types';
-import { DOCUMENT_SCHEME, documentUri, parseDocumentUri, type DatoDocuments } from '../documents';
+import type { Resource } from '../cma';
+import type { DocumentsFeature } from '../documents';
+import { DOCUMENT_SCHEME, type DocumentRef } from '../domain/paths';
+import { type DeletedResources } from '../domain/deleted';
+import { documentUri, parseDocumentUri } from '../platform/uris';
+import { type Translate } from '../platform/translate';
+import { type Ui } from '../platform/ui';
 import type { ProjectRegistry } from '../projects/registry';
-import type { RecordNode, RecordsNode, TreeModel, TreeNode } from '../tree/model';
-import { reportError } from '../platform/errors';
-import type { Ui } from '../platform/ui';
+import { titleOf } from '../domain/titles';
+import type { RecordNode, RecordsNode, TreeNode } from '../tree/nodes';
+import type { TreeModel } from '../tree/model';
 import { runBulk, type BulkHost, type BulkOperation } from './bulk';
-import { titleOf } from '../language/names';
 import { RecordPublishing, type RecordRef, type RecordTarget } from './recordActions';
 import { RecordStatuses } from './recordStatus';
 
-/** The commands src/records/commands.ts registers (as `datocms.records.<name>`); titles for the log. */
-export const PUBLISHING_COMMANDS = {
-  publish: { command: 'datocms.records.publish', title: 'Publish' },
-  unpublish: { command: 'datocms.records.unpublish', title: 'Unpublish' },
-  schedulePublication: { command: 'datocms.records.schedulePublish', title: 'Schedule Publication' },
-  scheduleUnpublishing: { command: 'datocms.records.scheduleUnpublish', title: 'Schedule Unpublishing' },
-  cancelScheduledPublication: { command: 'datocms.records.unschedulePublish', title: 'Cancel Scheduled Publication' },
-  cancelScheduledUnpublishing: { command: 'datocms.records.unscheduleUnpublish', title: 'Cancel Scheduled Unpublishing' },
-  deleteSelected: { command: 'datocms.records.bulkDelete', title: 'Delete Selected Records' },
-} as const;
-
-export type PublishingCommand = (typeof PUBLISHING_COMMANDS)[keyof typeof PUBLISHING_COMMANDS]['command'];
+export type PublishingAction =
+  'publish' | 'unpublish' | 'schedulePublication' | 'scheduleUnpublishing' | 'cancelPublication' | 'cancelUnpublishing' | 'deleteSelected';
 
 export interface PublishingDeps {
   registry: ProjectRegistry;
-  model: TreeModel;
-  documents: DatoDocuments;
+  tree: TreeModel;
+  documents: DocumentsFeature;
   ui: Ui;
-  log: vscode.LogOutputChannel;
+  t: Translate;
   treeView: vscode.TreeView<TreeNode>;
+  documentsDeleted(gone: DeletedResources): Promise<void>;
+  log: vscode.LogOutputChannel;
 }
 
-const t = vscode.l10n.t;
-
-/** What the activation bundle calls, once loaded: the commands; the badges and context keys start here. */
-export function publishing(deps: PublishingDeps): vscode.Disposable & { run(name: string, args: unknown[]): Promise<void> } {
-  const decorationsChanged = new vscode.EventEmitter<undefined>();
+/** The record status badges and context keys, and the publishing actions over them. */
+export class Publishing implements vscode.Disposable {
+  private readonly decorationsChanged = new vscode.EventEmitter<undefined>();
   // What an open editor was loaded from, for records no action or save has told about yet.
-  const statuses = new RecordStatuses(decorationsChanged, (uri) => deps.documents.load().fileSystem.baseline(uri)?.opened.resource);
-  const isRecord = (uri: vscode.Uri | undefined) => uri?.scheme === DOCUMENT_SCHEME && parseDocumentUri(uri)?.kind === 'record';
-  const disposables = [
-    decorationsChanged,
-    vscode.window.registerFileDecorationProvider({
-      onDidChangeFileDecorations: decorationsChanged.event,
-      provideFileDecoration: (uri) => (isRecord(uri) ? statuses.decoration(uri) : undefined),
-    }),
-    vscode.window.onDidChangeActiveTextEditor(() => statuses.syncContext()),
-    deps.documents.onDidSave(({ ref, resource }) => statuses.note(ref, resource)),
-  ];
-  statuses.syncContext();
-  return {
-    run: (name, args) => runPublishingCommand(`datocms.records.${name}` as PublishingCommand, { ...deps, statuses }, args),
-    dispose: () => disposables.forEach((d) => d.dispose()),
-  };
-}
+  private readonly statuses = new RecordStatuses(
+    this.decorationsChanged,
+    (uri) => this.deps.documents.fileSystem.baseline(uri)?.opened.resource,
+  );
+  private readonly disposables: vscode.Disposable[];
 
-async function runPublishingCommand(
-  command: PublishingCommand,
-  deps: PublishingDeps & { statuses: RecordStatuses },
-  args: unknown[],
-): Promise<void> {
-  const parents = new Map<string, RecordsNode>();
-  try {
-    const targets = targetsOf(args, parents, command === PUBLISHING_COMMANDS.deleteSelected.command ? deps.treeView.selection : []);
+  constructor(private readonly deps: PublishingDeps) {
+    const isRecord = (uri: vscode.Uri | undefined) => uri?.scheme === DOCUMENT_SCHEME && parseDocumentUri(uri)?.kind === 'record';
+    this.disposables = [
+      this.decorationsChanged,
+      vscode.window.registerFileDecorationProvider({
+        onDidChangeFileDecorations: this.decorationsChanged.event,
+        provideFileDecoration: (uri) => (isRecord(uri) ? this.statuses.decoration(uri) : undefined),
+      }),
+      vscode.window.onDidChangeActiveTextEditor(() => this.statuses.syncContext()),
+    ];
+    this.statuses.syncContext();
+  }
+
+  /** A record was saved: its badge and context keys follow. */
+  saved(ref: DocumentRef, resource: Resource): void {
+    this.statuses.note(ref, resource);
+  }
+
+  dispose(): void {
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+
+  async run(action: PublishingAction, args: unknown[]): Promise<void> {
+    const { deps } = this;
+    const parents = new Map<string, RecordsNode>();
+    const targets = targetsOf(args, parents, action === 'deleteSelected' ? deps.treeView.selection : []);
     if (targets.length === 0) {
-      void deps.ui.info(t('Run this on records of the DatoCMS view, or with a record open.'));
+      void deps.ui.info(deps.t('Run this on records of the DatoCMS view, or with a record open.'));
       return;
     }
-    const host = hostFor(deps, parents);
+    const host = hostFor({ ...deps, statuses: this.statuses }, parents);
     const single = new RecordPublishing(host);
     const bulk = (operation: BulkOperation) => runBulk(host, targets, operation);
     const target = await named(deps, targets[0]!);
-    switch (command) {
-      case PUBLISHING_COMMANDS.publish.command:
+    switch (action) {
+      case 'publish':
         return void (targets.length > 1 ? await bulk('publish') : await single.publish(target));
-      case PUBLISHING_COMMANDS.unpublish.command:
+      case 'unpublish':
         return void (targets.length > 1 ? await bulk('unpublish') : await single.unpublish(target));
-      case PUBLISHING_COMMANDS.deleteSelected.command:
+      case 'deleteSelected':
         return void (await bulk('destroy'));
-      case PUBLISHING_COMMANDS.schedulePublication.command:
+      case 'schedulePublication':
         return single.schedule(target, 'publication');
-      case PUBLISHING_COMMANDS.scheduleUnpublishing.command:
+      case 'scheduleUnpublishing':
         return single.schedule(target, 'unpublishing');
-      case PUBLISHING_COMMANDS.cancelScheduledPublication.command:
+      case 'cancelPublication':
         return single.cancelSchedule(target, 'publication');
-      case PUBLISHING_COMMANDS.cancelScheduledUnpublishing.command:
+      case 'cancelUnpublishing':
         return single.cancelSchedule(target, 'unpublishing');
     }
-  } catch (error) {
-    const title = Object.values(PUBLISHING_COMMANDS).find((c) => c.command === command)?.title ?? command;
-    deps.log.error(`${title}: ${error instanceof Error ? error.message : String(error)}`);
-    void reportError(deps.ui, t, t('Could not complete the action'), error, {
-      showLog: () => deps.log.show(),
-      signInAgain: () => vscode.commands.executeCommand('datocms.signIn'),
-      retry: () => vscode.commands.executeCommand(command, ...args),
-    });
   }
 }
 
 /** A record opened from an address without its title is named by what its open editor was read from. */
 async function named(deps: PublishingDeps, target: RecordTarget): Promise<RecordTarget> {
   if (target.title !== target.ref.id) return target;
-  const opened = deps.documents.load().fileSystem.baseline(documentUri(target.ref))?.opened.resource;
+  const opened = deps.documents.fileSystem.baseline(documentUri(target.ref))?.opened.resource;
   if (opened?.type !== 'item') return target;
   const title = await titleOf(await deps.registry.data(target.ref.project, target.ref.environment), opened as Resource<'item'>).catch(
     () => target.title,
@@ -142,7 +133,7 @@ function hostFor(deps: PublishingDeps & { statuses: RecordStatuses }, parents: M
     });
   return {
     ui: deps.ui,
-    t,
+    t: deps.t,
     data: (ref) => deps.registry.data(ref.project, ref.environment),
     isDirty: (ref) => documentsOf(ref).some((d) => d.isDirty),
     save: async (ref) => {
@@ -152,12 +143,12 @@ function hostFor(deps: PublishingDeps & { statuses: RecordStatuses }, parents: M
     showServerProblems: async (ref: RecordRef, errors: ApiErrorEntry[]) => {
       const document = documentsOf(ref)[0] ?? (await vscode.workspace.openTextDocument(documentUri(ref)));
       await vscode.window.showTextDocument(document, { preview: false });
-      return deps.documents.load().showServerProblems(document.uri, errors);
+      return deps.documents.showServerProblems(document.uri, errors);
     },
     changed: (ref: RecordRef, record: Resource<'item'>) => {
       deps.statuses.note(ref, record);
-      void deps.model.documentSaved(ref, record);
-      for (const document of documentsOf(ref)) void deps.documents.load().refreshFromRemote(document.uri);
+      void deps.tree.documentSaved(ref, record);
+      for (const document of documentsOf(ref)) void deps.documents.refreshFromRemote(document.uri);
     },
     removed: (refs) => {
       // editors of deleted records close, or keep unsaved text marked deleted (never saved back)
@@ -165,12 +156,12 @@ function hostFor(deps: PublishingDeps & { statuses: RecordStatuses }, parents: M
       for (const ref of refs)
         byPlace.set(`${ref.project}\n${ref.environment}`, [...(byPlace.get(`${ref.project}\n${ref.environment}`) ?? []), ref]);
       for (const [first, ...rest] of byPlace.values())
-        void deps.documents.documentsDeleted({
+        void deps.documentsDeleted({
           project: first!.project,
           environment: first!.environment,
           records: [first!, ...rest].map((ref) => ref.id),
         });
-      for (const parent of new Set(refs.map((ref) => parents.get(ref.id)).filter((p) => p !== undefined))) void deps.model.refresh(parent);
+      for (const parent of new Set(refs.map((ref) => parents.get(ref.id)).filter((p) => p !== undefined))) void deps.tree.refresh(parent);
     },
     log: (message) => deps.log.info(message),
     pickMany: async (items, options) => {
@@ -182,3 +173,12 @@ function hostFor(deps: PublishingDeps & { statuses: RecordStatuses }, parents: M
     },
   };
 }
+
+type Host = { publishing(): Publishing };
+export const publish = (deps: Host, ...args: unknown[]) => deps.publishing().run('publish', args);
+export const unpublish = (deps: Host, ...args: unknown[]) => deps.publishing().run('unpublish', args);
+export const schedulePublication = (deps: Host, ...args: unknown[]) => deps.publishing().run('schedulePublication', args);
+export const scheduleUnpublishing = (deps: Host, ...args: unknown[]) => deps.publishing().run('scheduleUnpublishing', args);
+export const cancelPublication = (deps: Host, ...args: unknown[]) => deps.publishing().run('cancelPublication', args);
+export const cancelUnpublishing = (deps: Host, ...args: unknown[]) => deps.publishing().run('cancelUnpublishing', args);
+export const deleteSelected = (deps: Host, ...args: unknown[]) => deps.publishing().run('deleteSelected', args);

@@ -2,8 +2,8 @@
 // date and time in the project's timezone, and cancel a schedule. No vscode import: the editors, the tree and
 // the window come in through PublishingHost (src/records/publishing.ts is the VS Code side).
 import { ApiError, type ApiErrorEntry } from '../cma';
-import { publishingOf, type PublishSelection } from '../cma/resources/publishing';
-import type { Resource } from '../cma/types';
+import { publishingOf, type PublishSelection } from '../cma';
+import type { Resource } from '../cma';
 import type { DocumentRef } from '../domain/paths';
 import type { ProjectData } from '../projects/projectData';
 import { localesOf } from '../domain/resources';

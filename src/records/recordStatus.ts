@@ -2,8 +2,9 @@
 // decoration of its datocms: URI) and the `datocms.recordStatus` context key that picks the editor title's
 // actions. It knows what the actions and saves told it, else what the tree loaded.
 import vscode = require('vscode');
-import type { Resource } from '../cma/types';
-import { parseDocumentUri, type DocumentRef } from '../documents';
+import type { Resource } from '../cma';
+import type { DocumentRef } from '../domain/paths';
+import { parseDocumentUri } from '../platform/uris';
 
 type Meta = Record<string, unknown>;
 

@@ -9,7 +9,7 @@
 //   details.validator / details.parameter   a validator, an editor parameter of a field;
 //   details.extraneous_attributes           keys the API does not take (inside the block when block_path is set).
 // Only errors that name none of these are shown for the whole document.
-import type { ApiError } from '../cma/errors';
+import type { ApiError } from '../cma';
 import { getOwn, hasOwn, isObject, parseText, type Json, type Path, type Problem } from './json';
 import { locate, type Finding } from './problems';
 

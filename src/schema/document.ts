@@ -1,6 +1,6 @@
 // The document format: a resource as the flat JSON object the user edits, and the
 // walkers that find blocks in record values (blocks are read in place: records are fetched with nested=true).
-import type { Resource } from '../cma/types';
+import type { Resource } from '../cma';
 import { BLOCK_FIELD_TYPES, type FieldType } from './catalog';
 import {
   FIELD_ATTRIBUTES,

@@ -1,6 +1,6 @@
 // New fields as documents: a draft of each field type, valid as it is (the validators its type requires, its
 // first editor with the parameters that editor requires). Its text becomes a POST body through planSchemaCreate.
-import type { Resource } from '../cma/types';
+import type { Resource } from '../cma';
 import { FIELD_TYPE_INFO, type FieldType } from './catalog';
 import type { SchemaContext } from './document';
 import { setOwn, type JsonObject } from './json';

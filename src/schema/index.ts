@@ -17,3 +17,4 @@ export { sortedFields } from './records';
 export { DRAFT_ID, draftRecord, planCreate, renderDraft, type CreatePlan } from './templates';
 export { draftField, FIELD_TYPE_LABELS } from './fieldTemplate';
 export { draftFieldset, draftModel, draftWebhook, planSchemaCreate, renderSchemaDraft, type SchemaDraftKind } from './schemaDrafts';
+export { FIELD_TYPE_INFO, isFieldType } from './catalog';

@@ -2,7 +2,7 @@
 // User JSON may carry keys such as `__proto__`: every object built here gets its keys as own data
 // properties (defineProperty), never through `obj[key] = …`, so nothing can reach a prototype.
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import { stringify as stringifyLossless } from 'lossless-json';
+import { stringifyLossless } from '../numbers';
 import { compareNumbers, isJsonNumber, isLosslessNumber, numberFromText, type LosslessNumber } from './numbers';
 
 /** JSON values; numbers a double cannot hold exactly are LosslessNumbers (their exact digits). */

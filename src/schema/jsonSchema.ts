@@ -1,6 +1,6 @@
 // JSON Schema for the editor (hover, completion), generated from the same zod schemas that check documents.
 import * as z from 'zod';
-import type { Resource } from '../cma/types';
+import type { Resource } from '../cma';
 import { SCHEMA_SHAPES } from './attributes';
 import { READONLY_KEY, recordFields, type DocumentKind, type SchemaContext } from './document';
 import { attributesSchema } from './records';

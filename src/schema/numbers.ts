@@ -1,7 +1,7 @@
 // Exact numbers: a number JavaScript cannot hold exactly (an integer beyond 2^53, a decimal with more digits than a
 // double keeps) is a LosslessNumber holding its source digits. These helpers check and compare such values exactly,
 // and the zod builder below accepts them wherever a number is allowed.
-import { compareLosslessNumber, isLosslessNumber, isSafeNumber, LosslessNumber, splitNumber } from 'lossless-json';
+import { compareLosslessNumber, isLosslessNumber, isSafeNumber, LosslessNumber, splitNumber } from '../numbers';
 import * as z from 'zod';
 
 export { isLosslessNumber, LosslessNumber };

@@ -1,6 +1,6 @@
 // Checking an edited document against the resource it was opened from, and planning the smallest update.
 import * as z from 'zod';
-import type { Relationship, Resource, UpdateBody } from '../cma/types';
+import type { Relationship, Resource, UpdateBody } from '../cma';
 import { SCHEMA_SHAPES } from './attributes';
 import {
   blockItemTypeId,

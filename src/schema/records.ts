@@ -2,7 +2,7 @@
 // localized values as {locale: value}, the field's validators applied to each value. Blocks are checked
 // against their own block model by walking them (blocks.ts), because their shape depends on item_type.
 import * as z from 'zod';
-import type { Resource } from '../cma/types';
+import type { Resource } from '../cma';
 import { isFieldType, type FieldType } from './catalog';
 import { isoDate, isoDateTime } from './attributes';
 import { getOwn, isObject, setOwn } from './json';

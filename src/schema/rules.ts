@@ -1,6 +1,6 @@
 // Rules across keys of a document. They run on the raw document value (zod refinements would be skipped
 // as soon as any other key is wrong), so every access here is defensive.
-import type { Resource } from '../cma/types';
+import type { Resource } from '../cma';
 import {
   CONTENT_LINK_OPTIONAL_TYPES,
   EDITOR_NAMES,

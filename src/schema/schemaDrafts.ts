@@ -1,6 +1,6 @@
 // New schema documents (models, block models, fieldsets, webhooks; fields have their own template): a draft resource the
 // document format renders and checks like any other, and the one POST body a draft's edited text becomes.
-import type { CreateBody, Resource } from '../cma/types';
+import type { CreateBody, Resource } from '../cma';
 import { documentValue, READONLY_KEY, type DocumentKind, type SchemaContext } from './document';
 import { getOwn, parseText, setOwn, stringifyJson, type Json, type JsonObject, type Problem } from './json';
 import { basisValue, checkDocument, updateBody } from './plan';

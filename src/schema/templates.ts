@@ -1,6 +1,6 @@
 // New records as documents: a draft pre-filled from its model (every field in order, localized values per
 // locale, defaults applied, lists and blocks empty), and the POST body a draft's edited text becomes.
-import type { CreateBody, Resource } from '../cma/types';
+import type { CreateBody, Resource } from '../cma';
 import { documentValue, READONLY_KEY, type SchemaContext } from './document';
 import { cloneJson, getOwn, isObject, setOwn, stringifyJson, type Json, type JsonObject, type Problem } from './json';
 import { basisValue, checkDocument, updateBody } from './plan';

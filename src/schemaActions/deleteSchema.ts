@@ -1,9 +1,9 @@
 // Delete a model, block model, field, fieldset or webhook: a confirmation that states the impact (records,
 // values, models whose fields reference it, the roles a field plays), the primary environment's guard for
 // schema, then the delete; open documents of what was deleted are closed or marked deleted.
-import { ApiError } from '../cma/errors';
-import type { Resource } from '../cma/types';
-import { someNames, type LifecycleDeps, type Place } from '../records/lifecycleDeps';
+import { ApiError } from '../cma';
+import type { Resource } from '../cma';
+import { someNames, type LifecycleDeps, type Place } from '../projects/actions';
 import { fieldRoles, fieldsReferencing, nameOf, recordCount } from './schemaImpact';
 
 export type SchemaTarget = Place &

@@ -1,19 +1,19 @@
 // "New Field…": which model (the tree's model, block model or Fields item, or picked from the palette), then
 // which field type; opens the new field's draft. Nothing is sent here: the field is created when the user
-// first saves it. No vscode import.
+// first saves it.
 import { newFieldDraftRef, type FieldRef } from '../domain/paths';
 import { FIELD_TYPE_LABELS, FIELD_TYPES, type FieldType } from '../schema';
-import { pickTarget, targetOfNode, type NewRecordDeps, type NewRecordTarget } from '../records/newRecord';
+import { modelTargetOfNode, pickModelTarget, type ModelTarget, type PickerDeps } from '../projects/pickers';
 
 /** The tree node a command ran on, when it names a model or block model (the model itself, or its Fields item). */
-export const modelOfNode = (node: unknown): NewRecordTarget | undefined => targetOfNode(node, 'fields');
+export const modelOfNode = (node: unknown): ModelTarget | undefined => modelTargetOfNode(node, 'fields');
 
 /** The draft to open for a new field; undefined when the user dismissed a pick. */
-export async function newFieldRef(deps: NewRecordDeps, target?: NewRecordTarget): Promise<FieldRef | undefined> {
+export async function newFieldRef(deps: PickerDeps, target?: ModelTarget): Promise<FieldRef | undefined> {
   const { ui, t } = deps;
   const chosen =
     target ??
-    (await pickTarget(deps, { project: t('New field in which project?'), model: t('New field of which model?') }, { blocks: true }));
+    (await pickModelTarget(deps, { project: t('New field in which project?'), model: t('New field of which model?') }, { blocks: true }));
   if (!chosen) return undefined;
   const apiKey = String(chosen.itemType.attributes['api_key']);
   const type = await ui.pick<FieldType>(

@@ -1,6 +1,6 @@
 // "New Model…", "New Block Model…" and "New Webhook…": which project (the tree node's, else picked from the
 // palette; its selected environment) and the draft to open. "New Fieldset…": which model, likewise. Nothing is sent here: the model or webhook is
-// created when the user first saves its document. No vscode import.
+// created when the user first saves its document.
 import {
   newFieldsetDraftRef,
   newModelDraftRef,
@@ -9,8 +9,7 @@ import {
   type ModelRef,
   type WebhookRef,
 } from '../domain/paths';
-import { pickTarget, type NewRecordDeps, type NewRecordTarget } from '../records/newRecord';
-import { pickProject } from '../projects/pickers';
+import { pickModelTarget, pickProject, type ModelTarget, type PickerDeps } from '../projects/pickers';
 
 interface Place {
   project: string;
@@ -26,28 +25,28 @@ export function placeOfNode(node: unknown): Place | undefined {
     : undefined;
 }
 
-async function placeOf(deps: NewRecordDeps, node: unknown, title: string): Promise<Place | undefined> {
+async function placeOf(deps: PickerDeps, node: unknown, title: string): Promise<Place | undefined> {
   const place = placeOfNode(node);
   if (place) return place;
-  const project = await pickProject(deps.ui, deps.t, deps.projects.list(), title);
-  return project ? { project: project.key, environment: deps.projects.environmentOf(project.key) } : undefined;
+  const project = await pickProject(deps.ui, deps.t, deps.registry.list(), title);
+  return project ? { project: project.key, environment: deps.registry.environmentOf(project.key) } : undefined;
 }
 
-export async function newModelRef(deps: NewRecordDeps, node: unknown, block: boolean): Promise<ModelRef | undefined> {
+export async function newModelRef(deps: PickerDeps, node: unknown, block: boolean): Promise<ModelRef | undefined> {
   const place = await placeOf(deps, node, block ? deps.t('New block model in which project?') : deps.t('New model in which project?'));
   return place && newModelDraftRef(place, block);
 }
 
-export async function newWebhookRef(deps: NewRecordDeps, node: unknown): Promise<WebhookRef | undefined> {
+export async function newWebhookRef(deps: PickerDeps, node: unknown): Promise<WebhookRef | undefined> {
   const place = await placeOf(deps, node, deps.t('New webhook in which project?'));
   return place && newWebhookDraftRef(place);
 }
 
 /** A new fieldset of the target model (a model, block model or Fields item of the tree), else of a picked one. */
-export async function newFieldsetRef(deps: NewRecordDeps, target: NewRecordTarget | undefined): Promise<FieldsetRef | undefined> {
+export async function newFieldsetRef(deps: PickerDeps, target: ModelTarget | undefined): Promise<FieldsetRef | undefined> {
   const chosen =
     target ??
-    (await pickTarget(
+    (await pickModelTarget(
       deps,
       { project: deps.t('New fieldset in which project?'), model: deps.t('New fieldset in which model?') },
       { blocks: true },

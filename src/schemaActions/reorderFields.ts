@@ -1,8 +1,8 @@
 // Reorder a model's fields without typing positions: Move Up / Move Down and drag and drop, within the
 // field's own group (its fieldset, or the fields outside any fieldset). Each move is one field update
 // with the new position (DatoCMS renumbers the others), guarded like any schema change.
-import type { Resource } from '../cma/types';
-import type { LifecycleDeps, Place } from '../records/lifecycleDeps';
+import type { Resource } from '../cma';
+import type { LifecycleDeps, Place } from '../projects/actions';
 import { nameOf } from './schemaImpact';
 
 export interface FieldPlace extends Place {

@@ -1,5 +1,5 @@
 // What deleting a model, block model or field takes with it, in words for the confirmation. No vscode import.
-import type { Resource } from '../cma/types';
+import type { Resource } from '../cma';
 import type { ProjectData } from '../projects/projectData';
 import type { Translate } from '../platform/translate';
 

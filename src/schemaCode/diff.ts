@@ -3,7 +3,7 @@
 // api_key (a fieldset by its title), so a changed api_key is a rename. Ids that name other items (a link's
 // models, a slug's title field, a model's title field, a field's fieldset) become references by name, so
 // two environments with different ids for the same schema compare equal. No vscode import.
-import { isLosslessNumber } from 'lossless-json';
+import { isLosslessNumber } from '../numbers';
 import {
   fieldsetTitle,
   MODEL_FIELD_LINKS,

@@ -1,11 +1,12 @@
-// Comparing environments, as loaded on first use (bundled as dist/schemaCode.js): "Compare with
-// Environment…" for one document, "Compare Schemas…" for a project's whole schema (the Schema Comparison
+// Comparing environments: "Compare with Environment…" for one document, "Compare Schemas…" for a project's whole schema (the Schema Comparison
 // view), and "Generate Migration…" from that comparison.
 import vscode = require('vscode');
-import type { CommandDeps } from '../commands';
 import { describeRef, documentPath, type DocumentRef } from '../domain/paths';
 import { documentUri, parseDocumentUri } from '../platform/uris';
-import type { TreeNode } from '../tree/model';
+import { type Ui } from '../platform/ui';
+import type { ProjectRegistry } from '../projects/registry';
+import type { ProjectStatusBar } from '../projects/statusBar';
+import type { TreeNode } from '../tree/nodes';
 import { ComparisonTree, COMPARISON_OPEN_CONTEXT, COMPARISON_VIEW_ID, type ChangeNode, type Comparison } from './comparisonView';
 import { diffSchemas } from './diff';
 import { generateMigration } from './generate';
@@ -18,7 +19,11 @@ const SIDE_SCHEME = 'datocms-compare';
 /** The query that marks a `datocms:` document as another environment's copy, shown read-only for comparison. */
 const COMPARISON_QUERY = 'compare';
 
-export type SchemaCodeDeps = Pick<CommandDeps, 'registry' | 'ui' | 'statusBar'>;
+export interface SchemaCodeDeps {
+  registry: ProjectRegistry;
+  ui: Ui;
+  statusBar: ProjectStatusBar;
+}
 
 export class SchemaCodeFeature implements vscode.Disposable {
   readonly #deps: SchemaCodeDeps;

@@ -4,7 +4,7 @@
 // through a symbolic link). No vscode import.
 import { lstat, mkdir, readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { SiteWithSchema } from '../cma/resources/site';
+import type { SiteWithSchema } from '../cma';
 import { createNew, TargetRefused } from '../platform/exclusiveFile';
 import type { Translate } from '../platform/translate';
 import type { Ui } from '../platform/ui';

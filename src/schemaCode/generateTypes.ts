@@ -1,38 +1,36 @@
-// Registers Generate Types and the offer to regenerate after a schema save; the feature's code
-// (src/commands/typesCommand.ts, bundled as dist/types.js) loads when either is first needed.
+// Generate Types as the context makes it, and the offer to regenerate after a model or field save (only for
+// projects with a types file in this workspace).
 import vscode = require('vscode');
 import type { DocumentRef } from '../domain/paths';
-import type { ProjectSource } from '../projects/project';
+import type { Lazy } from '../platform/lazy';
+import type { Translate } from '../platform/translate';
 import type { Ui } from '../platform/ui';
-import type { TypesFeature } from './typesCommand';
+import type { ProjectRegistry } from '../projects/registry';
+import type { ProjectStatusBar } from '../projects/statusBar';
+import { createTypesFeature, type TypesFeature } from './typesCommand';
 import { typesFileKey } from './typesState';
 
-export interface GenerateTypesDeps {
-  registry: ProjectSource;
+export interface TypesHost {
+  registry: ProjectRegistry;
+  statusBar: ProjectStatusBar;
   ui: Ui;
+  t: Translate;
   log: vscode.LogOutputChannel;
-  workspaceState: vscode.Memento;
-  onDidSave: vscode.Event<{ ref: DocumentRef }>;
-  activeProjectKey(): string | undefined;
+  extension: vscode.ExtensionContext;
 }
 
-export function registerGenerateTypes(deps: GenerateTypesDeps): vscode.Disposable[] {
-  let feature: TypesFeature | undefined;
+export function createTypes(deps: TypesHost): TypesFeature {
+  return createTypesFeature({
+    ...deps,
+    state: deps.extension.workspaceState,
+    activeProjectKey: () => deps.statusBar.activeProjectKey(),
+    openFile: (path) => vscode.window.showTextDocument(vscode.Uri.file(path)),
+    showLog: () => deps.log.show(),
+    signIn: () => vscode.commands.executeCommand('datocms.signIn'),
+  });
+}
 
-  const load = () =>
-    (feature ??= (require('./typesCommand') as typeof import('./typesCommand')).createTypesFeature({
-      ...deps,
-      t: vscode.l10n.t,
-      state: deps.workspaceState,
-      openFile: (path) => vscode.window.showTextDocument(vscode.Uri.file(path)),
-      showLog: () => deps.log.show(),
-      signIn: () => vscode.commands.executeCommand('datocms.signIn'),
-    }));
-  return [
-    vscode.commands.registerCommand('datocms.generateTypes', (arg?: unknown) => load().generate(arg)),
-    // only projects with a types file in this workspace load the feature on a save
-    deps.onDidSave(({ ref }) => {
-      if ((ref.kind === 'model' || ref.kind === 'field') && deps.workspaceState.get(typesFileKey(ref.project))) load().schemaSaved(ref);
-    }),
-  ];
+/** A model or field was saved: a project with a types file in this workspace is offered to regenerate it. */
+export function schemaSaved(deps: { extension: vscode.ExtensionContext; types: Lazy<TypesFeature> }, ref: DocumentRef): void {
+  if (deps.extension.workspaceState.get(typesFileKey(ref.project))) deps.types().schemaSaved(ref);
 }

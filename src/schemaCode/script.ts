@@ -2,7 +2,7 @@
 // taking the CLI's client), applying the planned steps with the official client. Ids are never written
 // into it: what exists is looked up by api_key when the script runs, what it creates is remembered. No
 // vscode import.
-import { isLosslessNumber } from 'lossless-json';
+import { isLosslessNumber } from '../numbers';
 import { isPlainObject, Ref } from './diff';
 import type { Step } from './plan';
 

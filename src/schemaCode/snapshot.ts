@@ -1,7 +1,7 @@
 // The schema of one environment (models, block models, their fields and fieldsets) as plain data, read
 // from the one request that returns it all. No vscode import.
-import type { SiteWithSchema } from '../cma/resources/site';
-import type { Resource } from '../cma/types';
+import type { SiteWithSchema } from '../cma';
+import type { Resource } from '../cma';
 
 export interface FieldsetSnapshot {
   id: string;

@@ -1,7 +1,7 @@
 // TypeScript types of a project's schema: one exported interface per model (its record document) and per block
 // model (a block as documents show it in place), each field typed in the shape the document holds. Pure: the
 // caller passes the schema (locales, models, each model's fields). No vscode import.
-import type { Resource } from '../cma/types';
+import type { Resource } from '../cma';
 import { sortedFields, type FieldInfo, type SchemaContext } from '../schema';
 import { docComment, literal, oneLine, propertyName, typeNames } from './typesNaming';
 import { PRELUDE_NAMES, prelude } from './typesPrelude';

@@ -3,15 +3,31 @@
 //
 // Node objects are created once per load of their parent and reused until that parent is refreshed:
 // VS Code identifies the element of a change event by object identity.
-import { ApiError } from '../cma/errors';
-import type { Resource } from '../cma/types';
+import { ApiError } from '../cma';
+import type { Resource } from '../cma';
 import type { DocumentRef } from '../domain/paths';
-import { NotSignedInError, type Project, type ProjectSource } from '../projects/project';
+import { NotSignedInError } from '../platform/errors';
+import { type ProjectSource } from '../projects/project';
+import { titleReader } from '../domain/titles';
 import type { ProjectData } from '../projects/projectData';
 import { formatMessage, type Translate } from '../platform/translate';
 import { describeQuery, isEmptyQuery, itemQueryFor, type RecordQuery } from './recordQuery';
-import { byName, localesOf, mainLocale, positionOf, recordTitle, relationshipId, relationshipIds, statusOf } from '../domain/resources';
+import { byName, localesOf, positionOf, relationshipId, relationshipIds, statusOf } from '../domain/resources';
 import { findNode } from './reveal';
+import type {
+  EmptyNode,
+  ErrorNode,
+  FieldNode,
+  FieldsetNode,
+  ModelNode,
+  ProjectNode,
+  RecordNode,
+  RecordsNode,
+  SectionNode,
+  TreeNode,
+  WebhookNode,
+} from './nodes';
+import { modelOf } from './nodes';
 import {
   fieldTooltip,
   localeCoverage,
@@ -22,114 +38,6 @@ import {
   type LocaleCoverage,
   type TooltipFormat,
 } from './tooltips';
-
-interface NodeBase {
-  /** unique and stable while the data is the same; the TreeItem id */
-  readonly id: string;
-  readonly parent: TreeNode | undefined;
-  readonly projectKey: string;
-  readonly environment: string;
-  label: string;
-  description?: string;
-  /** what menus select on (package.json `viewItem`), when the kind alone does not say it */
-  contextValue?: string;
-  /** the hover, for nodes whose hover is not built from their resource */
-  tooltip?: string;
-}
-export interface ProjectNode extends NodeBase {
-  kind: 'project';
-  project: Project;
-}
-export interface SectionNode extends NodeBase {
-  kind: 'models' | 'blockModels' | 'webhooks' | 'environments';
-}
-export interface ModelNode extends NodeBase {
-  kind: 'model';
-  itemType: Resource<'item_type'>;
-  ref: DocumentRef;
-}
-export interface FieldsNode extends NodeBase {
-  kind: 'fields';
-  model: ModelNode;
-}
-export interface FieldsetNode extends NodeBase {
-  kind: 'fieldset';
-  model: ModelNode;
-  fieldset: Resource<'fieldset'>;
-  fields: Resource<'field'>[];
-  ref: DocumentRef;
-}
-export interface FieldNode extends NodeBase {
-  kind: 'field';
-  model: ModelNode;
-  field: Resource<'field'>;
-  ref: DocumentRef;
-}
-export interface RecordsNode extends NodeBase {
-  kind: 'records';
-  model: ModelNode;
-  query: RecordQuery;
-}
-export interface RecordNode extends NodeBase {
-  kind: 'record';
-  model: ModelNode;
-  record: Resource<'item'>;
-  ref: DocumentRef;
-  coverage?: LocaleCoverage;
-}
-export interface LoadMoreNode extends NodeBase {
-  kind: 'loadMore';
-  records: RecordsNode;
-  loaded: number;
-  total: number;
-}
-export interface WebhookNode extends NodeBase {
-  kind: 'webhook';
-  webhook: Resource<'webhook'>;
-  ref: DocumentRef;
-}
-/** One environment of the project (under Environments); `contextValue` and `icon` say primary/sandbox, status, shown. */
-export interface EnvironmentNode extends NodeBase {
-  kind: 'environment';
-  resource: Resource<'environment'>;
-  icon: string;
-}
-/** A failed load. `action` says what clicking it does: reload the parent, load the next page, or sign in. */
-export interface ErrorNode extends NodeBase {
-  kind: 'error';
-  error: unknown;
-  action: 'retry' | 'loadMore' | 'signIn';
-}
-export interface EmptyNode extends NodeBase {
-  kind: 'empty';
-}
-
-export type TreeNode =
-  | ProjectNode
-  | SectionNode
-  | ModelNode
-  | FieldsNode
-  | FieldsetNode
-  | FieldNode
-  | RecordsNode
-  | RecordNode
-  | LoadMoreNode
-  | WebhookNode
-  | EnvironmentNode
-  | ErrorNode
-  | EmptyNode;
-
-/** Nodes that open a `datocms:` document. */
-export type DocumentNode = ModelNode | FieldNode | FieldsetNode | RecordNode | WebhookNode;
-
-export function isDocumentNode(node: TreeNode): node is DocumentNode {
-  return node.kind === 'model' || node.kind === 'field' || node.kind === 'fieldset' || node.kind === 'record' || node.kind === 'webhook';
-}
-
-/** Nodes with children. */
-export function isExpandable(node: TreeNode): boolean {
-  return ['project', 'models', 'blockModels', 'webhooks', 'environments', 'model', 'fields', 'fieldset', 'records'].includes(node.kind);
-}
 
 interface RecordPages {
   /** the loaded records, in order; the same node objects until the Records node is reloaded */
@@ -560,14 +468,9 @@ export class TreeModel {
     return (record) => localeCoverage(record, fields, locales);
   }
 
-  /** Reads a record's title from the model's title field (the query locale, else the main locale). */
+  /** Reads a record's title (see recordTitle), in the query's locale first. */
   private async titleReader(records: RecordsNode, data: ProjectData): Promise<(record: Resource<'item'>) => string | undefined> {
-    const titleFieldId = relationshipId(records.model.itemType, 'title_field');
-    if (!titleFieldId) return () => undefined;
-    const field = (await data.fields(records.model.itemType.id)).find((f) => f.id === titleFieldId);
-    if (!field) return () => undefined;
-    const locale = field.attributes['localized'] === true ? (records.query.locale ?? mainLocale(await data.site())) : undefined;
-    return (record) => recordTitle(record, field, locale);
+    return (await titleReader(data, records.model.itemType, records.query.locale)) ?? (() => undefined);
   }
 
   private section(project: ProjectNode, kind: SectionNode['kind'], label: string): SectionNode {
@@ -640,22 +543,5 @@ export class TreeModel {
   /** Tells the views that a node (undefined: everything) changed how it looks. */
   fire(node: TreeNode | undefined): void {
     for (const listener of this.listeners) listener(node);
-  }
-}
-
-export function modelOf(node: TreeNode): ModelNode | undefined {
-  switch (node.kind) {
-    case 'model':
-      return node;
-    case 'fields':
-    case 'fieldset':
-    case 'field':
-    case 'records':
-    case 'record':
-      return node.model;
-    case 'loadMore':
-      return node.records.model;
-    default:
-      return undefined;
   }
 }

@@ -1,9 +1,15 @@
 // Renders TreeModel nodes as TreeItems: icons, context values (for menus), hovers, and what a click does.
 import vscode = require('vscode');
-import { documentUri } from '../documents';
-import { isDocumentNode, isExpandable, type TreeModel, type TreeNode } from './model';
+import { documentUri } from '../platform/uris';
+import { VIEWS } from '../platform/views';
+import type { TreeModel } from './model';
+import { isDocumentNode, isExpandable, type TreeNode } from './nodes';
 import { isEmptyQuery } from './recordQuery';
 import type { TooltipFormat } from './tooltips';
+
+export const VIEW_ID = VIEWS.explorer;
+/** what a dragged field travels as (only within this tree) */
+export const FIELD_MIME = 'text/x-datocms';
 
 /** Codicons per field type. */
 const FIELD_ICONS: Record<string, string> = {

@@ -1,7 +1,7 @@
 // The Records node's query commands as Ui dialogues: search, filter by a field, order by, locale,
 // version. Each returns the new query, or undefined when the user dismissed a step. No vscode import.
-import type { Resource } from '../cma/types';
-import { FILTER_OPERATORS } from '../schema/catalog';
+import type { Resource } from '../cma';
+import { FILTER_OPERATORS } from '../schema';
 import { ORDER_META_COLUMNS, isOrderableFieldType, parseFilterValue, valueKind, type RecordQuery } from './recordQuery';
 import type { Translate } from '../platform/translate';
 import type { PickItem, Ui } from '../platform/ui';

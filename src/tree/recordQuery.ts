@@ -1,6 +1,6 @@
 // The query a user builds on a model's Records node (search, field filters, order, locale, version)
 // and how it becomes the `GET /items` parameters. No vscode import.
-import type { ItemQuery } from '../cma/types';
+import type { ItemQuery } from '../cma';
 
 export interface FieldFilter {
   /** field api_key or a meta column such as `_status` */

@@ -1,12 +1,17 @@
 // Finding the tree node that shows a document (Reveal in Tree), loading the branches on its way and,
 // for a record, paging its model's records until it shows up. No vscode import.
 import type { DocumentRef } from '../domain/paths';
-import type { ModelNode, RecordsNode, TreeModel, TreeNode } from './model';
+import type { ModelNode, RecordsNode, TreeNode } from './nodes';
 
 /** How many more pages Reveal in Tree loads to reach a record before it settles for the Records node. */
 export const REVEAL_MAX_PAGES = 20;
 
-type Navigable = Pick<TreeModel, 'roots' | 'children' | 'loadMore'>;
+/** What finding a node needs of the tree model. */
+interface Navigable {
+  roots(): TreeNode[];
+  children(node: TreeNode): Promise<TreeNode[]>;
+  loadMore(records: RecordsNode): Promise<void>;
+}
 
 export async function findNode(model: Navigable, ref: DocumentRef, maxPages = REVEAL_MAX_PAGES): Promise<TreeNode | undefined> {
   const project = model.roots().find((p) => p.projectKey === ref.project && p.environment === ref.environment);

@@ -1,7 +1,7 @@
 // Hover text of the tree's nodes, as Markdown: what a person wants to know about a model, field,
 // record, webhook or the Records query without opening it. Never a `datocms:` path (that is an
 // implementation detail). Everything taken from DatoCMS is escaped. No vscode import.
-import type { Resource } from '../cma/types';
+import type { Resource } from '../cma';
 import type { Translate } from '../platform/translate';
 import { describeFilter, describeOrder, type RecordQuery } from './recordQuery';
 

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { environmentNodes } from '../../src/environments/nodes';
-import type { EnvironmentNode, SectionNode } from '../../src/tree/model';
+import type { EnvironmentNode, SectionNode } from '../../src/tree';
 import { formatMessage } from '../../src/platform/translate';
 import { FakeEnvironments, environment } from './fakeEnvironments';
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { CmaClient, closeAllDispatchers } from '../../src/cma';
-import { RecordNames, recordTitle } from '../../src/language/names';
+import { recordTitle } from '../../src/domain';
+import { RecordNames } from '../../src/language/names';
 import { ProjectData } from '../../src/projects/projectData';
 import { startEmulator, type Emulator } from '../emulator/index';
 import { articleFields, articleModel, articleRecord } from '../schema/fixtures';

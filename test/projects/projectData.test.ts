@@ -2,7 +2,8 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CancelledError, CmaClient, closeAllDispatchers } from '../../src/cma';
 import { ModelNotFoundError, ProjectData } from '../../src/projects/projectData';
-import { TreeModel, type TreeNode } from '../../src/tree/model';
+import { TreeModel } from '../../src/tree/model';
+import { type TreeNode } from '../../src/tree/nodes';
 import { emulatorProjects } from './emulatorProjects';
 import { startEmulator, type Emulator } from '../emulator/index';
 

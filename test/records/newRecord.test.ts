@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CmaClient, closeAllDispatchers } from '../../src/cma';
-import { newRecordRef, targetOfNode, type NewRecordDeps } from '../../src/records/newRecord';
+import { newRecordRef } from '../../src/records/newRecord';
+import { modelTargetOfNode as targetOfNode, type PickerDeps as NewRecordDeps } from '../../src/projects/pickers';
 import { isDraftRef } from '../../src/domain/paths';
 import type { Project } from '../../src/projects/project';
 import { ProjectData } from '../../src/projects/projectData';
@@ -25,7 +26,7 @@ after(async () => {
 });
 
 function deps(ui: ScriptedUi): NewRecordDeps {
-  return { ui, t: formatMessage, projects: { list: () => [project], environmentOf: () => 'main', data: async () => data } };
+  return { ui, t: formatMessage, registry: { list: () => [project], environmentOf: () => 'main', data: async () => data } };
 }
 const writes = () => emulator.requests.filter((r) => r.method !== 'GET').length;
 const modelNamed = async (apiKey: string) => data.itemType(apiKey);

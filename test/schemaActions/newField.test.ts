@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CmaClient, closeAllDispatchers } from '../../src/cma';
 import { modelOfNode, newFieldRef } from '../../src/schemaActions/newField';
-import type { NewRecordDeps } from '../../src/records/newRecord';
+import type { PickerDeps as NewRecordDeps } from '../../src/projects/pickers';
 import { isFieldDraftRef } from '../../src/domain/paths';
 import type { Project } from '../../src/projects/project';
 import { ProjectData } from '../../src/projects/projectData';
@@ -28,7 +28,7 @@ after(async () => {
 const deps = (ui: ScriptedUi): NewRecordDeps => ({
   ui,
   t: formatMessage,
-  projects: { list: () => [project], environmentOf: () => 'main', data: async () => data },
+  registry: { list: () => [project], environmentOf: () => 'main', data: async () => data },
 });
 const writes = () => emulator.requests.filter((r) => r.method !== 'GET').length;
 

@@ -3,7 +3,7 @@
 // nothing is sent.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { NewRecordDeps } from '../../src/records/newRecord';
+import type { PickerDeps as NewRecordDeps } from '../../src/projects/pickers';
 import { newFieldsetRef, newModelRef, newWebhookRef, placeOfNode } from '../../src/schemaActions/newSchema';
 import { draftsBlockModel, isNewDocumentRef } from '../../src/domain/paths';
 import type { Project } from '../../src/projects/project';
@@ -15,7 +15,7 @@ const shop = { key: 'shop', name: 'Shop' } as Project;
 const deps = (ui: ScriptedUi): NewRecordDeps => ({
   ui,
   t: formatMessage,
-  projects: {
+  registry: {
     list: () => [bistro, shop],
     environmentOf: (key) => (key === 'shop' ? 'sandbox-1' : 'main'),
     data: async () => {
@@ -64,7 +64,7 @@ describe('New Model… / New Block Model… / New Webhook…', () => {
     } as const;
     const withModels: NewRecordDeps = {
       ...deps(ui),
-      projects: { ...deps(ui).projects, data: async () => ({ itemTypes: async () => [itemType] }) as never },
+      registry: { ...deps(ui).registry, data: async () => ({ itemTypes: async () => [itemType] }) as never },
     };
     ui.picks.push((labels) => labels.find((l) => l === 'Shop'));
     ui.picks.push((labels) => labels.find((l) => l === 'Article'));

@@ -78,8 +78,8 @@ describe('base URL', () => {
   });
 
   test('the configuration reader ignores workspace and folder values of datocms.baseUrl', () => {
-    // src/config.ts reads the setting through inspect(): only globalValue (user) or the default count.
-    const source = readFileSync(join(__dirname, '..', '..', 'src', 'config.ts'), 'utf8');
+    // src/platform/config.ts reads the setting through inspect(): only globalValue (user) or the default count.
+    const source = readFileSync(join(__dirname, '..', '..', 'src', 'platform', 'config.ts'), 'utf8');
     assert.match(source, /const value = userValue<string>\('baseUrl'\)/);
     assert.match(source, /return inspected\?\.globalValue \?\? inspected\?\.defaultValue;/);
     assert.doesNotMatch(source, /workspaceValue|workspaceFolderValue/);

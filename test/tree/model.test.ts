@@ -1,7 +1,8 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { closeAllDispatchers } from '../../src/cma';
-import { TreeModel, type ModelNode, type RecordNode, type RecordsNode, type TreeNode } from '../../src/tree/model';
+import { TreeModel } from '../../src/tree/model';
+import { type ModelNode, type RecordNode, type RecordsNode, type TreeNode } from '../../src/tree/nodes';
 import { formatMessage } from '../../src/platform/translate';
 import { startEmulator, type Emulator } from '../emulator/index';
 import { emulatorProjects } from '../projects/emulatorProjects';

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { documentUri } from '../../../src/platform/uris';
-import type { ModelNode, SectionNode } from '../../../src/tree/model';
+import type { ModelNode, SectionNode } from '../../../src/tree';
 import { clearRequests, cma, config, extensionApi, requests, runWithInputs, typeIntoQuickInput, waitFor } from './helpers';
 
 async function articleModel(): Promise<ModelNode> {

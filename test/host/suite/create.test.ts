@@ -2,7 +2,7 @@
 // POST /items, the editor then shows the created record and the tree lists it; a refused create keeps the text.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ModelNode, RecordsNode, SectionNode } from '../../../src/tree/model';
+import type { ModelNode, RecordsNode, SectionNode } from '../../../src/tree';
 import {
   clearRequests,
   describeRequests,

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { stopAskingSchemaChanges } from '../../../src/projects/primaryGuard';
-import type { FieldsetNode, FieldsNode, ModelNode, SectionNode, TreeNode } from '../../../src/tree/model';
+import type { FieldsetNode, FieldsNode, ModelNode, SectionNode, TreeNode } from '../../../src/tree';
 import {
   answerConfirmations,
   clearRequests,

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { stopAskingSchemaChanges } from '../../../src/projects/primaryGuard';
-import type { EnvironmentNode, TreeNode } from '../../../src/tree/model';
+import type { EnvironmentNode, TreeNode } from '../../../src/tree';
 import {
   answerConfirmations,
   restoreConfirmations,

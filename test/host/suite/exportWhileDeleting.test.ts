@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { ModelNode, SectionNode } from '../../../src/tree/model';
+import type { ModelNode, SectionNode } from '../../../src/tree';
 import {
   addFault,
   clearFaults,

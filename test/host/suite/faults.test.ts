@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { documentUri } from '../../../src/platform/uris';
-import type { SectionNode } from '../../../src/tree/model';
+import type { SectionNode } from '../../../src/tree';
 import { addFault, clearFaults, clearRequests, extensionApi, requests } from './helpers';
 import { articleRecords } from './tree.test';
 

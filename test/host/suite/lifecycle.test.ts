@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Ui } from '../../../src/platform/ui';
-import type { FieldNode, FieldsNode, ModelNode, RecordNode, RecordsNode, SectionNode, TreeNode } from '../../../src/tree/model';
+import type { FieldNode, FieldsNode, ModelNode, RecordNode, RecordsNode, SectionNode, TreeNode } from '../../../src/tree';
 import { clearRequests, cma, dismissToasts, ensureSignedIn, extensionApi, settledToasts, tabIsDirty, waitFor, writes } from './helpers';
 import { editJson, openEditor, pressSave, recordUri, sleep } from './editing';
 

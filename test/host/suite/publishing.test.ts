@@ -2,7 +2,7 @@
 // of a multi-selection: what reaches the emulator, and what the tree and the editors show after each step.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ModelNode, RecordNode, RecordsNode, SectionNode } from '../../../src/tree/model';
+import type { ModelNode, RecordNode, RecordsNode, SectionNode } from '../../../src/tree';
 import type { Ui } from '../../../src/platform/ui';
 import {
   clearRequests,

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { documentUri, parseDocumentUri } from '../../../src/platform/uris';
-import type { ModelNode, RecordNode, RecordsNode, SectionNode } from '../../../src/tree/model';
+import type { ModelNode, RecordNode, RecordsNode, SectionNode } from '../../../src/tree';
 import { clearRequests, extensionApi, requests, runWithInputs, screenshot, seeOnScreen, waitFor } from './helpers';
 
 const PROJECT = 'emulated-bistro';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { LoadMoreNode, ModelNode, RecordNode, RecordsNode, SectionNode, TreeNode } from '../../../src/tree/model';
+import type { LoadMoreNode, ModelNode, RecordNode, RecordsNode, SectionNode, TreeNode } from '../../../src/tree';
 import { clearRequests, cma, extensionApi, requests, runWithInputs } from './helpers';
 
 const byLabel = (nodes: TreeNode[], label: string): TreeNode => {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CmaClient, closeAllDispatchers } from '../../src/cma';
-import { isDeletedDocument } from '../../src/documents/deleted';
+import { isDeletedDocument } from '../../src/domain/deleted';
 import { DocumentService } from '../../src/documents/documentService';
 import { DeletedDocumentError, DocumentStore } from '../../src/documents/documentStore';
 import type { DocumentRef } from '../../src/domain/paths';

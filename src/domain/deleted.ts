@@ -1,5 +1,5 @@
 // Which open documents a delete in DatoCMS takes away. Pure (no vscode import).
-import type { DocumentRef } from '../domain/paths';
+import type { DocumentRef } from './paths';
 
 /**
  * Resources deleted in DatoCMS, in one project environment. A model's delete takes its fields' and

@@ -1,11 +1,11 @@
-// What the record and schema actions need from the window, the projects and the documents, passed in by
-// the VS Code glue (src/records/lifecycle.ts) or by tests. No vscode import.
-import type { DeletedResources } from '../documents/deleted';
+// What the record and schema actions need from the window, the projects and the documents, passed in by the
+// commands (records/, schemaActions/) or by tests.
+import type { DeletedResources } from '../domain/deleted';
 import type { DocumentRef } from '../domain/paths';
-import type { SchemaChange } from '../projects/primaryGuard';
-import type { ProjectData } from '../projects/projectData';
-import type { Translate } from '../platform/translate';
-import type { Ui } from '../platform/ui';
+import { type Translate } from '../platform/translate';
+import { type Ui } from '../platform/ui';
+import type { SchemaChange } from './primaryGuard';
+import type { ProjectData } from './projectData';
 
 export interface LifecycleDeps {
   ui: Ui;

@@ -1,0 +1,168 @@
+// Every command of the extension, once: its id (as package.json declares it), what the user is told when it fails,
+// whether it needs a signed-in project, and the feature function it runs. registerCommands is the one place commands
+// are registered, through one wrapper that reports failures one way (see Context.report). A test checks that this
+// table and package.json agree both ways.
+import vscode = require('vscode');
+import type { Context } from './context';
+import * as documents from './documents';
+import * as environments from './environments';
+import * as exporting from './export';
+import * as navigation from './navigation';
+import { NotSignedInError } from './platform/errors';
+import * as projects from './projects';
+import * as records from './records';
+import * as schemaActions from './schemaActions';
+import * as tree from './tree';
+
+export interface CommandRow {
+  /** "Could not …": the start of the message when the command fails */
+  failed: (t: Context['t']) => string;
+  /** answered with "Sign in to a DatoCMS project first." when no project is signed in */
+  needsProject: boolean;
+  run: (ctx: Context, ...args: any[]) => unknown; // eslint-disable-line @typescript-eslint/no-explicit-any -- arguments come from menus, typed by each handler
+}
+
+const project = (failed: CommandRow['failed'], run: CommandRow['run']): CommandRow => ({ failed, needsProject: true, run });
+const anytime = (failed: CommandRow['failed'], run: CommandRow['run']): CommandRow => ({ failed, needsProject: false, run });
+
+export const COMMANDS = {
+  // projects and environments
+  'datocms.signIn': anytime((t) => t('Could not sign in to DatoCMS'), projects.signIn),
+  'datocms.signOut': project((t) => t('Could not sign out'), projects.signOut),
+  'datocms.switchEnvironment': project((t) => t('Could not switch environment'), projects.switchEnvironment),
+  'datocms.env.switch': project((t) => t('Could not switch environment'), environments.switchTo),
+  'datocms.env.fork': project((t) => t('Could not fork the environment'), environments.fork),
+  'datocms.env.promote': project((t) => t('Could not promote the environment'), environments.promote),
+  'datocms.env.rename': project((t) => t('Could not rename the environment'), environments.rename),
+  'datocms.env.delete': project((t) => t('Could not delete the environment'), environments.remove),
+  'datocms.env.maintenanceOn': project((t) => t('Could not turn on maintenance mode'), environments.maintenanceOn),
+  'datocms.env.maintenanceOff': project((t) => t('Could not turn off maintenance mode'), environments.maintenanceOff),
+  'datocms.resetSchemaGuard': anytime((t) => t('Could not reset the schema change confirmations'), environments.resetSchemaGuard),
+  'datocms.showLog': anytime(
+    (t) => t('Could not show the log'),
+    (ctx: Context) => ctx.log.show(),
+  ),
+
+  // the tree
+  'datocms.refresh': anytime(
+    (t) => t('Could not refresh'),
+    (ctx: Context) => ctx.tree.refresh(),
+  ),
+  'datocms.refreshNode': anytime(
+    (t) => t('Could not refresh'),
+    (ctx: Context, node: tree.TreeNode) => ctx.tree.refresh(node),
+  ),
+  'datocms.loadMore': project((t) => t('Could not load more records'), tree.loadMore),
+  'datocms.retry': anytime((t) => t('Could not retry'), tree.retry),
+  'datocms.records.search': project((t) => t('Could not search records'), tree.searchRecords),
+  'datocms.records.filter': project((t) => t('Could not filter records'), tree.filterRecords),
+  'datocms.records.orderBy': project((t) => t('Could not order records'), tree.orderRecords),
+  'datocms.records.locale': project((t) => t('Could not choose a locale'), tree.chooseLocale),
+  'datocms.records.version': project((t) => t('Could not choose a version'), tree.chooseVersion),
+  'datocms.records.clearQuery': project((t) => t('Could not clear the query'), tree.clearQuery),
+
+  // finding and opening
+  'datocms.openRecordById': project((t) => t('Could not open the record'), navigation.openRecordById),
+  'datocms.openFromUrl': project((t) => t('Could not open the DatoCMS address'), navigation.openFromUrl),
+  'datocms.searchRecords': project((t) => t('Could not search records'), navigation.searchAndOpen),
+  'datocms.revealInTree': project((t) => t('Could not reveal the document in the tree'), navigation.revealInTree),
+  'datocms.copyId': project((t) => t('Could not copy the ID'), navigation.copyId),
+  'datocms.copyApiKey': project((t) => t('Could not copy the API key'), navigation.copyApiKey),
+  'datocms.openInDatoCMS': project((t) => t('Could not open DatoCMS'), navigation.openInDatoCMS),
+
+  // documents
+  'datocms.documents.compareWithRemote': anytime((t) => t('Could not compare with the DatoCMS version'), documents.compareWithRemote),
+  'datocms.documents.overwriteRemote': anytime((t) => t('Could not overwrite the DatoCMS version'), documents.overwriteRemote),
+  'datocms.documents.revertToRemote': anytime((t) => t('Could not revert to the DatoCMS version'), documents.revertToRemote),
+  'datocms.documents.saveActions': anytime((t) => t('Could not show what to do about the save'), documents.saveActions),
+
+  // records
+  'datocms.newRecord': project((t) => t('Could not start a new record'), records.newRecord),
+  'datocms.duplicateRecord': project((t) => t('Could not duplicate the record'), records.duplicate),
+  'datocms.deleteRecord': project((t) => t('Could not delete the record'), records.remove),
+  'datocms.records.publish': project((t) => t('Could not publish'), records.publish),
+  'datocms.records.unpublish': project((t) => t('Could not unpublish'), records.unpublish),
+  'datocms.records.schedulePublish': project((t) => t('Could not schedule the publication'), records.schedulePublication),
+  'datocms.records.scheduleUnpublish': project((t) => t('Could not schedule the unpublishing'), records.scheduleUnpublishing),
+  'datocms.records.unschedulePublish': project((t) => t('Could not cancel the scheduled publication'), records.cancelPublication),
+  'datocms.records.unscheduleUnpublish': project((t) => t('Could not cancel the scheduled unpublishing'), records.cancelUnpublishing),
+  'datocms.records.bulkDelete': project((t) => t('Could not delete the records'), records.deleteSelected),
+  'datocms.exportRecords': project((t) => t('Could not export records'), exporting.exportRecords),
+  'datocms.history.show': project(
+    (t) => t('Could not show the version history'),
+    (ctx: Context, arg) => ctx.history().showCommand(arg),
+  ),
+  'datocms.history.openVersion': project(
+    (t) => t('Could not open the version'),
+    (ctx: Context, node) => ctx.history().openVersion(node),
+  ),
+  'datocms.history.restore': project(
+    (t) => t('Could not restore the version'),
+    (ctx: Context, arg) => ctx.history().restore(arg),
+  ),
+  'datocms.history.loadMore': project(
+    (t) => t('Could not load more versions'),
+    (ctx: Context) => ctx.history().loadMore(),
+  ),
+  'datocms.history.refresh': project(
+    (t) => t('Could not refresh the version history'),
+    (ctx: Context) => ctx.history().reload(),
+  ),
+
+  // the schema
+  'datocms.newModel': project((t) => t('Could not start a new model'), schemaActions.newModel),
+  'datocms.newBlockModel': project((t) => t('Could not start a new block model'), schemaActions.newBlockModel),
+  'datocms.newField': project((t) => t('Could not start a new field'), schemaActions.newField),
+  'datocms.newFieldset': project((t) => t('Could not start a new fieldset'), schemaActions.newFieldset),
+  'datocms.newWebhook': project((t) => t('Could not start a new webhook'), schemaActions.newWebhook),
+  'datocms.deleteSchemaItem': project((t) => t('Could not delete'), schemaActions.remove),
+  'datocms.moveFieldUp': project(
+    (t) => t('Could not move the field'),
+    (ctx: Context, arg) => schemaActions.moveField(ctx, arg, 'up'),
+  ),
+  'datocms.moveFieldDown': project(
+    (t) => t('Could not move the field'),
+    (ctx: Context, arg) => schemaActions.moveField(ctx, arg, 'down'),
+  ),
+  'datocms.generateTypes': project(
+    (t) => t('Could not generate types'),
+    (ctx: Context, arg) => ctx.types().generate(arg),
+  ),
+  'datocms.compareWithEnvironment': project(
+    (t) => t('Could not compare the environments'),
+    (ctx: Context, arg) => ctx.comparison().compareWithEnvironment(arg),
+  ),
+  'datocms.compareSchemas': project(
+    (t) => t('Could not compare the environments'),
+    (ctx: Context, arg) => ctx.comparison().compareSchemas(arg),
+  ),
+  'datocms.generateMigration': project(
+    (t) => t('Could not generate the migration'),
+    (ctx: Context) => ctx.comparison().generateMigration(),
+  ),
+  'datocms.schemaComparison.openChange': project(
+    (t) => t('Could not compare the environments'),
+    (ctx: Context, change) => ctx.comparison().openChange(change),
+  ),
+  'datocms.schemaComparison.close': anytime(
+    (t) => t('Could not close the comparison'),
+    (ctx: Context) => ctx.comparison.peek()?.close(),
+  ),
+} satisfies Record<string, CommandRow>;
+
+export type CommandId = keyof typeof COMMANDS;
+
+/** Registers every command of the table; a failure becomes one notification (see Context.report). */
+export function registerCommands(ctx: Context): vscode.Disposable[] {
+  return Object.entries(COMMANDS).map(([id, row]: [string, CommandRow]) =>
+    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      try {
+        if (row.needsProject && ctx.registry.list().length === 0) throw new NotSignedInError();
+        return await row.run(ctx, ...args);
+      } catch (error) {
+        ctx.report(row.failed(ctx.t), error, { retry: () => vscode.commands.executeCommand(id, ...args) });
+        return undefined;
+      }
+    }),
+  );
+}

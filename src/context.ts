@@ -1,0 +1,191 @@
+// The one owner of the extension's services and disposables (rust-analyzer's Ctx, GitLens's container). Features
+// receive it, typed as the part they declare they need, and never register commands or report errors their own
+// way: src/commands.ts does both. The features activation does not need are made on first use (`lazy`); their
+// code loads with them (see esbuild.mjs).
+import vscode = require('vscode');
+import { closeAllDispatchers } from './cma';
+import * as documents from './documents';
+import { DOCUMENT_SCHEME, parseDocumentPath } from './domain/paths';
+import { type DeletedResources } from './domain/deleted';
+import * as environments from './environments';
+import * as history from './history';
+import * as language from './language';
+import * as navigation from './navigation';
+import { Config } from './platform/config';
+import { lazy } from './platform/lazy';
+import { lazyFileSystem } from './platform/lazyFileSystem';
+import { NotSignedInError, reportError, type Report } from './platform/errors';
+import { VIEWS } from './platform/views';
+import { VscodeUi } from './platform/vscodeUi';
+import { ProjectRegistry } from './projects/registry';
+import { ProjectStatusBar } from './projects/statusBar';
+import * as records from './records';
+import * as schemaActions from './schemaActions';
+import * as schemaCode from './schemaCode';
+import { FIELD_MIME, TreeProvider, VIEW_ID } from './tree/provider';
+import { TreeModel } from './tree/model';
+import { type TreeNode } from './tree/nodes';
+
+export class Context implements vscode.Disposable {
+  readonly t = vscode.l10n.t;
+  readonly ui = new VscodeUi();
+  readonly config = new Config();
+  readonly log: vscode.LogOutputChannel;
+  readonly registry: ProjectRegistry;
+  readonly tree: TreeModel;
+  readonly treeProvider: TreeProvider;
+  readonly treeView: vscode.TreeView<TreeNode>;
+  readonly statusBar: ProjectStatusBar;
+  readonly historyView: vscode.TreeView<history.HistoryNode>;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly historyChanged = new vscode.EventEmitter<undefined>();
+
+  /** the `datocms:` documents: file system, saves, conflicts, diagnostics (made when a document is first touched) */
+  readonly documentsFeature = lazy(() => this.own(this.createDocuments()));
+  /** the DatoCMS JSON language's providers (made with the first document) */
+  readonly language = lazy(() => this.own(new language.DatoJsonLanguage(this.log, this.languageSources())));
+  /** record status badges and the publishing context keys (made with the first record or publishing command) */
+  readonly publishing = lazy(() => this.own(new records.Publishing(this)));
+  readonly history = lazy(() => this.own(new history.HistoryFeature(this, this.historyView, () => this.historyChanged.fire(undefined))));
+  /** the Schema Comparison view and the compare/migrate commands */
+  readonly comparison = lazy(() => this.own(new schemaCode.SchemaCodeFeature(this)));
+  readonly types = lazy(() => schemaCode.createTypes(this));
+  readonly uriHandler: vscode.UriHandler & { handleUri(uri: vscode.Uri): Promise<void> };
+
+  constructor(readonly extension: vscode.ExtensionContext) {
+    this.log = this.own(vscode.window.createOutputChannel('DatoCMS', { log: true }));
+    this.registry = this.own(new ProjectRegistry({ context: extension, config: this.config, log: this.log }));
+    this.tree = new TreeModel({
+      projects: this.registry,
+      pageSize: () => this.config.pageSize(),
+      t: this.t,
+      locale: vscode.env.language,
+      environments: (section, data) => environments.environmentNodes(this, section, data),
+    });
+    this.treeProvider = this.own(new TreeProvider(this.tree));
+    this.treeView = this.own(
+      vscode.window.createTreeView(VIEW_ID, {
+        treeDataProvider: this.treeProvider,
+        showCollapseAll: true,
+        canSelectMany: true,
+        dragAndDropController: {
+          dragMimeTypes: [FIELD_MIME],
+          dropMimeTypes: [FIELD_MIME],
+          handleDrag: (nodes, transfer) => schemaActions.dragFields(nodes, transfer),
+          handleDrop: (onto, transfer) => schemaActions.dropField(this, transfer, onto),
+        },
+      }),
+    );
+    this.own(this.treeProvider.trackExpansion(this.treeView));
+    this.statusBar = this.own(new ProjectStatusBar(this.registry, this.treeView));
+    this.historyView = this.own(
+      vscode.window.createTreeView<history.HistoryNode>(VIEWS.history, {
+        treeDataProvider: {
+          onDidChangeTreeData: this.historyChanged.event,
+          getChildren: (node) => this.history.peek()?.children(node) ?? [],
+          getTreeItem: (node) => this.history().treeItem(node),
+        },
+      }),
+    );
+    this.uriHandler = { handleUri: (uri) => navigation.openLink(this, uri) };
+    this.own(this.historyChanged);
+    this.own(vscode.window.registerUriHandler(this.uriHandler));
+    this.own(
+      vscode.workspace.registerFileSystemProvider(
+        DOCUMENT_SCHEME,
+        lazyFileSystem(() => this.documents.fileSystem),
+        { isCaseSensitive: true },
+      ),
+    );
+    this.watch();
+  }
+
+  /** The documents feature, made on first use. */
+  get documents(): documents.DocumentsFeature {
+    return this.documentsFeature();
+  }
+
+  /** Reports a failure the one way: `<what failed>: <why>` with Sign In (Again), Retry and Show Log. */
+  readonly report: Report = (whatFailed, error, options = {}) => {
+    this.log.error(`${whatFailed}: ${error instanceof Error ? error.message : String(error)}`);
+    const project = options.project ?? (error instanceof NotSignedInError ? error.projectKey : undefined);
+    void reportError(this.ui, this.t, whatFailed, error, {
+      showLog: () => this.log.show(true),
+      signInAgain: () => vscode.commands.executeCommand('datocms.signIn', project),
+      ...(options.retry ? { retry: options.retry } : {}),
+    });
+  };
+
+  /** Resources were deleted in DatoCMS: their editors close, or keep unsaved text marked deleted. */
+  async documentsDeleted(gone: DeletedResources): Promise<void> {
+    // with the feature not loaded no document is open
+    await this.documentsFeature.peek()?.documentsDeleted(gone);
+  }
+
+  /** What the test suites reach into. */
+  api() {
+    const { registry, tree: model, treeProvider: provider, treeView, ui, uriHandler } = this;
+    return { registry, model, provider, uriHandler, treeView, logUri: this.extension.logUri, ui };
+  }
+
+  own<T extends vscode.Disposable>(disposable: T): T {
+    this.disposables.push(disposable);
+    return disposable;
+  }
+
+  dispose(): void {
+    for (const disposable of this.disposables.splice(0).reverse()) disposable.dispose();
+  }
+
+  async close(): Promise<void> {
+    this.dispose();
+    await closeAllDispatchers();
+  }
+
+  private createDocuments(): documents.DocumentsFeature {
+    const feature = new documents.DocumentsFeature(this);
+    feature.onDidOpen((opened) => this.language().noteOpened(opened));
+    feature.onDidSave(({ ref, resource }) => {
+      void this.tree.documentSaved(ref, resource);
+      this.history.peek()?.saved(ref);
+      this.publishing.peek()?.saved(ref, resource);
+      if (ref.kind === 'model' || ref.kind === 'field') schemaCode.schemaSaved(this, ref);
+    });
+    return feature;
+  }
+
+  private languageSources(): language.LanguageSources {
+    return {
+      baseline: (uri) => this.documents.fileSystem.baseline(uri),
+      data: (project, environment) => this.registry.data(project, environment),
+    };
+  }
+
+  /** What activation listens to: projects, settings, and the first `datocms:` documents. */
+  private watch(): void {
+    const syncSignedIn = () => void vscode.commands.executeCommand('setContext', 'datocms.signedIn', this.registry.list().length > 0);
+    const opened = (document: vscode.TextDocument) => {
+      if (document.uri.scheme !== DOCUMENT_SCHEME) return;
+      this.documentsFeature();
+      if (parseDocumentPath(document.uri.path)?.kind === 'record') this.publishing();
+    };
+    const followHistory = () =>
+      this.historyView.visible && vscode.window.activeTextEditor?.document.uri.scheme === DOCUMENT_SCHEME && this.history().follow();
+    syncSignedIn();
+    vscode.workspace.textDocuments.forEach(opened);
+    this.own(vscode.workspace.onDidOpenTextDocument(opened));
+    this.own(vscode.window.onDidChangeActiveTextEditor(followHistory));
+    this.own(this.historyView.onDidChangeVisibility(followHistory));
+    this.own(this.registry.onDidChange(() => this.tree.projectsChanged()));
+    this.own(this.registry.onDidChange(syncSignedIn));
+    this.own(
+      this.config.onDidChange((setting) => {
+        if (setting === 'pageSize') void this.tree.refresh();
+        if (setting === 'baseUrl') {
+          const problem = this.config.baseUrl().problem;
+          if (problem) void this.ui.warn(problem);
+        }
+      }),
+    );
+  }
+}

@@ -1,0 +1,5 @@
+// The domain room's entry: what other rooms may import.
+export * from './paths';
+export * from './resources';
+export * from './deleted';
+export * from './titles';

@@ -1,0 +1,33 @@
+// Exporting a model's records (or the records its Records query shows) to a JSON file, streamed page by page.
+import vscode = require('vscode');
+import { pickModelNode, type TreeDeps } from '../tree/commands';
+import { type ModelNode, type RecordsNode } from '../tree/nodes';
+import { runExportCommand } from './exportCommand';
+
+export { runExportCommand, type ExportCommandDeps, type ExportTarget } from './exportCommand';
+export * from './exportRecords';
+
+/** Exports the records of the model (or Records item) it ran on, else of a model picked from the palette. */
+export async function exportRecords(deps: TreeDeps, node?: ModelNode | RecordsNode): Promise<void> {
+  const { t } = deps;
+  const target = node ?? (await pickModelNode(deps, t('Export records of which project?'), t('Export the records of which model?')));
+  if (!target) return;
+  const modelNode = target.kind === 'model' ? target : target.model;
+  const data = await deps.tree.dataOf(modelNode);
+  await runExportCommand(
+    {
+      ui: deps.ui,
+      t,
+      numbers: new Intl.NumberFormat(vscode.env.language),
+      openFile: (path) => vscode.commands.executeCommand('vscode.open', vscode.Uri.file(path)),
+    },
+    {
+      client: data.client,
+      modelId: modelNode.itemType.id,
+      label: modelNode.label,
+      defaultName: `${String(modelNode.itemType.attributes['api_key'])}.json`,
+      ...(target.kind === 'records' ? { query: target.query } : {}),
+    },
+  );
+}
+export * from '../platform/exclusiveFile';

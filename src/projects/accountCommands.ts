@@ -1,0 +1,74 @@
+// Sign In, Sign Out and Switch Environment as commands (their dialogues are in ./accountFlows).
+import { CmaClient } from '../cma';
+import type { Config } from '../platform/config';
+import type { Translate } from '../platform/translate';
+import type { Ui } from '../platform/ui';
+import { pickEnvironment, pickProjectToSignOut, runSignIn } from './accountFlows';
+import { pickProject } from './pickers';
+import type { ProjectRegistry } from './registry';
+import type { ProjectStatusBar } from './statusBar';
+
+export interface AccountDeps {
+  registry: ProjectRegistry;
+  config: Config;
+  ui: Ui;
+  t: Translate;
+  statusBar: ProjectStatusBar;
+}
+
+/** Signs in with a token the user pastes; given a project key (Sign In Again), to that project's server. */
+export async function signIn(deps: AccountDeps, projectKey?: unknown): Promise<string | undefined> {
+  const { registry, ui, t } = deps;
+  // The token goes only where the user's settings say (or, signing in again to a known project, to the server it
+  // was signed in at): no caller can pass another address. The argument is at most a project key, which may
+  // belong to a project signed out meanwhile.
+  let baseUrl = deps.config.baseUrl();
+  const again = typeof projectKey === 'string' ? registry.get(projectKey) : undefined;
+  if (again) baseUrl = { baseUrl: again.baseUrl };
+  if (baseUrl.problem) void ui.warn(t('{0} Using {1}.', baseUrl.problem, baseUrl.baseUrl));
+  const project = await runSignIn({
+    ui,
+    t,
+    baseUrl: baseUrl.baseUrl,
+    store: { list: () => registry.list(), save: (p, token) => registry.addProject(p, token) },
+    createClient: (options) =>
+      new CmaClient({ ...registry.clientOptions(options.apiToken, options.baseUrl ?? baseUrl.baseUrl), ...options }),
+  });
+  return project?.key;
+}
+
+export async function signOut(deps: AccountDeps, arg?: unknown): Promise<void> {
+  const { registry, ui, t } = deps;
+  const key = projectKeyIn(arg) ?? (await pickProjectToSignOut(ui, t, registry.list()))?.key;
+  const project = key ? registry.get(key) : undefined;
+  if (!project) return;
+  const signOutAction = t('Sign Out');
+  const answer = await ui.warn(t('Sign out of {0}? Its API token is deleted from this computer.', project.name), signOutAction);
+  if (answer === signOutAction) await registry.signOut(project.key);
+}
+
+export async function switchEnvironment(deps: AccountDeps, arg?: unknown): Promise<void> {
+  const { registry, ui, t } = deps;
+  const key = await projectKeyOf(deps, arg, t('Switch environment of which project?'));
+  if (!key) return;
+  const data = await registry.data(key);
+  const environment = await pickEnvironment(ui, t, data.client, registry.environmentOf(key));
+  if (environment) await registry.setEnvironment(key, environment);
+}
+
+/** The project a command acts on: given as a key or a tree node, else the only one, else picked (the active one first). */
+export async function projectKeyOf(
+  deps: Pick<AccountDeps, 'registry' | 'ui' | 't' | 'statusBar'>,
+  arg: unknown,
+  title: string,
+): Promise<string | undefined> {
+  const given = projectKeyIn(arg);
+  if (given) return given;
+  return (await pickProject(deps.ui, deps.t, deps.registry.list(), title, deps.statusBar.activeProjectKey()))?.key;
+}
+
+function projectKeyIn(arg: unknown): string | undefined {
+  if (typeof arg === 'string') return arg;
+  if (arg && typeof arg === 'object' && 'projectKey' in arg && typeof arg.projectKey === 'string') return arg.projectKey;
+  return undefined;
+}

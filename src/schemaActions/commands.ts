@@ -1,0 +1,147 @@
+// Delete a model, block model, field, fieldset or webhook, and move fields (Move Up / Move Down, drag and drop within
+// a model and fieldset): what the command acts on (a tree item, else the focused document), the action, and the
+// tree refreshed around it.
+import { openDocument } from '../platform/uris';
+import { modelTargetOfNode, type PickerDeps } from '../projects/pickers';
+import vscode = require('vscode');
+import type { Resource } from '../cma';
+import { relationshipId } from '../domain/resources';
+import { type DeletedResources } from '../domain/deleted';
+import { type DocumentRef } from '../domain/paths';
+import type { Report } from '../platform/errors';
+import type { Translate } from '../platform/translate';
+import type { Ui } from '../platform/ui';
+import { actionDeps } from '../projects/actionHost';
+import { type ProjectRegistry } from '../projects/registry';
+import { FIELD_MIME } from '../tree/provider';
+import { sectionAbove, subjectOf, type Subject } from '../tree/commands';
+import { type FieldNode, type TreeNode } from '../tree/nodes';
+import { type TreeModel } from '../tree/model';
+import { deleteSchemaItem, type SchemaTarget } from './deleteSchema';
+import { modelOfNode, newFieldRef } from './newField';
+import { newFieldsetRef, newModelRef, newWebhookRef } from './newSchema';
+import { moveField as move, moveFieldOnto } from './reorderFields';
+
+export interface SchemaActionDeps {
+  registry: ProjectRegistry;
+  tree: TreeModel;
+  ui: Ui;
+  t: Translate;
+  report: Report;
+  documentsDeleted(gone: DeletedResources): Promise<void>;
+}
+
+export async function remove(deps: SchemaActionDeps, arg?: unknown): Promise<void> {
+  const subject = await subjectOf(deps, arg);
+  const target = subject && (await schemaTarget(deps, subject));
+  if (!target || !(await deleteSchemaItem(actionDeps(deps), target))) return;
+  (await deps.registry.data(target.project, target.environment)).invalidate();
+  await deps.tree.refresh(sectionAbove(subject.node));
+}
+
+export async function moveField(deps: SchemaActionDeps, arg: unknown, direction: 'up' | 'down'): Promise<void> {
+  const subject = await subjectOf(deps, arg);
+  const target = subject && (await schemaTarget(deps, subject));
+  if (target?.kind !== 'field') {
+    if (target) void deps.ui.info(deps.t('Move Up and Move Down act on a field.'));
+    return;
+  }
+  if (await move(actionDeps(deps), target, direction)) await deps.tree.refresh(sectionAbove(subject?.node));
+}
+
+/** Only a single field can be dragged. */
+export function dragFields(nodes: readonly TreeNode[], transfer: vscode.DataTransfer): void {
+  if (nodes.length === 1 && nodes[0]!.kind === 'field') transfer.set(FIELD_MIME, new vscode.DataTransferItem(nodes[0]));
+}
+
+/** A field dragged in the tree and dropped on another field of the same model and fieldset. */
+export async function dropField(deps: SchemaActionDeps, transfer: vscode.DataTransfer, onto: TreeNode | undefined): Promise<void> {
+  const field = transfer.get(FIELD_MIME)?.value as FieldNode | undefined;
+  if (field?.kind !== 'field') return;
+  if (
+    onto?.kind !== 'field' ||
+    onto.projectKey !== field.projectKey ||
+    onto.environment !== field.environment ||
+    onto.model.itemType.id !== field.model.itemType.id
+  ) {
+    void deps.ui.info(deps.t('Fields can be moved only within their own model and fieldset.'));
+    return;
+  }
+  const at = { project: field.projectKey, environment: field.environment, model: field.model.itemType, field: field.field };
+  try {
+    if (await moveFieldOnto(actionDeps(deps), at, onto.field)) await deps.tree.refresh(sectionAbove(field));
+  } catch (error) {
+    deps.report(deps.t('Could not move the field'), error, { project: field.projectKey });
+  }
+}
+
+async function schemaTarget(deps: SchemaActionDeps, subject: Subject): Promise<SchemaTarget | undefined> {
+  const { node, ref } = subject;
+  if (node) {
+    const at = { project: node.projectKey, environment: node.environment };
+    switch (node.kind) {
+      case 'model':
+        return { ...at, kind: 'model', model: node.itemType };
+      case 'field':
+        return { ...at, kind: 'field', model: node.model.itemType, field: node.field };
+      case 'fieldset':
+        return { ...at, kind: 'fieldset', model: node.model.itemType, fieldset: node.fieldset, fieldCount: node.fields.length };
+      case 'webhook':
+        return { ...at, kind: 'webhook', webhook: node.webhook };
+    }
+  }
+  if (!ref || ref.kind === 'record') {
+    void deps.ui.info(
+      deps.t(
+        'This deletes a model, block model, field, fieldset or webhook: run it on one in the DatoCMS view, or with its document open.',
+      ),
+    );
+    return undefined;
+  }
+  const at = { project: ref.project, environment: ref.environment };
+  const data = await deps.registry.data(ref.project, ref.environment);
+  switch (ref.kind) {
+    case 'model':
+      return { ...at, kind: 'model', model: await data.itemType(ref.apiKey) };
+    case 'field': {
+      const model = await data.itemType(ref.modelApiKey);
+      return { ...at, kind: 'field', model, field: await fieldOf(deps, ref, model) };
+    }
+    case 'fieldset': {
+      const model = await data.itemType(ref.modelApiKey);
+      const [fieldset, fields] = await Promise.all([data.client.fieldsets.find(ref.id), data.fields(model.id)]);
+      const fieldCount = fields.filter((f) => relationshipId(f, 'fieldset') === fieldset.id).length;
+      return { ...at, kind: 'fieldset', model, fieldset, fieldCount };
+    }
+    case 'webhook':
+      return { ...at, kind: 'webhook', webhook: await data.client.webhooks.find(ref.id) };
+  }
+}
+
+async function fieldOf(
+  deps: SchemaActionDeps,
+  ref: Extract<DocumentRef, { kind: 'field' }>,
+  model: Resource<'item_type'>,
+): Promise<Resource<'field'>> {
+  const data = await deps.registry.data(ref.project, ref.environment);
+  const field = (await data.fields(model.id)).find((f) => f.attributes['api_key'] === ref.apiKey);
+  if (!field) throw new Error(deps.t('The field {0} of {1} no longer exists.', ref.apiKey, ref.modelApiKey));
+  return field;
+}
+
+const opened = async (ref: Promise<DocumentRef | undefined>) => {
+  const resolved = await ref;
+  if (resolved) await openDocument(resolved);
+};
+
+/** "New Model…", "New Block Model…", "New Fieldset…", "New Webhook…": open the draft (created by its first save). */
+export const newModel = (deps: PickerDeps, node?: unknown) => opened(newModelRef(deps, node, false));
+export const newBlockModel = (deps: PickerDeps, node?: unknown) => opened(newModelRef(deps, node, true));
+export const newFieldset = (deps: PickerDeps, node?: unknown) => opened(newFieldsetRef(deps, modelTargetOfNode(node, 'fields')));
+export const newWebhook = (deps: PickerDeps, node?: unknown) => opened(newWebhookRef(deps, node));
+
+/** "New Field…" on a model, block model or Fields item, or from the palette: opens the new field's draft. */
+export async function newField(deps: PickerDeps, node?: unknown): Promise<void> {
+  const ref = await newFieldRef(deps, modelOfNode(node));
+  if (ref) await openDocument(ref);
+}

@@ -1,0 +1,7 @@
+// The tree room's entry: what other rooms may import.
+export * from './model';
+export * from './provider';
+export * from './queries';
+export * from './recordQuery';
+export * from './commands';
+export * from './nodes';

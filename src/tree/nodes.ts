@@ -1,0 +1,132 @@
+// The nodes of the DatoCMS tree: one kind per row the view shows, each with the resource it stands for. No vscode
+// import; ./model.ts makes them, ./provider.ts renders them.
+import type { Project } from '../projects/registry';
+import type { Resource } from '../cma';
+import type { DocumentRef } from '../domain/paths';
+import type { RecordQuery } from './recordQuery';
+import type { LocaleCoverage } from './tooltips';
+
+export interface NodeBase {
+  /** unique and stable while the data is the same; the TreeItem id */
+  readonly id: string;
+  readonly parent: TreeNode | undefined;
+  readonly projectKey: string;
+  readonly environment: string;
+  label: string;
+  description?: string;
+  /** what menus select on (package.json `viewItem`), when the kind alone does not say it */
+  contextValue?: string;
+  /** the hover, for nodes whose hover is not built from their resource */
+  tooltip?: string;
+}
+export interface ProjectNode extends NodeBase {
+  kind: 'project';
+  project: Project;
+}
+export interface SectionNode extends NodeBase {
+  kind: 'models' | 'blockModels' | 'webhooks' | 'environments';
+}
+export interface ModelNode extends NodeBase {
+  kind: 'model';
+  itemType: Resource<'item_type'>;
+  ref: DocumentRef;
+}
+export interface FieldsNode extends NodeBase {
+  kind: 'fields';
+  model: ModelNode;
+}
+export interface FieldsetNode extends NodeBase {
+  kind: 'fieldset';
+  model: ModelNode;
+  fieldset: Resource<'fieldset'>;
+  fields: Resource<'field'>[];
+  ref: DocumentRef;
+}
+export interface FieldNode extends NodeBase {
+  kind: 'field';
+  model: ModelNode;
+  field: Resource<'field'>;
+  ref: DocumentRef;
+}
+export interface RecordsNode extends NodeBase {
+  kind: 'records';
+  model: ModelNode;
+  query: RecordQuery;
+}
+export interface RecordNode extends NodeBase {
+  kind: 'record';
+  model: ModelNode;
+  record: Resource<'item'>;
+  ref: DocumentRef;
+  coverage?: LocaleCoverage;
+}
+export interface LoadMoreNode extends NodeBase {
+  kind: 'loadMore';
+  records: RecordsNode;
+  loaded: number;
+  total: number;
+}
+export interface WebhookNode extends NodeBase {
+  kind: 'webhook';
+  webhook: Resource<'webhook'>;
+  ref: DocumentRef;
+}
+/** One environment of the project (under Environments); `contextValue` and `icon` say primary/sandbox, status, shown. */
+export interface EnvironmentNode extends NodeBase {
+  kind: 'environment';
+  resource: Resource<'environment'>;
+  icon: string;
+}
+/** A failed load. `action` says what clicking it does: reload the parent, load the next page, or sign in. */
+export interface ErrorNode extends NodeBase {
+  kind: 'error';
+  error: unknown;
+  action: 'retry' | 'loadMore' | 'signIn';
+}
+export interface EmptyNode extends NodeBase {
+  kind: 'empty';
+}
+
+export type TreeNode =
+  | ProjectNode
+  | SectionNode
+  | ModelNode
+  | FieldsNode
+  | FieldsetNode
+  | FieldNode
+  | RecordsNode
+  | RecordNode
+  | LoadMoreNode
+  | WebhookNode
+  | EnvironmentNode
+  | ErrorNode
+  | EmptyNode;
+
+/** Nodes that open a `datocms:` document. */
+export type DocumentNode = ModelNode | FieldNode | FieldsetNode | RecordNode | WebhookNode;
+
+export function isDocumentNode(node: TreeNode): node is DocumentNode {
+  return node.kind === 'model' || node.kind === 'field' || node.kind === 'fieldset' || node.kind === 'record' || node.kind === 'webhook';
+}
+
+/** Nodes with children. */
+export function isExpandable(node: TreeNode): boolean {
+  return ['project', 'models', 'blockModels', 'webhooks', 'environments', 'model', 'fields', 'fieldset', 'records'].includes(node.kind);
+}
+
+export function modelOf(node: TreeNode): ModelNode | undefined {
+  switch (node.kind) {
+    case 'model':
+      return node;
+    case 'fields':
+    case 'fieldset':
+    case 'field':
+    case 'records':
+    case 'record':
+      return node.model;
+    case 'loadMore':
+      return node.records.model;
+    default:
+      return undefined;
+  }
+}
