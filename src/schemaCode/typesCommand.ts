@@ -1,9 +1,10 @@
 // "Generate Types": picks the project and environment, asks once where the TypeScript file goes (remembered
 // per workspace and project), writes it whole through a temporary file, and opens it. After a model or field
-// is saved in that project and environment, offers to regenerate the file (once per burst of saves).
-// Loaded on first use (dist/types.js); no vscode import.
+// is saved in that project and environment, offers to regenerate the file (once per burst of saves). The file
+// imports from the official client the nearest package.json names.
+// No vscode import.
 import { stat, readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { DocumentRef } from '../domain/paths';
 import { ExclusiveFile } from '../platform/exclusiveFile';
 import type { ProjectSource } from '../projects/project';
@@ -25,7 +26,6 @@ export interface TypesDeps {
   openFile(path: string): PromiseLike<unknown>;
   showLog(): void;
   signIn(): PromiseLike<unknown>;
-  now?(): Date;
   /** how long saves are gathered before one offer to regenerate */
   burstMs?: number;
 }
@@ -116,7 +116,7 @@ export function createTypesFeature(deps: TypesDeps): TypesFeature {
     const text = generateTypes({
       projectName: project.name,
       environment,
-      generatedAt: deps.now?.() ?? new Date(),
+      clientPackage: await clientPackageFor(path),
       schema: {
         locales: Array.isArray(schema.site.attributes['locales']) ? schema.site.attributes['locales'].map(String) : [],
         itemTypes: schema.itemTypes,
@@ -189,6 +189,33 @@ async function isFile(path: string): Promise<boolean> {
     return (await stat(path)).isFile();
   } catch {
     return false;
+  }
+}
+
+/** The official clients, in the order one is preferred when a package.json names several. */
+const CLIENT_PACKAGES = ['@datocms/cma-client', '@datocms/cma-client-node', '@datocms/cma-client-browser'];
+
+/**
+ * The official client the nearest package.json above `path` depends on, so that the import resolves under package
+ * managers that only link direct dependencies; undefined when none names one.
+ */
+async function clientPackageFor(path: string): Promise<string | undefined> {
+  for (let dir = dirname(path); ; dir = dirname(dir)) {
+    let manifest: Record<string, unknown> | undefined;
+    try {
+      manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+    } catch {
+      manifest = undefined;
+    }
+    const named = new Set(
+      ['dependencies', 'devDependencies', 'peerDependencies'].flatMap((key) => {
+        const deps = manifest?.[key];
+        return deps !== null && typeof deps === 'object' ? Object.keys(deps) : [];
+      }),
+    );
+    const found = CLIENT_PACKAGES.find((name) => named.has(name));
+    if (found) return found;
+    if (dirname(dir) === dir) return undefined;
   }
 }
 

@@ -1,45 +1,58 @@
-// Type-checks generated TypeScript in memory with the TypeScript compiler (strict), for the types tests.
-import ts from 'typescript';
+// Type-checks generated types and programs that use them with the installed `tsc --strict --noEmit`, the official
+// client resolvable as in a website's project. One run for many folders: tsc's start-up dominates the time.
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 
-const OPTIONS: ts.CompilerOptions = {
-  strict: true,
-  noEmit: true,
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  lib: ['lib.es2022.d.ts'],
-  types: [],
-  skipLibCheck: true,
-};
-
-/** The diagnostics of a program made of `files` (name → text, e.g. `types.ts`), as "file:line: message". */
-export function compile(files: Record<string, string>): string[] {
-  const root = '/virtual/';
-  const host = ts.createCompilerHost(OPTIONS);
-  const ownFile = (name: string) => (name.startsWith(root) ? files[name.slice(root.length)] : undefined);
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, version, onError) => {
-    const text = ownFile(name);
-    return text !== undefined ? ts.createSourceFile(name, text, version) : getSourceFile(name, version, onError);
-  };
-  const fileExists = host.fileExists.bind(host);
-  host.fileExists = (name) => ownFile(name) !== undefined || (!name.startsWith(root) && fileExists(name));
-  const readFile = host.readFile.bind(host);
-  host.readFile = (name) => ownFile(name) ?? (name.startsWith(root) ? undefined : readFile(name));
-  const directoryExists = host.directoryExists?.bind(host);
-  host.directoryExists = (name) => `${name}/`.startsWith(root) || (directoryExists?.(name) ?? false);
-  host.realpath = (name) => name;
-  host.getCurrentDirectory = () => root;
-  const program = ts.createProgram(
-    Object.keys(files).map((name) => root + name),
-    OPTIONS,
-    host,
-  );
-  return ts.getPreEmitDiagnostics(program).map((d) => {
-    const where =
-      d.file && d.start !== undefined
-        ? `${d.file.fileName.slice(root.length)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: `
-        : '';
-    return `${where}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
-  });
+/**
+ * The diagnostics of a program made of `files` (relative path → text, e.g. `seeded/datocms-types.ts`), each as
+ * "path(line,col): error TSnnnn: message". Expected errors are written as `// @ts-expect-error` in the files: one
+ * that does not happen is itself a diagnostic.
+ */
+export async function typeCheck(files: Record<string, string>): Promise<string[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'datocms-types-check-'));
+  try {
+    for (const [name, text] of Object.entries(files)) {
+      await mkdir(dirname(join(dir, name)), { recursive: true });
+      await writeFile(join(dir, name), text);
+    }
+    const modules = join(process.cwd(), 'node_modules');
+    await writeFile(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: 'ES2022',
+          module: 'commonjs',
+          moduleResolution: 'node',
+          skipLibCheck: true,
+          types: [],
+          baseUrl: '.',
+          paths: {
+            '@datocms/cma-client': [join(modules, '@datocms/cma-client')],
+            '@datocms/cma-client-node': [join(modules, '@datocms/cma-client-node')],
+          },
+        },
+        files: Object.keys(files).filter((name) => name.endsWith('.ts')),
+      }),
+    );
+    const result = spawnSync(process.execPath, [join(modules, 'typescript/bin/tsc'), '-p', 'tsconfig.json', '--pretty', 'false'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    if (result.error) throw result.error;
+    const lines = `${result.stdout}${result.stderr}`.split('\n').filter((line) => line.trim() !== '');
+    // a message continues on indented lines
+    return lines.reduce<string[]>(
+      (all, line) => (/^\s/.test(line) && all.length > 0 ? [...all.slice(0, -1), `${all.at(-1)}\n${line}`] : [...all, line]),
+      [],
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
+
+/** The diagnostics of the files under `folder/`. */
+export const under = (diagnostics: readonly string[], folder: string) => diagnostics.filter((d) => d.startsWith(`${folder}/`));

@@ -1,304 +1,209 @@
-// The generator, field type by field type: the declared type of each value, and (compiled with strict) that the
-// values documents hold are accepted and wrong ones refused. Naming collisions, locales, blocks, drafts.
+// The generated file as text: the shape of `datocms schema:generate` (an ItemTypeDefinition and an id constant per
+// model and block model), every field type, and how colliding names are resolved. That it compiles and types the
+// official client's calls is typesCompile.test.ts's part.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Resource } from '../../src/cma/types';
 import { FIELD_TYPES } from '../../src/schema';
 import { generateTypes } from '../../src/schemaCode/typesGenerator';
 import { pascalCase, typeNames } from '../../src/schemaCode/typesNaming';
-import { compile } from './compileTypes';
+import { adversarialSchema, context, field, model, shuffled, type Schema } from './typesFixtures';
 
-let nextId = 0;
-const model = (apiKey: string, attributes: Record<string, unknown> = {}): Resource<'item_type'> => ({
-  id: `model${++nextId}`,
-  type: 'item_type',
-  attributes: { name: apiKey, api_key: apiKey, modular_block: false, ...attributes },
-  relationships: {},
-  meta: {},
-});
-const field = (
-  owner: Resource<'item_type'>,
-  apiKey: string,
-  fieldType: string,
-  extra: Record<string, unknown> = {},
-): Resource<'field'> => ({
-  id: `field${++nextId}`,
-  type: 'field',
-  attributes: {
-    label: apiKey,
-    api_key: apiKey,
-    field_type: fieldType,
-    localized: false,
-    validators: {},
-    position: nextId,
-    hint: null,
-    ...extra,
-  },
-  relationships: { item_type: { data: { type: 'item_type', id: owner.id } } },
-  meta: {},
-});
+const generate = (schema: Schema, clientPackage?: string) =>
+  generateTypes({ projectName: 'Blog\n*/ x', environment: 'main', ...(clientPackage ? { clientPackage } : {}), schema: context(schema) });
+const schema = adversarialSchema();
+const text = generate(schema);
+const idOf = (apiKey: string) => schema.itemTypes.find((m) => m.attributes['api_key'] === apiKey)!.id;
 
-const block = model('image_block', { modular_block: true, name: 'Image block' });
-const quote = model('quote_block', { modular_block: true });
-const article = model('article', { name: 'Article', hint: 'Posts */ and news' });
-const blockFields = [field(block, 'caption', 'string', { validators: { required: {} } }), field(quote, 'quote', 'text')];
-/** one field per type, plus validator variants; values that fit, and values that do not */
-const cases: { key: string; type: string; extra?: Record<string, unknown>; declared: string; good: string[]; bad: string[] }[] = [
-  { key: 'plain_string', type: 'string', declared: 'string | null', good: ['"x"', 'null'], bad: ['1'] },
-  {
-    key: 'enum_string',
-    type: 'string',
-    extra: { validators: { enum: { values: ['a', "it's"] }, required: {} } },
-    declared: "'a' | 'it\\'s'",
-    good: ['"a"', '"it\'s"'],
-    bad: ['"b"', 'null'],
-  },
-  { key: 'body_text', type: 'text', extra: { validators: { required: {} } }, declared: 'string', good: ['"x"'], bad: ['null'] },
-  { key: 'flag', type: 'boolean', declared: 'boolean | null', good: ['true', 'null'], bad: ['"true"'] },
-  { key: 'count', type: 'integer', declared: 'number | null', good: ['3', 'null'], bad: ['"3"'] },
-  { key: 'ratio', type: 'float', declared: 'number | null', good: ['1.5'], bad: ['"1.5"'] },
-  { key: 'day', type: 'date', declared: 'string | null', good: ['"2024-01-01"'], bad: ['20240101'] },
-  { key: 'moment', type: 'date_time', declared: 'string | null', good: ['"2024-01-01T10:00:00Z"'], bad: ['false'] },
-  {
-    key: 'tint',
-    type: 'color',
-    declared: 'DatoColor | null',
-    good: ['{ "red": 1, "green": 2, "blue": 3, "alpha": 255 }', '{ "red": 1, "green": 2, "blue": 3 }'],
-    bad: ['"#fff"', '{ "red": 1 }'],
-  },
-  { key: 'data', type: 'json', declared: 'string | null', good: ['"[1]"'], bad: ['[1]'] },
-  {
-    key: 'tags',
-    type: 'json',
-    extra: {
-      appearance: {
-        editor: 'string_multi_select',
-        parameters: {
-          options: [
-            { label: 'A', value: 'a' },
-            { label: 'B', value: 'b' },
-          ],
-        },
-      },
-    },
-    declared: 'string | null',
-    good: ['"[\\"a\\"]"'],
-    bad: [],
-  },
-  {
-    key: 'where',
-    type: 'lat_lon',
-    declared: 'DatoLatLon | null',
-    good: ['{ "latitude": 1, "longitude": 2 }'],
-    bad: ['{ "lat": 1, "lng": 2 }'],
-  },
-  {
-    key: 'seo',
-    type: 'seo',
-    declared: 'DatoSeo | null',
-    good: ['{ "title": "t", "description": null, "image": null, "twitter_card": "summary", "no_index": false }', 'null'],
-    bad: ['{ "twitter_card": "big" }'],
-  },
-  {
-    key: 'seo_required',
-    type: 'seo',
-    extra: { validators: { required_seo_fields: { title: true } } },
-    declared: 'DatoSeo',
-    good: ['{ "title": "t" }'],
-    bad: ['null'],
-  },
-  { key: 'slug', type: 'slug', declared: 'string | null', good: ['"a-b"'], bad: ['1'] },
-  {
-    key: 'clip',
-    type: 'video',
-    declared: 'DatoVideo | null',
-    good: [
-      '{ "provider": "vimeo", "provider_uid": "1", "url": "https://vimeo.com/1", "width": 1, "height": 1, "thumbnail_url": "x", "title": "t" }',
-    ],
-    bad: ['{ "provider": "dailymotion", "provider_uid": "1", "url": "u" }'],
-  },
-  {
-    key: 'cover',
-    type: 'file',
-    declared: 'DatoFile | null',
-    good: ['{ "upload_id": "u1", "alt": null, "title": null, "custom_data": {}, "focal_point": { "x": 0.5, "y": 0.5 } }'],
-    bad: ['"u1"'],
-  },
-  { key: 'photos', type: 'gallery', declared: 'DatoFile[]', good: ['[]', '[{ "upload_id": "u1" }]'], bad: ['null', '["u1"]'] },
-  {
-    key: 'author',
-    type: 'link',
-    extra: { validators: { item_item_type: { item_types: [article.id] } } },
-    declared: 'string | null',
-    good: ['"rec1"', 'null'],
-    bad: ['{ "id": "rec1" }'],
-  },
-  { key: 'related', type: 'links', declared: 'string[]', good: ['["a", "b"]'], bad: ['"a"'] },
-  {
-    key: 'sections',
-    type: 'rich_text',
-    extra: { validators: { rich_text_blocks: { item_types: [block.id, quote.id] } } },
-    declared: 'Array<ImageBlock | QuoteBlock>',
-    good: [
-      '[]',
-      `[{ "id": "b1", "item_type": { "type": "item_type", "id": "${block.id}" }, "caption": "c" }, { "item_type": { "type": "item_type", "id": "${quote.id}" }, "quote": null }]`,
-    ],
-    bad: [
-      `[{ "id": "b1", "item_type": { "type": "item_type", "id": "${block.id}" }, "caption": 1 }]`,
-      '["b1"]',
-      `[{ "item_type": { "type": "item_type", "id": "${article.id}" }, "caption": "c" }]`,
-    ],
-  },
-  {
-    key: 'hero',
-    type: 'single_block',
-    extra: { validators: { single_block_blocks: { item_types: [block.id] } } },
-    declared: 'ImageBlock | null',
-    good: ['null', `{ "item_type": { "type": "item_type", "id": "${block.id}" }, "caption": "c" }`],
-    bad: [`{ "item_type": { "type": "item_type", "id": "${block.id}" } }`],
-  },
-  {
-    key: 'story',
-    type: 'structured_text',
-    extra: {
-      validators: {
-        structured_text_blocks: { item_types: [quote.id] },
-        structured_text_inline_blocks: { item_types: [] },
-        structured_text_links: { item_types: [article.id] },
-      },
-    },
-    declared: 'DatoStructuredText<QuoteBlock, never> | null',
-    good: [
-      'null',
-      `{ "schema": "dast", "document": { "type": "root", "children": [{ "type": "heading", "level": 2, "children": [{ "type": "span", "value": "Hi", "marks": ["strong"] }, { "type": "itemLink", "item": "rec1", "children": [{ "type": "span", "value": "x" }] }] }, { "type": "block", "item": { "id": "q1", "item_type": { "type": "item_type", "id": "${quote.id}" }, "quote": "q" } }, { "type": "list", "style": "bulleted", "children": [{ "type": "listItem", "children": [{ "type": "paragraph", "children": [{ "type": "span", "value": "x" }] }] }] }] } }`,
-    ],
-    bad: [
-      '{ "schema": "dast", "document": { "type": "root", "children": [{ "type": "heading", "level": 7, "children": [] }] } }',
-      `{ "schema": "dast", "document": { "type": "root", "children": [{ "type": "block", "item": { "item_type": { "type": "item_type", "id": "${block.id}" }, "caption": "c" } }] } }`,
-      '{ "schema": "dast", "document": { "type": "root", "children": [{ "type": "paragraph", "children": [{ "type": "inlineBlock", "item": "x" }] }] } }',
-    ],
-  },
-];
-const articleFields = cases.map((c) => field(article, c.key, c.type, c.extra));
-const localized = field(article, 'title', 'string', {
-  localized: true,
-  validators: { required: {} },
-  label: 'Title',
-  hint: 'Shown */ on top',
-});
+/** The fields literal of a type, one line per entry (comments left out). */
+function fieldsOf(typeName: string, apiKey: string): string[] {
+  const body = new RegExp(
+    `export type ${typeName} = ItemTypeDefinition<\\n {2}EnvironmentSettings,\\n {2}'${idOf(apiKey)}',\\n {2}\\{([\\s\\S]*?)\\n {2}\\}\\n>;`,
+  ).exec(text)?.[1];
+  assert.ok(body !== undefined, `${typeName} for ${apiKey}`);
+  return body
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('/**') && !line.startsWith('*'));
+}
 
-const generate = (itemTypes: Resource<'item_type'>[], fields: Resource<'field'>[], locales = ['en', 'pt-BR']) =>
-  generateTypes({
-    projectName: 'Blog\n*/ x',
-    environment: 'main',
-    generatedAt: new Date('2026-01-01T00:00:00Z'),
-    schema: {
-      locales,
-      itemTypes,
-      fieldsOf: (id) => fields.filter((f) => (f.relationships['item_type']?.data as { id: string }).id === id),
-    },
-  });
-const text = generate([article, block, quote], [...articleFields, localized, ...blockFields]);
-/** The declared type of a property of an interface in the generated text. */
-const declared = (typeName: string, key: string) => {
-  const body = new RegExp(`export interface ${typeName} \\{([\\s\\S]*?)\\n\\}`).exec(text)?.[1] ?? '';
-  return new RegExp(`\\n  ${key}\\??: (.*);`).exec(body)?.[1];
-};
-/** Diagnostics of `const v: Article['key'] = value;`. */
-const check = (key: string, value: string) =>
-  compile({
-    'types.ts': text,
-    'use.ts': `import type { Article } from './types';\nexport const v: Article[${JSON.stringify(key)}] = ${value};\n`,
+describe('generated file', () => {
+  test('the header says what the file is and how names are chosen, with no time in it', () => {
+    assert.match(
+      text,
+      /^\/\/ TypeScript types of the DatoCMS project "Blog \*\/ x", environment main,\n\/\/ generated by DatoCMS Explorer/,
+    );
+    assert.match(text, /the shortest \(then the alphabetically first\) keeps it/);
+    assert.match(text, /A field named id, type, meta, item_type or\n\/\/ {3}creator is left out/);
+    assert.doesNotMatch(text, /\d{4}-\d{2}-\d{2}T\d{2}:/);
+    assert.match(text, /\nimport type \{ ItemTypeDefinition \} from '@datocms\/cma-client';\n/);
+    assert.match(text, /\ntype EnvironmentSettings = \{\n {2}locales: 'en' \| 'pt-BR' \| 'zh-Hant-TW';\n\};\n/);
+    assert.match(
+      generate(schema, '@datocms/cma-client-node'),
+      /\nimport type \{ ItemTypeDefinition \} from '@datocms\/cma-client-node';\n/,
+    );
   });
 
-describe('generated types', () => {
-  test('the file compiles with strict, header and comments cannot break out', () => {
-    assert.deepEqual(compile({ 'types.ts': text }), []);
-    assert.match(text, /^\/\/ TypeScript types of the DatoCMS project "Blog \*\\\/ x", environment main,/);
-    assert.match(text, /Posts \*\\\/ and news/);
+  test('each model is an ItemTypeDefinition beside a constant with its id and reference', () => {
+    const id = idOf('page');
+    assert.ok(
+      text.includes(
+        `export type Page = ItemTypeDefinition<\n  EnvironmentSettings,\n  '${id}',\n  {\n` +
+          `    /** title */\n    title: { type: 'string' };\n` +
+          `    /** parent_id (links to: page) */\n    parent_id: { type: 'link' };\n` +
+          `    /** Position among the model's records */\n    position: { type: 'integer' };\n  }\n>;\n` +
+          `export const Page = {\n  ID: '${id}',\n  REF: { type: 'item_type', id: '${id}' },\n} as const;\n`,
+      ),
+    );
+    assert.ok(text.includes(`export type Empty = ItemTypeDefinition<\n  EnvironmentSettings,\n  '${idOf('empty')}',\n  {}\n>;`));
   });
-  test('every field type is covered', () => {
-    assert.deepEqual([...new Set(cases.map((c) => c.type))].sort(), [...FIELD_TYPES].sort());
+
+  test('every field type, with the block models it allows', () => {
+    const fields = fieldsOf('Everything', 'everything');
+    const expected: Record<string, string> = {
+      rich_text: "{ type: 'rich_text'; blocks: QuoteBlock | SectionBlock }",
+      single_block: "{ type: 'single_block'; blocks: never }",
+      structured_text: "{ type: 'structured_text' }",
+    };
+    for (const type of FIELD_TYPES) assert.ok(fields.includes(`f_${type}: ${expected[type] ?? `{ type: '${type}' }`};`), type);
+    assert.ok(fields.includes("title: { type: 'string'; localized: true };"));
+    // a block model the validator names but the schema no longer has is left out of the union
+    assert.ok(fields.includes("story: { type: 'structured_text'; blocks: SectionBlock; inline_blocks: QuoteBlock; localized: true };"));
+    assert.ok(fields.includes("only_gone: { type: 'rich_text'; blocks: never };"));
+    assert.ok(fields.includes("future: { type: 'unknown' };"), 'a field type the client may not know');
+    assert.ok(fieldsOf('SectionBlock', 'section_block').includes("children: { type: 'rich_text'; blocks: QuoteBlock | SectionBlock };"));
   });
-  for (const c of cases) {
-    test(`${c.type} field "${c.key}": ${c.declared}`, () => {
-      assert.equal(declared('Article', c.key), c.declared);
-      for (const value of c.good) assert.deepEqual(check(c.key, value), [], value);
-      for (const value of c.bad) assert.notDeepEqual(check(c.key, value), [], `${value} should be refused`);
-    });
-  }
-  test("localized values are keyed by the project's locales, partial unless the model requires all", () => {
-    assert.equal(declared('Article', 'title'), 'DatoLocalized<string>');
-    assert.deepEqual(check('title', '{ "en": "Hi" }'), []);
-    assert.deepEqual(check('title', '{ "en": "Hi", "pt-BR": "Oi" }'), []);
-    assert.notDeepEqual(check('title', '{ "fr": "Salut" }'), []);
-    assert.notDeepEqual(check('title', '"Hi"'), []);
-    assert.notDeepEqual(check('title', '{ "en": null }'), []);
-    const strict = model('event', { all_locales_required: true });
-    const out = generate([strict], [field(strict, 'name', 'string', { localized: true })]);
-    assert.match(out, /name: DatoAllLocales<string \| null>;/);
-    const use = (value: string) =>
-      compile({ 'types.ts': out, 'use.ts': `import type { Event } from './types';\nexport const v: Event['name'] = ${value};\n` });
-    assert.deepEqual(use('{ "en": "a", "pt-BR": null }'), []);
-    assert.notDeepEqual(use('{ "en": "a" }'), []);
+
+  test('fields named like reserved words or starting with a digit keep their api_key', () => {
+    const fields = fieldsOf('Everything', 'everything');
+    for (const key of ['class', 'default', 'new', 'delete', 'function', 'this'])
+      assert.ok(fields.includes(`${key}: { type: 'string' };`), key);
+    assert.ok(fields.includes("'3d_view': { type: 'string' };"));
   });
-  test('a model that saves drafts keeps required fields nullable', () => {
-    const drafts = model('draft_post', { draft_saving_active: true });
-    const out = generate([drafts], [field(drafts, 'headline', 'string', { validators: { required: {} } })]);
-    assert.match(out, /headline: string \| null;/);
+
+  test('a field named constructor is typed unknown, its real type in its comment', () => {
+    assert.ok(fieldsOf('Everything', 'everything').includes("constructor: { type: 'unknown' };"));
+    assert.match(
+      text,
+      /\/\*\*\n {5}\* constructor\n {5}\* a string field, typed unknown: every object has a constructor\n {5}\*\/\n {4}constructor:/,
+    );
   });
-  test('a record carries position on sortable models, parent_id on trees, and its $readonly', () => {
-    const tree = model('page', { tree: true });
-    const out = generate([tree], [field(tree, 'title', 'string')]);
-    assert.match(out, /position: number;\n[\s\S]*parent_id: string \| null;\n {2}\$readonly\?: DatoRecordReadonly<'model\d+'>;/);
-    assert.doesNotMatch(text.slice(text.indexOf('export interface Article')), /position: number;/);
-    const doc = `{ "title": null, "position": 1, "parent_id": null, "$readonly": { "id": "r", "type": "item", "item_type": { "type": "item_type", "id": "${tree.id}" }, "meta": { "status": "draft" } } }`;
-    assert.deepEqual(compile({ 'types.ts': out, 'use.ts': `import type { Page } from './types';\nexport const v: Page = ${doc};\n` }), []);
+
+  test("fields named like the client's record properties are left out, their place marked", () => {
+    const section = fieldsOf('SectionBlock', 'section_block');
+    assert.ok(section.includes("// field 'id' (string) left out: the client's records use this name for the record itself"));
+    assert.ok(section.includes("// field 'item_type' (string) left out: the client's records use this name for the record itself"));
+    assert.ok(!section.some((line) => /^(id|item_type):/.test(line)));
+    assert.ok(
+      fieldsOf('QuoteBlock', 'quote_block').includes(
+        "// field 'type' (string) left out: the client's records use this name for the record itself",
+      ),
+    );
+    const everything = fieldsOf('Everything', 'everything');
+    assert.ok(!everything.some((line) => /^(meta|creator):/.test(line)));
   });
-  test('field comments carry the label, hint and rules', () => {
-    assert.match(text, /\* Title: Shown \*\\\/ on top\n {3}\* `string`; localized; required\n/);
-    assert.match(text, /\* author\n {3}\* `link` \(id of a record\); links to: Article\n/);
-    assert.match(text, /\* tags\n {3}\* `json` \(JSON text\); an array of: a, b\n/);
+
+  test("a field named position or parent_id takes the place of the record's own", () => {
+    const everything = fieldsOf('Everything', 'everything');
+    assert.deepEqual(
+      everything.filter((line) => line.startsWith('position:')),
+      ["position: { type: 'string' };"],
+    );
+    const page = fieldsOf('Page', 'page');
+    assert.deepEqual(
+      page.filter((line) => /^(position|parent_id):/.test(line)),
+      ["parent_id: { type: 'link' };", "position: { type: 'integer' };"],
+    );
   });
-  test('DatoModels and DatoBlocks map api_keys to types', () => {
-    assert.match(text, /export interface DatoModels \{\n {2}article: Article;\n\}/);
-    assert.match(text, /export interface DatoBlocks \{\n {2}image_block: ImageBlock;\n {2}quote_block: QuoteBlock;\n\}/);
+
+  test('comments cannot break out, whatever names and hints hold', () => {
+    assert.match(
+      text,
+      /\/\*\*\n \* Everything \*\\\/ at once \(model `everything`\): Hint\n \* on two lines\n \*\/\nexport type Everything/,
+    );
+    assert.match(text, /\/\*\* Title: Shown \*\\\/ on top \(required\) \*\/\n {4}title:/);
+  });
+
+  test('AnyBlock, AnyModel and AnyBlockOrModel', () => {
+    assert.match(text, /\nexport type AnyBlock = Block1Block \| Hero1 \| QuoteBlock \| SectionBlock;\n/);
+    // models by api_key, one per line when they do not fit on one
+    const models = schema.itemTypes
+      .filter((m) => m.attributes['modular_block'] !== true)
+      .map((m) => String(m.attributes['api_key']))
+      .sort((a, b) => (a < b ? -1 : 1));
+    assert.deepEqual(models.slice(0, 4), ['3d_scene', 'a___b', 'a__b', 'a_b']);
+    const anyModel = /\nexport type AnyModel =\n((?: {2}\| \w+\n?)+);\n/.exec(text)?.[1];
+    const expected =
+      'Model3dScene ABModel2 ABModel AB Ab1 Ab1Model AnyBlockModel AnyBlockOrModelModel AnyModelModel Array Date Empty EnvironmentSettingsModel Everything Function Hero1Model Infinity ItemTypeDefinitionModel NaN Object Page Promise Record String Symbol';
+    assert.deepEqual(
+      anyModel?.split('\n').map((line) => line.replace('  | ', '')),
+      expected.split(' '),
+    );
+    assert.match(text, /\nexport type AnyBlockOrModel = AnyBlock \| AnyModel;\n$/);
+    const empty = generate({ locales: ['en'], itemTypes: [], fields: [] });
+    assert.match(empty, /export type AnyBlock = never;\n[\s\S]*export type AnyModel = never;\n/);
+  });
+
+  test('the same schema listed in any order gives the same bytes', () => {
+    assert.equal(generate(shuffled(schema, 3)), text);
+    assert.equal(generate(shuffled(schema, 11)), text);
+    assert.equal(generate(schema), text);
   });
 });
 
 describe('type names', () => {
-  test('api_keys in PascalCase', () => {
+  test('api_keys in PascalCase, as datocms schema:generate names them', () => {
     assert.equal(pascalCase('blog_post'), 'BlogPost');
     assert.equal(pascalCase('a1_b2'), 'A1B2');
+    assert.equal(pascalCase('3d_scene'), 'Model3dScene');
+    assert.equal(pascalCase('1_block', 'Block'), 'Block1Block');
   });
-  test("collisions with each other, the file's own types and global types get a suffix", () => {
+
+  test('every model and block model of the adversarial schema gets a distinct name', () => {
     const names = typeNames(
-      [
-        { id: '1', apiKey: 'a_b', isBlock: false },
-        { id: '2', apiKey: 'a__b', isBlock: false },
-        { id: '3', apiKey: 'ab', isBlock: true },
-        { id: '4', apiKey: 'dato_file', isBlock: false },
-        { id: '5', apiKey: 'record', isBlock: false },
-        { id: '6', apiKey: 'a_b_model', isBlock: false },
-        { id: '7', apiKey: 'a___b', isBlock: false },
-      ],
-      ['DatoFile'],
+      schema.itemTypes.map((m) => ({ id: m.id, apiKey: String(m.attributes['api_key']), isBlock: m.attributes['modular_block'] === true })),
+      ['ItemTypeDefinition', 'EnvironmentSettings', 'AnyBlock', 'AnyModel', 'AnyBlockOrModel'],
     );
-    assert.deepEqual(Object.fromEntries(names), {
-      1: 'AB',
-      2: 'AB2',
-      3: 'Ab',
-      4: 'DatoFileModel',
-      5: 'RecordModel',
-      6: 'ABModel',
-      7: 'AB3',
+    const byKey = Object.fromEntries(schema.itemTypes.map((m) => [m.attributes['api_key'], names.get(m.id)]));
+    assert.deepEqual(byKey, {
+      everything: 'Everything',
+      section_block: 'SectionBlock',
+      quote_block: 'QuoteBlock',
+      '1_block': 'Block1Block',
+      page: 'Page',
+      ab1: 'Ab1',
+      ab_1: 'Ab1Model',
+      a_b: 'AB',
+      a__b: 'ABModel',
+      a___b: 'ABModel2',
+      any_block: 'AnyBlockModel',
+      any_model: 'AnyModelModel',
+      any_block_or_model: 'AnyBlockOrModelModel',
+      environment_settings: 'EnvironmentSettingsModel',
+      item_type_definition: 'ItemTypeDefinitionModel',
+      record: 'Record',
+      promise: 'Promise',
+      object: 'Object',
+      string: 'String',
+      array: 'Array',
+      infinity: 'Infinity',
+      na_n: 'NaN',
+      symbol: 'Symbol',
+      date: 'Date',
+      function: 'Function',
+      '3d_scene': 'Model3dScene',
+      empty: 'Empty',
+      hero_1: 'Hero1Model',
+      hero1: 'Hero1',
     });
-    assert.equal(new Set(names.values()).size, names.size);
   });
-  test('a model named like a helper type still compiles and keeps the helper', () => {
-    const clash = model('dato_file');
-    const out = generate([clash], [field(clash, 'cover', 'file')]);
-    assert.match(out, /export interface DatoFileModel \{\n[\s\S]*cover: DatoFile \| null;/);
-    assert.deepEqual(compile({ 'types.ts': out }), []);
+
+  test('which model keeps a shared name does not depend on the order the API lists them in', () => {
+    const a = model('ab_1');
+    const b = model('ab1');
+    const forward = generate({ locales: ['en'], itemTypes: [a, b], fields: [field(a, 'x', 'string')] });
+    const backward = generate({ locales: ['en'], itemTypes: [b, a], fields: [field(a, 'x', 'string')] });
+    assert.equal(forward, backward);
+    assert.match(forward, new RegExp(`export type Ab1 = ItemTypeDefinition<\\n {2}EnvironmentSettings,\\n {2}'${b.id}'`));
+    assert.match(forward, new RegExp(`export type Ab1Model = ItemTypeDefinition<\\n {2}EnvironmentSettings,\\n {2}'${a.id}'`));
   });
 });
