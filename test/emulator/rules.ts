@@ -122,6 +122,17 @@ export const FIELD_TYPES: Record<
   },
 };
 
+/**
+ * The field types an existing field of each type may become (PUT /fields/:id with another field_type).
+ * The API's documentation says only that an update may change field_type, not between which types; we take
+ * the stricter reading: a single-line string and a multi-paragraph text become each other (their values are
+ * strings either way), and no other type changes in place.
+ */
+export const FIELD_TYPE_CHANGES: Record<string, readonly string[]> = {
+  string: ['text'],
+  text: ['string'],
+};
+
 export const WEBHOOK_ATTRIBUTES = [
   'name',
   'url',
