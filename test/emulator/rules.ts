@@ -133,6 +133,12 @@ export const FIELD_TYPE_CHANGES: Record<string, readonly string[]> = {
   text: ['string'],
 };
 
+/** Why a field of type `from` cannot become `to` in place; undefined when it can (or the type is unchanged). */
+export function fieldTypeChangeProblem(from: string, to: string): string | undefined {
+  if (from === to || FIELD_TYPE_CHANGES[from]?.includes(to)) return undefined;
+  return `a ${from} field cannot become a ${to} field (${FIELD_TYPE_CHANGES[from]?.join(', ') || 'no other type'}): create a new field instead`;
+}
+
 export const WEBHOOK_ATTRIBUTES = [
   'name',
   'url',
