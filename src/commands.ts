@@ -144,6 +144,10 @@ export const COMMANDS = {
     (t) => t('Could not compare the environments'),
     (ctx: Context, change) => ctx.comparison().openChange(change),
   ),
+  'datocms.schemaComparison.refresh': project(
+    (t) => t('Could not compare the environments'),
+    (ctx: Context) => ctx.comparison().refresh(),
+  ),
   'datocms.schemaComparison.close': anytime(
     (t) => t('Could not close the comparison'),
     (ctx: Context) => ctx.comparison.peek()?.close(),

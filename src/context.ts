@@ -122,6 +122,11 @@ export class Context implements vscode.Disposable {
     await this.documentsFeature.peek()?.documentsDeleted(gone);
   }
 
+  /** The extension changed the schema of an environment: an open Schema Comparison of it is marked outdated. */
+  schemaChanged(where: { project: string; environment: string }): void {
+    this.comparison.peek()?.schemaChanged(where);
+  }
+
   /** What the test suites reach into. */
   api() {
     const { registry, tree: model, treeProvider: provider, treeView, ui, uriHandler } = this;
@@ -150,6 +155,7 @@ export class Context implements vscode.Disposable {
       this.history.peek()?.saved(ref);
       this.publishing.peek()?.saved(ref, resource);
       if (ref.kind === 'model' || ref.kind === 'field') schemaCode.schemaSaved(this, ref);
+      if (ref.kind === 'model' || ref.kind === 'field' || ref.kind === 'fieldset') this.schemaChanged(ref);
     });
     return feature;
   }

@@ -31,6 +31,8 @@ export interface EnvironmentDeps {
   statusBar: ProjectStatusBar;
   ui: Ui;
   t: Translate;
+  /** an open Schema Comparison of the environment is marked outdated */
+  schemaChanged(where: { project: string; environment: string }): void;
 }
 
 /** The project-level API (environments, maintenance mode): a client without an environment header. */
@@ -59,9 +61,15 @@ export const maintenanceOff = (deps: EnvironmentDeps, arg?: unknown) => onProjec
 export const fork = (deps: EnvironmentDeps, arg?: unknown) =>
   onEnvironment(deps, arg, (ops, environment) => forkEnvironment(ops, environment));
 export const promote = (deps: EnvironmentDeps, arg?: unknown) =>
-  onEnvironment(deps, arg, (ops, environment) => promoteEnvironment(ops, environment));
+  onEnvironment(deps, arg, async (ops, environment) => {
+    await promoteEnvironment(ops, environment);
+    deps.schemaChanged({ project: ops.project.key, environment });
+  });
 export const rename = (deps: EnvironmentDeps, arg?: unknown) =>
-  onEnvironment(deps, arg, (ops, environment) => renameEnvironment(ops, environment));
+  onEnvironment(deps, arg, async (ops, environment) => {
+    await renameEnvironment(ops, environment);
+    deps.schemaChanged({ project: ops.project.key, environment });
+  });
 export const remove = (deps: EnvironmentDeps, arg?: unknown) =>
   onEnvironment(deps, arg, (ops, environment) => deleteEnvironment(ops, environment));
 

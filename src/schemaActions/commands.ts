@@ -29,12 +29,15 @@ export interface SchemaActionDeps {
   t: Translate;
   report: Report;
   documentsDeleted(gone: DeletedResources): Promise<void>;
+  /** an open Schema Comparison of the environment is marked outdated */
+  schemaChanged(where: { project: string; environment: string }): void;
 }
 
 export async function remove(deps: SchemaActionDeps, arg?: unknown): Promise<void> {
   const subject = await subjectOf(deps, arg);
   const target = subject && (await schemaTarget(deps, subject));
   if (!target || !(await deleteSchemaItem(actionDeps(deps), target))) return;
+  deps.schemaChanged(target);
   (await deps.registry.data(target.project, target.environment)).invalidate();
   await deps.tree.refresh(sectionAbove(subject.node));
 }
@@ -46,7 +49,9 @@ export async function moveField(deps: SchemaActionDeps, arg: unknown, direction:
     if (target) void deps.ui.info(deps.t('Move Up and Move Down act on a field.'));
     return;
   }
-  if (await move(actionDeps(deps), target, direction)) await deps.tree.refresh(sectionAbove(subject?.node));
+  if (!(await move(actionDeps(deps), target, direction))) return;
+  deps.schemaChanged(target);
+  await deps.tree.refresh(sectionAbove(subject?.node));
 }
 
 /** Only a single field can be dragged. */
@@ -69,7 +74,9 @@ export async function dropField(deps: SchemaActionDeps, transfer: vscode.DataTra
   }
   const at = { project: field.projectKey, environment: field.environment, model: field.model.itemType, field: field.field };
   try {
-    if (await moveFieldOnto(actionDeps(deps), at, onto.field)) await deps.tree.refresh(sectionAbove(field));
+    if (!(await moveFieldOnto(actionDeps(deps), at, onto.field))) return;
+    deps.schemaChanged(at);
+    await deps.tree.refresh(sectionAbove(field));
   } catch (error) {
     deps.report(deps.t('Could not move the field'), error, { project: field.projectKey });
   }

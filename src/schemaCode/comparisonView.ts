@@ -35,6 +35,8 @@ const KIND_ICONS: Record<string, [string, string]> = {
 
 export class ComparisonTree implements vscode.TreeDataProvider<ChangeNode> {
   #comparison: Comparison | undefined;
+  /** the environment whose schema the extension changed since the comparison was read */
+  #outdatedBy: string | undefined;
   readonly #changed = new vscode.EventEmitter<ChangeNode | undefined>();
   readonly onDidChangeTreeData = this.#changed.event;
 
@@ -44,7 +46,27 @@ export class ComparisonTree implements vscode.TreeDataProvider<ChangeNode> {
 
   show(comparison: Comparison | undefined): void {
     this.#comparison = comparison;
+    this.#outdatedBy = undefined;
     this.#changed.fire(undefined);
+  }
+
+  get outdatedBy(): string | undefined {
+    return this.#outdatedBy;
+  }
+
+  /** The schema of one of the compared environments changed: true when that makes the comparison outdated. */
+  schemaChanged(project: string, environment: string): boolean {
+    const shown = this.#comparison;
+    if (!shown || shown.project !== project || (environment !== shown.source && environment !== shown.target)) return false;
+    this.#outdatedBy = environment;
+    return true;
+  }
+
+  /** The view's message: the counts, or that the comparison is outdated. */
+  message(): string {
+    return this.#outdatedBy === undefined
+      ? this.summary()
+      : t('The schema of {0} changed after this comparison: Refresh to compare again.', this.#outdatedBy);
   }
 
   /** "3 added, 1 removed, 2 changed" */

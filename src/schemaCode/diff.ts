@@ -1,11 +1,15 @@
 // The difference between two environments' schemas: which models, block models, fields and fieldsets were
 // added, removed or changed. Items are matched by id when both sides have it (a fork keeps ids), else by
-// api_key (a fieldset by its title), so a changed api_key is a rename. Ids that name other items (a link's
-// models, a slug's title field, a model's title field, a field's fieldset) become references by name, so
-// two environments with different ids for the same schema compare equal. No vscode import.
+// api_key (a fieldset by its title), so a changed api_key is a rename. A match by name only is refused when
+// the two cannot be the same item changed in place: a field of another type, a model that became a block
+// model (or whose same-named fields changed type), a fieldset title two fieldsets share; those are a
+// removal and an addition. Ids that name other items (a link's models, a slug's title field, a model's
+// title field, a field's fieldset) become references by name, so two environments with different ids for
+// the same schema compare equal. No vscode import.
 import { isLosslessNumber } from '../numbers';
 import {
   fieldsetTitle,
+  isBlockModel,
   MODEL_FIELD_LINKS,
   type FieldSnapshot,
   type FieldsetSnapshot,
@@ -59,7 +63,7 @@ export const MIGRATIONS_MODEL = 'schema_migration';
 export function diffSchemas(source: SchemaSnapshot, target: SchemaSnapshot, options: { ignoreModels?: string[] } = {}): SchemaDiff {
   const ignored = new Set(options.ignoreModels ?? [MIGRATIONS_MODEL]);
   const kept = (models: ModelSnapshot[]) => models.filter((m) => !ignored.has(m.apiKey));
-  const modelPairs = matchPairs(kept(source.models), kept(target.models), (m) => m.apiKey);
+  const modelPairs = matchPairs(kept(source.models), kept(target.models), (m) => m.apiKey, sameKindOfModel);
   const modelKeys = keysFor(modelPairs, (m) => m.apiKey);
   // keys of every id on either side, so references of both sides land in one name space
   const names = new Map<string, Ref>();
@@ -67,12 +71,12 @@ export function diffSchemas(source: SchemaSnapshot, target: SchemaSnapshot, opti
   const staged = modelPairs.map(([s, t], index) => {
     const modelKey = modelKeys[index]!;
     for (const m of [s, t]) if (m) names.set(m.id, new Ref('model', modelKey));
-    const fieldPairs = matchPairs(s?.fields ?? [], t?.fields ?? [], (f) => f.apiKey);
+    const fieldPairs = matchPairs(s?.fields ?? [], t?.fields ?? [], (f) => f.apiKey, sameFieldType);
     const fieldKeys = keysFor(fieldPairs, (f) => f.apiKey).map((k) => `${modelKey}::${k}`);
     fieldPairs.forEach(([sf, tf], i) => {
       for (const f of [sf, tf]) if (f) names.set(f.id, new Ref('field', fieldKeys[i]!));
     });
-    const fieldsetPairs = matchPairs(s?.fieldsets ?? [], t?.fieldsets ?? [], fieldsetTitle);
+    const fieldsetPairs = matchPairs(s?.fieldsets ?? [], t?.fieldsets ?? [], fieldsetTitle, () => true, true);
     const fieldsetKeys = keysFor(fieldsetPairs, fieldsetTitle).map((k) => `${modelKey}/${k}`);
     fieldsetPairs.forEach(([sf, tf], i) => {
       for (const f of [sf, tf]) if (f) names.set(f.id, new Ref('fieldset', fieldsetKeys[i]!));
@@ -155,9 +159,19 @@ function portableValidators(validators: unknown, ref: (kind: Ref['kind'], id: st
   );
 }
 
-/** Pairs by id first, then the rest by name; the source's order, then what only the target has. */
-function matchPairs<T extends { id: string }>(source: T[], target: T[], name: (item: T) => string): Array<[T | undefined, T | undefined]> {
+/**
+ * Pairs by id first, then the rest by name when `compatible` (and, with `unique`, when the name is held by
+ * one unmatched item on each side); the source's order, then what only the target has.
+ */
+function matchPairs<T extends { id: string }>(
+  source: T[],
+  target: T[],
+  name: (item: T) => string,
+  compatible: (source: T, target: T) => boolean,
+  unique = false,
+): Array<[T | undefined, T | undefined]> {
   const targetById = new Map(target.map((t) => [t.id, t]));
+  const sourceIds = new Set(source.map((s) => s.id));
   const used = new Set<T>();
   const matched = new Map<T, T>();
   for (const s of source) {
@@ -167,12 +181,13 @@ function matchPairs<T extends { id: string }>(source: T[], target: T[], name: (i
       used.add(t);
     }
   }
-  for (const s of source) {
-    if (matched.has(s)) continue;
-    const t = target.find(
-      (candidate) => !used.has(candidate) && name(candidate) === name(s) && !source.some((other) => other.id === candidate.id),
-    );
-    if (t) {
+  const unmatchedSource = source.filter((s) => !matched.has(s));
+  const unmatchedTarget = target.filter((t) => !used.has(t) && !sourceIds.has(t.id));
+  for (const s of unmatchedSource) {
+    const candidates = unmatchedTarget.filter((t) => !used.has(t) && name(t) === name(s));
+    if (unique && (candidates.length !== 1 || unmatchedSource.filter((o) => name(o) === name(s)).length !== 1)) continue;
+    const t = candidates[0];
+    if (t && compatible(s, t)) {
       matched.set(s, t);
       used.add(t);
     }
@@ -181,6 +196,17 @@ function matchPairs<T extends { id: string }>(source: T[], target: T[], name: (i
     ...source.map((s): [T | undefined, T | undefined] => [s, matched.get(s)]),
     ...target.filter((t) => !used.has(t)).map((t): [T | undefined, T | undefined] => [undefined, t]),
   ];
+}
+
+/** A field matched by name only is the same field when its type is: another type is a new field (the API converts few types, and only in place). */
+function sameFieldType(source: FieldSnapshot, target: FieldSnapshot): boolean {
+  return source.attributes['field_type'] === target.attributes['field_type'];
+}
+
+/** A model matched by name only is the same model unless it changed kind or a field of the same name changed type (it was made anew). */
+function sameKindOfModel(source: ModelSnapshot, target: ModelSnapshot): boolean {
+  if (isBlockModel(source) !== isBlockModel(target)) return false;
+  return source.fields.every((f) => target.fields.every((g) => g.apiKey !== f.apiKey || sameFieldType(f, g)));
 }
 
 /** Unique names: the source's name, a removed item's own (marked when a source item already has it). */

@@ -8,7 +8,7 @@ import type { ProjectRegistry } from '../projects/registry';
 import type { ProjectStatusBar } from '../projects/statusBar';
 import type { TreeNode } from '../tree/nodes';
 import { ComparisonTree, COMPARISON_OPEN_CONTEXT, COMPARISON_VIEW_ID, type ChangeNode, type Comparison } from './comparisonView';
-import { diffSchemas } from './diff';
+import { diffSchemas, type SchemaDiff } from './diff';
 import { generateMigration } from './generate';
 import { fieldsetTitle, snapshotOf } from './snapshot';
 
@@ -56,6 +56,10 @@ export class SchemaCodeFeature implements vscode.Disposable {
       void ui.info(t('Run this on a model, field, webhook or record of the DatoCMS view, or with a DatoCMS document open.'));
       return;
     }
+    if (isUnsaved(ref)) {
+      void ui.info(t('This document is new and not yet in DatoCMS: save it first, then compare it with another environment.'));
+      return;
+    }
     const other = await this.#pickEnvironment(ref.project, t('Compare the {0} with which environment?', describeRef(ref)), [
       ref.environment,
     ]);
@@ -84,7 +88,7 @@ export class SchemaCodeFeature implements vscode.Disposable {
 
   /** Two environments' schemas side by side in the Schema Comparison view. */
   async compareSchemas(arg: unknown): Promise<void> {
-    const { registry, ui } = this.#deps;
+    const { registry } = this.#deps;
     const project = await this.#projectOf(arg);
     if (!project) return;
     const shown = registry.environmentOf(project);
@@ -97,7 +101,27 @@ export class SchemaCodeFeature implements vscode.Disposable {
       'primary',
     );
     if (!target) return;
-    const diff = await ui.withProgress(
+    await this.#show({ project, source, target, diff: await this.#read(project, source, target) });
+  }
+
+  /** The open comparison read again (a new one when none is open). */
+  async refresh(): Promise<void> {
+    const shown = this.#tree.comparison;
+    if (!shown) return this.compareSchemas(undefined);
+    const { project, source, target } = shown;
+    await this.#show({ project, source, target, diff: await this.#read(project, source, target) });
+  }
+
+  /** A schema change made through the extension: the comparison of that environment is marked outdated. */
+  schemaChanged(where: { project: string; environment: string }): void {
+    if (!this.#tree.schemaChanged(where.project, where.environment)) return;
+    this.#view.message = this.#tree.message();
+    this.#view.description = t('{0} → {1} (outdated)', this.#tree.comparison!.source, this.#tree.comparison!.target);
+  }
+
+  async #read(project: string, source: string, target: string): Promise<SchemaDiff> {
+    const { registry, ui } = this.#deps;
+    return ui.withProgress(
       { title: t('Reading the schemas of {0} and {1}…', source, target), cancellable: true },
       async (_report, signal) => {
         const [s, tg] = await Promise.all(
@@ -106,7 +130,6 @@ export class SchemaCodeFeature implements vscode.Disposable {
         return diffSchemas(snapshotOf(source, s!), snapshotOf(target, tg!));
       },
     );
-    await this.#show({ project, source, target, diff });
   }
 
   /** A migration script from the open comparison (or a new one), written into the workspace and opened. */
@@ -203,7 +226,7 @@ export class SchemaCodeFeature implements vscode.Disposable {
     this.#tree.show(comparison);
     this.#view.title = t('Schema Comparison');
     this.#view.description = `${comparison.source} → ${comparison.target}`;
-    this.#view.message = this.#tree.summary();
+    this.#view.message = this.#tree.message();
     await vscode.commands.executeCommand('setContext', COMPARISON_OPEN_CONTEXT, true);
     await vscode.commands.executeCommand(`${COMPARISON_VIEW_ID}.focus`);
   }
@@ -261,6 +284,14 @@ export class SchemaCodeFeature implements vscode.Disposable {
       { title },
     );
   }
+}
+
+/** A new document not yet created: its path holds a placeholder id ("~" is never in a DatoCMS id or api_key). */
+function isUnsaved(ref: DocumentRef): boolean {
+  return [
+    ref.kind === 'record' || ref.kind === 'fieldset' || ref.kind === 'webhook' ? ref.id : ref.apiKey,
+    'modelApiKey' in ref ? ref.modelApiKey : '',
+  ].some((part) => part.includes('~'));
 }
 
 function isTreeNode(arg: unknown): arg is TreeNode {

@@ -1,7 +1,8 @@
 // "Generate Migration": reads both schemas again (so the script never comes from a stale comparison),
-// flags what only the target has before any delete goes into the script, asks for a name, and writes the
-// script as a new file in the migrations folder of the workspace (never over an existing file, never
-// through a symbolic link). No vscode import.
+// flags what only the target has before any delete goes into the script (leaving it out is the default),
+// asks for a name, and writes the script as a new file in the migrations folder of the workspace (never over
+// an existing file: a name taken, even by a migration generated at the same moment, moves to the next
+// second; never through a symbolic link). No vscode import.
 import { lstat, mkdir, readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { SiteWithSchema } from '../cma';
@@ -9,7 +10,7 @@ import { createNew, TargetRefused } from '../platform/exclusiveFile';
 import type { Translate } from '../platform/translate';
 import type { Ui } from '../platform/ui';
 import { diffSchemas, MIGRATIONS_MODEL, type SchemaDiff } from './diff';
-import { planMigration, removalsOf } from './plan';
+import { AmbiguousFieldset, planMigration, removalsOf, type Removal, type Step } from './plan';
 import { migrationFileName, migrationScript } from './script';
 import { snapshotOf } from './snapshot';
 
@@ -57,19 +58,45 @@ export async function generateMigration(deps: GenerateDeps, request: GenerateReq
   const removals = removalsOf(diff);
   let deletes = false;
   if (removals.length > 0) {
-    const remove = t('Delete Them in the Migration');
-    const leave = t('Leave Them Out');
-    const listed = removals.slice(0, REMOVALS_SHOWN).map((r) => `• ${r.what} ${r.label}`);
+    const one = removals.length === 1;
+    const leave = one ? t('Leave It Out') : t('Leave Them Out');
+    const remove = one ? t('Delete It in the Migration') : t('Delete Them in the Migration');
+    const listed = removals.slice(0, REMOVALS_SHOWN).map((r) => `• ${describeRemoval(r, source, t)}`);
     if (removals.length > REMOVALS_SHOWN) listed.push(t('…and {0} more', removals.length - REMOVALS_SHOWN));
     const answer = await ui.confirm({
-      message: t('{0} has {1} schema items that {2} does not have', target, removals.length, source),
-      detail: `${listed.join('\n')}\n\n${t('A colleague may have added them to {0} after {1} was forked. Deleted in the migration, they and their content are gone from every environment it runs on.', target, source)}`,
+      message: one
+        ? t('{0} has 1 schema item that {1} does not have', target, source)
+        : t('{0} has {1} schema items that {2} does not have', target, removals.length, source),
+      detail: [
+        listed.join('\n'),
+        one
+          ? t('It may be new in {0}, or deleted from {1} on purpose.', target, source)
+          : t('They may be new in {0}, or deleted from {1} on purpose.', target, source),
+        one
+          ? t('Left out, it stays. Deleted, it and its content are gone from every environment the migration runs on.')
+          : t('Left out, they stay. Deleted, they and their content are gone from every environment the migration runs on.'),
+      ].join('\n\n'),
+      // the first action is the default: the choice that deletes nothing
       actions: [leave, remove],
     });
     if (answer === undefined) return undefined;
     deletes = answer === remove;
   }
-  const steps = planMigration(diff, { deletes });
+  let steps: Step[];
+  try {
+    steps = planMigration(diff, { deletes });
+  } catch (error) {
+    if (!(error instanceof AmbiguousFieldset)) throw error;
+    void ui.warn(
+      t(
+        'The migration needs the fieldset "{0}" of model {1}, and {2} has several fieldsets of that title in it: the script could not tell which one it means. Give them distinct titles in {2}, then generate the migration again.',
+        error.title,
+        error.model,
+        error.environment,
+      ),
+    );
+    return undefined;
+  }
   if (steps.filter((s) => s.kind !== 'lookup').length === 0) {
     void ui.info(
       t(
@@ -90,10 +117,25 @@ export async function generateMigration(deps: GenerateDeps, request: GenerateReq
   if (name === undefined) return undefined;
   const directory = cliConfig.directory;
   const now = deps.now();
-  const path = join(directory, migrationFileName(name, now));
   const text = migrationScript(steps, { source, target, generatedAt: now.toISOString() });
-  await writeNewFile(deps.folder, directory, path, text, t);
+  const path = await writeNewFile(
+    deps.folder,
+    directory,
+    (offset) => join(directory, migrationFileName(name, new Date(now.getTime() + offset * 1000))),
+    text,
+    t,
+  );
   return { path, steps: steps.length, diff };
+}
+
+/** `• field "Bio" (author.bio), replaced in sandbox by a new one of the same name; kept as bio_old if left out` */
+function describeRemoval(removal: Removal, source: string, t: Translate): string {
+  const what = { model: t('model'), 'block model': t('block model'), field: t('field'), fieldset: t('fieldset') }[removal.what];
+  const notes = [
+    ...(removal.replaced ? [t('replaced in {0} by a new one of the same name', source)] : []),
+    ...(removal.keptAs ? [t('kept as {0} if left out', removal.keptAs)] : []),
+  ];
+  return `${what} ${removal.label}${notes.length > 0 ? ` — ${notes.join('; ')}` : ''}`;
 }
 
 /**
@@ -120,30 +162,52 @@ export async function migrationsConfig(folder: string): Promise<{ directory: str
   return { directory, ...(typeof configured?.modelApiKey === 'string' ? { modelApiKey: configured.modelApiKey } : {}) };
 }
 
-async function writeNewFile(folder: string, directory: string, path: string, text: string, t: Translate): Promise<void> {
+/** Seconds a migration's file name may move forward when its name is taken (by an earlier or a simultaneous one). */
+const NAME_ATTEMPTS = 60;
+
+/** Writes the script under the first free name `pathAt(0)`, `pathAt(1)`…; the path it wrote. */
+async function writeNewFile(
+  folder: string,
+  directory: string,
+  pathAt: (offset: number) => string,
+  text: string,
+  t: Translate,
+): Promise<string> {
   // each folder below the workspace folder must be a real folder, not a link to somewhere else
   let current = folder;
   for (const part of relative(folder, directory).split(sep).filter(Boolean)) {
     current = join(current, part);
-    const stats = await lstat(current).catch((error: NodeJS.ErrnoException) =>
-      error.code === 'ENOENT' ? undefined : Promise.reject(error),
-    );
-    if (!stats) await mkdir(current);
-    else if (!stats.isDirectory())
+    let stats = await lstatOrNothing(current);
+    if (!stats) {
+      // another migration generated at the same moment may create it first
+      await mkdir(current).catch((error: NodeJS.ErrnoException) => (error.code === 'EEXIST' ? undefined : Promise.reject(error)));
+      stats = await lstatOrNothing(current);
+    }
+    if (!stats?.isDirectory())
       throw new TargetRefused(t('{0} is not a folder (or is a symbolic link); the migration is not written through it.', current));
   }
-  let handle;
-  try {
-    handle = await createNew(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST' || (error as NodeJS.ErrnoException).code === 'ELOOP') {
-      throw new TargetRefused(t('{0} already exists; the migration does not overwrite it. Generate it again in a second.', path));
+  for (let offset = 0; ; offset += 1) {
+    const path = pathAt(offset);
+    let handle;
+    try {
+      handle = await createNew(path);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ELOOP') throw new TargetRefused(t('{0} is a symbolic link; the migration is not written through it.', path));
+      if (code === 'EEXIST' && offset + 1 < NAME_ATTEMPTS) continue;
+      if (code === 'EEXIST')
+        throw new TargetRefused(t('{0} already exists; the migration does not overwrite it. Choose another name.', path));
+      throw error;
     }
-    throw error;
+    try {
+      await handle.writeFile(text, 'utf8');
+    } finally {
+      await handle.close();
+    }
+    return path;
   }
-  try {
-    await handle.writeFile(text, 'utf8');
-  } finally {
-    await handle.close();
-  }
+}
+
+async function lstatOrNothing(path: string) {
+  return lstat(path).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : Promise.reject(error)));
 }

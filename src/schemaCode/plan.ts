@@ -1,28 +1,24 @@
 // The steps that turn the target environment's schema into the source's, in an order the API accepts:
-// model renames and updates, then new models (without their field links) and fieldsets, then fields (a
-// field another one names first), then each model's title/image/ordering links, field order, and last the
-// deletes (fields, fieldsets, then models, a model before the models it links to). No vscode import.
-import { isPlainObject, Ref, type ModelPair, type Pair, type SchemaDiff } from './diff';
-import { fieldsetTitle, isBlockModel, MODEL_FIELD_LINKS, type FieldSnapshot, type ModelSnapshot } from './snapshot';
+// renames (in an order where each takes a free name, see names.ts), other model and field updates, then new
+// models (without their field links) and fieldsets, then fields (a field another one names first), then
+// each model's title/image/ordering links, field order, and last the deletes (see deletes.ts). No vscode
+// import.
+import { isPlainObject, Ref, type ModelPair, type SchemaDiff } from './diff';
+import { orderDeletes } from './deletes';
+import type { Step } from './steps';
+import { fieldLabel, kindOf, modelLabel, renameNote } from './labels';
+import { keptNames, namesPlan, type NameMove } from './names';
+import { fieldsetTitle, MODEL_FIELD_LINKS } from './snapshot';
+
+export { fieldLabel, modelLabel } from './labels';
 
 /** Model attributes sent with its field links, once the fields exist (ordering rules span them). */
 const LINKED_MODEL_ATTRIBUTES = ['ordering_direction', 'ordering_meta', 'sortable', 'tree'] as const;
 const LINKED = new Set<string>([...MODEL_FIELD_LINKS, ...LINKED_MODEL_ATTRIBUTES]);
+/** A field type change goes in one request with the new type's validators, editor and default. */
+const TYPE_BOUND = ['field_type', 'validators', 'appearance', 'default_value'];
 
-export type Step =
-  /** looks up the id of something that exists before the migration, by its name there */
-  | { kind: 'lookup'; ref: Ref; find: { model: string; field?: string; fieldsetTitle?: string } }
-  | { kind: 'createModel'; ref: Ref; label: string; body: Record<string, unknown> }
-  | { kind: 'updateModel'; ref: Ref; label: string; body: Record<string, unknown> }
-  | { kind: 'createFieldset'; ref: Ref; model: Ref; label: string; body: Record<string, unknown> }
-  | { kind: 'updateFieldset'; ref: Ref; label: string; body: Record<string, unknown> }
-  | { kind: 'createField'; ref: Ref; model: Ref; label: string; body: Record<string, unknown> }
-  | { kind: 'updateField'; ref: Ref; label: string; body: Record<string, unknown> }
-  /** puts the model's fields in this order (what the model has beyond them keeps its place after them) */
-  | { kind: 'orderFields'; model: Ref; label: string; fields: Ref[] }
-  | { kind: 'deleteField'; ref: Ref; label: string }
-  | { kind: 'deleteFieldset'; ref: Ref; label: string }
-  | { kind: 'deleteModel'; ref: Ref; label: string };
+export type { Step } from './steps';
 
 export interface PlanOptions {
   /** include the deletes of what only the target has (default true) */
@@ -34,12 +30,34 @@ export interface Removal {
   what: 'model' | 'block model' | 'field' | 'fieldset';
   /** e.g. `Article (article)`, `Subtitle (article.subtitle)` */
   label: string;
+  /** the source has a new one of the same name (a field of another type, a model made anew) */
+  replaced?: boolean;
+  /** the api_key it is kept under when left out: the source gives its name to another item */
+  keptAs?: string;
+}
+
+/** The migration would find a fieldset of the target by its title, and two or more fieldsets of that model share it. */
+export class AmbiguousFieldset extends Error {
+  constructor(
+    readonly environment: string,
+    readonly model: string,
+    readonly title: string,
+  ) {
+    super(`Model ${model} of ${environment} has several fieldsets titled "${title}"`);
+  }
 }
 
 export function removalsOf(diff: SchemaDiff): Removal[] {
+  const kept = keptNames(diff);
+  const notes = (key: string, replaced: boolean) => ({
+    ...(replaced ? { replaced: true } : {}),
+    ...(kept.has(key) ? { keptAs: kept.get(key)! } : {}),
+  });
   return diff.models.flatMap((model): Removal[] => {
-    if (model.kind === 'removed')
-      return [{ what: isBlockModel(model.target!) ? 'block model' : 'model', label: modelLabel(model.target!) }];
+    if (model.kind === 'removed') {
+      const replaced = diff.models.some((m) => m.kind === 'added' && m.source!.apiKey === model.target!.apiKey);
+      return [{ what: kindOf(model.target!) as Removal['what'], label: modelLabel(model.target!), ...notes(model.key, replaced) }];
+    }
     return [
       ...model.fieldsets
         .filter((p) => p.kind === 'removed')
@@ -49,6 +67,10 @@ export function removalsOf(diff: SchemaDiff): Removal[] {
         .map((p): Removal => ({
           what: 'field',
           label: `"${String(p.target!.attributes['label'] ?? p.target!.apiKey)}" (${model.target!.apiKey}.${p.target!.apiKey})`,
+          ...notes(
+            p.key,
+            model.fields.some((f) => f.kind === 'added' && f.source!.apiKey === p.target!.apiKey),
+          ),
         })),
     ];
   });
@@ -56,6 +78,8 @@ export function removalsOf(diff: SchemaDiff): Removal[] {
 
 export function planMigration(diff: SchemaDiff, options: PlanOptions = {}): Step[] {
   const deletes = options.deletes ?? true;
+  /** the update of each renamed model and field (`model:<key>`, `field:<key>`), run in the order of the renames */
+  const renames = new Map<string, Step>();
   const early: Step[] = [];
   const creates: Step[] = [];
   const fieldsetSteps: Step[] = [];
@@ -69,6 +93,8 @@ export function planMigration(diff: SchemaDiff, options: PlanOptions = {}): Step
     for (const f of model.fields) if (f.kind === 'added') created.add(`field:${f.key}`);
     for (const f of model.fieldsets) if (f.kind === 'added') created.add(`fieldset:${f.key}`);
   }
+  const update = (step: Step & { ref: Ref; body: Record<string, unknown> }) =>
+    'api_key' in step.body ? renames.set(`${step.ref.kind}:${step.ref.key}`, step) : early.push(step);
   for (const model of diff.models) {
     const ref = new Ref('model', model.key);
     if (model.kind === 'added') {
@@ -79,7 +105,7 @@ export function planMigration(diff: SchemaDiff, options: PlanOptions = {}): Step
     } else if (model.kind !== 'removed' && model.source) {
       const { immediate, linked } = splitModelBody(model.sourceValue!, model.changed, false);
       if (Object.keys(immediate).length > 0)
-        early.push({
+        update({
           kind: 'updateModel',
           ref,
           label: `Update ${kindOf(model.source)} ${modelLabel(model.source)}${renameNote(model)}`,
@@ -130,10 +156,13 @@ export function planMigration(diff: SchemaDiff, options: PlanOptions = {}): Step
       } else if (field.kind === 'changed') {
         const body = pick(field.sourceValue!, field.changed);
         const label = `Update ${fieldLabel(field.source!, model.key)}${renameNote(field)}`;
-        // a rename goes before the creates (a new field may take the old name); what names something new after them
-        const now = Object.fromEntries(Object.entries(body).filter(([, value]) => !namesAny(value, created)));
-        const later = Object.fromEntries(Object.entries(body).filter(([, value]) => namesAny(value, created)));
-        if (Object.keys(now).length > 0) early.push({ kind: 'updateField', ref: fieldRef, label, body: now });
+        // a rename goes before the creates (a new field may take the old name); what names something new after
+        // them, and a type change with it, since its validators and editor go in the same request
+        const typeWaits = 'field_type' in body && TYPE_BOUND.some((n) => namesAny(body[n], created));
+        const waits = (name: string) => namesAny(body[name], created) || (typeWaits && TYPE_BOUND.includes(name));
+        const now = Object.fromEntries(Object.entries(body).filter(([name]) => !waits(name)));
+        const later = Object.fromEntries(Object.entries(body).filter(([name]) => waits(name)));
+        if (Object.keys(now).length > 0) update({ kind: 'updateField', ref: fieldRef, label, body: now });
         if (Object.keys(later).length > 0)
           modelFieldSteps.push({ kind: 'updateField', ref: fieldRef, label: `${label}: ${Object.keys(later).join(', ')}`, body: later });
       } else if (field.kind === 'removed' && deletes) {
@@ -156,8 +185,42 @@ export function planMigration(diff: SchemaDiff, options: PlanOptions = {}): Step
       });
     }
   }
-  const lookups = lookupsFor(diff, [...early, ...creates, ...fieldsetSteps, ...fieldSteps, ...late, ...removes]);
-  return [...lookups, ...early, ...creates, ...fieldsetSteps, ...fieldSteps, ...late, ...orderModelDeletes(removes, diff)];
+  const steps = [
+    ...renameSteps(diff, renames),
+    ...early,
+    ...creates,
+    ...fieldsetSteps,
+    ...fieldSteps,
+    ...late,
+    ...orderDeletes(removes, diff),
+  ];
+  return [...lookupsFor(diff, steps), ...steps];
+}
+
+/** The renames in an order the API accepts, with the temporary names and the names given up they need. */
+function renameSteps(diff: SchemaDiff, renames: Map<string, Step>): Step[] {
+  const { models, fields } = namesPlan(diff);
+  const steps: Step[] = [];
+  const pairs = new Map<string, ModelPair>(diff.models.map((m) => [m.key, m]));
+  const add = (kind: 'model' | 'field', move: NameMove, what: string) => {
+    if (move.kind === 'final') {
+      const step = renames.get(`${kind}:${move.key}`);
+      if (step) steps.push(step);
+      return;
+    }
+    const why = move.kind === 'vacate' ? `${move.from} goes to another ${kind}` : 'the renames swap names';
+    const step = { ref: new Ref(kind, move.key), label: `Rename ${what} to ${move.to}: ${why}`, body: { api_key: move.to } };
+    steps.push(kind === 'model' ? { kind: 'updateModel', ...step } : { kind: 'updateField', ...step });
+  };
+  for (const move of models) {
+    const target = pairs.get(move.key)!.target!;
+    add('model', move, `${kindOf(target)} ${modelLabel(target)}`);
+  }
+  for (const [model, moves] of fields)
+    for (const move of moves) add('field', move, fieldLabel(model.fields.find((f) => f.key === move.key)!.target!, model.target!.apiKey));
+  // renames no name conflict orders (none expected: every api_key change is a move) keep their place
+  const placed = new Set(steps);
+  return [...steps, ...[...renames.values()].filter((s) => !placed.has(s))];
 }
 
 /** A model's attributes now; its field links (and the ordering settings that go with them) once the fields exist. */
@@ -196,12 +259,16 @@ function lookupsFor(diff: SchemaDiff, steps: Step[]): Step[] {
     const targetModel = model.target.apiKey;
     if (used.has(`model:${model.key}`)) lookups.push({ kind: 'lookup', ref: new Ref('model', model.key), find: { model: targetModel } });
     for (const f of model.fieldsets)
-      if (f.target && used.has(`fieldset:${f.key}`))
+      if (f.target && used.has(`fieldset:${f.key}`)) {
+        const title = fieldsetTitle(f.target);
+        if (model.target.fieldsets.filter((other) => fieldsetTitle(other) === title).length > 1)
+          throw new AmbiguousFieldset(diff.target.environment, targetModel, title);
         lookups.push({
           kind: 'lookup',
           ref: new Ref('fieldset', f.key),
-          find: { model: targetModel, fieldsetTitle: fieldsetTitle(f.target) },
+          find: { model: targetModel, fieldsetTitle: title },
         });
+      }
     for (const f of model.fields)
       if (f.target && used.has(`field:${f.key}`))
         lookups.push({ kind: 'lookup', ref: new Ref('field', f.key), find: { model: targetModel, field: f.target.apiKey } });
@@ -227,34 +294,6 @@ function inDependencyOrder(steps: Step[]): Step[] {
   return ordered;
 }
 
-/** Deletes of fields, then fieldsets, then models: a model before the models its fields link to. */
-function orderModelDeletes(removes: Step[], diff: SchemaDiff): Step[] {
-  const models = removes.filter((s) => s.kind === 'deleteModel');
-  const linksOf = new Map<string, Set<string>>();
-  for (const model of diff.models) {
-    if (model.kind !== 'removed') continue;
-    const linked = new Set<string>();
-    const visit = (value: unknown): void => {
-      if (value instanceof Ref && value.kind === 'model' && value.key !== model.key) linked.add(value.key);
-      else if (Array.isArray(value)) value.forEach(visit);
-      else if (isPlainObject(value)) Object.values(value).forEach(visit);
-    };
-    for (const f of model.fields) visit(f.targetValue);
-    linksOf.set(model.key, linked);
-  }
-  const ordered: Step[] = [];
-  const pending = [...models];
-  while (pending.length > 0) {
-    // the next model no other pending model links to
-    const index = pending.findIndex(
-      (step) =>
-        !pending.some((other) => other !== step && 'ref' in other && linksOf.get(other.ref.key)?.has((step as { ref: Ref }).ref.key)),
-    );
-    ordered.push(...pending.splice(index === -1 ? 0 : index, 1));
-  }
-  return [...removes.filter((s) => s.kind === 'deleteField'), ...removes.filter((s) => s.kind === 'deleteFieldset'), ...ordered];
-}
-
 /** Whether the value names one of `keys` (`model:author`, `field:article::title`, `fieldset:article/SEO`). */
 function namesAny(value: unknown, keys: Set<string>): boolean {
   if (value instanceof Ref) return keys.has(`${value.kind}:${value.key}`);
@@ -275,24 +314,6 @@ function createFieldBody(value: Record<string, unknown>): Record<string, unknown
   return Object.fromEntries(
     Object.entries(value).filter(([name, v]) => !(v === null && (name === 'fieldset' || name === 'default_value'))),
   );
-}
-
-function renameNote(pair: Pair<ModelSnapshot> | Pair<FieldSnapshot>): string {
-  const before = pair.target?.apiKey;
-  const after = pair.source?.apiKey;
-  return before !== undefined && after !== undefined && before !== after ? ` (renamed from ${before})` : '';
-}
-
-export function modelLabel(model: ModelSnapshot): string {
-  return `"${String(model.attributes['name'] ?? model.apiKey)}" (${model.apiKey})`;
-}
-
-function kindOf(model: ModelSnapshot): string {
-  return isBlockModel(model) ? 'block model' : 'model';
-}
-
-export function fieldLabel(field: FieldSnapshot, modelApiKey: string): string {
-  return `field "${String(field.attributes['label'] ?? field.apiKey)}" (${modelApiKey}.${field.apiKey})`;
 }
 
 /** True when nothing differs (the migration would be empty). */

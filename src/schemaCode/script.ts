@@ -4,7 +4,7 @@
 // vscode import.
 import { isLosslessNumber } from '../numbers';
 import { isPlainObject, Ref } from './diff';
-import type { Step } from './plan';
+import type { Step } from './steps';
 
 export interface ScriptOptions {
   /** the environment whose schema the script reproduces */
@@ -45,13 +45,18 @@ export function migrationScript(steps: Step[], options: ScriptOptions): string {
   ];
   if (steps.some((s) => s.kind === 'lookup' && s.find.fieldsetTitle !== undefined)) {
     lines.push(
+      '  // a fieldset has no api_key: it is found by its title, which must name one fieldset of the model',
       '  const fieldsetId = async (model: string, title: string): Promise<string> => {',
-      '    const fieldset = (await client.fieldsets.list(model)).find((f) => f.title === title);',
-      '    if (!fieldset) throw new Error(`The migration found no fieldset "${title}" in model ${model}`);',
-      '    return fieldset.id;',
+      '    const found = (await client.fieldsets.list(model)).filter((f) => f.title === title);',
+      '    if (found.length !== 1)',
+      '      throw new Error(',
+      '        `The migration needs the fieldset "${title}" of model ${model}, and this environment has ${found.length} of that title. Nothing was changed.`,',
+      '      );',
+      '    return found[0]!.id;',
       '  };',
     );
   }
+  if (steps.some((s) => containsLossless(s))) lines.push(...EXACT_NUMBERS_HELPER);
   if (steps.some((s) => s.kind === 'orderFields')) lines.push(...ORDER_FIELDS_HELPER);
   lines.push('');
   for (const step of steps)
@@ -64,6 +69,17 @@ export function migrationScript(steps: Step[], options: ScriptOptions): string {
   lines.push('}', '');
   return lines.join('\n');
 }
+
+const EXACT_NUMBERS_HELPER = [
+  '  // numbers beyond what a JavaScript number holds exactly (integers past 2^53) are sent as written, which',
+  '  // JSON.rawJSON (Node.js 21 and later) allows; without it the migration stops here, before any change',
+  '  const rawJSON = (JSON as unknown as { rawJSON?: (text: string) => unknown }).rawJSON;',
+  "  if (typeof rawJSON !== 'function')",
+  '    throw new Error(',
+  '      `This migration sets numbers a JavaScript number cannot hold exactly (beyond 2^53); Node.js ${process.versions.node} would round them. Run it with Node.js 21 or later. Nothing was changed.`,',
+  '    );',
+  '  const exact = (digits: string): number => rawJSON.call(JSON, digits) as number;',
+];
 
 const ORDER_FIELDS_HELPER = [
   '  // moves fields one at a time to their place; the API shifts the others',
@@ -156,7 +172,7 @@ function literal(body: Record<string, unknown>, _type: string, indent = ''): str
 
 function valueText(value: unknown, indent: string): string {
   if (value instanceof Ref) return idOf(value);
-  if (isLosslessNumber(value)) return value.value;
+  if (isLosslessNumber(value)) return `exact(${str(value.value)})`;
   if (value === undefined) return 'undefined';
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
@@ -170,6 +186,12 @@ function valueText(value: unknown, indent: string): string {
     return `{\n${entries.map(([k, v]) => `${indent}  ${propertyName(k)}: ${valueText(v, `${indent}  `)},`).join('\n')}\n${indent}}`;
   }
   return typeof value === 'string' ? str(value) : JSON.stringify(value);
+}
+
+function containsLossless(value: unknown): boolean {
+  if (isLosslessNumber(value)) return true;
+  if (Array.isArray(value)) return value.some(containsLossless);
+  return typeof value === 'object' && value !== null && !(value instanceof Ref) && Object.values(value).some(containsLossless);
 }
 
 function propertyName(name: string): string {

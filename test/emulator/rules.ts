@@ -122,6 +122,23 @@ export const FIELD_TYPES: Record<
   },
 };
 
+/**
+ * The field types an existing field of each type may become (PUT /fields/:id with another field_type).
+ * The API's documentation says only that an update may change field_type, not between which types; we take
+ * the stricter reading: a single-line string and a multi-paragraph text become each other (their values are
+ * strings either way), and no other type changes in place.
+ */
+export const FIELD_TYPE_CHANGES: Record<string, readonly string[]> = {
+  string: ['text'],
+  text: ['string'],
+};
+
+/** Why a field of type `from` cannot become `to` in place; undefined when it can (or the type is unchanged). */
+export function fieldTypeChangeProblem(from: string, to: string): string | undefined {
+  if (from === to || FIELD_TYPE_CHANGES[from]?.includes(to)) return undefined;
+  return `a ${from} field cannot become a ${to} field (${FIELD_TYPE_CHANGES[from]?.join(', ') || 'no other type'}): create a new field instead`;
+}
+
 export const WEBHOOK_ATTRIBUTES = [
   'name',
   'url',

@@ -24,6 +24,7 @@ import {
   FIELD_ATTRIBUTES,
   FIELD_RELATIONSHIPS,
   FIELD_TYPES,
+  fieldTypeChangeProblem,
   ITEM_TYPE_ATTRIBUTES,
   ITEM_TYPE_BOOLEANS,
   ITEM_TYPE_ENUMS,
@@ -252,6 +253,8 @@ export class SchemaWriter {
     const typeRules = FIELD_TYPES[fieldType];
     if ('field_type' in attributes && !typeRules)
       errors.push(invalidField('field_type', 'VALIDATION_INCLUSION', { ...scope, allowed_values: Object.keys(FIELD_TYPES) }));
+    const typeChange = creating || !typeRules ? undefined : fieldTypeChangeProblem(String(field.attributes.field_type), fieldType);
+    if (typeChange) errors.push(invalidField('field_type', 'VALIDATION_INVALID', { ...scope, message: typeChange }));
     for (const name of ['localized', 'deep_filtering_enabled', 'content_link_enabled'] as const) {
       if (name in attributes && typeof attributes[name] !== 'boolean') errors.push(invalidField(name, 'VALIDATION_FORMAT', scope));
     }

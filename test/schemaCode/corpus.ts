@@ -6,6 +6,8 @@ export interface CorpusCase {
   name: string;
   prepare?: (client: Client) => Promise<void>;
   change: (client: Client) => Promise<void>;
+  /** the migration leaves out the deletes: what only the target has stays (under another name when it gives its own up) */
+  leaveOut?: boolean;
 }
 
 type Body = Parameters<Client['fields']['create']>[1];
@@ -387,40 +389,6 @@ export const CORPUS: CorpusCase[] = [
         field_type: 'text',
         validators: { length: { max: 200 } },
         appearance: appearance('textarea', { placeholder: null }),
-      });
-    },
-  },
-  {
-    name: 'a new model whose title field is new and whose links point at another new model',
-    change: async (client) => {
-      const supplier = await client.itemTypes.create({ name: 'Supplier', api_key: 'supplier', sortable: true });
-      const name = await client.fields.create(supplier.id, {
-        label: 'Name',
-        api_key: 'name',
-        field_type: 'string',
-        validators: {},
-        appearance: appearance('single_line', { heading: true, placeholder: null }),
-      });
-      await client.itemTypes.update(supplier.id, { title_field: { type: 'field', id: name.id } });
-      const ingredient = await client.itemTypes.create({
-        name: 'Ingredient',
-        api_key: 'ingredient',
-        singleton: false,
-        all_locales_required: true,
-      });
-      await client.fields.create(ingredient.id, {
-        label: 'Supplier',
-        api_key: 'supplier',
-        field_type: 'link',
-        validators: { item_item_type: { item_types: [supplier.id], ...linkStrategies } },
-        appearance: appearance('link_select'),
-      });
-      await client.fields.create('dish', {
-        label: 'Ingredients',
-        api_key: 'ingredients',
-        field_type: 'links',
-        validators: { items_item_type: { item_types: [ingredient.id], ...linkStrategies } },
-        appearance: appearance('links_select'),
       });
     },
   },

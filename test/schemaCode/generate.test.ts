@@ -65,6 +65,7 @@ describe('Generate Migration', () => {
   test('flags what only the target has and leaves it out unless asked; writes migrations/<seconds>_<name>.ts', async () => {
     ui.answers.push((message, actions) => {
       assert.equal(message, 'main has 2 schema items that sandbox does not have');
+      // the first is the default: deleting nothing
       assert.deepEqual(actions, ['Leave Them Out', 'Delete Them in the Migration']);
       return 'Leave Them Out';
     });
@@ -131,13 +132,42 @@ describe('Generate Migration', () => {
     );
   });
 
-  test('never overwrites a file and never writes through a linked folder', async () => {
+  test('never overwrites a file: a name taken moves to the next second, after it in the order migrations:run follows', async () => {
     schemas['main'] = schemaWith([{ id: 'F1', api_key: 'title' }]);
     await mkdir(join(folder, 'migrations'));
     await writeFile(join(folder, 'migrations', '1750000000_same.ts'), 'mine');
     ui.inputs.push(() => 'same');
-    await assert.rejects(generateMigration(deps(), { source: 'sandbox', target: 'main' }), TargetRefused);
+    const result = await generateMigration(deps(), { source: 'sandbox', target: 'main' });
+    assert.equal(result?.path, join(folder, 'migrations', '1750000001_same.ts'));
     assert.equal(await readFile(join(folder, 'migrations', '1750000000_same.ts'), 'utf8'), 'mine');
+  });
+
+  test('two migrations generated at once, into a folder neither finds: both written, under distinct names', async () => {
+    schemas['main'] = schemaWith([{ id: 'F1', api_key: 'title' }]);
+    ui.inputs.push(
+      () => 'same',
+      () => 'same',
+    );
+    const paths = (
+      await Promise.all([
+        generateMigration(deps(), { source: 'sandbox', target: 'main' }),
+        generateMigration(deps(), { source: 'sandbox', target: 'main' }),
+      ])
+    ).map((r) => r?.path);
+    assert.deepEqual(paths.sort(), [join(folder, 'migrations', '1750000000_same.ts'), join(folder, 'migrations', '1750000001_same.ts')]);
+  });
+
+  test('never writes through a link: a linked file or a linked folder', async () => {
+    schemas['main'] = schemaWith([{ id: 'F1', api_key: 'title' }]);
+    await mkdir(join(folder, 'migrations'));
+    await symlink(join(folder, 'elsewhere.ts'), join(folder, 'migrations', '1750000000_linked.ts'));
+    ui.inputs.push(() => 'linked');
+    // the link is a name taken like any other: left alone, the script goes next to it
+    assert.equal(
+      (await generateMigration(deps(), { source: 'sandbox', target: 'main' }))?.path,
+      join(folder, 'migrations', '1750000001_linked.ts'),
+    );
+    assert.deepEqual(await readdir(folder), ['migrations']);
 
     await rm(join(folder, 'migrations'), { recursive: true });
     const elsewhere = await mkdtemp(join(tmpdir(), 'datocms-elsewhere-'));
@@ -146,5 +176,55 @@ describe('Generate Migration', () => {
     await assert.rejects(generateMigration(deps(), { source: 'sandbox', target: 'main' }), TargetRefused);
     assert.deepEqual(await readdir(elsewhere), []);
     await rm(elsewhere, { recursive: true, force: true });
+  });
+
+  test('one item: said in the singular, neutrally; one made anew says so and names what it is kept as', async () => {
+    schemas['main'] = schemaWith([
+      { id: 'F1', api_key: 'title' },
+      { id: 'F7', api_key: 'subtitle' },
+    ]);
+    // the sandbox's subtitle is another field (another id) of another type: the main one is replaced
+    schemas['sandbox']!.fields[1]!.attributes['field_type'] = 'text';
+    let detail = '';
+    ui.confirm = async (options) => {
+      detail = options.detail ?? '';
+      assert.equal(options.message, 'main has 1 schema item that sandbox does not have');
+      assert.deepEqual(options.actions, ['Leave It Out', 'Delete It in the Migration']);
+      return 'Leave It Out';
+    };
+    ui.inputs.push(() => 'retype');
+    const result = await generateMigration(deps(), { source: 'sandbox', target: 'main' });
+    assert.match(
+      detail,
+      /• field "subtitle" \(article\.subtitle\) — replaced in sandbox by a new one of the same name; kept as subtitle_old if left out/,
+    );
+    assert.match(detail, /It may be new in main, or deleted from sandbox on purpose\./);
+    assert.doesNotMatch(detail, /colleague/);
+    const script = await readFile(result!.path, 'utf8');
+    assert.match(script, /api_key: 'subtitle_old'/);
+    assert.doesNotMatch(script, /destroy/);
+  });
+
+  test('a fieldset the migration must find by a title two fieldsets share: refused with a message, nothing written', async () => {
+    const fieldset = (id: string): Resource<'fieldset'> => ({
+      id,
+      type: 'fieldset',
+      meta: {},
+      attributes: { title: 'SEO', position: 1 },
+      relationships: { item_type: rel('item_type', 'M1') },
+    });
+    schemas['main'] = { ...schemaWith([{ id: 'F1', api_key: 'title' }]), fieldsets: [fieldset('S1'), fieldset('S2')] };
+    schemas['sandbox'] = { ...schemaWith([{ id: 'F1', api_key: 'title' }]), fieldsets: [fieldset('S1')] };
+    schemas['sandbox'].fields[0]!.relationships['fieldset'] = rel('fieldset', 'S1');
+    ui.answers.push(() => 'Leave It Out');
+    ui.answers.push((message) => {
+      assert.equal(
+        message,
+        'The migration needs the fieldset "SEO" of model article, and main has several fieldsets of that title in it: the script could not tell which one it means. Give them distinct titles in main, then generate the migration again.',
+      );
+      return undefined;
+    });
+    assert.equal(await generateMigration(deps(), { source: 'sandbox', target: 'main' }), undefined);
+    assert.deepEqual(await readdir(folder), []);
   });
 });

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as vscode from 'vscode';
 import { config, dismissToasts, ensureSignedIn, extensionApi, runWithInputs, screenshot, seeOnScreen, waitFor } from './helpers';
-import { modelUri, openEditor } from './editing';
+import { editJson, modelUri, openDocument, openEditor } from './editing';
 
 const SANDBOX = 'compare-sandbox';
 const RUN = 'compare-run';
@@ -162,6 +162,16 @@ describe('schema as code', () => {
     assert.deepEqual(field.data.attributes.validators, { number_range: { min: 0, max: 3000 } });
     const price = await cmaIn(RUN, 'GET', '/fields/dish::price');
     assert.deepEqual(price.data.attributes.validators, { required: {}, number_range: { min: 1, max: 900 } });
+  });
+
+  it('a schema saved through the extension marks the comparison outdated; Refresh reads it again', async function () {
+    this.timeout(60_000);
+    const document = await openDocument(modelUri('dish', SANDBOX));
+    await editJson(document, (json) => (json.hint = 'Changed after the comparison'));
+    assert.equal(await document.save(), true);
+    await seeOnScreen(`The schema of ${SANDBOX} changed after this comparison`, { widenSideBar: 200 });
+    await vscode.commands.executeCommand('datocms.schemaComparison.refresh');
+    await seeOnScreen('changed: hint', { widenSideBar: 200 });
   });
 
   it("Compare with Environment opens the other environment's copy read-only beside the document", async function () {
