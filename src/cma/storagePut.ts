@@ -3,6 +3,8 @@
 // carries only the headers DatoCMS asked for plus the file's type and length — never the API token or the
 // CMA's own headers — and the URL never appears in a message.
 
+import { open as openFile } from 'node:fs/promises';
+import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { CancelledError } from './errors';
 import { poolClass } from './undici';
@@ -14,8 +16,8 @@ export interface StoragePut {
   requestHeaders: Record<string, string>;
   contentType: string;
   size: number;
-  /** opens the file's bytes */
-  open: () => Readable;
+  /** the bytes: a local file (read into one reused buffer), or a stream */
+  source: { path: string } | { open: () => Readable };
   filename: string;
   signal?: AbortSignal;
   onProgress?: (sentBytes: number, totalBytes: number) => void;
@@ -28,6 +30,7 @@ export interface StoragePut {
 // Headers that are ours to set (or the connection's): request_headers may not override them.
 const RESERVED = new Set(['content-length', 'content-type', 'host', 'transfer-encoding', 'connection', 'authorization']);
 const MAX_ERROR_BODY = 16 * 1024;
+const CHUNK_BYTES = 1024 * 1024;
 
 /** The storage URL, checked: https, or plain http only on this machine (the emulator). */
 export function storageUrl(raw: string, filename: string): URL {
@@ -79,10 +82,19 @@ export async function putToStorage(put: StoragePut): Promise<void> {
     },
     Math.min(1000, Math.max(10, stallMs / 4)),
   );
-  const source = put.open();
+  let socket: Socket | undefined;
+  const stream = 'open' in put.source ? put.source.open() : undefined;
+  const chunks: AsyncIterable<Buffer> =
+    stream ??
+    readFile(
+      (put.source as { path: string }).path,
+      size,
+      () => socket,
+      () => sent,
+    );
   async function* body(): AsyncGenerator<Buffer> {
     try {
-      for await (const chunk of source as AsyncIterable<Buffer>) {
+      for await (const chunk of chunks) {
         sent += chunk.length;
         lastActivity = Date.now();
         put.onProgress?.(sent, size);
@@ -93,11 +105,20 @@ export async function putToStorage(put: StoragePut): Promise<void> {
       throw error;
     } finally {
       bodyDone = true;
-      source.destroy();
+      stream?.destroy();
     }
   }
 
-  const pool = new (poolClass())(url.origin, { connections: 1 });
+  // The pool's own socket factory, watched: the file's buffer is reused only once the socket has sent it.
+  const connect = connector();
+  const pool = new (poolClass())(url.origin, {
+    connections: 1,
+    connect: (options, callback) =>
+      connect(options, (error, created) => {
+        if (created) socket = created as Socket;
+        callback(error as Error, created as never);
+      }),
+  });
   const done = (): string => `${sent} of ${size} bytes`;
   try {
     const response = await pool
@@ -151,8 +172,39 @@ export async function putToStorage(put: StoragePut): Promise<void> {
   } finally {
     clearInterval(watchdog);
     put.signal?.removeEventListener('abort', onAbort);
-    source.destroy();
+    stream?.destroy();
     await pool.destroy().catch(() => undefined);
+  }
+}
+
+/** undici's socket factory (TLS with the system's certificates), from the lazily loaded HTTP bundle. */
+function connector(): ReturnType<typeof import('undici').buildConnector> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('./undiciPool') as typeof import('./undiciPool')).buildConnector({});
+}
+
+/**
+ * A file's bytes in chunks of 1 MiB, read into one buffer reused from chunk to chunk — so a large file costs
+ * one buffer, not a trail of garbage — but only once the socket has sent everything handed to it (nothing
+ * queued, and at least every byte yielded so far counted as written); otherwise a fresh buffer is taken.
+ */
+async function* readFile(path: string, size: number, socket: () => Socket | undefined, yielded: () => number): AsyncGenerator<Buffer> {
+  const handle = await openFile(path, 'r');
+  try {
+    let spare: Buffer | undefined;
+    for (let position = 0; position < size;) {
+      const s = socket();
+      const sent = spare !== undefined && s !== undefined && s.writableLength === 0 && s.bytesWritten >= yielded();
+      const buffer = sent ? spare! : Buffer.allocUnsafe(Math.min(CHUNK_BYTES, size));
+      const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, size - position), position);
+      if (bytesRead === 0)
+        throw Object.assign(new Error(`the file is shorter than ${size} bytes`), { code: 'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH' });
+      position += bytesRead;
+      spare = buffer;
+      yield bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
   }
 }
 

@@ -5,3 +5,6 @@ const Dispatcher = require('undici/lib/dispatcher/dispatcher') as { prototype: o
 Object.assign(Dispatcher.prototype, require('undici/lib/api') as object);
 
 export const Pool = require('undici/lib/dispatcher/pool') as typeof import('undici').Pool;
+
+/** undici's socket factory (TLS with the system's certificates), for a pool that must see its socket. */
+export const buildConnector = require('undici/lib/core/connect') as typeof import('undici').buildConnector;

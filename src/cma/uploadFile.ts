@@ -2,7 +2,6 @@
 // PUT there as a stream, then the job that makes it an upload (POST /uploads) or replaces an upload's file
 // (PUT /uploads/:id with the new path). Errors name the file; a cancelled create leaves no upload behind.
 
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
@@ -67,11 +66,9 @@ export interface ReplaceFileOptions extends UploadFileOptions {
 interface Prepared {
   filename: string;
   size: number;
-  open: () => Readable;
+  source: { path: string } | { open: () => Readable };
   contentType: string;
 }
-
-const CHUNK_BYTES = 1024 * 1024;
 
 async function prepare(source: UploadSource, options: UploadFileOptions): Promise<Prepared> {
   let prepared: Prepared;
@@ -85,14 +82,14 @@ async function prepare(source: UploadSource, options: UploadFileOptions): Promis
       });
     });
     if (!facts.isFile()) throw new UploadError(`Uploading ${filename}: ${source.path} is not a file`, { kind: 'unreadable', filename });
-    prepared = { filename, size: facts.size, open: () => createReadStream(source.path, { highWaterMark: CHUNK_BYTES }), contentType: '' };
+    prepared = { filename, size: facts.size, source: { path: source.path }, contentType: '' };
   } else if ('bytes' in source) {
     const bytes = Buffer.from(source.bytes.buffer, source.bytes.byteOffset, source.bytes.byteLength);
-    prepared = { filename: source.filename, size: bytes.length, open: () => Readable.from([bytes]), contentType: '' };
+    prepared = { filename: source.filename, size: bytes.length, source: { open: () => Readable.from([bytes]) }, contentType: '' };
   } else {
     if (!Number.isSafeInteger(source.size) || source.size < 0)
       throw new RangeError(`uploads: size must be a byte count (got ${source.size})`);
-    prepared = { filename: source.filename, size: source.size, open: source.stream, contentType: '' };
+    prepared = { filename: source.filename, size: source.size, source: { open: source.stream }, contentType: '' };
   }
   if (prepared.filename.trim() === '' || /[/\\]/.test(prepared.filename))
     throw new RangeError(`uploads: "${prepared.filename}" is not a file name`);
@@ -141,7 +138,7 @@ async function store(client: CmaClient, file: Prepared, options: UploadFileOptio
     requestHeaders: headers,
     contentType: file.contentType,
     size: file.size,
-    open: file.open,
+    source: file.source,
     filename: file.filename,
     ...(options.signal ? { signal: options.signal } : {}),
     onProgress: (sent) => progress('uploading', sent),

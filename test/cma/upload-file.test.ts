@@ -2,7 +2,7 @@
 // CMA headers), create or replace job; progress, cancellation and every failure as a typed error, with
 // nothing half-created left behind.
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,6 +75,14 @@ describe('createFromFile', () => {
     );
     assert.equal(sent.at(-1), 300_000);
     assert.ok(events.every((e) => e.totalBytes === 300_000));
+  });
+
+  test('a file of several chunks arrives byte for byte (its one read buffer is reused only once sent)', async () => {
+    const bytes = randomBytes(5 * 1024 * 1024 + 12_345);
+    writeFileSync(join(dir, 'clip.mp4'), bytes);
+    const upload = await mediaOf(client).uploads.createFromFile({ path: join(dir, 'clip.mp4') });
+    assert.equal(upload.attributes['size'], bytes.length);
+    assert.equal(upload.attributes['md5'], createHash('md5').update(bytes).digest('hex'));
   });
 
   test('the storage PUT carries no Authorization header and none of the CMA headers', async () => {
