@@ -2,7 +2,7 @@
 // loop with the client being measured), plus a 50-field model for the tree benchmark.
 // Prints one JSON line `{"url": …, "token": …}` when listening; exits when stdin closes or on SIGTERM.
 //
-// tsx bench/emulator.ts --records N [--rate-limit] [--job-duration MS] [--wide-model-fields N]
+// tsx bench/emulator.ts --records N [--uploads N] [--rate-limit] [--job-duration MS] [--wide-model-fields N]
 import type { Resource } from '../src/cma/types';
 import { startEmulator, type EnvironmentData } from '../test/emulator/index.js';
 
@@ -10,13 +10,14 @@ import { WIDE_MODEL_API_KEY } from './lib';
 
 interface Args {
   records: number;
+  uploads: number;
   rateLimit: boolean;
   jobDurationMs: number;
   wideModelFields: number;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { records: 300, rateLimit: false, jobDurationMs: 20, wideModelFields: 0 };
+  const args: Args = { records: 300, uploads: 0, rateLimit: false, jobDurationMs: 20, wideModelFields: 0 };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const number = () => {
@@ -25,6 +26,7 @@ function parseArgs(argv: string[]): Args {
       return value;
     };
     if (flag === '--records') args.records = number();
+    else if (flag === '--uploads') args.uploads = number();
     else if (flag === '--job-duration') args.jobDurationMs = number();
     else if (flag === '--wide-model-fields') args.wideModelFields = number();
     else if (flag === '--rate-limit') args.rateLimit = true;
@@ -102,7 +104,12 @@ export function addWideModel(env: EnvironmentData, count: number): void {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const emulator = await startEmulator({ records: args.records, rateLimit: args.rateLimit, jobDurationMs: args.jobDurationMs });
+  const emulator = await startEmulator({
+    records: args.records,
+    uploads: args.uploads,
+    rateLimit: args.rateLimit,
+    jobDurationMs: args.jobDurationMs,
+  });
   if (args.wideModelFields > 0) {
     const env = emulator.store.environment();
     addWideModel(env, args.wideModelFields);

@@ -17,6 +17,7 @@ import { RATE_LIMIT, RATE_LIMITED_PAGES, rateLimitFloorMs, readPagesUnderLimit, 
 import { treeSession, type Expand } from './tree';
 import { benchHoverLink } from './hoverLink';
 import { benchBulkPublish } from './bulkPublish';
+import { benchUploads } from './uploads';
 
 const RECORDS = 10_000;
 const LATENCIES = [80, 0] as const;
@@ -87,6 +88,13 @@ async function main(): Promise<void> {
   } finally {
     await emulator.close();
     await closeAllDispatchers();
+  }
+  if (wanted('upload_100mb') || wanted('list_uploads_10k')) {
+    try {
+      Object.assign(result, await benchUploads(runs, rows, progress, wanted));
+    } finally {
+      await closeAllDispatchers();
+    }
   }
   if (wanted('bundle_bytes') || wanted('activate_ms')) Object.assign(result, await benchBundleAndActivation(rows));
   if (wanted('live_check_ms')) Object.assign(result, await liveCheckRow(4 * runs, rows));

@@ -3,6 +3,9 @@
 //   resources/      the families: site.ts (site, environments, maintenance mode), schema.ts (item types, fields, fieldsets),
 //                   webhooks.ts, items.ts, uploads.ts, versions.ts; shared.ts (read one / a list, partial update, create, delete)
 //                   publishing.ts (publishingOf(client): publish, bulk, schedules; imported directly, not from here)
+//                   media.ts (mediaOf(client): upload writes, files, bulk, collections, tags, filters; imported directly)
+//   uploadFile.ts   a file into the media area (upload request, streamed PUT via storagePut.ts, create/replace job);
+//                   uploadErrors.ts its errors (UploadError, UploadInUseError)
 //   requester.ts    one call: headers, attempts and which failures are retried, rate-limit pacing, the log
 //   jobs.ts         async jobs (202 → /job-results polling); paging.ts every page of a list
 //   jsonapi.ts      reading JSON:API bodies, checking the answer is the resource asked for

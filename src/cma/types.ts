@@ -82,16 +82,88 @@ export interface ItemQuery {
   page?: { offset?: number; limit?: number };
 }
 
+/** `eq`/`neq` one value, `in`/`not_in` several. */
+export interface ChoiceFilter<V extends string = string> {
+  eq?: V;
+  neq?: V;
+  in?: V[];
+  not_in?: V[];
+}
+
+/** Text matching: `pattern` contained (case-insensitive unless said), or a regular expression. */
+export interface TextMatch {
+  pattern: string;
+  case_sensitive?: boolean;
+  regexp?: boolean;
+}
+
+export interface NumberFilter {
+  gt?: number;
+  lt?: number;
+  gte?: number;
+  lte?: number;
+  eq?: number;
+  neq?: number;
+}
+
+/** Tag-like lists: `contains` one, `any_in`/`all_in`/`not_in` of several, `eq` exactly these. */
+export interface ListFilter<V extends string = string> {
+  contains?: V;
+  any_in?: V[];
+  all_in?: V[];
+  not_in?: V[];
+  eq?: V[];
+}
+
+export type UploadKind = 'image' | 'audio' | 'video' | 'richtext' | 'presentation' | 'spreadsheet' | 'pdfdocument' | 'archive';
+export type ColorBucket =
+  'red' | 'orange' | 'pink' | 'cyan' | 'purple' | 'blue' | 'yellow' | 'green' | 'brown' | 'grey' | 'white' | 'black';
+
+/** `filter[fields]` of `GET /uploads`: the delivery API's upload filters, in snake_case. */
+export interface UploadFieldFilters {
+  type?: ChoiceFilter<UploadKind>;
+  in_use?: { eq: boolean };
+  resolution?: ChoiceFilter<'icon' | 'small' | 'medium' | 'large'>;
+  orientation?: { eq?: 'landscape' | 'portrait' | 'square'; neq?: 'landscape' | 'portrait' | 'square' };
+  size?: NumberFilter;
+  width?: NumberFilter;
+  height?: NumberFilter;
+  tags?: ListFilter;
+  smart_tags?: ListFilter;
+  colors?: ListFilter<ColorBucket>;
+  id?: ChoiceFilter;
+  md5?: ChoiceFilter;
+  format?: ChoiceFilter;
+  path?: ChoiceFilter;
+  mime_type?: ChoiceFilter & { matches?: TextMatch; not_matches?: TextMatch };
+  alt?: ChoiceFilter & { matches?: TextMatch; not_matches?: TextMatch; exists?: boolean };
+  title?: ChoiceFilter & { matches?: TextMatch; not_matches?: TextMatch; exists?: boolean };
+  notes?: { matches?: TextMatch; not_matches?: TextMatch; exists?: boolean };
+  author?: { matches?: TextMatch; not_matches?: TextMatch; exists?: boolean };
+  copyright?: { matches?: TextMatch; not_matches?: TextMatch; exists?: boolean };
+  basename?: { matches?: TextMatch; not_matches?: TextMatch };
+  filename?: { matches?: TextMatch; not_matches?: TextMatch };
+  /** ISO 8601 date-times with a time zone; minute precision */
+  _created_at?: { eq?: string; neq?: string; lt?: string; lte?: string; gt?: string; gte?: string };
+  _updated_at?: { eq?: string; neq?: string; lt?: string; lte?: string; gt?: string; gte?: string };
+}
+
+export type UploadOrderField =
+  '_created_at' | '_updated_at' | 'size' | 'resolution' | 'filename' | 'basename' | 'mime_type' | 'format' | 'id';
+export type UploadOrder = `${UploadOrderField}_${'ASC' | 'DESC'}`;
+
 /** Query parameters of `GET /uploads`. */
 export interface UploadQuery {
   filter?: {
     /** several ids are joined with commas */
     ids?: string | string[];
+    /** words in the file name, author, copyright, notes, tags, alt and title (in `locale`) */
     query?: string;
-    fields?: Record<string, Record<string, unknown>>;
+    fields?: UploadFieldFilters;
   };
+  /** the locale `query`, `alt` and `title` look in (default: the main locale) */
   locale?: string;
-  /** e.g. `created_at_DESC` */
-  order_by?: string | string[];
+  /** default `_created_at_DESC`; several are applied in order */
+  order_by?: UploadOrder | UploadOrder[];
   page?: { offset?: number; limit?: number };
 }

@@ -230,11 +230,19 @@ const CALLS: Record<string, Record<string, { operation: string; call: Call }>> =
         c.uploads.list({
           filter: { ids: ['u1', 'u2'], query: 'x', fields: { type: { eq: 'image' } } },
           locale: 'en',
-          order_by: 'created_at_DESC',
+          order_by: '_created_at_DESC',
           page: { offset: 0, limit: 500 },
         }),
     },
     find: { operation: 'find', call: (c) => c.uploads.find('u1') },
+    listAll: {
+      operation: 'list',
+      call: async (c) => {
+        for await (const upload of c.uploads.listAll({ filter: { fields: { in_use: { eq: false } } }, order_by: ['size_DESC', 'id_ASC'] }))
+          assert.ok(upload);
+      },
+    },
+    references: { operation: 'references', call: (c) => c.uploads.references('u1', { nested: true, version: 'published-or-current' }) },
   },
   itemVersions: {
     list: { operation: 'list', call: (c) => c.itemVersions.list('r1', { offset: 50, limit: 50 }) },

@@ -1,10 +1,11 @@
-// `npm run emulator -- --port P --token T --records N --latency MS [--rate-limit] [--job-duration MS]`
+// `npm run emulator -- --port P --token T --records N --uploads N --latency MS [--rate-limit] [--job-duration MS]`
 import { startEmulator } from './index.js';
 
 function parseArgs(argv: string[]): {
   port?: number;
   token?: string;
   records?: number;
+  uploads?: number;
   latencyMs?: number;
   rateLimit: boolean;
   jobDurationMs?: number;
@@ -31,6 +32,9 @@ function parseArgs(argv: string[]): {
       case '--records':
         out.records = number(flag, argv[++i]);
         break;
+      case '--uploads':
+        out.uploads = number(flag, argv[++i]);
+        break;
       case '--latency':
         out.latencyMs = number(flag, argv[++i]);
         break;
@@ -41,7 +45,7 @@ function parseArgs(argv: string[]): {
         out.rateLimit = true;
         break;
       default:
-        throw new Error(`Unknown option ${flag} (options: --port, --token, --records, --latency, --job-duration, --rate-limit)`);
+        throw new Error(`Unknown option ${flag} (options: --port, --token, --records, --uploads, --latency, --job-duration, --rate-limit)`);
     }
   }
   return out;

@@ -5,6 +5,7 @@ import type { Resource } from '../../src/cma/types.js';
 import { Random } from './random.js';
 import { ACCOUNT, HOUR, iso, SEED_TIME } from './seed-records.js';
 import type { EnvironmentData } from './store.js';
+import { mediaArea } from './upload-area.js';
 
 const SITE_ASSETS = 'https://www.datocms-assets.com/84213';
 const IMAGE_NAMES = [
@@ -61,6 +62,70 @@ export function seedUploads(env: EnvironmentData, imageIds: readonly string[], l
     { basename: 'kitchen-tour', format: 'mp4', mime: 'video/mp4', size: 48_234_496, width: 1920, height: 1080, duration: 94 },
   ]);
   files.forEach(([id, file], i) => env.uploads.set(id, uploadResource(id, file, i, rng, locales)));
+  seedMediaArea(env, rng, files.length);
+}
+
+const SMART_TAGS = ['food', 'plate', 'restaurant', 'interior', 'person', 'table'];
+
+/**
+ * Collections "Photography" (with "Dishes" inside) and "Documents", the tags in use, smart tags on the images:
+ * every third image in "Dishes", the PDF menu in "Documents" with the tag "menu".
+ */
+function seedMediaArea(env: EnvironmentData, rng: Random, count: number): void {
+  const area = mediaArea(env);
+  const collection = (label: string, position: number, parent: string | null) => {
+    const id = rng.id();
+    area.collections.set(id, {
+      id,
+      type: 'upload_collection',
+      attributes: { label, position },
+      relationships: { parent: { data: parent === null ? null : { type: 'upload_collection', id: parent } } },
+      meta: {},
+    });
+    return id;
+  };
+  const photography = collection('Photography', 1, null);
+  const dishes = collection('Dishes', 1, photography);
+  const documents = collection('Documents', 2, null);
+  area.tags.add('bistro');
+  area.tags.add('menu');
+  [...env.uploads.values()].slice(0, count).forEach((upload, i) => {
+    const a = upload.attributes;
+    if (a.is_image) {
+      a.smart_tags = [SMART_TAGS[i % SMART_TAGS.length]!, SMART_TAGS[(i + 2) % SMART_TAGS.length]!];
+      if (i % 3 === 0) upload.relationships.upload_collection = { data: { type: 'upload_collection', id: dishes } };
+    } else if (a.format === 'pdf') {
+      a.tags = ['menu'];
+      upload.relationships.upload_collection = { data: { type: 'upload_collection', id: documents } };
+    }
+  });
+}
+
+/**
+ * `count` more uploads (images, a PDF every tenth), for listing at scale: ids, names and dates of their own,
+ * deterministic, created one minute apart after the seeded ones.
+ */
+export function seedManyUploads(env: EnvironmentData, count: number, locales: readonly string[]): void {
+  const rng = new Random(6021);
+  for (let i = 0; i < count; i++) {
+    const pdf = i % 10 === 9;
+    const [width, height] = SIZES[i % SIZES.length]!;
+    const { format, mime } = pdf ? { format: 'pdf', mime: 'application/pdf' } : FORMATS[i % FORMATS.length]!;
+    const file: UploadFile = {
+      basename: `${pdf ? 'document' : 'photo'}-${String(i + 1).padStart(5, '0')}`,
+      format,
+      mime,
+      size: 40_000 + ((i * 7919) % 3_000_000),
+      width: pdf ? null : width,
+      height: pdf ? null : height,
+      duration: null,
+    };
+    const id = rng.id();
+    const upload = uploadResource(id, file, 100 + i, rng, locales);
+    const created = iso(SEED_TIME + (i + 1) * 60_000);
+    Object.assign(upload.attributes, { created_at: created, updated_at: created });
+    env.uploads.set(id, upload);
+  }
 }
 
 function uploadResource(id: string, file: UploadFile, index: number, rng: Random, locales: readonly string[]): Resource<'upload'> {

@@ -18,7 +18,10 @@ import { routeItemCreates } from './item-creates.js';
 import { routeSchemaDeletes } from './schema-deletes.js';
 import { checkEnvironmentGate, routeEnvironmentOps } from './environment-ops.js';
 import { seedStore } from './seed.js';
-import { referencesDocument, uploadsDocument } from './uploads.js';
+import { referencesDocument } from './uploads.js';
+import { routeUploads } from './upload-routes.js';
+import { seedManyUploads } from './seed-uploads.js';
+import { UploadStorage } from './upload-storage.js';
 import { relId, type EmulatorStore, type EnvironmentData } from './store.js';
 import type { Emulator, EmulatorOptions, EmulatorRequest, FaultKind, FaultRule } from './types.js';
 import { answerVersions } from './versions.js';
@@ -61,6 +64,7 @@ export class EmulatorServer implements Emulator {
   readonly store: EmulatorStore;
   readonly requests: EmulatorRequest[] = [];
   readonly faults: Emulator['faults'];
+  readonly uploadStorage: UploadStorage;
 
   private latencyMs: number;
   private readonly jobDurationMs: number;
@@ -88,6 +92,8 @@ export class EmulatorServer implements Emulator {
           ? new RateWindow(60, 3000, true)
           : new RateWindow(1_000_000, 3000, false);
     this.store = seedStore({ records: options.records ?? 300 });
+    if (options.uploads) seedManyUploads(this.store.environment(), options.uploads, this.store.site.attributes.locales as string[]);
+    this.uploadStorage = new UploadStorage(this.store.site.id);
     this.faults = {
       add: (rule) => this.addFault(rule),
       clear: () => {
@@ -116,6 +122,7 @@ export class EmulatorServer implements Emulator {
     const address = this.server.address() as AddressInfo;
     this.port = address.port;
     this.url = `http://127.0.0.1:${address.port}`;
+    await this.uploadStorage.listen();
   }
 
   clearRequests(): void {
@@ -132,7 +139,7 @@ export class EmulatorServer implements Emulator {
     this.timers.clear();
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     for (const socket of this.sockets) socket.destroy();
-    await closed;
+    await Promise.all([closed, this.uploadStorage.close()]);
   }
 
   private addFault(rule: FaultRule): void {
@@ -468,7 +475,11 @@ export class EmulatorServer implements Emulator {
       startJob: (commit, ms) => this.startJob(commit, jobFault, ms),
     };
     const routed =
-      routeSchemaCreates(ctx) ?? routeItemCreates(ctx) ?? routeSchemaDeletes(ctx) ?? routeEnvironmentOps(ctx, this.forkDurationMs);
+      routeSchemaCreates(ctx) ??
+      routeItemCreates(ctx) ??
+      routeSchemaDeletes(ctx) ??
+      routeEnvironmentOps(ctx, this.forkDurationMs) ??
+      routeUploads(ctx, this.uploadStorage);
     if (routed) return routed;
 
     if (head === 'versions' || sub === 'versions') {
@@ -572,9 +583,6 @@ export class EmulatorServer implements Emulator {
           }
           break;
         }
-        case 'uploads':
-          if (method === 'GET' && segments.length <= 2) return ok(uploadsDocument(this.store, env(), id, query));
-          break;
         case 'job-results':
           if (is('GET', 2) && id) {
             noParams();

@@ -53,6 +53,16 @@ export interface EnvironmentData {
   uploads: Map<string, Resource<'upload'>>;
   /** records (not blocks) of each model in creation order: the default listing order */
   recordsByType: Map<string, StoredItem[]>;
+  /** the media area's collections, tags and saved filters (upload-area.ts creates it on first use) */
+  mediaArea?: MediaArea;
+}
+
+/** Environment data of the media area besides the uploads: copied by a fork like the rest. */
+export interface MediaArea {
+  collections: Map<string, Resource<'upload_collection'>>;
+  /** tag names created with POST /upload-tags or set on an upload, in creation order */
+  tags: Set<string>;
+  filters: Map<string, Resource<'upload_filter'>>;
 }
 
 export interface EmulatorStore {

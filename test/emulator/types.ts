@@ -1,5 +1,6 @@
 // The emulator's public contract.
 import type { EmulatorStore } from './store.js';
+import type { UploadStorageControl } from './upload-storage.js';
 
 export interface EmulatorOptions {
   /** 0 (default) = a free port; binds 127.0.0.1 only */
@@ -8,6 +9,8 @@ export interface EmulatorOptions {
   token?: string;
   /** records of the big model `article` (default 300) */
   records?: number;
+  /** extra uploads in the primary environment's media area, besides the seeded ones (default 0) */
+  uploads?: number;
   /** simulated network round trip added to every response (default 0) */
   latencyMs?: number;
   /** true = 60 requests per 3000 ms window, answered with 429 beyond that */
@@ -28,6 +31,8 @@ export interface Emulator {
   clearRequests(): void;
   setLatency(ms: number): void;
   store: EmulatorStore;
+  /** the asset storage upload requests point at (its own origin), with the log of what it received */
+  uploadStorage: UploadStorageControl;
   close(): Promise<void>;
 }
 
