@@ -18,6 +18,10 @@ import { routeItemCreates } from './item-creates.js';
 import { routeSchemaDeletes } from './schema-deletes.js';
 import { checkEnvironmentGate, routeEnvironmentOps } from './environment-ops.js';
 import { seedStore } from './seed.js';
+import { emptyStore } from './empty.js';
+import { answerCda } from './cda/endpoint.js';
+import { routeSite } from './site.js';
+import { routeWorkflows } from './workflows.js';
 import { referencesDocument, uploadsDocument } from './uploads.js';
 import { relId, type EmulatorStore, type EnvironmentData } from './store.js';
 import type { Emulator, EmulatorOptions, EmulatorRequest, FaultKind, FaultRule } from './types.js';
@@ -87,7 +91,7 @@ export class EmulatorServer implements Emulator {
         : rate === true
           ? new RateWindow(60, 3000, true)
           : new RateWindow(1_000_000, 3000, false);
-    this.store = seedStore({ records: options.records ?? 300 });
+    this.store = options.empty ? emptyStore() : seedStore({ records: options.records ?? 300 });
     this.faults = {
       add: (rule) => this.addFault(rule),
       clear: () => {
@@ -178,6 +182,10 @@ export class EmulatorServer implements Emulator {
       this.write(res, this.control(method, path, rawBody));
       return;
     }
+    if (path === '/cda' || path.startsWith('/cda/')) {
+      this.cda(method, path, rawBody, req, res);
+      return;
+    }
 
     const query = parseQuery(url.search);
     const envHeader = headerValue(req, 'x-environment');
@@ -218,6 +226,34 @@ export class EmulatorServer implements Emulator {
       return;
     }
     respond(await this.answer(method, path, query, rawBody, req, fault));
+  }
+
+  /** The Content Delivery API (GraphQL): logged, delayed and faulted like the CMA, with its own rate and headers. */
+  private cda(method: string, path: string, rawBody: string, req: IncomingMessage, res: ServerResponse): void {
+    const entry: EmulatorRequest = {
+      method,
+      path,
+      query: {},
+      body: parseLoggedBody(rawBody),
+      status: 0,
+      environment: headerValue(req, 'x-environment') ?? this.store.primaryId,
+    };
+    this.requests.push(entry);
+    const respond = () => {
+      const reply = answerCda(this.store, this.token, method, path, req.headers, rawBody);
+      entry.status = reply.status;
+      const send = () => {
+        if (res.destroyed || res.headersSent) return;
+        const text = JSON.stringify(reply.body);
+        res.writeHead(reply.status, { ...reply.headers, 'Content-Length': String(Buffer.byteLength(text)) });
+        res.end(text);
+      };
+      if (this.latencyMs > 0) this.later(this.latencyMs, send);
+      else send();
+    };
+    const fault = this.takeFault(method, path);
+    if (fault && fault.kind !== 'job_failure') this.applyFault(fault, req, res, entry, {}, respond);
+    else respond();
   }
 
   private async answer(
@@ -468,7 +504,12 @@ export class EmulatorServer implements Emulator {
       startJob: (commit, ms) => this.startJob(commit, jobFault, ms),
     };
     const routed =
-      routeSchemaCreates(ctx) ?? routeItemCreates(ctx) ?? routeSchemaDeletes(ctx) ?? routeEnvironmentOps(ctx, this.forkDurationMs);
+      routeSchemaCreates(ctx) ??
+      routeItemCreates(ctx) ??
+      routeSchemaDeletes(ctx) ??
+      routeEnvironmentOps(ctx, this.forkDurationMs) ??
+      routeSite(ctx) ??
+      routeWorkflows(ctx);
     if (routed) return routed;
 
     if (head === 'versions' || sub === 'versions') {
