@@ -19,7 +19,7 @@ describe('locales', () => {
     const query = `{ en: article(filter: {slug: {eq: "${slug}"}}) { title author { bio } }
       it: article(locale: it, filter: {slug: {eq: "${slug}"}}) { title enTitle: title(locale: en) author { bio } } }`;
     const result = await data(emu, query);
-    const stored = [...emu.store.environment().items.values()].find((i) => i.attributes.slug === slug)!;
+    const stored: any = [...emu.store.environment().items.values()].find((i) => i.attributes.slug === slug)!;
     assert.equal(result.en.title, stored.published!.title.en);
     assert.equal(result.it.title, stored.published!.title.it);
     assert.equal(result.it.enTitle, stored.published!.title.en);
@@ -28,7 +28,7 @@ describe('locales', () => {
 
   test('fallbackLocales (query or field level) fill null and "" values in order', async () => {
     const { id } = await firstArticle();
-    const stored = emu.store.environment().items.get(id)!;
+    const stored: any = emu.store.environment().items.get(id)!;
     const excerpt = { en: stored.attributes.excerpt.en, it: '' };
     await cma(emu, 'PUT', `/items/${id}`, { data: { type: 'item', id, attributes: { excerpt } } });
     await cma(emu, 'PUT', `/items/${id}/publish`);
@@ -60,7 +60,7 @@ describe('locales', () => {
     const english = await data(emu, '{ allArticles(first: 500, filter: {title: {matches: {pattern: "^pomodori"}}}) { title } }');
     assert.deepEqual(english.allArticles, []);
     const { id } = await firstArticle();
-    const stored = emu.store.environment().items.get(id)!;
+    const stored: any = emu.store.environment().items.get(id)!;
     const onlyEn = (value: Record<string, unknown> | null) => (value ? { en: value.en } : value);
     const localized = ['title', 'excerpt', 'body', 'content', 'seo'];
     const attributes = Object.fromEntries(localized.map((k) => [k, onlyEn(stored.attributes[k])]));
