@@ -52,7 +52,7 @@ function route(path: string): { environment?: string; preview: boolean } | undef
 }
 
 function onlyTrue(headers: IncomingHttpHeaders, name: string, code: string): boolean {
-  const value = header(headers, name);
+  const value = header(headers, name.toLowerCase());
   if (value === undefined) return false;
   if (value !== 'true') throw new RequestError(422, code, { message: `${name} header can only be set to \`true\`` });
   return true;
@@ -76,10 +76,10 @@ function checkRequest(store: EmulatorStore, token: string, method: string, path:
     throw new RequestError(401, 'INVALID_SITE', { message: 'An API token is required' });
   if (authorization !== `Bearer ${token}` && authorization !== token)
     throw new RequestError(401, 'INVALID_AUTHORIZATION_HEADER', { message: 'The API token is missing or invalid' });
-  const drafts = onlyTrue(headers, 'x-include-drafts', 'INVALID_X_INCLUDE_DRAFTS_HEADER') || target.preview;
-  const strict = onlyTrue(headers, 'x-exclude-invalid', 'INVALID_X_EXCLUDE_INVALID_HEADER');
+  const drafts = onlyTrue(headers, 'X-Include-Drafts', 'INVALID_X_INCLUDE_DRAFTS_HEADER') || target.preview;
+  const strict = onlyTrue(headers, 'X-Exclude-Invalid', 'INVALID_X_EXCLUDE_INVALID_HEADER');
   // The API documents X-Cache-Tags: true only; another value is refused like the other switches.
-  const cacheTags = onlyTrue(headers, 'x-cache-tags', 'INVALID_X_CACHE_TAGS_HEADER');
+  const cacheTags = onlyTrue(headers, 'X-Cache-Tags', 'INVALID_X_CACHE_TAGS_HEADER');
   const visualEditing = header(headers, 'x-visual-editing');
   if (visualEditing !== undefined) {
     // Content Link is plan-gated; the emulated project's plan does not include it.

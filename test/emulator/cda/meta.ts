@@ -24,10 +24,12 @@ export function metaValue(ctx: CdaContext, view: RecordView, key: string): unkno
     case '_unpublishingScheduledAt':
       return meta.unpublishing_scheduled_at;
     case '_status':
-      // Without drafts everything served is published.
-      return view.published ? 'published' : (meta.status ?? 'published');
+      // Without drafts everything served is published, and so is every record of a model without draft mode.
+      return view.published || !(owner ? ctx.models.get(owner.itemTypeId) : view.model)?.draftMode
+        ? 'published'
+        : (meta.status ?? 'published');
     case '_isValid':
-      return isValidVersion(ctx, view.item);
+      return isValidVersion(view.item, view.published);
     case '_modelApiKey':
       return view.model.apiKey;
     case 'position':

@@ -33,6 +33,8 @@ export interface ModelInfo {
   sortable: boolean;
   tree: boolean;
   allLocalesRequired: boolean;
+  /** with the draft/published system; without it every save is published at once */
+  draftMode: boolean;
   inverse: boolean;
   /** the stage ids of its workflow, in the workflow's order; null without one */
   stages: string[] | null;
@@ -85,6 +87,7 @@ export function modelInfos(store: EmulatorStore, env: EnvironmentData): Map<stri
       sortable: a.sortable === true,
       tree: a.tree === true,
       allLocalesRequired: a.all_locales_required === true,
+      draftMode: a.draft_mode_active === true,
       inverse: a.inverse_relationships_enabled === true,
       stages: workflow ? workflow.attributes.stages.map((s) => s.id) : null,
       names: modelNames(apiKey),

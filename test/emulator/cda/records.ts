@@ -5,10 +5,10 @@ import type { StoredItem } from '../store.js';
 import { tagRecord, type CdaContext, type LocaleChoice, type RecordView } from './context.js';
 import type { FieldInfo, ModelInfo } from './model-info.js';
 
-/** Whether the served version of a record is valid. */
-export function isValidVersion(ctx: CdaContext, item: StoredItem): boolean {
+/** Whether a version of a record is valid: its published one, or its latest. */
+export function isValidVersion(item: StoredItem, published: boolean): boolean {
   const meta = item.meta;
-  const specific = ctx.drafts ? meta.is_current_version_valid : meta.is_published_version_valid;
+  const specific = published ? meta.is_published_version_valid : meta.is_current_version_valid;
   return specific ?? meta.is_valid;
 }
 
@@ -17,12 +17,14 @@ export function recordView(ctx: CdaContext, item: StoredItem, locale: LocaleChoi
   const model = ctx.models.get(item.itemTypeId);
   if (!model || item.parentItemId) return null;
   if (!ctx.drafts && !item.published) return null;
-  if (ctx.strict && !isValidVersion(ctx, item)) return null;
+  // Without the draft/published system a save is published at once: the latest version is the published one.
+  const latest = ctx.drafts || !model.draftMode;
+  if (ctx.strict && !isValidVersion(item, !latest)) return null;
   return {
     item,
     model,
-    attrs: ctx.drafts ? item.attributes : item.published!,
-    published: !ctx.drafts,
+    attrs: latest ? item.attributes : item.published!,
+    published: !latest,
     locale: locale.locale,
     fallbacks: locale.fallbacks,
   };
