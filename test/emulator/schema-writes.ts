@@ -30,7 +30,7 @@ import {
   ITEM_TYPE_RELATIONSHIPS,
   VALIDATOR_OPTIONS,
 } from './rules.js';
-import { workflowProblem } from './workflows.js';
+import { syncStages, workflowProblem } from './workflows.js';
 import { relId, type EmulatorStore, type EnvironmentData } from './store.js';
 
 const FILE_SIZE_UNITS = ['B', 'KB', 'MB'];
@@ -79,6 +79,7 @@ export class SchemaWriter {
       for (const [name, target] of Object.entries(newRelationships)) {
         current.relationships[name] = { data: target === null ? null : { type: name === 'workflow' ? 'workflow' : 'field', id: target } };
       }
+      if ('workflow' in newRelationships) syncStages(this.store, this.env, current.id);
       this.env.meta.last_data_change_at = new Date().toISOString();
       return { data: wire(itemTypeResource(this.store, this.env, current)) };
     };

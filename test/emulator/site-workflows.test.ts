@@ -154,6 +154,7 @@ describe('workflows', () => {
       first.map((a: { _stage: string }) => a._stage),
       ['draft', 'draft'],
     );
+    assert.equal((await call(emu, `/items/${first[0].id}`)).json.data.meta.stage, 'draft', 'the CMA shows the initial stage too');
     const moved = await put(`/items/${first[0].id}`, { data: { type: 'item', id: first[0].id, meta: { stage: 'in_review' } } });
     assert.equal(moved.json.data.meta.stage, 'in_review');
     assert.equal(
@@ -191,6 +192,8 @@ describe('workflows', () => {
     await job(
       await put('/item-types/article', { data: { type: 'item_type', id: 'article', relationships: { workflow: { data: null } } } }),
     );
+    const article = (await data(emu, '{ article { id } }')).article.id;
+    assert.equal((await call(emu, `/items/${article}`)).json.data.meta.stage, null, 'records leave the workflow with their model');
     assert.equal((await call(emu, `/workflows/${id}`, { method: 'DELETE' })).status, 204);
     assert.equal((await call(emu, `/workflows/${id}`)).status, 404);
     assert.equal((await data(emu, '{ __type(name: "ArticleWorkflowStage") { name } }')).__type, null);

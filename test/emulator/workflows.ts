@@ -50,6 +50,22 @@ export function stageOf(store: EmulatorStore, env: EnvironmentData, item: Stored
   return (stages.find((s) => s.initial) ?? stages[0])?.id ?? null;
 }
 
+/** The initial stage of a model's workflow (a new record's stage); null without a workflow. */
+export function initialStage(store: EmulatorStore, env: EnvironmentData, itemTypeId: string): string | null {
+  const itemType = env.itemTypes.get(itemTypeId);
+  const workflowId = itemType ? relId(itemType, 'workflow') : null;
+  const stages = workflowId ? workflowsOf(store).get(workflowId)?.attributes.stages : undefined;
+  return stages ? ((stages.find((s) => s.initial) ?? stages[0])?.id ?? null) : null;
+}
+
+/** After a model's workflow changed: its records enter the initial stage (or keep theirs), or leave workflows. */
+export function syncStages(store: EmulatorStore, env: EnvironmentData, itemTypeId: string): void {
+  for (const item of env.recordsByType.get(itemTypeId) ?? []) {
+    const stage = stageOf(store, env, item);
+    if (item.meta.stage !== stage) item.meta = { ...item.meta, stage };
+  }
+}
+
 /** Why a model cannot take this workflow, or null when it can (a model write's `relationships.workflow`). */
 export function workflowProblem(store: EmulatorStore, workflowId: string): string | null {
   return workflowsOf(store).has(workflowId) ? null : `No workflow with id "${workflowId}"`;

@@ -211,10 +211,18 @@ function bucketOf(color: Obj): string {
   return 'pink';
 }
 
+const usedUploads = new WeakMap<CdaContext, Set<string>>();
+
+/** Upload ids some record or block (either version) points at: computed once per request. */
 function inUse(ctx: CdaContext, id: string): boolean {
-  const haystack = (value: unknown): boolean => JSON.stringify(value ?? null).includes(`"${id}"`);
-  for (const item of ctx.env.items.values()) if (haystack(item.attributes) || haystack(item.published)) return true;
-  return false;
+  let used = usedUploads.get(ctx);
+  if (!used) {
+    const ids = new Set<string>();
+    const text = [...ctx.env.items.values()].map((item) => JSON.stringify([item.attributes, item.published])).join('');
+    for (const upload of ctx.env.uploads.keys()) if (text.includes(`"${upload}"`)) ids.add(upload);
+    usedUploads.set(ctx, (used = ids));
+  }
+  return used.has(id);
 }
 
 function metadata(upload: Resource<'upload'>, key: string, locale: string): string | null {
