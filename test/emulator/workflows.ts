@@ -7,8 +7,20 @@ import { HttpError, httpError, type ApiErrorSpec } from './errors.js';
 import { isApiId } from './ids.js';
 import { checkQueryParams, NO_PARAMS } from './params.js';
 import { API_KEY_PATTERN } from './rules.js';
-import type { RouteContext, RouteReply } from './schema-creates.js';
 import { relId, type EmulatorStore, type EnvironmentData, type StoredItem } from './store.js';
+import type { Query } from './query.js';
+
+/** The request as the server's route context gives it (kept here so that schema writes can import this file). */
+interface RouteContext {
+  store: EmulatorStore;
+  env: () => EnvironmentData;
+  method: string;
+  segments: string[];
+  query: Query;
+  body: () => unknown;
+  startJob: (commit: () => Document) => RouteReply;
+}
+type RouteReply = { status: number; body?: unknown };
 
 export interface WorkflowStage {
   id: string;

@@ -1,6 +1,14 @@
 // The fields inverse relationships add to a target model's records: `_allReferencing<Sources>` and
 // `_allReferencing<Sources>Meta`, with the `through` filter between the two models.
-import { GraphQLEnumType, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, type GraphQLFieldConfigMap } from 'graphql';
+import {
+  GraphQLEnumType,
+  GraphQLInputObjectType,
+  GraphQLList,
+  GraphQLNonNull,
+  type GraphQLFieldConfigArgumentMap,
+  type GraphQLFieldConfigMap,
+  type GraphQLObjectType,
+} from 'graphql';
 import { listOf, nonNull, type Build } from './build.js';
 import { matchingRecords, page } from './collection.js';
 import type { CdaContext, RecordView } from './context.js';
@@ -8,17 +16,22 @@ import { cost } from './cost.js';
 import type { FilterTypes } from './filter-types.js';
 import { referencesThrough, type ReferencePath } from './inverse.js';
 import type { ModelInfo } from './model-info.js';
-import type { RecordTypes } from './record-types.js';
 import { served } from './records.js';
 
 type Obj = Record<string, unknown>;
 type FieldMap = GraphQLFieldConfigMap<RecordView, CdaContext>;
 
+/** What the inverse fields need from the record types being built. */
+export interface RecordTypeSource {
+  recordType(model: ModelInfo): GraphQLObjectType;
+  pagingArgs(model: ModelInfo): GraphQLFieldConfigArgumentMap;
+}
+
 /** `_allReferencing<Sources>` and its `Meta`, with the `through` filter between the two models. */
 export function inverseFields(
   build: Build,
   filters: FilterTypes,
-  records: RecordTypes,
+  records: RecordTypeSource,
   target: ModelInfo,
   source: ModelInfo,
   paths: ReferencePath[],
