@@ -4,7 +4,7 @@ import { GraphQLError } from 'graphql';
 import { blockIdsOf, dastText } from '../items.js';
 import { localeCode, type CdaContext, type RecordView } from './context.js';
 import { metaValue } from './meta.js';
-import type { FieldInfo } from './model-info.js';
+import { inSchema, type FieldInfo } from './model-info.js';
 import { blockView, rawValue } from './records.js';
 
 type Ops = Record<string, unknown>;
@@ -173,7 +173,7 @@ export class FilterEvaluator {
       case 'slug':
         return textOps(typeof value === 'string' ? value : null, ops);
       case 'structured_text': {
-        if (field.deepFiltering) {
+        if (field.deepFiltering && field.blocks.some((id) => inSchema(this.ctx.models.get(id)))) {
           const { value: textFilter, blocks } = ops as { value?: Ops; blocks?: Ops };
           return (
             (!textFilter || this.fieldMatches(view, { ...field, deepFiltering: false }, textFilter)) &&

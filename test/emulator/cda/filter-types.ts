@@ -125,7 +125,7 @@ export class FilterTypes {
       case 'text':
         return this.deprecatedExists('TextFilter', this.textOps());
       case 'structured_text':
-        return field.deepFiltering && field.blocks.length
+        return field.deepFiltering && this.blockModels(field).length
           ? this.structuredTextDeep(model, field)
           : this.deprecatedExists('StructuredTextFilter', this.textOps());
       case 'slug':
@@ -183,7 +183,7 @@ export class FilterTypes {
         return this.ops('VideoFilter', exists);
       case 'rich_text':
       case 'single_block':
-        return field.deepFiltering && field.blocks.length
+        return field.deepFiltering && this.blockModels(field).length
           ? this.blocksFilter(`${model.names.pascal}Model${field.pascal}Field`, field)
           : undefined;
       default:

@@ -228,4 +228,26 @@ describe('filters per field type', () => {
       blocks(r).some((b) => apiKeyOf(b) === 'quote_block' && /bread/i.test(String((b.published ?? b.attributes).quote))),
     );
   });
+
+  test('deep filtering over structured text: the text filters move under `value`, block filters under `blocks`', async () => {
+    await cma(emu, 'PUT', '/fields/article::body', {
+      data: { type: 'field', id: 'article::body', attributes: { deep_filtering_enabled: true } },
+    });
+    const shape = await data(emu, '{ __type(name: "ArticleModelBodyFieldFilter") { inputFields { name type { name } } } }');
+    assert.deepEqual(
+      shape.__type.inputFields.map((f: { name: string; type: { name: string } }) => `${f.name}:${f.type.name}`),
+      ['value:StructuredTextFilter', 'blocks:ArticleModelBodyFieldBlocksFilter'],
+    );
+    const articles = published('article');
+    const env = emu.store.environment();
+    const quoteModel = emu.store.itemType(env, 'quote_block')!.id;
+    const hasQuote = (r: Rec) =>
+      JSON.stringify(r.a.body.en ?? null)
+        .match(/"item":"[^"]+"/g)
+        ?.some((m) => env.items.get(m.slice(8, -1))?.itemTypeId === quoteModel) ?? false;
+    await same('allArticles', '{body: {value: {matches: {pattern: "olive oil"}}}}', articles, (r) =>
+      /olive oil/i.test(dastText(r.a.body.en)),
+    );
+    await same('allArticles', '{body: {blocks: {containsAny: {quoteBlock: true}}}}', articles, hasQuote);
+  });
 });
