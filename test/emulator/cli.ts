@@ -1,4 +1,4 @@
-// `npm run emulator -- --port P --token T --records N --uploads N --latency MS [--rate-limit] [--job-duration MS]`
+// `npm run emulator -- --port P --token T --records N --uploads N --latency MS [--rate-limit] [--job-duration MS] [--empty]`
 import { startEmulator } from './index.js';
 
 function parseArgs(argv: string[]): {
@@ -9,8 +9,9 @@ function parseArgs(argv: string[]): {
   latencyMs?: number;
   rateLimit: boolean;
   jobDurationMs?: number;
+  empty: boolean;
 } {
-  const out: ReturnType<typeof parseArgs> = { rateLimit: false };
+  const out: ReturnType<typeof parseArgs> = { rateLimit: false, empty: false };
   const number = (flag: string, value: string | undefined): number => {
     const n = Number(value);
     if (value === undefined || !Number.isInteger(n) || n < 0)
@@ -44,8 +45,11 @@ function parseArgs(argv: string[]): {
       case '--rate-limit':
         out.rateLimit = true;
         break;
+      case '--empty':
+        out.empty = true;
+        break;
       default:
-        throw new Error(`Unknown option ${flag} (options: --port, --token, --records, --uploads, --latency, --job-duration, --rate-limit)`);
+        throw new Error(`Unknown option ${flag} (options: --port, --token, --records, --uploads, --latency, --job-duration, --rate-limit, --empty)`);
     }
   }
   return out;
@@ -62,6 +66,7 @@ async function main(): Promise<void> {
   const emulator = await startEmulator(args);
   // Printing the token is the point here: it is the emulator's own throwaway token.
   console.log(`DatoCMS emulator listening on ${emulator.url} (token: ${emulator.token})`);
+  console.log(`Content Delivery API (GraphQL): ${emulator.url}/cda/`);
   let closing = false;
   const shutdown = () => {
     if (closing) return;

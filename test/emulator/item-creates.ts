@@ -10,6 +10,7 @@ import { checkQueryParams } from './params.js';
 import { itemTypeResource, wire } from './resources.js';
 import type { RouteContext, RouteReply } from './schema-creates.js';
 import type { EmulatorStore, EnvironmentData, StoredItem } from './store.js';
+import { initialStage } from './workflows.js';
 
 const CREATE_META = ['created_at', 'updated_at', 'published_at', 'first_published_at'];
 const EMPTY_LIST_TYPES = new Set(['links', 'gallery', 'rich_text']);
@@ -95,7 +96,7 @@ export function createItem(store: EmulatorStore, env: EnvironmentData, body: unk
       is_current_version_valid: true,
       is_published_version_valid: status === 'published' ? true : null,
       current_version: newId(),
-      stage: null,
+      stage: initialStage(store, env, itemType.id),
       has_children: itemType.attributes.tree ? false : null,
     },
   };

@@ -10,6 +10,7 @@ import { checkLocaleSets, checkValidators, dastProblems, shapeProblem } from './
 import { wire } from './resources.js';
 import { CREATOR_TYPES } from './rules.js';
 import type { EmulatorStore, EnvironmentData, StoredItem } from './store.js';
+import { stageProblem } from './workflows.js';
 
 export const MAX_BLOCKS_PER_RECORD = 500;
 export const MAX_BLOCK_NESTING = 5;
@@ -52,9 +53,10 @@ export class ItemWriter {
       ...extraneous(relationships, ['item_type', 'creator'], 'relationships'),
       ...extraneous(meta, ['current_version', 'stage'], 'meta'),
     );
-    // The project has no workflows, so a record has no stage to move to.
-    if (meta.stage !== undefined && meta.stage !== null)
-      ctx.errors.push(invalidField('stage', 'VALIDATION_INVALID', { message: 'The project has no workflows' }));
+    // A record moves to a stage of its model's workflow.
+    const stageText =
+      meta.stage === undefined || meta.stage === null ? null : stageProblem(this.store, this.env, item.itemTypeId, meta.stage);
+    if (stageText) ctx.errors.push(invalidField('stage', 'VALIDATION_INVALID', { message: stageText }));
     if ('item_type' in relationships) {
       const target = relationshipTarget(relationships.item_type, 'item_type');
       if (target !== item.itemTypeId)
@@ -110,6 +112,7 @@ export class ItemWriter {
       updated_at: now,
       current_version: newId(),
       status: item.meta.status === 'published' ? 'updated' : item.meta.status,
+      ...(typeof meta.stage === 'string' ? { stage: meta.stage } : {}),
     };
     // A draft of a model that allows invalid drafts is saved whatever its validators say: it is then invalid.
     const valid = validationProblems(this.store, this.env, item).length === 0;

@@ -117,9 +117,10 @@ function createItemType(ctx: RouteContext): Document {
     ]),
     meta: {},
   };
-  const { merged } = new SchemaWriter(ctx.store, env).checkItemTypeWrite(blank, written, true);
+  const { merged, newRelationships } = new SchemaWriter(ctx.store, env).checkItemTypeWrite(blank, written, true);
   // A new model has no fields yet, so every field pointer it could set is refused above: they stay null.
   const itemType: Resource<'item_type'> = { ...blank, attributes: { ...merged, has_singleton_item: false } };
+  if (newRelationships.workflow) itemType.relationships.workflow = { data: { type: 'workflow', id: newRelationships.workflow } };
   env.itemTypes.set(id, itemType);
   if (merged.modular_block !== true) env.recordsByType.set(id, []);
   env.meta.last_data_change_at = new Date().toISOString();

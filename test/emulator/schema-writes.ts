@@ -31,6 +31,7 @@ import {
   ITEM_TYPE_RELATIONSHIPS,
   VALIDATOR_OPTIONS,
 } from './rules.js';
+import { syncStages, workflowProblem } from './workflows.js';
 import { relId, type EmulatorStore, type EnvironmentData } from './store.js';
 
 const FILE_SIZE_UNITS = ['B', 'KB', 'MB'];
@@ -79,6 +80,7 @@ export class SchemaWriter {
       for (const [name, target] of Object.entries(newRelationships)) {
         current.relationships[name] = { data: target === null ? null : { type: name === 'workflow' ? 'workflow' : 'field', id: target } };
       }
+      if ('workflow' in newRelationships) syncStages(this.store, this.env, current.id);
       this.env.meta.last_data_change_at = new Date().toISOString();
       return { data: wire(itemTypeResource(this.store, this.env, current)) };
     };
@@ -142,8 +144,9 @@ export class SchemaWriter {
             message: `relationships.${name} must be {"data": {"type": "field", "id": <id>}} or {"data": null}`,
           }),
         );
-      else if (target !== null && name === 'workflow')
-        errors.push(invalidField(name, 'VALIDATION_INVALID', { ...scope, message: 'The project has no workflows' }));
+      else if (target !== null && name === 'workflow' && workflowProblem(this.store, target))
+        errors.push(invalidField(name, 'VALIDATION_INVALID', { ...scope, message: workflowProblem(this.store, target) }));
+      else if (name === 'workflow') newRelationships[name] = target;
       else if (target !== null && !fieldIds.has(target))
         errors.push(invalidField(name, 'VALIDATION_INVALID', { ...scope, message: `The field "${target}" does not belong to this model` }));
       else newRelationships[name] = target;

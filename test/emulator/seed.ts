@@ -49,7 +49,7 @@ function seedRecordsAndUploads(env: EnvironmentData, rng: Random, refs: SchemaRe
   seedUploads(env, factory.uploadIds, LOCALES);
 }
 
-function emptyEnvironment(id: string, primary: boolean, forkedFrom: string | null): EnvironmentData {
+export function emptyEnvironment(id: string, primary: boolean, forkedFrom: string | null): EnvironmentData {
   return {
     id,
     meta: {
@@ -69,7 +69,7 @@ function emptyEnvironment(id: string, primary: boolean, forkedFrom: string | nul
   };
 }
 
-function buildSite(): Resource<'site'> {
+export function buildSite(): Resource<'site'> {
   return {
     id: SITE_ID,
     type: 'site',

@@ -22,6 +22,10 @@ import { referencesDocument } from './uploads.js';
 import { routeUploads } from './upload-routes.js';
 import { seedManyUploads } from './seed-uploads.js';
 import { UploadStorage } from './upload-storage.js';
+import { emptyStore } from './empty.js';
+import { answerCda } from './cda/endpoint.js';
+import { routeSite } from './site.js';
+import { routeWorkflows } from './workflows.js';
 import { relId, type EmulatorStore, type EnvironmentData } from './store.js';
 import type { Emulator, EmulatorOptions, EmulatorRequest, FaultKind, FaultRule } from './types.js';
 import { answerVersions } from './versions.js';
@@ -91,7 +95,7 @@ export class EmulatorServer implements Emulator {
         : rate === true
           ? new RateWindow(60, 3000, true)
           : new RateWindow(1_000_000, 3000, false);
-    this.store = seedStore({ records: options.records ?? 300 });
+    this.store = options.empty ? emptyStore() : seedStore({ records: options.records ?? 300 });
     if (options.uploads) seedManyUploads(this.store.environment(), options.uploads, this.store.site.attributes.locales as string[]);
     this.uploadStorage = new UploadStorage(this.store.site.id);
     this.faults = {
@@ -185,6 +189,10 @@ export class EmulatorServer implements Emulator {
       this.write(res, this.control(method, path, rawBody));
       return;
     }
+    if (path === '/cda' || path.startsWith('/cda/')) {
+      this.cda(method, path, rawBody, req, res);
+      return;
+    }
 
     const query = parseQuery(url.search);
     const envHeader = headerValue(req, 'x-environment');
@@ -225,6 +233,34 @@ export class EmulatorServer implements Emulator {
       return;
     }
     respond(await this.answer(method, path, query, rawBody, req, fault));
+  }
+
+  /** The Content Delivery API (GraphQL): logged, delayed and faulted like the CMA, with its own rate and headers. */
+  private cda(method: string, path: string, rawBody: string, req: IncomingMessage, res: ServerResponse): void {
+    const entry: EmulatorRequest = {
+      method,
+      path,
+      query: {},
+      body: parseLoggedBody(rawBody),
+      status: 0,
+      environment: headerValue(req, 'x-environment') ?? this.store.primaryId,
+    };
+    this.requests.push(entry);
+    const respond = () => {
+      const reply = answerCda(this.store, this.token, method, path, req.headers, rawBody);
+      entry.status = reply.status;
+      const send = () => {
+        if (res.destroyed || res.headersSent) return;
+        const text = JSON.stringify(reply.body);
+        res.writeHead(reply.status, { ...reply.headers, 'Content-Length': String(Buffer.byteLength(text)) });
+        res.end(text);
+      };
+      if (this.latencyMs > 0) this.later(this.latencyMs, send);
+      else send();
+    };
+    const fault = this.takeFault(method, path);
+    if (fault && fault.kind !== 'job_failure') this.applyFault(fault, req, res, entry, {}, respond);
+    else respond();
   }
 
   private async answer(
@@ -479,7 +515,9 @@ export class EmulatorServer implements Emulator {
       routeItemCreates(ctx) ??
       routeSchemaDeletes(ctx) ??
       routeEnvironmentOps(ctx, this.forkDurationMs) ??
-      routeUploads(ctx, this.uploadStorage);
+      routeUploads(ctx, this.uploadStorage) ??
+      routeSite(ctx) ??
+      routeWorkflows(ctx);
     if (routed) return routed;
 
     if (head === 'versions' || sub === 'versions') {

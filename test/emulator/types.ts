@@ -19,6 +19,8 @@ export interface EmulatorOptions {
   jobDurationMs?: number;
   /** how long a fork stays `creating` (default: jobDurationMs) */
   forkDurationMs?: number;
+  /** true = an empty project (one locale, no models, records, uploads or webhooks) instead of the "Emulated Bistro" */
+  empty?: boolean;
 }
 
 export interface Emulator {

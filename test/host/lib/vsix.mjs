@@ -29,8 +29,8 @@ export function checkVsixContents(entries) {
     'extension/dist/schema.js',
     'extension/dist/http.js',
     'extension/dist/language.js',
-    'extension/dist/documents.js',
-    'extension/dist/export.js',
+    'extension/dist/features.js',
+    'extension/dist/numbers.js',
     'extension/dist/liveCheckWorker.js',
     'extension/media/icon.png',
     'extension/media/datocms-json.tmLanguage.json',
@@ -46,6 +46,7 @@ export function checkVsixContents(entries) {
   for (const entry of entries) {
     if (/(^|\/)node_modules\//.test(entry)) problems.push(`contains ${entry}`);
     if (/^extension\/(src|test|bench)\//.test(entry) || /\.ts$/.test(entry)) problems.push(`contains source ${entry}`);
+    if (/\.map$/.test(entry)) problems.push(`contains source map ${entry}`);
   }
   return problems;
 }

@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { startEmulator, type Emulator } from '../index.js';
+import { cma, createField, createModel, createRecord, gql } from './cda-http.js';
+
+let emu: Emulator;
+before(async () => {
+  emu = await startEmulator({ empty: true, jobDurationMs: 1 });
+  const artist = await createModel(emu, { name: 'Artist', api_key: 'artist' });
+  await createField(emu, artist, { label: 'Name', api_key: 'name', field_type: 'string' });
+  await createField(emu, artist, { label: 'Birth', api_key: 'birth', field_type: 'date' });
+  await createField(emu, artist, { label: 'Country', api_key: 'country', field_type: 'string' });
+  await createField(emu, artist, { label: 'Age', api_key: 'age', field_type: 'integer' });
+  await createField(emu, artist, {
+    label: 'Friends',
+    api_key: 'friends',
+    field_type: 'links',
+    validators: { items_item_type: { item_types: [artist] } },
+  });
+  await createRecord(emu, artist, { name: 'Nina', birth: '1995-02-01', country: 'DE', age: 30, friends: [] });
+  const product = await createModel(emu, { name: 'Product', api_key: 'product', modular_block: true });
+  await createField(emu, product, { label: 'Name', api_key: 'name', field_type: 'string' });
+  await createField(emu, product, { label: 'Price', api_key: 'price', field_type: 'float' });
+  const cta = await createModel(emu, { name: 'CTA', api_key: 'cta', modular_block: true });
+  await createField(emu, cta, { label: 'Title', api_key: 'title', field_type: 'string' });
+  const post = await createModel(emu, { name: 'Blog post', api_key: 'blog_post' });
+  await createField(emu, post, { label: 'Title', api_key: 'title', field_type: 'string' });
+  await createField(emu, post, {
+    label: 'Content',
+    api_key: 'content',
+    field_type: 'rich_text',
+    deep_filtering_enabled: true,
+    validators: { rich_text_blocks: { item_types: [product, cta] } },
+  });
+});
+after(() => emu.close());
+
+async function complexity(query: string): Promise<number> {
+  const res = await gql(emu, query);
+  assert.equal(res.errors, undefined, res.text);
+  return Number(res.headers.get('x-complexity'));
+}
+
+describe('query complexity (X-Complexity)', () => {
+  test('the documented examples: 140, 1,175 and 2,000,890', async () => {
+    assert.equal(await complexity('query { allArtists { id name } }'), 140);
+    assert.equal(
+      await complexity(`query {
+        allArtists(filter: { birth: { gt: "1990-01-01", lt: "2010-01-01" }, country: { eq: "DE" } }, orderBy: [name_ASC], first: 25) {
+          id
+          name
+          age
+        }
+      }`),
+      1175,
+    );
+    assert.equal(
+      await complexity(`query {
+        allBlogPosts(filter: { content: { any: { product: { name: { eq: "T-Shirt" }, price: { gt: 30 } }, cta: { title: { isPresent: true } } } } }) {
+          id
+          title
+        }
+      }`),
+      2_000_890,
+    );
+  });
+
+  test('variables count like literals; single, meta, _site and lists follow their base costs', async () => {
+    const res = await gql(emu, 'query($n: IntType, $c: String) { allArtists(first: $n, filter: {country: {eq: $c}}) { id } }', {
+      variables: { n: 7, c: 'DE' },
+    });
+    assert.equal(res.headers.get('x-complexity'), String(100 + 250 + 7 * 1));
+    assert.equal(await complexity('{ artist(filter: {name: {eq: "Nina"}}) { id name } }'), 50 + 250 + 2);
+    assert.equal(await complexity('{ _allArtistsMeta { count } }'), 1000 + 1);
+    assert.equal(await complexity('{ _site { locales } }'), 10 + 1);
+    assert.equal(await complexity('{ allArtists(first: 2) { friends { id name } } }'), 100 + 2 * (5 * 2));
+    // a union costs its most expensive member
+    assert.equal(
+      await complexity('{ allBlogPosts(first: 1) { content { ... on ProductRecord { name price } ... on CtaRecord { title } } } }'),
+      100 + 1 * (5 * 2),
+    );
+  });
+
+  test('a localized field costs once per project locale', async () => {
+    await cma(emu, 'PUT', '/site', { data: { type: 'site', attributes: { locales: ['en', 'de'] } } });
+    await createField(emu, 'artist', { label: 'Bio', api_key: 'bio', field_type: 'string', localized: true });
+    assert.equal(await complexity('{ allArtists { bio } }'), 100 + 20 * 2);
+  });
+
+  test('above 10,000,000 the query is refused with the documented message', async () => {
+    const nested = 'friends { '.repeat(7) + 'id' + ' }'.repeat(7);
+    const res = await gql(emu, `{ allArtists(first: 500) { ${nested} } }`);
+    const cost = 100 + 500 * 5 ** 7;
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.json, { errors: [{ message: `Query has complexity of ${cost}, which exceeds max complexity of 10000000` }] });
+    assert.equal(res.headers.get('x-complexity'), String(cost));
+  });
+});
