@@ -54,7 +54,7 @@ export class Context implements vscode.Disposable {
 
   constructor(readonly extension: vscode.ExtensionContext) {
     this.log = this.own(vscode.window.createOutputChannel('DatoCMS', { log: true }));
-    this.registry = this.own(new ProjectRegistry({ context: extension, config: this.config, log: this.log }));
+    this.registry = this.own(new ProjectRegistry({ context: extension, config: this.config, log: this.log, ui: this.ui }));
     this.tree = new TreeModel({
       projects: this.registry,
       pageSize: () => this.config.pageSize(),

@@ -19,6 +19,7 @@ export interface ProjectRegistryDeps {
   context: vscode.ExtensionContext;
   config: Config;
   log: vscode.LogOutputChannel;
+  ui?: Ui;
 }
 
 export class ProjectRegistry implements vscode.Disposable, ProjectSource {
@@ -26,14 +27,15 @@ export class ProjectRegistry implements vscode.Disposable, ProjectSource {
   /** projects added/removed, environment switched, token changed */
   readonly onDidChange = this.changeEmitter.event;
   readonly store: ProjectStore;
-  /** how project-level questions (the primary environment's guard) are asked, in the user's language */
-  readonly ui: Ui = new VscodeUi();
+  /** how project-level questions (the primary environment's guard) are asked: the extension's one Ui */
+  readonly ui: Ui;
   readonly t: Translate = vscode.l10n.t;
   /** one client per project (its token), shared by its environments, and their cached data */
   private readonly clients = new ProjectClients((key, lifetime) => this.createClient(key, lifetime));
   private readonly disposables: vscode.Disposable[] = [this.changeEmitter, { dispose: () => this.clients.dispose() }];
 
   constructor(private readonly deps: ProjectRegistryDeps) {
+    this.ui = deps.ui ?? new VscodeUi();
     this.store = new ProjectStore(deps.context.secrets, deps.context.globalState);
     this.disposables.push(
       deps.context.secrets.onDidChange((event) => {
