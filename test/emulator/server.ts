@@ -16,6 +16,9 @@ import { environmentResource, itemTypeResource, siteDocument, wire } from './res
 import { routeSchemaCreates, type RouteContext } from './schema-creates.js';
 import { routeItemCreates } from './item-creates.js';
 import { routeSchemaDeletes } from './schema-deletes.js';
+import { routeSchemaDuplicates } from './schema-duplicates.js';
+import { refuseUnwantedBody } from './envelope.js';
+import { routeWebhookCalls } from './webhook-calls.js';
 import { checkEnvironmentGate, routeEnvironmentOps } from './environment-ops.js';
 import { seedStore } from './seed.js';
 import { referencesDocument, uploadsDocument } from './uploads.js';
@@ -442,6 +445,7 @@ export class EmulatorServer implements Emulator {
   ): Reply {
     const segments = path.split('/').filter(Boolean);
     const [head, id, sub, extra] = segments;
+    refuseUnwantedBody(method, path, rawBody);
     const env = () => this.store.environment(envId);
     const ok = (body: Document): Reply => ({ status: 200, body });
     const body = () => parseJsonBody(rawBody, headerValue(req, 'content-type'));
@@ -468,8 +472,10 @@ export class EmulatorServer implements Emulator {
       startJob: (commit, ms) => this.startJob(commit, jobFault, ms),
     };
     const routed =
-      routeSchemaCreates(ctx) ?? routeItemCreates(ctx) ?? routeSchemaDeletes(ctx) ?? routeEnvironmentOps(ctx, this.forkDurationMs);
+      routeSchemaCreates(ctx) ?? routeItemCreates(ctx) ?? routeSchemaDeletes(ctx) ?? routeSchemaDuplicates(ctx) ?? routeWebhookCalls(ctx);
     if (routed) return routed;
+    const environmentOps = routeEnvironmentOps(ctx, this.forkDurationMs);
+    if (environmentOps) return environmentOps;
 
     if (head === 'versions' || sub === 'versions') {
       const versions = answerVersions(this.store, env(), method, segments, query, rawBody);
