@@ -1,4 +1,4 @@
-// Runs the extension's export (src/commands/exportRecords.ts) alone in this process and reports how much
+// Runs the extension's export (src/export/exportRecords.ts) alone in this process and reports how much
 // memory it took on top of what the process held before: one JSON line on stdout.
 //
 // node --expose-gc --import tsx bench/export-child.ts URL TOKEN MODEL_ID OUT_FILE [MODE]

@@ -206,16 +206,20 @@ export class Requester {
       return { error: new ApiError(withRequestId(init, requestId)), retryInMs: wait };
     }
 
+    // Retried as the official client retries: a 429, an error the API marks `transient`, and (reads only) an
+    // answer that is not JSON at all (a gateway's HTML page). A JSON error without `transient` is the API's
+    // answer, 5xx included (a 501 stays a 501): sending it again would only get it again.
     if (!parsed.ok) {
-      if (status >= 400 && outcome.text.trim() === '') {
+      const foreign = outcome.contentType !== undefined && !/\bjson\b/i.test(outcome.contentType);
+      if (status >= 400 && outcome.text.trim() === '' && !foreign) {
         const ambiguous = !isRead && status >= 500;
         const error = new ApiError(
           withRequestId({ status, method, path, errors: [], ...(ambiguous ? { note: UNCERTAIN_WRITE } : {}) }, requestId),
         );
-        return { error, ...(isRead && status >= 500 ? { retryInMs: backoff } : {}) };
+        return { error };
       }
       const error = new ResponseError(`${method} ${path}: the ${status} response ${parsed.problem}${uncertain}`, { status, method, path });
-      return { error, ...(isRead ? { retryInMs: backoff } : {}) };
+      return { error, ...(isRead && foreign ? { retryInMs: backoff } : {}) };
     }
 
     if (status >= 200 && status < 300) return { answer: { status, body: parsed.value, requestId } };
@@ -224,8 +228,8 @@ export class Requester {
     const transient = errors.some((entry) => entry.transient);
     const ambiguous = !isRead && !transient && status >= 500;
     const error = new ApiError(withRequestId({ status, method, path, errors, ...(ambiguous ? { note: UNCERTAIN_WRITE } : {}) }, requestId));
-    // transient: the server says it did not apply the change; a plain 5xx on a write is ambiguous
-    if (transient || (isRead && status >= 500)) return { error, retryInMs: backoff };
+    // transient: the server says it did not apply the change, so even a write is sent again
+    if (transient) return { error, retryInMs: backoff };
     return { error };
   }
 

@@ -32,7 +32,11 @@ export interface EnvironmentOpsDeps {
 /** Why a name cannot be a new environment's, or undefined when it can. Environment ids are names. */
 export function environmentNameProblem(name: string, taken: ReadonlySet<string>, t: Translate): string | undefined {
   if (name === '') return t('Enter a name for the environment.');
-  if (!/^[a-z0-9-]+$/.test(name)) return t('Use only lowercase letters, digits and dashes (a-z, 0-9, -).');
+  // as DatoCMS checks it: dashes only between letters or digits (not first, last or two in a row)
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name))
+    return /^[a-z0-9-]+$/.test(name)
+      ? t('Put dashes only between letters or digits: not first, not last, not two in a row.')
+      : t('Use only lowercase letters, digits and dashes (a-z, 0-9, -).');
   if (taken.has(name)) return t('An environment named "{0}" already exists.', name);
   return undefined;
 }
@@ -307,7 +311,7 @@ function isActiveEditing(error: unknown): boolean {
 }
 
 function freeName(base: string, taken: ReadonlySet<string>): string {
-  const clean = base.replace(/[^a-z0-9-]/g, '-');
+  const clean = base.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'sandbox';
   if (!taken.has(clean)) return clean;
   for (let n = 2; ; n++) if (!taken.has(`${clean}-${n}`)) return `${clean}-${n}`;
 }

@@ -79,6 +79,11 @@ export async function runBulk(host: BulkHost, targets: RecordTarget[], operation
         chunkError ??= error;
       }
       const byId = new Map((records ?? []).map((record) => [record.id, record]));
+      // records of a model without draft mode are always published: DatoCMS does not unpublish them
+      const alwaysPublished =
+        operation === 'unpublish'
+          ? new Set((await data.itemTypes().catch(() => [])).filter((m) => m.attributes['draft_mode_active'] !== true).map((m) => m.id))
+          : new Set<string>();
       for (const id of ids) {
         const record = byId.get(id);
         const reached = records !== undefined && reachedTarget(operation, record);
@@ -99,7 +104,9 @@ export async function runBulk(host: BulkHost, targets: RecordTarget[], operation
                   : operation === 'publish'
                     ? t('not published')
                     : operation === 'unpublish'
-                      ? t('still published')
+                      ? alwaysPublished.has(modelIdOf(record))
+                        ? t('always published: its model has no draft mode')
+                        : t('still published')
                       : t('not deleted');
         result.failed.push({ id, title: titleOf.get(id) ?? id, reason });
       }
@@ -193,4 +200,9 @@ function report(host: BulkHost, operation: BulkOperation, total: number, result:
   if (result.failed.length) parts.push(t('Failed: {0}{1}.', failures, more));
   if (result.notSent.length) parts.push(t('Cancelled: {0} not sent.', result.notSent.length));
   void ui.warn(parts.join(' '));
+}
+
+function modelIdOf(record: Resource<'item'>): string {
+  const data = record.relationships['item_type']?.data;
+  return data && !Array.isArray(data) ? data.id : '';
 }

@@ -4,6 +4,7 @@ import { ApiError } from '../cma';
 import type { Resource } from '../cma';
 import { titleOf } from '../domain/titles';
 import { someNames, type LifecycleDeps, type Place } from '../projects/actions';
+import type { ProjectData } from '../projects/projectData';
 
 export interface RecordTarget extends Place {
   record: Resource<'item'>;
@@ -47,26 +48,64 @@ export async function deleteRecord(deps: LifecycleDeps, target: RecordTarget): P
       client.items.destroy(target.record.id, { signal }),
     );
   } catch (error) {
-    throw refusal(t, error, title);
+    throw await refusal(t, data, error, target, title);
   }
   await deps.documentsDeleted({ project: target.project, environment: target.environment, records: [target.record.id] });
   void ui.info(t('Deleted the record “{0}” ({1}).', title, modelName(target.model)));
   return true;
 }
 
-/** The server's refusal in words: which records stop the delete. */
-function refusal(t: LifecycleDeps['t'], error: unknown, title: string): unknown {
-  if (!(error instanceof ApiError)) return error;
-  const restriction = error.findError('DELETE_RESTRICTION');
-  if (!restriction) return error;
-  const references = Array.isArray(restriction.details['references']) ? restriction.details['references'] : [];
-  const fields = [...new Set(references.map((r) => String((r as Record<string, unknown>)['field'] ?? '?')))];
+/**
+ * The server's refusal in words: which records link to it, and which fields forbid deleting what they link
+ * to. The refusal's details are not documented, so the records come from the references endpoint and the
+ * fields from the link validators' `on_reference_delete_strategy`.
+ */
+async function refusal(t: LifecycleDeps['t'], data: ProjectData, error: unknown, target: RecordTarget, title: string): Promise<unknown> {
+  if (!(error instanceof ApiError) || !error.findError('DELETE_RESTRICTION')) return error;
+  const linking = await data.client.items.references(target.record.id, { version: 'published-or-current' }).catch(() => []);
+  if (linking.length === 0)
+    return new Error(
+      t(
+        'DatoCMS refused to delete “{0}”: a record links to it through a field that does not allow deleting what it links to. Remove that link first.',
+        title,
+      ),
+    );
+  const names = await Promise.all(linking.map((r) => titleOf(data, r).catch(() => r.id)));
+  const fields = await forbiddingFields(data, target.model.id).catch(() => []);
   return new Error(
-    t(
-      'DatoCMS refused to delete “{0}”: {1} record(s) link to it through fields that do not allow deleting it ({2}). Remove those links first.',
-      title,
-      references.length,
-      fields.join(', '),
-    ),
+    fields.length
+      ? t(
+          'DatoCMS refused to delete “{0}”: {1} record(s) link to it ({2}) through a field that does not allow deleting what it links to ({3}). Remove those links first.',
+          title,
+          linking.length,
+          someNames(t, names),
+          someNames(t, fields),
+        )
+      : t(
+          'DatoCMS refused to delete “{0}”: {1} record(s) link to it ({2}) through a field that does not allow deleting what it links to. Remove those links first.',
+          title,
+          linking.length,
+          someNames(t, names),
+        ),
   );
+}
+
+const LINK_VALIDATORS = ['item_item_type', 'items_item_type', 'structured_text_links'];
+
+/** Link fields (of any model or block model) that may link to `modelId` and refuse deleting what they link to. */
+async function forbiddingFields(data: ProjectData, modelId: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const itemType of await data.itemTypes()) {
+    for (const field of await data.fields(itemType.id)) {
+      const validators = field.attributes['validators'];
+      const forbids = LINK_VALIDATORS.some((name) => {
+        const rule = validators && typeof validators === 'object' ? (validators as Record<string, unknown>)[name] : undefined;
+        if (!rule || typeof rule !== 'object') return false;
+        const { item_types: types, on_reference_delete_strategy: strategy } = rule as Record<string, unknown>;
+        return Array.isArray(types) && types.includes(modelId) && strategy === 'fail';
+      });
+      if (forbids) found.push(`${modelName(itemType)} › ${String(field.attributes['label'] ?? field.attributes['api_key'])}`);
+    }
+  }
+  return found;
 }

@@ -93,6 +93,7 @@ export class RecordPublishing {
     const { ui, t } = this.host;
     const { ref, title } = target;
     const data = await this.host.data(ref);
+    if (!(await this.hasDraftMode(data, target))) return;
     const selection = await this.askLocales(data, ref, t('Unpublish "{0}": which locales?', title), false);
     if (selection === null) return;
     const unpublish = t('Unpublish');
@@ -129,6 +130,7 @@ export class RecordPublishing {
     const { ui, t } = this.host;
     const { ref, title } = target;
     const data = await this.host.data(ref);
+    if (!(await this.hasDraftMode(data, target))) return;
     const site = await data.site();
     const timeZone = typeof site.attributes['timezone'] === 'string' ? site.attributes['timezone'] : 'UTC';
     const now = Date.now();
@@ -187,23 +189,44 @@ export class RecordPublishing {
   }
 
   /**
-   * Where the model has localized fields and the project several locales: which locales (and, when
-   * publishing, whether the non-localized fields) to include. undefined = the whole record; null = dismissed.
+   * A model without draft mode publishes its records at every save: they cannot be unpublished nor scheduled
+   * (DatoCMS refuses). Says so, and sends nothing.
+   */
+  private async hasDraftMode(data: ProjectData, target: RecordTarget): Promise<boolean> {
+    const model = await data.itemType(target.ref.modelApiKey);
+    if (model.attributes['draft_mode_active'] === true) return true;
+    void this.host.ui.info(
+      this.host.t(
+        '"{0}" is always published: its model {1} has no draft mode, so its records cannot be unpublished or scheduled.',
+        target.title,
+        String(model.attributes['name'] ?? target.ref.modelApiKey),
+      ),
+    );
+    return false;
+  }
+
+  /**
+   * Where the record has content in several locales: which of them (and, when publishing, whether the
+   * non-localized fields) to include. undefined = the whole record; null = dismissed.
    */
   private async askLocales(
     data: ProjectData,
     ref: RecordRef,
     title: string,
-    offerNonLocalized: boolean,
+    publishing: boolean,
   ): Promise<PublishSelection | undefined | null> {
     const { t } = this.host;
     const itemType = await data.itemType(ref.modelApiKey);
     const [fields, site] = await Promise.all([data.fields(itemType.id), data.site()]);
-    const locales = localesOf(site);
-    const localized = fields.some((f) => f.attributes['localized'] === true);
-    if (!localized || locales.length < 2) return undefined;
+    const localized = fields.filter((f) => f.attributes['localized'] === true);
+    if (localized.length === 0 || localesOf(site).length < 2) return undefined;
+    // Only the record's own locales can be chosen: publishing, those of its current version; unpublishing,
+    // those published (DatoCMS refuses any other).
+    const own = await recordLocales(data, ref.id, localized, publishing ? 'current' : 'published');
+    const locales = localesOf(site).filter((l) => own.has(l));
+    if (locales.length < 2) return undefined;
     const NON_LOCALIZED = '';
-    const withNonLocalized = offerNonLocalized && fields.some((f) => f.attributes['localized'] !== true);
+    const withNonLocalized = publishing && fields.some((f) => f.attributes['localized'] !== true);
     const picked = await this.host.pickMany(
       [
         ...locales.map((locale) => ({ label: locale, description: t('localized content'), value: locale, picked: true })),
@@ -221,4 +244,29 @@ export class RecordPublishing {
     if (chosenLocales.length === locales.length && (nonLocalizedContent || !withNonLocalized)) return undefined;
     return { locales: chosenLocales, nonLocalizedContent };
   }
+}
+
+/**
+ * The locales a version of a record has: those its localized values carry (all its localized fields share
+ * one locale set). A record never published has no published locales.
+ */
+async function recordLocales(
+  data: ProjectData,
+  id: string,
+  localized: Resource<'field'>[],
+  version: 'current' | 'published',
+): Promise<Set<string>> {
+  let record: Resource<'item'>;
+  try {
+    record = await data.client.items.find(id, { version });
+  } catch (error) {
+    if (version === 'published' && error instanceof ApiError && error.status === 404 && !error.environmentMissing) return new Set();
+    throw error;
+  }
+  const locales = new Set<string>();
+  for (const field of localized) {
+    const value = record.attributes[String(field.attributes['api_key'])];
+    if (value && typeof value === 'object' && !Array.isArray(value)) for (const locale of Object.keys(value)) locales.add(locale);
+  }
+  return locales;
 }

@@ -51,11 +51,14 @@ export function modelOf(ctx: SchemaContext, itemTypeId: string | undefined): Res
   return itemTypeId ? ctx.itemTypes.find((m) => m.id === itemTypeId) : undefined;
 }
 
-/** `required` is not enforced on a draft of a model that may save invalid drafts (`draft_saving_active`). */
+/**
+ * A model with draft mode that may save invalid drafts (`draft_saving_active`) saves any of its records, new,
+ * draft or published (a save is a new draft), past their validators: DatoCMS applies them when publishing.
+ * Value shapes still count. Without draft mode the flag does nothing: every save is published.
+ */
 function validatorMode(ctx: SchemaContext, opened: Resource): ValidatorMode {
-  const draftsMayBeInvalid = modelOf(ctx, itemTypeIdOf(opened))?.attributes?.['draft_saving_active'] === true;
-  const status = opened.meta?.['status'];
-  return draftsMayBeInvalid && (status === 'draft' || status === null || status === undefined) ? 'exceptRequired' : 'all';
+  const model = modelOf(ctx, itemTypeIdOf(opened))?.attributes;
+  return model?.['draft_mode_active'] === true && model['draft_saving_active'] === true ? 'none' : 'all';
 }
 
 /** Attributes a record has beside its fields: `position` (sortable and tree models) and `parent_id` (tree models). */

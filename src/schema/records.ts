@@ -206,10 +206,10 @@ function safeRegExp(pattern: unknown): RegExp | undefined {
 const isBlankText = (value: unknown) => typeof value !== 'string' || value.trim() === '';
 
 /**
- * Which validators a record's values must pass: all of them; all but `required` (a draft of a model that may
- * save invalid drafts); or none (the JSON Schema for completion).
+ * Which validators a record's values must pass: all of them, or none (a save where invalid drafts may be
+ * saved; the JSON Schema for completion).
  */
-export type ValidatorMode = 'all' | 'exceptRequired' | 'none';
+export type ValidatorMode = 'all' | 'none';
 
 /** The messages of the field's validators for one (non-localized) value; empty when it passes. */
 export function validatorFindings(field: FieldInfo, value: unknown, mode: ValidatorMode = 'all'): string[] {

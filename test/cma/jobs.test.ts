@@ -79,8 +79,9 @@ describe('async jobs', () => {
     assert.notEqual((await client.itemTypes.find('author')).attributes['hint'], 'Never applied');
   });
 
-  test('polling survives a rate limit and a 5xx on /job-results', async () => {
-    emulator.faults.add({ kind: 'server_error', method: 'GET', path: /^\/job-results\// });
+  test('polling survives a rate limit, a transient error and a gateway page on /job-results', async () => {
+    emulator.faults.add({ kind: 'rate_limit', method: 'GET', path: /^\/job-results\// });
+    emulator.faults.add({ kind: 'transient', method: 'GET', path: /^\/job-results\// });
     emulator.faults.add({ kind: 'bad_gateway_html', method: 'GET', path: /^\/job-results\// });
     const updated = await setHint('Through faults');
     assert.equal(updated.attributes['hint'], 'Through faults');

@@ -77,7 +77,7 @@ describe('schema lifecycle and environments through the client', () => {
   test('a model other models link to is not deleted; the refusal names the fields', async () => {
     const error = await rejectionOf(client.itemTypes.destroy('author'));
     assert.ok(error instanceof ApiError);
-    assert.equal(error.code, 'DELETE_RESTRICTION');
+    assert.equal(error.code, 'REQUIRED_BY_ASSOCIATION');
     assert.ok(Array.isArray(error.errors[0]?.details['fields']));
   });
 

@@ -96,8 +96,10 @@ describe('waits are bounded and cancellable', () => {
   test('aborting during a retry backoff ends the call at once', async () => {
     const { url } = await fake();
     answer = () => ({
-      status: 503,
-      body: { data: [{ id: 'x', type: 'api_error', attributes: { code: 'SERVICE_UNAVAILABLE', details: {} } }] },
+      status: 422,
+      body: {
+        data: [{ id: 'x', type: 'api_error', attributes: { code: 'BATCH_DATA_VALIDATION_IN_PROGRESS', details: {}, transient: true } }],
+      },
     });
     const client = clientOf(url, { retry: { baseDelayMs: 8000, maxDelayMs: 8000 } });
     const controller = new AbortController();

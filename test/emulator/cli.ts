@@ -49,7 +49,9 @@ function parseArgs(argv: string[]): {
         out.empty = true;
         break;
       default:
-        throw new Error(`Unknown option ${flag} (options: --port, --token, --records, --uploads, --latency, --job-duration, --rate-limit, --empty)`);
+        throw new Error(
+          `Unknown option ${flag} (options: --port, --token, --records, --uploads, --latency, --job-duration, --rate-limit, --empty)`,
+        );
     }
   }
   return out;

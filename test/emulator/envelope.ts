@@ -115,3 +115,18 @@ export function createEnvelope(body: unknown, type: string, taken: (id: string) 
   ]);
   return { ...parsed, id: typeof id === 'string' ? id : undefined };
 }
+
+/** POST and PUT endpoints whose schema has no body (every DELETE and GET has none either). */
+const NO_BODY = [
+  /^\/(items|fields|item-types)\/[^/]+\/duplicate$/,
+  /^\/versions\/[^/]+\/restore$/,
+  /^\/environments\/[^/]+\/promote$/,
+  /^\/maintenance-mode\/(activate|deactivate)$/,
+  /^\/webhook_calls\/[^/]+\/resend_webhook$/,
+];
+
+/** A body sent to an endpoint that takes none: the stricter reading refuses it (422 INVALID_FORMAT). */
+export function refuseUnwantedBody(method: string, path: string, rawBody: string): void {
+  if (rawBody.trim() !== '' && (method === 'GET' || method === 'DELETE' || NO_BODY.some((re) => re.test(path))))
+    throw httpError(422, 'INVALID_FORMAT', { message: `${method} ${path} takes no body` });
+}

@@ -116,10 +116,12 @@ describe('POST /environments/:id/fork', () => {
       details(await fork('main', 'sandbox')).map((d) => [d.field, d.code]),
       [['id', 'VALIDATION_UNIQUENESS']],
     );
-    assert.deepEqual(
-      details(await fork('main', 'Feature B')).map((d) => [d.field, d.code]),
-      [['id', 'VALIDATION_FORMAT']],
-    );
+    for (const id of ['Feature B', '-x', 'x-', 'a--b', 'a_b'])
+      assert.deepEqual(
+        details(await fork('main', id)).map((d) => [d.field, d.code]),
+        [['id', 'VALIDATION_FORMAT']],
+        id,
+      );
     assert.deepEqual(codes(await fork('nowhere', 'feature-b')), ['NOT_FOUND']);
     assert.deepEqual(
       codes(await call(emu, '/environments/main/fork', { method: 'POST', body: { data: { type: 'item_type', id: 'feature-b' } } })),

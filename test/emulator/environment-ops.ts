@@ -8,7 +8,7 @@ import { environmentResource, wire } from './resources.js';
 import { booleanParam, type RouteContext, type RouteReply } from './schema-creates.js';
 import type { EmulatorStore, EnvironmentData } from './store.js';
 
-/** Environment ids are names: lowercase letters, digits and dashes. */
+/** Environment ids are names: lowercase letters and digits, single dashes between them. */
 const ENVIRONMENT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /**
  * Endpoints about the project rather than the request's environment: X-Environment may name an environment
@@ -114,7 +114,7 @@ function newEnvironmentId(store: EmulatorStore, body: unknown): string {
       field: 'id',
       code: 'VALIDATION_FORMAT',
       ...scope,
-      message: 'An environment id is lowercase letters, digits and dashes',
+      message: 'An environment id is lowercase letters and digits, with single dashes between them',
     });
   if (store.hasEnvironment(data.id))
     throw httpError(422, 'INVALID_FIELD', {

@@ -7,6 +7,9 @@ import { createEnvelope, extraneous, fail, isObject, newId, relationshipTarget, 
 import { ItemWriter } from './item-writes.js';
 import { ItemSerializer } from './items.js';
 import { checkQueryParams } from './params.js';
+import { validationProblems } from './publishing.js';
+import { isIsoDateTime } from './record-rules.js';
+import { CREATOR_TYPES } from './rules.js';
 import { itemTypeResource, wire } from './resources.js';
 import type { RouteContext, RouteReply } from './schema-creates.js';
 import type { EmulatorStore, EnvironmentData, StoredItem } from './store.js';
@@ -36,6 +39,23 @@ export function createItem(store: EmulatorStore, env: EnvironmentData, body: unk
   const itemTypeId = relationshipTarget(relationships.item_type, 'item_type');
   if (!itemTypeId)
     throw httpError(422, 'INVALID_FORMAT', { message: 'relationships.item_type is required: {"data": {"type": "item_type", "id": <id>}}' });
+  const creatorId = 'creator' in relationships ? relationshipTarget(relationships.creator, CREATOR_TYPES) : null;
+  if (creatorId === undefined)
+    throw httpError(422, 'INVALID_FORMAT', {
+      message: `relationships.creator is {"data": {"type": ${CREATOR_TYPES.join('|')}, "id": <id>}}`,
+    });
+  // the import use case: dates as the API writes them (a value of another JSON type is a malformed body)
+  for (const key of CREATE_META) {
+    const value = meta[key];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string') throw httpError(422, 'INVALID_FORMAT', { message: `meta.${key} is a date-time string or null` });
+    if (!isIsoDateTime(value))
+      throw httpError(422, 'INVALID_FIELD', {
+        field: key,
+        code: 'VALIDATION_INVALID_FORMAT',
+        message: `meta.${key} is an ISO 8601 date-time`,
+      });
+  }
   const itemType = env.itemTypes.get(itemTypeId);
   if (!itemType)
     throw httpError(422, 'INVALID_FIELD', { field: 'item_type', code: 'VALIDATION_INVALID', message: `No model with id "${itemTypeId}"` });
@@ -83,7 +103,10 @@ export function createItem(store: EmulatorStore, env: EnvironmentData, body: unk
     itemTypeId: itemType.id,
     attributes: merged,
     published: status === 'published' ? structuredClone(merged) : null,
-    creator: null,
+    creator:
+      creatorId && isObject(relationships.creator) && isObject(relationships.creator.data)
+        ? { type: String(relationships.creator.data.type), id: creatorId }
+        : null,
     meta: {
       created_at: at('created_at', now)!,
       updated_at: at('updated_at', now)!,
@@ -102,6 +125,9 @@ export function createItem(store: EmulatorStore, env: EnvironmentData, body: unk
   };
   env.items.set(item.id, item);
   env.recordsByType.get(itemType.id)?.push(item);
+  // A model that allows invalid drafts saves whatever its validators say: the new record is then invalid.
+  const valid = validationProblems(store, env, item).length === 0;
+  item.meta = { ...item.meta, is_valid: valid, is_current_version_valid: valid };
   if (itemType.attributes.tree && typeof merged.parent_id === 'string') {
     const parent = env.items.get(merged.parent_id);
     if (parent) parent.meta.has_children = true;

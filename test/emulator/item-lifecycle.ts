@@ -56,8 +56,8 @@ export class ItemLifecycle {
         }
       }
       if (refusals.length) {
+        // The API documents the code, not its details: name nothing a client could come to rely on.
         throw httpError(422, 'DELETE_RESTRICTION', {
-          references: refusals,
           message: `${refusals.length} record(s) link to this record through fields that forbid deleting it (on_reference_delete_strategy: fail)`,
         });
       }

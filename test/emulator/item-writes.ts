@@ -6,7 +6,7 @@ import { envelope, extraneous, fail, invalidField, isObject, newId, relationship
 import { isApiId } from './ids.js';
 import { BLOCK_FIELD_TYPES, blockIdsOf, ItemSerializer, mapDastBlocks, positionalAttributes } from './items.js';
 import { validationProblems } from './publishing.js';
-import { checkLocaleSets, checkValidators, dastProblems, shapeProblem } from './record-rules.js';
+import { checkLocaleSets, checkValidators, dastProblems, savesInvalidDrafts, shapeProblem } from './record-rules.js';
 import { wire } from './resources.js';
 import { CREATOR_TYPES } from './rules.js';
 import type { EmulatorStore, EnvironmentData, StoredItem } from './store.js';
@@ -28,6 +28,12 @@ interface WriteContext {
   seen: Set<string>;
   blockCount: number;
   deepestBlock: number;
+  /** a save of a model that may save invalid drafts: field validators do not stop it (blocks included) */
+  relaxed: boolean;
+}
+
+function writeContext(owned: Set<string>, itemType: Resource<'item_type'>): WriteContext {
+  return { errors: [], ops: [], owned, seen: new Set(), blockCount: 0, deepestBlock: 0, relaxed: savesInvalidDrafts(itemType) };
 }
 
 export class ItemWriter {
@@ -43,12 +49,14 @@ export class ItemWriter {
     if (!itemType) throw httpError(404, 'NOT_FOUND', { entity: 'item_type', id: item.itemTypeId });
     const { attributes, relationships, meta } = envelope(body, 'item', [id]);
 
+    if (meta.current_version !== undefined && typeof meta.current_version !== 'string')
+      throw httpError(422, 'INVALID_FORMAT', { message: 'meta.current_version is the id of a version (a string)' });
     if (meta.current_version !== undefined && meta.current_version !== item.meta.current_version) {
       throw httpError(422, 'STALE_ITEM_VERSION', {
         message: 'The record has changed since this version: fetch it again and reapply your changes',
       });
     }
-    const ctx: WriteContext = { errors: [], ops: [], owned: this.ownedBlocks(item), seen: new Set(), blockCount: 0, deepestBlock: 0 };
+    const ctx = writeContext(this.ownedBlocks(item), itemType);
     ctx.errors.push(
       ...extraneous(relationships, ['item_type', 'creator'], 'relationships'),
       ...extraneous(meta, ['current_version', 'stage'], 'meta'),
@@ -59,7 +67,12 @@ export class ItemWriter {
     if (stageText) ctx.errors.push(invalidField('stage', 'VALIDATION_INVALID', { message: stageText }));
     if ('item_type' in relationships) {
       const target = relationshipTarget(relationships.item_type, 'item_type');
-      if (target !== item.itemTypeId)
+      if (!target)
+        ctx.errors.push({
+          code: 'INVALID_FORMAT',
+          details: { message: 'relationships.item_type is {"data": {"type": "item_type", "id": <id>}}' },
+        });
+      else if (target !== item.itemTypeId)
         ctx.errors.push({
           code: 'ITEM_TYPE_CANNOT_BE_CHANGED',
           details: { message: 'This emulator does not move records between models' },
@@ -71,11 +84,10 @@ export class ItemWriter {
       const data = isObject(relationships.creator) && isObject(relationships.creator.data) ? relationships.creator.data : undefined;
       if (target && data) creator = { type: String(data.type), id: target };
       else
-        ctx.errors.push(
-          invalidField('creator', 'VALIDATION_FORMAT', {
-            message: `relationships.creator must be {"data": {"type": ${CREATOR_TYPES.join('|')}, "id": <id>}}`,
-          }),
-        );
+        ctx.errors.push({
+          code: 'INVALID_FORMAT',
+          details: { message: `relationships.creator must be {"data": {"type": ${CREATOR_TYPES.join('|')}, "id": <id>}}` },
+        });
     }
 
     const merged = this.applyAttributes(item, itemType, attributes, ctx, [], 0);
@@ -107,14 +119,19 @@ export class ItemWriter {
     const now = new Date().toISOString();
     item.attributes = merged;
     if (creator) item.creator = creator;
+    // Without draft mode a save is published at once; with it, a published record gets a newer draft.
+    const draftMode = itemType.attributes.draft_mode_active === true;
+    if (!draftMode) item.published = structuredClone(merged);
     item.meta = {
       ...item.meta,
       updated_at: now,
       current_version: newId(),
-      status: item.meta.status === 'published' ? 'updated' : item.meta.status,
+      ...(draftMode
+        ? { status: item.meta.status === 'published' ? 'updated' : item.meta.status }
+        : { status: 'published', published_at: now, first_published_at: item.meta.first_published_at ?? now }),
       ...(typeof meta.stage === 'string' ? { stage: meta.stage } : {}),
     };
-    // A draft of a model that allows invalid drafts is saved whatever its validators say: it is then invalid.
+    // A model that allows invalid drafts saves whatever its validators say: the record is then invalid.
     const valid = validationProblems(this.store, this.env, item).length === 0;
     item.meta = { ...item.meta, is_valid: valid, is_current_version_valid: item.meta.status === null ? null : valid };
     this.env.meta.last_data_change_at = now;
@@ -126,7 +143,7 @@ export class ItemWriter {
    * and the block creations to run once nothing failed.
    */
   checkNewRecord(itemType: Resource<'item_type'>, attributes: Obj): { merged: Obj; errors: ApiErrorSpec[]; commit: () => void } {
-    const ctx: WriteContext = { errors: [], ops: [], owned: new Set(), seen: new Set(), blockCount: 0, deepestBlock: 0 };
+    const ctx = writeContext(new Set(), itemType);
     const merged = this.applyAttributes(null, itemType, attributes, ctx, [], 0);
     if (ctx.blockCount > MAX_BLOCKS_PER_RECORD)
       ctx.errors.push({
@@ -232,7 +249,7 @@ export class ItemWriter {
         });
       } else merged[key] = v;
     }
-    const validation = { env: this.env, item, itemType, fields, siteLocales: locales, blockPath };
+    const validation = { env: this.env, item, itemType, fields, siteLocales: locales, blockPath, relaxed: ctx.relaxed };
     const recordLocales = checkLocaleSets(validation, merged, errors, malformed);
     checkValidators(
       { ...validation, fields: fields.filter((f) => !malformed.has(String(f.attributes.api_key))) },

@@ -44,13 +44,14 @@ export function routePublishing(
     const recursive = recursiveParam(query.recursive);
     const item = publishing.record(id);
     const raw = body();
-    if (sub === 'publish') publishing.publish(item, selectivePublish(raw, ctx.store), recursive);
+    if (sub === 'publish') publishing.publish(item, selectivePublish(raw, ctx.store, item, ctx.env), recursive);
     else publishing.unpublish(item, selectiveUnpublish(raw, ctx.store, item), recursive);
     return { status: 200, body: { data: publishing.wire(item) } };
   }
   if ((sub === 'scheduled-publication' || sub === 'scheduled-unpublishing') && (method === 'POST' || method === 'DELETE')) {
     checkQueryParams(query, NO_PARAMS);
     const item = publishing.record(id);
+    publishing.requireDraftMode(item, sub.replace('-', ' '));
     const key = sub === 'scheduled-publication' ? 'publication_scheduled_at' : 'unpublishing_scheduled_at';
     if (method === 'DELETE') {
       if (item.meta[key] === null)
@@ -83,12 +84,17 @@ type BulkOperation = 'publish' | 'unpublish' | 'destroy';
 function bulk(ctx: PublishingContext, operation: BulkOperation, raw: unknown): Reply {
   const type = `item_bulk_${operation}_operation`;
   const data = isObject(raw) && Object.keys(raw).every((k) => k === 'data') && isObject(raw.data) ? raw.data : undefined;
-  const items = data && isObject(data.relationships) && isObject(data.relationships.items) ? data.relationships.items.data : undefined;
+  const relationships = data && isObject(data.relationships) ? data.relationships : undefined;
+  const items =
+    relationships && isObject(relationships.items) && Object.keys(relationships.items).every((k) => k === 'data')
+      ? relationships.items.data
+      : undefined;
   if (
     !data ||
+    !relationships ||
     data.type !== type ||
     Object.keys(data).some((k) => k !== 'type' && k !== 'relationships') ||
-    Object.keys(data.relationships as Obj).some((k) => k !== 'items') ||
+    Object.keys(relationships).some((k) => k !== 'items') ||
     !Array.isArray(items)
   ) {
     throw httpError(422, 'INVALID_FORMAT', {
@@ -104,16 +110,19 @@ function bulk(ctx: PublishingContext, operation: BulkOperation, raw: unknown): R
     });
   }
   const ids = items.map((entry) =>
-    isObject(entry) && entry.type === 'item' && Object.keys(entry).length === 2 && isApiId(entry.id) ? entry.id : undefined,
+    isObject(entry) && entry.type === 'item' && Object.keys(entry).length === 2 && typeof entry.id === 'string' ? entry.id : undefined,
   );
   if (ids.some((id) => id === undefined))
     throw httpError(422, 'INVALID_FORMAT', { message: 'each of items.data is {"type": "item", "id": <id>}' });
+  // The job reports counts only: a record that cannot be changed (an id of no record, even one not of the
+  // API's form, a block, an invalid record…) counts as failed; the others are changed.
   return ctx.startJob(() => {
     let successful = 0;
     let failed = 0;
     const publisher = new Publisher(ctx.store, ctx.env);
     for (const id of new Set(ids as string[])) {
       try {
+        if (!isApiId(id)) throw httpError(404, 'NOT_FOUND', { entity: 'item', id });
         const item = publisher.record(id);
         if (operation === 'publish') publisher.publish(item, undefined, false);
         else if (operation === 'unpublish') publisher.unpublish(item, undefined, false);
@@ -194,7 +203,20 @@ export class Publisher {
     this.env.meta.last_data_change_at = now;
   }
 
+  /**
+   * A model without draft mode has its records published at every save: they cannot be unpublished nor
+   * scheduled (422; the API's documentation gives no code for it, INVALID_REQUEST is the documented one that fits).
+   */
+  requireDraftMode(item: StoredItem, what: string): void {
+    if (this.env.itemTypes.get(item.itemTypeId)?.attributes.draft_mode_active === true) return;
+    throw httpError(422, 'INVALID_REQUEST', {
+      item_type: item.itemTypeId,
+      message: `The record's model has no draft mode: its records are always published (no ${what})`,
+    });
+  }
+
   unpublish(item: StoredItem, locales: string[] | undefined, recursive: boolean): void {
+    this.requireDraftMode(item, 'unpublishing');
     if (!item.published) return; // a draft stays a draft
     const children = (this.env.recordsByType.get(item.itemTypeId) ?? []).filter(
       (child) => child.attributes.parent_id === item.id && child.published,
@@ -268,17 +290,35 @@ function recursiveParam(value: unknown): boolean {
   throw httpError(422, 'INVALID_PARAMS', { param: 'recursive', value, message: 'recursive is true or false' });
 }
 
-function selectivePublish(raw: unknown, store: EmulatorStore): Selection | undefined {
+function selectivePublish(raw: unknown, store: EmulatorStore, item: StoredItem, env: EnvironmentData): Selection | undefined {
   if (raw === null || raw === undefined) return undefined;
   const attributes = selectiveAttributes(raw, 'selective_publish_operation', ['content_in_locales', 'non_localized_content']);
   if (typeof attributes.non_localized_content !== 'boolean') {
+    throw httpError(422, 'INVALID_FORMAT', { message: 'data.attributes.non_localized_content is required: true or false' });
+  }
+  const locales = localesOf(attributes.content_in_locales, store);
+  // only locales the record has: its localized fields all carry the same locales
+  const own = recordLocales(store, env, item);
+  const missing = locales.filter((l) => !own.includes(l));
+  if (missing.length) {
     throw httpError(422, 'INVALID_FIELD', {
-      field: 'non_localized_content',
-      code: 'VALIDATION_REQUIRED',
-      message: 'non_localized_content is true or false',
+      field: 'content_in_locales',
+      code: 'VALIDATION_INCLUSION',
+      locales: missing,
+      message: `the record has no content in ${missing.join(', ')} (it has ${own.join(', ') || 'no localized content'})`,
     });
   }
-  return { locales: localesOf(attributes.content_in_locales, store), nonLocalized: attributes.non_localized_content };
+  return { locales, nonLocalized: attributes.non_localized_content };
+}
+
+/** The locales a record's current version has: the keys of its localized values. */
+function recordLocales(store: EmulatorStore, env: EnvironmentData, item: StoredItem): string[] {
+  const keys = new Set<string>();
+  for (const field of store.fieldsOf(env, item.itemTypeId)) {
+    const value = item.attributes[String(field.attributes.api_key)];
+    if (field.attributes.localized === true && isObject(value)) for (const locale of Object.keys(value)) keys.add(locale);
+  }
+  return (store.site.attributes.locales as string[]).filter((l) => keys.has(l));
 }
 
 function selectiveUnpublish(raw: unknown, store: EmulatorStore, item: StoredItem): string[] | undefined {
@@ -305,14 +345,18 @@ function selectiveAttributes(raw: unknown, type: string, allowed: string[]): Obj
       message: `The body must be {"data": {"type": "${type}", "attributes": {${allowed.join(', ')}}}}, or no body for the whole record`,
     });
   }
+  // the operation's schema lists its attributes: another one is a malformed body, not a value to validate
   const extra = Object.keys(data.attributes).filter((k) => !allowed.includes(k));
-  if (extra.length) throw httpError(422, 'INVALID_ATTRIBUTES', { extraneous_attributes: extra });
+  if (extra.length)
+    throw httpError(422, 'INVALID_FORMAT', { message: `data.attributes takes ${allowed.join(', ')}; not ${extra.join(', ')}` });
   return data.attributes;
 }
 
 function localesOf(value: unknown, store: EmulatorStore): string[] {
   const siteLocales = store.site.attributes.locales as string[];
-  if (!Array.isArray(value) || value.length === 0 || value.some((l) => typeof l !== 'string' || !siteLocales.includes(l))) {
+  if (!Array.isArray(value) || value.some((l) => typeof l !== 'string'))
+    throw httpError(422, 'INVALID_FORMAT', { message: 'content_in_locales is an array of locale codes' });
+  if (value.length === 0 || value.some((l) => !siteLocales.includes(l))) {
     throw httpError(422, 'INVALID_FIELD', {
       field: 'content_in_locales',
       code: 'VALIDATION_INVALID_LOCALE',
@@ -327,6 +371,7 @@ function scheduleBody(raw: unknown, type: string, key: string, store: EmulatorSt
   const optional = key === 'publication_scheduled_at' ? 'selective_publication' : 'content_in_locales';
   const attributes = selectiveAttributes(raw, type, [key, optional]);
   const at = attributes[key];
+  if (typeof at !== 'string') throw httpError(422, 'INVALID_FORMAT', { message: `data.attributes.${key} is required: a date-time` });
   if (!isIsoDateTime(at))
     throw httpError(422, 'INVALID_FIELD', {
       field: key,
@@ -338,10 +383,12 @@ function scheduleBody(raw: unknown, type: string, key: string, store: EmulatorSt
   const extra = attributes[optional];
   if (extra !== undefined && extra !== null) {
     if (optional === 'content_in_locales') localesOf(extra, store);
-    else if (!isObject(extra) || typeof extra.non_localized_content !== 'boolean') {
-      throw httpError(422, 'INVALID_FIELD', {
-        field: optional,
-        code: 'VALIDATION_INVALID_FORMAT',
+    else if (
+      !isObject(extra) ||
+      typeof extra.non_localized_content !== 'boolean' ||
+      Object.keys(extra).some((k) => k !== 'content_in_locales' && k !== 'non_localized_content')
+    ) {
+      throw httpError(422, 'INVALID_FORMAT', {
         message: 'selective_publication is {content_in_locales, non_localized_content} or null',
       });
     } else localesOf(extra.content_in_locales, store);

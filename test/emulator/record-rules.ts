@@ -215,6 +215,8 @@ export interface ValidationContext {
   fields: Resource<'field'>[];
   siteLocales: string[];
   blockPath: (string | number)[];
+  /** field validators are not enforced (a save where invalid drafts may be saved; never a publication) */
+  relaxed?: boolean;
 }
 
 /**
@@ -255,11 +257,16 @@ export function checkLocaleSets(ctx: ValidationContext, merged: Obj, errors: Api
   return expected.length ? expected : [ctx.siteLocales[0] ?? 'en'];
 }
 
+/** "Allow saving invalid drafts" (it needs draft mode): a save is not held to the validators, publishing is. */
+export function savesInvalidDrafts(itemType: Resource<'item_type'>): boolean {
+  return itemType.attributes.draft_mode_active === true && itemType.attributes.draft_saving_active === true;
+}
+
 /** Field validators over the merged record; code = VALIDATION_<VALIDATOR>. */
 export function checkValidators(ctx: ValidationContext, merged: Obj, recordLocales: string[], errors: ApiErrorSpec[]): void {
   const { item, itemType, env, blockPath } = ctx;
-  // "Allow saving invalid drafts": a draft of such a model is saved whatever its validators say (shapes still count).
-  if (itemType.attributes.draft_saving_active && (item?.meta.status ?? 'draft') === 'draft') return;
+  // "Allow saving invalid drafts": a save is not held to the validators (value shapes and locales still count).
+  if (ctx.relaxed) return;
   for (const field of ctx.fields) {
     const apiKey = String(field.attributes.api_key);
     const fieldType = String(field.attributes.field_type);

@@ -141,7 +141,7 @@ function createItemType(ctx: RouteContext): Document {
 
 // ---- fields ----
 
-function planFieldCreate(store: EmulatorStore, env: EnvironmentData, modelKey: string, body: unknown): () => Document {
+export function planFieldCreate(store: EmulatorStore, env: EnvironmentData, modelKey: string, body: unknown): () => Document {
   const itemType = store.itemType(env, modelKey);
   if (!itemType) throw httpError(404, 'NOT_FOUND', { entity: 'item_type', id: modelKey });
   const written = createEnvelope(body, 'field', (id) => env.fields.has(id));

@@ -66,7 +66,7 @@ describe('DELETE /fields/:id', () => {
 describe('DELETE /item-types/:id', () => {
   test("a model named by other models' validators is refused, naming the fields", async () => {
     const res = await del('/item-types/author');
-    assert.deepEqual([res.status, codes(res)], [422, ['DELETE_RESTRICTION']]);
+    assert.deepEqual([res.status, codes(res)], [422, ['REQUIRED_BY_ASSOCIATION']]);
     const articleAuthor = (await call(emu, '/fields/article::author')).json.data.id;
     assert.ok((details(res)[0]!.fields as { id: string }[]).some((f) => f.id === articleAuthor));
     const block = await del('/item-types/quote_block');

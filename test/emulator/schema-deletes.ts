@@ -76,8 +76,8 @@ function planItemTypeDelete(store: EmulatorStore, env: EnvironmentData, key: str
   const check = () => {
     const referencing = fieldsReferencing(store, env, itemType.id);
     if (!referencing.length) return;
-    // The API's documentation does not say what happens to validators naming a deleted model; we take the
-    // stricter reading and refuse, naming the fields to change first.
+    // A model other models' fields link to or embed is refused (REQUIRED_BY_ASSOCIATION; a block model:
+    // MODULAR_BLOCK_IN_USE), naming the fields to change first.
     const fields = referencing.map((f) => ({ id: f.id, api_key: f.attributes.api_key, item_type: relId(f, 'item_type') }));
     if (itemType.attributes.modular_block === true) {
       throw httpError(422, 'MODULAR_BLOCK_IN_USE', {
@@ -86,7 +86,7 @@ function planItemTypeDelete(store: EmulatorStore, env: EnvironmentData, key: str
         message: `The block model "${String(itemType.attributes.api_key)}" is still allowed in ${fields.length} field(s) of other models`,
       });
     }
-    throw httpError(422, 'DELETE_RESTRICTION', {
+    throw httpError(422, 'REQUIRED_BY_ASSOCIATION', {
       item_type: itemType.id,
       fields,
       message: `The model "${String(itemType.attributes.api_key)}" is still named in the validators of ${fields.length} field(s) of other models`,

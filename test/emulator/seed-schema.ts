@@ -571,6 +571,7 @@ export const MODEL_SPECS: ModelSpec[] = [
     api_key: 'dish',
     name: 'Menu dish',
     sortable: true,
+    draft_mode_active: true,
     collection_appearance: 'table',
     title_field: 'name',
     image_preview_field: 'photos',
@@ -669,6 +670,7 @@ export const MODEL_SPECS: ModelSpec[] = [
     api_key: 'page',
     name: 'Page',
     tree: true,
+    draft_mode_active: true,
     collection_appearance: 'compact',
     title_field: 'title',
     fields: [

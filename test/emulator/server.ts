@@ -16,6 +16,9 @@ import { environmentResource, itemTypeResource, siteDocument, wire } from './res
 import { routeSchemaCreates, type RouteContext } from './schema-creates.js';
 import { routeItemCreates } from './item-creates.js';
 import { routeSchemaDeletes } from './schema-deletes.js';
+import { routeSchemaDuplicates } from './schema-duplicates.js';
+import { refuseUnwantedBody } from './envelope.js';
+import { routeWebhookCalls } from './webhook-calls.js';
 import { checkEnvironmentGate, routeEnvironmentOps } from './environment-ops.js';
 import { seedStore } from './seed.js';
 import { referencesDocument } from './uploads.js';
@@ -485,6 +488,7 @@ export class EmulatorServer implements Emulator {
   ): Reply {
     const segments = path.split('/').filter(Boolean);
     const [head, id, sub, extra] = segments;
+    refuseUnwantedBody(method, path, rawBody);
     const env = () => this.store.environment(envId);
     const ok = (body: Document): Reply => ({ status: 200, body });
     const body = () => parseJsonBody(rawBody, headerValue(req, 'content-type'));
@@ -514,11 +518,14 @@ export class EmulatorServer implements Emulator {
       routeSchemaCreates(ctx) ??
       routeItemCreates(ctx) ??
       routeSchemaDeletes(ctx) ??
-      routeEnvironmentOps(ctx, this.forkDurationMs) ??
+      routeSchemaDuplicates(ctx) ??
+      routeWebhookCalls(ctx) ??
       routeUploads(ctx, this.uploadStorage) ??
       routeSite(ctx) ??
       routeWorkflows(ctx);
     if (routed) return routed;
+    const environmentOps = routeEnvironmentOps(ctx, this.forkDurationMs);
+    if (environmentOps) return environmentOps;
 
     if (head === 'versions' || sub === 'versions') {
       const versions = answerVersions(this.store, env(), method, segments, query, rawBody);

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startEmulator, type Emulator } from './index.js';
-import { call, codes, details } from './http.js';
+import { call, codes, details, waitForJob } from './http.js';
 
 let emu: Emulator;
 before(async () => {
@@ -228,13 +228,19 @@ describe('validators', () => {
     assert.deepEqual(found(await update(home.id, { gallery })), ['gallery:VALIDATION_REQUIRED_ALT_TITLE']);
   });
 
-  test('a draft of a model that allows saving invalid drafts skips validators, not value shapes', async () => {
+  test('a model that allows saving invalid drafts saves any of its records past its validators, not past value shapes', async () => {
     const events = await list('event', 4);
     const draft = events.find((e: any) => e.meta.status === 'draft');
     const published = events.find((e: any) => e.meta.status === 'published');
     const invalid = { name: { en: '', it: '' }, starts_at: '2019-01-01T10:00:00Z', ticket_url: 'not a url' };
     assert.equal((await update(draft.id, invalid)).status, 200);
-    assert.deepEqual(found(await update(published.id, invalid)).sort(), [
+    // a published record too: the save is a new draft version on top of the published one
+    const saved = await update(published.id, invalid);
+    assert.equal(saved.status, 200);
+    assert.deepEqual([saved.json.data.meta.status, saved.json.data.meta.is_valid], ['updated', false]);
+    // the validators apply when it is published
+    const publish = await call(emu, `/items/${published.id}/publish`, { method: 'PUT' });
+    assert.deepEqual(found(publish).sort(), [
       'name:VALIDATION_REQUIRED',
       'name:VALIDATION_REQUIRED',
       'starts_at:VALIDATION_DATE_TIME_RANGE',
@@ -243,11 +249,26 @@ describe('validators', () => {
     assert.deepEqual(found(await update(draft.id, { starts_at: 'soon' })), ['starts_at:VALIDATION_INVALID_FORMAT']);
   });
 
+  test('allowing invalid drafts needs draft mode: without it every save is held to the validators', async () => {
+    const id = await modelId('event');
+    const draftMode = async (on: boolean) => {
+      const body = { data: { type: 'item_type', id, attributes: { draft_mode_active: on } } };
+      const res = await call(emu, `/item-types/${id}`, { method: 'PUT', body });
+      assert.equal((await waitForJob(emu, res.json.data.id)).status, 200);
+    };
+    await draftMode(false);
+    const [event] = await list('event');
+    assert.deepEqual(found(await update(event.id, { ticket_url: 'not a url' })), ['ticket_url:VALIDATION_FORMAT']);
+    await draftMode(true);
+  });
+
   test('date_range and date_time_range', async () => {
     const [record] = await list('article');
     assert.deepEqual(found(await update(record.id, { published_on: '2014-12-31' })), ['published_on:VALIDATION_DATE_RANGE']);
     const [event] = await list('event');
-    assert.deepEqual(found(await update(event.id, { starts_at: '2019-12-31T23:00:00Z' })), ['starts_at:VALIDATION_DATE_TIME_RANGE']);
+    assert.equal((await update(event.id, { starts_at: '2019-12-31T23:00:00Z' })).status, 200);
+    const publish = await call(emu, `/items/${event.id}/publish`, { method: 'PUT' });
+    assert.deepEqual(found(publish), ['starts_at:VALIDATION_DATE_TIME_RANGE']);
     assert.equal((await update(event.id, { starts_at: '2025-03-01T19:00:00+01:00' })).status, 200);
   });
 });

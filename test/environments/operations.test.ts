@@ -50,6 +50,10 @@ describe('environment names', () => {
     for (const bad of ['Feature', 'my sandbox', 'my_sandbox', 'été', 'a.b'])
       assert.match(environmentNameProblem(bad, taken, formatMessage) ?? '', /lowercase letters, digits and dashes/, bad);
     assert.match(environmentNameProblem('sandbox', taken, formatMessage) ?? '', /"sandbox" already exists/);
+    // DatoCMS refuses these too: dashes go between letters or digits
+    for (const bad of ['-x', 'x-', 'a--b', '-', '--'])
+      assert.match(environmentNameProblem(bad, taken, formatMessage) ?? '', /dashes only between letters or digits/, bad);
+    assert.equal(environmentNameProblem('a-b-c9', taken, formatMessage), undefined);
   });
 });
 

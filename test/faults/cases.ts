@@ -95,7 +95,10 @@ const UNCERTAIN = 'the change may or may not have been applied — reload before
 const TOKEN_REFUSED = /the API token was refused; set a valid token for this project/;
 const NOT_FOUND = /404 NOT_FOUND — it does not exist \(any more\) in this environment, or the API token may not access it/;
 
-/** Reads: transport faults are retried (one extra attempt), answers about the request are not. */
+/**
+ * Reads: what the official client retries is retried (one extra attempt): a 429, a transient error, a page that
+ * is not JSON; and a timeout or a reset connection. A JSON 5xx or a malformed JSON body is the answer: not sent again.
+ */
 function readCells(operation: 'listPage' | 'listAll' | 'open'): Record<FaultId, Expectation | undefined> {
   const base = operation === 'listAll' ? Math.ceil(ARTICLES / LIST_ALL_PAGE_SIZE) : 1;
   const retried = ok(base + 1);
@@ -106,12 +109,12 @@ function readCells(operation: 'listPage' | 'listAll' | 'open'): Record<FaultId, 
   }[operation];
   return {
     rate429: retried,
-    server500: retried,
+    server500: failed(1, /500 EXCEPTION/, ui.retry, { recovery: { outcome: 'succeeded' } }),
     html502: retried,
     transient422: retried,
     timeout: retried,
     reset: retried,
-    malformed: retried,
+    malformed: failed(1, /the 200 response is not valid JSON/, ui.retry, { recovery: { outcome: 'succeeded' } }),
     unauthorized401: failed(1, TOKEN_REFUSED, ui.signIn, { recovery: { outcome: 'succeeded' } }),
     // Opening a missing record is VS Code's "file not found"; the others say so and offer Retry.
     notFound404:
@@ -158,17 +161,25 @@ function writeCells(operation: 'saveModel' | 'saveField' | 'saveWebhook' | 'save
   };
 }
 
-/** Faults on the job's polls: a poll is a read and is retried; the write is never repeated. */
+/**
+ * Faults on the job's polls: a poll is a read, retried as reads are; the write is never repeated. An answer
+ * that ends the polling says the job was accepted (it may still apply).
+ */
 function pollingCells(): Record<FaultId, Expectation | undefined> {
   const retried = ok(2, 1);
+  const accepted = (what: RegExp) =>
+    failed(1, new RegExp(`${what.source} — DatoCMS accepted the change as job \\S+`), [RETRY, SHOW_LOG], {
+      writes: 1,
+      recovery: { outcome: 'conflict', writes: 1 },
+    });
   return {
     rate429: retried,
-    server500: retried,
+    server500: accepted(/failed: 500 EXCEPTION/),
     html502: retried,
     transient422: retried,
     timeout: retried,
     reset: retried,
-    malformed: retried,
+    malformed: accepted(/the 200 response is not valid JSON/),
     // The job was accepted and ran: the message must say so, and saving again must not write twice.
     unauthorized401: failed(1, /API token was refused.*accepted the change as job \S+/, [SIGN_IN, RETRY, SHOW_LOG], {
       writes: 1,

@@ -85,7 +85,7 @@ function retriesIn(log: RequestLogEntry[]): number {
   return log.filter((entry) => entry.retryInMs !== undefined).length;
 }
 
-/** The notification a failure shows (src/ui/errors.ts) with the actions the calling site passes. */
+/** The notification a failure shows (src/platform/errors.ts) with the actions the calling site passes. */
 async function notification(
   world: World,
   whatFailed: string,

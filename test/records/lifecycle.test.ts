@@ -124,16 +124,43 @@ describe('delete record', () => {
     assert.ok(ui.transcript.some((line) => line.startsWith('info: Deleted the record')));
   });
 
-  test('a refusal by DatoCMS names the linking field; nothing is marked deleted', async () => {
+  test('a refusal by DatoCMS names the linking records and the fields that forbid it; nothing is marked deleted', async () => {
     const article = await recordOf('article', (r) => typeof r.attributes['author'] === 'string');
     const author = await client.items.find(article.attributes['author'] as string);
+    const linking = await client.items.references(author.id, { version: 'published-or-current' });
     ui.answers.push((_m, actions) => actions[0]);
     await assert.rejects(
       deleteRecord(deps(), { ...at, record: author, model: await data.itemType('author') }),
-      /DatoCMS refused to delete “.+”: \d+ record\(s\) link to it through fields that do not allow deleting it \(author\)/,
+      new RegExp(
+        `DatoCMS refused to delete “.+”: ${linking.length} record\\(s\\) link to it \\(“.+\\) through a field .*\\(.*“Article › Author”`,
+      ),
     );
     assert.deepEqual(deleted, []);
     assert.ok(await client.items.find(author.id));
+  });
+
+  test('a refusal that names nothing (its details are not documented) is still told right', async () => {
+    const article = await recordOf(
+      'article',
+      (r) => Array.isArray(r.attributes['categories']) && (r.attributes['categories'] as unknown[]).length > 0,
+    );
+    const category = await client.items.find((article.attributes['categories'] as string[])[0]!);
+    const linking = await client.items.references(category.id, { version: 'published-or-current' });
+    emulator.faults.add({ kind: 'job_failure', method: 'DELETE', path: `/items/${category.id}`, code: 'DELETE_RESTRICTION', status: 422 });
+    ui.answers.push((_m, actions) => actions[0]);
+    const error = await deleteRecord(deps(), { ...at, record: category, model: await data.itemType('category') }).catch((e: Error) => e);
+    assert.ok(error instanceof Error);
+    assert.match(error.message, new RegExp(`^DatoCMS refused to delete “.+”: ${linking.length} record\\(s\\) link to it \\(“`));
+    assert.doesNotMatch(error.message, /\b0 record|\(\)/);
+
+    const dish = await recordOf('dish');
+    emulator.faults.add({ kind: 'job_failure', method: 'DELETE', path: `/items/${dish.id}`, code: 'DELETE_RESTRICTION', status: 422 });
+    ui.answers.push((_m, actions) => actions[0]);
+    await assert.rejects(
+      deleteRecord(deps(), { ...at, record: dish, model: await data.itemType('dish') }),
+      /^Error: DatoCMS refused to delete “.+”: a record links to it through a field that does not allow deleting what it links to\./,
+    );
+    assert.deepEqual(deleted, []);
   });
 
   test('a failed job is reported and nothing is marked deleted', async () => {

@@ -43,9 +43,10 @@ describe('publishing records', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it("a record's life: New Record → Ctrl+S creates it → Unpublish → Publish (tree shows it published) → Delete closes its editor", async function () {
-    this.timeout(120_000);
-    const records = await recordsOf('author');
+  it("a record's life: New Record → Ctrl+S creates a draft → Publish → Unpublish → Publish (tree shows it published) → Delete closes its editor", async function () {
+    this.timeout(150_000);
+    // dishes have draft mode (a model without it has nothing to unpublish)
+    const records = await recordsOf('dish');
     const { model, ui } = await extensionApi();
     await model.children(records);
 
@@ -53,10 +54,11 @@ describe('publishing records', () => {
     await vscode.commands.executeCommand('datocms.newRecord', records);
     await waitFor(() => vscode.window.activeTextEditor?.document.uri.path.includes('/new~') === true, 15_000, 'the draft editor');
     const draft = vscode.window.activeTextEditor!;
-    const name = `Lifecycle Author ${Date.now()}`;
+    const name = `Lifecycle Dish ${Date.now()}`;
     await editJson(draft.document, (doc) => {
-      doc.name = name;
-      doc.slug = name.toLowerCase().replace(/\s+/g, '-');
+      doc.name = { en: name, it: name };
+      doc.course = 'main';
+      doc.price = 14;
     });
     await clearRequests();
     await pressSave(draft);
@@ -68,8 +70,11 @@ describe('publishing records', () => {
     const editor = vscode.window.activeTextEditor!;
     const id = JSON.parse(editor.document.getText()).$readonly.id as string;
     assert.equal((await writes()).filter((r) => r.method === 'POST' && r.path === '/items').length, 1, describeRequests(await writes()));
-    // authors have no draft mode: a new author is published at once
-    assert.equal(await statusOf(id), 'published');
+    // a new dish is a draft; published: its locales (offered pre-chosen) with one PUT …/publish
+    assert.equal(await statusOf(id), 'draft');
+    await clearRequests();
+    await runWithInputs('datocms.records.publish', [editor.document.uri], [{ text: '' }]);
+    await waitFor(async () => (await statusOf(id)) === 'published', 20_000, 'the record to be published');
 
     // unpublished: asked first, naming the record; all locales (offered pre-chosen)
     realConfirm = ui.confirm;
@@ -88,7 +93,7 @@ describe('publishing records', () => {
       [`PUT /items/${id}/unpublish`],
     );
 
-    // published: all locales (offered pre-chosen) with one PUT …/publish; the tree shows the new status
+    // published again; the tree shows the new status
     await clearRequests();
     await runWithInputs('datocms.records.publish', [editor.document.uri], [{ text: '' }]);
     await waitFor(async () => (await statusOf(id)) === 'published', 20_000, 'the record to be published');
@@ -135,11 +140,11 @@ describe('publishing records', () => {
 
   it('bulk publish of three selected records sends one request and publishes them all', async function () {
     this.timeout(90_000);
-    const records = await recordsOf('category');
+    const records = await recordsOf('dish');
     const { model } = await extensionApi();
     await model.refresh(records);
     const nodes = (await model.children(records)).filter((n): n is RecordNode => n.kind === 'record').slice(0, 3);
-    assert.equal(nodes.length, 3, 'three categories on the first page');
+    assert.equal(nodes.length, 3, 'three dishes on the first page');
     // start from records that are not published
     for (const node of nodes) if (node.record.meta['status'] !== 'draft') await cma('PUT', `/items/${node.record.id}/unpublish`);
     for (const node of nodes) assert.notEqual(await statusOf(node.record.id), 'published');

@@ -1,0 +1,167 @@
+// Which locales publishing offers (the record's own, not the project's) and what happens to records of a
+// model without draft mode (always published: nothing to unpublish or schedule), against the emulator.
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { publishingOf } from '../../src/cma/resources/publishing';
+import { ProjectData } from '../../src/projects/projectData';
+import { runBulk, type BulkHost } from '../../src/records/bulk';
+import { RecordPublishing, type RecordRef, type RecordTarget } from '../../src/records/recordActions';
+import { formatMessage } from '../../src/platform/translate';
+import { ScriptedUi } from '../platform/scriptedUi';
+import { startEmulator, type Emulator } from '../emulator';
+import type { StoredItem } from '../emulator/store';
+
+let emulator: Emulator;
+let client: CmaClient;
+/** valid article drafts as seeded, one per test */
+let drafts: StoredItem[];
+
+before(async () => {
+  emulator = await startEmulator({ records: 40, jobDurationMs: 2 });
+  // a third project locale that no seeded record has
+  emulator.store.site.attributes['locales'] = ['en', 'it', 'fr'];
+  drafts = records('article', 'draft').filter((r) => r.meta.is_valid);
+  client = new CmaClient({
+    apiToken: emulator.token,
+    baseUrl: emulator.url,
+    jobs: { firstDelayMs: 2, maxDelayMs: 10 },
+    retry: { maxAttempts: 1 },
+  });
+});
+
+after(async () => {
+  await emulator.close();
+  await closeAllDispatchers();
+});
+
+beforeEach(() => emulator.clearRequests());
+
+function world() {
+  const ui = new ScriptedUi();
+  const data = new ProjectData(client);
+  const offered: string[][] = [];
+  const answers: ((labels: string[]) => string[] | undefined)[] = [];
+  const failed: string[] = [];
+  const host: BulkHost = {
+    ui,
+    t: formatMessage,
+    data: async () => data,
+    isDirty: () => false,
+    save: async () => true,
+    showServerProblems: async (_ref, errors) => errors.length,
+    changed: () => undefined,
+    removed: () => undefined,
+    log: (line) => failed.push(line),
+    pickMany: async (items) => {
+      const labels = items.map((i) => i.label);
+      offered.push(labels);
+      const answer = answers.shift();
+      if (!answer) throw new Error(`unexpected multi-select pick: ${labels.join(', ')}`);
+      return answer(labels)?.map((label) => items.find((i) => i.label === label)!.value);
+    },
+  };
+  return { ui, host, offered, answers, single: new RecordPublishing(host) };
+}
+
+function records(modelApiKey: string, status?: StoredItem['meta']['status']): StoredItem[] {
+  const env = emulator.store.environment();
+  const model = emulator.store.itemType(env, modelApiKey)!;
+  return (env.recordsByType.get(model.id) ?? []).filter((r) => status === undefined || r.meta.status === status);
+}
+
+function target(item: StoredItem, modelApiKey: string): RecordTarget {
+  const ref: RecordRef = {
+    project: 'emulated-bistro',
+    environment: 'main',
+    kind: 'record',
+    modelApiKey,
+    id: item.id,
+  };
+  return { ref, title: `${modelApiKey} ${item.id}` };
+}
+
+const writes = () => emulator.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+
+describe("publishing offers the record's locales", () => {
+  test('publish: the locales its content has, not the locale it lacks; choosing one publishes it', async () => {
+    const { single, offered, answers } = world();
+    const draft = drafts[0]!;
+    answers.push(() => ['it', 'Non-localized fields']);
+    await single.publish(target(draft, 'article'));
+    assert.deepEqual(offered, [['en', 'it', 'Non-localized fields']], 'fr is a project locale the record has no content in');
+    const [request] = emulator.requests.filter((r) => r.method === 'PUT' && r.path.endsWith('/publish'));
+    assert.deepEqual((request?.body as { data: { attributes: unknown } }).data.attributes, {
+      content_in_locales: ['it'],
+      non_localized_content: true,
+    });
+  });
+
+  test('publish: a record with content in one locale is published whole, without asking', async () => {
+    const { single, offered } = world();
+    const draft = drafts[1]!;
+    const englishOnly = Object.fromEntries(
+      Object.entries(draft.attributes)
+        .filter(([, v]) => v !== null && typeof v === 'object' && !Array.isArray(v) && 'en' in (v as object))
+        .map(([k, v]) => [k, { en: (v as Record<string, unknown>)['en'] }]),
+    );
+    await client.items.update(draft.id, {
+      data: { type: 'item', id: draft.id, attributes: englishOnly },
+    });
+    await single.publish(target(draft, 'article'));
+    assert.deepEqual(offered, []);
+    assert.equal(draft.meta.status, 'published');
+  });
+
+  test('unpublish: only the locales that are published', async () => {
+    const { single, offered, answers, ui } = world();
+    const draft = drafts[2]!;
+    await publishingOf(client).items.publish(draft.id, {
+      locales: ['it'],
+      nonLocalizedContent: true,
+    });
+    // one published locale: nothing to choose, the whole record is unpublished
+    ui.answers.push((_m, actions) => actions[0]);
+    await single.unpublish(target(draft, 'article'));
+    assert.deepEqual(offered, []);
+    assert.equal(draft.meta.status, 'draft');
+    const updated = records('article', 'published').find((r) => Object.keys(r.published?.['title'] as object).length === 2)!;
+    answers.push(() => ['en']);
+    ui.answers.push((_m, actions) => actions[0]);
+    await single.unpublish(target(updated, 'article'));
+    assert.deepEqual(offered, [['en', 'it']]);
+    assert.deepEqual(Object.keys(updated.published?.['title'] as object), ['it']);
+  });
+});
+
+describe('a model without draft mode: its records are always published', () => {
+  test('unpublishing or scheduling one says so and sends nothing', async () => {
+    const { single, ui } = world();
+    const author = records('author')[0]!;
+    await single.unpublish(target(author, 'author'));
+    await single.schedule(target(author, 'author'), 'publication');
+    await single.schedule(target(author, 'author'), 'unpublishing');
+    assert.deepEqual(writes(), []);
+    assert.equal(
+      ui.transcript.filter((line) => /^info: "author .*" is always published: its model .* has no draft mode/.test(line)).length,
+      3,
+    );
+    assert.equal(author.meta.status, 'published');
+  });
+
+  test('in a bulk unpublish, such a record is named as always published', async () => {
+    const { host } = world();
+    const author = records('author')[1]!;
+    const article = records('article', 'published')[0]!;
+    const ui = host.ui as ScriptedUi;
+    ui.answers.push((_m, actions) => actions[0]);
+    ui.answers.push(() => undefined);
+    const result = await runBulk(host, [target(author, 'author'), target(article, 'article')], 'unpublish');
+    assert.deepEqual(result?.done, [article.id]);
+    assert.deepEqual(
+      result?.failed.map((f) => [f.id, f.reason]),
+      [[author.id, 'always published: its model has no draft mode']],
+    );
+    assert.match(ui.transcript.at(-1)!, /^warn: 1 of 2 records unpublished\. Failed: "author .*": always published/);
+  });
+});
