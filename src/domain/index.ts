@@ -3,3 +3,4 @@ export * from './paths';
 export * from './resources';
 export * from './deleted';
 export * from './titles';
+export * from './views';

@@ -2,6 +2,7 @@
 // sandbox, with its status while it is being created or destroyed, and the one the tree shows marked
 // "active". Maintenance mode (project-level) is read alongside and shown on the Environments node.
 // No vscode import.
+import { MaintenanceMode } from '../domain/views';
 import type { Resource } from '../cma';
 import type { EnvironmentNode, SectionNode, TreeNode } from '../tree/nodes';
 import type { Translate } from '../platform/translate';
@@ -19,7 +20,7 @@ export async function environmentNodes(section: SectionNode, deps: EnvironmentNo
   // Not awaited with the list: a token that may not read maintenance mode still lists environments.
   void client.maintenanceMode.find().then(
     (mode) => {
-      const on = mode.attributes['active'] === true;
+      const on = MaintenanceMode.isActive(mode);
       section.contextValue = on ? 'environments.maintenanceOn' : 'environments.maintenanceOff';
       section.description = on ? t('maintenance mode on') : undefined;
       deps.changed(section);

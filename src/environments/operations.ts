@@ -1,6 +1,7 @@
 // What each environment command does, as Ui dialogues over the API (no vscode import: tested with a
 // scripted Ui). Every refusal that can be decided locally (a bad name, deleting the primary) comes
 // before any request; promote, delete and maintenance mode ask first, naming what they affect.
+import { MaintenanceMode } from '../domain/views';
 import { ApiError, CancelledError, type CallOptions } from '../cma';
 import { sleep } from '../cma';
 import type { Resource } from '../cma';
@@ -254,7 +255,7 @@ export async function activateMaintenanceMode(deps: EnvironmentOpsDeps): Promise
   const mode = await ui.withProgress({ title: t('Reading maintenance mode…'), cancellable: true }, (_report, signal) =>
     client.maintenanceMode.find({ signal }),
   );
-  if (mode.attributes['active'] === true) {
+  if (MaintenanceMode.isActive(mode)) {
     await deps.refresh();
     void ui.info(t('Maintenance mode of {0} is already on.', deps.project.name));
     return false;
@@ -295,7 +296,7 @@ export async function deactivateMaintenanceMode(deps: EnvironmentOpsDeps): Promi
   const mode = await ui.withProgress({ title: t('Reading maintenance mode…'), cancellable: true }, (_report, signal) =>
     client.maintenanceMode.find({ signal }),
   );
-  if (mode.attributes['active'] !== true) {
+  if (!MaintenanceMode.isActive(mode)) {
     await deps.refresh();
     void ui.info(t('Maintenance mode of {0} is already off.', deps.project.name));
     return false;

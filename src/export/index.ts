@@ -1,4 +1,5 @@
 // Exporting a model's records (or the records its Records query shows) to a JSON file, streamed page by page.
+import { Model } from '../domain/views';
 import vscode = require('vscode');
 import { pickModelNode, type TreeDeps } from '../tree/commands';
 import { type ModelNode, type RecordsNode } from '../tree/nodes';
@@ -25,7 +26,7 @@ export async function exportRecords(deps: TreeDeps, node?: ModelNode | RecordsNo
       client: data.client,
       modelId: modelNode.itemType.id,
       label: modelNode.label,
-      defaultName: `${String(modelNode.itemType.attributes['api_key'])}.json`,
+      defaultName: `${Model.apiKey(modelNode.itemType)}.json`,
       ...(target.kind === 'records' ? { query: target.query } : {}),
     },
   );

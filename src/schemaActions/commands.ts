@@ -1,6 +1,7 @@
 // Delete a model, block model, field, fieldset or webhook, and move fields (Move Up / Move Down, drag and drop within
 // a model and fieldset): what the command acts on (a tree item, else the focused document), the action, and the
 // tree refreshed around it.
+import { Field } from '../domain/views';
 import { openDocument } from '../platform/uris';
 import { modelTargetOfNode, type PickerDeps } from '../projects/pickers';
 import vscode = require('vscode');
@@ -131,7 +132,7 @@ async function fieldOf(
   model: Resource<'item_type'>,
 ): Promise<Resource<'field'>> {
   const data = await deps.registry.data(ref.project, ref.environment);
-  const field = (await data.fields(model.id)).find((f) => f.attributes['api_key'] === ref.apiKey);
+  const field = (await data.fields(model.id)).find((f) => Field.apiKey(f) === ref.apiKey);
   if (!field) throw new Error(deps.t('The field {0} of {1} no longer exists.', ref.apiKey, ref.modelApiKey));
   return field;
 }

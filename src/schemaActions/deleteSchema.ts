@@ -1,10 +1,11 @@
 // Delete a model, block model, field, fieldset or webhook: a confirmation that states the impact (records,
 // values, models whose fields reference it, the roles a field plays), the primary environment's guard for
 // schema, then the delete; open documents of what was deleted are closed or marked deleted.
+import { Field, Fieldset, Model, Webhook } from '../domain/views';
 import { ApiError } from '../cma';
 import type { Resource } from '../cma';
 import { someNames, type LifecycleDeps, type Place } from '../projects/actions';
-import { fieldRoles, fieldsReferencing, nameOf, recordCount } from './schemaImpact';
+import { fieldRoles, fieldsReferencing, recordCount } from './schemaImpact';
 
 export type SchemaTarget = Place &
   (
@@ -56,8 +57,8 @@ async function planDelete(deps: LifecycleDeps, target: SchemaTarget): Promise<Pl
   switch (target.kind) {
     case 'model': {
       const { model } = target;
-      const apiKey = String(model.attributes['api_key']);
-      const block = model.attributes['modular_block'] === true;
+      const apiKey = Model.apiKey(model);
+      const block = Model.isBlock(model);
       const referencing = await fieldsReferencing(data, model.id);
       const fieldCount = (await data.fields(model.id)).length;
       const detail = [
@@ -73,32 +74,34 @@ async function planDelete(deps: LifecycleDeps, target: SchemaTarget): Promise<Pl
           : t('No field of another model references it.'),
       ];
       return {
-        name: nameOf(model),
+        name: Model.name(model),
         message: block
-          ? t('Delete the block model “{0}” ({1}) from environment {2}?', nameOf(model), apiKey, env)
-          : t('Delete the model “{0}” ({1}) from environment {2}?', nameOf(model), apiKey, env),
+          ? t('Delete the block model “{0}” ({1}) from environment {2}?', Model.name(model), apiKey, env)
+          : t('Delete the model “{0}” ({1}) from environment {2}?', Model.name(model), apiKey, env),
         detail,
-        guard: block ? t('Delete block model “{0}” ({1})', nameOf(model), apiKey) : t('Delete model “{0}” ({1})', nameOf(model), apiKey),
+        guard: block
+          ? t('Delete block model “{0}” ({1})', Model.name(model), apiKey)
+          : t('Delete model “{0}” ({1})', Model.name(model), apiKey),
         send: (signal) => client.itemTypes.destroy(model.id, { signal }),
         deleted: { models: [apiKey] },
       };
     }
     case 'field': {
       const { model, field } = target;
-      const modelApiKey = String(model.attributes['api_key']);
-      const apiKey = String(field.attributes['api_key']);
+      const modelApiKey = Model.apiKey(model);
+      const apiKey = Field.apiKey(field);
       const roles = fieldRoles(t, model, field);
       const detail = [
-        model.attributes['modular_block'] === true
-          ? t('Its values go from every block of “{0}”.', nameOf(model))
-          : t('Its values go from all {0} records of “{1}”.', await recordCount(data, model.id), nameOf(model)),
+        Model.isBlock(model)
+          ? t('Its values go from every block of “{0}”.', Model.name(model))
+          : t('Its values go from all {0} records of “{1}”.', await recordCount(data, model.id), Model.name(model)),
       ];
-      if (roles.length) detail.push(t('“{0}” uses it as {1}; the model loses that setting.', nameOf(model), roles.join(', ')));
+      if (roles.length) detail.push(t('“{0}” uses it as {1}; the model loses that setting.', Model.name(model), roles.join(', ')));
       return {
-        name: nameOf(field),
-        message: t('Delete the field “{0}” ({1}) of “{2}” from environment {3}?', nameOf(field), apiKey, nameOf(model), env),
+        name: Field.label(field),
+        message: t('Delete the field “{0}” ({1}) of “{2}” from environment {3}?', Field.label(field), apiKey, Model.name(model), env),
         detail,
-        guard: t('Delete field “{0}” ({1}) of model “{2}”', nameOf(field), apiKey, nameOf(model)),
+        guard: t('Delete field “{0}” ({1}) of model “{2}”', Field.label(field), apiKey, Model.name(model)),
         send: (signal) => client.fields.destroy(field.id, { signal }),
         deleted: { fields: [`${modelApiKey}::${apiKey}`] },
       };
@@ -106,10 +109,15 @@ async function planDelete(deps: LifecycleDeps, target: SchemaTarget): Promise<Pl
     case 'fieldset': {
       const { model, fieldset, fieldCount } = target;
       return {
-        name: nameOf(fieldset),
-        message: t('Delete the fieldset “{0}” of “{1}” from environment {2}?', nameOf(fieldset), nameOf(model), env),
+        name: Fieldset.title(fieldset) || fieldset.id,
+        message: t(
+          'Delete the fieldset “{0}” of “{1}” from environment {2}?',
+          Fieldset.title(fieldset) || fieldset.id,
+          Model.name(model),
+          env,
+        ),
         detail: [t('Its {0} fields stay, no longer grouped.', fieldCount)],
-        guard: t('Delete fieldset “{0}” of model “{1}”', nameOf(fieldset), nameOf(model)),
+        guard: t('Delete fieldset “{0}” of model “{1}”', Fieldset.title(fieldset) || fieldset.id, Model.name(model)),
         send: (signal) => client.fieldsets.destroy(fieldset.id, { signal }),
         deleted: { fieldsets: [fieldset.id] },
       };
@@ -117,14 +125,9 @@ async function planDelete(deps: LifecycleDeps, target: SchemaTarget): Promise<Pl
     case 'webhook': {
       const { webhook } = target;
       return {
-        name: nameOf(webhook),
-        message: t('Delete the webhook “{0}”?', nameOf(webhook)),
-        detail: [
-          t(
-            'DatoCMS stops calling {0}. Webhooks belong to the project: it goes from every environment.',
-            String(webhook.attributes['url'] ?? ''),
-          ),
-        ],
+        name: Webhook.name(webhook),
+        message: t('Delete the webhook “{0}”?', Webhook.name(webhook)),
+        detail: [t('DatoCMS stops calling {0}. Webhooks belong to the project: it goes from every environment.', Webhook.url(webhook))],
         send: (signal) => client.webhooks.destroy(webhook.id, { signal }),
         deleted: { webhooks: [webhook.id] },
       };

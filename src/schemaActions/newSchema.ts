@@ -1,6 +1,7 @@
 // "New Model…", "New Block Model…" and "New Webhook…": which project (the tree node's, else picked from the
 // palette; its selected environment) and the draft to open. "New Fieldset…": which model, likewise. Nothing is sent here: the model or webhook is
 // created when the user first saves its document.
+import { Model } from '../domain/views';
 import {
   newFieldsetDraftRef,
   newModelDraftRef,
@@ -51,8 +52,5 @@ export async function newFieldsetRef(deps: PickerDeps, target: ModelTarget | und
       { project: deps.t('New fieldset in which project?'), model: deps.t('New fieldset in which model?') },
       { blocks: true },
     ));
-  return (
-    chosen &&
-    newFieldsetDraftRef({ project: chosen.projectKey, environment: chosen.environment }, String(chosen.itemType.attributes['api_key']))
-  );
+  return chosen && newFieldsetDraftRef({ project: chosen.projectKey, environment: chosen.environment }, Model.apiKey(chosen.itemType));
 }

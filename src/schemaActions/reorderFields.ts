@@ -1,9 +1,9 @@
 // Reorder a model's fields without typing positions: Move Up / Move Down and drag and drop, within the
 // field's own group (its fieldset, or the fields outside any fieldset). Each move is one field update
 // with the new position (DatoCMS renumbers the others), guarded like any schema change.
+import { Field, Model } from '../domain/views';
 import type { Resource } from '../cma';
 import type { LifecycleDeps, Place } from '../projects/actions';
-import { nameOf } from './schemaImpact';
 
 export interface FieldPlace extends Place {
   model: Resource<'item_type'>;
@@ -18,7 +18,7 @@ function fieldsetOf(field: Resource<'field'>): string | undefined {
 /** The fields of the same group as `field`, by position. */
 export function siblingsOf(fields: readonly Resource<'field'>[], field: Resource<'field'>): Resource<'field'>[] {
   const group = fieldsetOf(field);
-  return fields.filter((f) => fieldsetOf(f) === group).sort((a, b) => Number(a.attributes['position']) - Number(b.attributes['position']));
+  return fields.filter((f) => fieldsetOf(f) === group).sort((a, b) => Field.position(a) - Field.position(b));
 }
 
 /** Moves the field one place up or down in its group. Returns whether it was moved. */
@@ -32,12 +32,12 @@ export async function moveField(deps: LifecycleDeps, target: FieldPlace, directi
   if (index < 0 || !neighbour) {
     void deps.ui.info(
       direction === 'up'
-        ? deps.t('“{0}” is already the first field of its group.', nameOf(current))
-        : deps.t('“{0}” is already the last field of its group.', nameOf(current)),
+        ? deps.t('“{0}” is already the first field of its group.', Field.label(current))
+        : deps.t('“{0}” is already the last field of its group.', Field.label(current)),
     );
     return false;
   }
-  return sendPosition(deps, { ...target, field: current }, Number(neighbour.attributes['position']));
+  return sendPosition(deps, { ...target, field: current }, Field.position(neighbour));
 }
 
 /** Moves a dragged field to the place of the field it was dropped on (same model and group only). */
@@ -51,16 +51,16 @@ export async function moveFieldOnto(deps: LifecycleDeps, target: FieldPlace, ont
     void deps.ui.info(deps.t('Fields can be moved only within their own model and fieldset.'));
     return false;
   }
-  return sendPosition(deps, { ...target, field: current }, Number(destination.attributes['position']));
+  return sendPosition(deps, { ...target, field: current }, Field.position(destination));
 }
 
 async function sendPosition(deps: LifecycleDeps, target: FieldPlace, position: number): Promise<boolean> {
   const { t } = deps;
   const { field, model } = target;
-  const action = t('Move field “{0}” of model “{1}” to position {2}', nameOf(field), nameOf(model), position);
+  const action = t('Move field “{0}” of model “{1}” to position {2}', Field.label(field), Model.name(model), position);
   if (!(await deps.confirmSchemaChange({ project: target.project, environment: target.environment, action }))) return false;
   const data = await deps.data(target.project, target.environment);
-  await deps.ui.withProgress({ title: t('Moving the field “{0}”…', nameOf(field)), cancellable: true }, (_report, signal) =>
+  await deps.ui.withProgress({ title: t('Moving the field “{0}”…', Field.label(field)), cancellable: true }, (_report, signal) =>
     data.client.fields.update(field.id, { data: { type: 'field', id: field.id, attributes: { position } } }, { signal }),
   );
   data.invalidate({ itemTypeId: model.id });

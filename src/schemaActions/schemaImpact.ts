@@ -1,4 +1,5 @@
 // What deleting a model, block model or field takes with it, in words for the confirmation. No vscode import.
+import { Field, Model } from '../domain/views';
 import type { Resource } from '../cma';
 import type { ProjectData } from '../projects/projectData';
 import type { Translate } from '../platform/translate';
@@ -24,30 +25,19 @@ const FIELD_ROLES = (t: Translate): [link: string, role: string][] => [
   ['presentation_image_field', t('its presentation image field')],
 ];
 
-export function nameOf(resource: Resource): string {
-  return String(
-    resource.attributes['name'] ??
-      resource.attributes['label'] ??
-      resource.attributes['title'] ??
-      resource.attributes['api_key'] ??
-      resource.id,
-  );
-}
-
 /** Fields of other models that link to or embed `modelId`, as `Model › Field`. */
 export async function fieldsReferencing(data: ProjectData, modelId: string): Promise<string[]> {
   const found: string[] = [];
   for (const itemType of await data.itemTypes()) {
     if (itemType.id === modelId) continue;
     for (const field of await data.fields(itemType.id)) {
-      const validators = field.attributes['validators'];
-      if (!validators || typeof validators !== 'object') continue;
+      const validators = Field.validators(field);
       const names = REFERENCING_VALIDATORS.some((v) => {
-        const rule = (validators as Record<string, unknown>)[v];
+        const rule = validators[v];
         const types = rule && typeof rule === 'object' ? (rule as Record<string, unknown>)['item_types'] : undefined;
         return Array.isArray(types) && types.includes(modelId);
       });
-      if (names) found.push(`${nameOf(itemType)} › ${nameOf(field)}`);
+      if (names) found.push(`${Model.name(itemType)} › ${Field.label(field)}`);
     }
   }
   return found;

@@ -2,7 +2,15 @@
 // changed models and block models, then their fieldsets and fields), each opening its diff.
 import vscode = require('vscode');
 import { changesOf, type ModelPair, type Pair, type SchemaDiff } from './diff';
-import { isBlockModel, fieldsetTitle, type FieldSnapshot, type FieldsetSnapshot, type ModelSnapshot } from './snapshot';
+import {
+  isBlockModel,
+  fieldsetTitle,
+  type FieldSnapshot,
+  type FieldsetSnapshot,
+  type ModelSnapshot,
+  snapshotLabel,
+  snapshotName,
+} from './snapshot';
 
 const t = vscode.l10n.t;
 
@@ -132,11 +140,11 @@ export class ComparisonTree implements vscode.TreeDataProvider<ChangeNode> {
 function labelOf(node: Exclude<ChangeNode, { kind: 'none' }>): string {
   if (node.kind === 'model') {
     const model = (node.model.source ?? node.model.target)!;
-    return String(model.attributes['name'] ?? model.apiKey);
+    return snapshotName(model);
   }
   if (node.kind === 'fieldset') return fieldsetTitle((node.pair.source ?? node.pair.target)!);
   const field = (node.pair.source ?? node.pair.target)!;
-  return String(field.attributes['label'] ?? field.apiKey);
+  return snapshotLabel(field);
 }
 
 function kindText(kind: string): string {

@@ -1,10 +1,10 @@
 // How the migration's steps and the removals name models and fields (English: the script's log lines and
 // its comments are code, not the extension's interface). No vscode import.
 import type { Pair } from './diff';
-import { isBlockModel, type FieldSnapshot, type ModelSnapshot } from './snapshot';
+import { isBlockModel, type FieldSnapshot, type ModelSnapshot, snapshotLabel, snapshotName } from './snapshot';
 
 export function modelLabel(model: ModelSnapshot): string {
-  return `"${String(model.attributes['name'] ?? model.apiKey)}" (${model.apiKey})`;
+  return `"${snapshotName(model)}" (${model.apiKey})`;
 }
 
 export function kindOf(model: ModelSnapshot): string {
@@ -12,7 +12,7 @@ export function kindOf(model: ModelSnapshot): string {
 }
 
 export function fieldLabel(field: FieldSnapshot, modelApiKey: string): string {
-  return `field "${String(field.attributes['label'] ?? field.apiKey)}" (${modelApiKey}.${field.apiKey})`;
+  return `field "${snapshotLabel(field)}" (${modelApiKey}.${field.apiKey})`;
 }
 
 export function renameNote(pair: Pair<ModelSnapshot> | Pair<FieldSnapshot>): string {

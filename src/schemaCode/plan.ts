@@ -8,7 +8,7 @@ import { orderDeletes } from './deletes';
 import type { Step } from './steps';
 import { fieldLabel, kindOf, modelLabel, renameNote } from './labels';
 import { keptNames, namesPlan, type NameMove } from './names';
-import { fieldsetTitle, MODEL_FIELD_LINKS } from './snapshot';
+import { fieldsetTitle, MODEL_FIELD_LINKS, snapshotLabel } from './snapshot';
 
 export { fieldLabel, modelLabel } from './labels';
 
@@ -66,7 +66,7 @@ export function removalsOf(diff: SchemaDiff): Removal[] {
         .filter((p) => p.kind === 'removed')
         .map((p): Removal => ({
           what: 'field',
-          label: `"${String(p.target!.attributes['label'] ?? p.target!.apiKey)}" (${model.target!.apiKey}.${p.target!.apiKey})`,
+          label: `"${snapshotLabel(p.target!)}" (${model.target!.apiKey}.${p.target!.apiKey})`,
           ...notes(
             p.key,
             model.fields.some((f) => f.kind === 'added' && f.source!.apiKey === p.target!.apiKey),

@@ -1,7 +1,8 @@
 // The schema of one environment (models, block models, their fields and fieldsets) as plain data, read
 // from the one request that returns it all. No vscode import.
-import type { SiteWithSchema } from '../cma';
-import type { Resource } from '../cma';
+import type { Resource, SiteWithSchema } from '../cma';
+import { positionOf, relationshipId } from '../domain/resources';
+import { Field, Model } from '../domain/views';
 
 export interface FieldsetSnapshot {
   id: string;
@@ -54,13 +55,13 @@ export function snapshotOf(environment: string, schema: SiteWithSchema): SchemaS
   const fieldsetsByModel = groupBy(schema.fieldsets, (f) => relatedId(f, 'item_type'));
   const models = schema.itemTypes.map((model): ModelSnapshot => ({
     id: model.id,
-    apiKey: String(model.attributes['api_key']),
+    apiKey: Model.apiKey(model),
     attributes: without(model.attributes, MODEL_SERVER_OWNED),
     links: Object.fromEntries(MODEL_FIELD_LINKS.map((name) => [name, relatedId(model, name)])),
     fields: byPosition(fieldsByModel.get(model.id) ?? []).map((field) => ({
       id: field.id,
       modelId: model.id,
-      apiKey: String(field.attributes['api_key']),
+      apiKey: Field.apiKey(field),
       fieldsetId: relatedId(field, 'fieldset'),
       attributes: without(field.attributes, FIELD_SERVER_OWNED),
     })),
@@ -81,9 +82,18 @@ export function fieldsetTitle(fieldset: FieldsetSnapshot): string {
   return String(fieldset.attributes['title'] ?? '');
 }
 
+/** A model's name as its snapshot holds it, else its api_key. */
+export function snapshotName(model: ModelSnapshot): string {
+  return typeof model.attributes['name'] === 'string' && model.attributes['name'] !== '' ? model.attributes['name'] : model.apiKey;
+}
+
+/** A field's label as its snapshot holds it, else its api_key. */
+export function snapshotLabel(field: FieldSnapshot): string {
+  return typeof field.attributes['label'] === 'string' && field.attributes['label'] !== '' ? field.attributes['label'] : field.apiKey;
+}
+
 function relatedId(resource: Resource, name: string): string | null {
-  const data = resource.relationships[name]?.data;
-  return data && !Array.isArray(data) ? data.id : null;
+  return relationshipId(resource, name) ?? null;
 }
 
 function without(attributes: Record<string, unknown>, names: Set<string>): Record<string, unknown> {
@@ -91,9 +101,7 @@ function without(attributes: Record<string, unknown>, names: Set<string>): Recor
 }
 
 function byPosition<T extends Resource>(resources: T[]): T[] {
-  const position = (r: T) =>
-    typeof r.attributes['position'] === 'number' ? (r.attributes['position'] as number) : Number.MAX_SAFE_INTEGER;
-  return [...resources].sort((a, b) => position(a) - position(b));
+  return [...resources].sort((a, b) => positionOf(a) - positionOf(b));
 }
 
 function groupBy<T>(values: T[], key: (value: T) => string | null): Map<string, T[]> {

@@ -3,6 +3,7 @@
 // is saved in that project and environment, offers to regenerate the file (once per burst of saves). The file
 // imports from the official client the nearest package.json names.
 // No vscode import.
+import { Site } from '../domain/views';
 import { stat, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { DocumentRef } from '../domain/paths';
@@ -118,7 +119,7 @@ export function createTypesFeature(deps: TypesDeps): TypesFeature {
       environment,
       clientPackage: await clientPackageFor(path),
       schema: {
-        locales: Array.isArray(schema.site.attributes['locales']) ? schema.site.attributes['locales'].map(String) : [],
+        locales: Site.locales(schema.site),
         itemTypes: schema.itemTypes,
         fieldsOf: (id) => fields.get(id),
       },

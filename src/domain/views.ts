@@ -1,0 +1,121 @@
+// Typed views over the JSON:API resources: what the extension reads of a model, a field, a fieldset, a record, a
+// webhook, an environment, an upload or the site, in one place. The API's answers are data from the network: a
+// missing or mistyped attribute reads as the value a user would expect (an empty name, not "undefined"), never as a
+// crash. (Records are `Item`s, as the API names them.) Outside the API client and the schema layer, code reads resources through these, not `attributes['…']`.
+import type { Resource } from '../cma';
+import { relationshipId } from './resources';
+
+const text = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
+const flag = (value: unknown): boolean => value === true;
+const objectOf = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+export const Model = {
+  apiKey: (model: Resource<'item_type'>): string => text(model.attributes['api_key'], model.id),
+  /** its name, else its api_key */
+  name: (model: Resource<'item_type'>): string => text(model.attributes['name']) || Model.apiKey(model),
+  isBlock: (model: Resource<'item_type'>): boolean => flag(model.attributes['modular_block']),
+  isSingleton: (model: Resource<'item_type'>): boolean => flag(model.attributes['singleton']),
+  isSortable: (model: Resource<'item_type'>): boolean => flag(model.attributes['sortable']),
+  isTree: (model: Resource<'item_type'>): boolean => flag(model.attributes['tree']),
+  hasDraftMode: (model: Resource<'item_type'>): boolean => flag(model.attributes['draft_mode_active']),
+  savesInvalidDrafts: (model: Resource<'item_type'>): boolean => flag(model.attributes['draft_saving_active']),
+  titleFieldId: (model: Resource<'item_type'>): string | undefined => relationshipId(model, 'title_field'),
+  singletonRecordId: (model: Resource<'item_type'>): string | undefined => relationshipId(model, 'singleton_item'),
+};
+
+export const Field = {
+  apiKey: (field: Resource<'field'>): string => text(field.attributes['api_key'], field.id),
+  /** its label, else its api_key */
+  label: (field: Resource<'field'>): string => text(field.attributes['label']) || Field.apiKey(field),
+  type: (field: Resource<'field'>): string => text(field.attributes['field_type']),
+  isLocalized: (field: Resource<'field'>): boolean => flag(field.attributes['localized']),
+  hint: (field: Resource<'field'>): string | undefined => text(field.attributes['hint']) || undefined,
+  validators: (field: Resource<'field'>): Record<string, unknown> => objectOf(field.attributes['validators']),
+  appearance: (field: Resource<'field'>): Record<string, unknown> => objectOf(field.attributes['appearance']),
+  defaultValue: (field: Resource<'field'>): unknown => field.attributes['default_value'],
+  /** its position among the model's fields (unknown positions last) */
+  position: (field: Resource<'field'>): number => positionValue(field.attributes['position']),
+  modelId: (field: Resource<'field'>): string | undefined => relationshipId(field, 'item_type'),
+  fieldsetId: (field: Resource<'field'>): string | undefined => relationshipId(field, 'fieldset'),
+  /** the models a link, links, block or structured-text field allows */
+  allowedModelIds: (field: Resource<'field'>): string[] => {
+    const ids = Object.values(Field.validators(field)).flatMap((rule) => {
+      const types = objectOf(rule)['item_types'];
+      return Array.isArray(types) ? types.filter((id): id is string => typeof id === 'string') : [];
+    });
+    return [...new Set(ids)];
+  },
+};
+
+export const Fieldset = {
+  title: (fieldset: Resource<'fieldset'>): string => text(fieldset.attributes['title']),
+  hint: (fieldset: Resource<'fieldset'>): string | undefined => text(fieldset.attributes['hint']) || undefined,
+  position: (fieldset: Resource<'fieldset'>): number => positionValue(fieldset.attributes['position']),
+};
+
+export const Item = {
+  modelId: (record: Resource<'item'>): string | undefined => relationshipId(record, 'item_type'),
+  /** draft, updated or published; undefined on models without draft mode */
+  status: (record: Resource<'item'>): string | undefined => text(record.meta['status']) || undefined,
+  isValid: (record: Resource<'item'>): boolean => record.meta['is_valid'] !== false,
+  publicationScheduledAt: (record: Resource<'item'>): string | undefined => text(record.meta['publication_scheduled_at']) || undefined,
+  unpublishingScheduledAt: (record: Resource<'item'>): string | undefined => text(record.meta['unpublishing_scheduled_at']) || undefined,
+  updatedAt: (record: Resource<'item'>): string | undefined => text(record.meta['updated_at']) || undefined,
+};
+
+export const Webhook = {
+  name: (webhook: Resource<'webhook'>): string => text(webhook.attributes['name']) || webhook.id,
+  url: (webhook: Resource<'webhook'>): string => text(webhook.attributes['url']),
+  isEnabled: (webhook: Resource<'webhook'>): boolean => webhook.attributes['enabled'] !== false,
+};
+
+export const Environment = {
+  isPrimary: (environment: Resource<'environment'>): boolean => flag(environment.meta['primary']),
+  /** creating, ready or destroying */
+  status: (environment: Resource<'environment'>): string => text(environment.meta['status']),
+  createdAt: (environment: Resource<'environment'>): string | undefined => text(environment.meta['created_at']) || undefined,
+};
+
+export const Site = {
+  name: (site: Resource<'site'>): string => text(site.attributes['name']),
+  /** the project's locales, the main one first */
+  locales: (site: Resource<'site'>): string[] => {
+    const locales = site.attributes['locales'];
+    return Array.isArray(locales) ? locales.filter((l): l is string => typeof l === 'string') : [];
+  },
+  timezone: (site: Resource<'site'>): string | undefined => text(site.attributes['timezone']) || undefined,
+  internalDomain: (site: Resource<'site'>): string | undefined => text(site.attributes['internal_domain']) || undefined,
+  imgixHost: (site: Resource<'site'>): string | undefined => text(site.attributes['imgix_host']) || undefined,
+};
+
+export const Upload = {
+  filename: (upload: Resource<'upload'>): string => text(upload.attributes['filename'], upload.id),
+  url: (upload: Resource<'upload'>): string => text(upload.attributes['url']),
+  size: (upload: Resource<'upload'>): number | undefined => numberValue(upload.attributes['size']),
+  width: (upload: Resource<'upload'>): number | undefined => numberValue(upload.attributes['width']),
+  height: (upload: Resource<'upload'>): number | undefined => numberValue(upload.attributes['height']),
+  format: (upload: Resource<'upload'>): string | undefined => text(upload.attributes['format']) || undefined,
+  mimeType: (upload: Resource<'upload'>): string | undefined => text(upload.attributes['mime_type']) || undefined,
+  isImage: (upload: Resource<'upload'>): boolean => flag(upload.attributes['is_image']),
+  /** the default metadata per locale: alt, title, custom data, focal point */
+  defaultFieldMetadata: (upload: Resource<'upload'>): Record<string, Record<string, unknown>> =>
+    Object.fromEntries(Object.entries(objectOf(upload.attributes['default_field_metadata'])).map(([locale, m]) => [locale, objectOf(m)])),
+  tags: (upload: Resource<'upload'>): string[] => {
+    const tags = upload.attributes['tags'];
+    return Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [];
+  },
+  collectionId: (upload: Resource<'upload'>): string | undefined => relationshipId(upload, 'upload_collection'),
+};
+
+function positionValue(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : Number.MAX_SAFE_INTEGER;
+}
+
+function numberValue(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+export const MaintenanceMode = {
+  isActive: (mode: Resource<'maintenance_mode'>): boolean => flag(mode.attributes['active']),
+};
