@@ -22,22 +22,66 @@ export interface CommandRow {
   run: (ctx: Context, ...args: any[]) => unknown; // eslint-disable-line @typescript-eslint/no-explicit-any -- arguments come from menus, typed by each handler
 }
 
+/**
+ * A handler reached when the command runs, not when the table is built: most handlers are in bundles that activation
+ * does not load (see esbuild.mjs). The context must still satisfy what the handler declares it needs.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- arguments come from menus, typed by each handler
+type AnyHandler<D> = (deps: D, ...args: any[]) => unknown;
+const later =
+  <D>(get: () => AnyHandler<D>) =>
+  (ctx: D, ...args: unknown[]) =>
+    get()(ctx, ...args);
+
 const project = (failed: CommandRow['failed'], run: CommandRow['run']): CommandRow => ({ failed, needsProject: true, run });
 const anytime = (failed: CommandRow['failed'], run: CommandRow['run']): CommandRow => ({ failed, needsProject: false, run });
 
 export const COMMANDS = {
   // projects and environments
-  'datocms.signIn': anytime((t) => t('Could not sign in to DatoCMS'), projects.signIn),
-  'datocms.signOut': project((t) => t('Could not sign out'), projects.signOut),
-  'datocms.switchEnvironment': project((t) => t('Could not switch environment'), projects.switchEnvironment),
-  'datocms.env.switch': project((t) => t('Could not switch environment'), environments.switchTo),
-  'datocms.env.fork': project((t) => t('Could not fork the environment'), environments.fork),
-  'datocms.env.promote': project((t) => t('Could not promote the environment'), environments.promote),
-  'datocms.env.rename': project((t) => t('Could not rename the environment'), environments.rename),
-  'datocms.env.delete': project((t) => t('Could not delete the environment'), environments.remove),
-  'datocms.env.maintenanceOn': project((t) => t('Could not turn on maintenance mode'), environments.maintenanceOn),
-  'datocms.env.maintenanceOff': project((t) => t('Could not turn off maintenance mode'), environments.maintenanceOff),
-  'datocms.resetSchemaGuard': anytime((t) => t('Could not reset the schema change confirmations'), environments.resetSchemaGuard),
+  'datocms.signIn': anytime(
+    (t) => t('Could not sign in to DatoCMS'),
+    later(() => projects.signIn),
+  ),
+  'datocms.signOut': project(
+    (t) => t('Could not sign out'),
+    later(() => projects.signOut),
+  ),
+  'datocms.switchEnvironment': project(
+    (t) => t('Could not switch environment'),
+    later(() => projects.switchEnvironment),
+  ),
+  'datocms.env.switch': project(
+    (t) => t('Could not switch environment'),
+    later(() => environments.switchTo),
+  ),
+  'datocms.env.fork': project(
+    (t) => t('Could not fork the environment'),
+    later(() => environments.fork),
+  ),
+  'datocms.env.promote': project(
+    (t) => t('Could not promote the environment'),
+    later(() => environments.promote),
+  ),
+  'datocms.env.rename': project(
+    (t) => t('Could not rename the environment'),
+    later(() => environments.rename),
+  ),
+  'datocms.env.delete': project(
+    (t) => t('Could not delete the environment'),
+    later(() => environments.remove),
+  ),
+  'datocms.env.maintenanceOn': project(
+    (t) => t('Could not turn on maintenance mode'),
+    later(() => environments.maintenanceOn),
+  ),
+  'datocms.env.maintenanceOff': project(
+    (t) => t('Could not turn off maintenance mode'),
+    later(() => environments.maintenanceOff),
+  ),
+  'datocms.resetSchemaGuard': anytime(
+    (t) => t('Could not reset the schema change confirmations'),
+    later(() => environments.resetSchemaGuard),
+  ),
   'datocms.showLog': anytime(
     (t) => t('Could not show the log'),
     (ctx: Context) => ctx.log.show(),
@@ -52,42 +96,132 @@ export const COMMANDS = {
     (t) => t('Could not refresh'),
     (ctx: Context, node: tree.TreeNode) => ctx.tree.refresh(node),
   ),
-  'datocms.loadMore': project((t) => t('Could not load more records'), tree.loadMore),
-  'datocms.retry': anytime((t) => t('Could not retry'), tree.retry),
-  'datocms.records.search': project((t) => t('Could not search records'), tree.searchRecords),
-  'datocms.records.filter': project((t) => t('Could not filter records'), tree.filterRecords),
-  'datocms.records.orderBy': project((t) => t('Could not order records'), tree.orderRecords),
-  'datocms.records.locale': project((t) => t('Could not choose a locale'), tree.chooseLocale),
-  'datocms.records.version': project((t) => t('Could not choose a version'), tree.chooseVersion),
-  'datocms.records.clearQuery': project((t) => t('Could not clear the query'), tree.clearQuery),
+  'datocms.loadMore': project(
+    (t) => t('Could not load more records'),
+    later(() => tree.loadMore),
+  ),
+  'datocms.retry': anytime(
+    (t) => t('Could not retry'),
+    later(() => tree.retry),
+  ),
+  'datocms.records.search': project(
+    (t) => t('Could not search records'),
+    later(() => tree.searchRecords),
+  ),
+  'datocms.records.filter': project(
+    (t) => t('Could not filter records'),
+    later(() => tree.filterRecords),
+  ),
+  'datocms.records.orderBy': project(
+    (t) => t('Could not order records'),
+    later(() => tree.orderRecords),
+  ),
+  'datocms.records.locale': project(
+    (t) => t('Could not choose a locale'),
+    later(() => tree.chooseLocale),
+  ),
+  'datocms.records.version': project(
+    (t) => t('Could not choose a version'),
+    later(() => tree.chooseVersion),
+  ),
+  'datocms.records.clearQuery': project(
+    (t) => t('Could not clear the query'),
+    later(() => tree.clearQuery),
+  ),
 
   // finding and opening
-  'datocms.openRecordById': project((t) => t('Could not open the record'), navigation.openRecordById),
-  'datocms.openFromUrl': project((t) => t('Could not open the DatoCMS address'), navigation.openFromUrl),
-  'datocms.searchRecords': project((t) => t('Could not search records'), navigation.searchAndOpen),
-  'datocms.revealInTree': project((t) => t('Could not reveal the document in the tree'), navigation.revealInTree),
-  'datocms.copyId': project((t) => t('Could not copy the ID'), navigation.copyId),
-  'datocms.copyApiKey': project((t) => t('Could not copy the API key'), navigation.copyApiKey),
-  'datocms.openInDatoCMS': project((t) => t('Could not open DatoCMS'), navigation.openInDatoCMS),
+  'datocms.openRecordById': project(
+    (t) => t('Could not open the record'),
+    later(() => navigation.openRecordById),
+  ),
+  'datocms.openFromUrl': project(
+    (t) => t('Could not open the DatoCMS address'),
+    later(() => navigation.openFromUrl),
+  ),
+  'datocms.searchRecords': project(
+    (t) => t('Could not search records'),
+    later(() => navigation.searchAndOpen),
+  ),
+  'datocms.revealInTree': project(
+    (t) => t('Could not reveal the document in the tree'),
+    later(() => navigation.revealInTree),
+  ),
+  'datocms.copyId': project(
+    (t) => t('Could not copy the ID'),
+    later(() => navigation.copyId),
+  ),
+  'datocms.copyApiKey': project(
+    (t) => t('Could not copy the API key'),
+    later(() => navigation.copyApiKey),
+  ),
+  'datocms.openInDatoCMS': project(
+    (t) => t('Could not open DatoCMS'),
+    later(() => navigation.openInDatoCMS),
+  ),
 
   // documents
-  'datocms.documents.compareWithRemote': anytime((t) => t('Could not compare with the DatoCMS version'), documents.compareWithRemote),
-  'datocms.documents.overwriteRemote': anytime((t) => t('Could not overwrite the DatoCMS version'), documents.overwriteRemote),
-  'datocms.documents.revertToRemote': anytime((t) => t('Could not revert to the DatoCMS version'), documents.revertToRemote),
-  'datocms.documents.saveActions': anytime((t) => t('Could not show what to do about the save'), documents.saveActions),
+  'datocms.documents.compareWithRemote': anytime(
+    (t) => t('Could not compare with the DatoCMS version'),
+    later(() => documents.compareWithRemote),
+  ),
+  'datocms.documents.overwriteRemote': anytime(
+    (t) => t('Could not overwrite the DatoCMS version'),
+    later(() => documents.overwriteRemote),
+  ),
+  'datocms.documents.revertToRemote': anytime(
+    (t) => t('Could not revert to the DatoCMS version'),
+    later(() => documents.revertToRemote),
+  ),
+  'datocms.documents.saveActions': anytime(
+    (t) => t('Could not show what to do about the save'),
+    later(() => documents.saveActions),
+  ),
 
   // records
-  'datocms.newRecord': project((t) => t('Could not start a new record'), records.newRecord),
-  'datocms.duplicateRecord': project((t) => t('Could not duplicate the record'), records.duplicate),
-  'datocms.deleteRecord': project((t) => t('Could not delete the record'), records.remove),
-  'datocms.records.publish': project((t) => t('Could not publish'), records.publish),
-  'datocms.records.unpublish': project((t) => t('Could not unpublish'), records.unpublish),
-  'datocms.records.schedulePublish': project((t) => t('Could not schedule the publication'), records.schedulePublication),
-  'datocms.records.scheduleUnpublish': project((t) => t('Could not schedule the unpublishing'), records.scheduleUnpublishing),
-  'datocms.records.unschedulePublish': project((t) => t('Could not cancel the scheduled publication'), records.cancelPublication),
-  'datocms.records.unscheduleUnpublish': project((t) => t('Could not cancel the scheduled unpublishing'), records.cancelUnpublishing),
-  'datocms.records.bulkDelete': project((t) => t('Could not delete the records'), records.deleteSelected),
-  'datocms.exportRecords': project((t) => t('Could not export records'), exporting.exportRecords),
+  'datocms.newRecord': project(
+    (t) => t('Could not start a new record'),
+    later(() => records.newRecord),
+  ),
+  'datocms.duplicateRecord': project(
+    (t) => t('Could not duplicate the record'),
+    later(() => records.duplicate),
+  ),
+  'datocms.deleteRecord': project(
+    (t) => t('Could not delete the record'),
+    later(() => records.remove),
+  ),
+  'datocms.records.publish': project(
+    (t) => t('Could not publish'),
+    later(() => records.publish),
+  ),
+  'datocms.records.unpublish': project(
+    (t) => t('Could not unpublish'),
+    later(() => records.unpublish),
+  ),
+  'datocms.records.schedulePublish': project(
+    (t) => t('Could not schedule the publication'),
+    later(() => records.schedulePublication),
+  ),
+  'datocms.records.scheduleUnpublish': project(
+    (t) => t('Could not schedule the unpublishing'),
+    later(() => records.scheduleUnpublishing),
+  ),
+  'datocms.records.unschedulePublish': project(
+    (t) => t('Could not cancel the scheduled publication'),
+    later(() => records.cancelPublication),
+  ),
+  'datocms.records.unscheduleUnpublish': project(
+    (t) => t('Could not cancel the scheduled unpublishing'),
+    later(() => records.cancelUnpublishing),
+  ),
+  'datocms.records.bulkDelete': project(
+    (t) => t('Could not delete the records'),
+    later(() => records.deleteSelected),
+  ),
+  'datocms.exportRecords': project(
+    (t) => t('Could not export records'),
+    later(() => exporting.exportRecords),
+  ),
   'datocms.history.show': project(
     (t) => t('Could not show the version history'),
     (ctx: Context, arg) => ctx.history().showCommand(arg),
@@ -110,12 +244,30 @@ export const COMMANDS = {
   ),
 
   // the schema
-  'datocms.newModel': project((t) => t('Could not start a new model'), schemaActions.newModel),
-  'datocms.newBlockModel': project((t) => t('Could not start a new block model'), schemaActions.newBlockModel),
-  'datocms.newField': project((t) => t('Could not start a new field'), schemaActions.newField),
-  'datocms.newFieldset': project((t) => t('Could not start a new fieldset'), schemaActions.newFieldset),
-  'datocms.newWebhook': project((t) => t('Could not start a new webhook'), schemaActions.newWebhook),
-  'datocms.deleteSchemaItem': project((t) => t('Could not delete'), schemaActions.remove),
+  'datocms.newModel': project(
+    (t) => t('Could not start a new model'),
+    later(() => schemaActions.newModel),
+  ),
+  'datocms.newBlockModel': project(
+    (t) => t('Could not start a new block model'),
+    later(() => schemaActions.newBlockModel),
+  ),
+  'datocms.newField': project(
+    (t) => t('Could not start a new field'),
+    later(() => schemaActions.newField),
+  ),
+  'datocms.newFieldset': project(
+    (t) => t('Could not start a new fieldset'),
+    later(() => schemaActions.newFieldset),
+  ),
+  'datocms.newWebhook': project(
+    (t) => t('Could not start a new webhook'),
+    later(() => schemaActions.newWebhook),
+  ),
+  'datocms.deleteSchemaItem': project(
+    (t) => t('Could not delete'),
+    later(() => schemaActions.remove),
+  ),
   'datocms.moveFieldUp': project(
     (t) => t('Could not move the field'),
     (ctx: Context, arg) => schemaActions.moveField(ctx, arg, 'up'),

@@ -12,6 +12,15 @@ describe('activation', () => {
     assert.deepEqual(api.model.roots(), []);
   });
 
+  it('loads only dist/extension.js: the other bundles wait for the features that need them', async () => {
+    await extensionApi();
+    const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
+    const bundles = Object.keys(require.cache)
+      .filter((file) => file.startsWith(`${root}/dist/`) && !file.includes('/host-suite/'))
+      .map((file) => file.slice(root.length + 1));
+    assert.deepEqual(bundles, ['dist/extension.js']);
+  });
+
   it('registers every command the manifest declares', async () => {
     const manifest = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { commands: { command: string }[] } };
     const registered = new Set(await vscode.commands.getCommands(true));
