@@ -7,7 +7,7 @@
 // getters that require that bundle. So every module exists in exactly one bundle (checked below), and a class is
 // the same class wherever it is used. An import may cross bundles only through a room's entry (its index.ts).
 import * as esbuild from 'esbuild';
-import { readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -192,6 +192,7 @@ if (tests) {
 }
 
 // Bundles of an earlier layout must not linger in dist/ (the .vsix takes every dist/*.js).
+mkdirSync('dist', { recursive: true });
 for (const file of readdirSync('dist', { withFileTypes: true }))
   if (file.isFile() && /\.js(\.map)?$/.test(file.name)) rmSync(path.join('dist', file.name));
 
