@@ -329,13 +329,21 @@ export class EditorFeatures implements vscode.Disposable {
         json: parsed.json,
         openedText: basis.opened.text,
         openedJson: this.services.parseText(basis.opened.text),
+        t: vscode.l10n.t,
       };
       for (const diagnostic of ours) {
         const offset = document.offsetAt(diagnostic.range.start);
-        const problem = { message: diagnostic.message, offset, length: document.offsetAt(diagnostic.range.end) - offset };
+        const problem = {
+          code: typeof diagnostic.code === 'object' ? String(diagnostic.code.value) : diagnostic.code?.toString(),
+          // the problem's data rides on the diagnostic object the documents' checker made (VS Code hands it back)
+          data: (diagnostic as { data?: unknown }).data,
+          offset,
+          length: document.offsetAt(diagnostic.range.end) - offset,
+        };
         for (const fix of fixesFor(problem, fixContext)) actions.push(toCodeAction(document, fix, [diagnostic]));
       }
     }
+    // a localized value's missing locales may be added wherever the cursor is, problem or not (once)
     if (located.ref.kind === 'record') {
       const fields = fieldsOf(located.context.ctx, located.context.modelId);
       const localized = (apiKey: string) => fields?.find((f) => f.apiKey === apiKey)?.localized === true;
@@ -345,8 +353,9 @@ export class EditorFeatures implements vscode.Disposable {
         located.context.ctx.locales,
         localized,
         document.getText(),
+        vscode.l10n.t,
       );
-      if (fix) actions.push(toCodeAction(document, fix, []));
+      if (fix && !actions.some((action) => action.title === fix.title)) actions.push(toCodeAction(document, fix, []));
     }
     return actions;
   }
