@@ -13,7 +13,7 @@ import {
   type EditorName,
   type WebhookEntityType,
 } from './catalog';
-import { EDITOR_PARAMETERS } from './attributes';
+import { EDITOR_PARAMETERS } from './editorParameters';
 import { describeType, elideKey, getOwn, isObject, type JsonObject } from './json';
 import { findingsFromIssues, type Finding } from './problems';
 import type { SchemaContext } from './document';
