@@ -36,7 +36,7 @@ export function recordMarkdown(name: RecordName, t: Translate, when: DateTimeTex
 
 function statusWord(status: string, t: Translate): string {
   if (status === 'draft') return t('draft');
-  if (status === 'updated') return t('changed since published');
+  if (status === 'updated') return t('updated');
   if (status === 'published') return t('published');
   return status;
 }

@@ -30,7 +30,7 @@ describe('user text in hovers', () => {
     const when = dateTimeText('en-GB', 'Europe/Rome');
     assert.equal(
       recordMarkdown(name, formatMessage, when),
-      '**Maria \\*the\\* chef** · Author `author` · changed since published · changed 12 May 2024, 14:03 CEST\n\nrecord `RecordAuQhKr000000001A`',
+      '**Maria \\*the\\* chef** · Author `author` · updated · changed 12 May 2024, 14:03 CEST\n\nrecord `RecordAuQhKr000000001A`',
     );
     assert.equal(
       recordMarkdown({ ...name, title: name.id, titled: false, status: null, updatedAt: null }, formatMessage, when),
