@@ -190,7 +190,10 @@ function toDiagnostic(problem: Problem, document: vscode.TextDocument | undefine
     const start = new vscode.Position(Math.max(problem.line - 1, 0), Math.max(problem.column - 1, 0));
     range = new vscode.Range(start, start.translate(0, Math.max(problem.length, 1)));
   }
-  const diagnostic = new vscode.Diagnostic(range, problem.message, vscode.DiagnosticSeverity.Error);
+  // The code names the problem (quick fixes switch on it); its data rides on the diagnostic object, which VS Code
+  // hands back to code action providers, as language clients carry an LSP diagnostic's data.
+  const diagnostic = Object.assign(new vscode.Diagnostic(range, problem.message, vscode.DiagnosticSeverity.Error), { data: problem.data });
   diagnostic.source = SOURCE;
+  diagnostic.code = problem.code;
   return diagnostic;
 }

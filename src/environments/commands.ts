@@ -1,6 +1,7 @@
 // The commands on environments (switch, fork, promote, rename, delete), maintenance mode and the schema guard's
 // reset, over the vscode-free flows in ./operations.ts; and the Environments node's children.
 import vscode = require('vscode');
+import { dateTimeText } from '../platform/dates';
 import { parseDocumentUri } from '../platform/uris';
 import { type Translate } from '../platform/translate';
 import { type Ui } from '../platform/ui';
@@ -42,7 +43,12 @@ function projectApi(data: ProjectData): EnvironmentsApi {
 
 /** The children of a project's Environments node. */
 export function environmentNodes(deps: Pick<EnvironmentDeps, 'tree' | 't'>, section: SectionNode, data: ProjectData): Promise<TreeNode[]> {
-  return nodesOf(section, { client: projectApi(data), t: deps.t, changed: (node) => deps.tree.fire(node) });
+  return nodesOf(section, {
+    client: projectApi(data),
+    t: deps.t,
+    date: dateTimeText(vscode.env.language),
+    changed: (node) => deps.tree.fire(node),
+  });
 }
 
 export async function resetSchemaGuard(deps: EnvironmentDeps): Promise<number> {

@@ -5,18 +5,21 @@
 import { MaintenanceMode } from '../domain/views';
 import type { Resource } from '../cma';
 import type { EnvironmentNode, SectionNode, TreeNode } from '../tree/nodes';
+import type { DateTimeText } from '../platform/dates';
 import type { Translate } from '../platform/translate';
 import { isPrimary, statusOf, type EnvironmentsApi } from './api';
 
 export interface EnvironmentNodesDeps {
   client: EnvironmentsApi;
   t: Translate;
+  /** how the user reads a moment (their locale and time zone, named) */
+  date: DateTimeText;
   /** called once the Environments node's own look changed (maintenance mode read) */
   changed(node: SectionNode): void;
 }
 
 export async function environmentNodes(section: SectionNode, deps: EnvironmentNodesDeps): Promise<TreeNode[]> {
-  const { client, t } = deps;
+  const { client, t, date } = deps;
   // Not awaited with the list: a token that may not read maintenance mode still lists environments.
   void client.maintenanceMode.find().then(
     (mode) => {
@@ -29,10 +32,15 @@ export async function environmentNodes(section: SectionNode, deps: EnvironmentNo
   );
   const environments = await client.environments.list();
   const sorted = [...environments].sort((a, b) => Number(isPrimary(b)) - Number(isPrimary(a)) || a.id.localeCompare(b.id));
-  return sorted.map((environment) => environmentNode(section, environment, t));
+  return sorted.map((environment) => environmentNode(section, environment, t, date));
 }
 
-export function environmentNode(section: SectionNode, environment: Resource<'environment'>, t: Translate): EnvironmentNode {
+export function environmentNode(
+  section: SectionNode,
+  environment: Resource<'environment'>,
+  t: Translate,
+  date: DateTimeText,
+): EnvironmentNode {
   const primary = isPrimary(environment);
   const status = statusOf(environment);
   const active = environment.id === section.environment;
@@ -60,18 +68,18 @@ export function environmentNode(section: SectionNode, environment: Resource<'env
     description: parts.filter(Boolean).join(' · '),
     contextValue: `environment.${primary ? 'primary' : 'sandbox'}.${status}${active ? '.active' : ''}`,
     icon: status !== 'ready' ? 'loading~spin' : primary ? 'database' : 'beaker',
-    tooltip: environmentTooltip(environment, active, t),
+    tooltip: environmentTooltip(environment, active, t, date),
   };
 }
 
-function environmentTooltip(environment: Resource<'environment'>, active: boolean, t: Translate): string {
+function environmentTooltip(environment: Resource<'environment'>, active: boolean, t: Translate, date: DateTimeText): string {
   const meta = environment.meta;
   const lines = [
     `**${environment.id}** — ${isPrimary(environment) ? t('primary environment') : t('sandbox environment')}`,
     t('Status: {0}', statusOf(environment)),
     typeof meta['forked_from'] === 'string' ? t('Forked from: {0}', meta['forked_from']) : undefined,
-    typeof meta['created_at'] === 'string' ? t('Created: {0}', meta['created_at']) : undefined,
-    typeof meta['last_data_change_at'] === 'string' ? t('Last change: {0}', meta['last_data_change_at']) : undefined,
+    typeof meta['created_at'] === 'string' ? t('Created: {0}', date(meta['created_at'])) : undefined,
+    typeof meta['last_data_change_at'] === 'string' ? t('Last change: {0}', date(meta['last_data_change_at'])) : undefined,
     meta['read_only_mode'] === true ? t('Read-only (a fast fork of it is running, or maintenance mode is on)') : undefined,
     active ? t('The tree shows this environment.') : undefined,
   ];

@@ -4,6 +4,7 @@ import vscode = require('vscode');
 import type { Resource } from '../cma';
 import { DocumentService, type DocumentsFeature } from '../documents';
 import { describeRef, type DocumentRef } from '../domain/paths';
+import { dateTimeText } from '../platform/dates';
 import { documentUri, parseDocumentUri } from '../platform/uris';
 import { VIEWS } from '../platform/views';
 import { type Ui } from '../platform/ui';
@@ -38,7 +39,8 @@ export class HistoryFeature implements vscode.Disposable {
   private shown: { record: RecordRef; history: VersionHistory; error?: unknown } | undefined;
   private readonly service: DocumentService;
   private readonly relative = new Intl.RelativeTimeFormat(vscode.env.language, { numeric: 'auto' });
-  private readonly exact = new Intl.DateTimeFormat(vscode.env.language, { dateStyle: 'medium', timeStyle: 'medium' });
+  // versions a few seconds apart must read apart
+  private readonly exactDate = dateTimeText(vscode.env.language, undefined, true);
   private readonly disposables: vscode.Disposable[];
 
   constructor(
@@ -232,11 +234,6 @@ export class HistoryFeature implements vscode.Disposable {
     ];
     for (const [unit, size] of units) if (Math.abs(seconds) >= size) return this.relative.format(Math.round(seconds / size), unit);
     return this.relative.format(seconds, 'second');
-  }
-
-  private exactDate(iso: string): string {
-    const time = Date.parse(iso);
-    return Number.isFinite(time) ? this.exact.format(time) : iso;
   }
 }
 

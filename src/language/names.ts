@@ -17,6 +17,8 @@ export interface RecordName {
   modelName: string;
   /** draft, updated or published (null on models without drafts) */
   status: string | null;
+  /** when it was last changed (ISO 8601), when DatoCMS says */
+  updatedAt: string | null;
 }
 
 /** The most ids one listing request carries (the page size the API allows for records). */
@@ -182,6 +184,7 @@ export class RecordNames {
       modelApiKey: String(model.attributes['api_key'] ?? modelId),
       modelName: String(model.attributes['name'] ?? model.attributes['api_key'] ?? modelId),
       status: typeof status === 'string' ? status : null,
+      updatedAt: typeof record.meta['updated_at'] === 'string' ? record.meta['updated_at'] : null,
     };
   }
 }

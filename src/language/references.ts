@@ -53,6 +53,8 @@ export interface Reference {
   node: ASTNode;
   /** for a record link: the models the field allows (empty when any or unknown) */
   allowedModelIds?: string[];
+  /** for a validator's model: whether it takes block models (true) or models (false) */
+  blockModels?: boolean;
 }
 
 /** What a document is, for finding its references. */
@@ -126,15 +128,18 @@ function classify(node: ASTNode, context: ReferenceContext): Reference | undefin
   if (context.kind === 'record' && path[0] !== READONLY_KEY) return inRecord(node, chain, context.modelId, context.ctx);
   // validators.<name>.item_types[n]: models; validators.slug_title_field.title_field_id: a field
   if (path[0] === 'validators' && path[2] === 'item_types' && typeof path[3] === 'number' && path.length === 4)
-    return { kind: 'model', id: node.value, node };
+    return { kind: 'model', id: node.value, node, blockModels: BLOCK_VALIDATORS.includes(String(path[1])) };
   if (path[0] === 'validators' && path[1] === 'slug_title_field' && path[2] === 'title_field_id' && path.length === 3)
     return { kind: 'field', id: node.value, node };
   return undefined;
 }
 
-/** The `id` of a `{type: "<kind>", id}` object. */
+/** The validators whose `item_types` name block models (the others name models). */
+export const BLOCK_VALIDATORS = ['rich_text_blocks', 'single_block_blocks', 'structured_text_blocks', 'structured_text_inline_blocks'];
+
+/** The `id` of a `{type: "<kind>", id}` object (empty while it is being typed). */
 function asLinkObject(node: ASTNode): Reference | undefined {
-  if (node.type !== 'string' || node.value === '') return undefined;
+  if (node.type !== 'string') return undefined;
   const property = node.parent;
   if (property?.type !== 'property' || property.keyNode.value !== 'id' || property.valueNode !== node) return undefined;
   const object = property.parent;
@@ -225,4 +230,22 @@ function inStructuredText(
 function modelIdsOf(validator: unknown): string[] {
   const ids = validator && typeof validator === 'object' ? (validator as { item_types?: unknown }).item_types : undefined;
   return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+}
+
+/** Where a record document links to the record `target` (a link, an item of links, a structured text link). */
+export function linksTo(json: JSONDocument, target: string, context: ReferenceContext): { offset: number; length: number }[] {
+  return allReferences(json, context, 10_000)
+    .filter((r) => r.kind === 'record' && r.id === target)
+    .map((r) => ({ offset: r.node.offset, length: r.node.length }));
+}
+
+/** The 0-based line and character of `offset` in `text` (for a document that is not open in an editor). */
+export function lineAndCharacter(text: string, offset: number): { line: number; character: number } {
+  let line = 0;
+  let start = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  return { line, character: offset - start };
 }

@@ -4,6 +4,7 @@
 import type { UploadsResource } from '../cma';
 import type { Resource } from '../cma';
 import type { JSONDocument } from 'vscode-json-languageservice';
+import { altText, markdownText } from './markdown';
 import { IDS_PER_REQUEST } from './names';
 import { allReferences, type Reference, type ReferenceContext } from './references';
 
@@ -131,14 +132,14 @@ export function previewAddress(url: string | null): string | undefined {
 }
 
 /** The hover text naming an upload: file name, size, dimensions, type, and a preview when it is an image. */
-export function uploadMarkdown(facts: UploadFacts, escape: (text: string) => string): string {
-  const parts = [`**${escape(facts.filename)}**`];
+export function uploadMarkdown(facts: UploadFacts): string {
+  const parts = [`**${markdownText(facts.filename)}**`];
   if (facts.size !== null) parts.push(humanSize(facts.size));
   if (facts.isImage && facts.width !== null && facts.height !== null) parts.push(`${facts.width} × ${facts.height}`);
-  if (facts.mimeType) parts.push(escape(facts.mimeType));
+  if (facts.mimeType) parts.push(markdownText(facts.mimeType));
   const lines = [parts.join(' · ')];
   const preview = facts.isImage ? previewAddress(facts.url) : undefined;
-  if (preview) lines.push(`![${escape(facts.filename)}](${preview})`);
+  if (preview) lines.push(`![${altText(facts.filename)}](${preview})`);
   lines.push(`upload \`${facts.id}\``);
   return lines.join('\n\n');
 }

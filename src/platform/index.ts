@@ -1,6 +1,7 @@
 // The platform room's entry: what other rooms may import.
 export * from './baseUrl';
 export * from './config';
+export * from './dates';
 export * from './errors';
 export * from './requestLog';
 export * from './translate';

@@ -191,6 +191,8 @@ export function problemsFromApiError(text: string, errors: ApiError['errors']): 
             path: [...base, key],
             message: `is not accepted by the API${what} (${error.code}: extraneous attribute; remove it)`,
             atKey: true,
+            code: 'api-extraneous-attribute',
+            data: { key },
           });
       }
       continue;
@@ -199,18 +201,29 @@ export function problemsFromApiError(text: string, errors: ApiError['errors']): 
       findings.push({
         path: [],
         message: 'the record was changed by someone else since it was opened (STALE_ITEM_VERSION; reopen it and apply your edit again)',
+        code: 'api-stale-version',
       });
       continue;
     }
     const place = placeOf(parsed.value, details);
-    if (place) findings.push({ ...place, message: messageOf(error, details) });
+    const detailCode = getOwn(details, 'code');
+    const allowed = getOwn(details, 'allowed_values');
+    const data = {
+      apiCode: error.code,
+      ...(typeof detailCode === 'string' ? { detailCode } : {}),
+      ...(Array.isArray(allowed)
+        ? { allowed: allowed.filter((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v)) }
+        : {}),
+    };
+    if (place) findings.push({ ...place, message: messageOf(error, details), code: 'api-refused', data });
     else {
-      const detailCode = getOwn(details, 'code');
       const apiMessage = getOwn(details, 'message');
       const codes = typeof detailCode === 'string' ? `${error.code} ${detailCode}` : error.code;
       findings.push({
         path: [],
         message: `the API refused the update (${codes})${typeof apiMessage === 'string' && apiMessage ? `: ${apiMessage}` : ''}`,
+        code: 'api-refused',
+        data,
       });
     }
   }

@@ -5,6 +5,7 @@ export { documentValue, renderDocument } from './document';
 export type { Json, JsonObject } from './json';
 export { parseText, stringifyJson } from './json';
 export type { Problem } from './json';
+export type { AllowedValue, ProblemCode, ProblemCoding, ProblemDataByCode } from './problemCodes';
 export { basisValue } from './plan';
 export type { UpdatePlan } from './plan';
 export { checkDocument, planUpdate, updateBody } from './plan';

@@ -4,6 +4,7 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { stringifyLossless } from '../numbers';
 import { compareNumbers, isJsonNumber, isLosslessNumber, numberFromText, type LosslessNumber } from './numbers';
+import type { ProblemCoding } from './problemCodes';
 
 /** JSON values; numbers a double cannot hold exactly are LosslessNumbers (their exact digits). */
 export type Json = null | boolean | number | LosslessNumber | string | Json[] | JsonObject;
@@ -15,7 +16,8 @@ export type Path = (string | number)[];
 /** Deeper documents are refused before parsing: the parser and our walkers recurse. */
 export const MAX_DEPTH = 200;
 
-export interface Problem {
+/** Something wrong in a document, located in its text; its code (and data) say what, its message says it in words. */
+export type Problem = {
   path: Path;
   pathText: string;
   message: string;
@@ -23,7 +25,7 @@ export interface Problem {
   length: number;
   line: number;
   column: number;
-}
+} & ProblemCoding;
 
 export function isObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value) && !isLosslessNumber(value);
@@ -190,7 +192,8 @@ function humanParseError(code: number): string {
 /** Parses strict JSON (no comments, no trailing commas); duplicate keys are problems too. */
 export function parseText(text: string): ParsedText {
   const locator = new TextLocator(text);
-  const at = (path: Path, offset: number, length: number, message: string): Problem => ({
+  const at = (path: Path, offset: number, length: number, message: string, coding: ProblemCoding = { code: 'invalid-json' }): Problem => ({
+    ...coding,
     path,
     pathText: pathToText(path),
     message: `${pathToText(path)}: ${boundMessage(message)}`,
@@ -227,7 +230,7 @@ export function parseText(text: string): ParsedText {
   const problems: Problem[] = [];
   const value = nodeValue(root, [], problems, at, text);
   if (root.type !== 'object') {
-    problems.push(at([], root.offset, root.length, `expected a JSON object, got ${describeType(value)}`));
+    problems.push(at([], root.offset, root.length, `expected a JSON object, got ${describeType(value)}`, { code: 'not-an-object' }));
   }
   return { root, value, locator, problems };
 }
@@ -236,7 +239,7 @@ function nodeValue(
   node: Node,
   path: Path,
   problems: Problem[],
-  at: (path: Path, offset: number, length: number, message: string) => Problem,
+  at: (path: Path, offset: number, length: number, message: string, coding?: ProblemCoding) => Problem,
   text: string,
 ): Json {
   switch (node.type) {
@@ -248,7 +251,12 @@ function nodeValue(
         if (!keyNode || !valueNode) continue;
         const key = String(keyNode.value);
         if (hasOwn(out, key)) {
-          problems.push(at([...path, key], keyNode.offset, keyNode.length, `duplicate key "${key}" (each key may appear once)`));
+          problems.push(
+            at([...path, key], keyNode.offset, keyNode.length, `duplicate key "${key}" (each key may appear once)`, {
+              code: 'duplicate-key',
+              data: { key },
+            }),
+          );
         }
         setOwn(out, key, nodeValue(valueNode, [...path, key], problems, at, text));
       }

@@ -4,7 +4,7 @@ import type { Resource } from '../cma';
 import { SCHEMA_SHAPES } from './attributes';
 import { READONLY_KEY, recordFields, type DocumentKind, type SchemaContext } from './document';
 import { attributesSchema } from './records';
-import { recordExtras } from './plan';
+import { recordExtras } from './recordCheck';
 import { strictObject } from './zodHelpers';
 
 const readonlyPart = z.looseObject({}).meta({

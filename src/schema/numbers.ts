@@ -54,17 +54,20 @@ export interface NumberOptions {
  */
 export function exactNumber(options: NumberOptions) {
   const { integer = false, min, max, error, rangeError } = options;
+  // the problem codes of ./problemCodes.ts (the params ./problems.ts reads)
+  const wrongType = { problem: 'wrong-type', data: { expected: integer ? 'integer' : 'number' } };
+  const outOfRange = { problem: 'out-of-range' };
   return z
-    .custom<JsonNumber>((value) => isJsonNumber(value), { error })
+    .custom<JsonNumber>((value) => isJsonNumber(value), { error, params: wrongType })
     .superRefine((value, ctx) => {
       if (integer && !isIntegerNumber(value)) {
-        ctx.addIssue({ code: 'custom', message: error });
+        ctx.addIssue({ code: 'custom', message: error, params: wrongType });
         return;
       }
       if (min !== undefined && compareNumbers(value, min) < 0)
-        ctx.addIssue({ code: 'custom', message: rangeError ?? `must be ${min} or more` });
+        ctx.addIssue({ code: 'custom', message: rangeError ?? `must be ${min} or more`, params: outOfRange });
       else if (max !== undefined && compareNumbers(value, max) > 0)
-        ctx.addIssue({ code: 'custom', message: rangeError ?? `must be ${max} or less` });
+        ctx.addIssue({ code: 'custom', message: rangeError ?? `must be ${max} or less`, params: outOfRange });
     })
     .meta({
       type: integer ? 'integer' : 'number',

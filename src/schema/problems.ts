@@ -1,14 +1,16 @@
 // Turning what is wrong into located Problems: "<path>: <what is wrong> (<what is expected>)".
 import type * as z from 'zod';
 import { boundMessage, describeType, elideKey, getOwn, nodeAt, pathToText, type ParsedText, type Path, type Problem } from './json';
+import type { AllowedValue, ProblemCode, ProblemCoding } from './problemCodes';
+import { readAllowedKeys, SHORT_LIST } from './zodHelpers';
 
 /** Something wrong at a path of the document value, not yet located in the text. */
-export interface Finding {
+export type Finding = {
   path: Path;
   message: string;
   /** point at the key of the property rather than at its value (unknown keys) */
   atKey?: boolean;
-}
+} & ProblemCoding;
 
 export function locate(parsed: ParsedText, finding: Finding): Problem {
   const pathText = pathToText(finding.path);
@@ -26,10 +28,12 @@ export function locate(parsed: ParsedText, finding: Finding): Problem {
     offset = target.offset;
     length = parent.exact && parent.keyNode ? target.length : 1;
   }
+  const { path, message, atKey: _atKey, ...coding } = finding;
   return {
-    path: finding.path,
+    ...coding,
+    path,
     pathText,
-    message: `${pathText}: ${boundMessage(finding.message)}`,
+    message: `${pathText}: ${boundMessage(message)}`,
     offset,
     length,
     ...parsed.locator.position(offset),
@@ -63,6 +67,22 @@ function listValues(values: readonly unknown[]): string {
   return values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
 }
 
+const allowedValues = (values: readonly unknown[]): AllowedValue[] =>
+  values.filter((v): v is AllowedValue => v === null || ['string', 'number', 'boolean'].includes(typeof v));
+
+/** The code a schema gave its own issue (`params: {problem, data}`), else `fallback`. */
+function codingOf(issue: z.core.$ZodIssue, fallback: ProblemCode): ProblemCoding {
+  const params = issue.code === 'custom' ? (issue.params as { problem?: ProblemCode; data?: unknown } | undefined) : undefined;
+  return (params?.problem ? { code: params.problem, data: params.data } : { code: fallback }) as ProblemCoding;
+}
+
+/** The words for an unknown key's allowed keys: all of them when they are few. */
+function allowedText(keys: readonly string[], note: string | undefined): string {
+  const list =
+    keys.length <= SHORT_LIST ? keys.join(', ') : `${keys.slice(0, SHORT_LIST).join(', ')}, … (${keys.length - SHORT_LIST} more)`;
+  return ` (allowed: ${list}${note ? ` (${note})` : ''})`;
+}
+
 /** zod issues → findings with readable messages; `value` is the document value the issues are about. */
 export function findingsFromIssues(issues: readonly z.core.$ZodIssue[], value: unknown, prefix: Path = []): Finding[] {
   const out: Finding[] = [];
@@ -70,39 +90,54 @@ export function findingsFromIssues(issues: readonly z.core.$ZodIssue[], value: u
     const path: Path = [...prefix, ...(issue.path as Path)];
     const actual = valueAt(value, path);
     switch (issue.code) {
-      case 'unrecognized_keys':
+      case 'unrecognized_keys': {
+        const allowed = readAllowedKeys(issue.message);
         for (const key of issue.keys) {
-          const expected = issue.message.startsWith('allowed:') || issue.message.startsWith('see ') ? ` (${issue.message})` : '';
-          out.push({ path: [...path, key], message: `unknown key "${elideKey(key)}"${expected}`, atKey: true });
+          out.push({
+            path: [...path, key],
+            message: `unknown key "${elideKey(key)}"${allowed ? allowedText(allowed.keys, allowed.note) : ''}`,
+            atKey: true,
+            code: 'unknown-key',
+            data: { key, allowed: allowed?.keys ?? [] },
+          });
         }
         break;
+      }
       case 'invalid_type': {
         const expected = issue.message.startsWith('expected ') ? issue.message : `expected ${TYPE_NAMES[issue.expected] ?? issue.expected}`;
-        out.push({ path, message: actual === undefined ? `is missing (${expected})` : `${expected}, got ${describeType(actual)}` });
+        out.push(
+          actual === undefined
+            ? { path, message: `is missing (${expected})`, code: 'missing-value', data: {} }
+            : { path, message: `${expected}, got ${describeType(actual)}`, code: 'wrong-type', data: { expected: issue.expected } },
+        );
         break;
       }
       case 'invalid_value': {
         const allowed = issue.values.length <= 20 ? ` (allowed: ${listValues(issue.values)})` : '';
-        out.push({
-          path,
-          message:
-            actual === undefined
-              ? `is missing${allowed ? ` (choose one of: ${listValues(issue.values)})` : ''}`
-              : `${describeType(actual)} is not allowed${allowed}`,
-        });
+        const values = allowedValues(issue.values);
+        out.push(
+          actual === undefined
+            ? {
+                path,
+                message: `is missing${allowed ? ` (choose one of: ${listValues(issue.values)})` : ''}`,
+                code: 'missing-value',
+                data: { allowed: values },
+              }
+            : { path, message: `${describeType(actual)} is not allowed${allowed}`, code: 'value-not-allowed', data: { allowed: values } },
+        );
         break;
       }
       case 'too_small':
       case 'too_big': {
         if (!issue.message.startsWith('Too ')) {
-          out.push({ path, message: issue.message });
+          out.push({ path, message: issue.message, code: 'out-of-range' });
           break;
         }
         const bound = issue.code === 'too_small' ? (issue.minimum as number) : (issue.maximum as number);
         const which = issue.code === 'too_small' ? 'at least' : 'at most';
         const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : '';
         const measure = issue.origin === 'string' || issue.origin === 'array' ? 'must have' : 'must be';
-        out.push({ path, message: `${measure} ${which} ${String(bound)}${unit}` });
+        out.push({ path, message: `${measure} ${which} ${String(bound)}${unit}`, code: 'out-of-range' });
         break;
       }
       case 'invalid_union': {
@@ -112,6 +147,8 @@ export function findingsFromIssues(issues: readonly z.core.$ZodIssue[], value: u
           out.push({
             path,
             message: issue.message.startsWith('expected ') ? `${issue.message}, got ${describeType(actual)}` : issue.message,
+            code: 'wrong-type',
+            data: {},
           });
           break;
         }
@@ -135,7 +172,7 @@ export function findingsFromIssues(issues: readonly z.core.$ZodIssue[], value: u
       default: {
         const message =
           issue.message.startsWith('expected ') && actual !== undefined ? `${issue.message}, got ${describeType(actual)}` : issue.message;
-        out.push({ path, message });
+        out.push({ path, message, ...codingOf(issue, 'invalid-value') });
       }
     }
   }

@@ -39,6 +39,8 @@ export function localeSetFindings(
     out.push({
       path: [...prefix, field.apiKey],
       message: `lacks locale ${quoteList(missing)} (${why}: put it back, set to null to leave it empty${drop})`,
+      code: 'missing-locales',
+      data: { missing },
     });
   }
   return out;
@@ -49,8 +51,10 @@ export function newBlockMissingFindings(block: JsonObject, fields: readonly Fiel
   if (mode !== 'all') return [];
   return fields
     .filter((f) => f.validators['required'] !== undefined && f.validators['required'] !== null && !hasOwn(block, f.apiKey))
-    .map((f) => ({
+    .map((f): Finding => ({
       path: [...prefix, f.apiKey],
       message: `is missing: a new block needs its required field "${f.apiKey}"${f.label ? ` (${f.label})` : ''}`,
+      code: 'new-block-missing-field',
+      data: { field: f.apiKey },
     }));
 }

@@ -7,7 +7,19 @@ import { isFieldType, type FieldType } from './catalog';
 import { isoDate, isoDateTime } from './attributes';
 import { getOwn, isObject, setOwn } from './json';
 import { compareNumbers, exactNumber, isJsonNumber, numberText } from './numbers';
-import { arrayOf, bool, idSchema, nullableString, num, oneOf, requiredReference, str, strictObject } from './zodHelpers';
+import type { ProblemCoding } from './problemCodes';
+import {
+  allowedKeysMessage,
+  arrayOf,
+  bool,
+  idSchema,
+  nullableString,
+  num,
+  oneOf,
+  requiredReference,
+  str,
+  strictObject,
+} from './zodHelpers';
 
 export interface FieldInfo {
   id: string;
@@ -211,10 +223,14 @@ const isBlankText = (value: unknown) => typeof value !== 'string' || value.trim(
  */
 export type ValidatorMode = 'all' | 'none';
 
-/** The messages of the field's validators for one (non-localized) value; empty when it passes. */
-export function validatorFindings(field: FieldInfo, value: unknown, mode: ValidatorMode = 'all'): string[] {
+/** What a validator finds wrong: its message, and the problem code (and data) it is reported with. */
+export type ValidatorFinding = { message: string } & ProblemCoding;
+
+/** What the field's validators find wrong with one (non-localized) value; empty when it passes. */
+export function validatorFindings(field: FieldInfo, value: unknown, mode: ValidatorMode = 'all'): ValidatorFinding[] {
   const v = field.validators;
-  const out: string[] = [];
+  const out: ValidatorFinding[] = [];
+  const fail = (validator: string, message: string) => out.push({ message, code: 'validator-failed', data: { validator } });
   const opt = (name: string, key: string): unknown => getOwn(v[name], key);
   const has = (name: string) => v[name] !== undefined && v[name] !== null;
   if (has('required') && mode === 'all') {
@@ -225,7 +241,7 @@ export function validatorFindings(field: FieldInfo, value: unknown, mode: Valida
         Array.isArray(getOwn(getOwn(value, 'document'), 'children')) &&
         (getOwn(getOwn(value, 'document'), 'children') as unknown[]).length === 0)
     ) {
-      out.push('is required (the field has the "required" validator)');
+      fail('required', 'is required (the field has the "required" validator)');
       return out;
     }
   }
@@ -233,7 +249,10 @@ export function validatorFindings(field: FieldInfo, value: unknown, mode: Valida
     // an empty SEO value lacks every part the field requires
     const parts = ['title', 'description', 'image', 'twitter_card'].filter((part) => opt('required_seo_fields', part) === true);
     if (parts.length > 0)
-      out.push(`needs ${parts.map((p) => `"${p}"`).join(', ')} (the field has the "required_seo_fields" validator; null has none)`);
+      fail(
+        'required_seo_fields',
+        `needs ${parts.map((p) => `"${p}"`).join(', ')} (the field has the "required_seo_fields" validator; null has none)`,
+      );
     return out;
   }
   if (isBlank(value)) return out;
@@ -241,36 +260,40 @@ export function validatorFindings(field: FieldInfo, value: unknown, mode: Valida
     const min = opt(name, 'min'),
       max = opt(name, 'max'),
       eq = opt(name, 'eq');
-    if (isJsonNumber(eq) && compareNumbers(n, eq) !== 0) out.push(`${prefix}must have exactly ${numberText(eq)}${unit} (has ${n})`);
-    if (isJsonNumber(min) && compareNumbers(n, min) < 0) out.push(`${prefix}must have at least ${numberText(min)}${unit} (has ${n})`);
-    if (isJsonNumber(max) && compareNumbers(n, max) > 0) out.push(`${prefix}must have at most ${numberText(max)}${unit} (has ${n})`);
+    if (isJsonNumber(eq) && compareNumbers(n, eq) !== 0) fail(name, `${prefix}must have exactly ${numberText(eq)}${unit} (has ${n})`);
+    if (isJsonNumber(min) && compareNumbers(n, min) < 0) fail(name, `${prefix}must have at least ${numberText(min)}${unit} (has ${n})`);
+    if (isJsonNumber(max) && compareNumbers(n, max) > 0) fail(name, `${prefix}must have at most ${numberText(max)}${unit} (has ${n})`);
   };
   if (has('length') && typeof value === 'string') range('length', lengthOf(value) ?? 0, ' characters');
   if (has('size') && Array.isArray(value)) {
     range('size', value.length, ' items');
     const multiple = opt('size', 'multiple_of');
     if (typeof multiple === 'number' && multiple > 0 && value.length % multiple !== 0)
-      out.push(`must have a multiple of ${multiple} items (has ${value.length})`);
+      fail('size', `must have a multiple of ${multiple} items (has ${value.length})`);
   }
   if (has('format') && typeof value === 'string') {
     const predefined = opt('format', 'predefined_pattern');
     const custom = safeRegExp(opt('format', 'custom_pattern'));
     const description = opt('format', 'description');
     const hint = typeof description === 'string' && description ? ` ${description}` : '';
-    if (predefined === 'email' && !EMAIL.test(value)) out.push(`must be an email address${hint}`);
-    if (predefined === 'url' && !/^https?:\/\/\S+$/i.test(value)) out.push(`must be a URL starting with http:// or https://${hint}`);
-    if (custom && !custom.test(value)) out.push(`must match /${custom.source}/${hint}`);
+    if (predefined === 'email' && !EMAIL.test(value)) fail('format', `must be an email address${hint}`);
+    if (predefined === 'url' && !/^https?:\/\/\S+$/i.test(value)) fail('format', `must be a URL starting with http:// or https://${hint}`);
+    if (custom && !custom.test(value)) fail('format', `must match /${custom.source}/${hint}`);
   }
   if (has('enum') && typeof value === 'string') {
     const values = opt('enum', 'values');
     if (Array.isArray(values) && !values.includes(value))
-      out.push(`${JSON.stringify(value)} is not allowed (allowed: ${values.join(', ')})`);
+      out.push({
+        message: `${JSON.stringify(value)} is not allowed (allowed: ${values.join(', ')})`,
+        code: 'value-not-allowed',
+        data: { allowed: values.filter((x): x is string => typeof x === 'string') },
+      });
   }
   if (has('number_range') && isJsonNumber(value)) {
     const min = opt('number_range', 'min'),
       max = opt('number_range', 'max');
-    if (isJsonNumber(min) && compareNumbers(value, min) < 0) out.push(`must be ${numberText(min)} or more`);
-    if (isJsonNumber(max) && compareNumbers(value, max) > 0) out.push(`must be ${numberText(max)} or less`);
+    if (isJsonNumber(min) && compareNumbers(value, min) < 0) fail('number_range', `must be ${numberText(min)} or more`);
+    if (isJsonNumber(max) && compareNumbers(value, max) > 0) fail('number_range', `must be ${numberText(max)} or less`);
   }
   for (const name of ['date_range', 'date_time_range']) {
     if (has(name) && typeof value === 'string') {
@@ -279,15 +302,15 @@ export function validatorFindings(field: FieldInfo, value: unknown, mode: Valida
         rawMax = opt(name, 'max');
       const min = typeof rawMin === 'string' ? Date.parse(name === 'date_range' ? `${rawMin}T00:00:00Z` : rawMin) : NaN;
       const max = typeof rawMax === 'string' ? Date.parse(name === 'date_range' ? `${rawMax}T00:00:00Z` : rawMax) : NaN;
-      if (!Number.isNaN(min) && at < min) out.push(`must be ${String(rawMin)} or later`);
-      if (!Number.isNaN(max) && at > max) out.push(`must be ${String(rawMax)} or earlier`);
+      if (!Number.isNaN(min) && at < min) fail(name, `must be ${String(rawMin)} or later`);
+      if (!Number.isNaN(max) && at > max) fail(name, `must be ${String(rawMax)} or earlier`);
     }
   }
   if (has('slug_format') && typeof value === 'string') {
     const custom = safeRegExp(opt('slug_format', 'custom_pattern'));
     if (opt('slug_format', 'predefined_pattern') === 'webpage_slug' && !WEBPAGE_SLUG.test(value))
-      out.push('must be a web page slug (lowercase letters, digits, "-" and "_")');
-    if (custom && !custom.test(value)) out.push(`must match /${custom.source}/`);
+      fail('slug_format', 'must be a web page slug (lowercase letters, digits, "-" and "_")');
+    if (custom && !custom.test(value)) fail('slug_format', `must match /${custom.source}/`);
   }
   if (has('required_alt_title')) {
     const files = Array.isArray(value) ? value : [value];
@@ -295,14 +318,14 @@ export function validatorFindings(field: FieldInfo, value: unknown, mode: Valida
       const where = Array.isArray(value) ? `item ${i}: ` : '';
       for (const part of ['alt', 'title'] as const) {
         if (opt('required_alt_title', part) === true && isObject(file) && isBlankText(getOwn(file, part)))
-          out.push(`${where}needs a non-empty "${part}" (the field has the "required_alt_title" validator)`);
+          fail('required_alt_title', `${where}needs a non-empty "${part}" (the field has the "required_alt_title" validator)`);
       }
     });
   }
   if (field.type === 'seo' && isObject(value)) {
     for (const part of ['title', 'description', 'image', 'twitter_card'] as const) {
       if (opt('required_seo_fields', part) === true && isBlankText(getOwn(value, part)))
-        out.push(`needs a non-empty "${part}" (the field has the "required_seo_fields" validator)`);
+        fail('required_seo_fields', `needs a non-empty "${part}" (the field has the "required_seo_fields" validator)`);
     }
     const title = getOwn(value, 'title'),
       description = getOwn(value, 'description');
@@ -319,7 +342,8 @@ export function fieldValueSchema(field: FieldInfo, locales: readonly string[], m
   const checked =
     mode !== 'none'
       ? base.superRefine((value, ctx) => {
-          for (const message of validatorFindings(field, value, mode)) ctx.addIssue({ code: 'custom', message });
+          for (const { message, ...coding } of validatorFindings(field, value, mode))
+            ctx.addIssue({ code: 'custom', message, params: { problem: coding.code, data: coding.data } });
         })
       : base;
   const described = field.label ? `${field.label} (${field.type ?? 'unknown type'}${field.localized ? ', localized' : ''})` : field.apiKey;
@@ -331,7 +355,7 @@ export function fieldValueSchema(field: FieldInfo, locales: readonly string[], m
     .strictObject(shape, {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
-          ? `allowed: ${locales.join(', ')} (the project's locales)`
+          ? allowedKeysMessage(locales, "the project's locales")
           : issue.code === 'invalid_type'
             ? expected
             : undefined,

@@ -13,7 +13,7 @@ import {
   type EditorName,
   type WebhookEntityType,
 } from './catalog';
-import { EDITOR_PARAMETERS } from './attributes';
+import { EDITOR_PARAMETERS } from './editorParameters';
 import { describeType, elideKey, getOwn, isObject, type JsonObject } from './json';
 import { findingsFromIssues, type Finding } from './problems';
 import type { SchemaContext } from './document';
@@ -34,7 +34,11 @@ export function modelRules(doc: JsonObject, opened: Resource): Finding[] {
   // the model as it will be: a key the document lacks keeps the resource's value
   const flag = (key: string) => (getOwn(doc, key) ?? opened.attributes?.[key]) === true;
   if (isSet(getOwn(doc, 'ordering_meta')) && isSet(getOwn(doc, 'ordering_field'))) {
-    out.push({ path: ['ordering_field'], message: 'cannot be set together with ordering_meta (set one of them to null)' });
+    out.push({
+      path: ['ordering_field'],
+      message: 'cannot be set together with ordering_meta (set one of them to null)',
+      code: 'ordering-conflict',
+    });
   }
   // records of singleton, sortable and tree models have their own order
   const ordered = ORDERING_KEYS.filter((key) => isSet(getOwn(doc, key)));
@@ -50,6 +54,7 @@ export function modelRules(doc: JsonObject, opened: Resource): Finding[] {
       out.push({
         path: [key],
         message: `must be null on ${ownOrder} (its records are ordered by position; ordering_field, ordering_meta and ordering_direction must all be null)`,
+        code: 'ordering-not-allowed',
       });
   }
   if (flag('modular_block')) {
@@ -58,6 +63,7 @@ export function modelRules(doc: JsonObject, opened: Resource): Finding[] {
         out.push({
           path: [key],
           message: 'must be false on a block model (block models cannot be singleton, sortable, tree or in draft mode)',
+          code: 'block-model-flag',
         });
     }
   } else {
@@ -65,11 +71,13 @@ export function modelRules(doc: JsonObject, opened: Resource): Finding[] {
       out.push({
         path: ['singleton'],
         message: 'a singleton model cannot be sortable or a tree (set sortable and tree to false, or singleton to false)',
+        code: 'model-kind-conflict',
       });
     if (flag('sortable') && flag('tree'))
       out.push({
         path: ['tree'],
         message: 'a model cannot be both sortable and a tree (a tree is already sortable: set sortable to false)',
+        code: 'model-kind-conflict',
       });
   }
   // the field pointers must name fields of this very model
@@ -89,6 +97,8 @@ export function modelRules(doc: JsonObject, opened: Resource): Finding[] {
         out.push({
           path: [key, 'id'],
           message: `"${elideKey(id)}" is not a field of this model (its fields: ${ids.length <= 20 ? ids.join(', ') : `${ids.length} ids, see $readonly.fields`})`,
+          code: 'not-own-field',
+          data: { allowed: ids },
         });
       }
     }
@@ -114,12 +124,19 @@ export function fieldRules(doc: JsonObject, opened: Resource, ctx: SchemaContext
           path: ['validators', name],
           message: `validator "${name}" is not allowed for field_type "${typeValue}" (allowed: ${info.validators.length ? info.validators.join(', ') : 'none'})`,
           atKey: true,
+          code: 'validator-not-allowed',
+          data: { validator: name, allowed: [...info.validators] },
         });
       }
     }
     for (const name of info.requiredValidators) {
       if (getOwn(validators, name) === undefined) {
-        out.push({ path: ['validators', name], message: `is missing (field_type "${typeValue}" requires the "${name}" validator)` });
+        out.push({
+          path: ['validators', name],
+          message: `is missing (field_type "${typeValue}" requires the "${name}" validator)`,
+          code: 'validator-missing',
+          data: { validator: name },
+        });
       }
     }
   }
@@ -129,14 +146,16 @@ export function fieldRules(doc: JsonObject, opened: Resource, ctx: SchemaContext
   const pluginEditor = typeof getOwn(appearance, 'field_extension') === 'string';
   if (isObject(appearance) && typeof editor === 'string' && editor.length > 0 && !pluginEditor) {
     if (!(info.editors as readonly string[]).includes(editor)) {
-      const what =
-        BUILT_IN_EDITORS.has(editor) || looksLikeBuiltInName(editor)
-          ? `"${elideKey(editor)}" is not an editor of ${typeValue} fields`
-          : `"${elideKey(editor)}" is a plugin id: a plugin editor needs "field_extension" naming its editor`;
-      out.push({
-        path: ['appearance', 'editor'],
-        message: `${what} (allowed: ${info.editors.join(', ')}, or a plugin id with field_extension)`,
-      });
+      const builtIn = BUILT_IN_EDITORS.has(editor) || looksLikeBuiltInName(editor);
+      const what = builtIn
+        ? `"${elideKey(editor)}" is not an editor of ${typeValue} fields`
+        : `"${elideKey(editor)}" is a plugin id: a plugin editor needs "field_extension" naming its editor`;
+      const message = `${what} (allowed: ${info.editors.join(', ')}, or a plugin id with field_extension)`;
+      out.push(
+        builtIn
+          ? { path: ['appearance', 'editor'], message, code: 'value-not-allowed', data: { allowed: [...info.editors] } }
+          : { path: ['appearance', 'editor'], message, code: 'plugin-editor-needs-extension' },
+      );
     } else {
       const parameters = getOwn(appearance, 'parameters');
       if (isObject(parameters)) {
@@ -159,12 +178,14 @@ export function fieldRules(doc: JsonObject, opened: Resource, ctx: SchemaContext
     out.push({
       path: ['fieldset', 'id'],
       message: `"${elideKey(fieldset)}" is a fieldset of the model ${String(owner.attributes?.['api_key'])}, not of this field's model (use one of its own fieldsets, or null)`,
+      code: 'fieldset-of-other-model',
     });
   }
   if (getOwn(doc, 'content_link_enabled') === false && !CONTENT_LINK_OPTIONAL_TYPES.includes(typeValue)) {
     out.push({
       path: ['content_link_enabled'],
       message: `can be false only for field types ${CONTENT_LINK_OPTIONAL_TYPES.join(', ')} (this field is "${typeValue}")`,
+      code: 'content-link-required',
     });
   }
   // a default value's shape is the API's business; a localized one is keyed by the project's locales
@@ -174,6 +195,8 @@ export function fieldRules(doc: JsonObject, opened: Resource, ctx: SchemaContext
       out.push({
         path: ['default_value'],
         message: `expected an object keyed by locale (${ctx.locales.join(', ')}) because the field is localized, got ${describeType(defaultValue)}`,
+        code: 'wrong-type',
+        data: { expected: 'object' },
       });
     } else {
       for (const locale of Object.keys(defaultValue)) {
@@ -182,6 +205,8 @@ export function fieldRules(doc: JsonObject, opened: Resource, ctx: SchemaContext
             path: ['default_value', locale],
             message: `"${elideKey(locale)}" is not a locale of this project (allowed: ${ctx.locales.join(', ')})`,
             atKey: true,
+            code: 'unknown-key',
+            data: { key: locale, allowed: [...ctx.locales] },
           });
       }
     }
@@ -208,6 +233,8 @@ function validatorModelFindings(validators: JsonObject, ctx: SchemaContext): Fin
       out.push({
         path: ['validators', name, 'item_types', i],
         message: `"${elideKey(String(id))}" (${String(model.attributes?.['api_key'])}) is ${wantsBlocks ? 'a model, not a block model' : 'a block model, not a model'} (${name} takes ${wantsBlocks ? 'block models' : 'models'})`,
+        code: 'wrong-model-kind',
+        data: { validator: name },
       });
     });
   }
@@ -229,13 +256,19 @@ export function webhookRules(doc: JsonObject): Finding[] {
           out.push({
             path: ['events', i, 'event_types', j],
             message: `"${type}" is not allowed for entity_type "${entity}" (allowed: ${allowed.join(', ')})`,
+            code: 'value-not-allowed',
+            data: { allowed: [...allowed] },
           });
         }
       });
     }
     const filters = getOwn(event, 'filters');
     if (WEBHOOK_UNFILTERABLE_ENTITIES.includes(entity as WebhookEntityType) && Array.isArray(filters) && filters.length > 0) {
-      out.push({ path: ['events', i, 'filters'], message: `entity_type "${entity}" takes no filters (set filters to null)` });
+      out.push({
+        path: ['events', i, 'filters'],
+        message: `entity_type "${entity}" takes no filters (set filters to null)`,
+        code: 'filters-not-allowed',
+      });
     }
   });
   return out;

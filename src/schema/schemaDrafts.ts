@@ -110,11 +110,20 @@ export function planSchemaCreate<K extends SchemaDraftKind>(
     const required = CREATE_REQUIRED[kind];
     for (const key of required) {
       if (getOwn(doc, key) === undefined)
-        problems.push(locate(parsed, { path: [key], message: `is missing (${what} needs ${listed(required)})` }));
+        problems.push(
+          locate(parsed, {
+            path: [key],
+            message: `is missing (${what} needs ${listed(required)})`,
+            code: 'required-on-create',
+            data: { key },
+          }),
+        );
     }
     for (const key of SERVER_OWNED_ON_CREATE[kind] ?? []) {
       if (getOwn(doc, key) !== undefined)
-        problems.push(locate(parsed, { path: [key], message: `is set by DatoCMS: remove it from ${what}` }));
+        problems.push(
+          locate(parsed, { path: [key], message: `is set by DatoCMS: remove it from ${what}`, code: 'set-by-datocms', data: { key } }),
+        );
     }
   }
   if (problems.length > 0 || !doc) return { ok: false, problems };

@@ -2,13 +2,37 @@
 // Convention: a message set here that starts with "expected " is completed with ", got <actual value>".
 import * as z from 'zod';
 import { exactNumber } from './numbers';
+import type { ProblemCoding } from './problemCodes';
 
+/** The most allowed keys a message lists. */
 export const SHORT_LIST = 30;
 
-/** A strict object: unknown keys are errors that list the allowed keys (when the list is short). */
+const ALLOWED = 'allowed: ';
+
+/**
+ * The message of an unknown-key issue: every allowed key (keys are api_keys, locales or our own names, never
+ * holding ", "), then an optional note. ./problems.ts reads the keys back with readAllowedKeys.
+ */
+export function allowedKeysMessage(keys: readonly string[], note?: string): string {
+  return `${ALLOWED}${keys.join(', ')}${note ? ` (${note})` : ''}`;
+}
+
+export function readAllowedKeys(message: string): { keys: string[]; note?: string } | undefined {
+  if (!message.startsWith(ALLOWED)) return undefined;
+  const note = /\s\(([^()]*)\)$/.exec(message);
+  const list = message.slice(ALLOWED.length, note ? note.index : undefined);
+  const keys = list.split(', ').filter((k) => k !== '');
+  return note ? { keys, note: note[1]! } : { keys };
+}
+
+/** The `params` that give a schema's own issue its problem code (and data): `.refine(fn, { error, ...problem('blank') })`. */
+export function problem(code: ProblemCoding['code'], data?: unknown): { params: { problem: string; data?: unknown } } {
+  return { params: data === undefined ? { problem: code } : { problem: code, data } };
+}
+
+/** A strict object: unknown keys are errors that list the allowed keys. */
 export function strictObject<T extends z.ZodRawShape>(shape: T, description?: string) {
-  const keys = Object.keys(shape);
-  const allowed = keys.length <= SHORT_LIST ? `allowed: ${keys.join(', ')}` : 'see the documentation for the allowed keys';
+  const allowed = allowedKeysMessage(Object.keys(shape));
   const schema = z.strictObject(shape, {
     error: (issue) => (issue.code === 'unrecognized_keys' ? allowed : issue.code === 'invalid_type' ? 'expected an object' : undefined),
   });
@@ -33,7 +57,9 @@ export function isApiId(value: unknown): value is string {
 
 export const ID_FORMS = 'a DatoCMS id: 22 characters of URL-safe base64 (a UUID v4), or a decimal number up to 2^48-1';
 
-export const idSchema = z.string({ error: 'expected an id string' }).refine(isApiId, { error: `is not ${ID_FORMS}` });
+export const idSchema = z
+  .string({ error: 'expected an id string' })
+  .refine(isApiId, { error: `is not ${ID_FORMS}`, ...problem('invalid-id') });
 
 export function str(description?: string) {
   const schema = z.string({ error: 'expected a string' });
@@ -41,7 +67,9 @@ export function str(description?: string) {
 }
 
 export function nonEmpty(description?: string) {
-  const schema = z.string({ error: 'expected a string' }).refine((value) => value.trim() !== '', { error: 'must not be blank' });
+  const schema = z
+    .string({ error: 'expected a string' })
+    .refine((value) => value.trim() !== '', { error: 'must not be blank', ...problem('blank') });
   return description ? schema.describe(description) : schema;
 }
 

@@ -13,6 +13,7 @@ import type { ProjectData } from '../projects/projectData';
 import { formatMessage, type Translate } from '../platform/translate';
 import { describeQuery, isEmptyQuery, itemQueryFor, type RecordQuery } from './recordQuery';
 import { byName, localesOf, positionOf, relationshipId, relationshipIds, statusOf } from '../domain/resources';
+import { RecordTotals } from './recordTotals';
 import { findNode } from './reveal';
 import type {
   EmptyNode,
@@ -31,6 +32,7 @@ import { modelOf } from './nodes';
 import {
   fieldTooltip,
   localeCoverage,
+  fieldsetTooltip,
   modelTooltip,
   recordsTooltip,
   recordTooltip,
@@ -69,6 +71,7 @@ export class TreeModel {
   private readonly firstPages = new Map<string, Promise<RecordPages>>();
   /** queries survive refreshes; keyed by records node id */
   private readonly queries = new Map<string, RecordQuery>();
+  private readonly totals = new RecordTotals();
 
   constructor(private readonly deps: TreeModelDeps) {
     this.t = deps.t ?? formatMessage;
@@ -158,6 +161,7 @@ export class TreeModel {
       this.childCache.clear();
       this.pages.clear();
       this.firstPages.clear();
+      this.totals.forgetBelow();
       for (const project of this.deps.projects.list()) {
         const data = await this.deps.projects.data(project.key).catch(() => undefined);
         data?.invalidate();
@@ -191,6 +195,24 @@ export class TreeModel {
     return findNode(this, ref);
   }
 
+  /** How many records a model has, when known (its Records node loaded without a query, or its hover counted them). */
+  recordTotal(node: ModelNode): number | undefined {
+    if (node.itemType.attributes['modular_block'] === true) return undefined;
+    const id = `${node.id}/records`;
+    const pages = this.queries.has(id) ? undefined : this.pages.get(id);
+    return pages?.total ?? this.totals.get(node.id);
+  }
+
+  /** Reads how many records a model has, for its hover (one request, kept until the model is refreshed). */
+  async countRecords(node: ModelNode): Promise<void> {
+    if (this.recordTotal(node) !== undefined || node.itemType.attributes['modular_block'] === true) return;
+    const data = await this.dataOf(node);
+    await this.totals.count(node.id, async () => {
+      const page = await data.client.items.list({ filter: { type: node.itemType.id }, version: 'current', page: { limit: 1 } });
+      return page.totalCount;
+    });
+  }
+
   /** How many records the Records node has loaded and how many its query matches, once its first page loaded. */
   recordCounts(records: RecordsNode): { loaded: number; total: number } | undefined {
     const pages = this.pages.get(records.id);
@@ -200,10 +222,10 @@ export class TreeModel {
   /** The Markdown hover of a node (undefined: the label says it all). */
   tooltip(node: TreeNode, format: TooltipFormat): string | undefined {
     switch (node.kind) {
-      case 'model': {
-        const records = this.pages.get(`${node.id}/records`);
-        return modelTooltip(node.itemType, records?.total, format);
-      }
+      case 'model':
+        return modelTooltip(node.itemType, this.recordTotal(node), format);
+      case 'fieldset':
+        return fieldsetTooltip(node.fieldset, node.model.itemType, node.fields, format);
       case 'field':
         return fieldTooltip(node.field, format);
       case 'record':
@@ -534,6 +556,7 @@ export class TreeModel {
   }
 
   private forgetBelow(id: string): void {
+    this.totals.forgetBelow(id);
     for (const key of [...this.childCache.keys()]) if (key === id || key.startsWith(`${id}/`)) this.childCache.delete(key);
     for (const cache of [this.pages, this.firstPages]) {
       for (const key of [...cache.keys()]) if (key === id || key.startsWith(`${id}/`)) cache.delete(key);

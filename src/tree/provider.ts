@@ -5,6 +5,7 @@ import { VIEWS } from '../platform/views';
 import type { TreeModel } from './model';
 import { isDocumentNode, isExpandable, type TreeNode } from './nodes';
 import { isEmptyQuery } from './recordQuery';
+import { dateTimeText } from '../platform/dates';
 import type { TooltipFormat } from './tooltips';
 
 export const VIEW_ID = VIEWS.explorer;
@@ -50,11 +51,10 @@ export class TreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.D
   /** Made on the first tooltip: Intl formatters cost milliseconds to build, too many for activation. */
   private get format(): TooltipFormat {
     if (!this.tooltipFormat) {
-      const dates = new Intl.DateTimeFormat(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' });
       this.tooltipFormat = {
         t: vscode.l10n.t,
         numbers: new Intl.NumberFormat(vscode.env.language),
-        date: (iso) => (Number.isNaN(Date.parse(iso)) ? iso : dates.format(new Date(iso))),
+        date: dateTimeText(vscode.env.language),
       };
     }
     return this.tooltipFormat;
@@ -100,9 +100,24 @@ export class TreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.D
     if (node.kind === 'project')
       item.tooltip = `${node.project.name}\n${node.project.internalDomain ?? node.project.baseUrl}\n${vscode.l10n.t('Environment: {0}', node.environment)}`;
     const tooltip = this.model.tooltip(node, this.format);
-    // Document nodes always get one: without it VS Code would show the internal datocms: path.
-    if (tooltip !== undefined) item.tooltip = new vscode.MarkdownString(tooltip);
+    // Document nodes always get one: without it VS Code would show the internal datocms: path. A model whose record
+    // count is not known yet gets its hover from resolveTreeItem, once counted.
+    if (tooltip !== undefined && !this.countsOnHover(node)) item.tooltip = new vscode.MarkdownString(tooltip);
     return item;
+  }
+
+  /** On hover: a model's tooltip with its number of records (read once; without it when it cannot be read). */
+  async resolveTreeItem(item: vscode.TreeItem, node: TreeNode): Promise<vscode.TreeItem> {
+    if (node.kind === 'model') {
+      await this.model.countRecords(node).catch(() => undefined);
+      const tooltip = this.model.tooltip(node, this.format);
+      if (tooltip !== undefined) item.tooltip = new vscode.MarkdownString(tooltip);
+    }
+    return item;
+  }
+
+  private countsOnHover(node: TreeNode): boolean {
+    return node.kind === 'model' && node.itemType.attributes['modular_block'] !== true && this.model.recordTotal(node) === undefined;
   }
 
   getChildren(node?: TreeNode): Promise<TreeNode[]> {

@@ -65,16 +65,45 @@ export function modelTooltip(itemType: Resource<'item_type'>, recordCount: numbe
   ]
     .filter(Boolean)
     .join(' · ');
-  const flags = [
-    a['all_locales_required'] === true ? t('all locales required') : undefined,
-    a['draft_mode_active'] === true ? t('drafts') : undefined,
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  // block models have no records of their own: drafts and locales are their records' business
+  const block = a['modular_block'] === true;
+  const drafts = block
+    ? undefined
+    : a['draft_mode_active'] === true
+      ? a['draft_saving_active'] === true
+        ? t('Drafts: yes, invalid drafts can be saved')
+        : t('Drafts: yes')
+      : t('Drafts: no (every save is published)');
   return tooltip(escapeMarkdown(String(a['name'] ?? a['api_key'] ?? itemType.id)), [
     `${code(String(a['api_key']))} · ${kind}`,
     counts,
-    flags,
+    drafts,
+    !block && a['all_locales_required'] === true ? t('Every locale required') : undefined,
+    hintLine(t, a['hint']),
+  ]);
+}
+
+/** A fieldset: its model, its fields, whether it folds, its hint. */
+export function fieldsetTooltip(
+  fieldset: Resource<'fieldset'>,
+  itemType: Resource<'item_type'>,
+  fields: Resource<'field'>[],
+  f: TooltipFormat,
+): string {
+  const { t } = f;
+  const a = fieldset.attributes;
+  const names = fields.map((field) => escapeMarkdown(String(field.attributes['label'] ?? field.attributes['api_key'])));
+  const shown = names.length > 10 ? `${names.slice(0, 10).join(', ')}, …` : names.join(', ');
+  const folding =
+    a['collapsible'] === true ? (a['start_collapsed'] === true ? t('Collapsible, starts collapsed') : t('Collapsible')) : undefined;
+  return tooltip(escapeMarkdown(String(a['title'] ?? fieldset.id)), [
+    t('Fieldset of {0}', code(String(itemType.attributes['api_key']))),
+    names.length === 0
+      ? t('No fields')
+      : names.length === 1
+        ? t('1 field: {0}', shown)
+        : t('{0} fields: {1}', f.numbers.format(names.length), shown),
+    folding,
     hintLine(t, a['hint']),
   ]);
 }

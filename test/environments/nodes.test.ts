@@ -2,6 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { environmentNodes } from '../../src/environments/nodes';
 import type { EnvironmentNode, SectionNode } from '../../src/tree';
+import { dateTimeText } from '../../src/platform/dates';
 import { formatMessage } from '../../src/platform/translate';
 import { FakeEnvironments, environment } from './fakeEnvironments';
 
@@ -24,6 +25,7 @@ describe('the Environments node', () => {
     const nodes = (await environmentNodes(section('zeta'), {
       client: fake.api,
       t: formatMessage,
+      date: dateTimeText('en-US', 'UTC'),
       changed: (n) => changed.push(n),
     })) as EnvironmentNode[];
     assert.deepEqual(
@@ -44,7 +46,8 @@ describe('the Environments node', () => {
     fake.maintenance = true;
     const node = section('main');
     const changed = new Promise<SectionNode>(
-      (resolve) => void environmentNodes(node, { client: fake.api, t: formatMessage, changed: resolve }),
+      (resolve) =>
+        void environmentNodes(node, { client: fake.api, t: formatMessage, date: dateTimeText('en-US', 'UTC'), changed: resolve }),
     );
     assert.equal(await changed, node);
     assert.equal(node.description, 'maintenance mode on');
@@ -52,7 +55,9 @@ describe('the Environments node', () => {
 
     fake.maintenance = false;
     const off = section('main');
-    await new Promise<SectionNode>((resolve) => void environmentNodes(off, { client: fake.api, t: formatMessage, changed: resolve }));
+    await new Promise<SectionNode>(
+      (resolve) => void environmentNodes(off, { client: fake.api, t: formatMessage, date: dateTimeText('en-US', 'UTC'), changed: resolve }),
+    );
     assert.equal(off.description, undefined);
     assert.equal(off.contextValue, 'environments.maintenanceOff');
   });

@@ -10,13 +10,17 @@ import { articleFields, articleModel, articleRecord, context } from '../schema/f
 const services = new DatoJsonLanguageServices();
 const ctx = context();
 
-/** The fixes offered for each problem the checker finds in `text` (a document of `resource`). */
+/**
+ * The fixes offered for each problem the checker finds in `text` (a document of `resource`), found from what a
+ * diagnostic carries: the problem's code and data at its range, its message reworded.
+ */
 function fixesOf(kind: DocumentKind, resource: Resource, text: string): { message: string; fixes: Fix[] }[] {
   const opened = renderDocument(kind, resource, ctx);
-  return checkDocument(kind, text, resource, ctx).map((problem) => ({
-    message: problem.message,
-    fixes: fixesFor(problem, { text, json: services.parseText(text), openedText: opened, openedJson: services.parseText(opened) }),
-  }));
+  const context = { text, json: services.parseText(text), openedText: opened, openedJson: services.parseText(opened) };
+  return checkDocument(kind, text, resource, ctx).map((problem) => {
+    const reworded = { ...problem, message: 'Something is off here.' };
+    return { message: problem.message, fixes: fixesFor(reworded, context) };
+  });
 }
 
 function apply(text: string, fix: Fix): string {
@@ -128,11 +132,60 @@ describe('quick fixes for document problems', () => {
     );
   });
 
-  test('problems without a fix offer none', () => {
-    assert.deepEqual(
-      fixesFor({ message: 'rating: must be at most 5', offset: 0, length: 1 }, { text: recordText, json: services.parseText(recordText) }),
-      [],
+  test('problems without a fix offer none; a problem is known by its code, not its words', () => {
+    const text = recordText.replace('"reading_time": 7', '"reading_time": "12"');
+    const json = services.parseText(text);
+    const [problem] = checkDocument('record', text, record, ctx);
+    assert.equal(fixesFor(problem!, { text, json }).length, 1);
+    assert.deepEqual(fixesFor({ ...problem!, code: undefined }, { text, json }), [], 'no code, no fix, whatever the message says');
+    assert.deepEqual(fixesFor({ ...problem!, code: 'out-of-range' }, { text, json }), []);
+    assert.deepEqual(fixesFor({ ...problem!, data: { expected: 'string' } }, { text, json }), [], 'the data says what to write');
+  });
+
+  test('a key taken out of a block is set to null where it was', () => {
+    const text = recordText.replace(/,\s*"url": "https:\/\/book.example"/, '');
+    const [only] = fixesOf('record', record, text);
+    assert.equal(only!.fixes[0]!.title, 'Set "url" to null instead of removing it');
+    const fixed = apply(text, only!.fixes[0]!);
+    assert.equal(JSON.parse(fixed).content[0].url, null);
+    assert.deepEqual(problemsOf('record', record, fixed), [], 'a block may hold null where the key was');
+  });
+
+  test("a localized value lacking the locales the record's other values have gets them", () => {
+    const text = recordText.replace(/,\s*"it": null\s*\}(\s*,\s*"teaser")/, '\n  }$1');
+    assert.notEqual(text, recordText);
+    const [only] = fixesOf('record', record, text);
+    assert.equal(only!.fixes[0]!.title, 'Add the missing locale it');
+    const fixed = apply(text, only!.fixes[0]!);
+    assert.equal(JSON.parse(fixed).seo.it, null);
+    assert.deepEqual(problemsOf('record', record, fixed), []);
+  });
+
+  test('the server: a refused value offers its allowed values; an attribute it does not take is removed', () => {
+    const json = services.parseText(recordText);
+    const role = recordText.indexOf('"chef"');
+    const refused = fixesFor(
+      { code: 'api-refused', data: { apiCode: 'INVALID_FIELD', allowed: ['chef', 'critic'] }, offset: role, length: 6 },
+      { text: recordText, json },
     );
+    assert.deepEqual(
+      refused.map((f) => f.title),
+      ['Change to "chef"', 'Change to "critic"'],
+    );
+    const excerpt = recordText.indexOf('"excerpt"');
+    const [remove] = fixesFor(
+      { code: 'api-extraneous-attribute', data: { key: 'excerpt' }, offset: excerpt, length: 9 },
+      { text: recordText, json },
+    );
+    assert.equal(remove!.title, 'Remove "excerpt"');
+    assert.equal(JSON.parse(apply(recordText, remove!)).excerpt, undefined);
+  });
+
+  test('"true" where a boolean belongs becomes true', () => {
+    const text = recordText.replace('"featured": false', '"featured": "true"');
+    const [only] = fixesOf('record', record, text);
+    assert.equal(only!.fixes[0]!.title, 'Change to true');
+    assert.equal(apply(text, only!.fixes[0]!), recordText.replace('"featured": false', '"featured": true'));
   });
 
   test('the closest name is a typo away, or nothing', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DatoJsonLanguageServices } from '../../src/language/jsonLanguage';
-import { allReferences, referenceAt, type ReferenceContext } from '../../src/language/references';
+import { allReferences, lineAndCharacter, linksTo, referenceAt, type ReferenceContext } from '../../src/language/references';
 import { renderDocument } from '../../src/schema';
 import { ARTICLE, AUTHOR, CTA, articleFields, articleModel, articleRecord, context } from '../schema/fixtures';
 
@@ -105,5 +105,19 @@ describe('references in documents', () => {
       id: 'FieldsetQ0K000000001A',
       allowed: undefined,
     });
+  });
+
+  test('where a record links to another: each link, in a list, in structured text and inside a block, located exactly', () => {
+    const target = 'RecordAuQhKr000000001A';
+    const text = renderDocument('record', articleRecord(), ctx)
+      .replace('"categories": []', `"categories": ["RecordAuQhKr000000002A", "${target}"]`)
+      .replace('"value": "Hello"', '"value": "Hello" }, { "type": "itemLink", "item": "' + target + '", "children": [] ');
+    const places = linksTo(services.parseText(text), target, inRecord);
+    assert.equal(places.length, 3, 'the author link, an item of categories, a structured text link');
+    for (const place of places) assert.equal(text.slice(place.offset, place.offset + place.length), `"${target}"`);
+    const first = lineAndCharacter(text, places[0]!.offset);
+    const line = text.split('\n')[first.line]!;
+    assert.equal(line.slice(first.character, first.character + target.length + 2), `"${target}"`);
+    assert.deepEqual(linksTo(services.parseText(text), 'RecordNobodyLinks0001A', inRecord), []);
   });
 });

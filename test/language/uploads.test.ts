@@ -31,8 +31,6 @@ beforeEach(() => emulator.clearRequests());
 
 const uploadRequests = () => emulator.requests.filter((r) => r.path.startsWith('/uploads'));
 const MISSING = 'NoSuchUpload0000000001';
-const noEscape = (text: string) => text;
-
 describe('the upload cache', () => {
   test('completion searches uploads by file name and remembers what it found', async () => {
     const all = await client.uploads.list({ page: { limit: 50 } });
@@ -131,10 +129,19 @@ describe('upload hovers', () => {
   });
 
   test('an image: name, size, dimensions, type and a small preview from the image CDN', () => {
-    const text = uploadMarkdown(image, noEscape);
+    const text = uploadMarkdown(image);
     assert.match(text, /^\*\*harbour-at-dawn\.jpg\*\* · 1\.2 MB · 1920 × 1280 · image\/jpeg/);
     assert.match(text, /!\[harbour-at-dawn\.jpg\]\(https:\/\/www\.datocms-assets\.com\/84213\/harbour-at-dawn\.jpg\?w=320&h=240&fit=max\)/);
     assert.match(text, /upload `U1`$/);
+  });
+
+  test('a file name shows as itself: dashes and dots unescaped, Markdown in it inert, no escapes in the image text', () => {
+    const text = uploadMarkdown({ ...image, filename: 'focaccia-tray.png' });
+    assert.ok(text.startsWith('**focaccia-tray.png**'), text);
+    assert.ok(text.includes('![focaccia-tray.png]('), text);
+    const tricky = uploadMarkdown({ ...image, filename: '*bold* [x](y) <b>.png' });
+    assert.ok(tricky.startsWith('**\\*bold\\* \\[x\\](y) \\<b\\>.png**'), tricky);
+    assert.ok(tricky.includes('![*bold* x(y) <b>.png]('), 'the alt text holds no brackets and no escapes');
   });
 
   test('a file that is not an image has no preview and no dimensions', () => {
@@ -147,7 +154,7 @@ describe('upload hovers', () => {
       mimeType: 'application/pdf',
       url: 'https://www.datocms-assets.com/84213/autumn-menu.pdf',
     };
-    const text = uploadMarkdown(pdf, noEscape);
+    const text = uploadMarkdown(pdf);
     assert.doesNotMatch(text, /!\[/);
     assert.match(text, /^\*\*autumn-menu\.pdf\*\* · 1\.2 MB · application\/pdf/);
   });
@@ -160,7 +167,7 @@ describe('upload hovers', () => {
     assert.equal(previewAddress('javascript:alert(1)'), undefined);
     assert.equal(previewAddress('not a url'), undefined);
     assert.equal(previewAddress('https://cdn.example.com/a (1).png'), 'https://cdn.example.com/a%20%281%29.png');
-    assert.equal(uploadMarkdown({ ...image, url: 'http://example.com/a.jpg' }, noEscape).includes('!['), false);
+    assert.equal(uploadMarkdown({ ...image, url: 'http://example.com/a.jpg' }).includes('!['), false);
   });
 
   test('facts read from an upload as the API returns it', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { documentUri } from '../../../src/platform/uris';
-import { cma, ensureSignedIn } from './helpers';
+import { cma, ensureSignedIn, waitFor } from './helpers';
 import { openDocument, replaceIn } from './editing';
 
 const PROJECT = { project: 'emulated-bistro', environment: 'main' } as const;
@@ -80,5 +80,57 @@ describe('language: DatoCMS JSON', () => {
     edit.set(document.uri, edits);
     assert.ok(await vscode.workspace.applyEdit(edit));
     assert.equal(document.getText(), text);
+  });
+
+  it("a link field's validator completes the models by name and inserts the id", async () => {
+    const document = await openDocument(documentUri({ ...PROJECT, kind: 'field', modelApiKey: 'article', apiKey: 'author' }));
+    const [authorModel] = JSON.parse(document.getText()).validators.item_item_type.item_types as string[];
+    await replaceIn(document, `"${authorModel}"`, '""');
+    const inQuotes = document.positionAt(
+      document.getText().indexOf('"item_types": [') +
+        document.getText().slice(document.getText().indexOf('"item_types": [')).indexOf('""') +
+        1,
+    );
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      document.uri,
+      inQuotes,
+    );
+    const models = ((await cma('GET', '/item-types')).data as any[]).filter((m) => m.attributes.modular_block !== true);
+    const offered = list.items.filter((item) => models.some((m) => m.id === item.insertText));
+    assert.deepEqual(
+      offered.map(labelOf).sort(),
+      models.map((m) => String(m.attributes.name)).sort(),
+      'every model by name, no block model',
+    );
+    const author = offered.find((item) => labelOf(item) === 'Author');
+    assert.equal(author?.insertText, authorModel);
+
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(document.uri, inQuotes, String(author!.insertText));
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.deepEqual(JSON.parse(document.getText()).validators.item_item_type.item_types, [authorModel]);
+  });
+
+  it("a quick fix is found by the problem's code and data: a misspelled validator is renamed", async () => {
+    const document = await openDocument(documentUri({ ...PROJECT, kind: 'field', modelApiKey: 'article', apiKey: 'title' }));
+    const before = document.getText();
+    assert.ok(before.includes('"required": {}'), 'the title is required');
+    await replaceIn(document, '"required": {}', '"requird": {}');
+    await waitFor(() => vscode.languages.getDiagnostics(document.uri).length > 0, 5000, 'the problem');
+    const [diagnostic, ...more] = vscode.languages.getDiagnostics(document.uri);
+    assert.equal(more.length, 0, [diagnostic, ...more].map((d) => d?.message).join('\n'));
+    assert.equal(diagnostic!.code, 'unknown-key');
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      document.uri,
+      diagnostic!.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
+    const rename = actions.find((a) => a.title === 'Change to "required"');
+    assert.ok(rename?.edit && rename.isPreferred, actions.map((a) => a.title).join(', '));
+    assert.ok(await vscode.workspace.applyEdit(rename.edit));
+    assert.equal(document.getText(), before);
+    await waitFor(() => vscode.languages.getDiagnostics(document.uri).length === 0, 5000, 'the problem to go');
   });
 });

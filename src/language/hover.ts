@@ -1,0 +1,108 @@
+// Hover on an id: what it names. A record (its title, model, status and when it changed), a model, a field, a
+// fieldset (its title, its model and its fields) or an upload (file name, size, dimensions, a preview).
+import vscode = require('vscode');
+import { dateTimeText, type DateTimeText } from '../platform/dates';
+import { fieldById, rangeOf, type Editor } from './located';
+import { code, markdownText, recordMarkdown } from './markdown';
+import { nameLinkedRecord, type RecordName } from './names';
+import { referenceAt } from './references';
+import { describeUpload, uploadMarkdown } from './uploads';
+
+const t = vscode.l10n.t;
+let dates: DateTimeText | undefined;
+
+export async function hoverAt(editor: Editor, document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
+  const located = editor.locate(document);
+  const reference = located && referenceAt(located.parsed.json, document.offsetAt(position), located.context);
+  if (!located || !reference || reference.id === '') return undefined;
+  const { ref, context } = located;
+  const id = code(reference.id);
+  const markdown = new vscode.MarkdownString();
+  switch (reference.kind) {
+    case 'record': {
+      const names = await editor.namesFor(ref.project, ref.environment);
+      let name: RecordName | undefined;
+      try {
+        name = await nameLinkedRecord(names, located.parsed.json, reference, context);
+      } catch {
+        markdown.appendMarkdown(t('Record {0} (its name could not be loaded from DatoCMS)', id));
+        break;
+      }
+      markdown.appendMarkdown(
+        name ? recordMarkdown(name, t, (dates ??= dateTimeText(vscode.env.language))) : t('No record {0} in this environment', id),
+      );
+      break;
+    }
+    case 'model': {
+      const model = context.ctx.itemTypes.find((m) => m.id === reference.id);
+      if (!model) markdown.appendMarkdown(t('No model {0} in this environment', id));
+      else {
+        const name = markdownText(String(model.attributes['name'] ?? ''));
+        const apiKey = code(String(model.attributes['api_key']));
+        markdown.appendMarkdown(
+          model.attributes['modular_block'] === true
+            ? t('**{0}** · block model {1}', name, apiKey)
+            : t('**{0}** · model {1}', name, apiKey),
+        );
+      }
+      break;
+    }
+    case 'field': {
+      const found = fieldById(context.ctx, reference.id);
+      if (!found) markdown.appendMarkdown(t('No field {0} in this environment', id));
+      else {
+        const a = found.field.attributes;
+        markdown.appendMarkdown(
+          t(
+            '**{0}** · field {1} ({2}) of {3}',
+            markdownText(String(a['label'] ?? '')),
+            code(String(a['api_key'])),
+            String(a['field_type']),
+            code(String(found.model.attributes['api_key'])),
+          ),
+        );
+      }
+      break;
+    }
+    case 'fieldset': {
+      const model = context.ctx.itemTypes.find((m) => m.id === context.modelId);
+      const data = await editor.sources.data(ref.project, ref.environment);
+      const fieldsets = model ? await data.fieldsets(model.id) : [];
+      const fieldset = fieldsets.find((f) => f.id === reference.id);
+      if (!model || !fieldset) {
+        markdown.appendMarkdown(t('No fieldset {0} in this model', id));
+        break;
+      }
+      const fields = (await data.fields(model.id)).filter((f) => fieldsetIdOf(f) === fieldset.id);
+      markdown.appendMarkdown(
+        t('**{0}** · fieldset of {1}', markdownText(String(fieldset.attributes['title'] ?? '')), code(String(model.attributes['api_key']))),
+      );
+      if (fields.length > 0)
+        markdown.appendMarkdown(
+          `\n\n${fields.length === 1 ? t('1 field: {0}', fieldList(fields)) : t('{0} fields: {1}', fields.length, fieldList(fields))}`,
+        );
+      break;
+    }
+    case 'upload': {
+      const uploads = await editor.uploadsFor(ref.project, ref.environment);
+      try {
+        const upload = await describeUpload(uploads, located.parsed.json, reference, context);
+        markdown.appendMarkdown(upload ? uploadMarkdown(upload) : t('No upload {0} in this environment', id));
+      } catch {
+        markdown.appendMarkdown(t('Upload {0} (its details could not be loaded from DatoCMS)', id));
+      }
+      break;
+    }
+  }
+  return new vscode.Hover(markdown, rangeOf(document, reference.node));
+}
+
+function fieldsetIdOf(field: { relationships?: Record<string, { data?: unknown } | undefined> }): string | undefined {
+  const data = field.relationships?.['fieldset']?.data;
+  return data && typeof data === 'object' && 'id' in data && typeof data.id === 'string' ? data.id : undefined;
+}
+
+function fieldList(fields: { attributes: Record<string, unknown> }[]): string {
+  const shown = fields.slice(0, 8).map((f) => markdownText(String(f.attributes['label'] ?? f.attributes['api_key'])));
+  return fields.length > shown.length ? `${shown.join(', ')}, …` : shown.join(', ');
+}

@@ -1,0 +1,104 @@
+// What hovering a model, a fieldset or a record in the tree tells: a model's number of records (counted when first
+// hovered, one request), its drafts in words, a fieldset's model and fields, dates with their time zone.
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { closeAllDispatchers } from '../../src/cma';
+import type { Resource } from '../../src/cma/types';
+import { dateTimeText } from '../../src/platform/dates';
+import { formatMessage } from '../../src/platform/translate';
+import { TreeModel } from '../../src/tree/model';
+import type { FieldsetNode, ModelNode, RecordsNode, TreeNode } from '../../src/tree/nodes';
+import { recordTooltip, type TooltipFormat } from '../../src/tree/tooltips';
+import { startEmulator, type Emulator } from '../emulator/index';
+import { emulatorProjects } from '../projects/emulatorProjects';
+
+const RECORDS = 40;
+let emulator: Emulator;
+const format: TooltipFormat = { t: formatMessage, numbers: new Intl.NumberFormat('en'), date: dateTimeText('en-US', 'UTC') };
+
+before(async () => {
+  emulator = await startEmulator({ records: RECORDS });
+});
+after(async () => {
+  await emulator.close();
+  await closeAllDispatchers();
+});
+beforeEach(() => emulator.clearRequests());
+
+async function child(model: TreeModel, parent: TreeNode | undefined, predicate: (n: TreeNode) => boolean): Promise<TreeNode> {
+  const found = (await model.children(parent)).find(predicate);
+  assert.ok(found, `no matching child under ${parent?.label ?? 'the root'}`);
+  return found;
+}
+
+async function modelNode(model: TreeModel, apiKey: string): Promise<ModelNode> {
+  const project = await child(model, undefined, (n) => n.kind === 'project');
+  const models = await child(model, project, (n) => n.kind === 'models');
+  return (await child(model, models, (n) => n.kind === 'model' && n.itemType.attributes['api_key'] === apiKey)) as ModelNode;
+}
+
+const itemsRequests = () => emulator.requests.filter((r) => r.method === 'GET' && r.path === '/items');
+const recordsOf = (apiKey: string) => {
+  const env = emulator.store.environment('main');
+  const type = [...env.itemTypes.values()].find((t) => t.attributes['api_key'] === apiKey)!;
+  return env.recordsByType.get(type.id)?.length ?? 0;
+};
+
+describe('tree hovers', () => {
+  test("a model's hover counts all its records once, whatever its Records query, and says what drafts mean", async () => {
+    const model = new TreeModel({ projects: emulatorProjects(emulator), pageSize: () => 10 });
+    const article = await modelNode(model, 'article');
+    assert.doesNotMatch(model.tooltip(article, format) ?? '', /records/, 'not counted before the hover asks');
+    await model.countRecords(article);
+    await model.countRecords(article);
+    const expected = recordsOf('article');
+    assert.match(model.tooltip(article, format)!, new RegExp(`· ${expected.toLocaleString('en')} records`));
+    assert.equal(itemsRequests().length, 1, 'one request for the count');
+    assert.equal(itemsRequests()[0]!.query['version'], 'current', 'drafts count too');
+
+    // A Records query that narrows the list does not change the model's count.
+    const records = (await child(model, article, (n) => n.kind === 'records')) as RecordsNode;
+    model.setQuery(records, { filters: [{ field: 'featured', operator: 'eq', value: true }] });
+    await model.children(records);
+    assert.match(model.tooltip(article, format)!, new RegExp(`· ${expected.toLocaleString('en')} records`));
+
+    assert.match(model.tooltip(article, format)!, /Drafts: (yes|no)/);
+    assert.doesNotMatch(model.tooltip(article, format)!, /(^|\n)drafts/);
+  });
+
+  test('a refreshed model is counted again', async () => {
+    const model = new TreeModel({ projects: emulatorProjects(emulator), pageSize: () => 10 });
+    const author = await modelNode(model, 'author');
+    await model.countRecords(author);
+    assert.equal(itemsRequests().length, 1);
+    await model.refresh(author);
+    const again = await modelNode(model, 'author');
+    await model.countRecords(again);
+    assert.equal(itemsRequests().length, 2);
+  });
+
+  test("a fieldset's hover names its model and its fields, never a path", async () => {
+    const model = new TreeModel({ projects: emulatorProjects(emulator), pageSize: () => 10 });
+    const article = await modelNode(model, 'article');
+    const fields = await child(model, article, (n) => n.kind === 'fields');
+    const fieldset = (await child(model, fields, (n) => n.kind === 'fieldset' && n.label === 'Publishing')) as FieldsetNode;
+    const text = model.tooltip(fieldset, format)!;
+    assert.match(text, /^\*\*Publishing\*\*/);
+    assert.match(text, /Fieldset of `article`/);
+    assert.match(text, new RegExp(`${fieldset.fields.length} fields: .*Author`));
+    assert.doesNotMatch(text, /datocms:|\.json/);
+  });
+
+  test("a record's dates read in the user's locale with the time zone named", () => {
+    const record: Resource<'item'> = {
+      id: 'R1',
+      type: 'item',
+      attributes: {},
+      relationships: {},
+      meta: { status: 'published', updated_at: '2024-05-12T12:03:00Z', published_at: '2024-05-12T12:00:00Z' },
+    };
+    const text = recordTooltip(record, 'Risotto', undefined, format);
+    assert.match(text, /Updated May 12, 2024, 12:03 PM UTC/);
+    assert.match(text, /Published May 12, 2024, 12:00 PM UTC/);
+  });
+});
