@@ -63,6 +63,6 @@ export function scrub(text: string, secrets: readonly (string | undefined)[]): s
 /** `text` cut to `max` characters at a line end when one is near; `cut` tells whether anything was left out. */
 export function cutAt(text: string, max: number): { text: string; cut: boolean } {
   if (text.length <= max) return { text, cut: false };
-  const lineEnd = text.lastIndexOf('\n', max);
+  const lineEnd = text.lastIndexOf('\n', max - 1);
   return { text: text.slice(0, lineEnd > max * 0.8 ? lineEnd + 1 : max), cut: true };
 }

@@ -32,7 +32,7 @@ export async function getSchema(call: ToolCall): Promise<string> {
   const blocks = models.filter((m) => Model.isBlock(m));
   // models first, then block models: a page boundary never splits the two lists in surprising places
   const ordered = [...ordinary, ...blocks];
-  const byId = new Map((await data.itemTypes()).map((m) => [m.id, Model.apiKey(m)]));
+  const byId = new Map((await data.itemTypes()).map((m) => [m.id, { apiKey: Model.apiKey(m), block: Model.isBlock(m) }]));
   const lines: string[] = [];
   let size = 0;
   let next = offset;
@@ -69,7 +69,7 @@ export async function getSchema(call: ToolCall): Promise<string> {
   out.add(...notes);
   out.add(
     t(
-      'Each line is one model: api_key, name, id, flags, title_field and fields (api_key, type, label, localized, validators, links_to: the models a link or block field accepts, fieldset). datocms_get_document shows a model or field as the editor does.',
+      'Each line is one model: api_key, name, id, flags, title_field and fields (api_key, type, label, localized, validators, links_to: the models a link or structured-text field may link to, blocks: the block models it may hold, fieldset). datocms_get_document shows a model or field as the editor does.',
     ),
   );
   return out.toString();
@@ -78,7 +78,7 @@ export async function getSchema(call: ToolCall): Promise<string> {
 async function compactModel(
   data: ProjectData,
   model: Resource<'item_type'>,
-  apiKeys: Map<string, string>,
+  models: Map<string, { apiKey: string; block: boolean }>,
   whole: boolean,
   notes: string[],
   t: ToolCall['t'],
@@ -114,8 +114,11 @@ async function compactModel(
         );
       }
     }
-    const links = Field.allowedModelIds(field).map((id) => apiKeys.get(id) ?? id);
+    const allowed = Field.allowedModelIds(field).map((id) => models.get(id) ?? { apiKey: id, block: false });
+    const links = allowed.filter((m) => !m.block).map((m) => m.apiKey);
+    const blocks = allowed.filter((m) => m.block).map((m) => m.apiKey);
     if (links.length > 0) entry['links_to'] = links;
+    if (blocks.length > 0) entry['blocks'] = blocks;
     const fieldset = Field.fieldsetId(field);
     if (fieldset) entry['fieldset'] = fieldset;
     return entry;

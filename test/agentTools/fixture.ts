@@ -78,8 +78,8 @@ export interface Bench {
   close(): Promise<void>;
 }
 
-export async function bench(options: { records?: number } = {}): Promise<Bench> {
-  const emulator = await startEmulator({ records: options.records ?? 30, jobDurationMs: 5 });
+export async function bench(options: { records?: number; empty?: boolean } = {}): Promise<Bench> {
+  const emulator = await startEmulator({ records: options.records ?? 30, jobDurationMs: 5, empty: options.empty ?? false });
   const client = new CmaClient({
     apiToken: emulator.token,
     baseUrl: emulator.url,
