@@ -100,5 +100,5 @@ function editTarget(call: ToolCall): string {
   const kind = typeof raw['kind'] === 'string' ? raw['kind'] : undefined;
   if (!kind) return t('the focused document');
   const name = [raw['model'], raw['apiKey'] ?? raw['id']].filter((v) => typeof v === 'string').join('.');
-  return `${kind} ${quoted(name).slice(1, -1)}`;
+  return `${kind} ${quoted(name)}`;
 }

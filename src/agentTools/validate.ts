@@ -1,9 +1,9 @@
 // validate_document: our checks (the ones the editor shows as you type and a save runs before sending) on a proposed
 // document — a whole text, or changes over the current document or a new one's template — answered with located
 // problems. Nothing opens and nothing is sent. No vscode import.
-import type { DocumentRef } from '../domain/paths';
+import { isNewDocumentRef, type DocumentRef } from '../domain/paths';
 import type { SaveBasis } from '../documents';
-import { basisValue, checkDocument, type Problem } from '../schema';
+import { basisValue, checkDocument, type JsonObject, type Problem } from '../schema';
 import type { Translate } from '../platform/translate';
 import { applyChanges } from './changes';
 import { draftRef } from './drafts';
@@ -18,13 +18,22 @@ import type { ToolCall } from './toolKit';
 
 export const VALIDATE_KEYS = [...PLACE_KEYS, ...TARGET_KEYS, 'draft', 'text', 'changes'] as const;
 
-/** The problems of `text` over `basis`, as the editor's diagnostics find them. */
+/**
+ * The problems of `text` over `basis`, as a save finds them before sending: for a document, the ones the text brings
+ * (the editor's diagnostics); for a draft, every one (its template's empty required values too, as its create would).
+ */
 export function problemsOf(text: string, basis: SaveBasis): Problem[] {
   const { opened, basisText } = basis;
-  const value = basisText === opened.text ? undefined : basisValue(basisText);
+  const value = isNewDocumentRef(opened.ref) ? readonlyPart(opened.text) : basisText === opened.text ? undefined : basisValue(basisText);
   return value === undefined
     ? checkDocument(opened.ref.kind, text, opened.resource, opened.ctx)
     : checkDocument(opened.ref.kind, text, opened.resource, opened.ctx, value);
+}
+
+/** Only the `$readonly` part of a draft's template: the rest of the text is the user's (or the agent's) to fill. */
+function readonlyPart(text: string): JsonObject {
+  const readonly = basisValue(text)?.['$readonly'];
+  return readonly === undefined ? {} : { $readonly: readonly };
 }
 
 /** The problems as a paragraph and a fenced list (their messages may quote the document's values). */
