@@ -18,7 +18,7 @@ import {
 import type { Translate } from '../platform/translate';
 import { API_KEY, type InputReader } from './inputs';
 import { clampLimit, LIMITS } from './limits';
-import { quoted, ToolRefusal, ToolText } from './output';
+import { oneLine, quoted, ToolRefusal, ToolText } from './output';
 import { describePlace, PLACE_KEYS } from './place';
 import { notFound } from './targets';
 import type { ToolCall } from './toolKit';
@@ -84,7 +84,7 @@ export async function findRecords(call: ToolCall): Promise<string> {
     return row;
   });
   const out = new ToolText().add(describePlace(place, t));
-  const described = describeQuery(query);
+  const described = oneLine(describeQuery(query));
   out.add(
     described
       ? t(

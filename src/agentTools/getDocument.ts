@@ -44,9 +44,9 @@ export async function getDocument(call: ToolCall): Promise<string> {
   const hidden = ref.kind === 'webhook' ? hideWebhookSecrets(text, secrets) : { text, hidden: [] };
   const out = new ToolText().add(describePlace(place, t));
   out.add(sourceSentence(t, ref, open ? (open.dirty ? 'dirty' : 'clean') : 'datocms'));
-  out.add(...page(t, out, hidden.text, offset));
-  out.add(hiddenNote(t, hidden.hidden));
-  out.add(editHint(t, ref, place));
+  const { part, note } = page(t, hidden.text, offset);
+  if (part !== undefined) out.data(t, part, 'json');
+  out.add(note, hiddenNote(t, hidden.hidden), editHint(t, ref, place));
   return out.toString();
 }
 
@@ -62,18 +62,20 @@ function sourceSentence(t: Translate, ref: DocumentRef, source: 'dirty' | 'clean
   }
 }
 
-/** A page of the document's text from `offset`, with the sentence saying which part it is. */
-function page(t: Translate, out: ToolText, text: string, offset: number): string[] {
-  if (offset >= text.length && offset > 0) return [t('offset {0} is past the end of the document ({1} characters).', offset, text.length)];
+/** The page of the document's text from `offset`, and the sentence saying which part it is (none for a whole one). */
+function page(t: Translate, text: string, offset: number): { part?: string; note?: string } {
+  if (offset >= text.length && offset > 0)
+    return { note: t('offset {0} is past the end of the document ({1} characters).', offset, text.length) };
   const { text: part, cut } = cutAt(text.slice(offset), LIMITS.documentChars);
-  out.data(t, part, 'json');
-  if (!cut && offset === 0) return [];
+  if (!cut && offset === 0) return { part };
   const end = offset + part.length;
-  return [
-    end < text.length
-      ? t('This is characters {0}–{1} of {2}: call datocms_get_document again with offset {1} for the rest.', offset, end, text.length)
-      : t('This is characters {0}–{1} of {2}, the end of the document.', offset, end, text.length),
-  ];
+  return {
+    part,
+    note:
+      end < text.length
+        ? t('This is characters {0}–{1} of {2}: call datocms_get_document again with offset {1} for the rest.', offset, end, text.length)
+        : t('This is characters {0}–{1} of {2}, the end of the document.', offset, end, text.length),
+  };
 }
 
 function editHint(t: Translate, ref: DocumentRef, place: Place): string {

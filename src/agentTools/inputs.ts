@@ -60,7 +60,7 @@ export class InputReader {
   count(key: string): number | undefined {
     if (!this.has(key)) return undefined;
     const value = this.raw[key];
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
       throw new ToolRefusal(this.t('{0} of {1} must be a whole number of 0 or more; it was {2}.', key, this.tool, quoted(value)));
     return value;
   }

@@ -53,6 +53,15 @@ export function quoted(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
 
+/**
+ * Text the agent gave, echoed in one of our sentences: control characters and line breaks escaped (so it cannot
+ * start a line of its own), at most `max` characters.
+ */
+export function oneLine(text: string, max = 200): string {
+  const escaped = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => JSON.stringify(c).slice(1, -1));
+  return escaped.length > max ? `${escaped.slice(0, max - 1)}…` : escaped;
+}
+
 /** Secrets (the API token, a webhook's password) replaced where they would appear, saying so: never dropped silently. */
 export function scrub(text: string, secrets: readonly (string | undefined)[]): string {
   let out = text;
