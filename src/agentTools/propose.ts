@@ -5,12 +5,12 @@
 import { isNewDocumentRef, type DocumentRef } from '../domain/paths';
 import type { Translate } from '../platform/translate';
 import { applyChanges } from './changes';
-import { draftRef } from './drafts';
+import { draftRef, NEW_KINDS } from './drafts';
 import { addressOf, nameOf } from './getDocument';
 import { LIMITS } from './limits';
 import { quoted, ToolRefusal, ToolText } from './output';
 import { describePlace, PLACE_KEYS, type Place } from './place';
-import { resolveTarget, TARGET_KEYS } from './targets';
+import { DOCUMENT_KINDS, resolveTarget, TARGET_KEYS } from './targets';
 import type { EditorText, ToolCall } from './toolKit';
 import { describeProblems, draftName, problemsOf } from './validate';
 
@@ -84,7 +84,7 @@ export async function describeProposal(call: ToolCall, edit: boolean): Promise<s
   const { input, t } = call;
   const place = await call.place();
   const where = t('in {0}, environment {1}', quoted(place.name), place.environment);
-  const what = edit ? editTarget(call) : t('a new {0}', String(input.raw['kind'] ?? 'document').replace('_', ' '));
+  const what = edit ? editTarget(call) : t('a new {0}', (input.oneOf('kind', NEW_KINDS) ?? 'document').replace('_', ' '));
   return edit
     ? t(
         'Opening the proposed changes to {0} {1} as unsaved edits for you to review; nothing is sent to DatoCMS until you save.',
@@ -97,7 +97,7 @@ export async function describeProposal(call: ToolCall, edit: boolean): Promise<s
 function editTarget(call: ToolCall): string {
   const { raw } = call.input;
   const t: Translate = call.t;
-  const kind = typeof raw['kind'] === 'string' ? raw['kind'] : undefined;
+  const kind = call.input.oneOf('kind', DOCUMENT_KINDS);
   if (!kind) return t('the focused document');
   const name = [raw['model'], raw['apiKey'] ?? raw['id']].filter((v) => typeof v === 'string').join('.');
   return `${kind} ${quoted(name)}`;
