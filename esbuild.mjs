@@ -38,6 +38,7 @@ const BUNDLES = {
     'src/environments',
     'src/export',
     'src/navigation',
+    'src/agentTools',
     'src/tree/commands.ts',
     'src/tree/queries.ts',
     'src/projects/accountCommands.ts',

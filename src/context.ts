@@ -3,6 +3,7 @@
 // way: src/commands.ts does both. The features activation does not need are made on first use (`lazy`); their
 // code loads with them (see esbuild.mjs).
 import vscode = require('vscode');
+import * as agentTools from './agentTools';
 import { closeAllDispatchers } from './cma';
 import * as documents from './documents';
 import { DOCUMENT_SCHEME, parseDocumentPath } from './domain/paths';
@@ -50,6 +51,8 @@ export class Context implements vscode.Disposable {
   /** the Schema Comparison view and the compare/migrate commands */
   readonly comparison = lazy(() => this.own(new schemaCode.SchemaCodeFeature(this)));
   readonly types = lazy(() => schemaCode.createTypes(this));
+  /** the language-model tools (made when an agent first calls one) */
+  readonly agentTools = lazy(() => new agentTools.AgentTools(this));
   readonly uriHandler: vscode.UriHandler & { handleUri(uri: vscode.Uri): Promise<void> };
 
   constructor(readonly extension: vscode.ExtensionContext) {
@@ -97,6 +100,7 @@ export class Context implements vscode.Disposable {
         { isCaseSensitive: true },
       ),
     );
+    this.registerAgentTools();
     this.watch();
   }
 
@@ -165,6 +169,18 @@ export class Context implements vscode.Disposable {
       baseline: (uri) => this.documents.fileSystem.baseline(uri),
       data: (project, environment) => this.registry.data(project, environment),
     };
+  }
+
+  /** The agent tools, under package.json's names: their code loads when an agent first calls one. */
+  private registerAgentTools(): void {
+    const manifest = this.extension.extension.packageJSON as { contributes?: { languageModelTools?: { name: string }[] } };
+    for (const { name } of manifest.contributes?.languageModelTools ?? [])
+      this.own(
+        vscode.lm.registerTool(name, {
+          invoke: (options) => this.agentTools().invoke(name, options),
+          prepareInvocation: (options) => this.agentTools().prepare(name, options),
+        }),
+      );
   }
 
   /** What activation listens to: projects, settings, and the first `datocms:` documents. */
