@@ -22,9 +22,10 @@ export interface UseEmulatorOptions extends EmulatorOptions {
 
 /**
  * Registers the hooks and returns the set-up, whose fields are there from `before` on. `started` runs inside
- * that `before`, for files that keep the emulator and client in variables of their own.
+ * that `before`: set-up that needs the emulator belongs there, since at a file's top level Node 20 does not wait
+ * for one `before` hook before starting the next.
  */
-export function useEmulator(options: UseEmulatorOptions = {}, started?: (setup: EmulatorSetup) => void): EmulatorSetup {
+export function useEmulator(options: UseEmulatorOptions = {}, started?: (setup: EmulatorSetup) => unknown): EmulatorSetup {
   const { client: clientOptions, reset = [], ...emulatorOptions } = options;
   let emulator: Emulator | undefined;
   let client: CmaClient | undefined;
@@ -41,7 +42,7 @@ export function useEmulator(options: UseEmulatorOptions = {}, started?: (setup: 
 
   before(async () => {
     emulator = await startEmulator(emulatorOptions);
-    started?.(setup);
+    await started?.(setup);
   });
   after(async () => {
     await emulator?.close();
