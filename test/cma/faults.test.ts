@@ -1,7 +1,7 @@
 // Every fault the emulator can inject: what the caller sees, how many requests reached the server (writes
 // must never be duplicated after an ambiguous failure), what the request log reports, and that the token
 // never shows up in any of it.
-import { test, describe, before, after, beforeEach } from 'node:test';
+import { test, describe, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import {
@@ -15,6 +15,7 @@ import {
   type RequestLogEntry,
 } from '../../src/cma';
 import { startEmulator, type Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { clientFor, hits, rejectionOf } from './support';
 
 describe('faults', () => {
@@ -34,8 +35,8 @@ describe('faults', () => {
     return error;
   };
 
-  before(async () => {
-    emulator = await startEmulator({ records: 30 });
+  useEmulator({ records: 30, reset: ['faults', 'requests'] }, async (started) => {
+    emulator = started.emulator;
     ({ client, log } = clientFor(emulator));
     const [webhook] = await client.webhooks.list();
     assert.ok(webhook);
@@ -43,15 +44,8 @@ describe('faults', () => {
   });
 
   beforeEach(() => {
-    emulator.faults.clear();
-    emulator.clearRequests();
     entries.push(...log);
     log.length = 0;
-  });
-
-  after(async () => {
-    await closeAllDispatchers();
-    await emulator.close();
   });
 
   describe('rate limits', () => {

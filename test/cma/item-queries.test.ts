@@ -1,9 +1,10 @@
 // ItemQuery encodings reaching the emulator: each filter, ordering, locale, version and nested query must
 // select exactly the records the raw seeded data says it should.
-import { test, describe, before, after } from 'node:test';
+import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeAllDispatchers, type CmaClient, type ItemQuery, type Resource } from '../../src/cma';
-import { startEmulator, type Emulator, type StoredItem } from '../emulator/index';
+import { type CmaClient, type ItemQuery, type Resource } from '../../src/cma';
+import type { Emulator, StoredItem } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { clientFor } from './support';
 
 describe('items.list queries', () => {
@@ -19,19 +20,14 @@ describe('items.list queries', () => {
   const localized = (item: StoredItem, field: string, locale: string) =>
     (item.attributes[field] as Record<string, unknown> | null)?.[locale];
 
-  before(async () => {
-    emulator = await startEmulator({ records: 200 });
+  useEmulator({ records: 200 }, (started) => {
+    emulator = started.emulator;
     ({ client } = clientFor(emulator));
     const main = emulator.store.environment('main');
     const article = emulator.store.itemType(main, 'article');
     assert.ok(article);
     articleTypeId = article.id;
     articles = [...main.items.values()].filter((item) => item.itemTypeId === articleTypeId);
-  });
-
-  after(async () => {
-    await closeAllDispatchers();
-    await emulator.close();
   });
 
   test('filter[type] by api_key or id selects the same records', async () => {

@@ -1,8 +1,9 @@
 // Async jobs: a 202 is polled at /job-results until the job ends; its payload is the answer.
-import { test, describe, before, after, beforeEach } from 'node:test';
+import { test, describe, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { ApiError, CancelledError, closeAllDispatchers, TimeoutError, type CmaClient, type RequestLogEntry } from '../../src/cma';
+import { ApiError, CancelledError, TimeoutError, type CmaClient, type RequestLogEntry } from '../../src/cma';
 import { startEmulator, type Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { clientFor, hits, rejectionOf } from './support';
 
 describe('async jobs', () => {
@@ -14,21 +15,15 @@ describe('async jobs', () => {
   const setHint = (hint: string, target: CmaClient = client, onJob?: (id: string) => void) =>
     target.itemTypes.update('author', { data: { type: 'item_type', id: authorId, attributes: { hint } } }, onJob ? { onJob } : {});
 
-  before(async () => {
-    emulator = await startEmulator({ records: 10, jobDurationMs: 250 }); // long enough that the first poll (after 5 ms) finds it running, even on a busy machine
+  // jobs long enough that the first poll (after 5 ms) finds them running, even on a busy machine
+  useEmulator({ records: 10, jobDurationMs: 250, reset: ['faults', 'requests'] }, async (started) => {
+    emulator = started.emulator;
     ({ client, log } = clientFor(emulator));
     authorId = (await client.itemTypes.find('author')).id;
   });
 
   beforeEach(() => {
-    emulator.faults.clear();
-    emulator.clearRequests();
     log.length = 0;
-  });
-
-  after(async () => {
-    await closeAllDispatchers();
-    await emulator.close();
   });
 
   test('polls until the job is done and returns its payload', async () => {

@@ -1,25 +1,21 @@
 // The media area with our client against the emulator: listing with filters and every page, references,
 // updates, deletes refused while in use, bulk operations in chunks, collections, tags, smart tags, saved filters.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { ApiError, closeAllDispatchers, type CmaClient } from '../../src/cma';
+import { describe, test } from 'node:test';
+import { ApiError, type CmaClient } from '../../src/cma';
 import { mediaOf, MAX_BULK_UPLOADS } from '../../src/cma/resources/media';
 import { UploadInUseError } from '../../src/cma/uploadErrors';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { clientFor, hits, rejectionOf } from './support';
 
 let emulator: Emulator;
 let client: CmaClient;
 const EXTRA = 260;
 
-before(async () => {
-  emulator = await startEmulator({ records: 20, jobDurationMs: 5, uploads: EXTRA });
+useEmulator({ records: 20, jobDurationMs: 5, uploads: EXTRA, reset: ['requests'] }, (started) => {
+  emulator = started.emulator;
   ({ client } = clientFor(emulator));
-});
-beforeEach(() => emulator.clearRequests());
-after(async () => {
-  await closeAllDispatchers();
-  await emulator.close();
 });
 
 const allUploads = () => [...emulator.store.environment().uploads.values()];

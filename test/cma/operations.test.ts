@@ -1,8 +1,9 @@
 // Every operation of the client against the emulator: what comes back, and what reached the server.
-import { test, describe, before, after } from 'node:test';
+import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { ApiError, closeAllDispatchers, type CmaClient, type RequestLogEntry } from '../../src/cma';
-import { startEmulator, type Emulator } from '../emulator/index';
+import { ApiError, type CmaClient, type RequestLogEntry } from '../../src/cma';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { clientFor, hits, rejectionOf } from './support';
 
 describe('CMA operations', () => {
@@ -10,16 +11,10 @@ describe('CMA operations', () => {
   let client: CmaClient;
   let log: RequestLogEntry[];
 
-  before(async () => {
-    emulator = await startEmulator({ records: 120, jobDurationMs: 30 });
+  useEmulator({ records: 120, jobDurationMs: 30 }, (started) => {
+    emulator = started.emulator;
     ({ client, log } = clientFor(emulator));
   });
-
-  after(async () => {
-    await closeAllDispatchers();
-    await emulator.close();
-  });
-
   describe('reads', () => {
     test('site.find returns the project with its locales', async () => {
       const site = await client.site.find();

@@ -3,7 +3,8 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { CancelledError, closeAllDispatchers, CmaClient, type RequestLogEntry } from '../../src/cma';
 import { startFakeServer, type FakeServer } from './fakeServer';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { clientFor, hits, rejectionOf } from './support';
 
 const RECORDS = 10_000;
@@ -22,8 +23,8 @@ describe('items.listAll', () => {
     return itemRequests();
   }
 
-  before(async () => {
-    emulator = await startEmulator({ records: RECORDS });
+  useEmulator({ records: RECORDS }, async (started) => {
+    emulator = started.emulator;
     ({ client, log } = clientFor(emulator));
     const main = emulator.store.environment('main');
     const article = emulator.store.itemType(main, 'article');
@@ -31,11 +32,6 @@ describe('items.listAll', () => {
     expectedIds = (main.recordsByType.get(article.id) ?? []).map((item) => item.id);
     assert.equal(expectedIds.length, RECORDS, 'the big model holds the requested number of records');
     assert.equal((await client.items.list({ filter: { type: 'article' }, page: { limit: 0 } })).totalCount, RECORDS);
-  });
-
-  after(async () => {
-    await closeAllDispatchers();
-    await emulator.close();
   });
 
   test('yields every record once, in order, fetching each page once', async () => {

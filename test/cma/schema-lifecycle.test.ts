@@ -1,25 +1,20 @@
 // The client's creates and deletes of schema, its environment operations and maintenance mode, against the
 // emulator: what comes back, which calls run as jobs, and how refusals surface.
-import { test, describe, before, after } from 'node:test';
+import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { ApiError, closeAllDispatchers, type CmaClient } from '../../src/cma';
-import { startEmulator, type Emulator } from '../emulator/index';
+import { ApiError, type CmaClient } from '../../src/cma';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { clientFor, rejectionOf } from './support';
 
 describe('schema lifecycle and environments through the client', () => {
   let emulator: Emulator;
   let client: CmaClient;
 
-  before(async () => {
-    emulator = await startEmulator({ records: 10, jobDurationMs: 10, forkDurationMs: 60 });
+  useEmulator({ records: 10, jobDurationMs: 10, forkDurationMs: 60 }, (started) => {
+    emulator = started.emulator;
     ({ client } = clientFor(emulator));
   });
-
-  after(async () => {
-    await closeAllDispatchers();
-    await emulator.close();
-  });
-
   test('a model, its fieldset and a field are created; the field create runs as a job', async () => {
     const model = await client.itemTypes.create({ data: { type: 'item_type', attributes: { name: 'Supplier', api_key: 'supplier' } } });
     assert.equal(model.type, 'item_type');

@@ -7,13 +7,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { CancelledError, closeAllDispatchers, type CmaClient } from '../../src/cma';
+import { after, describe, test } from 'node:test';
+import { CancelledError, type CmaClient } from '../../src/cma';
 import { mediaOf } from '../../src/cma/resources/media';
 import { storageUrl } from '../../src/cma/storagePut';
 import { UploadError } from '../../src/cma/uploadErrors';
 import type { UploadProgress } from '../../src/cma/uploadFile';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { png } from '../emulator/upload-helpers';
 import { clientFor, hits, rejectionOf } from './support';
 
@@ -24,22 +25,14 @@ const uploadCount = () => emulator.store.environment().uploads.size;
 /** The only headers a storage PUT may carry: the upload request's, the file's type and length, the connection's. */
 const STORAGE_HEADERS = new Set(['host', 'connection', 'content-type', 'content-length', 'x-amz-acl']);
 
-before(async () => {
-  emulator = await startEmulator({ records: 20, jobDurationMs: 30 });
+useEmulator({ records: 20, jobDurationMs: 30, reset: ['faults', 'requests'] }, (started) => {
+  emulator = started.emulator;
   ({ client } = clientFor(emulator));
   dir = mkdtempSync(join(tmpdir(), 'dato-upload-file-'));
   writeFileSync(join(dir, 'menu.pdf'), Buffer.alloc(300_000, 1));
   writeFileSync(join(dir, 'terrace.png'), png(900, 600, 5000));
 });
-beforeEach(() => {
-  emulator.faults.clear();
-  emulator.clearRequests();
-});
-after(async () => {
-  await closeAllDispatchers();
-  await emulator.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+after(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A stream that yields `chunks` chunks of `size` bytes, waiting `delayMs` before each. */
 const slowStream = (chunks: number, size: number, delayMs: number) => () =>

@@ -1,13 +1,14 @@
 // Opening and saving documents against the emulator: what the user would see in the editor, and what
 // goes over the wire (the emulator's request log).
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { beforeEach, describe, test } from 'node:test';
+import type { CmaClient } from '../../src/cma';
 import type { Resource } from '../../src/cma/types';
 import { DocumentService, type OpenedDocument, type SaveBasis, type SaveResult } from '../../src/documents/documentService';
 import type { DocumentRef } from '../../src/domain/paths';
 import { ProjectData } from '../../src/projects/projectData';
-import { startEmulator, type Emulator, type EmulatorRequest } from '../emulator';
+import type { Emulator, EmulatorRequest } from '../emulator';
+import { QUICK_JOBS, useEmulator } from '../support/emulator';
 
 const where = { project: 'emulated-bistro', environment: 'main' } as const;
 
@@ -15,26 +16,15 @@ let emulator: Emulator;
 let client: CmaClient;
 let service: DocumentService;
 
-before(async () => {
-  emulator = await startEmulator({ records: 12, jobDurationMs: 5 });
-  client = new CmaClient({
-    apiToken: emulator.token,
-    baseUrl: emulator.url,
-    jobs: { firstDelayMs: 5, maxDelayMs: 20 },
-    retry: { maxAttempts: 1 },
-  });
-});
-
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
-});
+useEmulator(
+  { records: 12, jobDurationMs: 5, client: { jobs: QUICK_JOBS }, reset: ['faults'] },
+  (started) => ({ emulator, client } = started),
+);
 
 beforeEach(() => {
   // A fresh cache per test, as after reopening VS Code: no test leans on what another one loaded.
   const data = new ProjectData(client);
   service = new DocumentService(async () => data);
-  emulator.faults.clear();
 });
 
 /** The basis of a save from a freshly opened document. */

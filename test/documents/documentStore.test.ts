@@ -1,13 +1,14 @@
 // The file system's memory of documents, driven the way VS Code drives a FileSystemProvider (stat, then
 // read; write, then stat), against the emulator.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { beforeEach, describe, test } from 'node:test';
+import type { CmaClient } from '../../src/cma';
 import { DocumentService } from '../../src/documents/documentService';
 import { ConflictError, DocumentStore, type Baseline, type DocumentStoreHooks } from '../../src/documents/documentStore';
 import type { DocumentRef } from '../../src/domain/paths';
 import { ProjectData } from '../../src/projects/projectData';
-import { startEmulator, type Emulator } from '../emulator';
+import type { Emulator } from '../emulator';
+import { useEmulator } from '../support/emulator';
 
 let emulator: Emulator;
 let client: CmaClient;
@@ -18,15 +19,7 @@ let kept: Map<string, Baseline>;
 
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
-before(async () => {
-  emulator = await startEmulator({ records: 6 });
-  client = new CmaClient({ apiToken: emulator.token, baseUrl: emulator.url, retry: { maxAttempts: 1 } });
-});
-
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
-});
+useEmulator({ records: 6 }, (started) => ({ emulator, client } = started));
 
 beforeEach(() => {
   const data = new ProjectData(client);

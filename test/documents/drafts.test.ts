@@ -1,31 +1,20 @@
 // New records: a draft opens as its model's template; its first save creates the record (one POST /items),
 // a refused create keeps the text and locates the problem, and a save after the create never creates again.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { beforeEach, describe, test } from 'node:test';
+import type { CmaClient } from '../../src/cma';
 import { DocumentService, type OpenedDocument } from '../../src/documents/documentService';
 import { documentPath, isDraftRef, newDraftRef, parseDocumentPath } from '../../src/domain/paths';
 import { ProjectData } from '../../src/projects/projectData';
-import { startEmulator, type Emulator } from '../emulator';
+import type { Emulator } from '../emulator';
+import { QUICK_JOBS, useEmulator } from '../support/emulator';
 
 const where = { project: 'emulated-bistro', environment: 'main' } as const;
 let emulator: Emulator;
 let client: CmaClient;
 let service: DocumentService;
 
-before(async () => {
-  emulator = await startEmulator({ records: 12, jobDurationMs: 5 });
-  client = new CmaClient({
-    apiToken: emulator.token,
-    baseUrl: emulator.url,
-    jobs: { firstDelayMs: 5, maxDelayMs: 20 },
-    retry: { maxAttempts: 1 },
-  });
-});
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
-});
+useEmulator({ records: 12, jobDurationMs: 5, client: { jobs: QUICK_JOBS } }, (started) => ({ emulator, client } = started));
 beforeEach(() => {
   const data = new ProjectData(client);
   service = new DocumentService(async () => data);

@@ -1,31 +1,21 @@
 // New field drafts as documents: the draft path opens the type's template, the first save creates the field
 // once (a job), the document becomes the created field's; a declined confirmation sends nothing.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { describe, test } from 'node:test';
 import { DocumentService } from '../../src/documents/documentService';
 import { documentPath, isFieldDraftRef, newFieldDraftRef, parseDocumentPath } from '../../src/domain/paths';
 import { ProjectData } from '../../src/projects/projectData';
-import { startEmulator, type Emulator } from '../emulator';
+import type { Emulator } from '../emulator';
+import { QUICK_JOBS, useEmulator } from '../support/emulator';
 
 const where = { project: 'emulated-bistro', environment: 'main' } as const;
 let emulator: Emulator;
 let service: DocumentService;
 
-before(async () => {
-  emulator = await startEmulator({ records: 4, jobDurationMs: 5 });
-  const client = new CmaClient({
-    apiToken: emulator.token,
-    baseUrl: emulator.url,
-    jobs: { firstDelayMs: 5, maxDelayMs: 20 },
-    retry: { maxAttempts: 1 },
-  });
-  const data = new ProjectData(client);
+useEmulator({ records: 4, jobDurationMs: 5, client: { jobs: QUICK_JOBS } }, (started) => {
+  emulator = started.emulator;
+  const data = new ProjectData(started.client);
   service = new DocumentService(async () => data);
-});
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
 });
 
 const fieldPosts = () => emulator.requests.filter((r) => r.method === 'POST' && /\/item-types\/[^/]+\/fields$/.test(r.path));

@@ -2,8 +2,7 @@
 // it must be the user's), the first save creates once, the document becomes the created resource's; problems are
 // located and send nothing; a server refusal keeps the text. A fieldset opens and saves like the other kinds.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { describe, test } from 'node:test';
 import { DocumentService, type SaveResult } from '../../src/documents/documentService';
 import {
   documentPath,
@@ -17,27 +16,18 @@ import {
 import { schemaChangeOf } from '../../src/documents/saveGuard';
 import { ProjectData } from '../../src/projects/projectData';
 import { formatMessage } from '../../src/platform/translate';
-import { startEmulator, type Emulator } from '../emulator';
+import type { Emulator } from '../emulator';
+import { QUICK_JOBS, useEmulator } from '../support/emulator';
 
 const where = { project: 'emulated-bistro', environment: 'main' } as const;
 let emulator: Emulator;
 let service: DocumentService;
 let data: ProjectData;
 
-before(async () => {
-  emulator = await startEmulator({ records: 2, jobDurationMs: 5 });
-  const client = new CmaClient({
-    apiToken: emulator.token,
-    baseUrl: emulator.url,
-    jobs: { firstDelayMs: 5, maxDelayMs: 20 },
-    retry: { maxAttempts: 1 },
-  });
-  data = new ProjectData(client);
+useEmulator({ records: 2, jobDurationMs: 5, client: { jobs: QUICK_JOBS } }, (started) => {
+  emulator = started.emulator;
+  data = new ProjectData(started.client);
   service = new DocumentService(async () => data);
-});
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
 });
 
 const posts = (path: string) => emulator.requests.filter((r) => r.method === 'POST' && r.path === path).length;

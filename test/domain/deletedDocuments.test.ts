@@ -1,26 +1,20 @@
 // A document whose resource was deleted in DatoCMS: its saves are refused before any request, and which
 // open documents a delete takes away.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { describe, test } from 'node:test';
+import { type CmaClient } from '../../src/cma';
 import { isDeletedDocument } from '../../src/domain/deleted';
 import { DocumentService } from '../../src/documents/documentService';
 import { DeletedDocumentError, DocumentStore } from '../../src/documents/documentStore';
 import type { DocumentRef } from '../../src/domain/paths';
 import { ProjectData } from '../../src/projects/projectData';
-import { startEmulator, type Emulator } from '../emulator';
+import type { Emulator } from '../emulator';
+import { useEmulator } from '../support/emulator';
 
 let emulator: Emulator;
 let client: CmaClient;
 
-before(async () => {
-  emulator = await startEmulator({ records: 4 });
-  client = new CmaClient({ apiToken: emulator.token, baseUrl: emulator.url, retry: { maxAttempts: 1 } });
-});
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
-});
+useEmulator({ records: 4 }, (started) => ({ emulator, client } = started));
 
 describe('a deleted document', () => {
   test('a save of edited text is refused with the message, sends nothing, and the store keeps refusing', async () => {

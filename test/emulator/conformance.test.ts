@@ -2,17 +2,15 @@
 // here the emulator speaks the protocol the real API speaks.
 import { ApiError, buildClient } from '@datocms/cma-client-node';
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { startEmulator, type Emulator } from './index.js';
+import { describe, test } from 'node:test';
+import type { Emulator } from './index.js';
+import { useEmulator } from '../support/emulator.js';
 
 let emu: Emulator;
 let client: ReturnType<typeof buildClient>;
-before(async () => {
-  emu = await startEmulator({ records: 260, jobDurationMs: 5 });
+useEmulator({ records: 260, jobDurationMs: 5 }, (started) => {
+  emu = started.emulator;
   client = buildClient({ apiToken: emu.token, baseUrl: emu.url });
-});
-after(async () => {
-  await emu.close();
 });
 
 describe('official client conformance', () => {

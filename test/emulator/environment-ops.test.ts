@@ -1,15 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { startEmulator, type Emulator } from './index.js';
+import { useEmulator } from '../support/emulator.js';
 import { call, codes, details, waitForJob, type RawResponse } from './http.js';
 
 let emu: Emulator;
-before(async () => {
-  emu = await startEmulator({ records: 20, jobDurationMs: 5 });
-});
-after(async () => {
-  await emu.close();
-});
+useEmulator({ records: 20, jobDurationMs: 5 }, (started) => (emu = started.emulator));
 
 const forkBody = (id: string) => ({ data: { type: 'environment', id } });
 const inEnv = (environment: string) => ({ headers: { 'X-Environment': environment } });

@@ -1,20 +1,13 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { startEmulator, type Emulator } from './index.js';
+import { useEmulator } from '../support/emulator.js';
 import { call, codes, waitForJob } from './http.js';
 
 let emu: Emulator;
-before(async () => {
-  emu = await startEmulator({ records: 10, jobDurationMs: 5 });
-});
-after(async () => {
-  await emu.close();
-});
-beforeEach(() => {
-  emu.faults.clear();
-});
+useEmulator({ records: 10, jobDurationMs: 5, reset: ['faults'] }, (started) => (emu = started.emulator));
 
 describe('fault injection', () => {
   test('rate_limit: 429 with X-RateLimit-Reset, for `count` matching requests only', async () => {

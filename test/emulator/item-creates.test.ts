@@ -1,18 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { startEmulator, type Emulator } from './index.js';
+import { describe, test } from 'node:test';
+import type { Emulator } from './index.js';
+import { useEmulator } from '../support/emulator.js';
 import { call, codes, details } from './http.js';
 
 let emu: Emulator;
 let models: Map<string, string>;
-before(async () => {
-  emu = await startEmulator({ records: 30 });
+useEmulator({ records: 30 }, async (started) => {
+  emu = started.emulator;
   models = new Map(
     (await call(emu, '/item-types')).json.data.map((m: { id: string; attributes: { api_key: string } }) => [m.attributes.api_key, m.id]),
   );
-});
-after(async () => {
-  await emu.close();
 });
 
 const record = (model: string, attributes: object, extra: object = {}) => ({

@@ -9,14 +9,13 @@ import { ItemSerializer } from './items.js';
 import { checkQueryParams } from './params.js';
 import { validationProblems } from './publishing.js';
 import { isIsoDateTime } from './record-rules.js';
-import { CREATOR_TYPES } from './rules.js';
+import { CREATOR_TYPES, LIST_FIELD_TYPES } from './rules.js';
 import { itemTypeResource, wire } from './resources.js';
 import type { RouteContext, RouteReply } from './schema-creates.js';
 import type { EmulatorStore, EnvironmentData, StoredItem } from './store.js';
 import { initialStage } from './workflows.js';
 
 const CREATE_META = ['created_at', 'updated_at', 'published_at', 'first_published_at'];
-const EMPTY_LIST_TYPES = new Set(['links', 'gallery', 'rich_text']);
 
 /** The POST /items route; undefined when the request is something else. */
 export function routeItemCreates(ctx: RouteContext): RouteReply | undefined {
@@ -27,7 +26,7 @@ export function routeItemCreates(ctx: RouteContext): RouteReply | undefined {
 
 /** The value a record gets for a field it does not name: the field's default (per locale), else empty. */
 function defaultValue(field: Resource<'field'>, locales: string[]): unknown {
-  const fallback = EMPTY_LIST_TYPES.has(String(field.attributes.field_type)) ? [] : null;
+  const fallback = LIST_FIELD_TYPES.has(String(field.attributes.field_type)) ? [] : null;
   const given = field.attributes.default_value;
   if (!field.attributes.localized) return given ?? fallback;
   return Object.fromEntries(locales.map((locale) => [locale, isObject(given) && given[locale] !== undefined ? given[locale] : fallback]));

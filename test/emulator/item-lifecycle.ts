@@ -5,10 +5,9 @@ import { httpError } from './errors.js';
 import { isObject, newId, type Document, type Obj } from './envelope.js';
 import { BLOCK_FIELD_TYPES, blockIdsOf, ItemSerializer, mapDastBlocks } from './items.js';
 import { wire } from './resources.js';
+import { LINK_VALIDATORS } from './rules.js';
 import type { EmulatorStore, EnvironmentData, StoredItem } from './store.js';
 import { forgetVersions, recordVersion } from './versions.js';
-
-const LINK_VALIDATORS = ['item_item_type', 'items_item_type', 'structured_text_links'];
 
 export class ItemLifecycle {
   constructor(

@@ -13,6 +13,7 @@ import {
   type Version,
 } from './items.js';
 import type { Query, QueryValue } from './query.js';
+import { ITEM_FILTER_OPERATORS } from './rules.js';
 import type { EmulatorStore, EnvironmentData, StoredItem } from './store.js';
 
 // ---- listing ---------------------------------------------------------------------------------------
@@ -24,29 +25,6 @@ const META_DATE_COLUMNS: Record<string, keyof StoredItem['meta']> = {
   _first_published_at: 'first_published_at',
   _publication_scheduled_at: 'publication_scheduled_at',
   _unpublishing_scheduled_at: 'unpublishing_scheduled_at',
-};
-
-const OPERATORS: Record<string, readonly string[]> = {
-  boolean: ['eq'],
-  integer: ['gt', 'lt', 'gte', 'lte', 'eq', 'neq', 'exists'],
-  float: ['gt', 'lt', 'gte', 'lte', 'eq', 'neq', 'exists'],
-  date: ['gt', 'lt', 'gte', 'lte', 'eq', 'neq', 'exists'],
-  date_time: ['gt', 'lt', 'gte', 'lte', 'eq', 'neq', 'exists'],
-  string: ['matches', 'not_matches', 'is_blank', 'is_present', 'eq', 'neq', 'in', 'not_in', 'exists'],
-  text: ['matches', 'not_matches', 'is_blank', 'is_present', 'exists'],
-  structured_text: ['matches', 'not_matches'],
-  slug: ['eq', 'neq', 'in', 'not_in'],
-  color: ['exists'],
-  json: ['exists'],
-  video: ['exists'],
-  seo: ['exists'],
-  lat_lon: ['near', 'exists'],
-  file: ['eq', 'neq', 'in', 'not_in', 'exists'],
-  gallery: ['eq', 'all_in', 'any_in', 'not_in', 'exists'],
-  link: ['eq', 'neq', 'in', 'not_in', 'exists'],
-  links: ['eq', 'all_in', 'any_in', 'not_in', 'exists'],
-  rich_text: [],
-  single_block: [],
 };
 
 const SORTABLE_FIELD_TYPES = new Set(['string', 'slug', 'text', 'integer', 'float', 'date', 'date_time', 'boolean']);
@@ -296,7 +274,7 @@ export class ItemQueryEngine {
 
     const metaDate = META_DATE_COLUMNS[name];
     if (metaDate) {
-      const allowed = OPERATORS.date_time as readonly string[];
+      const allowed = ITEM_FILTER_OPERATORS.date_time as readonly string[];
       if (!allowed.includes(op)) throw unknownOp(allowed);
       return this.comparePredicate('date_time', op, operand, where, (item) => item.meta[metaDate]);
     }
@@ -348,7 +326,7 @@ export class ItemQueryEngine {
       });
     }
     const fieldType = String(field.attributes.field_type);
-    const allowed = OPERATORS[fieldType] ?? [];
+    const allowed = ITEM_FILTER_OPERATORS[fieldType] ?? [];
     if (!allowed.includes(op)) throw unknownOp(allowed);
     const localized = Boolean(field.attributes.localized);
     const get = (_item: StoredItem, attrs: Record<string, unknown>): unknown => {

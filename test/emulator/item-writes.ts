@@ -8,14 +8,13 @@ import { BLOCK_FIELD_TYPES, blockIdsOf, ItemSerializer, mapDastBlocks, positiona
 import { validationProblems } from './publishing.js';
 import { checkLocaleSets, checkValidators, dastProblems, savesInvalidDrafts, shapeProblem } from './record-rules.js';
 import { wire } from './resources.js';
-import { CREATOR_TYPES } from './rules.js';
+import { CREATOR_TYPES, LIST_FIELD_TYPES } from './rules.js';
 import type { EmulatorStore, EnvironmentData, StoredItem } from './store.js';
 import { stageProblem } from './workflows.js';
 
 export const MAX_BLOCKS_PER_RECORD = 500;
 export const MAX_BLOCK_NESTING = 5;
 const BLOCK_VALIDATORS = ['rich_text_blocks', 'single_block_blocks'];
-const LIST_FIELD_TYPES = new Set(['rich_text', 'links', 'gallery']);
 
 /** State shared by one request's walk through the record and its blocks. */
 interface WriteContext {

@@ -2,14 +2,16 @@
 // The GET /items query engine is in item-query.ts.
 import type { Resource } from '../../src/cma/types.js';
 import type { EmulatorStore, EnvironmentData, StoredItem } from './store.js';
+import { BLOCK_FIELD_TYPES } from './rules.js';
+
+// Many emulator modules take the block field types from here, next to the block helpers.
+export { BLOCK_FIELD_TYPES };
 
 export type Version = 'current' | 'published';
 export const MAX_PAGE_LIMIT = 500;
 export const DEFAULT_PAGE_LIMIT = 30;
 /** With `nested=true` the API serves at most this many records per page, whatever page[limit] asks. */
 export const NESTED_PAGE_LIMIT = 30;
-
-export const BLOCK_FIELD_TYPES = new Set(['rich_text', 'single_block', 'structured_text']);
 
 /** Attributes of a version: null when that version does not exist (never published). */
 export function versionAttributes(item: StoredItem, version: Version): Record<string, unknown> | null {

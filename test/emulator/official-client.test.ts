@@ -2,18 +2,16 @@
 // migration script takes — models, a block model, a fieldset, a field of every type, updates, a reorder,
 // a fork, deletes in the fork and its promotion — must be accepted exactly as the API accepts it.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { buildClient, type Client } from '@datocms/cma-client-node';
-import { startEmulator, type Emulator } from './index.js';
+import type { Emulator } from './index.js';
+import { useEmulator } from '../support/emulator.js';
 
 let emu: Emulator;
 let client: Client;
-before(async () => {
-  emu = await startEmulator({ records: 10, jobDurationMs: 5 });
+useEmulator({ records: 10, jobDurationMs: 5 }, (started) => {
+  emu = started.emulator;
   client = buildClient({ apiToken: emu.token, baseUrl: emu.url, environment: 'main', autoRetry: false });
-});
-after(async () => {
-  await emu.close();
 });
 
 type FieldBody = Parameters<Client['fields']['create']>[1];

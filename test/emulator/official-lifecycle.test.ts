@@ -3,18 +3,16 @@
 // schema creates, duplicates and deletes, webhooks and their calls. One test per call, in order: each one is
 // what a migration script or an integration does, and the answer is what the API documents for it.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { ApiError, buildClient, type Client } from '@datocms/cma-client-node';
-import { startEmulator, type Emulator } from './index.js';
+import type { Emulator } from './index.js';
+import { useEmulator } from '../support/emulator.js';
 
 let emu: Emulator;
 let client: Client;
-before(async () => {
-  emu = await startEmulator({ records: 10, jobDurationMs: 5 });
+useEmulator({ records: 10, jobDurationMs: 5 }, (started) => {
+  emu = started.emulator;
   client = buildClient({ apiToken: emu.token, baseUrl: emu.url, autoRetry: false });
-});
-after(async () => {
-  await emu.close();
 });
 
 type Body = Record<string, unknown>;

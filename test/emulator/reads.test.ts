@@ -1,15 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { startEmulator, type Emulator } from './index.js';
+import { useEmulator } from '../support/emulator.js';
 import { call, codes, details } from './http.js';
 
 let emu: Emulator;
-before(async () => {
-  emu = await startEmulator({ records: 300 });
-});
-after(async () => {
-  await emu.close();
-});
+useEmulator({ records: 300 }, (started) => (emu = started.emulator));
 
 const articles = (query: string) => call(emu, `/items?filter[type]=article&${query}`);
 const titles = (res: Awaited<ReturnType<typeof call>>, locale = 'en') => res.json.data.map((r: any) => r.attributes.title[locale]);

@@ -1,6 +1,8 @@
-// What the server accepts in schema writes.
-// Kept apart from src/schema/catalog.ts on purpose: the emulator stands in for the server, and sharing the
-// extension's own tables would let a mistake in them pass both sides of every test.
+// The emulator's catalogue: what the API takes in schema writes, record values and record queries (field
+// types with their editors and validators, option keys, editor parameters, webhook events, filter operators),
+// written from the protocol. Every part of the emulator reads these facts here. They are kept apart from
+// src/schema/catalog.ts on purpose: tables shared with the extension would let a mistake in them pass both
+// sides of every test. test/schema/catalog.test.ts checks that the two catalogues agree.
 
 export const ITEM_TYPE_ATTRIBUTES = [
   'name',
@@ -62,6 +64,8 @@ export const FIELD_ATTRIBUTES = [
   'content_link_enabled',
 ] as const;
 export const FIELD_RELATIONSHIPS = ['fieldset'] as const;
+
+export const FIELDSET_ATTRIBUTES = ['title', 'hint', 'position', 'collapsible', 'start_collapsed'] as const;
 
 /** field_type → built-in editors, allowed validators, validators that must be present */
 export const FIELD_TYPES: Record<
@@ -165,6 +169,8 @@ export const WEBHOOK_EVENTS: Record<string, readonly string[]> = {
   cda_cache_tags: ['invalidate'],
 };
 export const WEBHOOK_FILTER_ENTITY_TYPES = ['item_type', 'item', 'build_trigger', 'environment', 'environment_type'] as const;
+/** Entity types whose events take no `filters`. */
+export const WEBHOOK_UNFILTERABLE_ENTITIES = ['cda_cache_tags'] as const;
 export const WEBHOOK_PAYLOAD_VERSIONS = ['1', '2', '3'] as const;
 
 export const CREATOR_TYPES = ['account', 'access_token', 'user', 'sso_user', 'organization'] as const;
@@ -251,24 +257,68 @@ export const EDITOR_PARAMETERS: Record<string, { optional: readonly string[]; re
 /** Field types whose `content_link_enabled` may be false. */
 export const CONTENT_LINK_OPTIONAL_TYPES = ['string', 'text', 'structured_text'] as const;
 
+/** Field types whose values hold blocks. */
+export const BLOCK_FIELD_TYPES: ReadonlySet<string> = new Set(['rich_text', 'single_block', 'structured_text']);
+/** Field types whose value is a list: `[]` when empty, never null. */
+export const LIST_FIELD_TYPES: ReadonlySet<string> = new Set(['links', 'gallery', 'rich_text']);
+/** Validators whose `item_types` name the models a field may link to. */
+export const LINK_VALIDATORS = ['item_item_type', 'items_item_type', 'structured_text_links'] as const;
+/** Validators whose `item_types` name the block models a field may hold. */
+export const BLOCK_VALIDATORS = [
+  'rich_text_blocks',
+  'single_block_blocks',
+  'structured_text_blocks',
+  'structured_text_inline_blocks',
+] as const;
+
+/** `filter[fields][<api_key>][<operator>]` operators of GET /items, per field type. */
+export const ITEM_FILTER_OPERATORS: Record<string, readonly string[]> = {
+  boolean: ['eq'],
+  integer: ['gt', 'lt', 'gte', 'lte', 'eq', 'neq', 'exists'],
+  float: ['gt', 'lt', 'gte', 'lte', 'eq', 'neq', 'exists'],
+  date: ['gt', 'lt', 'gte', 'lte', 'eq', 'neq', 'exists'],
+  date_time: ['gt', 'lt', 'gte', 'lte', 'eq', 'neq', 'exists'],
+  string: ['matches', 'not_matches', 'is_blank', 'is_present', 'eq', 'neq', 'in', 'not_in', 'exists'],
+  text: ['matches', 'not_matches', 'is_blank', 'is_present', 'exists'],
+  structured_text: ['matches', 'not_matches'],
+  slug: ['eq', 'neq', 'in', 'not_in'],
+  color: ['exists'],
+  json: ['exists'],
+  video: ['exists'],
+  seo: ['exists'],
+  lat_lon: ['near', 'exists'],
+  file: ['eq', 'neq', 'in', 'not_in', 'exists'],
+  gallery: ['eq', 'all_in', 'any_in', 'not_in', 'exists'],
+  link: ['eq', 'neq', 'in', 'not_in', 'exists'],
+  links: ['eq', 'all_in', 'any_in', 'not_in', 'exists'],
+  rich_text: [],
+  single_block: [],
+};
+
+/** Buttons of the markdown editor's toolbar. */
+export const MARKDOWN_TOOLBAR = [
+  'heading',
+  'bold',
+  'italic',
+  'strikethrough',
+  'code',
+  'unordered_list',
+  'ordered_list',
+  'quote',
+  'link',
+  'image',
+  'fullscreen',
+] as const;
+/** Node types and marks the structured text editor can offer. */
+export const STRUCTURED_TEXT_NODES = ['blockquote', 'code', 'heading', 'link', 'list', 'thematicBreak'] as const;
+export const STRUCTURED_TEXT_MARKS = ['strong', 'emphasis', 'underline', 'strikethrough', 'code', 'highlight'] as const;
+
 /** Values an editor parameter takes: a list of allowed items, or a kind of value. */
 export const EDITOR_PARAMETER_VALUES: Record<
   string,
   readonly (string | number)[] | 'boolean' | 'string' | 'strings' | 'choices' | 'radio'
 > = {
-  'markdown.toolbar': [
-    'heading',
-    'bold',
-    'italic',
-    'strikethrough',
-    'code',
-    'unordered_list',
-    'ordered_list',
-    'quote',
-    'link',
-    'image',
-    'fullscreen',
-  ],
+  'markdown.toolbar': MARKDOWN_TOOLBAR,
   'wysiwyg.toolbar': [
     'format',
     'bold',
@@ -294,8 +344,8 @@ export const EDITOR_PARAMETER_VALUES: Record<
   ],
   'seo.fields': ['title', 'description', 'image', 'no_index', 'twitter_card'],
   'seo.previews': ['google', 'twitter', 'slack', 'whatsapp', 'telegram', 'facebook', 'linkedin'],
-  'structured_text.nodes': ['blockquote', 'code', 'heading', 'link', 'list', 'thematicBreak'],
-  'structured_text.marks': ['strong', 'emphasis', 'underline', 'strikethrough', 'code', 'highlight'],
+  'structured_text.nodes': STRUCTURED_TEXT_NODES,
+  'structured_text.marks': STRUCTURED_TEXT_MARKS,
   'structured_text.heading_levels': [1, 2, 3, 4, 5, 6],
   heading: 'boolean',
   enable_alpha: 'boolean',

@@ -8,7 +8,7 @@ import { isApiId } from './ids.js';
 import { checkQueryParams } from './params.js';
 import type { Query } from './query.js';
 import { itemTypeResource, wire } from './resources.js';
-import { FIELD_TYPES, ITEM_TYPE_RELATIONSHIPS } from './rules.js';
+import { FIELD_TYPES, FIELDSET_ATTRIBUTES, ITEM_TYPE_RELATIONSHIPS, LIST_FIELD_TYPES } from './rules.js';
 import { SchemaWriter, withAppearance } from './schema-writes.js';
 import { relId, type EmulatorStore, type EnvironmentData } from './store.js';
 import { checkWebhookWrite } from './webhook-writes.js';
@@ -34,9 +34,6 @@ export interface RouteContext {
 }
 
 const ITEM_TYPE_CREATE_PARAMS = { skip_menu_item_creation: 'scalar', menu_item_id: 'scalar', schema_menu_item_id: 'scalar' } as const;
-const FIELDSET_ATTRIBUTES = ['title', 'hint', 'position', 'collapsible', 'start_collapsed'] as const;
-/** Values records get for a field added to their model. */
-const EMPTY_LIST_TYPES = new Set(['links', 'gallery', 'rich_text']);
 
 /** The create routes; undefined when the request is none of them. */
 export function routeSchemaCreates(ctx: RouteContext): RouteReply | undefined {
@@ -197,7 +194,7 @@ function defaultAppearance(fieldType: string): Obj {
 /** Every record (and block) of the model gets the new field, empty; a localized one in the record's locales. */
 function addEmptyValues(store: EmulatorStore, env: EnvironmentData, itemTypeId: string, field: Resource<'field'>): void {
   const apiKey = String(field.attributes.api_key);
-  const empty = EMPTY_LIST_TYPES.has(String(field.attributes.field_type)) ? [] : null;
+  const empty = LIST_FIELD_TYPES.has(String(field.attributes.field_type)) ? [] : null;
   const localizedKeys = store
     .fieldsOf(env, itemTypeId)
     .filter((f) => f.id !== field.id && f.attributes.localized === true)

@@ -1,15 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { startEmulator, type Emulator } from './index.js';
+import { describe, test } from 'node:test';
+import type { Emulator } from './index.js';
+import { useEmulator } from '../support/emulator.js';
 import { call, codes, details, waitForJob, type RawResponse } from './http.js';
 
 let emu: Emulator;
-before(async () => {
-  emu = await startEmulator({ records: 30, jobDurationMs: 5 });
-});
-after(async () => {
-  await emu.close();
-});
+useEmulator({ records: 30, jobDurationMs: 5 }, (started) => (emu = started.emulator));
 
 const del = (path: string) => call(emu, path, { method: 'DELETE' });
 async function outcome(res: RawResponse): Promise<{ status: number; payload: any }> {

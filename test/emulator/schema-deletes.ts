@@ -5,20 +5,13 @@ import { httpError } from './errors.js';
 import { isObject, type Document } from './envelope.js';
 import { BLOCK_FIELD_TYPES, blockIdsOf } from './items.js';
 import { checkQueryParams } from './params.js';
+import { BLOCK_VALIDATORS, LINK_VALIDATORS } from './rules.js';
 import { itemTypeResource, wire } from './resources.js';
 import { booleanParam, type RouteContext, type RouteReply } from './schema-creates.js';
 import { relId, type EmulatorStore, type EnvironmentData } from './store.js';
 
 /** Validators whose `item_types` name the models a field may link to or embed. */
-const REFERENCE_VALIDATORS = [
-  'item_item_type',
-  'items_item_type',
-  'structured_text_links',
-  'rich_text_blocks',
-  'single_block_blocks',
-  'structured_text_blocks',
-  'structured_text_inline_blocks',
-] as const;
+const REFERENCE_VALIDATORS = [...LINK_VALIDATORS, ...BLOCK_VALIDATORS];
 /** The model's relationships that point at one of its fields. */
 const FIELD_POINTERS = [
   'title_field',

@@ -2,6 +2,7 @@
 // categories), a singleton home page, a sortable menu, a tree of pages, a draft-mode events model and
 // three block models. Between them the fields cover all 20 field types with
 // realistic validators and the right built-in editor per type.
+import { MARKDOWN_TOOLBAR, STRUCTURED_TEXT_MARKS, STRUCTURED_TEXT_NODES } from './rules.js';
 
 export interface FieldSpec {
   api_key: string;
@@ -61,8 +62,8 @@ const linkStrategies = {
 const imageOnly = { extensions: [], predefined_list: 'image' };
 
 const structuredTextEditor = {
-  nodes: ['blockquote', 'code', 'heading', 'link', 'list', 'thematicBreak'],
-  marks: ['strong', 'emphasis', 'underline', 'strikethrough', 'code', 'highlight'],
+  nodes: [...STRUCTURED_TEXT_NODES],
+  marks: [...STRUCTURED_TEXT_MARKS],
   heading_levels: [2, 3, 4],
   blocks_start_collapsed: false,
   show_links_target_blank: true,
@@ -702,21 +703,7 @@ export const MODEL_SPECS: ModelSpec[] = [
         field_type: 'text',
         localized: true,
         editor: 'markdown',
-        parameters: {
-          toolbar: [
-            'heading',
-            'bold',
-            'italic',
-            'strikethrough',
-            'code',
-            'unordered_list',
-            'ordered_list',
-            'quote',
-            'link',
-            'image',
-            'fullscreen',
-          ],
-        },
+        parameters: { toolbar: [...MARKDOWN_TOOLBAR] },
         validators: () => ({}),
       },
       {

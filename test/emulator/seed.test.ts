@@ -1,17 +1,13 @@
 // The seed is what a real project looks like, so everything in it must pass the emulator's own rules:
 // re-sending any record, model, field or webhook unchanged is accepted.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { startEmulator, type Emulator } from './index.js';
+import { describe, test } from 'node:test';
+import type { Emulator } from './index.js';
+import { useEmulator } from '../support/emulator.js';
 import { call } from './http.js';
 
 let emu: Emulator;
-before(async () => {
-  emu = await startEmulator({ records: 60, jobDurationMs: 1 });
-});
-after(async () => {
-  await emu.close();
-});
+useEmulator({ records: 60, jobDurationMs: 1 }, (started) => (emu = started.emulator));
 
 const refused = (what: string, res: Awaited<ReturnType<typeof call>>) => `${what}: ${res.status} ${res.text.slice(0, 400)}`;
 

@@ -1,17 +1,17 @@
 // PUT /site and workflows through DatoCMS's official CMA client (@datocms/cma-client-node): the calls a
 // script makes to recreate a project's settings are accepted as the API accepts them.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { buildClient, type Client } from '@datocms/cma-client-node';
-import { startEmulator, type Emulator } from './index.js';
+import type { Emulator } from './index.js';
+import { useEmulator } from '../support/emulator.js';
 
 let emu: Emulator;
 let client: Client;
-before(async () => {
-  emu = await startEmulator({ empty: true, jobDurationMs: 5 });
+useEmulator({ empty: true, jobDurationMs: 5 }, (started) => {
+  emu = started.emulator;
   client = buildClient({ apiToken: emu.token, baseUrl: emu.url, autoRetry: false });
 });
-after(() => emu.close());
 
 describe('site settings and workflows with the official client', () => {
   test('site.update waits for its job and returns the site', async () => {

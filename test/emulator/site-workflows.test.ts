@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { data } from './cda/cda-http.js';
 import { call, codes, details, waitForJob, type RawResponse } from './http.js';
 import { startEmulator, type Emulator } from './index.js';
+import { useEmulator } from '../support/emulator.js';
 
 let emu: Emulator;
-before(async () => {
-  emu = await startEmulator({ records: 20, jobDurationMs: 1 });
-});
-after(() => emu.close());
+useEmulator({ records: 20, jobDurationMs: 1 }, (started) => (emu = started.emulator));
 
 const put = (path: string, body: unknown) => call(emu, path, { method: 'PUT', body });
 const site = (attributes: object, extra: object = {}) => ({ data: { type: 'site', attributes, ...extra } });

@@ -1,17 +1,13 @@
 // A field's type changes in place only between the two text types; every other change of field_type is
 // refused (422 INVALID_FIELD on field_type), and the field and its records stay as they were.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { startEmulator, type Emulator } from './index.js';
+import { describe, test } from 'node:test';
+import type { Emulator } from './index.js';
+import { useEmulator } from '../support/emulator.js';
 import { call, codes, details, waitForJob } from './http.js';
 
 let emu: Emulator;
-before(async () => {
-  emu = await startEmulator({ records: 5, jobDurationMs: 1 });
-});
-after(async () => {
-  await emu.close();
-});
+useEmulator({ records: 5, jobDurationMs: 1 }, (started) => (emu = started.emulator));
 
 const appearance = (editor: string, parameters: object = {}) => ({ editor, parameters, addons: [] });
 

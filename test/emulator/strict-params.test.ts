@@ -1,17 +1,13 @@
 // The emulator refuses what the API does not define: query parameters per endpoint, and request bodies
 // that are not exactly the JSON:API envelope the endpoint takes.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { startEmulator, type Emulator } from './index.js';
+import { describe, test } from 'node:test';
+import type { Emulator } from './index.js';
+import { useEmulator } from '../support/emulator.js';
 import { call, codes, details } from './http.js';
 
 let emu: Emulator;
-before(async () => {
-  emu = await startEmulator({ records: 120, jobDurationMs: 1 });
-});
-after(async () => {
-  await emu.close();
-});
+useEmulator({ records: 120, jobDurationMs: 1 }, (started) => (emu = started.emulator));
 
 const put = (path: string, body: unknown) => call(emu, path, { method: 'PUT', body });
 const firstOf = async (model: string) => (await call(emu, `/items?filter[type]=${model}&page[limit]=1`)).json.data[0];

@@ -1,17 +1,13 @@
 // Publishing, bulk jobs, schedules, duplicates and the webhook call log refuse what the API refuses: one
 // request per rule, raw HTTP (no client in between).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { startEmulator, type Emulator } from './index.js';
+import { describe, test } from 'node:test';
+import type { Emulator } from './index.js';
+import { useEmulator } from '../support/emulator.js';
 import { call, codes, details, waitForJob } from './http.js';
 
 let emu: Emulator;
-before(async () => {
-  emu = await startEmulator({ records: 12, jobDurationMs: 5 });
-});
-after(async () => {
-  await emu.close();
-});
+useEmulator({ records: 12, jobDurationMs: 5 }, (started) => (emu = started.emulator));
 
 type Res = Awaited<ReturnType<typeof call>>;
 const refusal = (res: Res) => [res.status, ...codes(res)];

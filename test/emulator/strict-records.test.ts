@@ -1,17 +1,13 @@
 // Record updates are held to the rules the API applies to the whole record: locales, blocks, limits,
 // validators (lengths in Unicode code points) and value shapes.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { startEmulator, type Emulator } from './index.js';
+import { useEmulator } from '../support/emulator.js';
 import { call, codes, details, waitForJob } from './http.js';
 
 let emu: Emulator;
-before(async () => {
-  emu = await startEmulator({ records: 30 });
-});
-after(async () => {
-  await emu.close();
-});
+useEmulator({ records: 30 }, (started) => (emu = started.emulator));
 
 type Res = Awaited<ReturnType<typeof call>>;
 const list = async (model: string, n = 1) => (await call(emu, `/items?filter[type]=${model}&page[limit]=${n}`)).json.data;

@@ -1,16 +1,12 @@
 // Models, fields and webhooks: combinations the API refuses, and realistic values it accepts.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { startEmulator, type Emulator } from './index.js';
+import { describe, test } from 'node:test';
+import type { Emulator } from './index.js';
+import { useEmulator } from '../support/emulator.js';
 import { call, codes, details } from './http.js';
 
 let emu: Emulator;
-before(async () => {
-  emu = await startEmulator({ records: 5, jobDurationMs: 1 });
-});
-after(async () => {
-  await emu.close();
-});
+useEmulator({ records: 5, jobDurationMs: 1 }, (started) => (emu = started.emulator));
 
 type Res = Awaited<ReturnType<typeof call>>;
 const put = (path: string, body: unknown) => call(emu, path, { method: 'PUT', body });

@@ -1,19 +1,15 @@
 // Upload collections (nested), tags, smart tags, saved filters and the bulk operations.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { call, codes, details } from './http.js';
-import { startEmulator, type Emulator } from './index.js';
+import type { Emulator } from './index.js';
+import { useEmulator } from '../support/emulator.js';
 import { jobResult, uploadFile } from './upload-helpers.js';
 
 /** an id of the API's form that names nothing */
 const UNKNOWN = 'Qa4dEfGhQjKlMnOpQrStUw';
 let emu: Emulator;
-before(async () => {
-  emu = await startEmulator({ records: 30, jobDurationMs: 5 });
-});
-after(async () => {
-  await emu.close();
-});
+useEmulator({ records: 30, jobDurationMs: 5 }, (started) => (emu = started.emulator));
 
 const collectionBody = (attributes: Record<string, unknown>, parent?: string | null, id?: string) => ({
   data: {

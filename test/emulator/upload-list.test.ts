@@ -1,19 +1,17 @@
 // GET /uploads: every documented filter, order and paging, and refusals of the undocumented ones.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { call, codes, details } from './http.js';
-import { startEmulator, type Emulator } from './index.js';
+import type { Emulator } from './index.js';
+import { useEmulator } from '../support/emulator.js';
 import { uploadFile } from './upload-helpers.js';
 
 let emu: Emulator;
 let all: any[];
-before(async () => {
-  emu = await startEmulator({ records: 30, jobDurationMs: 5, uploads: 40 });
+useEmulator({ records: 30, jobDurationMs: 5, uploads: 40 }, async (started) => {
+  emu = started.emulator;
   await uploadFile(emu, 'Menu-Card.TXT', Buffer.from('menu'), { notes: 'Printed weekly', author: 'Marco', tags: ['menu', 'print'] });
   all = (await call(emu, '/uploads?page[limit]=500')).json.data;
-});
-after(async () => {
-  await emu.close();
 });
 
 /** The ids of a listing with these query parameters (every page). */

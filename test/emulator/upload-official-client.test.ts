@@ -5,25 +5,23 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import { buildClient, type Client } from '@datocms/cma-client-node';
-import { startEmulator, type Emulator } from './index.js';
+import type { Emulator } from './index.js';
+import { useEmulator } from '../support/emulator.js';
 import { png } from './upload-helpers.js';
 
 let emu: Emulator;
 let client: Client;
 let dir: string;
-before(async () => {
-  emu = await startEmulator({ records: 10, jobDurationMs: 5 });
+useEmulator({ records: 10, jobDurationMs: 5 }, (started) => {
+  emu = started.emulator;
   client = buildClient({ apiToken: emu.token, baseUrl: emu.url, autoRetry: false });
   dir = mkdtempSync(join(tmpdir(), 'dato-uploads-'));
   writeFileSync(join(dir, 'text.txt'), 'Specials: saffron risotto.\n');
   writeFileSync(join(dir, 'image.png'), png(480, 320, 2048));
 });
-after(async () => {
-  await emu.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+after(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the official client', () => {
   test('createFromLocalFile: progress, a PUT with no API token or CMA headers, the upload; then list, update, delete', async () => {

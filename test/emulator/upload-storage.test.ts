@@ -2,20 +2,16 @@
 // as S3 does with presigned URLs.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { call, codes, details } from './http.js';
-import { startEmulator, type Emulator } from './index.js';
+import type { Emulator } from './index.js';
+import { useEmulator } from '../support/emulator.js';
 import { put, rawRequest, requestUpload, s3Code } from './upload-helpers.js';
 
 /** an id of the API's form that names nothing */
 const UNKNOWN = 'Qa4dEfGhQjKlMnOpQrStUw';
 let emu: Emulator;
-before(async () => {
-  emu = await startEmulator({ records: 10, jobDurationMs: 5 });
-});
-after(async () => {
-  await emu.close();
-});
+useEmulator({ records: 10, jobDurationMs: 5 }, (started) => (emu = started.emulator));
 
 const body = Buffer.from('Menu of the day: pici, octopus, saffron risotto.\n');
 

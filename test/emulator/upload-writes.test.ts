@@ -1,20 +1,16 @@
 // Creating, updating, replacing and deleting uploads, their references, and uploads as environment data.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { call, codes, details } from './http.js';
-import { startEmulator, type Emulator } from './index.js';
+import type { Emulator } from './index.js';
+import { useEmulator } from '../support/emulator.js';
 import { inEnv, jobResult, jpeg, png, put, requestUpload, uploadFile } from './upload-helpers.js';
 
 /** an id of the API's form that names nothing */
 const UNKNOWN = 'Qa4dEfGhQjKlMnOpQrStUw';
 let emu: Emulator;
-before(async () => {
-  emu = await startEmulator({ records: 30, jobDurationMs: 5 });
-});
-after(async () => {
-  await emu.close();
-});
+useEmulator({ records: 30, jobDurationMs: 5 }, (started) => (emu = started.emulator));
 
 const text = Buffer.from('Opening hours: 12–15, 19–23.\n');
 const update = (id: string, attributes: Record<string, unknown>, extra: Record<string, unknown> = {}, query = '') =>

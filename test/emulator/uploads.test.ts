@@ -1,15 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { startEmulator, type Emulator } from './index.js';
+import { describe, test } from 'node:test';
+import type { Emulator } from './index.js';
+import { useEmulator } from '../support/emulator.js';
 import { call, codes } from './http.js';
 
 let emu: Emulator;
-before(async () => {
-  emu = await startEmulator({ records: 60 });
-});
-after(async () => {
-  await emu.close();
-});
+useEmulator({ records: 60 }, (started) => (emu = started.emulator));
 
 /** Every upload id the seeded records hold: file and gallery values, SEO images. */
 function usedUploadIds(): Set<string> {

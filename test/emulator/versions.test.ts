@@ -1,20 +1,17 @@
 // Record versions through the client against the emulator: history grows with each save, pages of at
 // most 50, one version, restore as a job, and the errors of each endpoint.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { ApiError, CmaClient, closeAllDispatchers, type Resource } from '../../src/cma';
-import { startEmulator, type Emulator } from './index.js';
+import { describe, test } from 'node:test';
+import { ApiError, type CmaClient, type Resource } from '../../src/cma';
+import type { Emulator } from './index.js';
+import { useEmulator } from '../support/emulator.js';
 import { call, codes } from './http.js';
 
 let emu: Emulator;
 let client: CmaClient;
-before(async () => {
-  emu = await startEmulator({ records: 30, jobDurationMs: 10 });
-  client = new CmaClient({ apiToken: emu.token, baseUrl: emu.url, retry: { maxAttempts: 1 }, jobs: { firstDelayMs: 5 } });
-});
-after(async () => {
-  await closeAllDispatchers();
-  await emu.close();
+useEmulator({ records: 30, jobDurationMs: 10, client: { jobs: { firstDelayMs: 5 } } }, (started) => {
+  emu = started.emulator;
+  client = started.client;
 });
 
 const articleWith = async (status: string): Promise<Resource<'item'>> =>

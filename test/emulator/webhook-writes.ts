@@ -3,7 +3,13 @@ import { httpError, type ApiErrorSpec } from './errors.js';
 import { envelope, extraneous, fail, invalidField, isObject, type Document, type Envelope, type Obj } from './envelope.js';
 import { isApiId } from './ids.js';
 import { wire } from './resources.js';
-import { WEBHOOK_ATTRIBUTES, WEBHOOK_EVENTS, WEBHOOK_FILTER_ENTITY_TYPES, WEBHOOK_PAYLOAD_VERSIONS } from './rules.js';
+import {
+  WEBHOOK_ATTRIBUTES,
+  WEBHOOK_EVENTS,
+  WEBHOOK_FILTER_ENTITY_TYPES,
+  WEBHOOK_PAYLOAD_VERSIONS,
+  WEBHOOK_UNFILTERABLE_ENTITIES,
+} from './rules.js';
 import type { EmulatorStore } from './store.js';
 
 /** Filter targets that are ids; environments are named, environment types are `primary`/`sandbox`. */
@@ -81,8 +87,8 @@ function checkEvents(events: unknown, scope: Obj): ApiErrorSpec[] {
         if (!allowed.includes(t as string)) at(`.event_types[${i}]`, 'VALIDATION_INCLUSION', { allowed_values: allowed });
       });
     if (event.filters === undefined || event.filters === null) return undefined;
-    if (event.entity_type === 'cda_cache_tags')
-      return at('.filters', 'VALIDATION_INVALID', { message: 'cda_cache_tags events take no filters' });
+    if ((WEBHOOK_UNFILTERABLE_ENTITIES as readonly unknown[]).includes(event.entity_type))
+      return at('.filters', 'VALIDATION_INVALID', { message: `${String(event.entity_type)} events take no filters` });
     if (!Array.isArray(event.filters)) return at('.filters', 'VALIDATION_FORMAT');
     event.filters.forEach((f, i) => {
       if (!isObject(f) || !(WEBHOOK_FILTER_ENTITY_TYPES as readonly unknown[]).includes(f.entity_type))

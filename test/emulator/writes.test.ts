@@ -1,15 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { startEmulator, type Emulator } from './index.js';
+import { useEmulator } from '../support/emulator.js';
 import { call, codes, details, waitForJob } from './http.js';
 
 let emu: Emulator;
-before(async () => {
-  emu = await startEmulator({ records: 40, jobDurationMs: 30 });
-});
-after(async () => {
-  await emu.close();
-});
+useEmulator({ records: 40, jobDurationMs: 30 }, (started) => (emu = started.emulator));
 
 const put = (path: string, body: unknown, headers: Record<string, string> = {}) => call(emu, path, { method: 'PUT', body, headers });
 const firstArticle = async () =>

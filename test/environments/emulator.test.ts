@@ -1,8 +1,7 @@
 // The environment commands against the emulator with the real client: what goes over the wire, and
 // what the project looks like afterwards.
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CmaClient, closeAllDispatchers } from '../../src/cma';
 import type { EnvironmentsApi } from '../../src/environments/api';
 import {
   activateMaintenanceMode,
@@ -16,26 +15,17 @@ import {
 import type { Project } from '../../src/projects/project';
 import { formatMessage } from '../../src/platform/translate';
 import { ScriptedUi } from '../platform/scriptedUi';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { QUICK_JOBS, useEmulator } from '../support/emulator';
 import { emulatorProject } from '../projects/emulatorProjects';
 
 let emulator: Emulator;
 let api: EnvironmentsApi;
 
-before(async () => {
-  emulator = await startEmulator({ records: 5, jobDurationMs: 5 });
-  api = new CmaClient({
-    apiToken: emulator.token,
-    baseUrl: emulator.url,
-    jobs: { firstDelayMs: 5, maxDelayMs: 20 },
-    retry: { maxAttempts: 1 },
-  }).withEnvironment(undefined);
+useEmulator({ records: 5, jobDurationMs: 5, client: { jobs: QUICK_JOBS }, reset: ['requests'] }, (started) => {
+  emulator = started.emulator;
+  api = started.client.withEnvironment(undefined);
 });
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
-});
-beforeEach(() => emulator.clearRequests());
 
 function setup() {
   const ui = new ScriptedUi();

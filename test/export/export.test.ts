@@ -1,13 +1,14 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LosslessNumber } from 'lossless-json';
-import { CancelledError, CmaClient, closeAllDispatchers, type Resource } from '../../src/cma';
+import { CancelledError, type CmaClient, type Resource } from '../../src/cma';
 import { EXPORT_ORDER, exportRecords, recordText } from '../../src/export/exportRecords';
 import { overlapFor } from '../../src/export/anchoredPages';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 
 const RECORDS = 2000;
 let emulator: Emulator;
@@ -15,21 +16,12 @@ let client: CmaClient;
 let dir: string;
 let articleId: string;
 
-before(async () => {
-  emulator = await startEmulator({ records: RECORDS });
-  client = new CmaClient({ apiToken: emulator.token, baseUrl: emulator.url, retry: { maxAttempts: 1 } });
+useEmulator({ records: RECORDS, reset: ['requests', 'latency'] }, async (started) => {
+  ({ emulator, client } = started);
   articleId = emulator.store.itemType(emulator.store.environment('main'), 'article')!.id;
   dir = await mkdtemp(join(tmpdir(), 'datocms-export-'));
 });
-after(async () => {
-  await rm(dir, { recursive: true, force: true });
-  await emulator.close();
-  await closeAllDispatchers();
-});
-beforeEach(() => {
-  emulator.clearRequests();
-  emulator.setLatency(0);
-});
+after(() => rm(dir, { recursive: true, force: true }));
 
 describe('export records', () => {
   test('a large export: one valid JSON array equal to the records on the server, with progress', async () => {

@@ -7,13 +7,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import { CancelledError, CmaClient, closeAllDispatchers, TimeoutError, type RequestLogEntry } from '../../src/cma';
 import { exportRecords } from '../../src/export/exportRecords';
 import { DocumentService } from '../../src/documents/documentService';
 import { ProjectData } from '../../src/projects/projectData';
 import { TreeModel } from '../../src/tree/model';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { projectSource } from './world';
 
 const BOUND_MS = 10_000;
@@ -24,9 +25,9 @@ let blackHole: Server;
 let blackHoleUrl: string;
 const blackHoleSockets = new Set<Socket>();
 
-before(async () => {
-  // Jobs that take a minute: polling is still under way when the test cancels it.
-  emulator = await startEmulator({ records: 200, jobDurationMs: 60_000 });
+// Jobs that take a minute: polling is still under way when the test cancels it.
+useEmulator({ records: 200, jobDurationMs: 60_000 }, async (started) => {
+  emulator = started.emulator;
   articleModel = emulator.store.itemType(emulator.store.environment('main'), 'article')!.id;
   dir = await mkdtemp(join(tmpdir(), 'datocms-cancel-'));
   // Accepts every request and never answers.
@@ -42,8 +43,6 @@ before(async () => {
 after(async () => {
   for (const socket of blackHoleSockets) socket.destroy();
   await new Promise((resolve) => blackHole.close(resolve));
-  await emulator.close();
-  await closeAllDispatchers();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -4,12 +4,13 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, test } from 'node:test';
-import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { after, describe, test } from 'node:test';
+import { CmaClient } from '../../src/cma';
 import { DocumentService, type OpenedDocument } from '../../src/documents/documentService';
 import type { DocumentRef } from '../../src/domain/paths';
 import { ProjectData } from '../../src/projects/projectData';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { Transcript } from '../security/transcript';
 import { CLASSES, PER_SUBJECT, caseCount, generate, type CaseClass, type Subject } from './corpus';
 
@@ -25,8 +26,8 @@ const subjects: Subject[] = [];
 const transcript = new Transcript();
 const tally = new Map<CaseClass, { refused: number; accepted: number }>();
 
-before(async () => {
-  emulator = await startEmulator({ records: 3 });
+useEmulator({ records: 3 }, async (started) => {
+  emulator = started.emulator;
   const reader = new CmaClient({ apiToken: emulator.token, baseUrl: emulator.url, retry: { maxAttempts: 1 } });
   const readerData = new ProjectData(reader);
   const service = new DocumentService(async () => readerData);
@@ -80,11 +81,7 @@ before(async () => {
   saver = new DocumentService(async () => data);
 });
 
-after(async () => {
-  await new Promise((resolve) => tripwire.close(resolve));
-  await emulator.close();
-  await closeAllDispatchers();
-});
+after(() => new Promise((resolve) => tripwire.close(resolve)));
 
 describe('bad-input corpus', () => {
   test(`generates at least 10,000 cases across every document kind (${caseCount(12).toLocaleString('en')} here)`, () => {

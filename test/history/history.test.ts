@@ -2,15 +2,16 @@
 // open editor (a clean one shows the restored record; one with unsaved changes keeps them and its next save
 // is a conflict, never a silent overwrite of the restored version).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { CmaClient, closeAllDispatchers, type Resource } from '../../src/cma';
+import { describe, test } from 'node:test';
+import { type CmaClient, type Resource } from '../../src/cma';
 import { DocumentService } from '../../src/documents/documentService';
 import { ConflictError, DocumentStore, type DocumentStoreHooks } from '../../src/documents/documentStore';
 import type { DocumentRef } from '../../src/domain/paths';
 import { ProjectData } from '../../src/projects/projectData';
 import { editorLabel, versionAsRecord, VersionHistory, VERSIONS_PAGE_SIZE } from '../../src/history/historyModel';
 import { formatMessage } from '../../src/platform/translate';
-import { startEmulator, type Emulator } from '../emulator';
+import type { Emulator } from '../emulator';
+import { QUICK_JOBS, useEmulator } from '../support/emulator';
 
 type RecordRef = Extract<DocumentRef, { kind: 'record' }>;
 
@@ -18,21 +19,10 @@ let emulator: Emulator;
 let client: CmaClient;
 let service: DocumentService;
 
-before(async () => {
-  emulator = await startEmulator({ records: 12, jobDurationMs: 5 });
-  client = new CmaClient({
-    apiToken: emulator.token,
-    baseUrl: emulator.url,
-    retry: { maxAttempts: 1 },
-    jobs: { firstDelayMs: 5, maxDelayMs: 20 },
-  });
+useEmulator({ records: 12, jobDurationMs: 5, client: { jobs: QUICK_JOBS } }, (started) => {
+  ({ emulator, client } = started);
   const data = new ProjectData(client);
   service = new DocumentService(async () => data);
-});
-
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
 });
 
 async function article(index: number): Promise<{ key: string; ref: RecordRef; record: Resource<'item'> }> {

@@ -1,24 +1,20 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { describe, test } from 'node:test';
+import { type CmaClient } from '../../src/cma';
 import { recordTitle } from '../../src/domain';
 import { RecordNames } from '../../src/language/names';
 import { ProjectData } from '../../src/projects/projectData';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { articleFields, articleModel, articleRecord } from '../schema/fixtures';
 
 let emulator: Emulator;
 let client: CmaClient;
 
-before(async () => {
-  emulator = await startEmulator({ records: 12, latencyMs: 0 });
-  client = new CmaClient({ apiToken: emulator.token, baseUrl: emulator.url, environment: 'main', retry: { maxAttempts: 1 } });
-});
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
-});
-beforeEach(() => emulator.clearRequests());
+useEmulator(
+  { records: 12, latencyMs: 0, client: { environment: 'main' }, reset: ['requests'] },
+  (started) => ({ emulator, client } = started),
+);
 
 const itemRequests = () => emulator.requests.filter((r) => r.path === '/items');
 

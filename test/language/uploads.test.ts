@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { describe, test } from 'node:test';
+import { type CmaClient } from '../../src/cma';
 import { DatoJsonLanguageServices } from '../../src/language/jsonLanguage';
 import { allReferences } from '../../src/language/references';
 import {
@@ -13,21 +13,17 @@ import {
   type UploadFacts,
 } from '../../src/language/uploads';
 import { renderDocument } from '../../src/schema';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { ARTICLE, articleRecord, context } from '../schema/fixtures';
 
 let emulator: Emulator;
 let client: CmaClient;
 
-before(async () => {
-  emulator = await startEmulator({ records: 12, latencyMs: 0 });
-  client = new CmaClient({ apiToken: emulator.token, baseUrl: emulator.url, environment: 'main', retry: { maxAttempts: 1 } });
-});
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
-});
-beforeEach(() => emulator.clearRequests());
+useEmulator(
+  { records: 12, latencyMs: 0, client: { environment: 'main' }, reset: ['requests'] },
+  (started) => ({ emulator, client } = started),
+);
 
 const uploadRequests = () => emulator.requests.filter((r) => r.path.startsWith('/uploads'));
 const MISSING = 'NoSuchUpload0000000001';

@@ -1,6 +1,5 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeAllDispatchers } from '../../src/cma';
 import { adminUrl } from '../../src/navigation/adminUrls';
 import {
   LinkNotOpenedError,
@@ -12,7 +11,8 @@ import {
 } from '../../src/navigation/dashboardLinks';
 import { askRecordId, pickModel, pickProject, recordRefById, searchAndPickRecord } from '../../src/projects/pickers';
 import { formatMessage as t } from '../../src/platform/translate';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { emulatorProject, emulatorProjects } from '../projects/emulatorProjects';
 import { ScriptedUi } from '../platform/scriptedUi';
 
@@ -156,14 +156,7 @@ describe('vscode:// links to the extension', () => {
 
 describe('resolving links to documents (reads only)', () => {
   let emulator: Emulator;
-  before(async () => {
-    emulator = await startEmulator({ records: 20 });
-  });
-  after(async () => {
-    await emulator.close();
-    await closeAllDispatchers();
-  });
-  beforeEach(() => emulator.clearRequests());
+  useEmulator({ records: 20, reset: ['requests'] }, (started) => (emulator = started.emulator));
 
   const env = () => emulator.store.environment('main');
   const article = () => [...env().itemTypes.values()].find((m) => m.attributes['api_key'] === 'article')!;

@@ -1,27 +1,17 @@
 // Signing out (or replacing a token) retires the project's client at once: loads in flight end, and none
 // can leave a client or data holding the old token in the cache.
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CancelledError, CmaClient, closeAllDispatchers } from '../../src/cma';
+import { CancelledError, CmaClient } from '../../src/cma';
 import { NotSignedInError } from '../../src/projects/project';
 import { ProjectClients } from '../../src/projects/projectClients';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 
 const KEY = 'emulated-bistro';
 let emulator: Emulator;
 
-before(async () => {
-  emulator = await startEmulator({ records: 5 });
-});
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
-});
-beforeEach(() => {
-  emulator.faults.clear();
-  emulator.clearRequests();
-  emulator.setLatency(0);
-});
+useEmulator({ records: 5, reset: ['faults', 'requests', 'latency'] }, (started) => (emulator = started.emulator));
 
 /** A token store whose reads can be held back, like SecretStorage answering late. */
 function tokens() {

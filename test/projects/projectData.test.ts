@@ -1,28 +1,20 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CancelledError, CmaClient, closeAllDispatchers } from '../../src/cma';
+import { CancelledError, type CmaClient } from '../../src/cma';
 import { ModelNotFoundError, ProjectData } from '../../src/projects/projectData';
 import { TreeModel } from '../../src/tree/model';
 import { type TreeNode } from '../../src/tree/nodes';
 import { emulatorProjects } from './emulatorProjects';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 
 let emulator: Emulator;
 let client: CmaClient;
 
-before(async () => {
-  emulator = await startEmulator({ records: 10, latencyMs: 0 });
-  client = new CmaClient({ apiToken: emulator.token, baseUrl: emulator.url, environment: 'main', retry: { maxAttempts: 1 } });
-});
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
-});
-beforeEach(() => {
-  emulator.faults.clear();
-  emulator.clearRequests();
-  emulator.setLatency(0);
-});
+useEmulator(
+  { records: 10, latencyMs: 0, client: { environment: 'main' }, reset: ['faults', 'requests', 'latency'] },
+  (started) => ({ emulator, client } = started),
+);
 
 const paths = () => emulator.requests.map((r) => `${r.method} ${r.path}`);
 

@@ -1,26 +1,20 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { CmaClient } from '../../src/cma';
 import { runSignIn } from '../../src/projects/accountFlows';
 import { checkBaseUrl } from '../../src/platform/baseUrl';
 import { ProjectStore, tokenSecretKey } from '../../src/projects/projectStore';
 import { InvalidTokenError, projectFromSite, signIn } from '../../src/projects/signIn';
 import { formatMessage } from '../../src/platform/translate';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { ScriptedUi } from '../platform/scriptedUi';
 import { FakeSecrets, FakeState } from './fakeStores';
 
 let emulator: Emulator;
 const createClient = (options: ConstructorParameters<typeof CmaClient>[0]) => new CmaClient({ ...options, retry: { maxAttempts: 1 } });
 
-before(async () => {
-  emulator = await startEmulator({ records: 5 });
-});
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
-});
-beforeEach(() => emulator.clearRequests());
+useEmulator({ records: 5, reset: ['requests'] }, (started) => (emulator = started.emulator));
 
 function stores() {
   const secrets = new FakeSecrets();

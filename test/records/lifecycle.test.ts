@@ -1,8 +1,8 @@
 // Deleting and duplicating records, deleting schema and moving fields, against the emulator, with the
 // window scripted: what the confirmation says, what is sent (nothing when declined), what the user is told.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { beforeEach, describe, test } from 'node:test';
+import { type CmaClient } from '../../src/cma';
 import type { Resource } from '../../src/cma/types';
 import type { DeletedResources } from '../../src/domain/deleted';
 import type { DocumentRef } from '../../src/domain/paths';
@@ -15,7 +15,8 @@ import { deleteSchemaItem } from '../../src/schemaActions/deleteSchema';
 import { fieldsReferencing } from '../../src/schemaActions/schemaImpact';
 import { moveField, moveFieldOnto } from '../../src/schemaActions/reorderFields';
 import { formatMessage } from '../../src/platform/translate';
-import { startEmulator, type Emulator } from '../emulator';
+import type { Emulator } from '../emulator';
+import { QUICK_JOBS, useEmulator } from '../support/emulator';
 import { ScriptedUi } from '../platform/scriptedUi';
 
 let emulator: Emulator;
@@ -29,19 +30,10 @@ let guardAnswer: boolean;
 
 const at = { project: 'emulated-bistro', environment: 'main' };
 
-before(async () => {
-  emulator = await startEmulator({ records: 30, jobDurationMs: 5 });
-  client = new CmaClient({
-    apiToken: emulator.token,
-    baseUrl: emulator.url,
-    retry: { maxAttempts: 1 },
-    jobs: { firstDelayMs: 5, maxDelayMs: 20 },
-  });
-});
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
-});
+useEmulator(
+  { records: 30, jobDurationMs: 5, client: { jobs: QUICK_JOBS }, reset: ['faults'] },
+  (started) => ({ emulator, client } = started),
+);
 beforeEach(() => {
   data = new ProjectData(client);
   ui = new ScriptedUi();
@@ -49,7 +41,6 @@ beforeEach(() => {
   opened = [];
   guarded = [];
   guardAnswer = true;
-  emulator.faults.clear();
 });
 
 function deps(): LifecycleDeps {

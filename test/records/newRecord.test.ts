@@ -1,28 +1,24 @@
 // "New Record…": which model, and what opens — a draft, a singleton's existing record, a tree record under
 // the chosen parent. Nothing is sent to DatoCMS by the command itself.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { describe, test } from 'node:test';
 import { newRecordRef } from '../../src/records/newRecord';
 import { modelTargetOfNode as targetOfNode, type PickerDeps as NewRecordDeps } from '../../src/projects/pickers';
 import { isDraftRef } from '../../src/domain/paths';
 import type { Project } from '../../src/projects/project';
 import { ProjectData } from '../../src/projects/projectData';
 import { formatMessage } from '../../src/platform/translate';
-import { startEmulator, type Emulator } from '../emulator';
+import type { Emulator } from '../emulator';
+import { useEmulator } from '../support/emulator';
 import { ScriptedUi } from '../platform/scriptedUi';
 
 let emulator: Emulator;
 let data: ProjectData;
 const project = { key: 'emulated-bistro', name: 'Emulated Bistro' } as Project;
 
-before(async () => {
-  emulator = await startEmulator({ records: 12 });
-  data = new ProjectData(new CmaClient({ apiToken: emulator.token, baseUrl: emulator.url, retry: { maxAttempts: 1 } }));
-});
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
+useEmulator({ records: 12 }, (started) => {
+  emulator = started.emulator;
+  data = new ProjectData(started.client);
 });
 
 function deps(ui: ScriptedUi): NewRecordDeps {

@@ -1,15 +1,16 @@
 // Which locales publishing offers (the record's own, not the project's) and what happens to records of a
 // model without draft mode (always published: nothing to unpublish or schedule), against the emulator.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { describe, test } from 'node:test';
+import { type CmaClient } from '../../src/cma';
 import { publishingOf } from '../../src/cma/resources/publishing';
 import { ProjectData } from '../../src/projects/projectData';
 import { runBulk, type BulkHost } from '../../src/records/bulk';
 import { RecordPublishing, type RecordRef, type RecordTarget } from '../../src/records/recordActions';
 import { formatMessage } from '../../src/platform/translate';
 import { ScriptedUi } from '../platform/scriptedUi';
-import { startEmulator, type Emulator } from '../emulator';
+import type { Emulator } from '../emulator';
+import { useEmulator } from '../support/emulator';
 import type { StoredItem } from '../emulator/store';
 
 let emulator: Emulator;
@@ -17,25 +18,12 @@ let client: CmaClient;
 /** valid article drafts as seeded, one per test */
 let drafts: StoredItem[];
 
-before(async () => {
-  emulator = await startEmulator({ records: 40, jobDurationMs: 2 });
+useEmulator({ records: 40, jobDurationMs: 2, client: { jobs: { firstDelayMs: 2, maxDelayMs: 10 } }, reset: ['requests'] }, (started) => {
+  ({ emulator, client } = started);
   // a third project locale that no seeded record has
   emulator.store.site.attributes['locales'] = ['en', 'it', 'fr'];
   drafts = records('article', 'draft').filter((r) => r.meta.is_valid);
-  client = new CmaClient({
-    apiToken: emulator.token,
-    baseUrl: emulator.url,
-    jobs: { firstDelayMs: 2, maxDelayMs: 10 },
-    retry: { maxAttempts: 1 },
-  });
 });
-
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
-});
-
-beforeEach(() => emulator.clearRequests());
 
 function world() {
   const ui = new ScriptedUi();

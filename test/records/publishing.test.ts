@@ -1,8 +1,8 @@
 // Publishing against the emulator: what the user is asked, what reaches DatoCMS (the emulator's request
 // log) and what the record's status becomes.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { ApiError, CmaClient, closeAllDispatchers, type ApiErrorEntry } from '../../src/cma';
+import { describe, test } from 'node:test';
+import { ApiError, type CmaClient, type ApiErrorEntry } from '../../src/cma';
 import { publishingOf } from '../../src/cma/resources/publishing';
 import type { Resource } from '../../src/cma/types';
 import { ProjectData } from '../../src/projects/projectData';
@@ -11,31 +11,17 @@ import { RecordPublishing, type RecordRef, type RecordTarget } from '../../src/r
 import { formatInZone, isoInZone, parseZonedDateTime } from '../../src/records/zonedTime';
 import { formatMessage } from '../../src/platform/translate';
 import { ScriptedUi } from '../platform/scriptedUi';
-import { startEmulator, type Emulator } from '../emulator';
+import type { Emulator } from '../emulator';
+import { useEmulator } from '../support/emulator';
 import type { StoredItem } from '../emulator/store';
 
 let emulator: Emulator;
 let client: CmaClient;
 
-before(async () => {
-  emulator = await startEmulator({ records: 260, jobDurationMs: 2 });
-  client = new CmaClient({
-    apiToken: emulator.token,
-    baseUrl: emulator.url,
-    jobs: { firstDelayMs: 2, maxDelayMs: 10 },
-    retry: { maxAttempts: 1 },
-  });
-});
-
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
-});
-
-beforeEach(() => {
-  emulator.faults.clear();
-  emulator.clearRequests();
-});
+useEmulator(
+  { records: 260, jobDurationMs: 2, client: { jobs: { firstDelayMs: 2, maxDelayMs: 10 } }, reset: ['faults', 'requests'] },
+  (started) => ({ emulator, client } = started),
+);
 
 /** A scripted window and a recording host: which editors are dirty, what was saved, changed and shown. */
 function world(dirty = new Set<string>()) {

@@ -1,7 +1,7 @@
 // A 422 answer lands where its details point: an attribute, a locale, a block at any depth, a validator, an
 // editor parameter, a webhook event; only errors that name nothing are shown for the whole document.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Resource } from '../../src/cma/types';
 import {
   documentValue,
@@ -12,7 +12,8 @@ import {
   type SchemaContext,
 } from '../../src/schema';
 import { updateBody } from '../../src/schema/plan';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { callEmulator } from './emulatorClient';
 import * as fx from './fixtures';
 import type { Doc } from './helpers';
@@ -155,8 +156,8 @@ describe('422 answers of the emulator located in the text that was saved', () =>
   let emulator: Emulator;
   let ctx2: SchemaContext;
   let article: Resource;
-  before(async () => {
-    emulator = await startEmulator({ records: 2, jobDurationMs: 0 });
+  useEmulator({ records: 2, jobDurationMs: 0 }, async (started) => {
+    emulator = started.emulator;
     const get = async <T>(path: string) => (await callEmulator(emulator, 'GET', path)).json['data'] as T;
     const models = await get<Resource<'item_type'>[]>('/item-types');
     const fields = new Map<string, Resource<'field'>[]>();
@@ -169,7 +170,6 @@ describe('422 answers of the emulator located in the text that was saved', () =>
     const articleModel = models.find((m) => m.attributes['api_key'] === 'article')!;
     article = (await get<Resource[]>(`/items?filter%5Btype%5D=${articleModel.id}&nested=true&page%5Blimit%5D=1`))[0]!;
   });
-  after(() => emulator.close());
 
   /** Sends the edit unchecked and locates the answer in the edited text. */
   async function saveUnchecked(mutate: (doc: Doc) => void): Promise<{ text: string; problems: Problem[] }> {

@@ -4,11 +4,12 @@
 // refuses) except where only the server can know (uniqueness, whether a linked record exists).
 // The emulator's store is restored after every accepted edit, so each edit starts from the seed.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Resource } from '../../src/cma/types';
 import { documentValue, planUpdate, type SchemaContext } from '../../src/schema';
 import { updateBody } from '../../src/schema/plan';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { fieldCases, modelCases, recordCases, webhookCases, type EditCase } from './differentialCases';
 import { callEmulator } from './emulatorClient';
 import type { Doc } from './helpers';
@@ -48,8 +49,8 @@ function snapshotStore(): (kind: EditCase['kind']) => void {
   };
 }
 
-before(async () => {
-  emulator = await startEmulator({ records: 3, jobDurationMs: 0 });
+useEmulator({ records: 3, jobDurationMs: 0 }, async (started) => {
+  emulator = started.emulator;
   const get = async <T>(path: string) => (await call('GET', path)).json['data'] as T;
   const site = await get<Resource<'site'>>('/site');
   const models = await get<Resource<'item_type'>[]>('/item-types');
@@ -71,7 +72,6 @@ before(async () => {
   for (const webhook of await get<Resource<'webhook'>[]>('/webhooks')) cases.push(...webhookCases(webhook));
   restore = snapshotStore();
 });
-after(() => emulator.close());
 
 interface Outcome {
   name: string;

@@ -1,30 +1,19 @@
 // New field drafts: every field type's template passes the local checks as it is and is accepted by POST …/fields;
 // the api_key placeholder is free in the model; a create without a label is a located problem and sends nothing.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { describe, test } from 'node:test';
+import { type CmaClient } from '../../src/cma';
 import { ProjectData } from '../../src/projects/projectData';
 import { FIELD_TYPES } from '../../src/schema/catalog';
 import { draftField, FIELD_TYPE_LABELS } from '../../src/schema/fieldTemplate';
 import { planSchemaCreate, renderSchemaDraft } from '../../src/schema/schemaDrafts';
-import { startEmulator, type Emulator } from '../emulator';
+import type { Emulator } from '../emulator';
+import { QUICK_JOBS, useEmulator } from '../support/emulator';
 
 let emulator: Emulator;
 let client: CmaClient;
 
-before(async () => {
-  emulator = await startEmulator({ records: 4, jobDurationMs: 5 });
-  client = new CmaClient({
-    apiToken: emulator.token,
-    baseUrl: emulator.url,
-    jobs: { firstDelayMs: 5, maxDelayMs: 20 },
-    retry: { maxAttempts: 1 },
-  });
-});
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
-});
+useEmulator({ records: 4, jobDurationMs: 5, client: { jobs: QUICK_JOBS } }, (started) => ({ emulator, client } = started));
 
 async function templateOf(modelApiKey: string, type: (typeof FIELD_TYPES)[number]) {
   const data = new ProjectData(client);

@@ -2,11 +2,12 @@
 // and a sample of records fetched with nested=true, render to a document that plans "nothing changed";
 // and the seeded resources pass the schemas (no false alarms on real-looking data).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Resource } from '../../src/cma/types';
 import { planUpdate, renderDocument, type DocumentKind, type SchemaContext } from '../../src/schema';
 import { findingsOfResource } from '../../src/schema/plan';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { bodyOf, plan } from './helpers';
 
 let emulator: Emulator;
@@ -21,8 +22,8 @@ async function get<T>(path: string): Promise<T> {
   return ((await response.json()) as { data: T }).data;
 }
 
-before(async () => {
-  emulator = await startEmulator({ records: 40 });
+useEmulator({ records: 40 }, async (started) => {
+  emulator = started.emulator;
   const site = await get<Resource<'site'>>('/site');
   const models = await get<Resource<'item_type'>[]>('/item-types');
   const fields = new Map<string, Resource<'field'>[]>();
@@ -36,7 +37,6 @@ before(async () => {
       subjects.push(['record', record]);
   }
 });
-after(() => emulator.close());
 
 describe('seeded project round trip', () => {
   test('the seed covers every kind', () => {

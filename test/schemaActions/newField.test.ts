@@ -1,28 +1,24 @@
 // "New Field…": which model (tree node or palette pick), which of the 20 field types; it opens a draft of that
 // type and sends nothing.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { describe, test } from 'node:test';
 import { modelOfNode, newFieldRef } from '../../src/schemaActions/newField';
 import type { PickerDeps as NewRecordDeps } from '../../src/projects/pickers';
 import { isFieldDraftRef } from '../../src/domain/paths';
 import type { Project } from '../../src/projects/project';
 import { ProjectData } from '../../src/projects/projectData';
 import { formatMessage } from '../../src/platform/translate';
-import { startEmulator, type Emulator } from '../emulator';
+import type { Emulator } from '../emulator';
+import { useEmulator } from '../support/emulator';
 import { ScriptedUi } from '../platform/scriptedUi';
 
 let emulator: Emulator;
 let data: ProjectData;
 const project = { key: 'emulated-bistro', name: 'Emulated Bistro' } as Project;
 
-before(async () => {
-  emulator = await startEmulator({ records: 2 });
-  data = new ProjectData(new CmaClient({ apiToken: emulator.token, baseUrl: emulator.url, retry: { maxAttempts: 1 } }));
-});
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
+useEmulator({ records: 2 }, (started) => {
+  emulator = started.emulator;
+  data = new ProjectData(started.client);
 });
 
 const deps = (ui: ScriptedUi): NewRecordDeps => ({

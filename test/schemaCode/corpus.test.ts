@@ -1,7 +1,7 @@
 // The migration corpus: for each schema difference, the generated script, run with the official client on a
 // fresh fork of the target, makes that fork's schema equal to the source's (ids and server-owned
 // attributes aside). Environments are forks made through the API, as a DatoCMS team makes them.
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
@@ -9,13 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildClient, type Client } from '@datocms/cma-client-node';
 import { require as tsxRequire } from 'tsx/cjs/api';
-import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { CmaClient } from '../../src/cma';
 import { FIELD_TYPES } from '../../src/schema/catalog';
 import { changesOf, diffSchemas } from '../../src/schemaCode/diff';
 import { planMigration, removalsOf } from '../../src/schemaCode/plan';
 import { migrationScript } from '../../src/schemaCode/script';
 import { snapshotOf, type SchemaSnapshot } from '../../src/schemaCode/snapshot';
-import { startEmulator, type Emulator } from '../emulator';
+import type { Emulator } from '../emulator';
+import { useEmulator } from '../support/emulator';
 import { CORPUS as FIRST_CASES } from './corpus';
 import { NAME_CASES } from './corpusNames';
 import { REPLACE_CASES } from './corpusReplace';
@@ -81,15 +82,11 @@ function byName(schema: SchemaSnapshot, only?: SchemaSnapshot): Record<string, u
 }
 
 describe('migration corpus', () => {
-  before(async () => {
-    emu = await startEmulator({ records: 4, jobDurationMs: 1 });
+  useEmulator({ records: 4, jobDurationMs: 1 }, async (started) => {
+    emu = started.emulator;
     dir = await mkdtemp(join(tmpdir(), 'datocms-migrations-'));
   });
-  after(async () => {
-    await emu.close();
-    await closeAllDispatchers();
-    await rm(dir, { recursive: true, force: true });
-  });
+  after(() => rm(dir, { recursive: true, force: true }));
 
   // the cases wait mostly on the official client's job polling (a second and more per job): run them side by side
   describe('cases', { concurrency: CORPUS.length }, () =>

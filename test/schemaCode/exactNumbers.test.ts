@@ -1,7 +1,7 @@
 // Numbers a JavaScript number cannot hold (integers beyond 2^53) in a migration: run with the official client,
 // they reach the API digit for digit where Node.js has JSON.rawJSON; elsewhere the script stops before its
 // first request and says why. The requests are read on the wire, through a recording proxy.
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
@@ -9,12 +9,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LosslessNumber } from 'lossless-json';
-import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { CmaClient } from '../../src/cma';
 import { diffSchemas } from '../../src/schemaCode/diff';
 import { planMigration } from '../../src/schemaCode/plan';
 import { migrationScript } from '../../src/schemaCode/script';
 import { snapshotOf } from '../../src/schemaCode/snapshot';
-import { startEmulator, type Emulator } from '../emulator';
+import type { Emulator } from '../emulator';
+import { useEmulator } from '../support/emulator';
 
 const BIG = '9007199254740993';
 let emu: Emulator;
@@ -24,8 +25,8 @@ let dir: string;
 /** the requests the script made: method, path and body exactly as sent */
 const seen: Array<{ method: string; path: string; body: string }> = [];
 
-before(async () => {
-  emu = await startEmulator({ records: 2, jobDurationMs: 1 });
+useEmulator({ records: 2, jobDurationMs: 1 }, async (started) => {
+  emu = started.emulator;
   dir = await mkdtemp(join(tmpdir(), 'datocms-exact-'));
   proxy = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -48,8 +49,6 @@ before(async () => {
 });
 after(async () => {
   proxy.close();
-  await emu.close();
-  await closeAllDispatchers();
   await rm(dir, { recursive: true, force: true });
 });
 

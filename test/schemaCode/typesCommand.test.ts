@@ -4,13 +4,14 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { after, beforeEach, describe, test } from 'node:test';
+import { CmaClient } from '../../src/cma';
 import { createTypesFeature, type TypesDeps } from '../../src/schemaCode/typesCommand';
 import { typesFileKey } from '../../src/schemaCode/typesState';
 import type { Project } from '../../src/projects/project';
 import { ProjectData } from '../../src/projects/projectData';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { ScriptedUi } from '../platform/scriptedUi';
 
 let emulator: Emulator;
@@ -57,15 +58,11 @@ function setup() {
   return { ui, state, opened, feature: createTypesFeature(deps) };
 }
 
-before(async () => {
-  emulator = await startEmulator({ records: 3, latencyMs: 0 });
+useEmulator({ records: 3, latencyMs: 0 }, async (started) => {
+  emulator = started.emulator;
   dir = await mkdtemp(join(tmpdir(), 'datocms-types-'));
 });
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
-  await rm(dir, { recursive: true, force: true });
-});
+after(() => rm(dir, { recursive: true, force: true }));
 
 describe('Generate Types', () => {
   let path: string;

@@ -3,12 +3,13 @@
 // `tsc --strict`, with wrong values refused (`@ts-expect-error`); the seeded records the official client reads
 // type-check against their models' types. One tsc run for all of it.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { buildClient } from '@datocms/cma-client-node';
-import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { CmaClient } from '../../src/cma';
 import { byModel } from '../../src/projects/projectData';
 import { generateTypes } from '../../src/schemaCode/typesGenerator';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { typeCheck, under } from './compileTypes';
 import { adversarialSchema, context } from './typesFixtures';
 import { ADVERSARIAL_PROGRAM, SEEDED_PROGRAM, recordsFile } from './typesPrograms';
@@ -32,8 +33,8 @@ async function seededTypesFile(): Promise<string> {
   });
 }
 
-before(async () => {
-  emulator = await startEmulator({ records: 8, latencyMs: 0 });
+useEmulator({ records: 8, latencyMs: 0 }, async (started) => {
+  emulator = started.emulator;
   seededTypes = [await seededTypesFile(), await seededTypesFile()];
   // the seeded records as the official client reads them, plain and nested
   const official = buildClient({ apiToken: emulator.token, baseUrl: emulator.url, environment: 'main' });
@@ -56,10 +57,6 @@ before(async () => {
     'adversarial/datocms-types.ts': adversarial,
     'adversarial/use.ts': ADVERSARIAL_PROGRAM,
   });
-});
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
 });
 
 test('tsc found nothing outside the programs (configuration, libraries)', () => {

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
-import { after, before, describe, test } from 'node:test';
-import { CmaClient, closeAllDispatchers, type RequestLogEntry } from '../../src/cma';
+import { after, describe, test } from 'node:test';
+import { CmaClient, type RequestLogEntry } from '../../src/cma';
 import { adminUrl } from '../../src/navigation/adminUrls';
 import { DocumentService } from '../../src/documents/documentService';
 import { ProjectData } from '../../src/projects/projectData';
@@ -13,7 +13,8 @@ import { ProjectStore, tokenSecretKey } from '../../src/projects/projectStore';
 import { InvalidTokenError, signIn } from '../../src/projects/signIn';
 import { TreeModel } from '../../src/tree/model';
 import { type WebhookNode } from '../../src/tree/nodes';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { projectSource } from '../faults/world';
 import { FakeSecrets, FakeState } from '../projects/fakeStores';
 import { Transcript } from './transcript';
@@ -24,8 +25,8 @@ let listenerUrl: string;
 const listenerHits: string[] = [];
 const transcript = new Transcript();
 
-before(async () => {
-  emulator = await startEmulator({ records: 3 });
+useEmulator({ records: 3 }, async (started) => {
+  emulator = started.emulator;
   listener = createServer((req, res) => {
     listenerHits.push(`${req.method} ${req.url}`);
     res.end('ok');
@@ -34,11 +35,7 @@ before(async () => {
   listenerUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
 });
 
-after(async () => {
-  await new Promise((resolve) => listener.close(resolve));
-  await emulator.close();
-  await closeAllDispatchers();
-});
+after(() => new Promise((resolve) => listener.close(resolve)));
 
 function client(log: RequestLogEntry[] = []): CmaClient {
   return new CmaClient({

@@ -1,27 +1,17 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeAllDispatchers } from '../../src/cma';
 import { TreeModel } from '../../src/tree/model';
 import { type ModelNode, type RecordNode, type RecordsNode, type TreeNode } from '../../src/tree/nodes';
 import { formatMessage } from '../../src/platform/translate';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { emulatorProjects } from '../projects/emulatorProjects';
 
 const RECORDS = 75;
 const PAGE = 30;
 let emulator: Emulator;
 
-before(async () => {
-  emulator = await startEmulator({ records: RECORDS });
-});
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
-});
-beforeEach(() => {
-  emulator.faults.clear();
-  emulator.clearRequests();
-});
+useEmulator({ records: RECORDS, reset: ['faults', 'requests'] }, (started) => (emulator = started.emulator));
 
 function newModel(pageSize = PAGE) {
   return new TreeModel({ projects: emulatorProjects(emulator), pageSize: () => pageSize });

@@ -1,8 +1,9 @@
 // The official CDA client (@datocms/cda-client, a dev dependency) against the emulator: what a real
 // front end sends and reads. Skipped, saying why, when the package is not installed yet.
 import assert from 'node:assert/strict';
-import { after, before, describe, test, type TestContext } from 'node:test';
-import { startEmulator, type Emulator } from '../index.js';
+import { describe, test, type TestContext } from 'node:test';
+import type { Emulator } from '../index.js';
+import { useEmulator } from '../../support/emulator.js';
 
 interface ClientOptions {
   token: string;
@@ -23,13 +24,12 @@ interface CdaClient {
 let emu: Emulator;
 let client: CdaClient | undefined;
 let options: ClientOptions;
-before(async () => {
-  emu = await startEmulator({ records: 620 });
+useEmulator({ records: 620 }, async (started) => {
+  emu = started.emulator;
   options = { token: emu.token, graphqlEndpointUrl: `${emu.url}/cda/` };
   const name = '@datocms/cda-client';
   client = await import(name).catch(() => undefined);
 });
-after(() => emu.close());
 
 function needsClient(t: TestContext): CdaClient | undefined {
   if (!client) t.skip('@datocms/cda-client is not installed: run npm install');

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { startEmulator, type Emulator } from '../index.js';
+import { describe, test } from 'node:test';
+import type { Emulator } from '../index.js';
+import { useEmulator } from '../../support/emulator.js';
 import { cma, createField, createModel, createRecord, gql } from './cda-http.js';
 
 let emu: Emulator;
-before(async () => {
-  emu = await startEmulator({ empty: true, jobDurationMs: 1 });
+useEmulator({ empty: true, jobDurationMs: 1 }, async (started) => {
+  emu = started.emulator;
   const artist = await createModel(emu, { name: 'Artist', api_key: 'artist' });
   await createField(emu, artist, { label: 'Name', api_key: 'name', field_type: 'string' });
   await createField(emu, artist, { label: 'Birth', api_key: 'birth', field_type: 'date' });
@@ -33,7 +34,6 @@ before(async () => {
     validators: { rich_text_blocks: { item_types: [product, cta] } },
   });
 });
-after(() => emu.close());
 
 async function complexity(query: string): Promise<number> {
   const res = await gql(emu, query);

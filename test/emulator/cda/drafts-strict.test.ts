@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { startEmulator, type Emulator } from '../index.js';
+import { describe, test } from 'node:test';
+import type { Emulator } from '../index.js';
+import { useEmulator } from '../../support/emulator.js';
 import type { StoredItem } from '../store.js';
 import { cma, data, gql } from './cda-http.js';
 
 let emu: Emulator;
-before(async () => {
-  emu = await startEmulator({ records: 40, jobDurationMs: 1 });
-});
-after(() => emu.close());
+useEmulator({ records: 40, jobDurationMs: 1 }, (started) => (emu = started.emulator));
 
 const DRAFTS = { 'X-Include-Drafts': 'true' };
 const STRICT = { 'X-Exclude-Invalid': 'true' };

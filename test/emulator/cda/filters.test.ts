@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { startEmulator, type Emulator } from '../index.js';
+import { describe, test } from 'node:test';
+import type { Emulator } from '../index.js';
+import { useEmulator } from '../../support/emulator.js';
 import { dastText } from '../items.js';
 import type { StoredItem } from '../store.js';
 import { cma, data, gql } from './cda-http.js';
 
 let emu: Emulator;
-before(async () => {
-  emu = await startEmulator({ records: 60, jobDurationMs: 1 });
-});
-after(() => emu.close());
+useEmulator({ records: 60, jobDurationMs: 1 }, (started) => (emu = started.emulator));
 
 interface Rec {
   id: string;

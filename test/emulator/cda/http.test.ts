@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { startEmulator, type Emulator } from '../index.js';
+import { describe, test } from 'node:test';
+import type { Emulator } from '../index.js';
+import { useEmulator } from '../../support/emulator.js';
 import { cma, data, gql } from './cda-http.js';
 
 let emu: Emulator;
-before(async () => {
-  emu = await startEmulator({ records: 20, jobDurationMs: 1 });
-});
-after(() => emu.close());
+useEmulator({ records: 20, jobDurationMs: 1 }, (started) => (emu = started.emulator));
 
 const QUERY = '{ allAuthors(first: 2) { name } }';
 const code = (res: { json: any }) => res.json?.data?.[0]?.attributes?.code;

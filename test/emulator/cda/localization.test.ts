@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { startEmulator, type Emulator } from '../index.js';
+import { describe, test } from 'node:test';
+import type { Emulator } from '../index.js';
+import { useEmulator } from '../../support/emulator.js';
 import { cma, data, gql } from './cda-http.js';
 
 let emu: Emulator;
-before(async () => {
-  emu = await startEmulator({ records: 30, jobDurationMs: 1 });
-});
-after(() => emu.close());
+useEmulator({ records: 30, jobDurationMs: 1 }, (started) => (emu = started.emulator));
 
 async function firstArticle(): Promise<{ id: string; slug: string }> {
   return (await data(emu, '{ allArticles(first: 1, orderBy: _createdAt_ASC) { id slug } }')).allArticles[0];

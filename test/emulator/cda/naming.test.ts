@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { startEmulator, type Emulator } from '../index.js';
+import { describe, test } from 'node:test';
+import type { Emulator } from '../index.js';
+import { useEmulator } from '../../support/emulator.js';
 import { createField, createModel, data } from './cda-http.js';
 import { camelCase, modelNames, pascalCase, pluralize } from './naming.js';
 
@@ -58,8 +59,8 @@ describe('names derived from api_keys', () => {
 
 describe('root fields of a project', () => {
   let emu: Emulator;
-  before(async () => {
-    emu = await startEmulator({ empty: true, jobDurationMs: 1 });
+  useEmulator({ empty: true, jobDurationMs: 1 }, async (started) => {
+    emu = started.emulator;
     for (const apiKey of ['person', 'changelog_entry', 'section_2_column', 'news']) {
       const id = await createModel(emu, { name: apiKey, api_key: apiKey });
       await createField(emu, id, { label: 'Title', api_key: 'title', field_type: 'string' });
@@ -76,7 +77,6 @@ describe('root fields of a project', () => {
     });
     await createModel(emu, { name: 'Nothing yet', api_key: 'empty_model' });
   });
-  after(() => emu.close());
 
   test('collection, single and meta per model; one field for a singleton; none for blocks or models without fields', async () => {
     const { __schema } = await data(emu, '{ __schema { queryType { fields { name } } } }');

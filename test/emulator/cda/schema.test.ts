@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { buildClientSchema, getIntrospectionQuery, printType, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
-import { startEmulator, type Emulator } from '../index.js';
+import type { Emulator } from '../index.js';
+import { useEmulator } from '../../support/emulator.js';
 import { cma, createField, data } from './cda-http.js';
 
 let emu: Emulator;
-before(async () => {
-  emu = await startEmulator({ records: 30, jobDurationMs: 1 });
-});
-after(() => emu.close());
+useEmulator({ records: 30, jobDurationMs: 1 }, (started) => (emu = started.emulator));
 
 const STRICT = { 'X-Exclude-Invalid': 'true' };
 
