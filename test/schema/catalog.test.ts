@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import * as z from 'zod';
+import { EDITOR_PARAMETERS } from '../../src/schema/editorParameters';
 import {
-  EDITOR_PARAMETERS,
   FIELD_ATTRIBUTES,
   FIELD_RELATIONSHIPS,
   FIELDSET_ATTRIBUTES,
