@@ -279,7 +279,8 @@ export class ItemQueryEngine {
       return this.comparePredicate('date_time', op, operand, where, (item) => item.meta[metaDate]);
     }
     if (name === '_status' || name === 'id') {
-      const allowed = ['eq', 'neq', 'in', 'notIn', 'not_in'];
+      // the meta filters spell it notIn, unlike the fields' not_in
+      const allowed = ['eq', 'neq', 'in', 'notIn'];
       if (!allowed.includes(op)) throw unknownOp(allowed);
       const get = (item: StoredItem) => (name === 'id' ? item.id : item.meta.status);
       if (op === 'eq') return (item) => get(item) === operand;

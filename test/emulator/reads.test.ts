@@ -274,6 +274,11 @@ describe('GET /items', () => {
     assert.equal(details(unknownField)[0]?.field, 'colour');
     const wrongOp = await articles('filter[fields][featured][gt]=1');
     assert.deepEqual(codes(wrongOp), ['INVALID_FILTER_FIELDS_PARAM']);
+    // the meta filters spell it notIn; the fields' not_in is not one of theirs
+    const snakeMeta = await articles('filter[fields][_status][not_in]=draft');
+    assert.deepEqual(codes(snakeMeta), ['INVALID_FILTER_FIELDS_PARAM']);
+    const camelMeta = await articles('filter[fields][_status][notIn]=draft');
+    assert.equal(camelMeta.status, 200);
   });
 
   test('order_by on fields and meta columns, several keys, locale-aware', async () => {
