@@ -15,7 +15,19 @@ const FLOORS = {
 };
 const FEATURE = ['cma', 'documents', 'domain', 'export', 'numbers', 'platform', 'projects', 'schema', 'tree'];
 for (const feature of ['environments', 'history', 'navigation', 'records', 'schemaActions', 'schemaCode']) FLOORS[feature] = FEATURE;
-const FEATURES = ['documents', 'language', 'export', 'environments', 'history', 'navigation', 'records', 'schemaActions', 'schemaCode'];
+FLOORS.graphql = ['cma', 'documents', 'domain', 'numbers', 'platform', 'projects', 'schema', 'tree'];
+const FEATURES = [
+  'documents',
+  'language',
+  'export',
+  'environments',
+  'history',
+  'navigation',
+  'records',
+  'schemaActions',
+  'schemaCode',
+  'graphql',
+];
 const ROOMS = Object.keys(FLOORS);
 
 module.exports = {
