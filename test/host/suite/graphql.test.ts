@@ -20,6 +20,8 @@ import {
 } from './helpers';
 
 const QUERY_FILE = join('src', 'articles.ts');
+/** what the gql.tada package would declare, so the editor finds the import */
+const TADA_TYPES = join('src', 'gql-tada.d.ts');
 const QUERY = [
   "import { graphql } from 'gql.tada';",
   '',
@@ -38,14 +40,23 @@ const QUERY = [
 
 describe('graphql', () => {
   const workspace = () => config().workspace;
-  const created = ['datocms.config.json', '.graphqlrc.yml', 'schema.graphql', QUERY_FILE];
+  const created = ['datocms.config.json', 'tsconfig.json', TADA_TYPES, 'schema.graphql', QUERY_FILE];
 
   before(async () => {
     await ensureSignedIn();
     await vscode.workspace.getConfiguration('datocms').update('cdaUrl', `${config().emulatorUrl}/cda/`, vscode.ConfigurationTarget.Global);
     mkdirSync(join(workspace(), 'src'), { recursive: true });
     writeFileSync(join(workspace(), 'datocms.config.json'), JSON.stringify({ profiles: { default: { siteId: '84213' } } }, null, 2));
-    writeFileSync(join(workspace(), '.graphqlrc.yml'), 'schema: schema.graphql\ndocuments: src/**/*.ts\n');
+    // gql.tada's TypeScript plugin names the schema file
+    writeFileSync(
+      join(workspace(), 'tsconfig.json'),
+      JSON.stringify(
+        { compilerOptions: { strict: true, plugins: [{ name: 'gql.tada/ts-plugin', schema: './schema.graphql' }] }, include: ['src'] },
+        null,
+        2,
+      ),
+    );
+    writeFileSync(join(workspace(), TADA_TYPES), "declare module 'gql.tada' {\n  export function graphql(source: string): unknown;\n}\n");
     writeFileSync(join(workspace(), QUERY_FILE), QUERY);
   });
 
@@ -95,8 +106,8 @@ describe('graphql', () => {
     const result = vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'datocms-result')!.document;
     const text = result.getText();
     const header = text.split('\n').filter((line) => line.startsWith('// '));
-    assert.equal(header[0], '// LatestArticles · Emulated Bistro · sandbox · published · strict');
-    assert.match(header[1]!, /^\/\/ 200 in \d+ ms$/);
+    assert.match(header[0]!, /^\/\/ LatestArticles: 200 in \d+ ms$/);
+    assert.equal(header[1], '// Emulated Bistro · sandbox · published · strict');
     assert.match(header[2]!, /^\/\/ Complexity [\d,]+ of 10,000,000 \(/);
     assert.match(header[3]!, /^\/\/ CDN: cacheable — request [\d,]+ of 12,000 bytes$/);
     assert.match(header[4]!, /^\/\/ Cache tags: \d+$/);
@@ -105,9 +116,11 @@ describe('graphql', () => {
     assert.ok(data.data.allArticles[0].author.name);
     assert.equal(result.languageId, 'jsonc');
     assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, uri.fsPath, 'the query keeps the focus');
-    await seeOnScreen('Complexity');
     // the picture for the README: the query with its CodeLens, the result beside it with its summary
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    await seeOnScreen('Complexity');
     await screenshot('graphql');
+    await vscode.commands.executeCommand('workbench.view.explorer');
   });
 
   it('Sync GraphQL Schema writes schema.graphql; a field saved in the linked environment offers to sync it again', async function () {
