@@ -40,7 +40,7 @@ const QUERY = [
 
 describe('graphql', () => {
   const workspace = () => config().workspace;
-  const created = ['datocms.config.json', 'tsconfig.json', TADA_TYPES, 'schema.graphql', QUERY_FILE];
+  const created = ['datocms.config.json', 'tsconfig.json', TADA_TYPES, 'schema.graphql', QUERY_FILE, 'package.json', 'generated.txt'];
 
   before(async () => {
     await ensureSignedIn();
@@ -58,6 +58,15 @@ describe('graphql', () => {
     );
     writeFileSync(join(workspace(), TADA_TYPES), "declare module 'gql.tada' {\n  export function graphql(source: string): unknown;\n}\n");
     writeFileSync(join(workspace(), QUERY_FILE), QUERY);
+    // a generator script, as a repository using gql.tada has one (this one only leaves a trace)
+    writeFileSync(
+      join(workspace(), 'package.json'),
+      JSON.stringify(
+        { name: 'site', private: true, scripts: { 'generate-types': 'echo gql.tada generate output > generated.txt' } },
+        null,
+        2,
+      ),
+    );
   });
 
   after(async () => {
@@ -154,8 +163,18 @@ describe('graphql', () => {
     const offers = (await settledToasts(1, 2500, 20_000)).filter((toast) => toast.buttons.includes('Sync'));
     assert.equal(offers.length, 1, 'one offer for the save');
     assert.equal(offers[0]!.message, 'The schema of Emulated Bistro · sandbox changed: schema.graphql is out of date.');
-    await clickButton('Sync');
+    // the repository's generator script runs in a terminal of its own, after the file is written
+    assert.deepEqual(offers[0]!.buttons, ['Sync', 'Sync and Run npm run generate-types']);
+    const started = new Promise<string>((resolve) => {
+      const listening = vscode.tasks.onDidStartTask((event) => {
+        listening.dispose();
+        resolve(event.execution.task.name);
+      });
+    });
+    await clickButton('Sync and Run npm run generate-types');
     await waitFor(() => /\n {2}email: String!\n/.test(readFileSync(target, 'utf8')), 20_000, 'the synced file to make email non-null');
+    assert.equal(await started, 'generate-types');
+    await waitFor(() => existsSync(join(workspace(), 'generated.txt')), 30_000, 'the generator script to run');
     assert.equal(readFileSync(target, 'utf8').replace(/\n {2}email: String!\n/, '\n  email: String\n'), first, 'only the change differs');
 
     // back as it was
