@@ -15,7 +15,8 @@ const FLOORS = {
 };
 const FEATURE = ['cma', 'documents', 'domain', 'export', 'numbers', 'platform', 'projects', 'schema', 'tree'];
 for (const feature of ['agentTools', 'environments', 'history', 'navigation', 'records', 'schemaActions', 'schemaCode']) FLOORS[feature] = FEATURE;
-const FEATURES = ['documents', 'language', 'export', 'agentTools', 'environments', 'history', 'navigation', 'records', 'schemaActions', 'schemaCode'];
+FLOORS.graphql = ['cma', 'documents', 'domain', 'numbers', 'platform', 'projects', 'schema', 'tree'];
+const FEATURES = ['documents', 'language', 'export', 'graphql', 'agentTools', 'environments', 'history', 'navigation', 'records', 'schemaActions', 'schemaCode'];
 const ROOMS = Object.keys(FLOORS);
 
 module.exports = {

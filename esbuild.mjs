@@ -27,6 +27,9 @@ const BUNDLES = {
   schema: ['src/schema'],
   // vscode-json-languageservice and the DatoCMS JSON language, loaded with the first document
   language: ['src/language'],
+  // graphql-js and the GraphQL workbench (the workspace link, the schema cache, Run), loaded with the first GraphQL
+  // document or command
+  graphql: ['src/graphql'],
   // the features activation does not run: documents and saves, records, history, schema code, environments, export,
   // and the parts of the tree and projects rooms only commands use (queries, pickers, sign-in dialogues, the guard)
   features: [

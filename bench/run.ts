@@ -18,6 +18,7 @@ import { treeSession, type Expand } from './tree';
 import { benchHoverLink } from './hoverLink';
 import { benchBulkPublish } from './bulkPublish';
 import { benchUploads } from './uploads';
+import { benchGraphqlRun } from './graphql';
 
 const RECORDS = 10_000;
 const LATENCIES = [80, 0] as const;
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
     if (wanted('rate_limited')) result['rate_limited'] = await benchRateLimited(emulator, articleId, rows);
     if (wanted('hover_link_ms')) result['hover_link_ms'] = await benchHoverLink(emulator, runs, rows, progress);
     if (wanted('bulk_publish_1000')) result['bulk_publish_1000'] = await benchBulkPublish(emulator, runs, rows, progress);
+    if (wanted('graphql_run')) result['graphql_run'] = await benchGraphqlRun(emulator, runs, rows, progress);
   } finally {
     await emulator.close();
     await closeAllDispatchers();

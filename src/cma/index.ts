@@ -29,7 +29,7 @@ export type { WebhooksResource } from './resources/webhooks';
 export { MAX_UPLOADS_PAGE_SIZE, type UploadsResource } from './resources/uploads';
 export { MAX_VERSIONS_PAGE_SIZE, type ItemVersionsResource, type RestoredVersion } from './resources/versions';
 export type { ListAllOptions } from './paging';
-export { closeAllDispatchers } from './transport';
+export { closeAllDispatchers, sendAttempt, type Attempt, type AttemptOutcome, type ResponseFacts } from './transport';
 export { encodeQuery } from './query';
 export { isLosslessNumber, LosslessNumber } from '../numbers';
 export { DEFAULT_JOB_POLICY, DEFAULT_RETRY_POLICY, sleep, type JobPolicy, type RetryPolicy } from './timing';

@@ -58,6 +58,8 @@ export interface ResponseFacts {
   rateLimitRemaining: number | undefined;
   /** seconds, as the server sent it */
   rateLimitReset: number | undefined;
+  /** every response header (lower-case names), for clients of other DatoCMS APIs that read their own */
+  headers: Record<string, string | string[] | undefined>;
 }
 
 export type AttemptOutcome =
@@ -141,6 +143,7 @@ function responseFacts(status: number, headers: Record<string, string | string[]
     rateLimitLimit: numericHeader(headers['x-ratelimit-limit']),
     rateLimitRemaining: numericHeader(headers['x-ratelimit-remaining']),
     rateLimitReset: numericHeader(headers['x-ratelimit-reset']),
+    headers,
   };
 }
 

@@ -3,6 +3,7 @@ export * from './baseUrl';
 export * from './config';
 export * from './dates';
 export * from './errors';
+export * from './graphqlFiles';
 export * from './requestLog';
 export * from './translate';
 export * from './ui';
