@@ -51,6 +51,12 @@ const BUNDLES = {
     'src/projects/primaryGuard.ts',
     'src/projects/signIn.ts',
     'src/platform/exclusiveFile.ts',
+    'src/cma/resources/publishing.ts',
+    'src/cma/resources/media.ts',
+    'src/cma/uploadFile.ts',
+    'src/cma/uploadErrors.ts',
+    'src/cma/storagePut.ts',
+    'src/cma/mimeTypes.ts',
   ],
 };
 /** what a bundle exports besides its rooms; the top-level files it reaches are its own, never imported elsewhere */

@@ -2,8 +2,8 @@
 //   client.ts       CmaClient: one object per resource family, withEnvironment, raw request()
 //   resources/      the families: site.ts (site, environments, maintenance mode), schema.ts (item types, fields, fieldsets),
 //                   webhooks.ts, items.ts, uploads.ts, versions.ts; shared.ts (read one / a list, partial update, create, delete)
-//                   publishing.ts (publishingOf(client): publish, bulk, schedules; imported directly, not from here)
-//                   media.ts (mediaOf(client): upload writes, files, bulk, collections, tags, filters; imported directly)
+//                   publishing.ts (publishingOf(client): publish, bulk, schedules), media.ts (mediaOf(client): upload
+//                   writes, files, bulk, collections, tags, filters): only features use them, so they load with those
 //   uploadFile.ts   a file into the media area (upload request, streamed PUT via storagePut.ts, create/replace job);
 //                   uploadErrors.ts its errors (UploadError, UploadInUseError)
 //   requester.ts    one call: headers, attempts and which failures are retried, rate-limit pacing, the log
@@ -33,6 +33,13 @@ export { closeAllDispatchers, sendAttempt, type Attempt, type AttemptOutcome, ty
 export { encodeQuery } from './query';
 export { isLosslessNumber, LosslessNumber } from '../numbers';
 export { DEFAULT_JOB_POLICY, DEFAULT_RETRY_POLICY, sleep, type JobPolicy, type RetryPolicy } from './timing';
-export { ApiError, CancelledError, CmaError, NetworkError, ResponseError, TimeoutError, type ApiErrorEntry } from './errors';
+export * from './errors';
 export type * from './types';
 export * from './resources/publishing';
+export * from './resources/media';
+export * from './uploadFile';
+export * from './uploadErrors';
+// What the write helpers above (built into the features' bundle) take from the rest of the client.
+export * from './jsonapi';
+export * from './paging';
+export * from './resources/shared';
