@@ -71,6 +71,7 @@ export const COMMANDS = {
   'datocms.openInDatoCMS': project((t) => t('Could not open DatoCMS'), navigation.openInDatoCMS),
 
   // documents
+  'datocms.documents.save': anytime((t) => t('Could not save to DatoCMS'), documents.saveDocument),
   'datocms.documents.compareWithRemote': anytime((t) => t('Could not compare with the DatoCMS version'), documents.compareWithRemote),
   'datocms.documents.overwriteRemote': anytime((t) => t('Could not overwrite the DatoCMS version'), documents.overwriteRemote),
   'datocms.documents.revertToRemote': anytime((t) => t('Could not revert to the DatoCMS version'), documents.revertToRemote),
