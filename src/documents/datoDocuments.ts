@@ -256,9 +256,6 @@ export class DocumentsFeature implements vscode.Disposable, DocumentHost {
     const key = document.uri.toString();
     const session = this.store.get(key);
     this.marks.update(document);
-    // The user is typing: the save that follows soon finds the environments recently read.
-    const environment = session?.baseline?.opened.environment;
-    if (environment) this.environments.warm(session.baseline!.opened.ref.project);
     // The workbench may have put a rendering in the editor (a revert, a reload after a save: applied as
     // small edits, not one replacement): then that rendering is the baseline.
     const length = document.offsetAt(document.lineAt(document.lineCount - 1).range.end);

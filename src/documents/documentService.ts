@@ -62,11 +62,13 @@ export class DocumentService {
   async save(text: string, basis: SaveBasis, o: SaveOptions = {}): Promise<SaveResult> {
     const { opened } = basis;
     const { ref } = opened;
+    // the environments the guard reads while confirming also serve the check that follows
+    const started = Date.now();
     try {
       const data = await this.dataFor(ref);
       if (isUncreated(opened)) {
         if (o.confirm && !(await o.confirm([]))) return { status: 'declined' };
-        const replaced = await this.replacement(opened, o);
+        const replaced = await this.replacement(opened, started, o);
         if (replaced) return replaced;
         const created = await createFromDraft(data, opened, text, o);
         return created.status === 'saved' ? { ...created, document: marked(created.document, opened.environment) } : created;
@@ -80,15 +82,16 @@ export class DocumentService {
       if (o.overwrite) {
         // The user's changed keys, on top of the state they chose to overwrite.
         if (ref.kind === 'record') body = withCurrentVersion(body, o.overwrite.resource.meta['current_version']);
-        const replaced = await this.replacement(opened, o);
+        const replaced = await this.replacement(opened, started, o);
         if (replaced) return replaced;
       } else if (ref.kind === 'record') {
-        // A record carries its version: the PUT itself is refused when the record moved.
-        const replaced = await this.replacement(opened, o);
+        // A record carries its version: the PUT itself is refused when the record moved. Its environment is not
+        // vouched for by the version (a fork keeps every id and version), so it is checked first.
+        const replaced = await this.replacement(opened, started, o);
         if (replaced) return replaced;
       } else {
         // Models, fields and webhooks carry no version: compare what the document shows, before the PUT.
-        const [replaced, moved] = await Promise.all([this.replacement(opened, o), this.remoteMoved(opened, o)]);
+        const [replaced, moved] = await Promise.all([this.replacement(opened, started, o), this.remoteMoved(opened, o)]);
         if (replaced) return replaced;
         if (moved) return { status: 'conflict', remote: moved, text };
       }
@@ -114,9 +117,9 @@ export class DocumentService {
   }
 
   /** Whether the environment the document was read from was replaced under its name (a 'replaced' result if so). */
-  private async replacement(opened: OpenedDocument, o: CallOptions): Promise<SaveResult | undefined> {
+  private async replacement(opened: OpenedDocument, since: number, o: CallOptions): Promise<SaveResult | undefined> {
     if (!opened.environment || !this.environments) return undefined;
-    const replaced = await this.environments.replaced(opened.ref.project, opened.environment, o);
+    const replaced = await this.environments.replaced(opened.ref.project, opened.environment, since, o);
     return replaced && { status: 'replaced', ...replaced };
   }
 

@@ -4,18 +4,13 @@
 // (`meta.created_at`), so a document remembers that, and a save compares it with what the name leads to now.
 //
 // The project's environment list (one request, not paginated) answers both, and it also tells the primary
-// environment. A save trusts a list read a few seconds before it: the list is read again in the background while
-// the user types (see warm), so a save right after typing costs no extra round trip, and one made later reads it
-// first. No vscode import.
+// environment. A save reads it after it started (a rename is instant, so no earlier list can vouch for the name):
+// the primary's guard and the check share one read. No vscode import.
 import type { CallOptions, Resource } from '../cma';
 import type { EnvironmentMark } from './model';
 
 /** A document being read takes its environment's mark from a list at most this old. */
 const OPEN_AGE_MS = 2_000;
-/** A save trusts a list at most this old (older: read again before writing). */
-export const SAVE_AGE_MS = 10_000;
-/** Typing reads the list again when the one known is older than this. */
-const WARM_AGE_MS = 4_000;
 
 type Environments = Resource<'environment'>[];
 
@@ -35,8 +30,13 @@ export class EnvironmentWatch {
 
   /** The project's environments, as read at most `maxAgeMs` ago (0: read now). */
   list(project: string, maxAgeMs: number, o: CallOptions = {}): Promise<Environments> {
+    return this.listSince(project, this.now() - maxAgeMs, o);
+  }
+
+  /** The project's environments, as read at `since` or later. */
+  private listSince(project: string, since: number, o: CallOptions): Promise<Environments> {
     const cached = this.lists.get(project);
-    if (cached && this.now() - cached.at <= maxAgeMs) return cached.list;
+    if (cached && cached.at >= since) return cached.list;
     const entry = { at: this.now(), list: this.read(project, { signal: o.signal }) };
     this.lists.set(project, entry);
     entry.list.catch(() => {
@@ -54,28 +54,19 @@ export class EnvironmentWatch {
     }
   }
 
-  /** Undefined when `mark`'s name still leads to the environment it names; else what became of it. Throws when offline. */
-  async replaced(project: string, mark: EnvironmentMark, o: CallOptions = {}): Promise<Replacement | undefined> {
-    let list = await this.list(project, SAVE_AGE_MS, o);
-    if (isSame(list, mark)) return undefined;
-    // Never refuse on a list read earlier: the name may have been given back since.
-    list = await this.list(project, 0, o);
-    if (isSame(list, mark)) return undefined;
+  /**
+   * Undefined when `mark`'s name still leads to the environment it names; else what became of it. Uses a list read
+   * at `since` or later (the start of the save asking), else reads it now. Throws when the list cannot be read.
+   */
+  async replaced(project: string, mark: EnvironmentMark, since = this.now(), o: CallOptions = {}): Promise<Replacement | undefined> {
+    const list = await this.listSince(project, since, o);
+    if (list.find((e) => e.id === mark.id)?.meta['created_at'] === mark.createdAt) return undefined;
     const original = list.find((e) => e.meta['created_at'] === mark.createdAt);
     return { environment: mark.id, ...(original ? { renamedTo: original.id } : {}) };
-  }
-
-  /** The user is editing a document of the project: read the list again if the known one is getting old. */
-  warm(project: string): void {
-    this.list(project, WARM_AGE_MS).catch(() => undefined);
   }
 }
 
 function markOf(environment: Resource<'environment'> | undefined): EnvironmentMark | undefined {
   const createdAt = environment?.meta['created_at'];
   return environment && typeof createdAt === 'string' ? { id: environment.id, createdAt } : undefined;
-}
-
-function isSame(list: Environments, mark: EnvironmentMark): boolean {
-  return list.find((e) => e.id === mark.id)?.meta['created_at'] === mark.createdAt;
 }
