@@ -97,6 +97,7 @@ export class DocumentsFeature implements vscode.Disposable, DocumentHost {
       failures: this.failures,
       log,
       saved: (_uri, result) => {
+        if (result.created) this.marks.refresh();
         this.openEmitter.fire(result.document);
         this.saveEmitter.fire({ ref: result.document.ref, resource: result.document.resource });
       },
@@ -247,7 +248,7 @@ export class DocumentsFeature implements vscode.Disposable, DocumentHost {
     const text = document.getText();
     if (!session.adopt(text)) await session.restoreBaseline(ref, text);
     this.diagnostics.recheck(document.uri);
-    this.marks.update(document);
+    this.marks.refresh();
   }
 
   private changed(event: vscode.TextDocumentChangeEvent): void {
@@ -255,7 +256,6 @@ export class DocumentsFeature implements vscode.Disposable, DocumentHost {
     if (document.uri.scheme !== DOCUMENT_SCHEME || contentChanges.length === 0) return;
     const key = document.uri.toString();
     const session = this.store.get(key);
-    this.marks.update(document);
     // The workbench may have put a rendering in the editor (a revert, a reload after a save: applied as
     // small edits, not one replacement): then that rendering is the baseline.
     const length = document.offsetAt(document.lineAt(document.lineCount - 1).range.end);

@@ -1,6 +1,7 @@
 // What the user agreed to for each save. An auto-save writes only when the user turned auto-save on for
 // DatoCMS documents; a save from an untrusted workspace, and a schema change in the primary environment, are
-// confirmed first, once there is something to send and before any write.
+// confirmed first, once there is something to send and before any write. An answer given holds for the next save
+// of the same text (Overwrite after a conflict does not ask again).
 import { askSchemaChange, type GuardHost } from '../projects/primaryGuard';
 import type { Translate } from '../platform/translate';
 import { describeRef, type DocumentRef } from '../domain/paths';
@@ -16,6 +17,8 @@ const PENDING_LIMIT = 8;
 export class SaveConsent {
   /** saves announced by onWillSaveTextDocument, oldest first, with whether their reason lets them write */
   private readonly announced = new Map<string, { text: string; mayWrite: boolean }[]>();
+  /** the text whose save the user agreed to, per document, until it is saved */
+  private readonly agreed = new Map<string, string>();
 
   constructor(
     private readonly trust: WorkspaceTrust,
@@ -47,9 +50,17 @@ export class SaveConsent {
   }
 
   /** Asks what a save of `text` to `ref` (changing `keys`) needs: the workspace's trust, then the primary's guard. */
-  async ask(ref: DocumentRef, keys: string[], text: string): Promise<Consent> {
+  async ask(key: string, ref: DocumentRef, keys: string[], text: string): Promise<Consent> {
+    if (this.agreed.get(key) === text) return 'given';
     if (!(await maySaveToDatoCms(this.trust, this.t, describeRef(ref)))) return 'untrusted';
     const change = schemaChangeOf(ref, keys, text, this.t);
-    return change === undefined || (await askSchemaChange(this.guard, change)) ? 'given' : 'guard';
+    if (change !== undefined && !(await askSchemaChange(this.guard, change))) return 'guard';
+    this.agreed.set(key, text);
+    return 'given';
+  }
+
+  /** The document was saved: the next save asks again. */
+  saved(key: string): void {
+    this.agreed.delete(key);
   }
 }

@@ -43,12 +43,13 @@ export class SaveFlow {
     if (!request.explicit && !consents.mayWrite(key, text)) return this.told(uri, ref, { status: 'declined', reason: 'autoSave' });
     diagnostics.clearServer(uri);
     let consent = 'given' as Consent;
-    const confirm = async (keys: string[]) => (consent = await consents.ask(ref, keys, text)) === 'given';
+    const confirm = async (keys: string[]) => (consent = await consents.ask(key, ref, keys, text)) === 'given';
     const { overwrite } = request;
     const result = await this.withSaveProgress(ref, overwrite !== undefined, (onJob, signal) =>
       service.save(text, basis, { onJob, signal, confirm, ...(overwrite ? { overwrite } : {}) }),
     );
     if (result.status === 'saved' || result.status === 'unchanged') {
+      consents.saved(key);
       this.succeeded(uri, ref, result, overwrite !== undefined);
       return result;
     }

@@ -34,18 +34,25 @@ describe('save consent', () => {
   test('a model change in the primary asks, naming the keys; declined is "guard"', async () => {
     const { ui, consent: c } = consent();
     ui.answers.push(() => undefined);
-    assert.equal(await c.ask(model, ['hint'], 'A'), 'guard');
+    assert.equal(await c.ask('k', model, ['hint'], 'A'), 'guard');
     assert.deepEqual(ui.transcript, [
       'confirm: Update the model article (hint) in the primary environment "main" of Bistro? [Change Schema, Don\'t Ask Again for This Project]',
     ]);
     ui.answers.push((_message, actions) => actions[0]);
-    assert.equal(await c.ask(model, ['hint'], 'B'), 'given');
+    assert.equal(await c.ask('k', model, ['hint'], 'B'), 'given');
     assert.equal(ui.transcript.length, 2);
+    // the same text again (Overwrite after a conflict) is not asked again, until it is saved
+    assert.equal(await c.ask('k', model, ['hint'], 'B'), 'given');
+    assert.equal(ui.transcript.length, 2);
+    c.saved('k');
+    ui.answers.push(() => undefined);
+    assert.equal(await c.ask('k', model, ['hint'], 'B'), 'guard');
+    assert.equal(ui.transcript.length, 3);
   });
 
   test('records are not guarded; an untrusted workspace asks first', async () => {
     const { ui, trustAsked, consent: c } = consent(false);
-    assert.equal(await c.ask(record, ['title'], 'A'), 'given');
+    assert.equal(await c.ask('k', record, ['title'], 'A'), 'given');
     assert.equal(trustAsked.length, 1);
     assert.deepEqual(ui.transcript, []);
   });

@@ -33,7 +33,7 @@ const GENERIC = /Failed to save|Unable to write|FileSystemError|NoPermissions|fi
 describe('conflicts', () => {
   it('a conflict says "DatoCMS has a newer version of …" with Compare, Overwrite and Revert; Compare shows "DatoCMS ↔ Yours"', async function () {
     this.timeout(90_000);
-    const id = await recordIdOf('article', 7);
+    const id = await recordIdOf('article', 9);
     const uri = recordUri(id);
     const editor = await openEditor(uri);
     await cma('PUT', `/items/${id}`, { data: { type: 'item', id, attributes: { reading_time: 77 } } });

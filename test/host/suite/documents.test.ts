@@ -2,7 +2,18 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { documentUri } from '../../../src/platform/uris';
 import { pressSave, waitForClean } from './editing';
-import { clearRequests, clickButton, cma, dismissToasts, extensionApi, requests, settledToasts, tabIsDirty, waitFor } from './helpers';
+import {
+  clearRequests,
+  clickButton,
+  cma,
+  dismissToasts,
+  ensureSignedIn,
+  extensionApi,
+  requests,
+  settledToasts,
+  tabIsDirty,
+  waitFor,
+} from './helpers';
 
 const PROJECT = { project: 'emulated-bistro', environment: 'main' } as const;
 
@@ -34,6 +45,7 @@ async function firstArticleId(): Promise<string> {
 }
 
 describe('documents', () => {
+  before(ensureSignedIn);
   afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
 
   it('opens every kind as JSON through datocms:, read-only part last', async () => {
