@@ -40,7 +40,7 @@ export interface DocumentsDeps {
   report: Report;
 }
 
-export class DocumentsFeature implements vscode.Disposable, DocumentHost {
+export class DocumentsFeature implements vscode.Disposable {
   readonly fileSystem: DatoFileSystem;
   private readonly saveEmitter = new vscode.EventEmitter<SavedDocument>();
   /** Fires after a document was saved to DatoCMS (the tree refreshes its node). */
@@ -52,7 +52,7 @@ export class DocumentsFeature implements vscode.Disposable, DocumentHost {
   readonly commands: SaveCommands;
   private readonly environments: EnvironmentWatch;
   private readonly service: DocumentService;
-  private readonly store = new DocumentStore(this);
+  private readonly store: DocumentStore;
   private readonly diagnostics: DocumentDiagnostics;
   private readonly remote = new RemoteDocuments();
   private readonly failures = new SaveFailureBar(SAVE_ACTIONS_COMMAND);
@@ -78,6 +78,14 @@ export class DocumentsFeature implements vscode.Disposable, DocumentHost {
     );
     this.service = new DocumentService((ref) => registry.data(ref.project, ref.environment), this.environments);
     this.memory = new BaselineMemory(deps.extension.workspaceState);
+    // what each document's session reaches out to
+    const host: DocumentHost = {
+      open: (key, ref, id) => this.read(key, ref, id),
+      save: (key, text, basis, request) => this.flow.save(key, text, basis, request),
+      restore: (key, ref) => this.restore(key, ref),
+      persist: (key, baseline) => this.persist(key, baseline),
+    };
+    this.store = new DocumentStore(host);
     this.fileSystem = new DatoFileSystem(
       registry,
       this.store,
@@ -197,9 +205,9 @@ export class DocumentsFeature implements vscode.Disposable, DocumentHost {
     return problems.length;
   }
 
-  // DocumentHost: what a document's session reaches out to.
+  // What a document's session reaches out to (its DocumentHost).
 
-  async open(key: string, ref: DocumentRef, id: string | undefined): Promise<OpenedDocument> {
+  private async read(key: string, ref: DocumentRef, id: string | undefined): Promise<OpenedDocument> {
     const uri = vscode.Uri.parse(key);
     try {
       const document = await vscode.window.withProgress(
@@ -214,18 +222,14 @@ export class DocumentsFeature implements vscode.Disposable, DocumentHost {
     }
   }
 
-  save(...args: Parameters<DocumentHost['save']>): ReturnType<DocumentHost['save']> {
-    return this.flow.save(...args);
-  }
-
-  async restore(key: string, ref: DocumentRef): Promise<Baseline | undefined> {
+  private async restore(key: string, ref: DocumentRef): Promise<Baseline | undefined> {
     const kept = this.memory.get(key);
     if (!kept) return undefined;
     const opened = await this.service.rendered(ref, kept.resource, {}, kept.environment);
     return { opened, basisText: kept.basisText };
   }
 
-  persist(key: string, baseline: Baseline | undefined): void {
+  private persist(key: string, baseline: Baseline | undefined): void {
     this.toRemember.delete(key);
     if (!baseline) return this.memory.set(key, undefined);
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);

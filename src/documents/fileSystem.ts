@@ -16,7 +16,7 @@ const isComparison = (uri: vscode.Uri) => uri.query === 'compare';
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** The error a refused write throws (the workbench shows its message). */
-export type Refusal = (uri: vscode.Uri, ref: DocumentRef, result: RefusedSave) => Error;
+export type RefusalError = (uri: vscode.Uri, ref: DocumentRef, result: RefusedSave) => Error;
 
 /** The `datocms:` file system provider (registered at activation, made on first use: see the context). */
 export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
@@ -26,7 +26,7 @@ export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposa
   constructor(
     private readonly projects: ProjectSource,
     private readonly store: DocumentStore,
-    private readonly refusal: Refusal,
+    private readonly refusal: RefusalError,
   ) {}
 
   /** Tells the workbench the document changed: a clean editor reloads it. */
