@@ -20,7 +20,7 @@ import {
   waitFor,
   writes,
 } from './helpers';
-import { cursorAtEndOf, editJson, modelUri, openEditor, pressSave, recordIdOf, recordUri, typeAndWait, valueAt } from './editing';
+import { editJson, modelUri, openEditor, pressSave, recordIdOf, recordUri, valueAt } from './editing';
 
 const PROJECT = 'emulated-bistro';
 const GENERIC = /Failed to save|Unable to write|FileSystemError|NoPermissions/;
@@ -90,8 +90,9 @@ describe('saves and environments changed by a colleague', () => {
       const uri = recordUri(id, name);
       const editor = await openEditor(uri);
       const original = valueAt(editor, ['title', 'en']) as string;
-      await cursorAtEndOf(editor, ['title', 'en']);
-      await typeAndWait(editor, ' (stale)', ['title', 'en'], `${original} (stale)`);
+      await editJson(editor.document, (json) => {
+        json.title.en = `${original} (stale)`;
+      });
       const typed = editor.document.getText();
 
       // a colleague renames the environment, then forks another one under its name
