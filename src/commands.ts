@@ -160,6 +160,10 @@ export const COMMANDS = {
   ),
 
   // documents
+  'datocms.documents.save': anytime(
+    (t) => t('Could not save to DatoCMS'),
+    later(() => documents.saveDocument),
+  ),
   'datocms.documents.compareWithRemote': anytime(
     (t) => t('Could not compare with the DatoCMS version'),
     later(() => documents.compareWithRemote),

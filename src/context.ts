@@ -172,7 +172,7 @@ export class Context implements vscode.Disposable {
 
   private languageSources(): language.LanguageSources {
     return {
-      baseline: (uri) => this.documents.fileSystem.baseline(uri),
+      baseline: (uri) => this.documents.baseline(uri),
       data: (project, environment) => this.registry.data(project, environment),
     };
   }

@@ -73,7 +73,7 @@ class VscodeEditors implements Editors {
   find(ref: DocumentRef): EditorText | undefined {
     const uri = documentUri(ref);
     const document = openDocument(uri);
-    const basis = document && this.documents().fileSystem.baseline(uri);
+    const basis = document && this.documents().baseline(uri);
     return document && basis ? this.editorText(document, ref, basis) : undefined;
   }
 
@@ -82,10 +82,10 @@ class VscodeEditors implements Editors {
     let document = await vscode.workspace.openTextDocument(uri);
     // the DatoCMS JSON language (whose auto-save is off) before the first change, as the documents room sets it
     if (document.languageId !== DOCUMENT_LANGUAGE) document = await vscode.languages.setTextDocumentLanguage(document, DOCUMENT_LANGUAGE);
-    const { fileSystem } = this.documents();
+    const documents = this.documents();
     // the rendering the editor shows becomes its baseline (the documents room does the same when it sees it open)
-    if (!fileSystem.baseline(uri)) fileSystem.store.adopt(uri.toString(), document.getText());
-    const basis = fileSystem.baseline(uri);
+    if (!documents.baseline(uri)) documents.adoptOpened(uri, document.getText());
+    const basis = documents.baseline(uri);
     if (!basis)
       throw new ToolRefusal(
         this.t(
@@ -109,7 +109,7 @@ class VscodeEditors implements Editors {
     const target = vscode.Uri.parse(uri);
     // the chat keeps the keyboard: the user looks at the proposal when ready
     await vscode.window.showTextDocument(target, { preview: false, preserveFocus: true });
-    if (review === 'diff') await this.documents().compare(target);
+    if (review === 'diff') await this.documents().commands.compare(target);
   }
 
   private editorText(document: vscode.TextDocument, ref: DocumentRef, basis: EditorText['basis']): EditorText {

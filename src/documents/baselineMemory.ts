@@ -3,7 +3,7 @@
 // colleague's. Kept in the workspace state (the same machine that holds the backup), bounded in count and size.
 import type * as vscode from 'vscode';
 import type { Resource } from '../cma';
-import type { Baseline } from './documentStore';
+import type { Baseline, EnvironmentMark } from './model';
 
 const KEY = 'datocms.baselines';
 const MAX_ENTRIES = 20;
@@ -13,6 +13,8 @@ const MAX_TEXT_LENGTH = 1_000_000;
 interface Kept {
   resource: Resource;
   basisText: string;
+  /** the environment the resource was read from */
+  environment?: EnvironmentMark;
   at: number;
 }
 
@@ -30,7 +32,8 @@ export class BaselineMemory {
       if (!(key in all)) return;
       delete all[key];
     } else {
-      all[key] = { resource: baseline.opened.resource, basisText: baseline.basisText, at: Date.now() };
+      const { resource, environment } = baseline.opened;
+      all[key] = { resource, basisText: baseline.basisText, ...(environment ? { environment } : {}), at: Date.now() };
       const keys = Object.keys(all);
       if (keys.length > MAX_ENTRIES) {
         for (const old of keys.sort((a, b) => all[a]!.at - all[b]!.at).slice(0, keys.length - MAX_ENTRIES)) delete all[old];

@@ -2,34 +2,43 @@
 // and the conflict commands are thin adapters over this, and the unit tests drive it against the emulator.
 //
 // A document is always compared with the resource it was rendered from (`OpenedDocument.resource`):
-// that is the baseline of the partial update and of the conflict check.
+// that is the baseline of the partial update and of the conflict check. It also remembers the environment it
+// was read from, and a save refuses to write when that environment's name now leads to another one.
 import { ApiError, type CallOptions } from '../cma';
 import type { Resource, UpdateBody } from '../cma';
 import type { ProjectData } from '../projects/projectData';
 import { basisValue, planUpdate, problemsFromApiError, renderDocument, type UpdatePlan } from '../schema';
 import { isNewDocumentRef, type DocumentRef } from '../domain/paths';
 import { relationshipId } from '../domain/resources';
-import type { OpenedDocument, OpenOptions, SaveBasis, SaveOptions, SaveResult } from './model';
+import type { EnvironmentMark, OpenedDocument, OpenOptions, SaveBasis, SaveOptions, SaveResult } from './model';
 import { createFromDraft, isUncreated, openDraft } from './drafts';
+import type { EnvironmentWatch } from './environmentWatch';
+import { savedRecord } from './recordAnswer';
 
 export type { OpenedDocument, OpenOptions, SaveBasis, SaveOptions, SaveResult } from './model';
 
 export const STALE_ITEM_VERSION = 'STALE_ITEM_VERSION';
 
 export class DocumentService {
-  constructor(private readonly dataFor: (ref: DocumentRef) => Promise<ProjectData>) {}
+  constructor(
+    private readonly dataFor: (ref: DocumentRef) => Promise<ProjectData>,
+    /** tells which environment a document comes from; without it environments are not checked */
+    private readonly environments?: EnvironmentWatch,
+  ) {}
 
   /** Fetches the resource and renders its document. */
   async open(ref: DocumentRef, o: OpenOptions = {}): Promise<OpenedDocument> {
-    const data = await this.dataFor(ref);
-    if (isNewDocumentRef(ref) && o.id === undefined) return openDraft(data, ref, o);
-    const resource = await this.fetch(data, ref, o.id, o);
-    return this.render(data, ref, resource, o);
+    const [data, environment] = await Promise.all([this.dataFor(ref), this.markOf(ref, o)]);
+    const opened =
+      isNewDocumentRef(ref) && o.id === undefined
+        ? await openDraft(data, ref, o)
+        : await this.render(data, ref, await this.fetch(data, ref, o.id, o), o);
+    return marked(opened, environment);
   }
 
   /** `resource` rendered with the project's current schema (a baseline kept from an earlier session). */
-  async rendered(ref: DocumentRef, resource: Resource, o: CallOptions = {}): Promise<OpenedDocument> {
-    return this.render(await this.dataFor(ref), ref, resource, o);
+  async rendered(ref: DocumentRef, resource: Resource, o: CallOptions = {}, environment?: EnvironmentMark): Promise<OpenedDocument> {
+    return marked(await this.render(await this.dataFor(ref), ref, resource, o), environment);
   }
 
   /** The current remote when it moved away from `opened` (a record's version, else what its document shows). */
@@ -42,21 +51,29 @@ export class DocumentService {
       return this.open(opened.ref, { ...o, id: opened.resource.id });
     }
     const rendered = await this.render(data, opened.ref, remote, o);
-    return rendered.text === renderDocument(opened.ref.kind, opened.resource, rendered.ctx) ? undefined : rendered;
+    if (rendered.text === renderDocument(opened.ref.kind, opened.resource, rendered.ctx)) return undefined;
+    return marked(rendered, opened.environment);
   }
 
   /**
    * Saves `text` over its basis. Never throws: every outcome is a SaveResult, and every failure carries
-   * the user's text unchanged.
+   * the user's text unchanged. The plan (validation and request body) is made once, here.
    */
   async save(text: string, basis: SaveBasis, o: SaveOptions = {}): Promise<SaveResult> {
     const { opened } = basis;
     const { ref } = opened;
+    // the environments the guard reads while confirming also serve the check that follows
+    const started = Date.now();
     try {
       const data = await this.dataFor(ref);
-      if (isUncreated(opened))
-        return o.confirm && !(await o.confirm([])) ? { status: 'declined' } : await createFromDraft(data, opened, text, o);
-      const plan = this.plan(text, basis);
+      if (isUncreated(opened)) {
+        if (o.confirm && !(await o.confirm([]))) return { status: 'declined' };
+        const replaced = await this.replacement(opened, started, o);
+        if (replaced) return replaced;
+        const created = await createFromDraft(data, opened, text, o);
+        return created.status === 'saved' ? { ...created, document: marked(created.document, opened.environment) } : created;
+      }
+      const plan = planOf(text, basis);
       if (!plan.ok) return { status: 'invalid', problems: plan.problems, origin: 'local', text };
       if (plan.body === null) return { status: 'unchanged' };
       if (o.confirm && !(await o.confirm(sentKeysOf(plan.body)))) return { status: 'declined' };
@@ -65,9 +82,17 @@ export class DocumentService {
       if (o.overwrite) {
         // The user's changed keys, on top of the state they chose to overwrite.
         if (ref.kind === 'record') body = withCurrentVersion(body, o.overwrite.resource.meta['current_version']);
-      } else if (ref.kind !== 'record' && !o.checked) {
+        const replaced = await this.replacement(opened, started, o);
+        if (replaced) return replaced;
+      } else if (ref.kind === 'record') {
+        // A record carries its version: the PUT itself is refused when the record moved. Its environment is not
+        // vouched for by the version (a fork keeps every id and version), so it is checked first.
+        const replaced = await this.replacement(opened, started, o);
+        if (replaced) return replaced;
+      } else {
         // Models, fields and webhooks carry no version: compare what the document shows, before the PUT.
-        const moved = await this.remoteMoved(opened, o);
+        const [replaced, moved] = await Promise.all([this.replacement(opened, started, o), this.remoteMoved(opened, o)]);
+        if (replaced) return replaced;
         if (moved) return { status: 'conflict', remote: moved, text };
       }
 
@@ -81,7 +106,8 @@ export class DocumentService {
         // The schema changed: the cached models, fields and fieldsets (and every context built on them) are stale.
         data.invalidate({ itemTypeId: ref.kind === 'model' ? saved.id : relationshipId(saved, 'item_type') });
       }
-      const document = await this.render(data, ref, saved, o);
+      if (ref.kind === 'record') saved = await savedRecord(data, saved, body, o.overwrite?.resource ?? opened.resource, opened.ctx);
+      const document = marked(await this.render(data, ref, saved, o), opened.environment);
       const sentKeys = sentKeysOf(body);
       const renamed = renamedRef(ref, saved);
       return renamed ? { status: 'saved', document, sentKeys, renamed } : { status: 'saved', document, sentKeys };
@@ -90,15 +116,17 @@ export class DocumentService {
     }
   }
 
-  /** The keys saving `text` over its basis would send; undefined when there is nothing valid to send (or a draft). */
-  changedKeys(text: string, basis: SaveBasis): string[] | undefined {
-    if (isUncreated(basis.opened)) return undefined;
-    const plan = this.plan(text, basis);
-    return plan.ok && plan.body ? sentKeysOf(plan.body) : undefined;
+  /** Whether the environment the document was read from was replaced under its name (a 'replaced' result if so). */
+  private async replacement(opened: OpenedDocument, since: number, o: CallOptions): Promise<SaveResult | undefined> {
+    if (!opened.environment || !this.environments) return undefined;
+    const replaced = await this.environments.replaced(opened.ref.project, opened.environment, since, o);
+    return replaced && { status: 'replaced', ...replaced };
   }
 
-  private plan(text: string, { opened, basisText }: SaveBasis): UpdatePlan {
-    return planUpdate(opened.ref.kind, opened.resource, text, opened.ctx, basisText === opened.text ? undefined : basisValue(basisText));
+  private async markOf(ref: DocumentRef, o: CallOptions): Promise<EnvironmentMark | undefined> {
+    // webhooks belong to the project, not to an environment
+    if (!this.environments || ref.kind === 'webhook') return undefined;
+    return this.environments.mark(ref.project, ref.environment, o);
   }
 
   private async explainRejection(
@@ -111,7 +139,7 @@ export class DocumentService {
     if (!(error instanceof ApiError) || error.status !== 422) return { status: 'failed', error, text };
     if (error.findError(STALE_ITEM_VERSION)) {
       const remote = await this.fetch(data, opened.ref, opened.resource.id, o);
-      return { status: 'conflict', remote: await this.render(data, opened.ref, remote, o), text };
+      return { status: 'conflict', remote: marked(await this.render(data, opened.ref, remote, o), opened.environment), text };
     }
     const problems = problemsFromApiError(text, error.errors);
     if (problems.length === 0) return { status: 'failed', error, text };
@@ -137,25 +165,18 @@ export class DocumentService {
   private async send(data: ProjectData, opened: OpenedDocument, body: UpdateBody, o: SaveOptions): Promise<Resource> {
     const { id } = opened.resource;
     const call = { signal: o.signal };
+    const job = o.onJob ? { onJob: o.onJob } : {};
     switch (opened.ref.kind) {
       case 'model':
-        return data.client.itemTypes.update(id, body as UpdateBody<'item_type'>, { ...call, ...(o.onJob ? { onJob: o.onJob } : {}) });
+        return data.client.itemTypes.update(id, body as UpdateBody<'item_type'>, { ...call, ...job });
       case 'field':
-        return data.client.fields.update(id, body as UpdateBody<'field'>, { ...call, ...(o.onJob ? { onJob: o.onJob } : {}) });
+        return data.client.fields.update(id, body as UpdateBody<'field'>, { ...call, ...job });
       case 'fieldset':
         return data.client.fieldsets.update(id, body as UpdateBody<'fieldset'>, call);
       case 'webhook':
         return data.client.webhooks.update(id, body as UpdateBody<'webhook'>, call);
-      case 'record': {
-        // The update answers blocks as ids: read the record again with its blocks expanded.
-        const updated = await data.client.items.update(id, body as UpdateBody<'item'>, call);
-        try {
-          return await data.client.items.find(id, { nested: true });
-        } catch {
-          // Saved, but the expanded record could not be read: keep the text's blocks, with the new version.
-          return { ...opened.resource, meta: { ...opened.resource.meta, ...updated.meta } };
-        }
-      }
+      case 'record':
+        return data.client.items.update(id, body as UpdateBody<'item'>, call);
     }
   }
 
@@ -163,6 +184,16 @@ export class DocumentService {
     const ctx = await data.schemaContext(contextModelIds(ref, resource), o);
     return { ref, resource, text: renderDocument(ref.kind, resource, ctx), ctx };
   }
+}
+
+/** The document with the environment it was read from, when known. */
+function marked(document: OpenedDocument, environment: EnvironmentMark | undefined): OpenedDocument {
+  return environment ? { ...document, environment } : document;
+}
+
+/** The partial update `text` makes over its basis (problems when it breaks a rule). */
+export function planOf(text: string, { opened, basisText }: SaveBasis): UpdatePlan {
+  return planUpdate(opened.ref.kind, opened.resource, text, opened.ctx, basisText === opened.text ? undefined : basisValue(basisText));
 }
 
 /** Models whose fields the document's validation needs. */

@@ -6,6 +6,7 @@ import { ApiError, type CallOptions } from '../cma';
 import type { CreateBody, Resource } from '../cma';
 import { titleOf } from '../domain/titles';
 import type { ProjectData } from '../projects/projectData';
+import type { Problem } from '../schema';
 import {
   DRAFT_ID,
   draftField,
@@ -68,6 +69,15 @@ export async function openDraft(data: ProjectData, ref: DocumentRef, o: CallOpti
 
 /** Whether this document still is a draft (nothing created yet). */
 export const isUncreated = (opened: OpenedDocument): boolean => isNewDocumentRef(opened.ref) && opened.resource.id === DRAFT_ID;
+
+/** What a draft's text still lacks before it can be created (empty: it can be). */
+export function createProblems(opened: OpenedDocument, text: string): Problem[] {
+  const plan =
+    opened.ref.kind === 'record'
+      ? planCreate(opened.resource as Resource<'item'>, text, opened.ctx)
+      : planSchemaCreate(opened.ref.kind, opened.resource, text, opened.ctx);
+  return plan.ok ? [] : plan.problems;
+}
 
 /**
  * Creates the record from the draft's text: POST /items, then the record read again with its blocks. The

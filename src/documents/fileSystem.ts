@@ -1,12 +1,13 @@
-// The `datocms:` FileSystemProvider: an adapter from VS Code's file operations to the DocumentStore
-// (baselines and stats) and to DatoDocuments (network, progress, messages), plus folder listings.
+// The `datocms:` FileSystemProvider: VS Code's file operations on the documents' sessions (DocumentStore), plus
+// folder listings. A write is the save the workbench makes (after the save command sent it, it finds nothing left
+// to send); a refused one throws the message the feature gives for it.
 //
 // Documents are UTF-8 whatever `files.encoding` says: reads start with a UTF-8 byte order mark, which
 // the workbench honours over any configured encoding, and a write whose bytes are not UTF-8 is refused.
 import vscode = require('vscode');
 import type { ProjectSource } from '../projects/project';
-import type { OpenedDocument } from './documentService';
-import { DeletedDocumentError, DocumentStore, type Baseline, type DocumentStoreHooks, type WriteResult } from './documentStore';
+import type { DocumentStore } from './documentStore';
+import type { RefusedSave } from './model';
 import { describeRef, parseDocumentPath, parseFolderPath, type DocumentRef, type FolderRef } from '../domain/paths';
 
 const BOM = [0xef, 0xbb, 0xbf];
@@ -14,42 +15,19 @@ const BOM = [0xef, 0xbb, 0xbf];
 const isComparison = (uri: vscode.Uri) => uri.query === 'compare';
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-export interface FileSystemDelegate {
-  /** Fetches and renders a document; throws a vscode.FileSystemError on failure. */
-  open(uri: vscode.Uri, ref: DocumentRef, id: string | undefined): Promise<OpenedDocument>;
-  remoteMoved(baseline: OpenedDocument): Promise<OpenedDocument | undefined>;
-  mayCheck(uri: vscode.Uri, text: string, baseline: Baseline): Promise<boolean>;
-  /** Saves text over the baseline; throws (the editor stays dirty) on failure. */
-  save(uri: vscode.Uri, text: string, baseline: Baseline, overwrite: OpenedDocument | undefined, checked: boolean): Promise<WriteResult>;
-  restore(uri: vscode.Uri, ref: DocumentRef): Promise<Baseline | undefined>;
-  persist(uri: vscode.Uri, baseline: Baseline | undefined): void;
-}
+/** The error a refused write throws (the workbench shows its message). */
+export type RefusalError = (uri: vscode.Uri, ref: DocumentRef, result: RefusedSave) => Error;
 
 /** The `datocms:` file system provider (registered at activation, made on first use: see the context). */
 export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
-  readonly store: DocumentStore;
   private readonly changeEmitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changeEmitter.event;
 
   constructor(
     private readonly projects: ProjectSource,
-    delegate: FileSystemDelegate,
-  ) {
-    const hooks: DocumentStoreHooks = {
-      open: (key, ref, id) => delegate.open(vscode.Uri.parse(key), ref, id),
-      remoteMoved: (baseline) => delegate.remoteMoved(baseline),
-      mayCheck: (key, text, baseline) => delegate.mayCheck(vscode.Uri.parse(key), text, baseline),
-      save: (key, text, baseline, overwrite, checked) => delegate.save(vscode.Uri.parse(key), text, baseline, overwrite, checked),
-      restore: (key, ref) => delegate.restore(vscode.Uri.parse(key), ref),
-      persist: (key, baseline) => delegate.persist(vscode.Uri.parse(key), baseline),
-    };
-    this.store = new DocumentStore(hooks);
-  }
-
-  /** The baseline of an opened document (for diagnostics, compare and overwrite). */
-  baseline(uri: vscode.Uri): Baseline | undefined {
-    return this.store.baseline(uri.toString());
-  }
+    private readonly store: DocumentStore,
+    private readonly refusal: RefusalError,
+  ) {}
 
   /** Tells the workbench the document changed: a clean editor reloads it. */
   changed(uri: vscode.Uri): void {
@@ -61,7 +39,7 @@ export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposa
   }
 
   watch(): vscode.Disposable {
-    // Changes made elsewhere are found at save time (conflict check), not by polling the API.
+    // Changes made elsewhere are found at save time (a conflict), not by polling the API.
     return new vscode.Disposable(() => undefined);
   }
 
@@ -71,7 +49,7 @@ export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposa
       if (!parseFolderPath(uri.path)) throw vscode.FileSystemError.FileNotFound(uri);
       return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     }
-    const stat = await this.store.stat(uri.toString(), ref);
+    const stat = await this.store.session(uri.toString()).stat(ref);
     return {
       type: vscode.FileType.File,
       ...stat,
@@ -89,7 +67,7 @@ export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposa
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const ref = parseDocumentPath(uri.path);
     if (!ref) throw vscode.FileSystemError.FileNotFound(uri);
-    const bytes = await this.store.read(uri.toString(), ref);
+    const bytes = await this.store.session(uri.toString()).read(ref);
     const out = new Uint8Array(BOM.length + bytes.byteLength);
     out.set(BOM, 0);
     out.set(bytes, BOM.length);
@@ -114,15 +92,17 @@ export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposa
         ),
       );
     }
-    try {
-      await this.store.write(uri.toString(), ref, text, content.byteLength - (hasBom(content) ? BOM.length : 0));
-    } catch (error) {
-      if (error instanceof DeletedDocumentError) throw vscode.FileSystemError.NoPermissions(error.message);
-      if (options.create && error instanceof vscode.FileSystemError && error.code === 'FileNotFound') {
-        throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Creating a {0} from the editor is not supported yet.', ref.kind));
-      }
-      throw error;
-    }
+    const result = await this.store.session(uri.toString()).save(ref, text, { explicit: false });
+    if (result.status === 'saved' || result.status === 'unchanged') return;
+    // "Save As" to a path where nothing exists
+    if (
+      options.create &&
+      result.status === 'failed' &&
+      result.error instanceof vscode.FileSystemError &&
+      result.error.code === 'FileNotFound'
+    )
+      throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Creating a {0} from the editor is not supported yet.', ref.kind));
+    throw this.refusal(uri, ref, result);
   }
 
   createDirectory(): void {

@@ -1,7 +1,17 @@
-// The shared types of the documents room: what a document was opened from, and what a save sends and gets back.
+// The shared types of the documents room: what a document was opened from, what a save sends and gets back, and
+// the one interface through which a document's session reaches the network and the user.
 import type { ApiError, CallOptions, Resource } from '../cma';
 import type { DocumentRef } from '../domain/paths';
 import type { Problem, SchemaContext } from '../schema';
+
+/**
+ * What tells an environment apart from another that later takes its name: its id (the name) and when it was
+ * made. A rename keeps `meta.created_at`; an environment forked under the old name gets its own.
+ */
+export interface EnvironmentMark {
+  id: string;
+  createdAt: string;
+}
 
 export interface OpenedDocument {
   ref: DocumentRef;
@@ -10,13 +20,23 @@ export interface OpenedDocument {
   text: string;
   /** the schema context the text was rendered and is checked with */
   ctx: SchemaContext;
+  /** the environment the resource was read from (absent for webhooks, which belong to the project) */
+  environment?: EnvironmentMark;
 }
 
-/** What a save builds on (see DocumentStore): the server state and the text the editor derives from. */
+/**
+ * What a save builds on: the server state (ids, version, schema context) and the text the editor derives from.
+ * After a save the user typed through, `opened` is the server's answer and `basisText` the text that was saved.
+ */
 export interface SaveBasis {
   opened: OpenedDocument;
   basisText: string;
 }
+
+export type Baseline = SaveBasis;
+
+/** Why a save was not sent although nothing was wrong with it. */
+export type DeclineReason = 'untrusted' | 'guard' | 'autoSave';
 
 export type SaveResult =
   /** the server accepted the change; `document` is its answer, rendered: the new baseline */
@@ -27,10 +47,19 @@ export type SaveResult =
   | { status: 'invalid'; problems: Problem[]; origin: 'local' | 'server'; text: string; error?: ApiError }
   /** the resource changed on the server since its baseline; `remote` is its current state */
   | { status: 'conflict'; remote: OpenedDocument; text: string }
-  /** the user declined to send (untrusted workspace) */
-  | { status: 'declined' }
+  /** the user did not agree to send (untrusted workspace, the primary's guard, an auto-save) */
+  | { status: 'declined'; reason?: DeclineReason }
+  /** the resource was deleted in DatoCMS: nothing is ever written back */
+  | { status: 'deleted' }
+  /**
+   * The environment the document was read from is no longer the one its name leads to (renamed, and another made
+   * under its name); `renamedTo` is where the original went, when it still exists. Nothing was sent.
+   */
+  | { status: 'replaced'; environment: string; renamedTo?: string }
   /** anything else went wrong (network, permissions, not found…) */
   | { status: 'failed'; error: unknown; text: string };
+
+export type RefusedSave = Exclude<SaveResult, { status: 'saved' | 'unchanged' }>;
 
 export interface OpenOptions extends CallOptions {
   /** fetch by this id instead of the api_key in the path (the api_key may have changed since) */
@@ -45,8 +74,35 @@ export interface SaveOptions extends CallOptions {
    * top of it, whatever else changed there.
    */
   overwrite?: OpenedDocument;
-  /** the remote was compared with the baseline just before this save (no need to compare again) */
-  checked?: boolean;
   /** asked once there is something to send (before any request), with the keys it would change; false = send nothing */
   confirm?: (keys: string[]) => Promise<boolean>;
+}
+
+/** How a save was asked for. */
+export interface SaveRequest {
+  /** the user's explicit save (the save command), as opposed to a write the workbench makes on its own */
+  explicit: boolean;
+  /** the remote state the user chose to overwrite */
+  overwrite?: OpenedDocument;
+}
+
+export interface DocumentStat {
+  ctime: number;
+  mtime: number;
+  size: number;
+}
+
+/**
+ * What a document's session needs from outside: the network (through the document service) and the user (progress,
+ * questions, messages). `key` is the document's URI as a string.
+ */
+export interface DocumentHost {
+  /** Fetches and renders a document (by `id` when known: the api_key in the path may be outdated); throws on failure. */
+  open(key: string, ref: DocumentRef, id: string | undefined): Promise<OpenedDocument>;
+  /** Sends the difference between `text` and its basis. Never throws: every outcome is a SaveResult. */
+  save(key: string, text: string, basis: SaveBasis, request: SaveRequest): Promise<SaveResult>;
+  /** A baseline kept from an earlier session for an editor restored from a backup. */
+  restore(key: string, ref: DocumentRef): Promise<Baseline | undefined>;
+  /** Keeps the baseline for a later session (undefined = forget it). */
+  persist(key: string, baseline: Baseline | undefined): void;
 }

@@ -1,7 +1,7 @@
 // What the user agreed to for each save. An auto-save writes only when the user turned auto-save on for
 // DatoCMS documents; a save from an untrusted workspace, and a schema change in the primary environment, are
-// confirmed first. The questions come before any request: at the check that precedes the write when there
-// is one (that check reads the remote), else at the write. The answer holds for the write of the same text.
+// confirmed first, once there is something to send and before any write. An answer given holds for the next save
+// of the same text (Overwrite after a conflict does not ask again).
 import { askSchemaChange, type GuardHost } from '../projects/primaryGuard';
 import type { Translate } from '../platform/translate';
 import { describeRef, type DocumentRef } from '../domain/paths';
@@ -17,7 +17,8 @@ const PENDING_LIMIT = 8;
 export class SaveConsent {
   /** saves announced by onWillSaveTextDocument, oldest first, with whether their reason lets them write */
   private readonly announced = new Map<string, { text: string; mayWrite: boolean }[]>();
-  private readonly answers = new Map<string, { text: string; consent: Consent }>();
+  /** the text whose save the user agreed to, per document, until it is saved */
+  private readonly agreed = new Map<string, string>();
 
   constructor(
     private readonly trust: WorkspaceTrust,
@@ -48,24 +49,18 @@ export class SaveConsent {
     return save!.mayWrite;
   }
 
-  /** Asks now, before the check that precedes the write of `text`; the write then uses this answer. */
-  async askBeforeCheck(key: string, ref: DocumentRef, keys: string[], text: string): Promise<Consent> {
-    this.answers.delete(key);
-    const consent = await this.ask(ref, keys, text);
-    this.answers.set(key, { text, consent });
-    return consent;
-  }
-
-  /** The answer for the write of `text`: the one given before its check, else asked now. */
-  async forWrite(key: string, ref: DocumentRef, keys: string[], text: string): Promise<Consent> {
-    const earlier = this.answers.get(key);
-    this.answers.delete(key);
-    return earlier?.text === text ? earlier.consent : this.ask(ref, keys, text);
-  }
-
-  private async ask(ref: DocumentRef, keys: string[], text: string): Promise<Consent> {
+  /** Asks what a save of `text` to `ref` (changing `keys`) needs: the workspace's trust, then the primary's guard. */
+  async ask(key: string, ref: DocumentRef, keys: string[], text: string): Promise<Consent> {
+    if (this.agreed.get(key) === text) return 'given';
     if (!(await maySaveToDatoCms(this.trust, this.t, describeRef(ref)))) return 'untrusted';
     const change = schemaChangeOf(ref, keys, text, this.t);
-    return change === undefined || (await askSchemaChange(this.guard, change)) ? 'given' : 'guard';
+    if (change !== undefined && !(await askSchemaChange(this.guard, change))) return 'guard';
+    this.agreed.set(key, text);
+    return 'given';
+  }
+
+  /** The document was saved: the next save asks again. */
+  saved(key: string): void {
+    this.agreed.delete(key);
   }
 }

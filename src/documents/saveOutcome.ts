@@ -1,11 +1,13 @@
-// What the user is told after a save. The workbench shows one notification for a save that throws
-// ("Failed to save '…': <message>", with Retry and Revert): the message thrown is therefore the whole
-// story — what went wrong, that the text is kept, what to do. The actions that only DatoCMS knows
-// (Compare, Overwrite, Show Problems, Sign In Again, Show Log) wait on a status bar item beside the
-// editor instead of a second notification. A success is a short status bar message.
+// What the user is told after a save. A refused save is one message that tells the whole story — what went wrong,
+// that the text is kept, what to do — shown by the save command as one notification with its actions (Compare,
+// Overwrite, Show Problems…), or thrown into the workbench's own notification by a save the workbench made
+// itself (File > Save, Save All). The actions also wait on a status bar item beside the editor. A success is a
+// short status bar message.
 import vscode = require('vscode');
 import type { Problem } from '../schema';
 import { describeRef, type DocumentRef } from '../domain/paths';
+import type { RefusedSave } from './model';
+import { notConfirmedMessage } from './trust';
 
 export type SaveAction = 'compare' | 'overwrite' | 'revert' | 'showProblems' | 'signInAgain' | 'retry' | 'showLog';
 
@@ -13,6 +15,13 @@ export interface SaveFailure {
   ref: DocumentRef;
   message: string;
   actions: SaveAction[];
+}
+
+/** How a refused save is told: its message, what the user can do about it, and how loud. */
+export interface Refusal extends SaveFailure {
+  severity: 'error' | 'warning';
+  /** told nowhere but in the log (an auto-save the user did not turn on) */
+  quiet?: boolean;
 }
 
 const t = vscode.l10n.t;
@@ -36,10 +45,72 @@ export function actionLabel(action: SaveAction): string {
   }
 }
 
+/** The short label of an action, on a notification's button. */
+export function buttonLabel(action: SaveAction): string {
+  switch (action) {
+    case 'compare':
+      return t('Compare');
+    case 'overwrite':
+      return t('Overwrite');
+    case 'revert':
+      return t('Revert');
+    case 'showProblems':
+      return t('Show Problems');
+    case 'signInAgain':
+      return t('Sign In Again');
+    case 'retry':
+      return t('Retry');
+    case 'showLog':
+      return t('Show Log');
+  }
+}
+
+/** What to tell about a refused save of `ref`; `detail` is the (redacted) error of a failed one. */
+export function describeRefusal(ref: DocumentRef, result: RefusedSave, detail: string, signIn: boolean): Refusal {
+  const what = describeRef(ref);
+  switch (result.status) {
+    case 'invalid':
+      return {
+        ref,
+        severity: 'error',
+        message: problemsMessage(ref, result.problems, result.origin),
+        actions: ['showProblems', 'revert', 'showLog'],
+      };
+    case 'conflict':
+      return { ref, severity: 'warning', message: conflictMessage(ref), actions: ['compare', 'overwrite', 'revert'] };
+    case 'declined':
+      if (result.reason === 'autoSave') return { ref, severity: 'warning', message: autoSaveMessage(), actions: [], quiet: true };
+      if (result.reason === 'guard')
+        return {
+          ref,
+          severity: 'warning',
+          message: t(
+            'The {0} was not saved: changing the schema of the primary environment "{1}" was not confirmed. Your changes are still in the editor.',
+            what,
+            ref.environment,
+          ),
+          actions: [],
+        };
+      return { ref, severity: 'warning', message: notConfirmedMessage(t, what), actions: [] };
+    case 'deleted':
+      return { ref, severity: 'warning', message: deletedMessage(ref), actions: [] };
+    case 'replaced':
+      return { ref, severity: 'error', message: replacedMessage(ref, result.environment, result.renamedTo), actions: ['showLog'] };
+    case 'failed':
+      if (signIn) return { ref, severity: 'error', message: signInMessage(ref, detail), actions: ['signInAgain', 'retry', 'showLog'] };
+      return { ref, severity: 'error', message: failedMessage(ref, detail), actions: ['retry', 'compare', 'showLog'] };
+  }
+}
+
 /** "title" / "title, slug" / "4 keys" saved to <project>/<environment>. */
 export function savedMessage(ref: DocumentRef, keys: readonly string[]): string {
   const what = keys.length === 0 ? t('Saved') : keys.length <= 2 ? keys.map((k) => `"${k}"`).join(', ') : t('{0} keys', keys.length);
   return t('$(check) {0} saved to {1} · {2}', what, ref.project, ref.environment);
+}
+
+/** A draft's first save created the resource. */
+export function createdMessage(created: DocumentRef): string {
+  return t('$(check) Created the {0} in {1} · {2}', describeRef(created), created.project, created.environment);
 }
 
 export function unchangedMessage(): string {
@@ -61,9 +132,35 @@ export function problemsMessage(ref: DocumentRef, problems: readonly Problem[], 
 
 export function conflictMessage(ref: DocumentRef): string {
   return t(
-    'The {0} changed on DatoCMS since you opened it, so nothing was saved and your text is kept. Save again to compare or overwrite, or revert to the DatoCMS version.',
+    'DatoCMS has a newer version of the {0}: it changed since you opened it. Nothing was saved and your text is kept: compare, overwrite (your changed keys on top of it) or revert.',
     describeRef(ref),
   );
+}
+
+export function deletedMessage(ref: DocumentRef): string {
+  return t('The {0} was deleted in DatoCMS; your text is kept — Save As… to keep a copy. It is never saved back.', describeRef(ref));
+}
+
+/** The environment the document was read from is not the one its name leads to any more. */
+export function replacedMessage(ref: DocumentRef, environment: string, renamedTo: string | undefined): string {
+  return renamedTo
+    ? t(
+        'Not saved: the {0} was opened from the environment "{1}", which has since been renamed to "{2}"; "{1}" is now another environment. Nothing was sent and your text is kept: open the {0} from "{2}" or "{1}" and save there.',
+        describeRef(ref),
+        environment,
+        renamedTo,
+      )
+    : t(
+        'Not saved: the {0} was opened from an environment "{1}" that no longer exists under that name; "{1}" is now another environment. Nothing was sent and your text is kept: open the {0} from "{1}" again and save there.',
+        describeRef(ref),
+        environment,
+      );
+}
+
+/** An untouched draft cannot be created yet: what is missing. */
+export function untouchedDraftMessage(ref: DocumentRef, problems: readonly Problem[]): string {
+  const more = problems.length > 1 ? t(' (and {0} more, marked in the editor)', problems.length - 1) : '';
+  return t('The new {0} is not created yet: {1}{2}. Fill in what is missing, then save.', ref.kind, problems[0]?.message ?? '', more);
 }
 
 export function signInMessage(ref: DocumentRef, detail: string): string {

@@ -3,6 +3,10 @@
 // asks first, naming the project, the environment and the change. "Don't Ask Again for This Project" is
 // remembered per project in globalState until Reset Schema Change Confirmations. Records and webhooks
 // are not guarded. No vscode import: it asks through the registry's Ui (tests pass a scripted one).
+//
+// Which environment is primary can change at any time (a colleague promotes a sandbox), so the guard reads it
+// from DatoCMS before every question it might ask, and remembers it when it changed.
+import type { Resource } from '../cma';
 import type { KeyValueStore } from './projectStore';
 import type { ProjectRegistry } from './registry';
 
@@ -14,23 +18,47 @@ export interface SchemaChange {
   action: string;
 }
 
-/** The parts of the registry the guard uses. */
-export type GuardHost = Pick<ProjectRegistry, 'get' | 'ui' | 't'> & { store: { state: KeyValueStore } };
+/** What the guard uses: the projects, how to ask, where answers are kept, and the environments as DatoCMS has them. */
+export type GuardHost = Pick<ProjectRegistry, 'get' | 'ui' | 't'> & {
+  store: { state: KeyValueStore };
+  /** the project's environments as DatoCMS lists them now */
+  environments(projectKey: string): Promise<Resource<'environment'>[]>;
+  /** remembers the project's primary environment (the status bar, the tree's default, this guard) */
+  setPrimary(projectKey: string, environment: string): Promise<void>;
+};
 
 /** globalState key: the project keys whose schema changes in the primary environment no longer ask */
 const NOT_ASKING_KEY = 'datocms.schemaChangesConfirmed';
 
 /** Whether a schema change may go ahead; false = the user declined and nothing may be sent. */
 export async function confirmSchemaChange(registry: ProjectRegistry, change: SchemaChange): Promise<boolean> {
-  return askSchemaChange(registry, change);
+  return askSchemaChange(registryGuard(registry), change);
+}
+
+/** The guard's host made of the registry; `environments` defaults to a fresh list through the project's client. */
+export function registryGuard(registry: ProjectRegistry, environments?: GuardHost['environments']): GuardHost {
+  return {
+    get: (key) => registry.get(key),
+    ui: registry.ui,
+    t: registry.t,
+    store: registry.store,
+    environments: environments ?? (async (key) => (await registry.data(key)).client.withEnvironment(undefined).environments.list()),
+    setPrimary: async (key, environment) => {
+      const project = registry.get(key);
+      if (!project || project.primaryEnvironment === environment) return;
+      // Pin what the tree shows, so that a change of primary does not move it.
+      const shown = registry.environmentOf(key);
+      await registry.store.update({ ...project, primaryEnvironment: environment });
+      await registry.setEnvironment(key, shown);
+    },
+  };
 }
 
 export async function askSchemaChange(host: GuardHost, change: SchemaChange): Promise<boolean> {
-  const project = host.get(change.project);
-  // The primary known at sign-in (kept current by promote and rename), else DatoCMS's default name.
-  if (change.environment !== (project?.primaryEnvironment ?? 'main')) return true;
   const state = host.store.state;
   if (projectsNotAsking(state).includes(change.project)) return true;
+  if (change.environment !== (await currentPrimary(host, change.project))) return true;
+  const project = host.get(change.project);
   const { t } = host;
   const go = t('Change Schema');
   const always = t("Don't Ask Again for This Project");
@@ -43,6 +71,21 @@ export async function askSchemaChange(host: GuardHost, change: SchemaChange): Pr
   });
   if (answer === always) await stopAskingSchemaChanges(state, change.project);
   return answer === go || answer === always;
+}
+
+/** The primary environment as DatoCMS lists it now (remembered when it changed), else the one known, else "main". */
+async function currentPrimary(host: GuardHost, projectKey: string): Promise<string> {
+  const known = host.get(projectKey)?.primaryEnvironment;
+  try {
+    const primary = (await host.environments(projectKey)).find((e) => e.meta['primary'] === true)?.id;
+    if (primary !== undefined) {
+      if (primary !== known) await host.setPrimary(projectKey, primary);
+      return primary;
+    }
+  } catch {
+    // A token that may not list environments (or no network): the primary known at sign-in or since.
+  }
+  return known ?? 'main';
 }
 
 /** "Don't Ask Again for This Project": schema changes in the project's primary environment go ahead without asking. */

@@ -35,10 +35,7 @@ export interface PublishingDeps {
 export class Publishing implements vscode.Disposable {
   private readonly decorationsChanged = new vscode.EventEmitter<undefined>();
   // What an open editor was loaded from, for records no action or save has told about yet.
-  private readonly statuses = new RecordStatuses(
-    this.decorationsChanged,
-    (uri) => this.deps.documents.fileSystem.baseline(uri)?.opened.resource,
-  );
+  private readonly statuses = new RecordStatuses(this.decorationsChanged, (uri) => this.deps.documents.baseline(uri)?.opened.resource);
   private readonly disposables: vscode.Disposable[];
 
   constructor(private readonly deps: PublishingDeps) {
@@ -97,7 +94,7 @@ export class Publishing implements vscode.Disposable {
 /** A record opened from an address without its title is named by what its open editor was read from. */
 async function named(deps: PublishingDeps, target: RecordTarget): Promise<RecordTarget> {
   if (target.title !== target.ref.id) return target;
-  const opened = deps.documents.fileSystem.baseline(documentUri(target.ref))?.opened.resource;
+  const opened = deps.documents.baseline(documentUri(target.ref))?.opened.resource;
   if (opened?.type !== 'item') return target;
   const title = await titleOf(await deps.registry.data(target.ref.project, target.ref.environment), opened as Resource<'item'>).catch(
     () => target.title,

@@ -346,11 +346,12 @@ describe('conflicts', () => {
 });
 
 describe('saving after typing through a save', () => {
-  test('a record update has no query string and is followed by a nested re-read', async () => {
+  test('a record save that sends no block is one round trip: the answer shows with the blocks the document holds', async () => {
     const [id] = await articleIds(1);
     const opened = await service.open(recordRef(id!));
+    assert.ok(JSON.stringify(parse(opened.text)['content']).includes('"item_type"'), 'the record shows expanded blocks');
     emulator.clearRequests();
-    expectStatus(
+    const saved = expectStatus(
       await service.save(
         edit(opened.text, (doc) => {
           doc['reading_time'] = 42;
@@ -359,13 +360,33 @@ describe('saving after typing through a save', () => {
       ),
       'saved',
     );
-    const [put, ...rest] = emulator.requests.filter((r) => r.path === `/items/${id}`);
-    assert.equal(put?.method, 'PUT');
-    assert.deepEqual(put?.query, {});
-    assert.ok(
-      rest.some((r) => r.method === 'GET' && r.query['nested'] === 'true'),
-      'the record is read again with its blocks',
+    assert.deepEqual(
+      emulator.requests.map((r) => `${r.method} ${r.path} ${JSON.stringify(r.query)}`),
+      [`PUT /items/${id} {}`],
+      'one PUT, no query string, no re-read',
     );
+    const fresh = await service.open(recordRef(id!));
+    assert.equal(saved.document.text, fresh.text, 'the document shows exactly what a fresh read shows');
+  });
+
+  test('a record save that changes a block reads the record again with its blocks', async () => {
+    const [id] = await articleIds(1);
+    const opened = await service.open(recordRef(id!));
+    const text = edit(opened.text, (doc) => {
+      const blocks = (doc['content'] as Record<string, Record<string, unknown>[]>)['en']!;
+      const block = blocks[0]!;
+      const key = Object.keys(block).find((k) => typeof block[k] === 'string' && k !== 'id')!;
+      block[key] = `${String(block[key])} (edited)`;
+    });
+    emulator.clearRequests();
+    const saved = expectStatus(await service.save(text, basis(opened)), 'saved');
+    const log = emulator.requests.filter((r) => r.path === `/items/${id}`);
+    assert.deepEqual(
+      log.map((r) => `${r.method} ${JSON.stringify(r.query)}`),
+      ['PUT {}', 'GET {"nested":"true"}'],
+    );
+    assert.match(saved.document.text, /\(edited\)/);
+    assert.equal(saved.document.text, (await service.open(recordRef(id!))).text);
   });
 
   test('the next save sends only what was typed since the saved text, with the new version', async () => {

@@ -1,5 +1,5 @@
-// A save's consent: asked once, before any request; an auto-save announced while an explicit save waits for
-// its answer cannot write in its place; an untrusted workspace is asked before the guard.
+// A save's consent: the guard on the primary environment (read afresh) and the workspace's trust; an auto-save
+// announced while an explicit save waits for its answer cannot write in its place.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { DocumentRef } from '../../src/domain/paths';
@@ -19,28 +19,40 @@ function consent(trusted = true) {
   const ui = new ScriptedUi();
   const trustAsked: string[] = [];
   const trust: WorkspaceTrust = { isTrusted: () => trusted, confirm: async (message) => (trustAsked.push(message), true) };
-  const guard: GuardHost = { get: () => project, ui, t: formatMessage, store: { state: new FakeState() } };
+  const guard: GuardHost = {
+    get: () => project,
+    ui,
+    t: formatMessage,
+    store: { state: new FakeState() },
+    environments: async () => [{ id: 'main', type: 'environment', attributes: {}, relationships: {}, meta: { primary: true } }],
+    setPrimary: async () => undefined,
+  };
   return { ui, trustAsked, consent: new SaveConsent(trust, guard, formatMessage) };
 }
 
 describe('save consent', () => {
-  test('the answer given before the check is the one the write of the same text uses (asked once)', async () => {
+  test('a model change in the primary asks, naming the keys; declined is "guard"', async () => {
     const { ui, consent: c } = consent();
     ui.answers.push(() => undefined);
-    assert.equal(await c.askBeforeCheck('k', model, ['hint'], 'A'), 'guard');
-    assert.equal(await c.forWrite('k', model, ['hint'], 'A'), 'guard');
+    assert.equal(await c.ask('k', model, ['hint'], 'A'), 'guard');
     assert.deepEqual(ui.transcript, [
       'confirm: Update the model article (hint) in the primary environment "main" of Bistro? [Change Schema, Don\'t Ask Again for This Project]',
     ]);
-    // another text (typed since) is asked again
     ui.answers.push((_message, actions) => actions[0]);
-    assert.equal(await c.forWrite('k', model, ['hint'], 'B'), 'given');
+    assert.equal(await c.ask('k', model, ['hint'], 'B'), 'given');
     assert.equal(ui.transcript.length, 2);
+    // the same text again (Overwrite after a conflict) is not asked again, until it is saved
+    assert.equal(await c.ask('k', model, ['hint'], 'B'), 'given');
+    assert.equal(ui.transcript.length, 2);
+    c.saved('k');
+    ui.answers.push(() => undefined);
+    assert.equal(await c.ask('k', model, ['hint'], 'B'), 'guard');
+    assert.equal(ui.transcript.length, 3);
   });
 
   test('records are not guarded; an untrusted workspace asks first', async () => {
     const { ui, trustAsked, consent: c } = consent(false);
-    assert.equal(await c.forWrite('k', record, ['title'], 'A'), 'given');
+    assert.equal(await c.ask('k', record, ['title'], 'A'), 'given');
     assert.equal(trustAsked.length, 1);
     assert.deepEqual(ui.transcript, []);
   });

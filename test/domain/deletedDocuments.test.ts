@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import { type CmaClient } from '../../src/cma';
 import { isDeletedDocument } from '../../src/domain/deleted';
 import { DocumentService } from '../../src/documents/documentService';
-import { DeletedDocumentError, DocumentStore } from '../../src/documents/documentStore';
+import { DocumentStore } from '../../src/documents/documentStore';
 import type { DocumentRef } from '../../src/domain/paths';
 import { ProjectData } from '../../src/projects/projectData';
 import type { Emulator } from '../emulator';
@@ -17,14 +17,12 @@ let client: CmaClient;
 useEmulator({ records: 4 }, (started) => ({ emulator, client } = started));
 
 describe('a deleted document', () => {
-  test('a save of edited text is refused with the message, sends nothing, and the store keeps refusing', async () => {
+  test('a save of edited text is refused, sends nothing, and the session keeps refusing', async () => {
     const data = new ProjectData(client);
     const service = new DocumentService(async () => data);
     let saves = 0;
     const store = new DocumentStore({
       open: (_key, ref, id) => service.open(ref, { id }),
-      remoteMoved: (baseline) => service.remoteMoved(baseline),
-      mayCheck: async () => true,
       save: async () => {
         saves++;
         return { status: 'unchanged' };
@@ -35,21 +33,19 @@ describe('a deleted document', () => {
     const id = (await client.items.list({ filter: { type: 'article' }, page: { limit: 1 } })).data[0]!.id;
     const ref: DocumentRef = { project: 'emulated-bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id };
     const key = `datocms:/emulated-bistro/main/records/article/${id}.json`;
-    await store.stat(key, ref);
-    const text = new TextDecoder().decode(await store.read(key, ref));
-    assert.ok(store.adopt(key, text));
+    const session = store.session(key);
+    await session.stat(ref);
+    const text = new TextDecoder().decode(await session.read(ref));
+    assert.ok(session.adopt(text));
     const edited = text.replace(/"en": "[^"]*"/, '"en": "Typed after the delete"');
     assert.notEqual(edited, text);
 
-    store.markDeleted(key, 'The record was deleted in DatoCMS; your text is kept');
+    session.markDeleted('The record was deleted in DatoCMS; your text is kept');
     emulator.clearRequests();
-    store.willSave(key, edited);
-    await store.stat(key, ref); // the workbench's check before writing
+    session.willSave();
+    await session.stat(ref); // the workbench's check before writing
     for (let attempt = 0; attempt < 2; attempt++) {
-      await assert.rejects(
-        store.write(key, ref, edited, edited.length),
-        (error: unknown) => error instanceof DeletedDocumentError && /deleted in DatoCMS; your text is kept/.test(error.message),
-      );
+      assert.equal((await session.save(ref, edited, { explicit: attempt === 0 })).status, 'deleted');
     }
     assert.equal(saves, 0);
     assert.deepEqual(
@@ -57,7 +53,7 @@ describe('a deleted document', () => {
       [],
       'not even a check reached the server',
     );
-    assert.ok(store.isDeleted(key));
+    assert.equal(session.deletedMessage, 'The record was deleted in DatoCMS; your text is kept');
   });
 });
 

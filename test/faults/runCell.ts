@@ -466,6 +466,10 @@ async function whatSaveShows(
     }
     case 'declined':
       return { outcome: 'error', message: 'the save was not confirmed', actions: [] };
+    case 'deleted':
+      return { outcome: 'error', message: 'the resource was deleted in DatoCMS', actions: [] };
+    case 'replaced':
+      return { outcome: 'error', message: `the environment ${result.environment} was replaced`, actions: [] };
     case 'failed': {
       world.transcript.addError('error', result.error);
       const shown = await notification(world, t('Could not save the {0}', describeRef(opened.ref)), result.error, {

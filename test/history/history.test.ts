@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { type CmaClient, type Resource } from '../../src/cma';
 import { DocumentService } from '../../src/documents/documentService';
-import { ConflictError, DocumentStore, type DocumentStoreHooks } from '../../src/documents/documentStore';
+import { DocumentStore } from '../../src/documents/documentStore';
 import type { DocumentRef } from '../../src/domain/paths';
 import { ProjectData } from '../../src/projects/projectData';
 import { editorLabel, versionAsRecord, VersionHistory, VERSIONS_PAGE_SIZE } from '../../src/history/historyModel';
@@ -45,27 +45,19 @@ const withTitle = (text: string, en: string) => {
 };
 
 function storeFor(): DocumentStore {
-  const hooks: DocumentStoreHooks = {
+  return new DocumentStore({
     open: (_key, ref, id) => service.open(ref, { id }),
-    remoteMoved: (baseline) => service.remoteMoved(baseline),
-    mayCheck: async () => true,
-    save: async (_key, text, baseline, overwrite, checked) => {
-      const result = await service.save(text, baseline, { checked, ...(overwrite ? { overwrite } : {}) });
-      if (result.status === 'saved') return { status: 'saved', document: result.document, basisText: text };
-      if (result.status === 'unchanged') return { status: 'unchanged' };
-      if (result.status === 'conflict') throw new ConflictError(result.remote, 'conflict');
-      throw new Error(`not saved: ${result.status}`);
-    },
+    save: (_key, text, basis, request) => service.save(text, basis, request.overwrite ? { overwrite: request.overwrite } : {}),
     restore: async () => undefined,
     persist: () => undefined,
-  };
-  return new DocumentStore(hooks);
+  });
 }
 
 async function openIn(store: DocumentStore, key: string, ref: RecordRef): Promise<string> {
-  await store.stat(key, ref);
-  const text = new TextDecoder().decode(await store.read(key, ref));
-  assert.ok(store.adopt(key, text));
+  const session = store.session(key);
+  await session.stat(ref);
+  const text = new TextDecoder().decode(await session.read(ref));
+  assert.ok(session.adopt(text));
   return text;
 }
 
@@ -114,12 +106,13 @@ describe('record history', () => {
     await saveTitle(record, 'Changed elsewhere');
     const restored = await client.itemVersions.restore(original);
     const document = await service.open(ref, { id: ref.id });
-    assert.equal(store.remoteChanged(key, document, false), true, 'the workbench is told the file changed');
-    const reloaded = new TextDecoder().decode(await store.read(key, ref));
+    const session = store.session(key);
+    assert.equal(session.remoteChanged(document, false), true, 'the workbench is told the file changed');
+    const reloaded = new TextDecoder().decode(await session.read(ref));
     assert.equal(reloaded, document.text);
     assert.notEqual(reloaded, text, 'the new current version shows in $readonly');
     assert.equal(JSON.parse(reloaded).title.en, (record.attributes['title'] as Record<string, string>)['en']);
-    assert.ok(store.adopt(key, reloaded));
+    assert.ok(session.adopt(reloaded));
     assert.equal(store.baseline(key)?.opened.resource.meta['current_version'], restored.item.meta['current_version']);
   });
 
@@ -133,10 +126,10 @@ describe('record history', () => {
     await client.itemVersions.restore(earlier);
     const document = await service.open(ref, { id: ref.id });
     const baseline = store.baseline(key);
-    assert.equal(store.remoteChanged(key, document, true), false, 'a dirty editor is not reloaded');
+    assert.equal(store.session(key).remoteChanged(document, true), false, 'a dirty editor is not reloaded');
     assert.equal(store.baseline(key), baseline, 'its baseline stays what its text derives from');
     emulator.clearRequests();
-    await assert.rejects(store.write(key, ref, typed, new TextEncoder().encode(typed).byteLength), ConflictError);
+    assert.equal((await store.session(key).save(ref, typed, { explicit: false })).status, 'conflict');
     const current = await client.items.find(ref.id);
     assert.equal(
       (current.attributes['title'] as Record<string, string>)['en'],

@@ -18,16 +18,53 @@ const PROJECTS: Project[] = [
   { key: 'shop', siteId: '2', name: 'Shop', baseUrl: 'https://site-api.datocms.com', internalDomain: null },
 ];
 
-function host() {
+/** DatoCMS's environments of each project, as the guard reads them (undefined: the token may not list them). */
+type Listed = Record<string, { id: string; primary: boolean }[] | undefined>;
+
+function host(listed: Listed = {}) {
   const ui = new ScriptedUi();
   const state = new FakeState();
-  const guard: GuardHost = { get: (key) => PROJECTS.find((p) => p.key === key), ui, t: formatMessage, store: { state } };
-  return { ui, state, guard };
+  const projects = PROJECTS.map((p) => ({ ...p }));
+  const reads: string[] = [];
+  const guard: GuardHost = {
+    get: (key) => projects.find((p) => p.key === key),
+    ui,
+    t: formatMessage,
+    store: { state },
+    environments: async (key) => {
+      reads.push(key);
+      const environments = listed[key];
+      if (!environments) throw new Error('403 the token may not list environments');
+      return environments.map(({ id, primary }) => ({ id, type: 'environment', attributes: {}, relationships: {}, meta: { primary } }));
+    },
+    setPrimary: async (key, environment) => {
+      projects.find((p) => p.key === key)!.primaryEnvironment = environment;
+    },
+  };
+  return { ui, state, guard, projects, reads };
 }
 
 const change = (project: string, environment: string) => ({ project, environment, action: 'Update the model article (name)' });
 
 describe('the guard on the primary environment', () => {
+  test('the primary is read from DatoCMS before asking: a sandbox a colleague promoted asks, and is remembered', async () => {
+    const { ui, guard, projects, reads } = host({
+      bistro: [
+        { id: 'production', primary: false },
+        { id: 'feature', primary: true },
+      ],
+    });
+    assert.equal(await askSchemaChange(guard, change('bistro', 'production')), true, 'the former primary is a sandbox now');
+    assert.deepEqual(ui.transcript, []);
+    ui.answers.push(() => undefined);
+    assert.equal(await askSchemaChange(guard, change('bistro', 'feature')), false);
+    assert.deepEqual(ui.transcript, [
+      'confirm: Update the model article (name) in the primary environment "feature" of Bistro? [Change Schema, Don\'t Ask Again for This Project]',
+    ]);
+    assert.equal(projects[0]!.primaryEnvironment, 'feature', 'the new primary is remembered (status bar, tree)');
+    assert.deepEqual(reads, ['bistro', 'bistro'], 'read before each change');
+  });
+
   test('a sandbox is not guarded', async () => {
     const { ui, guard } = host();
     assert.equal(

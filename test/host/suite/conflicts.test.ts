@@ -13,9 +13,60 @@ import {
   waitFor,
   writes,
 } from './helpers';
-import { cursorAtEndOf, editJson, json, modelUri, openEditor, pressSave, sleep, typeAndWait, valueAt } from './editing';
+import {
+  cursorAtEndOf,
+  editJson,
+  json,
+  modelUri,
+  openEditor,
+  pressSave,
+  recordIdOf,
+  recordUri,
+  sleep,
+  typeAndWait,
+  valueAt,
+} from './editing';
+import { seeOnScreen } from './helpers';
+
+const GENERIC = /Failed to save|Unable to write|FileSystemError|NoPermissions|file is newer/i;
 
 describe('conflicts', () => {
+  it('a conflict says "DatoCMS has a newer version of …" with Compare, Overwrite and Revert; Compare shows "DatoCMS ↔ Yours"', async function () {
+    this.timeout(90_000);
+    const id = await recordIdOf('article', 9);
+    const uri = recordUri(id);
+    const editor = await openEditor(uri);
+    await cma('PUT', `/items/${id}`, { data: { type: 'item', id, attributes: { reading_time: 77 } } });
+    await editJson(editor.document, (value) => (value.title.en = 'Mine, over theirs'));
+    const mine = editor.document.getText();
+    await dismissToasts();
+    await clearRequests();
+    await pressSave(editor);
+    const shown = await settledToasts(1, 1500);
+    assert.equal(shown.length, 1, `one notification: ${JSON.stringify(shown)}`);
+    assert.match(shown[0]!.message, /^DatoCMS has a newer version of the record .+: it changed since you opened it\. Nothing was saved/);
+    assert.doesNotMatch(shown[0]!.message, GENERIC);
+    assert.deepEqual(
+      ['Compare', 'Overwrite', 'Revert'].filter((b) => shown[0]!.buttons.includes(b)),
+      ['Compare', 'Overwrite', 'Revert'],
+      `buttons: ${shown[0]!.buttons.join(', ')}`,
+    );
+    assert.ok(
+      (await writes()).every((r) => r.status === 422),
+      'DatoCMS refused the PUT on the old version',
+    );
+    await clickButton('Compare');
+    const diffTab = () =>
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === uri.toString());
+    await waitFor(() => diffTab() !== undefined, 10_000, 'the diff editor');
+    assert.match(diffTab()!.label, /: DatoCMS ↔ Yours$/);
+    await seeOnScreen('DatoCMS ↔ Yours');
+    assert.equal(editor.document.getText(), mine, 'the text is kept');
+    assert.equal(tabIsDirty(uri), true);
+  });
+
   afterEach(async () => {
     await dismissToasts();
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor').then(undefined, () => undefined);

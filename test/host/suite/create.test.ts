@@ -10,6 +10,9 @@ import {
   ensureSignedIn,
   extensionApi,
   requests,
+  seeOnScreen,
+  settledToasts,
+  statusBar,
   tabIsDirty,
   waitFor,
   writes,
@@ -54,6 +57,11 @@ describe('creating records', () => {
       doc.slug = 'host-created-author';
     });
     await pressSave(draft);
+    await waitFor(
+      async () => (await statusBar()).some((item) => item.text.includes('Created the record “Host Created Author”')),
+      10_000,
+      'the status bar to say "Created the record …"',
+    );
     const tabs = () =>
       vscode.window.tabGroups.all
         .flatMap((g) => g.tabs)
@@ -84,6 +92,25 @@ describe('creating records', () => {
       15_000,
       'the tree to list the new record',
     );
+  });
+
+  it('an untouched draft: Ctrl+S says what is missing and sends nothing; the draft marks its required fields', async function () {
+    this.timeout(60_000);
+    await vscode.commands.executeCommand('datocms.newRecord', await recordsOf('author'));
+    await waitFor(activeDraft, 15_000, 'the draft editor');
+    const draft = vscode.window.activeTextEditor!;
+    await seeOnScreen('← required');
+    await dismissToasts();
+    await clearRequests();
+    await pressSave(draft);
+    const shown = await settledToasts(1, 1500);
+    assert.equal(shown.length, 1, JSON.stringify(shown));
+    assert.match(
+      shown[0]!.message,
+      /^The new record is not created yet: name: is required .*\(and 1 more, marked in the editor\)\. Fill in what is missing, then save\.$/,
+    );
+    assert.deepEqual(await writes(), [], 'nothing was sent');
+    assert.equal(tabIsDirty(draft.document.uri), false);
   });
 
   it('a create refused with 422 keeps the text, the tab dirty and the problem in the document', async function () {

@@ -2,7 +2,18 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { documentUri } from '../../../src/platform/uris';
 import { pressSave, waitForClean } from './editing';
-import { clearRequests, clickButton, cma, dismissToasts, extensionApi, requests, settledToasts, tabIsDirty, waitFor } from './helpers';
+import {
+  clearRequests,
+  clickButton,
+  cma,
+  dismissToasts,
+  ensureSignedIn,
+  extensionApi,
+  requests,
+  settledToasts,
+  tabIsDirty,
+  waitFor,
+} from './helpers';
 
 const PROJECT = { project: 'emulated-bistro', environment: 'main' } as const;
 
@@ -34,6 +45,7 @@ async function firstArticleId(): Promise<string> {
 }
 
 describe('documents', () => {
+  before(ensureSignedIn);
   afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
 
   it('opens every kind as JSON through datocms:, read-only part last', async () => {
@@ -139,7 +151,12 @@ describe('documents', () => {
     const [conflict, ...others] = await settledToasts(1, 1500);
     assert.equal(tabIsDirty(uri), true, 'the save finds the newer version and stops');
     assert.equal(document.getText(), mine);
-    assert.deepEqual(await writes(), [], 'found before sending: no write reached DatoCMS');
+    const refused = await writes();
+    assert.ok(
+      refused.every((r) => r.status === 422),
+      `the PUT carried the version the editor was opened at, and DatoCMS refused it: ${JSON.stringify(refused.map((r) => r.status))}`,
+    );
+    assert.match(conflict!.message, /^DatoCMS has a newer version of the record/);
     assert.equal(others.length, 0, `one notification: ${JSON.stringify([conflict, ...others])}`);
     assert.ok(
       conflict!.buttons.includes('Compare') && conflict!.buttons.includes('Overwrite'),

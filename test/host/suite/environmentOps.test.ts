@@ -76,12 +76,19 @@ describe('the guard on the primary environment', () => {
     await waitFor(() => asked.length === 1, 10_000, 'the guard to ask');
     assert.equal(asked[0]!.message, 'Update the model category (hint) in the primary environment "main" of Emulated Bistro?');
     assert.deepEqual(asked[0]!.actions, ['Change Schema', "Don't Ask Again for This Project"]);
-    const failure = (await settledToasts()).find((toast) => toast.message.includes('was not confirmed'));
+    const shown = await settledToasts();
+    const failure = shown.find((toast) => toast.message.includes('was not confirmed'));
     assert.ok(failure, 'the failed save says why');
     assert.match(failure.message, /primary environment "main" was not confirmed\. Your changes are still in the editor/);
-    // The guard asks before the check that precedes the write reads the model: declined, nothing is sent.
+    assert.equal(shown.length, 1, `one message, in our words: ${JSON.stringify(shown)}`);
+    assert.doesNotMatch(failure.message, /Failed to save|Unable to write|FileSystemError|NoPermissions/);
+    // The guard reads which environment is primary now, then asks before anything else: declined, nothing is sent.
     const sent = await requests();
-    assert.deepEqual(sent, [], `no request at all: ${describeRequests(sent)}`);
+    assert.deepEqual(
+      sent.map((r) => `${r.method} ${r.path}`),
+      ['GET /environments'],
+      `only the environments were read: ${describeRequests(sent)}`,
+    );
     assert.ok(tabIsDirty(uri), 'the editor keeps its unsaved edit');
     assert.equal(JSON.parse(editor.document.getText()).hint, hint);
 

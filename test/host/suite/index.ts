@@ -49,6 +49,7 @@ export function run(): Promise<void> {
   require('./encoding.test');
   require('./environments.test');
   require('./environmentOps.test');
+  require('./saveEnvironments.test');
   require('./signInAgain.test');
   require('./exportWhileDeleting.test');
   require('./types.test');
