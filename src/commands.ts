@@ -152,6 +152,40 @@ export const COMMANDS = {
     (t) => t('Could not close the comparison'),
     (ctx: Context) => ctx.comparison.peek()?.close(),
   ),
+
+  // GraphQL (the Content Delivery API)
+  'datocms.graphql.run': project(
+    (t) => t('Could not run the query'),
+    (ctx: Context, uri, offset) => ctx.graphql().run(uri, offset),
+  ),
+  'datocms.graphql.runSelection': project(
+    (t) => t('Could not run the query'),
+    (ctx: Context) => ctx.graphql().runSelection(),
+  ),
+  'datocms.graphql.compareDrafts': project(
+    (t) => t('Could not compare draft with published'),
+    (ctx: Context, uri, offset) => ctx.graphql().compareDrafts(uri, offset),
+  ),
+  'datocms.graphql.copy': project(
+    (t) => t('Could not copy the request'),
+    (ctx: Context, uri, offset) => ctx.graphql().copy(undefined, uri, offset),
+  ),
+  'datocms.graphql.copyAsCurl': project(
+    (t) => t('Could not copy the request'),
+    (ctx: Context, uri, offset) => ctx.graphql().copy('curl', uri, offset),
+  ),
+  'datocms.graphql.copyAsExecuteQuery': project(
+    (t) => t('Could not copy the request'),
+    (ctx: Context, uri, offset) => ctx.graphql().copy('executeQuery', uri, offset),
+  ),
+  'datocms.graphql.changeLink': project(
+    (t) => t('Could not change the DatoCMS link'),
+    (ctx: Context, uri) => ctx.graphql().changeLink(uri),
+  ),
+  'datocms.graphql.syncSchema': project(
+    (t) => t('Could not sync the GraphQL schema'),
+    (ctx: Context, uri) => ctx.graphql().syncSchema(uri),
+  ),
 } satisfies Record<string, CommandRow>;
 
 export type CommandId = keyof typeof COMMANDS;

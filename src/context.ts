@@ -8,10 +8,12 @@ import * as documents from './documents';
 import { DOCUMENT_SCHEME, parseDocumentPath } from './domain/paths';
 import { type DeletedResources } from './domain/deleted';
 import * as environments from './environments';
+import * as graphql from './graphql';
 import * as history from './history';
 import * as language from './language';
 import * as navigation from './navigation';
 import { Config } from './platform/config';
+import { holdsGraphql } from './platform/graphqlFiles';
 import { lazy } from './platform/lazy';
 import { lazyFileSystem } from './platform/lazyFileSystem';
 import { NotSignedInError, reportError, type Report } from './platform/errors';
@@ -50,6 +52,8 @@ export class Context implements vscode.Disposable {
   /** the Schema Comparison view and the compare/migrate commands */
   readonly comparison = lazy(() => this.own(new schemaCode.SchemaCodeFeature(this)));
   readonly types = lazy(() => schemaCode.createTypes(this));
+  /** the GraphQL workbench: workspace links, the delivery API's schemas, Run (made with the first document holding GraphQL) */
+  readonly graphql = lazy(() => this.own(new graphql.GraphqlFeature(this)));
   readonly uriHandler: vscode.UriHandler & { handleUri(uri: vscode.Uri): Promise<void> };
 
   constructor(readonly extension: vscode.ExtensionContext) {
@@ -125,6 +129,8 @@ export class Context implements vscode.Disposable {
   /** The extension changed the schema of an environment: an open Schema Comparison of it is marked outdated. */
   schemaChanged(where: { project: string; environment: string }): void {
     this.comparison.peek()?.schemaChanged(where);
+    // code in the workspace may read that schema: its cached copy goes, its schema.graphql may need a sync
+    if (vscode.workspace.workspaceFolders?.length) this.graphql().schemaChanged(where);
   }
 
   /** What the test suites reach into. */
@@ -171,7 +177,10 @@ export class Context implements vscode.Disposable {
   private watch(): void {
     const syncSignedIn = () => void vscode.commands.executeCommand('setContext', 'datocms.signedIn', this.registry.list().length > 0);
     const opened = (document: vscode.TextDocument) => {
-      if (document.uri.scheme !== DOCUMENT_SCHEME) return;
+      if (document.uri.scheme !== DOCUMENT_SCHEME) {
+        if (!this.graphql.peek() && this.registry.list().length > 0 && holdsGraphql(document)) this.graphql();
+        return;
+      }
       this.documentsFeature();
       if (parseDocumentPath(document.uri.path)?.kind === 'record') this.publishing();
     };
@@ -184,6 +193,7 @@ export class Context implements vscode.Disposable {
     this.own(this.historyView.onDidChangeVisibility(followHistory));
     this.own(this.registry.onDidChange(() => this.tree.projectsChanged()));
     this.own(this.registry.onDidChange(syncSignedIn));
+    this.own(this.registry.onDidChange(() => vscode.workspace.textDocuments.forEach(opened)));
     this.own(
       this.config.onDidChange((setting) => {
         if (setting === 'pageSize') void this.tree.refresh();

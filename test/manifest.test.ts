@@ -184,7 +184,8 @@ describe('manifest', () => {
     for (const [key, setting] of Object.entries(contributes.configuration.properties))
       assert.ok(setting.description ?? setting.markdownDescription, key);
     assert.equal(contributes.configuration.properties['datocms.baseUrl']?.scope, 'application');
-    assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, ['datocms.baseUrl']);
+    assert.equal(contributes.configuration.properties['datocms.cdaUrl']?.scope, 'application');
+    assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, ['datocms.baseUrl', 'datocms.cdaUrl']);
     assert.equal(pkg.engines.vscode, '^1.100.0');
   });
 

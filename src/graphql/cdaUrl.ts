@@ -23,3 +23,18 @@ export function checkCdaUrl(value: string): CdaUrlCheck {
   }
   return { ok: true, url: `${url.origin}${url.pathname.replace(/\/+$/, '')}/` };
 }
+
+/**
+ * The address from the setting as `inspect()` reports it: the user's (or remote machine's) value only. A value a
+ * workspace or folder sets is ignored, so an opened repository can never send the token elsewhere; an invalid user
+ * value gives the default, with the problem to report.
+ */
+export function cdaUrlFrom(inspected: { globalValue?: unknown; workspaceValue?: unknown; workspaceFolderValue?: unknown } | undefined): {
+  url: string;
+  problem?: string;
+} {
+  const value = inspected?.globalValue;
+  if (typeof value !== 'string' || value.trim() === '') return { url: DEFAULT_CDA_URL };
+  const checked = checkCdaUrl(value);
+  return checked.ok ? { url: checked.url } : { url: DEFAULT_CDA_URL, problem: `datocms.cdaUrl: ${checked.message}` };
+}

@@ -4,6 +4,9 @@
 // and nested templates, which is all it takes to find templates; the TypeScript compiler cannot ship with the
 // extension. A string or regular expression left open ends at its line, so one odd line (JSX text) spoils no more.
 // No vscode import.
+import { mayHoldGraphql } from '../platform/graphqlFiles';
+
+export { graphqlKindOf, mayHoldGraphql } from '../platform/graphqlFiles';
 
 export interface GraphqlRange {
   /** offset in the document of the GraphQL text's first character */
@@ -35,18 +38,6 @@ const BEFORE_REGEX = new Set([
   'yield',
   'await',
 ]);
-
-/** Which kind of text a VS Code language id (or file name) holds, if any GraphQL at all. */
-export function graphqlKindOf(languageId: string, fileName: string): 'graphql' | 'script' | undefined {
-  if (languageId === 'graphql' || /\.(graphql|gql)$/i.test(fileName)) return 'graphql';
-  if (['typescript', 'typescriptreact', 'javascript', 'javascriptreact', 'vue', 'svelte', 'astro'].includes(languageId)) return 'script';
-  return undefined;
-}
-
-/** A quick test, before any scan: could this script hold GraphQL templates? */
-export function mayHoldGraphql(text: string): boolean {
-  return /\b(graphql|gql|executeQuery\w*)\s*(\(|`)|\/\*\s*graphql\s*\*\//i.test(text);
-}
 
 export function findGraphql(text: string, kind: 'graphql' | 'script'): GraphqlRange[] {
   if (kind === 'graphql') return [{ start: 0, end: text.length, text }];

@@ -1,6 +1,14 @@
 // The GraphQL workbench (the Content Delivery API beside the code that reads it): the workspace link, the schema
 // cache and its sync to schema.graphql, and Run where the query is. May import documents, tree, projects,
-// platform, domain, schema and cma. Loaded in a bundle of its own (graphql-js is large).
+// platform, domain, schema and cma. Loaded in a bundle of its own (graphql-js is large): the context makes
+// GraphqlFeature on the first document holding GraphQL, or the first command.
+//
+// For the language features: `GraphqlFeature.schemas` (SchemaCache: schemaFor, entry, peek, onDidChange),
+// `GraphqlFeature.links` (linkFor(document), ensure, book.onDidChange), `findGraphql` / `graphqlOf` (where the
+// GraphQL of a document is, with offsets), `GraphqlFeature.endpoint()`.
 export * from './events';
 export * from './link';
 export * from './schemaCache';
+export { findGraphql, graphqlKindOf, mayHoldGraphql, type GraphqlRange } from './embedded';
+export { graphqlOf, operationAt, SentQuery, variablesOf, type DocumentGraphql, type Fragment, type Operation } from './operations';
+export { GraphqlFeature, type GraphqlDeps } from './feature';

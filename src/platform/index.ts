@@ -2,6 +2,7 @@
 export * from './baseUrl';
 export * from './config';
 export * from './errors';
+export * from './graphqlFiles';
 export * from './requestLog';
 export * from './translate';
 export * from './ui';

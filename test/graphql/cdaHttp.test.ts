@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { closeAllDispatchers } from '../../src/cma';
 import { CdaAuthError, CdaRequestError, postCda, type CdaRequest } from '../../src/graphql/cdaHttp';
-import { checkCdaUrl } from '../../src/graphql/cdaUrl';
+import { cdaUrlFrom, checkCdaUrl } from '../../src/graphql/cdaUrl';
 import { startEmulator, type Emulator } from '../emulator/index';
 
 let emu: Emulator;
@@ -162,5 +162,19 @@ describe('the datocms.cdaUrl rule', () => {
       'ftp://x/',
     ])
       assert.equal(checkCdaUrl(bad).ok, false, bad);
+  });
+
+  test('read from the user (or remote machine) only: a workspace or folder value is never used', () => {
+    assert.deepEqual(cdaUrlFrom(undefined), { url: 'https://graphql.datocms.com/' });
+    assert.deepEqual(cdaUrlFrom({ workspaceValue: 'https://evil.example/', workspaceFolderValue: 'https://evil.example/' }), {
+      url: 'https://graphql.datocms.com/',
+    });
+    assert.deepEqual(cdaUrlFrom({ globalValue: 'http://127.0.0.1:9/cda', workspaceValue: 'https://evil.example/' }), {
+      url: 'http://127.0.0.1:9/cda/',
+    });
+    assert.deepEqual(cdaUrlFrom({ globalValue: 'http://graphql.example/' }), {
+      url: 'https://graphql.datocms.com/',
+      problem: 'datocms.cdaUrl: "http://graphql.example/" must use https (plain http is only allowed for 127.0.0.1, localhost or [::1]).',
+    });
   });
 });
