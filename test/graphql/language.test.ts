@@ -186,10 +186,18 @@ describe('GraphQL language: hover and the model or field behind a name', () => {
     const text = 'query {\n  allArtists: allAuthors(first: 25, orderBy: name_ASC) { name avatar { url } }\n}';
     const analysis = analyse(text, 'graphql');
     const onField = costAt(schema, analysis, at(text, 'allAuthors', 2))!;
-    assert.deepEqual(onField, { operation: 100 + 250 + 25 * (1 + 5 + 1), exact: true, field: 100 + 250 + 25 * 7, max: 10_000_000 });
+    assert.deepEqual(onField, {
+      operation: 100 + 250 + 25 * (1 + 5 + 1),
+      exact: true,
+      field: 100 + 250 + 25 * 7,
+      header: false,
+      max: 10_000_000,
+    });
     assert.equal(describeCost(onField, t), "Complexity: 525 of this query's 525 (the limit is 10,000,000).");
     assert.equal(costAt(schema, analysis, at(text, 'avatar', 1))?.field, 6);
-    assert.equal(describeCost(costAt(schema, analysis, 2)!, t), 'Complexity of this query: 525, 0.005% of the limit (10,000,000).');
+    const onHead = costAt(schema, analysis, 2)!;
+    assert.equal(onHead.header, true);
+    assert.equal(describeCost(onHead, t), 'Complexity of this query: 525, 0.005% of the limit (10,000,000).');
   });
 });
 

@@ -59,6 +59,8 @@ export interface CostAt {
   exact: boolean;
   /** the cost of the field under the cursor with what it selects, when on one */
   field?: number;
+  /** the offset is on the operation's head (`query Feed($n: IntType)`), before what it selects */
+  header: boolean;
   max: number;
 }
 
@@ -77,7 +79,8 @@ export function costAt(schema: GraphQLSchema, analysis: Analysis, offset: number
       if (loc && local >= loc.start && local <= loc.end) field = estimate.byNode.get(node);
     },
   });
-  return { operation: estimate.total, exact: estimate.exact, max, ...(field !== undefined ? { field } : {}) };
+  const header = local < (operation.selectionSet.loc?.start ?? 0);
+  return { operation: estimate.total, exact: estimate.exact, header, max, ...(field !== undefined ? { field } : {}) };
 }
 
 /** "Cost: 40 of this query's 1,175 (limit 10,000,000)" */

@@ -18,6 +18,8 @@ export interface ScanFile {
 export interface FileReads {
   path: string;
   reads: Read[];
+  /** the text of the lines the reads are on, by line (trimmed, for a list to show) */
+  lines: Record<number, string>;
 }
 
 export interface BrokenUnit {
@@ -58,10 +60,19 @@ export class UsageScanner {
   /** The files' reads that match the query (files without any are left out). */
   async find(key: string, files: readonly ScanFile[], query: ReadQuery): Promise<FileReads[]> {
     const all = await this.#readsOf(key, files);
-    return all.flatMap(({ path, reads }) => {
-      const found = reads.filter((r) => matches(r, query));
-      return found.length ? [{ path, reads: found }] : [];
-    });
+    const found: FileReads[] = [];
+    for (const [index, { path, reads }] of all.entries()) {
+      const matching = reads.filter((r) => matches(r, query));
+      if (!matching.length) continue;
+      const text = (await textOf(files[index]!)) ?? '';
+      const wanted = new Set(matching.map((r) => r.line));
+      const lines: Record<number, string> = {};
+      text.split('\n').forEach((line, i) => {
+        if (wanted.has(i)) lines[i] = line.trim().slice(0, 160);
+      });
+      found.push({ path, reads: matching, lines });
+    }
+    return found;
   }
 
   /** The queries and fragments that read what the edits remove and no longer validate once they are made. */
@@ -98,10 +109,10 @@ export class UsageScanner {
     return schema;
   }
 
-  async #readsOf(key: string, files: readonly ScanFile[]): Promise<FileReads[]> {
+  async #readsOf(key: string, files: readonly ScanFile[]): Promise<{ path: string; reads: Read[] }[]> {
     const { schema } = this.#schema(key);
     const cache = this.#cache.get(key)!;
-    const results: FileReads[] = new Array(files.length);
+    const results: { path: string; reads: Read[] }[] = new Array(files.length);
     let next = 0;
     const work = async () => {
       while (next < files.length) {
