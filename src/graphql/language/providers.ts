@@ -109,7 +109,7 @@ export class GraphqlProviders implements vscode.Disposable {
     if (cost && (cost.field !== undefined || cost.header)) parts.push(describeCost(cost, t));
     if (!parts.length) return undefined;
     const markdown = new vscode.MarkdownString(parts.join('\n\n---\n\n'));
-    markdown.isTrusted = { enabledCommands: [FIND_USAGES_COMMAND] };
+    markdown.isTrusted = { enabledCommands: [FIND_USAGES_COMMAND, 'vscode.open'] };
     const range = symbol ? new vscode.Range(document.positionAt(symbol.start), document.positionAt(symbol.end)) : undefined;
     return new vscode.Hover(markdown, range);
   }
@@ -129,7 +129,7 @@ export class GraphqlProviders implements vscode.Disposable {
   #links(target: DatoTarget, link: WorkspaceLink): string {
     const { t } = this.#deps;
     const ref = refOf(target, link);
-    const open = `[${target.kind === 'model' ? t('Open the model') : t('Open the field')}](${documentUri(ref).toString()})`;
+    const open = `[${target.kind === 'model' ? t('Open the model') : t('Open the field')}](command:vscode.open?${encodeURIComponent(JSON.stringify([documentUri(ref)]))})`;
     const usages = `[${t('Find usages in code')}](command:${FIND_USAGES_COMMAND}?${encodeURIComponent(JSON.stringify([ref]))})`;
     return `${open} · ${usages}`;
   }

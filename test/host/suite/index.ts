@@ -59,6 +59,7 @@ export function run(): Promise<void> {
   require('./create.test');
   require('./createSchema.test');
   require('./graphql.test');
+  require('./graphqlLanguage.test');
   require('./leaks.test');
 
   const results: TestResult[] = [];
