@@ -13,7 +13,6 @@ import {
   type GraphQLSchema,
   type Location,
 } from 'graphql';
-import { findGraphql } from '../embedded';
 import { analyse } from '../language/analysis';
 
 export type ReadKind = 'field' | 'type' | 'filter' | 'order';
@@ -36,8 +35,8 @@ export interface Read {
 
 /** Reads of one file's text ('graphql' for .graphql/.gql files, 'script' for code with templates). */
 export function readsOf(schema: GraphQLSchema, text: string, kind: 'graphql' | 'script'): Read[] {
-  if (kind === 'script' && findGraphql(text, kind).length === 0) return [];
   const analysis = analyse(text, kind);
+  if (analysis.ranges.length === 0) return [];
   const reads: Read[] = [];
   const lines = lineStarts(text);
   for (const range of analysis.ranges) {

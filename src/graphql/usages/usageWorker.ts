@@ -10,7 +10,11 @@ export function serve(port: MessagePort): void {
   port.on('message', (message: ToWorker) => {
     switch (message.type) {
       case 'schema':
-        scanner.setSchema(message.key, message.sdl);
+        try {
+          scanner.setSchema(message.key, message.sdl);
+        } catch {
+          scanner.forget(message.key); // what asks with this key is told there is no such schema
+        }
         return;
       case 'forget':
         scanner.forget(message.key);
