@@ -19,6 +19,7 @@ import { benchHoverLink } from './hoverLink';
 import { benchGraphqlLanguage } from './graphqlLanguage';
 import { benchBulkPublish } from './bulkPublish';
 import { benchUploads } from './uploads';
+import { benchGraphqlRun } from './graphql';
 
 const RECORDS = 10_000;
 const LATENCIES = [80, 0] as const;
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
     if (wanted('hover_link_ms')) result['hover_link_ms'] = await benchHoverLink(emulator, runs, rows, progress);
     if (wanted('graphql_language')) result['graphql_language'] = await benchGraphqlLanguage(runs, rows, progress);
     if (wanted('bulk_publish_1000')) result['bulk_publish_1000'] = await benchBulkPublish(emulator, runs, rows, progress);
+    if (wanted('graphql_run')) result['graphql_run'] = await benchGraphqlRun(emulator, runs, rows, progress);
   } finally {
     await emulator.close();
     await closeAllDispatchers();

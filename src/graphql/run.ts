@@ -76,9 +76,9 @@ export function summaryLines(response: CdaResponse, errors: LocatedError[], cont
   const { t } = context;
   const number = (n: number) => n.toLocaleString(context.locale);
   const lines = [
-    `${context.operation} · ${context.projectName} · ${context.environment} · ${context.options.drafts ? t('drafts') : t('published')} · ${context.options.strict ? t('strict') : t('not strict')}`,
+    t('{0}: {1} in {2} ms', context.operation, response.status, Math.round(response.ms)),
+    `${context.projectName} · ${context.environment} · ${context.options.drafts ? t('drafts') : t('published')} · ${context.options.strict ? t('strict') : t('not strict')}`,
   ];
-  lines.push(t('{0} in {1} ms', response.status, Math.round(response.ms)));
   if (response.complexity !== undefined) {
     const max = response.maxComplexity;
     const share = max

@@ -64,10 +64,13 @@ export class SchemaSync {
       void ui.info(t('{0} is up to date with {1}.', shortPath(folder.path, path), where));
       return outcome;
     }
-    const scripts = await findGeneratorScripts(folder.path);
-    const run = scripts[0] && this.#deps.trusted() ? t('Run {0}', scripts[0].runner) : undefined;
-    const answer = await ui.info(t('{0} synced with {1}.', shortPath(folder.path, path), where), ...(run ? [run] : []));
-    if (run && answer === run) await this.#deps.runScript(folder, scripts[0]!);
+    const script = this.#deps.trusted() ? (await findGeneratorScripts(folder.path))[0] : undefined;
+    const run = script ? t('Run {0}', script.runner) : undefined;
+    // the command is done once the file is written; the notification waits for the user on its own
+    void ui.info(t('{0} synced with {1}.', shortPath(folder.path, path), where), ...(run ? [run] : [])).then((answer) => {
+      if (script && answer === run) return this.#deps.runScript(folder, script);
+      return undefined;
+    });
     return outcome;
   }
 

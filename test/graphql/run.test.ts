@@ -62,8 +62,8 @@ describe('Run', () => {
     assert.equal((response.body.data as any).allArticles.length, 4);
     assert.deepEqual(errors, []);
     const lines = summaryLines(response, errors, context('Articles'));
-    assert.equal(lines[0], 'Articles · Emulated Bistro · main · published · strict');
-    assert.match(lines[1]!, /^200 in \d+ ms$/);
+    assert.match(lines[0]!, /^Articles: 200 in \d+ ms$/);
+    assert.equal(lines[1], 'Emulated Bistro · main · published · strict');
     assert.match(lines[2]!, new RegExp(`^Complexity ${response.complexity!.toLocaleString('en-US')} of 10,000,000 \\(0\\.\\d+%\\)$`));
     assert.match(lines[3]!, /^CDN: cacheable — request [\d,]+ of 12,000 bytes$/);
     assert.equal(lines[4], `Cache tags: ${response.cacheTags!.length}`);

@@ -149,6 +149,22 @@ describe('Sync GraphQL Schema', () => {
     assert.deepEqual((await readdir(dir)).sort(), ['.graphqlrc.yml', 'schema.graphql']);
   });
 
+  test('after writing, the generator script is offered (in a trusted workspace) and runs when chosen', async () => {
+    await writeFile(join(dir, '.graphqlrc.yml'), 'schema: schema.graphql\n');
+    await writeFile(join(dir, 'package.json'), JSON.stringify({ scripts: { types: 'gql.tada generate output' } }));
+    await writeFile(join(dir, 'yarn.lock'), '');
+    const { ui, ran, sync, folder } = setup();
+    ui.infoAnswers.push((_message, actions) => actions[0]);
+    await sync.sync(folder, link);
+    await waitFor(() => ran.length > 0);
+    assert.deepEqual(ran, ['yarn run types']);
+    assert.deepEqual(ui.transcript, ['info: schema.graphql synced with Emulated Bistro · main. [Run yarn run types]']);
+    const untrusted = setup(false);
+    await rm(join(dir, 'schema.graphql'));
+    await untrusted.sync.sync(folder, link);
+    assert.deepEqual(untrusted.ui.transcript, ['info: schema.graphql synced with Emulated Bistro · main. []']);
+  });
+
   test('with no tooling configuration the file is asked for once and remembered', async () => {
     const { ui, sync, folder, state } = setup();
     ui.saveAnswers.push(join(dir, 'cms.graphql'));

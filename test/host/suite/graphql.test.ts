@@ -20,6 +20,8 @@ import {
 } from './helpers';
 
 const QUERY_FILE = join('src', 'articles.ts');
+/** what the gql.tada package would declare, so the editor finds the import */
+const TADA_TYPES = join('src', 'gql-tada.d.ts');
 const QUERY = [
   "import { graphql } from 'gql.tada';",
   '',
@@ -38,15 +40,33 @@ const QUERY = [
 
 describe('graphql', () => {
   const workspace = () => config().workspace;
-  const created = ['datocms.config.json', '.graphqlrc.yml', 'schema.graphql', QUERY_FILE];
+  const created = ['datocms.config.json', 'tsconfig.json', TADA_TYPES, 'schema.graphql', QUERY_FILE, 'package.json', 'generated.txt'];
 
   before(async () => {
     await ensureSignedIn();
     await vscode.workspace.getConfiguration('datocms').update('cdaUrl', `${config().emulatorUrl}/cda/`, vscode.ConfigurationTarget.Global);
     mkdirSync(join(workspace(), 'src'), { recursive: true });
     writeFileSync(join(workspace(), 'datocms.config.json'), JSON.stringify({ profiles: { default: { siteId: '84213' } } }, null, 2));
-    writeFileSync(join(workspace(), '.graphqlrc.yml'), 'schema: schema.graphql\ndocuments: src/**/*.ts\n');
+    // gql.tada's TypeScript plugin names the schema file
+    writeFileSync(
+      join(workspace(), 'tsconfig.json'),
+      JSON.stringify(
+        { compilerOptions: { strict: true, plugins: [{ name: 'gql.tada/ts-plugin', schema: './schema.graphql' }] }, include: ['src'] },
+        null,
+        2,
+      ),
+    );
+    writeFileSync(join(workspace(), TADA_TYPES), "declare module 'gql.tada' {\n  export function graphql(source: string): unknown;\n}\n");
     writeFileSync(join(workspace(), QUERY_FILE), QUERY);
+    // a generator script, as a repository using gql.tada has one (this one only leaves a trace)
+    writeFileSync(
+      join(workspace(), 'package.json'),
+      JSON.stringify(
+        { name: 'site', private: true, scripts: { 'generate-types': 'echo gql.tada generate output > generated.txt' } },
+        null,
+        2,
+      ),
+    );
   });
 
   after(async () => {
@@ -95,8 +115,8 @@ describe('graphql', () => {
     const result = vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'datocms-result')!.document;
     const text = result.getText();
     const header = text.split('\n').filter((line) => line.startsWith('// '));
-    assert.equal(header[0], '// LatestArticles · Emulated Bistro · sandbox · published · strict');
-    assert.match(header[1]!, /^\/\/ 200 in \d+ ms$/);
+    assert.match(header[0]!, /^\/\/ LatestArticles: 200 in \d+ ms$/);
+    assert.equal(header[1], '// Emulated Bistro · sandbox · published · strict');
     assert.match(header[2]!, /^\/\/ Complexity [\d,]+ of 10,000,000 \(/);
     assert.match(header[3]!, /^\/\/ CDN: cacheable — request [\d,]+ of 12,000 bytes$/);
     assert.match(header[4]!, /^\/\/ Cache tags: \d+$/);
@@ -105,9 +125,11 @@ describe('graphql', () => {
     assert.ok(data.data.allArticles[0].author.name);
     assert.equal(result.languageId, 'jsonc');
     assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, uri.fsPath, 'the query keeps the focus');
-    await seeOnScreen('Complexity');
     // the picture for the README: the query with its CodeLens, the result beside it with its summary
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    await seeOnScreen('Complexity');
     await screenshot('graphql');
+    await vscode.commands.executeCommand('workbench.view.explorer');
   });
 
   it('Sync GraphQL Schema writes schema.graphql; a field saved in the linked environment offers to sync it again', async function () {
@@ -141,8 +163,18 @@ describe('graphql', () => {
     const offers = (await settledToasts(1, 2500, 20_000)).filter((toast) => toast.buttons.includes('Sync'));
     assert.equal(offers.length, 1, 'one offer for the save');
     assert.equal(offers[0]!.message, 'The schema of Emulated Bistro · sandbox changed: schema.graphql is out of date.');
-    await clickButton('Sync');
+    // the repository's generator script runs in a terminal of its own, after the file is written
+    assert.deepEqual(offers[0]!.buttons, ['Sync', 'Sync and Run npm run generate-types']);
+    const started = new Promise<string>((resolve) => {
+      const listening = vscode.tasks.onDidStartTask((event) => {
+        listening.dispose();
+        resolve(event.execution.task.name);
+      });
+    });
+    await clickButton('Sync and Run npm run generate-types');
     await waitFor(() => /\n {2}email: String!\n/.test(readFileSync(target, 'utf8')), 20_000, 'the synced file to make email non-null');
+    assert.equal(await started, 'generate-types');
+    await waitFor(() => existsSync(join(workspace(), 'generated.txt')), 30_000, 'the generator script to run');
     assert.equal(readFileSync(target, 'utf8').replace(/\n {2}email: String!\n/, '\n  email: String\n'), first, 'only the change differs');
 
     // back as it was
