@@ -18,7 +18,7 @@ import type { ScanFile } from './scanner';
 import { UsageClient } from './usageClient';
 
 export interface WorkspaceUsagesDeps {
-  schemas: Pick<SchemaCache, 'entry'>;
+  schemas: Pick<SchemaCache, 'entry' | 'refresh'>;
   linkFor(uri: vscode.Uri): WorkspaceLink | undefined;
   data(project: string, environment: string): Promise<ProjectData>;
   ui: Ui;
@@ -157,6 +157,8 @@ export class WorkspaceUsages implements vscode.Disposable {
     }
     return Promise.all(
       [...groups.entries()].map(async ([key, group]) => {
+        // a search or a confirmation is worth one introspection: a schema changed elsewhere would hide reads
+        await this.#deps.schemas.refresh(group.link, group.link).catch(() => false);
         const entry = await this.#deps.schemas.entry(group.link, group.link);
         return { schema: { key: `${key}#${entry.hash}`, sdl: () => entry.sdl() }, folders: group.folders };
       }),

@@ -10,6 +10,8 @@ import { documentUri } from '../../../src/platform/uris';
 import {
   answerConfirmations,
   clickHoverLink,
+  cma,
+  cmaJob,
   config,
   dismissToasts,
   ensureSignedIn,
@@ -21,6 +23,7 @@ import {
 } from './helpers';
 
 const FILE = join('src', 'articleList.ts');
+const TEASER_FILE = join('src', 'teaser.ts');
 const TEXT = [
   "import { graphql } from 'gql.tada';",
   '',
@@ -55,7 +58,7 @@ describe('graphql language', () => {
   after(async () => {
     await restoreConfirmations();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const file of ['datocms.config.json', FILE]) rmSync(join(workspace(), file), { force: true });
+    for (const file of ['datocms.config.json', FILE, TEASER_FILE]) rmSync(join(workspace(), file), { force: true });
     await dismissToasts();
   });
 
@@ -138,5 +141,37 @@ describe('graphql language', () => {
     );
     const sent = (await requests()).slice(before).filter((r) => r.method !== 'GET' && !r.path.startsWith('/cda'));
     assert.deepEqual(sent, [], 'nothing was sent');
+  });
+  it('deleting a field a query reads: the confirmation names the query; once deleted, the query shows its problem', async function () {
+    this.timeout(120_000);
+    const article = (await cma('GET', '/item-types/article')).data.id as string;
+    await cmaJob('POST', `/item-types/${article}/fields`, {
+      data: { type: 'field', attributes: { label: 'Teaser note', api_key: 'teaser_note', field_type: 'string' } },
+    });
+    await vscode.commands.executeCommand('datocms.refresh');
+    const teaser = vscode.Uri.file(join(workspace(), TEASER_FILE));
+    writeFileSync(teaser.fsPath, 'export const Teaser = graphql(`\n  query Teaser {\n    allArticles { teaserNote }\n  }\n`);\n');
+    await vscode.window.showTextDocument(teaser, { preview: false });
+
+    const field = documentUri({
+      project: 'emulated-bistro',
+      environment: 'main',
+      kind: 'field',
+      modelApiKey: 'article',
+      apiKey: 'teaser_note',
+    });
+    const asked = await answerConfirmations('Delete');
+    await vscode.commands.executeCommand('datocms.deleteSchemaItem', field);
+    assert.equal(asked.length, 1);
+    assert.match(
+      asked[0]!.detail ?? '',
+      /1 query of this workspace reads article\.teaser_note and would no longer validate: src\/teaser\.ts:2 \(query Teaser\)\./,
+    );
+    const problems = () => vscode.languages.getDiagnostics(teaser).filter((d) => d.source === 'DatoCMS GraphQL');
+    await waitFor(
+      () => problems().some((d) => d.message.startsWith('Cannot query field "teaserNote"')),
+      30_000,
+      'the problem of the query',
+    );
   });
 });
