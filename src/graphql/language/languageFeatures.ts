@@ -18,7 +18,12 @@ import { LanguageSources } from './sources';
 
 export interface LanguageFeaturesDeps {
   schemas: SchemaCache;
-  links: { linkFor(document: vscode.TextDocument | vscode.Uri): WorkspaceLink | undefined; book: { onDidChange: Event<unknown> } };
+  links: {
+    linkFor(document: vscode.TextDocument | vscode.Uri): WorkspaceLink | undefined;
+    /** the first reading of the folders' links */
+    ready: Promise<unknown>;
+    book: { onDidChange: Event<unknown> };
+  };
   data(project: string, environment: string): Promise<ProjectData>;
   ui: Ui;
   t: Translate;
@@ -35,7 +40,7 @@ export class LanguageFeatures implements vscode.Disposable {
     const { schemas, links, t, log, ui } = deps;
     const sources = new LanguageSources({ schemas, data: (p, e) => deps.data(p, e) });
     const linkFor = (document: vscode.TextDocument | vscode.Uri) => links.linkFor(document);
-    this.#usages = new WorkspaceUsages({ schemas, linkFor, data: deps.data, ui, t });
+    this.#usages = new WorkspaceUsages({ schemas, linkFor, linksReady: links.ready, data: deps.data, ui, t });
     this.#disposables = [
       new GraphqlProviders({ sources, linkFor, t }),
       new GraphqlDiagnostics({ sources, linkFor, onSchemaChange: schemas.onDidChange, onLinkChange: links.book.onDidChange, t, log }),

@@ -21,7 +21,7 @@ export const GRAPHQL_SELECTOR: vscode.DocumentSelector = [
   { language: 'javascript' },
   { language: 'javascriptreact' },
 ];
-const TRIGGERS = ['{', '(', ':', '@', '$', ' ', '\n', '.'];
+const TRIGGERS = ['{', '(', ':', '@', '$', ' ', '.'];
 export const FIND_USAGES_COMMAND = 'datocms.graphql.findUsages';
 
 export interface GraphqlProvidersDeps {

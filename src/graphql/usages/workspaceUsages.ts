@@ -20,6 +20,8 @@ import { UsageClient } from './usageClient';
 export interface WorkspaceUsagesDeps {
   schemas: Pick<SchemaCache, 'entry' | 'refresh'>;
   linkFor(uri: vscode.Uri): WorkspaceLink | undefined;
+  /** the folders' links are resolved (the first reading of their configuration) */
+  linksReady: Promise<unknown>;
   data(project: string, environment: string): Promise<ProjectData>;
   ui: Ui;
   t: Translate;
@@ -96,10 +98,12 @@ export class WorkspaceUsages implements vscode.Disposable {
     const first = list[0];
     if (!first) return [];
     const same = list.filter((c) => c.project === first.project && c.environment === first.environment);
+    const groups = await this.#groups(first);
+    if (groups.length === 0) return [];
     const models = await (await this.#deps.data(first.project, first.environment)).itemTypes();
     const pascals = models.map((m) => pascalCase(String(m.attributes['api_key'] ?? '')));
     const broken: Breakage[] = [];
-    for (const group of await this.#groups(first)) {
+    for (const group of groups) {
       const units = await this.#client.broken(group.schema, await filesOf(group.folders), readQueryOf(same), schemaEditsOf(same), pascals);
       for (const unit of units) {
         const uri = vscode.Uri.file(unit.path);
@@ -146,6 +150,7 @@ export class WorkspaceUsages implements vscode.Disposable {
 
   /** The workspace folders whose code reads the environment, by the schema they read (drafts and strict mode differ). */
   async #groups(target: CdaTarget): Promise<{ schema: { key: string; sdl: () => string }; folders: vscode.WorkspaceFolder[] }[]> {
+    await this.#deps.linksReady;
     const groups = new Map<string, { link: WorkspaceLink; folders: vscode.WorkspaceFolder[] }>();
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
       const link = this.#deps.linkFor(folder.uri);
