@@ -73,6 +73,14 @@ describe('GraphQL language: problems', () => {
     );
   });
 
+  test("a schema file (schema.graphql, as Sync writes it) is the API's: no problem, no completion in it", () => {
+    const sdl = 'type Query {\n  hello: String\n}\n\nenum Color { red }\n';
+    const analysis = analyse(sdl, 'graphql');
+    assert.deepEqual(problemsOf(schema, analysis), []);
+    assert.equal(completionsAt(schema, analysis, sdl.indexOf('hello'), names), undefined);
+    assert.deepEqual(problemsOf(schema, analyse('type Query {\n  hel', 'graphql')), [], 'mid-typing too');
+  });
+
   test('the same field with different nullability across union members is accepted, as the API does', () => {
     const text = '{ allArticles { content { ... on CtaBlockRecord { label: url } ... on ImageBlockRecord { label: caption } } } }';
     assert.deepEqual(problemsOf(schema, analyse(text, 'graphql')), []);

@@ -13,6 +13,8 @@ export interface ParsedRange {
   document: DocumentNode | undefined;
   /** offsets where each line of `text` starts */
   lines: number[];
+  /** queries and fragments, not a schema (a synced schema.graphql is the API's, not something to check) */
+  executable: boolean;
 }
 
 export interface Analysis {
@@ -33,7 +35,10 @@ export function analyse(text: string, kind: 'graphql' | 'script'): Analysis {
     } catch {
       document = undefined;
     }
-    const parsed: ParsedRange = { range, text: own, document, lines: lineStarts(own) };
+    const executable = document
+      ? document.definitions.every((d) => d.kind === Kind.OPERATION_DEFINITION || d.kind === Kind.FRAGMENT_DEFINITION)
+      : !TYPE_SYSTEM.test(own);
+    const parsed: ParsedRange = { range, text: own, document, lines: lineStarts(own), executable };
     ranges.push(parsed);
     for (const definition of document?.definitions ?? [])
       if (definition.kind === Kind.FRAGMENT_DEFINITION && !fragments.has(definition.name.value))
@@ -42,9 +47,9 @@ export function analyse(text: string, kind: 'graphql' | 'script'): Analysis {
   return { kind, ranges, fragments };
 }
 
-/** The range an offset of the document is in (its ends included: a cursor right after the last character counts). */
+/** The queries' range an offset of the document is in (its ends included: a cursor right after the last character counts). */
 export function rangeAt(analysis: Analysis, offset: number): ParsedRange | undefined {
-  return analysis.ranges.find((r) => offset >= r.range.start && offset <= r.range.end);
+  return analysis.ranges.find((r) => r.executable && offset >= r.range.start && offset <= r.range.end);
 }
 
 /** The fragments of the document defined outside `range` (for validation and completion of its spreads). */
@@ -77,6 +82,9 @@ export function offsetOf(range: ParsedRange, position: { line: number; character
   const start = range.lines[Math.min(Math.max(position.line, 0), range.lines.length - 1)]!;
   return range.range.start + Math.min(start + position.character, range.text.length);
 }
+
+/** A type-system definition at the start of a line (for text that does not parse, mid-typing). */
+const TYPE_SYSTEM = /^\s*(extend\s+)?(schema|scalar|type|interface|union|enum|input|directive)\b/m;
 
 function lineStarts(text: string): number[] {
   const starts = [0];

@@ -86,7 +86,7 @@ function toCompletion(item: CompletionItem, names: DatoNames | undefined, parent
 export function problemsOf(schema: GraphQLSchema, analysis: Analysis): GraphqlProblem[] {
   const problems: GraphqlProblem[] = [];
   for (const range of analysis.ranges) {
-    if (range.text.trim() === '') continue;
+    if (range.text.trim() === '' || !range.executable) continue;
     const outside = fragmentsOutside(analysis, range);
     for (const diagnostic of getDiagnostics(range.text, schema, undefined, false, outside)) {
       const { start, end } = diagnostic.range;

@@ -40,7 +40,7 @@ export function readsOf(schema: GraphQLSchema, text: string, kind: 'graphql' | '
   const reads: Read[] = [];
   const lines = lineStarts(text);
   for (const range of analysis.ranges) {
-    if (!range.document) continue;
+    if (!range.document || !range.executable) continue;
     collect(schema, range.document, (read, loc) => {
       const offset = range.range.start + loc.start;
       const line = lineOf(lines, offset);
