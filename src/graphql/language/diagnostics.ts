@@ -39,6 +39,8 @@ export class GraphqlDiagnostics implements vscode.Disposable {
   readonly #timers = new Map<string, NodeJS.Timeout>();
   /** links whose schema is being read, so that each is asked for once */
   readonly #loading = new Set<string>();
+  /** links whose schema could not be read (no token given, no network): not asked again until a link or schema changes */
+  readonly #failed = new Set<string>();
   readonly #disposables: { dispose(): unknown }[];
 
   constructor(deps: GraphqlDiagnosticsDeps) {
@@ -52,8 +54,8 @@ export class GraphqlDiagnostics implements vscode.Disposable {
       vscode.workspace.onDidCloseTextDocument((d) => this.#forget(d)),
       vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('datocms.graphql.diagnostics') && all()),
       this.#validators.onDidChange(all),
-      deps.onSchemaChange(all),
-      deps.onLinkChange(all),
+      deps.onSchemaChange(() => (this.#failed.clear(), all())),
+      deps.onLinkChange(() => (this.#failed.clear(), all())),
     ];
     all();
   }
@@ -125,13 +127,14 @@ export class GraphqlDiagnostics implements vscode.Disposable {
   /** Reads the link's schema once, then checks again the documents waiting for it. */
   #load(link: WorkspaceLink, document: vscode.TextDocument): void {
     const key = JSON.stringify([link.project, link.environment, link.strict, link.drafts]);
-    if (this.#loading.has(key)) return;
+    if (this.#loading.has(key) || this.#failed.has(key)) return;
     this.#loading.add(key);
     this.#deps.sources
       .schema(link)
       .then(
         () => this.checkAll(),
         (error: unknown) => {
+          this.#failed.add(key);
           this.#collection.delete(document.uri);
           this.#deps.log.warn(
             `GraphQL schema of ${link.project} / ${link.environment}: ${error instanceof Error ? error.message : String(error)}`,
