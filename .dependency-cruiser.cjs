@@ -16,18 +16,8 @@ const FLOORS = {
 const FEATURE = ['cma', 'documents', 'domain', 'export', 'numbers', 'platform', 'projects', 'schema', 'tree'];
 for (const feature of ['environments', 'history', 'navigation', 'records', 'schemaActions', 'schemaCode']) FLOORS[feature] = FEATURE;
 FLOORS.graphql = ['cma', 'documents', 'domain', 'numbers', 'platform', 'projects', 'schema', 'tree'];
-const FEATURES = [
-  'documents',
-  'language',
-  'export',
-  'environments',
-  'history',
-  'navigation',
-  'records',
-  'schemaActions',
-  'schemaCode',
-  'graphql',
-];
+const FEATURES = ['documents', 'language', 'export', 'environments', 'history', 'navigation', 'records', 'schemaActions', 'schemaCode'];
+FEATURES.push('graphql');
 const ROOMS = Object.keys(FLOORS);
 
 module.exports = {
