@@ -189,6 +189,8 @@ const builds = Object.keys(BUNDLES).map((bundle) => ({
 // The live-check worker runs in a thread of its own, where neither vscode nor the extension's bundles are loaded: it
 // carries everything it needs (its classes never meet the extension's; messages between them are copies).
 builds.push({ ...common, entryPoints: { liveCheckWorker: 'src/documents/liveCheckWorker.ts' }, outdir: 'dist' });
+// The GraphQL usage scan's worker likewise (graphql-js and the scan, reading the workspace's files off the host's thread).
+builds.push({ ...common, entryPoints: { graphqlUsageWorker: 'src/graphql/usages/usageWorker.ts' }, outdir: 'dist' });
 if (tests) {
   // The extension-host suite follows the @vscode/test-electron contract: a module exporting run().
   builds.push({

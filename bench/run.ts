@@ -16,6 +16,7 @@ import { benchCreateRecord } from './createRecord';
 import { RATE_LIMIT, RATE_LIMITED_PAGES, rateLimitFloorMs, readPagesUnderLimit, type RateLimitedRun } from './ratelimit';
 import { treeSession, type Expand } from './tree';
 import { benchHoverLink } from './hoverLink';
+import { benchGraphqlLanguage } from './graphqlLanguage';
 import { benchBulkPublish } from './bulkPublish';
 import { benchUploads } from './uploads';
 import { benchGraphqlRun } from './graphql';
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
       result['export_peak_mb'] = await benchExport(emulator, articleId, rows, { runs, records: RECORDS, progress });
     if (wanted('rate_limited')) result['rate_limited'] = await benchRateLimited(emulator, articleId, rows);
     if (wanted('hover_link_ms')) result['hover_link_ms'] = await benchHoverLink(emulator, runs, rows, progress);
+    if (wanted('graphql_language')) result['graphql_language'] = await benchGraphqlLanguage(runs, rows, progress);
     if (wanted('bulk_publish_1000')) result['bulk_publish_1000'] = await benchBulkPublish(emulator, runs, rows, progress);
     if (wanted('graphql_run')) result['graphql_run'] = await benchGraphqlRun(emulator, runs, rows, progress);
   } finally {

@@ -338,6 +338,10 @@ export const COMMANDS = {
     (t) => t('Could not change the DatoCMS link'),
     (ctx: Context, uri) => ctx.graphql().changeLink(uri),
   ),
+  'datocms.graphql.findUsages': project(
+    (t) => t('Could not find the usages in code'),
+    (ctx: Context, arg) => ctx.graphql().findUsages(arg),
+  ),
   'datocms.graphql.syncSchema': project(
     (t) => t('Could not sync the GraphQL schema'),
     (ctx: Context, uri) => ctx.graphql().syncSchema(uri),

@@ -137,6 +137,10 @@ export class Context implements vscode.Disposable {
     if (vscode.workspace.workspaceFolders?.length) this.graphql().schemaChanged(where);
   }
 
+  /** The workspace's GraphQL queries a deleted or renamed model or field would break (none without a workspace folder). */
+  readonly queriesBrokenBy = async (change: graphql.CodeChange | readonly graphql.CodeChange[]): Promise<graphql.Breakage[]> =>
+    vscode.workspace.workspaceFolders?.length ? this.graphql().queriesBrokenBy(change) : [];
+
   /** What the test suites reach into. */
   api() {
     const { registry, tree: model, treeProvider: provider, treeView, ui, uriHandler } = this;

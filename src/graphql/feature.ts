@@ -10,12 +10,15 @@ import { cdaUrlFrom } from './cdaUrl';
 import { CdaTokens, cdaTokenKey } from './cdaTokens';
 import { CODE_LENS_SELECTOR, RunLenses } from './codeLens';
 import { cdaIntrospector } from './introspection';
+import { LanguageFeatures } from './language/languageFeatures';
 import type { CdaTarget } from './link';
 import { ResultDocuments } from './results';
 import { Runner } from './runner';
 import { SchemaCache } from './schemaCache';
 import type { GeneratorScript } from './schemaFile';
 import { SchemaSync, type SyncFolder } from './sync';
+import type { CodeChange } from './usages/changes';
+import type { Breakage } from './usages/workspaceUsages';
 import { folderKeyOf, WorkspaceLinks } from './workspaceLinks';
 
 export interface GraphqlDeps {
@@ -35,6 +38,8 @@ export class GraphqlFeature implements vscode.Disposable {
   /** each workspace folder's link; `links.linkFor(document)` */
   readonly links: WorkspaceLinks;
   readonly tokens: CdaTokens;
+  /** completion, problems, hover, definition, cost, usages in code (see ./language) */
+  readonly language: LanguageFeatures;
   readonly #deps: GraphqlDeps;
   readonly #sync: SchemaSync;
   readonly #runner: Runner;
@@ -75,12 +80,21 @@ export class GraphqlFeature implements vscode.Disposable {
       endpoint: () => this.endpoint(),
     });
     const lenses = new RunLenses({ registry, links: this.links, t });
+    this.language = new LanguageFeatures({
+      schemas: this.schemas,
+      links: this.links,
+      data: (p, e) => registry.data(p, e),
+      ui,
+      t,
+      log: deps.log,
+    });
     this.#disposables.push(
       this.schemas,
       this.links,
       results,
       this.#runner,
       lenses,
+      this.language,
       { dispose: () => this.#sync.dispose() },
       vscode.languages.registerCodeLensProvider(CODE_LENS_SELECTOR, lenses),
       registry.onDidChange(() => void this.#projectsChanged()),
@@ -109,6 +123,16 @@ export class GraphqlFeature implements vscode.Disposable {
   schemaChanged(where: CdaTarget): void {
     this.schemas.invalidate(where);
     void this.#folders().then((folders) => this.#sync.schemaChanged(where, folders));
+  }
+
+  /** Find Usages in Code on a model or field (a tree item, a reference, the active `datocms:` document). */
+  findUsages(arg?: unknown): Promise<void> {
+    return this.language.findUsages(arg);
+  }
+
+  /** The workspace's queries that a deleted or renamed model or field would break (none outside linked folders). */
+  queriesBrokenBy(changes: CodeChange | readonly CodeChange[]): Promise<Breakage[]> {
+    return this.language.queriesBrokenBy(changes);
   }
 
   run(uri?: vscode.Uri, offset?: number): Promise<void> {

@@ -6,9 +6,14 @@
 // For the language features: `GraphqlFeature.schemas` (SchemaCache: schemaFor, entry, peek, onDidChange),
 // `GraphqlFeature.links` (linkFor(document), ensure, book.onDidChange), `findGraphql` / `graphqlOf` (where the
 // GraphQL of a document is, with offsets), `GraphqlFeature.endpoint()`.
+//
+// For the schema actions: `GraphqlFeature.queriesBrokenBy(change)` names the workspace's queries a deleted or renamed
+// model or field would break; `GraphqlFeature.findUsages(arg)` is Find Usages in Code.
 export * from './events';
 export * from './link';
 export * from './schemaCache';
 export { findGraphql, graphqlKindOf, mayHoldGraphql, type GraphqlRange } from './embedded';
 export { graphqlOf, operationAt, SentQuery, variablesOf, type DocumentGraphql, type Fragment, type Operation } from './operations';
 export { GraphqlFeature, type GraphqlDeps } from './feature';
+export type { CodeChange } from './usages/changes';
+export type { Breakage } from './usages/workspaceUsages';

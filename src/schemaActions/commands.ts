@@ -18,7 +18,7 @@ import { FIELD_MIME } from '../tree/provider';
 import { sectionAbove, subjectOf, type Subject } from '../tree/commands';
 import { type FieldNode, type TreeNode } from '../tree/nodes';
 import { type TreeModel } from '../tree/model';
-import { deleteSchemaItem, type SchemaTarget } from './deleteSchema';
+import { deleteSchemaItem, type QueriesBrokenBy, type SchemaTarget } from './deleteSchema';
 import { modelOfNode, newFieldRef } from './newField';
 import { newFieldsetRef, newModelRef, newWebhookRef } from './newSchema';
 import { moveField as move, moveFieldOnto } from './reorderFields';
@@ -32,12 +32,14 @@ export interface SchemaActionDeps {
   documentsDeleted(gone: DeletedResources): Promise<void>;
   /** an open Schema Comparison of the environment is marked outdated */
   schemaChanged(where: { project: string; environment: string }): void;
+  /** the workspace's GraphQL queries a model or field delete would break, for the confirmation to name */
+  queriesBrokenBy?: QueriesBrokenBy;
 }
 
 export async function remove(deps: SchemaActionDeps, arg?: unknown): Promise<void> {
   const subject = await subjectOf(deps, arg);
   const target = subject && (await schemaTarget(deps, subject));
-  if (!target || !(await deleteSchemaItem(actionDeps(deps), target))) return;
+  if (!target || !(await deleteSchemaItem(actionDeps(deps), target, deps.queriesBrokenBy))) return;
   deps.schemaChanged(target);
   (await deps.registry.data(target.project, target.environment)).invalidate();
   await deps.tree.refresh(sectionAbove(subject.node));

@@ -42,6 +42,8 @@ async function perform(page, request, resultsDir) {
       return readToasts(page);
     case 'clickButton':
       return clickButton(page, request.label);
+    case 'clickHoverLink':
+      return clickHoverLink(page, request.label);
     case 'statusBar':
       return readStatusBar(page);
     case 'seeText':
@@ -112,6 +114,16 @@ async function clickButton(page, label) {
     throw new Error(`no visible button "${label}" in a notification or dialog`);
   });
   await button.click();
+  return undefined;
+}
+
+/** Clicks the link labelled `label` in the editor's visible hover. */
+async function clickHoverLink(page, label) {
+  const link = page.locator('.monaco-hover a').filter({ hasText: label }).first();
+  await link.waitFor({ state: 'visible', timeout: 15_000 }).catch(() => {
+    throw new Error(`no visible link "${label}" in a hover`);
+  });
+  await link.click();
   return undefined;
 }
 

@@ -32,6 +32,7 @@ export function checkVsixContents(entries) {
     'extension/dist/features.js',
     'extension/dist/numbers.js',
     'extension/dist/liveCheckWorker.js',
+    'extension/dist/graphqlUsageWorker.js',
     'extension/media/icon.png',
     'extension/media/datocms-json.tmLanguage.json',
     'extension/media/language-configuration.json',

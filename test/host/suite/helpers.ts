@@ -40,6 +40,7 @@ type RunnerRequest =
   | { kind: 'press'; keys: string; inEditor?: boolean }
   | { kind: 'toasts' }
   | { kind: 'clickButton'; label: string }
+  | { kind: 'clickHoverLink'; label: string }
   | { kind: 'statusBar' }
   | { kind: 'seeText'; text: string; hover?: boolean; widenSideBar?: number };
 
@@ -116,6 +117,11 @@ export async function dismissToasts(): Promise<void> {
 /** Clicks the button labelled `label` in a notification or dialog. */
 export function clickButton(label: string): Promise<void> {
   return askRunner({ kind: 'clickButton', label }, `click "${label}"`);
+}
+
+/** Clicks the link labelled `label` in the editor's hover (it must be showing). */
+export function clickHoverLink(label: string): Promise<void> {
+  return askRunner({ kind: 'clickHoverLink', label }, `click the hover link "${label}"`);
 }
 
 export interface StatusBarItem {

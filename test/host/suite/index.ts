@@ -61,6 +61,7 @@ export function run(): Promise<void> {
   require('./createSchema.test');
   require('./agentTools.test');
   require('./graphql.test');
+  require('./graphqlLanguage.test');
   require('./leaks.test');
 
   const results: TestResult[] = [];

@@ -1,0 +1,90 @@
+// Part of the GraphQL workbench: the language of queries (completion, problems, hover, Go to Definition), the cost
+// of each query, and what a schema change breaks in the workspace (Find Usages in Code, the queries a delete or a
+// rename would break). Made with the workbench; reads its schema cache and links.
+import vscode = require('vscode');
+import type { DocumentRef } from '../../domain/paths';
+import type { Translate } from '../../platform/translate';
+import type { Ui } from '../../platform/ui';
+import { parseDocumentUri } from '../../platform/uris';
+import type { ProjectData } from '../../projects/projectData';
+import type { Event } from '../events';
+import type { WorkspaceLink } from '../link';
+import type { SchemaCache } from '../schemaCache';
+import type { CodeChange } from '../usages/changes';
+import { changeOf, WorkspaceUsages, type Breakage } from '../usages/workspaceUsages';
+import { GraphqlDiagnostics } from './diagnostics';
+import { GraphqlProviders } from './providers';
+import { LanguageSources } from './sources';
+
+export interface LanguageFeaturesDeps {
+  schemas: SchemaCache;
+  links: {
+    linkFor(document: vscode.TextDocument | vscode.Uri): WorkspaceLink | undefined;
+    /** the first reading of the folders' links */
+    ready: Promise<unknown>;
+    book: { onDidChange: Event<unknown> };
+  };
+  data(project: string, environment: string): Promise<ProjectData>;
+  ui: Ui;
+  t: Translate;
+  log: vscode.LogOutputChannel;
+}
+
+export class LanguageFeatures implements vscode.Disposable {
+  readonly #deps: LanguageFeaturesDeps;
+  readonly #usages: WorkspaceUsages;
+  readonly #disposables: vscode.Disposable[];
+
+  constructor(deps: LanguageFeaturesDeps) {
+    this.#deps = deps;
+    const { schemas, links, t, log, ui } = deps;
+    const sources = new LanguageSources({ schemas, data: (p, e) => deps.data(p, e) });
+    const linkFor = (document: vscode.TextDocument | vscode.Uri) => links.linkFor(document);
+    this.#usages = new WorkspaceUsages({ schemas, linkFor, linksReady: links.ready, data: deps.data, ui, t });
+    this.#disposables = [
+      new GraphqlProviders({ sources, linkFor, t }),
+      new GraphqlDiagnostics({ sources, linkFor, onSchemaChange: schemas.onDidChange, onLinkChange: links.book.onDidChange, t, log }),
+      this.#usages,
+    ];
+  }
+
+  /** Find Usages in Code on a model or a field: a tree item, a reference (the hover's link), a `datocms:` document. */
+  async findUsages(arg?: unknown): Promise<void> {
+    const { t, ui } = this.#deps;
+    const ref = refFrom(arg);
+    const change = ref && changeOf(ref);
+    if (!ref || !change) {
+      void ui.info(t('Find Usages in Code works on a model, a block model or a field: in the DatoCMS view, or with its document open.'));
+      return;
+    }
+    const label = change.kind === 'model' ? `“${change.modelApiKey}”` : `“${change.modelApiKey}.${change.fieldApiKey}”`;
+    await this.#usages.show(ref, label);
+  }
+
+  queriesBrokenBy(changes: CodeChange | readonly CodeChange[]): Promise<Breakage[]> {
+    return this.#usages.queriesBrokenBy(changes);
+  }
+
+  dispose(): void {
+    for (const d of this.#disposables.splice(0).reverse()) d.dispose();
+  }
+}
+
+/** A model or field reference from what a command was given, else from the active editor's `datocms:` document. */
+function refFrom(arg: unknown): DocumentRef | undefined {
+  if (arg instanceof vscode.Uri) return parseDocumentUri(arg);
+  if (typeof arg === 'object' && arg !== null) {
+    const object = arg as Record<string, unknown>;
+    // a tree item carries its document's reference
+    if (typeof object['ref'] === 'object' && object['ref'] !== null) return object['ref'] as DocumentRef;
+    // the hover's link: a reference as JSON
+    if (
+      typeof object['project'] === 'string' &&
+      typeof object['environment'] === 'string' &&
+      (object['kind'] === 'model' || object['kind'] === 'field')
+    )
+      return object as unknown as DocumentRef;
+  }
+  const uri = vscode.window.activeTextEditor?.document.uri;
+  return uri ? parseDocumentUri(uri) : undefined;
+}

@@ -1,0 +1,142 @@
+// Completion, hover and Go to Definition in the GraphQL of .graphql files and of code templates, against the linked
+// environment's cached schema: the hover names the DatoCMS field or model behind a name (label, hint, validators,
+// localization, model) and what the query costs; Go to Definition opens that field's or model's document.
+import vscode = require('vscode');
+import { isEnumType, type GraphQLSchema } from 'graphql';
+import type { DocumentRef } from '../../domain/paths';
+import type { Translate } from '../../platform/translate';
+import { documentUri } from '../../platform/uris';
+import type { WorkspaceLink } from '../link';
+import { rangeAt, type Analysis } from './analysis';
+import { sourceOf } from './diagnostics';
+import { costAt, describeCost, describeTarget } from './insights';
+import { completionsAt, datoTargetOf, graphqlHoverAt, symbolAt, type DatoTarget } from './queryService';
+import type { LanguageSources } from './sources';
+
+export const GRAPHQL_SELECTOR: vscode.DocumentSelector = [
+  { language: 'graphql' },
+  { pattern: '**/*.{graphql,gql}' },
+  { language: 'typescript' },
+  { language: 'typescriptreact' },
+  { language: 'javascript' },
+  { language: 'javascriptreact' },
+];
+const TRIGGERS = ['{', '(', ':', '@', '$', ' ', '.'];
+export const FIND_USAGES_COMMAND = 'datocms.graphql.findUsages';
+
+export interface GraphqlProvidersDeps {
+  sources: LanguageSources;
+  linkFor(document: vscode.TextDocument): WorkspaceLink | undefined;
+  t: Translate;
+}
+
+interface Located {
+  link: WorkspaceLink;
+  analysis: Analysis;
+  offset: number;
+}
+
+/** The document-side reference to what a target is: the model's or the field's `datocms:` document. */
+export function refOf(target: DatoTarget, link: { project: string; environment: string }): DocumentRef {
+  const place = { project: link.project, environment: link.environment };
+  return target.kind === 'model'
+    ? { ...place, kind: 'model', apiKey: target.model.apiKey }
+    : { ...place, kind: 'field', modelApiKey: target.field.model.apiKey, apiKey: target.field.apiKey };
+}
+
+export class GraphqlProviders implements vscode.Disposable {
+  readonly #deps: GraphqlProvidersDeps;
+  readonly #registrations: vscode.Disposable[];
+
+  constructor(deps: GraphqlProvidersDeps) {
+    this.#deps = deps;
+    this.#registrations = [
+      vscode.languages.registerCompletionItemProvider(
+        GRAPHQL_SELECTOR,
+        { provideCompletionItems: (d, p) => this.complete(d, p) },
+        ...TRIGGERS,
+      ),
+      vscode.languages.registerHoverProvider(GRAPHQL_SELECTOR, { provideHover: (d, p) => this.hover(d, p) }),
+      vscode.languages.registerDefinitionProvider(GRAPHQL_SELECTOR, { provideDefinition: (d, p) => this.definition(d, p) }),
+    ];
+  }
+
+  dispose(): void {
+    for (const r of this.#registrations.splice(0)) r.dispose();
+  }
+
+  /** The document's link and analysis, and the offset, when the position is in its GraphQL. */
+  #locate(document: vscode.TextDocument, position: vscode.Position): Located | undefined {
+    const source = sourceOf(document);
+    const link = source && this.#deps.linkFor(document);
+    if (!source || !link) return undefined;
+    const analysis = this.#deps.sources.analysis(source);
+    const offset = document.offsetAt(position);
+    return rangeAt(analysis, offset) ? { link, analysis, offset } : undefined;
+  }
+
+  async complete(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.CompletionItem[] | undefined> {
+    const located = this.#locate(document, position);
+    if (!located) return undefined;
+    const { sources } = this.#deps;
+    const schema = await sources.schema(located.link);
+    const names = await sources.names(located.link).catch(() => undefined);
+    return completionsAt(schema, located.analysis, located.offset, names)?.map((c) => {
+      const item = new vscode.CompletionItem(c.dato ? { label: c.label, description: c.dato } : c.label);
+      if (c.kind !== undefined) item.kind = (c.kind - 1) as vscode.CompletionItemKind;
+      item.detail = c.detail;
+      if (c.documentation) item.documentation = new vscode.MarkdownString(c.documentation);
+      if (c.insertText !== undefined) item.insertText = c.snippet ? new vscode.SnippetString(c.insertText) : c.insertText;
+      if (c.deprecated) item.tags = [vscode.CompletionItemTag.Deprecated];
+      return item;
+    });
+  }
+
+  async hover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
+    const located = this.#locate(document, position);
+    if (!located) return undefined;
+    const { sources, t } = this.#deps;
+    const { link, analysis, offset } = located;
+    const schema = await sources.schema(link);
+    const parts: string[] = [];
+    const graphql = graphqlHoverAt(schema, analysis, offset);
+    if (graphql) parts.push(graphql);
+    const symbol = symbolAt(schema, analysis, offset);
+    const names = symbol && (await sources.names(link).catch(() => undefined));
+    const target = symbol && names && datoTargetOf(symbol, names, schema);
+    if (target) parts.push(`${describeTarget(target, t, localesOf(schema))}  \n${this.#links(target, link)}`);
+    const cost = costAt(schema, analysis, offset);
+    if (cost && (cost.field !== undefined || cost.header)) parts.push(describeCost(cost, t));
+    if (!parts.length) return undefined;
+    const markdown = new vscode.MarkdownString(parts.join('\n\n---\n\n'));
+    markdown.isTrusted = { enabledCommands: [FIND_USAGES_COMMAND, 'vscode.open'] };
+    const range = symbol ? new vscode.Range(document.positionAt(symbol.start), document.positionAt(symbol.end)) : undefined;
+    return new vscode.Hover(markdown, range);
+  }
+
+  async definition(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Location | undefined> {
+    const located = this.#locate(document, position);
+    if (!located) return undefined;
+    const { sources } = this.#deps;
+    const schema = await sources.schema(located.link);
+    const symbol = symbolAt(schema, located.analysis, located.offset);
+    if (!symbol) return undefined;
+    const target = datoTargetOf(symbol, await sources.names(located.link), schema);
+    return target && new vscode.Location(documentUri(refOf(target, located.link)), new vscode.Position(0, 0));
+  }
+
+  /** "Open the field · Find usages in code" */
+  #links(target: DatoTarget, link: WorkspaceLink): string {
+    const { t } = this.#deps;
+    const ref = refOf(target, link);
+    const open = `[${target.kind === 'model' ? t('Open the model') : t('Open the field')}](command:vscode.open?${encodeURIComponent(JSON.stringify([documentUri(ref)]))})`;
+    const usages = `[${t('Find usages in code')}](command:${FIND_USAGES_COMMAND}?${encodeURIComponent(JSON.stringify([ref]))})`;
+    return `${open} · ${usages}`;
+  }
+}
+
+/** The project's locales, as the schema lists them (a localized field costs once per locale). */
+function localesOf(schema: GraphQLSchema): number {
+  const type = schema.getType('SiteLocale');
+  return isEnumType(type) ? Math.max(1, type.getValues().length) : 1;
+}

@@ -1,0 +1,16 @@
+// Messages between the extension host and the usage scan's worker thread (copies: plain data only). No vscode import.
+import type { SchemaEdit } from './breakage';
+import type { ReadQuery } from './extract';
+import type { BrokenUnit, FileReads, ScanFile } from './scanner';
+
+export type ToWorker =
+  /** a schema's SDL, sent once per key (a key names one schema of one hash) */
+  | { type: 'schema'; key: string; sdl: string }
+  | { type: 'forget'; key: string }
+  | { type: 'find'; id: number; key: string; files: ScanFile[]; query: ReadQuery }
+  | { type: 'broken'; id: number; key: string; files: ScanFile[]; query: ReadQuery; edits: SchemaEdit[]; pascals: string[] };
+
+export type FromWorker =
+  | { type: 'found'; id: number; files: FileReads[] }
+  | { type: 'broken'; id: number; units: BrokenUnit[] }
+  | { type: 'failed'; id: number; message: string };
