@@ -16,6 +16,7 @@ import { BaselineMemory } from './baselineMemory';
 import { DocumentDiagnostics } from './diagnostics';
 import { DocumentService } from './documentService';
 import { DOCUMENT_LANGUAGE, SAVE_ACTIONS_COMMAND, type DeletedResources, type SavedDocument } from './constants';
+import type { QueriesBrokenBy } from '../domain/codeImpact';
 import { isDeletedDocument } from '../domain/deleted';
 import { DocumentStore } from './documentStore';
 import { DraftMarks } from './draftMarks';
@@ -38,6 +39,8 @@ export interface DocumentsDeps {
   log: vscode.LogOutputChannel;
   extension: vscode.ExtensionContext;
   report: Report;
+  /** the workspace's queries a schema change would break (the GraphQL workbench) */
+  queriesBrokenBy?: QueriesBrokenBy;
 }
 
 export class DocumentsFeature implements vscode.Disposable {
@@ -97,6 +100,7 @@ export class DocumentsFeature implements vscode.Disposable {
       this.trust,
       registryGuard(registry, (project) => this.environments.list(project, 0)),
       t,
+      deps.queriesBrokenBy,
     );
     this.flow = new SaveFlow({
       service: this.service,

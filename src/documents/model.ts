@@ -36,7 +36,7 @@ export interface SaveBasis {
 export type Baseline = SaveBasis;
 
 /** Why a save was not sent although nothing was wrong with it. */
-export type DeclineReason = 'untrusted' | 'guard' | 'autoSave';
+export type DeclineReason = 'untrusted' | 'guard' | 'code' | 'autoSave';
 
 export type SaveResult =
   /** the server accepted the change; `document` is its answer, rendered: the new baseline */

@@ -2,14 +2,16 @@
 // DatoCMS documents; a save from an untrusted workspace, and a schema change in the primary environment, are
 // confirmed first, once there is something to send and before any write. An answer given holds for the next save
 // of the same text (Overwrite after a conflict does not ask again).
+import { codeImpact, type QueriesBrokenBy, type SchemaCodeChange } from '../domain/codeImpact';
 import { askSchemaChange, type GuardHost } from '../projects/primaryGuard';
+import { basisValue } from '../schema';
 import type { Translate } from '../platform/translate';
 import { describeRef, type DocumentRef } from '../domain/paths';
 import { schemaChangeOf } from './saveGuard';
 import { maySaveToDatoCms, type WorkspaceTrust } from './trust';
 
-/** `given`, or which confirmation was declined. */
-export type Consent = 'given' | 'untrusted' | 'guard';
+/** `given`, or which confirmation was declined (`code`: an api_key change that breaks the workspace's queries). */
+export type Consent = 'given' | 'untrusted' | 'guard' | 'code';
 
 /** How many announced saves of one document are remembered until their write. */
 const PENDING_LIMIT = 8;
@@ -24,6 +26,7 @@ export class SaveConsent {
     private readonly trust: WorkspaceTrust,
     private readonly guard: GuardHost,
     private readonly t: Translate,
+    private readonly queriesBrokenBy?: QueriesBrokenBy,
   ) {}
 
   /** A save of `text` is about to happen (`mayWrite`: whether its reason lets it write). */
@@ -53,14 +56,40 @@ export class SaveConsent {
   async ask(key: string, ref: DocumentRef, keys: string[], text: string): Promise<Consent> {
     if (this.agreed.get(key) === text) return 'given';
     if (!(await maySaveToDatoCms(this.trust, this.t, describeRef(ref)))) return 'untrusted';
+    if (!(await this.keepsQueries(ref, keys, text))) return 'code';
     const change = schemaChangeOf(ref, keys, text, this.t);
     if (change !== undefined && !(await askSchemaChange(this.guard, change))) return 'guard';
     this.agreed.set(key, text);
     return 'given';
   }
 
+  /** A new api_key for a model or field that the workspace's queries read by its old name: the user decides first. */
+  private async keepsQueries(ref: DocumentRef, keys: readonly string[], text: string): Promise<boolean> {
+    const change = apiKeyChangeOf(ref, keys, text);
+    const impact = change && (await codeImpact(this.t, [change], this.queriesBrokenBy));
+    if (!change?.to || !impact) return true;
+    const rename = this.t('Change the api_key');
+    const answer = await this.guard.ui.confirm({
+      message: this.t('Change the api_key of the {0} to "{1}"?', describeRef(ref), change.to),
+      detail: `${impact} ${this.t('They keep asking for the old name until you update them.')}`,
+      actions: [rename],
+    });
+    return answer === rename;
+  }
+
   /** The document was saved: the next save asks again. */
   saved(key: string): void {
     this.agreed.delete(key);
   }
+}
+
+/** The api_key change a save of `text` makes to an existing model or field, as the code reading it sees it. */
+function apiKeyChangeOf(ref: DocumentRef, keys: readonly string[], text: string): SchemaCodeChange | undefined {
+  if (!keys.includes('api_key') || (ref.kind !== 'model' && ref.kind !== 'field') || ref.apiKey.startsWith('new~')) return undefined;
+  const to = basisValue(text)?.['api_key'];
+  if (typeof to !== 'string' || to === ref.apiKey) return undefined;
+  const place = { project: ref.project, environment: ref.environment };
+  return ref.kind === 'model'
+    ? { ...place, kind: 'model', modelApiKey: ref.apiKey, to }
+    : { ...place, kind: 'field', modelApiKey: ref.modelApiKey, fieldApiKey: ref.apiKey, to };
 }

@@ -54,7 +54,7 @@ export class SaveFlow {
       return result;
     }
     const refused: RefusedSave =
-      result.status === 'declined' ? { status: 'declined', reason: consent === 'guard' ? 'guard' : 'untrusted' } : result;
+      result.status === 'declined' ? { status: 'declined', reason: consent === 'given' ? 'untrusted' : consent } : result;
     return this.told(uri, ref, refused, basis, text);
   }
 
@@ -90,7 +90,7 @@ export class SaveFlow {
         log.info(
           result.reason === 'autoSave'
             ? `Not sent: an auto-save of the ${what} (auto-save does not write to DatoCMS unless turned on for DatoCMS JSON).`
-            : `Not sent: saving the ${what} was not confirmed (${result.reason === 'guard' ? `primary environment ${ref.environment}` : 'untrusted workspace'}).`,
+            : `Not sent: saving the ${what} was not confirmed (${result.reason === 'guard' ? `primary environment ${ref.environment}` : result.reason === 'code' ? "the workspace's queries" : 'untrusted workspace'}).`,
         );
         break;
       case 'deleted':

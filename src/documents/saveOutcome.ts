@@ -91,6 +91,16 @@ export function describeRefusal(ref: DocumentRef, result: RefusedSave, detail: s
           ),
           actions: [],
         };
+      if (result.reason === 'code')
+        return {
+          ref,
+          severity: 'warning',
+          message: t(
+            "The {0} was not saved: its api_key stays as it is, so the workspace's queries keep working. Your changes are still in the editor.",
+            what,
+          ),
+          actions: [],
+        };
       return { ref, severity: 'warning', message: notConfirmedMessage(t, what), actions: [] };
     case 'deleted':
       return { ref, severity: 'warning', message: deletedMessage(ref), actions: [] };

@@ -4,3 +4,4 @@ export * from './resources';
 export * from './deleted';
 export * from './titles';
 export * from './views';
+export * from './codeImpact';

@@ -2,6 +2,7 @@
 // values, models whose fields reference it, the roles a field plays, the workspace's queries it would break), the
 // primary environment's guard for schema, then the delete; open documents of what was deleted are closed or
 // marked deleted.
+import { codeImpact, type QueriesBrokenBy, type SchemaCodeChange } from '../domain/codeImpact';
 import { Field, Fieldset, Model, Webhook } from '../domain/views';
 import { ApiError } from '../cma';
 import type { Resource } from '../cma';
@@ -16,23 +17,7 @@ export type SchemaTarget = Place &
     | { kind: 'webhook'; webhook: Resource<'webhook'> }
   );
 
-/** A model or field about to go, as the code reading the delivery API sees it. */
-export type SchemaCodeChange = { project: string; environment: string } & (
-  { kind: 'model'; modelApiKey: string } | { kind: 'field'; modelApiKey: string; fieldApiKey: string }
-);
-
-/** A query (or fragment) of the workspace that would no longer validate. */
-export interface BrokenQuery {
-  /** `query Feed`, `fragment Card on ArticleRecord` */
-  name: string;
-  /** relative to its workspace folder */
-  file: string;
-  /** 1-based */
-  line: number;
-}
-
-/** The workspace's queries a change would break (none when no folder reads that environment). */
-export type QueriesBrokenBy = (change: SchemaCodeChange) => Promise<BrokenQuery[]>;
+export type { BrokenQuery, QueriesBrokenBy, SchemaCodeChange } from '../domain/codeImpact';
 
 interface Plan {
   /** for the progress notification */
@@ -48,7 +33,7 @@ interface Plan {
 /** Returns true when deleted; false when the user declined (nothing was sent). */
 export async function deleteSchemaItem(deps: LifecycleDeps, target: SchemaTarget, queriesBrokenBy?: QueriesBrokenBy): Promise<boolean> {
   const { ui, t } = deps;
-  const [plan, code] = await Promise.all([planDelete(deps, target), codeImpact(t, target, queriesBrokenBy)]);
+  const [plan, code] = await Promise.all([planDelete(deps, target), codeImpactOf(t, target, queriesBrokenBy)]);
   if (code) plan.detail.push(code);
   const remove = t('Delete');
   const answer = await ui.confirm({
@@ -156,30 +141,11 @@ async function planDelete(deps: LifecycleDeps, target: SchemaTarget): Promise<Pl
 }
 
 /** The workspace's queries the delete would break, in words; undefined when none (or nothing reads GraphQL). */
-async function codeImpact(
-  t: LifecycleDeps['t'],
-  target: SchemaTarget,
-  queriesBrokenBy: QueriesBrokenBy | undefined,
-): Promise<string | undefined> {
-  if (!queriesBrokenBy || (target.kind !== 'model' && target.kind !== 'field')) return undefined;
+function codeImpactOf(t: LifecycleDeps['t'], target: SchemaTarget, queriesBrokenBy: QueriesBrokenBy | undefined): Promise<string | undefined> {
+  if (target.kind !== 'model' && target.kind !== 'field') return Promise.resolve(undefined);
   const place = { project: target.project, environment: target.environment };
-  const modelApiKey = String(target.model.attributes['api_key']);
+  const modelApiKey = Model.apiKey(target.model);
   const change: SchemaCodeChange =
-    target.kind === 'model'
-      ? { ...place, kind: 'model', modelApiKey }
-      : { ...place, kind: 'field', modelApiKey, fieldApiKey: String(target.field.attributes['api_key']) };
-  let broken: BrokenQuery[];
-  try {
-    broken = await queriesBrokenBy(change);
-  } catch (error) {
-    return t('The workspace’s queries could not be checked: {0}', error instanceof Error ? error.message : String(error));
-  }
-  if (broken.length === 0) return undefined;
-  broken.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
-  const shown = broken.slice(0, 5).map((b) => `${b.file}:${b.line} (${b.name})`);
-  const list = broken.length > 5 ? t('{0} and {1} more', shown.join(', '), broken.length - 5) : shown.join(', ');
-  const what = change.kind === 'model' ? change.modelApiKey : `${change.modelApiKey}.${change.fieldApiKey}`;
-  return broken.length === 1
-    ? t('1 query of this workspace reads {0} and would no longer validate: {1}.', what, list)
-    : t('{0} queries of this workspace read {1} and would no longer validate: {2}.', broken.length, what, list);
+    target.kind === 'model' ? { ...place, kind: 'model', modelApiKey } : { ...place, kind: 'field', modelApiKey, fieldApiKey: Field.apiKey(target.field) };
+  return codeImpact(t, [change], queriesBrokenBy);
 }

@@ -5,6 +5,7 @@ import { describeRef, documentPath, type DocumentRef } from '../domain/paths';
 import { documentUri, parseDocumentUri } from '../platform/uris';
 import { type Ui } from '../platform/ui';
 import type { ProjectRegistry } from '../projects/registry';
+import type { QueriesBrokenBy } from '../domain/codeImpact';
 import type { ProjectStatusBar } from '../projects/statusBar';
 import type { TreeNode } from '../tree/nodes';
 import { ComparisonTree, COMPARISON_OPEN_CONTEXT, COMPARISON_VIEW_ID, type ChangeNode, type Comparison } from './comparisonView';
@@ -23,6 +24,8 @@ export interface SchemaCodeDeps {
   registry: ProjectRegistry;
   ui: Ui;
   statusBar: ProjectStatusBar;
+  /** the workspace's queries a schema change would break (the GraphQL workbench) */
+  queriesBrokenBy?: QueriesBrokenBy;
 }
 
 export class SchemaCodeFeature implements vscode.Disposable {
@@ -159,6 +162,8 @@ export class SchemaCodeFeature implements vscode.Disposable {
         folder: folder.uri.fsPath,
         now: () => new Date(),
         readSchema: async (environment, signal) => (await registry.data(project, environment)).client.site.findWithSchema({ signal }),
+        project,
+        ...(this.#deps.queriesBrokenBy ? { queriesBrokenBy: this.#deps.queriesBrokenBy } : {}),
       },
       { source, target },
     );

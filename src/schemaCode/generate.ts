@@ -11,6 +11,8 @@ import type { Translate } from '../platform/translate';
 import type { Ui } from '../platform/ui';
 import { diffSchemas, MIGRATIONS_MODEL, type SchemaDiff } from './diff';
 import { AmbiguousFieldset, planMigration, removalsOf, type Removal, type Step } from './plan';
+import { codeChangesOf } from './codeChanges';
+import { codeImpact, type QueriesBrokenBy } from '../domain/codeImpact';
 import { migrationFileName, migrationScript } from './script';
 import { snapshotOf } from './snapshot';
 
@@ -26,6 +28,10 @@ export interface GenerateDeps {
   /** the workspace folder the script goes into */
   folder: string;
   now(): Date;
+  /** the workspace's queries a schema change would break (the GraphQL workbench), named before the script is written */
+  queriesBrokenBy?: QueriesBrokenBy;
+  /** the project the environments belong to */
+  project: string;
 }
 
 export interface GenerateRequest {
@@ -57,6 +63,11 @@ export async function generateMigration(deps: GenerateDeps, request: GenerateReq
   );
   const removals = removalsOf(diff);
   let deletes = false;
+  // what the migration would break in this workspace's queries, whether it deletes or not
+  const [ifKept, ifDeleted] = await Promise.all([
+    codeImpact(t, codeChangesOf(diff, deps.project, { deletes: false }), deps.queriesBrokenBy),
+    removals.length > 0 ? codeImpact(t, codeChangesOf(diff, deps.project, { deletes: true }), deps.queriesBrokenBy) : undefined,
+  ]);
   if (removals.length > 0) {
     const one = removals.length === 1;
     const leave = one ? t('Leave It Out') : t('Leave Them Out');
@@ -75,6 +86,7 @@ export async function generateMigration(deps: GenerateDeps, request: GenerateReq
         one
           ? t('Left out, it stays. Deleted, it and its content are gone from every environment the migration runs on.')
           : t('Left out, they stay. Deleted, they and their content are gone from every environment the migration runs on.'),
+        ...(ifDeleted && ifDeleted !== ifKept ? [t('Deleted: {0}', ifDeleted)] : []),
       ].join('\n\n'),
       // the first action is the default: the choice that deletes nothing
       actions: [leave, remove],
@@ -125,6 +137,8 @@ export async function generateMigration(deps: GenerateDeps, request: GenerateReq
     text,
     t,
   );
+  const breaks = deletes ? ifDeleted : ifKept;
+  if (breaks) void ui.warn(t('Once this migration runs: {0}', breaks));
   return { path, steps: steps.length, diff };
 }
 

@@ -2,6 +2,7 @@
 // announced while an explicit save waits for its answer cannot write in its place.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { QueriesBrokenBy, SchemaCodeChange } from '../../src/domain/codeImpact';
 import type { DocumentRef } from '../../src/domain/paths';
 import { SaveConsent } from '../../src/documents/saveConsent';
 import type { WorkspaceTrust } from '../../src/documents/trust';
@@ -15,7 +16,7 @@ const project = { key: 'bistro', name: 'Bistro', primaryEnvironment: 'main' } as
 const model: DocumentRef = { project: 'bistro', environment: 'main', kind: 'model', apiKey: 'article' };
 const record: DocumentRef = { project: 'bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id: '1' };
 
-function consent(trusted = true) {
+function consent(trusted = true, queriesBrokenBy?: QueriesBrokenBy) {
   const ui = new ScriptedUi();
   const trustAsked: string[] = [];
   const trust: WorkspaceTrust = { isTrusted: () => trusted, confirm: async (message) => (trustAsked.push(message), true) };
@@ -27,7 +28,7 @@ function consent(trusted = true) {
     environments: async () => [{ id: 'main', type: 'environment', attributes: {}, relationships: {}, meta: { primary: true } }],
     setPrimary: async () => undefined,
   };
-  return { ui, trustAsked, consent: new SaveConsent(trust, guard, formatMessage) };
+  return { ui, trustAsked, consent: new SaveConsent(trust, guard, formatMessage, queriesBrokenBy) };
 }
 
 describe('save consent', () => {
@@ -48,6 +49,23 @@ describe('save consent', () => {
     ui.answers.push(() => undefined);
     assert.equal(await c.ask('k', model, ['hint'], 'B'), 'guard');
     assert.equal(ui.transcript.length, 3);
+  });
+
+  test('a new api_key that the workspace\'s queries read asks first, naming them; declined is "code" and nothing else is asked', async () => {
+    const asked: SchemaCodeChange[] = [];
+    const broken: QueriesBrokenBy = async (changes) => {
+      asked.push(...[changes].flat());
+      return [{ name: 'query Feed', file: 'app/feed.graphql', line: 3 }];
+    };
+    const sandbox: DocumentRef = { ...model, environment: 'sandbox' };
+    const { ui, consent: c } = consent(true, broken);
+    ui.answers.push(() => undefined);
+    assert.equal(await c.ask('k', sandbox, ['api_key'], '{"api_key": "post"}'), 'code');
+    assert.deepEqual(asked, [{ project: 'bistro', environment: 'sandbox', kind: 'model', modelApiKey: 'article', to: 'post' }]);
+    assert.deepEqual(ui.transcript, ['confirm: Change the api_key of the model article to "post"? [Change the api_key]']);
+    // another key changes nothing the queries read: not asked
+    assert.equal(await c.ask('k', sandbox, ['hint'], '{"api_key": "article", "hint": "x"}'), 'given');
+    assert.equal(ui.transcript.length, 1);
   });
 
   test('records are not guarded; an untrusted workspace asks first', async () => {

@@ -65,9 +65,10 @@ function deps(): LifecycleDeps {
 }
 
 /** What the GraphQL room gives the confirmation: the scan's broken units as files relative to the folder. */
-const queriesBrokenBy: QueriesBrokenBy = async (change) => {
+const queriesBrokenBy: QueriesBrokenBy = async (changes) => {
+  const change = [changes].flat();
   const pascals = (await data.itemTypes()).map((m) => pascalCase(String(m.attributes['api_key'])));
-  const units = await scanner.broken('k', files, readQueryOf([change]), schemaEditsOf([change]), pascals);
+  const units = await scanner.broken('k', files, readQueryOf(change), schemaEditsOf(change), pascals);
   return units.map((u) => ({ name: u.unit, file: u.path.slice(dir.length + 1), line: u.line + 1 }));
 };
 

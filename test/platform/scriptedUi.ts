@@ -1,7 +1,7 @@
 // A Ui whose answers are scripted by the test, in order; anything unscripted fails the test.
 import type { ConfirmOptions, InputOptions, PickItem, ProgressReport, Ui } from '../../src/platform/ui';
 
-type Answer = (message: string, actions: string[]) => string | undefined;
+type Answer = (message: string, actions: string[], detail?: string) => string | undefined;
 
 export class ScriptedUi implements Ui {
   /** answers to input boxes, in order */
@@ -25,15 +25,15 @@ export class ScriptedUi implements Ui {
   async error(message: string, ...actions: string[]): Promise<string | undefined> {
     return this.answer('error', message, actions);
   }
-  private answer(kind: string, message: string, actions: string[]): string | undefined {
+  private answer(kind: string, message: string, actions: string[], detail?: string): string | undefined {
     this.transcript.push(`${kind}: ${message} [${actions.join(', ')}]`);
     const next = this.answers.shift();
     if (!next) throw new Error(`unexpected ${kind} message: ${message}`);
-    return next(message, actions);
+    return next(message, actions, detail);
   }
-  /** modal confirmations answer from `answers` too (message = options.message) */
+  /** modal confirmations answer from `answers` too (message = options.message; the answer also gets the detail) */
   async confirm(options: ConfirmOptions): Promise<string | undefined> {
-    return this.answer('confirm', options.message, options.actions);
+    return this.answer('confirm', options.message, options.actions, options.detail);
   }
   async pick<T>(items: PickItem<T>[], options: { title: string }): Promise<T | undefined> {
     this.transcript.push(`pick: ${options.title}`);

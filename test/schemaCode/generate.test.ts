@@ -40,7 +40,14 @@ const NOW = new Date(1_750_000_000_000);
 let folder: string;
 let ui: ScriptedUi;
 let schemas: Record<string, SiteWithSchema>;
-const deps = (): GenerateDeps => ({ ui, t: formatMessage, folder, now: () => NOW, readSchema: async (env) => schemas[env]! });
+const deps = (): GenerateDeps => ({
+  ui,
+  t: formatMessage,
+  folder,
+  project: 'bistro',
+  now: () => NOW,
+  readSchema: async (env) => schemas[env]!,
+});
 
 describe('Generate Migration', () => {
   beforeEach(async () => {
@@ -61,6 +68,32 @@ describe('Generate Migration', () => {
     };
   });
   afterEach(() => rm(folder, { recursive: true, force: true }));
+
+  test("names the workspace's queries a delete would break in the question, and after writing those that break", async () => {
+    const asked: number[] = [];
+    const queriesBrokenBy: GenerateDeps['queriesBrokenBy'] = async (changes) => {
+      const list = [changes].flat();
+      asked.push(list.length);
+      return list.some((c) => c.kind === 'field' && c.fieldApiKey === 'colleague_field')
+        ? [{ name: 'query Feed', file: 'app/feed.graphql', line: 2 }]
+        : [];
+    };
+    let detail = '';
+    ui.answers.push((_message, actions, text) => {
+      detail = text ?? '';
+      return actions[1];
+    });
+    ui.inputs.push(() => 'Tidy');
+    ui.answers.push(() => undefined);
+    await generateMigration({ ...deps(), queriesBrokenBy }, { source: 'sandbox', target: 'main' });
+    assert.match(detail, /Deleted: 1 query of this workspace reads article\.colleague_field.*app\/feed\.graphql:2 \(query Feed\)/);
+    assert.ok(
+      ui.transcript.some((line) => /^warn: Once this migration runs: 1 query of this workspace reads/.test(line)),
+      ui.transcript.join('\n'),
+    );
+    // the changes if kept are none (nothing asked); if deleted, the field and the model
+    assert.deepEqual(asked, [2]);
+  });
 
   test('flags what only the target has and leaves it out unless asked; writes migrations/<seconds>_<name>.ts', async () => {
     ui.answers.push((message, actions) => {
