@@ -63,7 +63,7 @@ export class DocumentService {
     const { opened } = basis;
     const { ref } = opened;
     // the environments the guard reads while confirming also serve the check that follows
-    const started = Date.now();
+    const started = this.environments?.now() ?? Date.now();
     try {
       const data = await this.dataFor(ref);
       if (isUncreated(opened)) {

@@ -4,13 +4,17 @@
 // (`meta.created_at`), so a document remembers that, and a save compares it with what the name leads to now.
 //
 // The project's environment list (one request, not paginated) answers both, and it also tells the primary
-// environment. A save reads it after it started (a rename is instant, so no earlier list can vouch for the name):
-// the primary's guard and the check share one read. No vscode import.
+// environment: the primary's guard and the check share one read. A rename is instant, but the environment that takes
+// the old name is a fork, which DatoCMS keeps `creating` (refusing every request with ENVIRONMENT_NOT_READY) until its
+// copy is done, which takes longer than REPLACEMENT_MIN_MS. So a list read that briefly before a save began still
+// vouches for the name (a replacement made since cannot take a write yet), and saves in a row cost one request each.
 import type { CallOptions, Resource } from '../cma';
 import type { EnvironmentMark } from './model';
 
 /** A document being read takes its environment's mark from a list at most this old. */
 const OPEN_AGE_MS = 2_000;
+/** Less than any fork takes to become ready: a list this recent still tells where a name leads. */
+export const REPLACEMENT_MIN_MS = 500;
 
 type Environments = Resource<'environment'>[];
 
@@ -25,7 +29,8 @@ export class EnvironmentWatch {
 
   constructor(
     private readonly read: (project: string, o: CallOptions) => Promise<Environments>,
-    private readonly now: () => number = Date.now,
+    /** the clock lists are timed by */
+    readonly now: () => number = Date.now,
   ) {}
 
   /** The project's environments, as read at most `maxAgeMs` ago (0: read now). */
@@ -56,10 +61,11 @@ export class EnvironmentWatch {
 
   /**
    * Undefined when `mark`'s name still leads to the environment it names; else what became of it. Uses a list read
-   * at `since` or later (the start of the save asking), else reads it now. Throws when the list cannot be read.
+   * at most REPLACEMENT_MIN_MS before `since` (the start of the save asking), else reads it now. Throws when the list
+   * cannot be read.
    */
   async replaced(project: string, mark: EnvironmentMark, since = this.now(), o: CallOptions = {}): Promise<Replacement | undefined> {
-    const list = await this.listSince(project, since, o);
+    const list = await this.listSince(project, since - REPLACEMENT_MIN_MS, o);
     if (list.find((e) => e.id === mark.id)?.meta['created_at'] === mark.createdAt) return undefined;
     const original = list.find((e) => e.meta['created_at'] === mark.createdAt);
     return { environment: mark.id, ...(original ? { renamedTo: original.id } : {}) };

@@ -13,6 +13,9 @@ let emulator: Emulator;
 let client: CmaClient;
 let service: DocumentService;
 let watch: EnvironmentWatch;
+/** the watch's clock: a test moves it past the time a list vouches for a name */
+let clock = 0;
+const later = () => (clock += 5_000);
 
 before(async () => {
   emulator = await startEmulator({ records: 4, jobDurationMs: 5 });
@@ -35,7 +38,11 @@ beforeEach(() => {
     if (!data.has(environment)) data.set(environment, new ProjectData(client.withEnvironment(environment)));
     return data.get(environment)!;
   };
-  watch = new EnvironmentWatch((_project, o) => client.environments.list(o));
+  clock = Date.now();
+  watch = new EnvironmentWatch(
+    (_project, o) => client.environments.list(o),
+    () => clock,
+  );
   service = new DocumentService(async (ref) => dataOf(ref.environment), watch);
 });
 
@@ -61,6 +68,7 @@ describe('the environment a document was read from', () => {
     assert.equal(opened.environment?.id, 'feature-a');
     await client.environments.rename('feature-a', 'feature-a-old');
     await fork('main', 'feature-a');
+    later();
     emulator.clearRequests();
 
     const result = await service.save(withTitle(opened, 'Meant for the original'), { opened, basisText: opened.text });
@@ -84,8 +92,28 @@ describe('the environment a document was read from', () => {
     await fork('main', 'feature-b');
     const opened = await service.open(await articleIn('feature-b'));
     await client.environments.rename('feature-b', 'feature-b2');
+    later();
     const result = await service.save(withTitle(opened, 'Nowhere'), { opened, basisText: opened.text });
     assert.deepEqual(result, { status: 'replaced', environment: 'feature-b', renamedTo: 'feature-b2' });
+  });
+
+  test('saves in a row read the environments once: a list read moments ago still vouches for the name', async () => {
+    const opened = await service.open(await articleIn('main'));
+    later();
+    emulator.clearRequests();
+    const first = await service.save(withTitle(opened, 'First'), { opened, basisText: opened.text });
+    assert.equal(first.status, 'saved');
+    if (first.status !== 'saved') return;
+    const second = await service.save(withTitle(first.document, 'Second'), { opened: first.document, basisText: first.document.text });
+    assert.equal(second.status, 'saved');
+    // one list for both saves, one PUT each: the second save is a single round trip
+    assert.equal(environmentReads().length, 1);
+    assert.equal(writes().length, 2);
+    // once that moment is past, the next save reads them again
+    if (second.status !== 'saved') return;
+    later();
+    await service.save(withTitle(second.document, 'Third'), { opened: second.document, basisText: second.document.text });
+    assert.equal(environmentReads().length, 2);
   });
 
   test('an environment renamed and renamed back is the same one: the save goes through', async () => {
@@ -102,6 +130,7 @@ describe('the environment a document was read from', () => {
     const opened = await service.open(ref);
     const doc = JSON.parse(opened.text) as Record<string, unknown>;
     doc['hint'] = 'Read once';
+    later();
     emulator.clearRequests();
     const result = await service.save(
       `${JSON.stringify(doc, null, 2)}\n`,
