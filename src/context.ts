@@ -138,6 +138,16 @@ export class Context implements vscode.Disposable {
   }
 
   /** The workspace's GraphQL queries a deleted or renamed model or field would break (none without a workspace folder). */
+  /** The project and environment the code of the focused (else the first) workspace folder reads, when linked. */
+  readonly workspaceLink = async (): Promise<{ project: string; environment?: string } | undefined> => {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    if (folders.length === 0) return undefined;
+    const { links } = this.graphql();
+    const focused = vscode.window.activeTextEditor?.document.uri;
+    const link = (focused && links.linkFor(focused)) ?? folders.map((folder) => links.linkFor(folder.uri)).find((l) => l !== undefined);
+    return link && { project: link.project, environment: link.environment };
+  };
+
   readonly queriesBrokenBy = async (change: graphql.CodeChange | readonly graphql.CodeChange[]): Promise<graphql.Breakage[]> =>
     vscode.workspace.workspaceFolders?.length ? this.graphql().queriesBrokenBy(change) : [];
 

@@ -4,10 +4,11 @@
 // (`meta.created_at`), so a document remembers that, and a save compares it with what the name leads to now.
 //
 // The project's environment list (one request, not paginated) answers both, and it also tells the primary
-// environment: the primary's guard and the check share one read. A rename is instant, but the environment that takes
-// the old name is a fork, which DatoCMS keeps `creating` (refusing every request with ENVIRONMENT_NOT_READY) until its
-// copy is done, which takes longer than REPLACEMENT_MIN_MS. So a list read that briefly before a save began still
-// vouches for the name (a replacement made since cannot take a write yet), and saves in a row cost one request each.
+// environment: the primary's guard and the check share one read. A save checks with a list read after it began (a
+// rename is instant, so a list read when the document was opened cannot vouch for the name). Saves in a row are the
+// exception: the list a save checked with serves the next save begun within REPLACEMENT_MIN_MS, since the environment
+// that takes a renamed one's name is a fork, which DatoCMS keeps `creating` (refusing requests with
+// ENVIRONMENT_NOT_READY) until its copy is done; so saves in a row cost one request each.
 import type { CallOptions, Resource } from '../cma';
 import type { EnvironmentMark } from './model';
 
@@ -26,6 +27,8 @@ export interface Replacement {
 
 export class EnvironmentWatch {
   private readonly lists = new Map<string, { at: number; list: Promise<Environments> }>();
+  /** the list each project's last save checked with */
+  private readonly checked = new Map<string, { at: number; list: Promise<Environments> }>();
 
   constructor(
     private readonly read: (project: string, o: CallOptions) => Promise<Environments>,
@@ -61,11 +64,17 @@ export class EnvironmentWatch {
 
   /**
    * Undefined when `mark`'s name still leads to the environment it names; else what became of it. Uses a list read
-   * at most REPLACEMENT_MIN_MS before `since` (the start of the save asking), else reads it now. Throws when the list
-   * cannot be read.
+   * at `since` (the start of the save asking) or later, or the one the previous save checked with when that save began
+   * at most REPLACEMENT_MIN_MS earlier; else reads it now. Throws when the list cannot be read.
    */
   async replaced(project: string, mark: EnvironmentMark, since = this.now(), o: CallOptions = {}): Promise<Replacement | undefined> {
-    const list = await this.listSince(project, since - REPLACEMENT_MIN_MS, o);
+    const previous = this.checked.get(project);
+    const entry = previous && previous.at >= since - REPLACEMENT_MIN_MS ? previous : { at: since, list: this.listSince(project, since, o) };
+    this.checked.set(project, entry);
+    entry.list.catch(() => {
+      if (this.checked.get(project) === entry) this.checked.delete(project);
+    });
+    const list = await entry.list;
     if (list.find((e) => e.id === mark.id)?.meta['created_at'] === mark.createdAt) return undefined;
     const original = list.find((e) => e.meta['created_at'] === mark.createdAt);
     return { environment: mark.id, ...(original ? { renamedTo: original.id } : {}) };

@@ -141,11 +141,17 @@ async function planDelete(deps: LifecycleDeps, target: SchemaTarget): Promise<Pl
 }
 
 /** The workspace's queries the delete would break, in words; undefined when none (or nothing reads GraphQL). */
-function codeImpactOf(t: LifecycleDeps['t'], target: SchemaTarget, queriesBrokenBy: QueriesBrokenBy | undefined): Promise<string | undefined> {
+function codeImpactOf(
+  t: LifecycleDeps['t'],
+  target: SchemaTarget,
+  queriesBrokenBy: QueriesBrokenBy | undefined,
+): Promise<string | undefined> {
   if (target.kind !== 'model' && target.kind !== 'field') return Promise.resolve(undefined);
   const place = { project: target.project, environment: target.environment };
   const modelApiKey = Model.apiKey(target.model);
   const change: SchemaCodeChange =
-    target.kind === 'model' ? { ...place, kind: 'model', modelApiKey } : { ...place, kind: 'field', modelApiKey, fieldApiKey: Field.apiKey(target.field) };
+    target.kind === 'model'
+      ? { ...place, kind: 'model', modelApiKey }
+      : { ...place, kind: 'field', modelApiKey, fieldApiKey: Field.apiKey(target.field) };
   return codeImpact(t, [change], queriesBrokenBy);
 }

@@ -218,7 +218,7 @@ export class RecordFactory {
   }
 
   private file(alt: string | null): Record<string, unknown> {
-    return { upload_id: this.rng.pick(this.uploadIds), alt, title: null, custom_data: {}, focal_point: null };
+    return { upload_id: this.rng.pick(this.uploadIds), alt, title: null, custom_data: {}, focal_point: null, poster_time: null };
   }
 
   private randomBlock(kinds: string[], createdAt: number, published: boolean): string {
@@ -298,7 +298,7 @@ export class RecordFactory {
           name: { en, it },
           slug,
           // the colour picker has no alpha here; older records were saved without it
-          color: i % 2 === 0 ? { red, green, blue, alpha: 255 } : { red, green, blue },
+          color: { red, green, blue, alpha: i % 2 === 0 ? 255 : 128 },
           description: {
             en: `<p>Everything about <strong>${en.toLowerCase()}</strong>.</p>`,
             it: `<p>Tutto su <strong>${it.toLowerCase()}</strong>.</p>`,
@@ -472,7 +472,6 @@ export class RecordFactory {
         highlight_color: { red: 120 + i * 30, green: 40, blue: 60, alpha: 200 },
         details: JSON.stringify({ seats: 24 + i * 6, price_eur: 45 + i * 10, waitlist: i === 0 }),
         poster: i % 2 === 0 ? this.file(en) : null,
-        // a video saved by an import script: only what identifies it
         teaser:
           i === 0
             ? {
@@ -485,7 +484,15 @@ export class RecordFactory {
                 title: 'Truffle night teaser',
               }
             : i === 2
-              ? { provider: 'vimeo', provider_uid: '148751763', url: 'https://vimeo.com/148751763' }
+              ? {
+                  provider: 'vimeo',
+                  provider_uid: '148751763',
+                  url: 'https://vimeo.com/148751763',
+                  width: 640,
+                  height: 360,
+                  thumbnail_url: 'https://i.vimeocdn.com/video/148751763_640.jpg',
+                  title: 'Harvest supper',
+                }
               : null,
       };
       const created = SEED_TIME - (10 - i) * 24 * HOUR;
