@@ -19,7 +19,7 @@ describe('everyday commands', () => {
     await runWithInputs('datocms.switchEnvironment', [model.roots()[0]], [{ text: 'sandbox', title: 'Switch DatoCMS environment' }]);
     try {
       assert.equal(registry.environmentOf('emulated-bistro'), 'sandbox');
-      await waitFor(() => model.roots()[0]?.description === 'sandbox', 5_000, 'the project node to show the sandbox');
+      await waitFor(() => model.roots()[0]?.environment === 'sandbox', 5_000, 'the project node to show the sandbox');
       // Refresh All drops what earlier tests may have loaded, so the sandbox's schema is read now.
       await vscode.commands.executeCommand('datocms.refresh');
       await clearRequests();

@@ -175,10 +175,10 @@ describe('surface', () => {
     );
     const { records } = await article();
     try {
-      assert.equal(records.description, 'order: _updated_at ↓');
+      assert.equal((await extensionApi()).provider.getTreeItem(records).description, 'order: _updated_at ↓');
       await waitFor(() => treeView.selection[0]?.id === records.id, 5_000, 'the Records item to be shown and selected');
       await runWithInputs('datocms.records.clearQuery', [], [{ text: 'Article', title: "Clear the query of which model's records?" }]);
-      assert.equal(records.description, undefined);
+      assert.equal((await extensionApi()).provider.getTreeItem(records).description, undefined);
     } finally {
       model.setQuery(records, {});
     }
