@@ -128,7 +128,8 @@ function opsDeps(deps: EnvironmentDeps, project: Project, data: ProjectData): En
       await registry.setEnvironment(project.key, shown);
     },
     refresh: () => refreshEnvironments(tree, project.key),
-    openEditorsOf: (environment) => openEditorsOf(project.key, environment),
+    openEditorsOf: (environment) => editorsOf(project.key, environment).length,
+    unsavedEditorsOf: (environment) => editorsOf(project.key, environment).filter((tab) => tab.isDirty).length,
   };
 }
 
@@ -140,12 +141,12 @@ async function refreshEnvironments(model: TreeModel, projectKey: string): Promis
   if (section) await model.refresh(section);
 }
 
-function openEditorsOf(projectKey: string, environment: string): number {
-  const uris = vscode.window.tabGroups.all.flatMap((group) =>
-    group.tabs.map((tab) => (tab.input instanceof vscode.TabInputText ? tab.input.uri : undefined)),
+/** The editor tabs of documents of an environment of the project. */
+function editorsOf(projectKey: string, environment: string): vscode.Tab[] {
+  return vscode.window.tabGroups.all.flatMap((group) =>
+    group.tabs.filter((tab) => {
+      const ref = tab.input instanceof vscode.TabInputText ? parseDocumentUri(tab.input.uri) : undefined;
+      return ref?.project === projectKey && ref.environment === environment;
+    }),
   );
-  return uris.filter((uri) => {
-    const ref = uri && parseDocumentUri(uri);
-    return ref?.project === projectKey && ref.environment === environment;
-  }).length;
 }
