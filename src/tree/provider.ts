@@ -72,10 +72,9 @@ export class TreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.D
     // Document nodes always get one: without it VS Code would show the internal datocms: path.
     if (look.tooltip !== undefined) item.tooltip = new vscode.MarkdownString(look.tooltip);
     if (isDocumentNode(node)) {
-      const ref = node.ref;
-      const uri = documentUri(
-        node.kind === 'record' && ref.kind === 'record' && node.label !== node.record.id ? { ...ref, title: node.label } : ref,
-      );
+      // the tab is named by the node's name, as when the document is opened any other way
+      const named = node.kind !== 'record' || node.label !== node.record.id;
+      const uri = documentUri(named ? { ...node.ref, title: node.label } : node.ref);
       item.resourceUri = uri;
       item.command = { command: 'vscode.open', title: vscode.l10n.t('Open'), arguments: [uri, { preview: true }] };
     } else if (node.kind === 'loadMore') {
