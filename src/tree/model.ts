@@ -268,6 +268,23 @@ export class TreeModel implements PresenterState {
     }
   }
 
+  /**
+   * The extension changed (created, deleted) the document `ref` names, outside the tree: the branch that lists it
+   * reloads where the tree shows it (its model's Records, the models, the webhooks).
+   */
+  async documentChanged(ref: DocumentRef): Promise<void> {
+    const project = this.rootNodes?.find((p) => p.projectKey === ref.project && p.environment === ref.environment);
+    if (!project || !this.childCache.has(project.id)) return;
+    if (ref.kind !== 'record') {
+      const kinds: TreeNode['kind'][] = ref.kind === 'webhook' ? ['webhooks'] : ['models', 'blockModels'];
+      for (const section of await this.children(project)) if (kinds.includes(section.kind)) await this.refresh(section);
+      return;
+    }
+    const data = await this.dataOf(project);
+    const model = await data.itemType(ref.modelApiKey).catch(() => undefined);
+    if (model) await this.refreshRecordsOf(project.projectKey, project.environment, model.id);
+  }
+
   private async refreshRecordsOf(projectKey: string, environment: string, modelId: string | undefined): Promise<void> {
     for (const loading of [...this.childCache.values()]) {
       for (const node of await loading.catch(() => [] as TreeNode[])) {
