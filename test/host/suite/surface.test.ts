@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { documentUri, parseDocumentUri } from '../../../src/platform/uris';
-import type { ModelNode, RecordNode, RecordsNode, SectionNode } from '../../../src/tree';
+import type { FieldNode, ModelNode, RecordNode, RecordsNode, SectionNode, TreeNode } from '../../../src/tree';
 import { clearRequests, extensionApi, requests, runWithInputs, screenshot, seeOnScreen, waitFor } from './helpers';
 
 const PROJECT = 'emulated-bistro';
@@ -75,6 +75,75 @@ describe('surface', () => {
       (await requests()).every((r) => r.method === 'GET'),
       'opening a link only reads',
     );
+  });
+
+  it("a record's, field's and model's tab is named the same from a dashboard address, a vscode:// link and the tree", async () => {
+    const { model: articleNode, records } = await article();
+    const { model, provider, uriHandler } = await extensionApi();
+    const record = (await model.children(records)).find((n): n is RecordNode => n.kind === 'record')!;
+    const fieldsNode = (await model.children(articleNode)).find((n) => n.kind === 'fields')!;
+    const fieldNodes = async (parent: TreeNode): Promise<FieldNode[]> =>
+      (
+        await Promise.all(
+          (await model.children(parent)).map((n) =>
+            n.kind === 'fieldset' ? fieldNodes(n) : Promise.resolve(n.kind === 'field' ? [n] : []),
+          ),
+        )
+      ).flat();
+    const title = (await fieldNodes(fieldsNode)).find((n) => n.field.attributes['api_key'] === 'title')!;
+    const activeTab = () => vscode.window.tabGroups.activeTabGroup.activeTab?.label;
+    const opensAs = async (open: () => unknown, label: string, how: string) => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await open();
+      await waitFor(() => activeTab() === label, 15_000, `the tab "${label}" (${how})`).catch((error: Error) => {
+        throw new Error(`${error.message}; the tab reads "${activeTab()}"`);
+      });
+    };
+    const fromTree = (node: TreeNode) => () => {
+      const command = provider.getTreeItem(node).command!;
+      return vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
+    };
+    const recordTab = `${record.label} · article`;
+    await opensAs(fromTree(record), recordTab, 'the record from the tree');
+    await opensAs(
+      () =>
+        vscode.commands.executeCommand(
+          'datocms.openFromUrl',
+          `${DASHBOARD}/editor/item_types/${articleNode.itemType.id}/items/${record.record.id}/edit`,
+        ),
+      recordTab,
+      'the record from its dashboard address',
+    );
+    await opensAs(
+      () =>
+        uriHandler.handleUri(
+          vscode.Uri.parse(`vscode://datocms-explorer.datocms-explorer/open?project=${PROJECT}&model=article&record=${record.record.id}`),
+        ),
+      recordTab,
+      'the record from a vscode:// link',
+    );
+    const fieldTab = `${title.label} · article`;
+    await opensAs(fromTree(title), fieldTab, 'the field from the tree');
+    await opensAs(
+      () =>
+        vscode.commands.executeCommand(
+          'datocms.openFromUrl',
+          `${DASHBOARD}/schema/item_types/${articleNode.itemType.id}/fields/${title.field.id}/edit`,
+        ),
+      fieldTab,
+      'the field from its dashboard address',
+    );
+    const modelTab = `${articleNode.label} · article`;
+    await opensAs(fromTree(articleNode), modelTab, 'the model from the tree');
+    await opensAs(
+      () => uriHandler.handleUri(vscode.Uri.parse(`vscode://datocms-explorer.datocms-explorer/open?project=${PROJECT}&model=article`)),
+      modelTab,
+      'the model from a vscode:// link',
+    );
+    // opened again another way while it is open: the same editor, not a second one
+    await vscode.commands.executeCommand('datocms.openFromUrl', `${DASHBOARD}/schema/item_types/${articleNode.itemType.id}`);
+    await waitFor(() => activeTab() === modelTab, 5_000, 'the model still in its one tab');
+    assert.equal(vscode.window.tabGroups.all.flatMap((group) => group.tabs).length, 1);
   });
 
   it('Open Record by ID asks for the id and opens the record under its model', async () => {

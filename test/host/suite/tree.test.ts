@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LoadMoreNode, ModelNode, RecordNode, RecordsNode, SectionNode, TreeNode } from '../../../src/tree';
-import { clearRequests, cma, extensionApi, requests, runWithInputs } from './helpers';
+import { answerConfirmations, clearRequests, cma, extensionApi, requests, restoreConfirmations, runWithInputs, writes } from './helpers';
 
 const byLabel = (nodes: TreeNode[], label: string): TreeNode => {
   const node = nodes.find((n) => n.label === label);
@@ -148,5 +148,37 @@ describe('tree', () => {
     records = await articleRecords();
     assert.equal(description(records), '');
     await vscode.workspace.getConfiguration('datocms').update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  it("each record's item carries its status for the menus: a draft offers Publish, a published record Unpublish", async () => {
+    const { model, provider } = await extensionApi();
+    const records = (await model.children(await articleRecords())).filter((n): n is RecordNode => n.kind === 'record');
+    const draft = records.find((n) => n.record.meta['status'] === 'draft');
+    const published = records.find((n) => n.record.meta['status'] === 'published');
+    assert.ok(draft && published, 'the first page has a draft and a published article');
+    // articles have draft mode: `drafts`
+    assert.match(provider.getTreeItem(draft).contextValue ?? '', /^record draft drafts\b/);
+    assert.match(provider.getTreeItem(published).contextValue ?? '', /^record published drafts\b/);
+  });
+
+  it('Delete Selected Records acts on the selection when the clicked record is in it, else on the clicked record alone', async () => {
+    const { model } = await extensionApi();
+    const [a, b, c] = (await model.children(await articleRecords())).filter((n): n is RecordNode => n.kind === 'record');
+    assert.ok(a && b && c);
+    await clearRequests();
+    const asked = await answerConfirmations(undefined, undefined);
+    try {
+      await vscode.commands.executeCommand('datocms.records.bulkDelete', a, [a, b]);
+      // VS Code passes no selection for a record right-clicked outside it; a stale one must not be acted on either
+      await vscode.commands.executeCommand('datocms.records.bulkDelete', c, [a, b]);
+    } finally {
+      await restoreConfirmations();
+    }
+    assert.deepEqual(
+      asked.map((confirmation) => confirmation.message),
+      ['Delete 2 records in main?', `Delete "${c.label}" in main?`],
+    );
+    assert.ok(asked.every((confirmation) => confirmation.safe === 'Keep Records'));
+    assert.deepEqual(await writes(), [], 'declined: nothing sent');
   });
 });
