@@ -384,6 +384,7 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
       await treeItem('Environments').click(); // collapse again
       await treeItem('Models').click();
       await treeItem('Records').waitFor();
+      await page.mouse.move(900, 450);
     });
 
     const QUERY = 'featured = true · order: _published_at ↓ · it';
@@ -402,6 +403,9 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
       await pick('Locale for search, filters and titles', 'it');
       const records = treeItem(QUERY);
       await records.waitFor();
+      // the row counts what the filter found once the first page loaded (it is drawn again then)
+      await records.filter({ hasText: /· (\d[\d,]* matches|1 match|no matches)$/ }).waitFor();
+      await page.mouse.move(900, 450); // a hover shows when the pointer comes onto the label
       await records.locator('.label-name').first().hover();
       for (const line of ['Filter: featured = true', 'Order: _published_at ↓', 'Locale: it'])
         await hover.filter({ hasText: line }).waitFor();
