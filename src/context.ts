@@ -83,7 +83,7 @@ export class Context implements vscode.Disposable {
         },
       }),
     );
-    this.own(this.treeProvider.trackExpansion(this.treeView));
+    this.own(this.treeProvider.attach(this.treeView));
     this.statusBar = this.own(new ProjectStatusBar(this.registry, this.treeView));
     this.historyView = this.own(
       vscode.window.createTreeView<history.HistoryNode>(VIEWS.history, {

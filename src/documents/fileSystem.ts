@@ -179,6 +179,7 @@ export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposa
       }
       case 'model-records':
       case 'record-folder':
+      case 'document-folder':
       case 'draft-folder':
         return []; // records are paged through the tree; listing them all here would not be cheap
     }

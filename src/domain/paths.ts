@@ -7,6 +7,13 @@
 //   /<project>/<env>/records/<model>/<id>.json
 //   /<project>/<env>/records/<model>/<id>/<title> · <model>      (a record with a known title)
 //
+// Every document known by its name is addressed the same way, its name and model after its identity, so that its
+// tab reads alike whichever way it was opened:
+//   /<project>/<env>/models/<api_key>/<name> · <api_key>
+//   /<project>/<env>/models/<model>/fields/<api_key>/<label> · <model>
+//   /<project>/<env>/models/<model>/fieldsets/<id>/<title> · <model>
+//   /<project>/<env>/webhooks/<id>/<name> · webhook
+//
 // A draft (a new document its first save creates) has "new~<nonce>…" as its id or api_key and, for models,
 // fields and webhooks, a name segment after it: /<project>/<env>/models/new~<nonce>~block/New block model.json.
 //
@@ -15,15 +22,16 @@
 // Why the title is in the path: the workbench names a tab (and the breadcrumbs' last part) after the
 // path's last segment, and nothing an extension can register changes that per document in VS Code 1.100
 // (a resourceLabelFormatter is one pattern per scheme: `${query.title}` would also rename every parent
-// folder in the breadcrumbs, since they keep the document's query). The record's identity is still its id,
-// the segment before: the title segment is only a name, ignored when the record is read or saved, and the
-// URI a record was first opened with is kept for the session (./uris.ts) even when its title changes.
+// folder in the breadcrumbs, since they keep the document's query). The document's identity is still its id
+// or api_key, the segment before: the title segment is only a name, ignored when the document is read or saved,
+// and the URI a document was first opened with is kept for the session (../platform/uris.ts) even when its title
+// changes. A named segment always ends with " · <model>" (" · webhook"), which no folder name does.
 
 export type DocumentRef = { project: string; environment: string } & (
-  | { kind: 'model'; apiKey: string }
-  | { kind: 'field'; modelApiKey: string; apiKey: string }
-  | { kind: 'fieldset'; modelApiKey: string; id: string }
-  | { kind: 'webhook'; id: string }
+  | { kind: 'model'; apiKey: string; title?: string }
+  | { kind: 'field'; modelApiKey: string; apiKey: string; title?: string }
+  | { kind: 'fieldset'; modelApiKey: string; id: string; title?: string }
+  | { kind: 'webhook'; id: string; title?: string }
   | { kind: 'record'; modelApiKey: string; id: string; title?: string }
 );
 
@@ -43,9 +51,12 @@ export type FolderRef =
   | { kind: 'records'; project: string; environment: string }
   | { kind: 'model-records'; project: string; environment: string; modelApiKey: string }
   | { kind: 'record-folder'; project: string; environment: string; modelApiKey: string; id: string }
+  /** the folder a named field, fieldset or webhook's name segment sits in */
+  | { kind: 'document-folder'; project: string; environment: string }
   | { kind: 'draft-folder'; project: string; environment: string };
 
 const TITLE_SEPARATOR = ' · ';
+const WEBHOOK_SUFFIX = 'webhook';
 const MAX_TITLE_LENGTH = 80;
 
 /**
@@ -76,15 +87,22 @@ function checkSegment(value: string, what: string): string {
 
 export function documentPath(ref: DocumentRef): string {
   const base = `/${checkSegment(ref.project, 'project')}/${checkSegment(ref.environment, 'environment')}`;
+  // a named document: its identity, then its name (a draft has its own name segment)
+  const named = (identity: string, suffix: string) => {
+    const title = isNewDocumentRef(ref) ? undefined : titleSegment(ref.title);
+    return title === undefined
+      ? `${identity}${ref.kind === 'record' ? '' : draftName(ref)}${EXTENSION}`
+      : `${identity}/${title}${TITLE_SEPARATOR}${suffix}`;
+  };
   switch (ref.kind) {
     case 'model':
-      return `${base}/models/${checkSegment(ref.apiKey, 'model api_key')}${draftName(ref)}${EXTENSION}`;
+      return `${base}/models/${named(checkSegment(ref.apiKey, 'model api_key'), ref.apiKey)}`;
     case 'field':
-      return `${base}/models/${checkSegment(ref.modelApiKey, 'model api_key')}/fields/${checkSegment(ref.apiKey, 'field api_key')}${draftName(ref)}${EXTENSION}`;
+      return `${base}/models/${checkSegment(ref.modelApiKey, 'model api_key')}/fields/${named(checkSegment(ref.apiKey, 'field api_key'), ref.modelApiKey)}`;
     case 'fieldset':
-      return `${base}/models/${checkSegment(ref.modelApiKey, 'model api_key')}/fieldsets/${checkSegment(ref.id, 'fieldset id')}${draftName(ref)}${EXTENSION}`;
+      return `${base}/models/${checkSegment(ref.modelApiKey, 'model api_key')}/fieldsets/${named(checkSegment(ref.id, 'fieldset id'), ref.modelApiKey)}`;
     case 'webhook':
-      return `${base}/webhooks/${checkSegment(ref.id, 'webhook id')}${draftName(ref)}${EXTENSION}`;
+      return `${base}/webhooks/${named(checkSegment(ref.id, 'webhook id'), WEBHOOK_SUFFIX)}`;
     case 'record': {
       const folder = `${base}/records/${checkSegment(ref.modelApiKey, 'model api_key')}/${checkSegment(ref.id, 'record id')}`;
       const title = titleSegment(ref.title);
@@ -118,6 +136,28 @@ export function parseDocumentPath(path: string): DocumentRef | undefined {
   if (draft && section === 'models' && s.length === 7 && s[4] === 'fieldsets')
     return { project, environment, kind: 'fieldset', modelApiKey: s[3]!, id: s[5]! };
   if (draft && section === 'webhooks' && s.length === 5) return { project, environment, kind: 'webhook', id: s[3]! };
+  // a named document: " · <model>" (" · webhook") ends its name segment
+  const name = (suffix: string) => {
+    const last = s[s.length - 1]!;
+    if (!last.endsWith(`${TITLE_SEPARATOR}${suffix}`)) return undefined;
+    const title = titleSegment(last.slice(0, -(TITLE_SEPARATOR.length + suffix.length)));
+    return title === undefined ? undefined : { title };
+  };
+  if (!draft && section === 'models' && s.length === 5) {
+    const titled = name(s[3]!);
+    return titled && { project, environment, kind: 'model', apiKey: s[3]!, ...titled };
+  }
+  if (!draft && section === 'models' && s.length === 7 && (s[4] === 'fields' || s[4] === 'fieldsets')) {
+    const titled = name(s[3]!);
+    if (!titled) return undefined;
+    return s[4] === 'fields'
+      ? { project, environment, kind: 'field', modelApiKey: s[3]!, apiKey: s[5]!, ...titled }
+      : { project, environment, kind: 'fieldset', modelApiKey: s[3]!, id: s[5]!, ...titled };
+  }
+  if (!draft && section === 'webhooks' && s.length === 5) {
+    const titled = name(WEBHOOK_SUFFIX);
+    return titled && { project, environment, kind: 'webhook', id: s[3]!, ...titled };
+  }
   if (section === 'models' && s.length === 4) {
     const apiKey = stripExtension(s[3]!);
     return apiKey === undefined ? undefined : { project, environment, kind: 'model', apiKey };
@@ -171,9 +211,12 @@ export function parseFolderPath(path: string): FolderRef | undefined {
     if (s.length === 4) return { kind: 'model-folder', project, environment, modelApiKey: s[3]! };
     if (s.length === 5 && s[4] === 'fields') return { kind: 'fields', project, environment, modelApiKey: s[3]! };
     if (s.length === 5 && s[4] === 'fieldsets') return { kind: 'fieldsets', project, environment, modelApiKey: s[3]! };
+    if (s.length === 6 && (s[4] === 'fields' || s[4] === 'fieldsets') && !s[5]!.endsWith(EXTENSION))
+      return { kind: 'document-folder', project, environment };
     return undefined;
   }
   if (section === 'webhooks' && s.length === 3) return { kind: 'webhooks', project, environment };
+  if (section === 'webhooks' && s.length === 4 && !s[3]!.endsWith(EXTENSION)) return { kind: 'document-folder', project, environment };
   if (section === 'records') {
     if (s.length === 3) return { kind: 'records', project, environment };
     if (s.length === 4 && !s[3]!.endsWith(EXTENSION)) return { kind: 'model-records', project, environment, modelApiKey: s[3]! };

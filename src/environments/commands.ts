@@ -1,7 +1,6 @@
 // The commands on environments (switch, fork, promote, rename, delete), maintenance mode and the schema guard's
 // reset, over the vscode-free flows in ./operations.ts; and the Environments node's children.
 import vscode = require('vscode');
-import { dateTimeText } from '../platform/dates';
 import { parseDocumentUri } from '../platform/uris';
 import { type Translate } from '../platform/translate';
 import { type Ui } from '../platform/ui';
@@ -46,7 +45,6 @@ export function environmentNodes(deps: Pick<EnvironmentDeps, 'tree' | 't'>, sect
   return nodesOf(section, {
     client: projectApi(data),
     t: deps.t,
-    date: dateTimeText(vscode.env.language),
     changed: (node) => deps.tree.fire(node),
   });
 }
@@ -134,7 +132,8 @@ function opsDeps(deps: EnvironmentDeps, project: Project, data: ProjectData): En
       await registry.setEnvironment(project.key, shown);
     },
     refresh: () => refreshEnvironments(tree, project.key),
-    openEditorsOf: (environment) => openEditorsOf(project.key, environment),
+    openEditorsOf: (environment) => editorsOf(project.key, environment).length,
+    unsavedEditorsOf: (environment) => editorsOf(project.key, environment).filter((tab) => tab.isDirty).length,
   };
 }
 
@@ -146,12 +145,12 @@ async function refreshEnvironments(model: TreeModel, projectKey: string): Promis
   if (section) await model.refresh(section);
 }
 
-function openEditorsOf(projectKey: string, environment: string): number {
-  const uris = vscode.window.tabGroups.all.flatMap((group) =>
-    group.tabs.map((tab) => (tab.input instanceof vscode.TabInputText ? tab.input.uri : undefined)),
+/** The editor tabs of documents of an environment of the project. */
+function editorsOf(projectKey: string, environment: string): vscode.Tab[] {
+  return vscode.window.tabGroups.all.flatMap((group) =>
+    group.tabs.filter((tab) => {
+      const ref = tab.input instanceof vscode.TabInputText ? parseDocumentUri(tab.input.uri) : undefined;
+      return ref?.project === projectKey && ref.environment === environment;
+    }),
   );
-  return uris.filter((uri) => {
-    const ref = uri && parseDocumentUri(uri);
-    return ref?.project === projectKey && ref.environment === environment;
-  }).length;
 }

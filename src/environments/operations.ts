@@ -26,6 +26,8 @@ export interface EnvironmentOpsDeps {
   refresh(): Promise<void>;
   /** how many open editors hold documents of this environment of the project */
   openEditorsOf(environment: string): number;
+  /** how many of those hold unsaved changes */
+  unsavedEditorsOf(environment: string): number;
   /** how long to wait between two looks at an environment being created (ms) */
   pollInterval?: number;
 }
@@ -113,6 +115,7 @@ export async function forkEnvironment(deps: EnvironmentOpsDeps, source: string):
           source,
         ),
         actions: [anyway],
+        safe: t('Not Now'),
       });
       if (answer !== anyway) return undefined;
       force = true;
@@ -162,6 +165,7 @@ export async function promoteEnvironment(deps: EnvironmentOpsDeps, id: string): 
       primary,
     ),
     actions: [promote],
+    safe: t('Keep "{0}" Primary', primary),
   });
   if (answer !== promote) return false;
   await ui.withProgress({ title: t('Promoting "{0}"…', id), cancellable: false }, () => deps.client.environments.promote(id));
@@ -228,16 +232,21 @@ export async function deleteEnvironment(deps: EnvironmentOpsDeps, id: string): P
   }
   const primary = environments.find(isPrimary)?.id ?? deps.project.primaryEnvironment ?? 'main';
   const shown = deps.shown() === id;
+  const unsaved = deps.unsavedEditorsOf(id);
   const remove = t('Delete Environment');
   const answer = await ui.confirm({
     message: t('Delete environment "{0}" of {1}?', id, deps.project.name),
     detail: [
       t('Its models, fields, records and uploads references are deleted from DatoCMS for good. This cannot be undone.'),
       shown ? t('The tree shows "{0}" now: it switches to "{1}".', id, primary) : undefined,
+      unsaved > 0
+        ? t('{0} open editor(s) of "{1}" have unsaved changes: they can no longer be saved once it is deleted.', unsaved, id)
+        : undefined,
     ]
       .filter(Boolean)
       .join(' '),
     actions: [remove],
+    safe: t('Keep Environment'),
   });
   if (answer !== remove) return false;
   await ui.withProgress({ title: t('Deleting environment "{0}"…', id), cancellable: false }, (report) =>
@@ -269,6 +278,7 @@ export async function activateMaintenanceMode(deps: EnvironmentOpsDeps): Promise
       primary,
     ),
     actions: [turnOn],
+    safe: t('Leave It Off'),
   });
   if (answer !== turnOn) return false;
   try {
@@ -280,6 +290,7 @@ export async function activateMaintenanceMode(deps: EnvironmentOpsDeps): Promise
       message: t('Collaborators are editing records in {0}. Turn on maintenance mode anyway?', deps.project.name),
       detail: t('Changes they have not saved yet cannot be saved while maintenance mode is on.'),
       actions: [anyway],
+      safe: t('Leave It Off'),
     });
     if (again !== anyway) return false;
     await ui.withProgress({ title: t('Turning on maintenance mode…'), cancellable: false }, () =>

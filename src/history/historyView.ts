@@ -37,6 +37,10 @@ export type HistoryNode = VersionNode | MoreNode;
 
 export class HistoryFeature implements vscode.Disposable {
   private shown: { record: RecordRef; history: VersionHistory; error?: unknown } | undefined;
+  /** the active editor's record when the view last followed it (or was asked for another record) */
+  private followed: RecordRef | undefined;
+  /** counts the records asked for: of two asked at once, the last one asked is shown */
+  private asked = 0;
   private readonly service: DocumentService;
   private readonly relative = new Intl.RelativeTimeFormat(vscode.env.language, { numeric: 'auto' });
   // versions a few seconds apart must read apart
@@ -65,9 +69,11 @@ export class HistoryFeature implements vscode.Disposable {
     if (this.shown) await this.show(this.shown.record, true);
   }
 
-  /** Shows the history of the record in the active editor (when the view is visible). */
+  /** Shows the history of the record in the active editor (when the view is visible), once per editor change. */
   follow(): void {
     const ref = activeRecord();
+    if (ref && this.followed && sameRecord(this.followed, ref)) return;
+    this.followed = ref;
     if (ref && !(this.shown && sameRecord(this.shown.record, ref))) void this.show(ref).catch(() => undefined);
   }
 
@@ -117,13 +123,18 @@ export class HistoryFeature implements vscode.Disposable {
       void this.deps.ui.info(t('Run Show Version History on a record in the DatoCMS view, or with a record open.'));
       return;
     }
+    // The view shows the record asked for, not the active editor's: focusing the view must not follow the editor.
+    this.followed = activeRecord();
+    const shown = this.show(ref, true);
     await vscode.commands.executeCommand(`${VIEWS.history}.focus`);
-    await this.show(ref, true);
+    await shown;
   }
 
   private async show(record: RecordRef, force = false): Promise<void> {
     if (!force && this.shown && sameRecord(this.shown.record, record)) return;
+    const ask = ++this.asked;
     const data = await this.deps.registry.data(record.project, record.environment);
+    if (ask !== this.asked) return;
     const history = new VersionHistory(data.client.itemVersions, record.id);
     this.shown = { record, history };
     this.view.description = `${record.title ?? record.id} · ${record.modelApiKey}`;
@@ -165,6 +176,7 @@ export class HistoryFeature implements vscode.Disposable {
         record.environment,
       ),
       actions: [restore],
+      safe: t('Keep Current Version'),
     });
     if (answer !== restore) return;
     const data = await this.deps.registry.data(record.project, record.environment);

@@ -2,7 +2,8 @@
 // document it names. Parsing is strict: https only, known page shapes only, ids and names of the
 // characters DatoCMS uses. Nothing here signs in or writes. No vscode import.
 import type { DocumentRef } from '../domain/paths';
-import { LinkNotOpenedError } from '../projects/pickers';
+import { ApiError } from '../cma';
+import { LinkNotOpenedError, recordRefById } from '../projects/pickers';
 import { type ProjectSource } from '../projects/project';
 
 export { LinkNotOpenedError };
@@ -117,29 +118,43 @@ export function parseExtensionLink(path: string, query: string, t: Translate): P
   return { ok: true, value: { kind: 'document', project, environment, model, record } };
 }
 
-/** The document a dashboard link names, among the signed-in projects (reads the cached schema only). */
+/**
+ * The document a dashboard link names, among the signed-in projects, with its name (its tab reads as when it is
+ * opened from the tree): the cached schema, and one read of a record or webhook.
+ */
 export async function resolveDashboardLink(link: DashboardLink, projects: ProjectSource, t: Translate): Promise<DocumentRef> {
   const project = projects.list().find((p) => p.internalDomain?.toLowerCase() === link.host);
   if (!project) throw new LinkNotOpenedError(t('No signed-in project has the dashboard {0}. Sign in to that project first.', link.host));
   const environment = link.environment ?? project.primaryEnvironment ?? 'main';
   const base = { project: project.key, environment };
   const { target } = link;
-  if (target.kind === 'webhook') return { ...base, kind: 'webhook', id: target.id };
   const data = await projects.data(project.key, environment);
+  if (target.kind === 'webhook') {
+    let name: unknown;
+    try {
+      name = (await data.client.webhooks.find(target.id)).attributes['name'];
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404)
+        throw new LinkNotOpenedError(t('There is no webhook {0} in {1}.', target.id, project.name));
+      throw error;
+    }
+    return { ...base, kind: 'webhook', id: target.id, ...(typeof name === 'string' ? { title: name } : {}) };
+  }
   const modelId = target.kind === 'model' ? target.id : target.modelId;
   const itemType = (await data.itemTypes()).find((m) => m.id === modelId);
   if (!itemType) throw new LinkNotOpenedError(t('Model {0} is not in environment {1} of {2}.', modelId, environment, project.name));
   const modelApiKey = String(itemType.attributes['api_key']);
   switch (target.kind) {
     case 'model':
-      return { ...base, kind: 'model', apiKey: modelApiKey };
+      return { ...base, kind: 'model', apiKey: modelApiKey, title: String(itemType.attributes['name'] ?? modelApiKey) };
     case 'record':
-      return { ...base, kind: 'record', modelApiKey, id: target.id };
+      return recordRefById(data, project, environment, target.id, t);
     case 'field': {
       const field = (await data.fields(itemType.id)).find((f) => f.id === target.id);
       if (!field)
         throw new LinkNotOpenedError(t('Field {0} is not a field of {1}.', target.id, String(itemType.attributes['name'] ?? modelApiKey)));
-      return { ...base, kind: 'field', modelApiKey, apiKey: String(field.attributes['api_key']) };
+      const apiKey = String(field.attributes['api_key']);
+      return { ...base, kind: 'field', modelApiKey, apiKey, title: String(field.attributes['label'] ?? apiKey) };
     }
   }
 }
@@ -151,11 +166,14 @@ export async function resolveExtensionLink(link: ExtensionLink, projects: Projec
   if (!project)
     throw new LinkNotOpenedError(t('You are not signed in to the project {0} this link opens. Sign in to it first.', link.project));
   const environment = link.environment ?? projects.environmentOf(project.key);
-  const itemTypes = await (await projects.data(project.key, environment)).itemTypes();
-  if (!itemTypes.some((m) => m.attributes['api_key'] === link.model))
-    throw new LinkNotOpenedError(t('Model {0} is not in environment {1} of {2}.', link.model, environment, project.name));
-  const base = { project: project.key, environment };
-  return link.record
-    ? { ...base, kind: 'record', modelApiKey: link.model, id: link.record }
-    : { ...base, kind: 'model', apiKey: link.model };
+  const data = await projects.data(project.key, environment);
+  const model = (await data.itemTypes()).find((m) => m.attributes['api_key'] === link.model);
+  if (!model) throw new LinkNotOpenedError(t('Model {0} is not in environment {1} of {2}.', link.model, environment, project.name));
+  if (link.record) {
+    const ref = await recordRefById(data, project, environment, link.record, t);
+    if (ref.kind === 'record' && ref.modelApiKey !== link.model)
+      throw new LinkNotOpenedError(t('Record {0} is not a record of {1}.', link.record, link.model));
+    return ref;
+  }
+  return { project: project.key, environment, kind: 'model', apiKey: link.model, title: String(model.attributes['name'] ?? link.model) };
 }

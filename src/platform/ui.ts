@@ -22,8 +22,13 @@ export interface InputOptions {
 export interface ConfirmOptions {
   message: string;
   detail?: string;
-  /** the buttons besides Cancel, the first the default (e.g. "Delete") */
+  /** the buttons besides Cancel, the first the default (e.g. "Delete") unless `safe` is given */
   actions: string[];
+  /**
+   * For a destructive action: the choice that changes nothing ("Keep Environment"). It comes first and has the
+   * focus, so Enter does not confirm the action; choosing it answers undefined, as Cancel does.
+   */
+  safe?: string;
 }
 
 export interface ProgressReport {

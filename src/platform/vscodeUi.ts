@@ -15,8 +15,11 @@ export class VscodeUi implements Ui {
     return Promise.resolve(vscode.window.showErrorMessage(message, ...actions));
   }
 
-  confirm(options: ConfirmOptions): Promise<string | undefined> {
-    return Promise.resolve(vscode.window.showWarningMessage(options.message, { modal: true, detail: options.detail }, ...options.actions));
+  async confirm(options: ConfirmOptions): Promise<string | undefined> {
+    // VS Code's modal focuses its first button (Cancel always comes last): the safe choice, when there is one.
+    const buttons = options.safe === undefined ? options.actions : [options.safe, ...options.actions];
+    const chosen = await vscode.window.showWarningMessage(options.message, { modal: true, detail: options.detail }, ...buttons);
+    return chosen === options.safe ? undefined : chosen;
   }
 
   async pick<T>(items: PickItem<T>[], options: { title: string; placeholder?: string }): Promise<T | undefined> {

@@ -68,6 +68,7 @@ export async function askSchemaChange(host: GuardHost, change: SchemaChange): Pr
       'The primary environment is the one your website and editors use: the change applies to it at once. To try a change first, fork a sandbox environment (Environments → Fork…).',
     ),
     actions: [go, always],
+    safe: t("Don't Change"),
   });
   if (answer === always) await stopAskingSchemaChanges(state, change.project);
   return answer === go || answer === always;

@@ -1,9 +1,10 @@
-// Status bar item: the active project and environment; a click switches the environment.
-// "Active" = the project of the focused datocms: editor, else of the tree selection, else the first.
-// With a datocms: editor focused it names that document's environment (where its save goes), which
-// may differ from the environment the tree shows.
+// Status bar item: the active project and the environment the tree shows; a click switches it. "Active" = the
+// project of the focused datocms: editor, else of the tree selection, else the first. When the focused document
+// belongs to another environment of that project (where its save goes), that one is named too, so a switch is
+// visible at once and a document left open in the old environment is not mistaken for the new one.
 import vscode = require('vscode');
 import { parseDocumentUri } from '../platform/uris';
+import type { Project } from './project';
 import type { ProjectRegistry } from './registry';
 
 export class ProjectStatusBar implements vscode.Disposable {
@@ -44,26 +45,39 @@ export class ProjectStatusBar implements vscode.Disposable {
       this.item.hide();
       return;
     }
+    const t = vscode.l10n.t;
     const uri = vscode.window.activeTextEditor?.document.uri;
     const focused = uri ? parseDocumentUri(uri) : undefined;
-    const environment = focused?.project === project.key ? focused.environment : this.registry.environmentOf(project.key);
-    const primary = environment === (project.primaryEnvironment ?? 'main');
-    this.item.text = primary
-      ? `$(database) ${project.name} · ${environment} ${vscode.l10n.t('(primary)')}`
-      : `$(beaker) ${project.name} · ${environment} ${vscode.l10n.t('(sandbox)')}`;
-    this.item.tooltip = focused
-      ? vscode.l10n.t(
-          'This document belongs to DatoCMS project {0}, {1} environment {2}: saving it writes there. Click to switch the environment the tree shows.',
-          project.name,
-          primary ? vscode.l10n.t('primary') : vscode.l10n.t('sandbox'),
-          environment,
-        )
-      : vscode.l10n.t('DatoCMS project {0}, environment {1} — click to switch environment', project.name, environment);
-    this.item.command = { command: 'datocms.switchEnvironment', title: vscode.l10n.t('Switch Environment'), arguments: [project.key] };
+    const shown = this.registry.environmentOf(project.key);
+    const primary = isPrimary(project, shown);
+    const documentEnvironment = focused?.project === project.key && focused.environment !== shown ? focused.environment : undefined;
+    const named = (environment: string) => `${environment} ${isPrimary(project, environment) ? t('(primary)') : t('(sandbox)')}`;
+    this.item.text =
+      `${primary ? '$(database)' : '$(beaker)'} ${project.name} · ${named(shown)}` +
+      (documentEnvironment === undefined ? '' : ` · ${t('editor: {0}', named(documentEnvironment))}`);
+    // A document of another environment than the tree's: saving it writes there, which is easy to forget.
+    this.item.backgroundColor = documentEnvironment === undefined ? undefined : new vscode.ThemeColor('statusBarItem.warningBackground');
+    const tree = t('The DatoCMS view shows project {0}, environment {1}.', project.name, named(shown));
+    this.item.tooltip = [
+      tree,
+      documentEnvironment !== undefined
+        ? t('The focused document belongs to environment {0}: saving it writes there, not to {1}.', named(documentEnvironment), shown)
+        : focused?.project === project.key
+          ? t('The focused document belongs to it: saving it writes there.')
+          : undefined,
+      t('Click to switch the environment the view shows.'),
+    ]
+      .filter(Boolean)
+      .join('\n');
+    this.item.command = { command: 'datocms.switchEnvironment', title: t('Switch Environment'), arguments: [project.key] };
     this.item.show();
   }
 
   dispose(): void {
     for (const d of this.disposables.splice(0)) d.dispose();
   }
+}
+
+function isPrimary(project: Project, environment: string): boolean {
+  return environment === (project.primaryEnvironment ?? 'main');
 }

@@ -150,14 +150,19 @@ async function confirmed(host: BulkHost, targets: RecordTarget[], operation: Bul
   const action = operation === 'unpublish' ? t('Unpublish') : t('Delete');
   const choice = await ui.confirm({
     message:
-      operation === 'unpublish'
-        ? t('Unpublish {0} records in {1}?', targets.length, environment)
-        : t('Delete {0} records in {1}?', targets.length, environment),
+      targets.length === 1
+        ? operation === 'unpublish'
+          ? t('Unpublish "{0}" in {1}?', targets[0]!.title, environment)
+          : t('Delete "{0}" in {1}?', targets[0]!.title, environment)
+        : operation === 'unpublish'
+          ? t('Unpublish {0} records in {1}?', targets.length, environment)
+          : t('Delete {0} records in {1}?', targets.length, environment),
     detail:
       operation === 'unpublish'
         ? t('{0}. They are taken off the published content; their drafts stay.', named(t, targets))
         : t('{0}. They are deleted for good, with their versions; this cannot be undone.', named(t, targets)),
     actions: [action],
+    safe: operation === 'unpublish' ? t('Keep Published') : t('Keep Records'),
   });
   return choice === action;
 }

@@ -41,6 +41,7 @@ export async function deleteRecord(deps: LifecycleDeps, target: RecordTarget): P
     message: t('Delete the record “{0}” ({1}) from environment {2}?', title, modelName(target.model), target.environment),
     detail: `${references}\n${t('Its blocks are deleted with it. This cannot be undone.')}`,
     actions: [remove],
+    safe: t('Keep Record'),
   });
   if (answer !== remove) return false;
   try {

@@ -24,13 +24,20 @@ export interface LifecycleCommandDeps {
 export async function remove(deps: LifecycleCommandDeps, arg?: unknown): Promise<void> {
   const subject = await subjectOf(deps, arg);
   const target = subject && (await recordTarget(deps, subject));
-  if (target && (await deleteRecord(actionDeps(deps), target))) await deps.tree.refresh(sectionAbove(subject.node));
+  if (target && (await deleteRecord(actionDeps(deps), target))) await refreshAround(deps, subject);
 }
 
 export async function duplicate(deps: LifecycleCommandDeps, arg?: unknown): Promise<void> {
   const subject = await subjectOf(deps, arg);
   const target = subject && (await recordTarget(deps, subject));
-  if (target && (await duplicateRecord(actionDeps(deps), target)) !== undefined) await deps.tree.refresh(sectionAbove(subject.node));
+  if (target && (await duplicateRecord(actionDeps(deps), target)) !== undefined) await refreshAround(deps, subject);
+}
+
+/** The branch of the tree that lists the record reloads: its Records item, or where the tree shows its model's records. */
+function refreshAround(deps: LifecycleCommandDeps, subject: Subject): Promise<void> {
+  const section = sectionAbove(subject.node);
+  if (section) return deps.tree.refresh(section);
+  return subject.ref ? deps.tree.documentChanged(subject.ref) : deps.tree.refresh();
 }
 
 async function recordTarget(deps: LifecycleCommandDeps, subject: Subject): Promise<RecordTarget | undefined> {

@@ -4,7 +4,7 @@
 import { newDraftRef, type RecordRef } from '../domain/paths';
 import { relationshipId } from '../domain/resources';
 import { pickModelTarget, type ModelTarget, type PickerDeps } from '../projects/pickers';
-import { titleReader } from '../domain/titles';
+import { titleOf, titleReader } from '../domain/titles';
 
 /** How many records a tree model's parent pick lists. */
 const PARENT_CHOICES = 100;
@@ -36,7 +36,12 @@ export async function newRecordRef(deps: PickerDeps, target?: ModelTarget): Prom
       void ui.info(
         t('{0} is a single-instance model and already has its record: it is opened instead.', String(model.attributes['name'] ?? apiKey)),
       );
-      return { ...where, kind: 'record', modelApiKey: apiKey, id: existing };
+      // named by its title, as when it is opened from the tree
+      const title = await data.client.items
+        .find(existing)
+        .then((record) => titleOf(data, record, model))
+        .catch(() => existing);
+      return { ...where, kind: 'record', modelApiKey: apiKey, id: existing, ...(title !== existing ? { title } : {}) };
     }
   }
   let parentId: string | null = null;

@@ -103,13 +103,15 @@ async function named(deps: PublishingDeps, target: RecordTarget): Promise<Record
 }
 
 /**
- * The tree's selection when the command ran on one of its records, else the clicked record, else (from the
- * palette) the tree's selection for Delete Selected Records and the focused editor's record for the others.
+ * The tree's selection when the command ran on one of its selected records, else the clicked record (a record
+ * right-clicked outside the selection is acted on alone), else (from the palette) the tree's selection for Delete
+ * Selected Records and the focused editor's record for the others.
  */
 function targetsOf(args: unknown[], parents: Map<string, RecordsNode>, treeSelection: readonly TreeNode[]): RecordTarget[] {
   const [clicked, selected] = args as [TreeNode | vscode.Uri | undefined, TreeNode[] | undefined];
-  const nodes =
-    Array.isArray(selected) && selected.length > 1 ? selected : clicked && 'kind' in clicked ? [clicked] : clicked ? [] : treeSelection;
+  const clickedNode = clicked && 'kind' in clicked ? clicked : undefined;
+  const inSelection = Array.isArray(selected) && selected.length > 1 && selected.some((node) => node.id === clickedNode?.id);
+  const nodes = inSelection ? selected : clickedNode ? [clickedNode] : clicked ? [] : treeSelection;
   const records = nodes.filter((node): node is RecordNode => node.kind === 'record');
   if (records.length) {
     return records.map((node) => {

@@ -103,6 +103,7 @@ export class RecordPublishing {
         : t('Unpublish "{0}" ({1} in {2})?', title, ref.modelApiKey, ref.environment),
       detail: t('It is taken off the published content until it is published again. Its draft stays as it is.'),
       actions: [unpublish],
+      safe: t('Keep Published'),
     });
     if (choice !== unpublish) return;
     const send = (recursive: boolean) =>
@@ -117,6 +118,7 @@ export class RecordPublishing {
         message: t('"{0}" has published children.', title),
         detail: t('A record of a tree is unpublished only with its children. Unpublish its published children too?'),
         actions: [unpublishAll],
+        safe: t('Keep Published'),
       });
       if (again !== unpublishAll) return;
       record = await send(true);

@@ -42,7 +42,10 @@ export async function remove(deps: SchemaActionDeps, arg?: unknown): Promise<voi
   if (!target || !(await deleteSchemaItem(actionDeps(deps), target, deps.queriesBrokenBy))) return;
   deps.schemaChanged(target);
   (await deps.registry.data(target.project, target.environment)).invalidate();
-  await deps.tree.refresh(sectionAbove(subject.node));
+  const section = sectionAbove(subject.node);
+  if (section) await deps.tree.refresh(section);
+  else if (subject.ref) await deps.tree.documentChanged(subject.ref);
+  else await deps.tree.refresh();
 }
 
 export async function moveField(deps: SchemaActionDeps, arg: unknown, direction: 'up' | 'down'): Promise<void> {

@@ -40,6 +40,7 @@ export async function deleteSchemaItem(deps: LifecycleDeps, target: SchemaTarget
     message: plan.message,
     detail: [...plan.detail, t('This cannot be undone.')].join('\n'),
     actions: [remove],
+    safe: t('Keep It'),
   });
   if (answer !== remove) return false;
   if (plan.guard && !(await deps.confirmSchemaChange({ project: target.project, environment: target.environment, action: plan.guard })))

@@ -105,6 +105,7 @@ export function createTypesFeature(deps: TypesDeps): TypesFeature {
           environment,
         ),
         actions: [overwrite],
+        safe: t('Keep the File'),
       });
       if (answer !== overwrite) return false;
     }

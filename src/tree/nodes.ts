@@ -1,5 +1,6 @@
-// The nodes of the DatoCMS tree: one kind per row the view shows, each with the resource it stands for. No vscode
-// import; ./model.ts makes them, ./provider.ts renders them.
+// The nodes of the DatoCMS tree: one kind per row the view shows, each with the data it stands for (what DatoCMS
+// returned, the name to show, the state that menus follow). No vscode import; ./model.ts makes them, ./presenter.ts
+// says how each looks (description, hover, icon, context value), ./provider.ts renders them.
 import type { Project } from '../projects/registry';
 import type { Resource } from '../cma';
 import type { DocumentRef } from '../domain/paths';
@@ -12,12 +13,8 @@ export interface NodeBase {
   readonly parent: TreeNode | undefined;
   readonly projectKey: string;
   readonly environment: string;
+  /** the name the row shows (a record's title, a model's name, "Models"…) */
   label: string;
-  description?: string;
-  /** what menus select on (package.json `viewItem`), when the kind alone does not say it */
-  contextValue?: string;
-  /** the hover, for nodes whose hover is not built from their resource */
-  tooltip?: string;
 }
 export interface ProjectNode extends NodeBase {
   kind: 'project';
@@ -25,6 +22,8 @@ export interface ProjectNode extends NodeBase {
 }
 export interface SectionNode extends NodeBase {
   kind: 'models' | 'blockModels' | 'webhooks' | 'environments';
+  /** Environments only: whether the project is in maintenance mode, once read */
+  maintenance?: boolean;
 }
 export interface ModelNode extends NodeBase {
   kind: 'model';
@@ -34,6 +33,8 @@ export interface ModelNode extends NodeBase {
 export interface FieldsNode extends NodeBase {
   kind: 'fields';
   model: ModelNode;
+  /** how many fields the model has, as last loaded */
+  count: number;
 }
 export interface FieldsetNode extends NodeBase {
   kind: 'fieldset';
@@ -47,6 +48,9 @@ export interface FieldNode extends NodeBase {
   model: ModelNode;
   field: Resource<'field'>;
   ref: DocumentRef;
+  /** its place among the fields of its group (fieldset, or outside any): Move Up / Down follow it */
+  first: boolean;
+  last: boolean;
 }
 export interface RecordsNode extends NodeBase {
   kind: 'records';
@@ -71,11 +75,11 @@ export interface WebhookNode extends NodeBase {
   webhook: Resource<'webhook'>;
   ref: DocumentRef;
 }
-/** One environment of the project (under Environments); `contextValue` and `icon` say primary/sandbox, status, shown. */
+/** One environment of the project (under Environments); `active` when the tree shows it. */
 export interface EnvironmentNode extends NodeBase {
   kind: 'environment';
   resource: Resource<'environment'>;
-  icon: string;
+  active: boolean;
 }
 /** A failed load. `action` says what clicking it does: reload the parent, load the next page, or sign in. */
 export interface ErrorNode extends NodeBase {
@@ -130,3 +134,6 @@ export function modelOf(node: TreeNode): ModelNode | undefined {
       return undefined;
   }
 }
+
+/** Whether a model node stands for a block model (no records). */
+export const isBlockModel = (node: ModelNode): boolean => node.itemType.attributes['modular_block'] === true;

@@ -158,3 +158,78 @@ describe('draft paths', () => {
     assert.equal(parseDocumentPath('/bistro/main/models/article/Other.json'), undefined);
   });
 });
+
+describe('named documents', () => {
+  const where = { project: 'bistro', environment: 'main' };
+  test('models, fields, fieldsets and webhooks are named like records: the name, then the model (or "webhook")', () => {
+    const named: [DocumentRef, string][] = [
+      [{ ...where, kind: 'model', apiKey: 'blog_post', title: 'Blog post' }, '/bistro/main/models/blog_post/Blog post · blog_post'],
+      [
+        { ...where, kind: 'field', modelApiKey: 'article', apiKey: 'title', title: 'Title' },
+        '/bistro/main/models/article/fields/title/Title · article',
+      ],
+      [
+        { ...where, kind: 'fieldset', modelApiKey: 'article', id: 'FS1', title: 'SEO' },
+        '/bistro/main/models/article/fieldsets/FS1/SEO · article',
+      ],
+      [{ ...where, kind: 'webhook', id: 'W1', title: 'Deploy/preview' }, '/bistro/main/webhooks/W1/Deploy∕preview · webhook'],
+    ];
+    for (const [ref, path] of named) {
+      assert.equal(documentPath(ref), path);
+      assert.deepEqual(parseDocumentPath(path), ref.kind === 'webhook' ? { ...ref, title: 'Deploy∕preview' } : ref);
+      // the folder the name sits in is a folder, not a document
+      const folder = path.slice(0, path.lastIndexOf('/'));
+      assert.equal(parseDocumentPath(folder), undefined, folder);
+      assert.ok(parseFolderPath(folder), folder);
+    }
+    // without a name, the paths they always had
+    assert.equal(documentPath({ ...where, kind: 'model', apiKey: 'blog_post', title: ' ' }), '/bistro/main/models/blog_post.json');
+  });
+
+  test('a folder is never read as a named document', () => {
+    for (const path of [
+      '/bistro/main/models/article/fields',
+      '/bistro/main/models/article/fieldsets',
+      '/bistro/main/models/article/Article · other',
+      '/bistro/main/models/article/fields/title/Title · other',
+      '/bistro/main/webhooks/W1/Deploy',
+    ])
+      assert.equal(parseDocumentPath(path), undefined, path);
+  });
+
+  test('every named document survives a round trip through its path', () => {
+    const title = fc
+      .stringMatching(/^[A-Za-z0-9 é·().,'!?-]{1,40}$/)
+      .filter((s) => s.trim() !== '' && s.trim() !== '.' && s.trim() !== '..');
+    const named = fc.oneof(
+      fc.record({ project: segment, environment: segment, kind: fc.constant('model' as const), apiKey: segment, title }),
+      fc.record({
+        project: segment,
+        environment: segment,
+        kind: fc.constant('field' as const),
+        modelApiKey: segment,
+        apiKey: segment,
+        title,
+      }),
+      fc.record({
+        project: segment,
+        environment: segment,
+        kind: fc.constant('fieldset' as const),
+        modelApiKey: segment,
+        id: segment,
+        title,
+      }),
+      fc.record({ project: segment, environment: segment, kind: fc.constant('webhook' as const), id: segment, title }),
+    );
+    fc.assert(
+      fc.property(named, (r) => {
+        const parsed = parseDocumentPath(documentPath(r));
+        assert.ok(parsed, documentPath(r));
+        const { title: got, ...identity } = parsed as DocumentRef & { title?: string };
+        const { title: given, ...expected } = r;
+        assert.deepEqual(identity, { ...expected });
+        assert.equal(got, given.replace(/\s+/g, ' ').trim());
+      }),
+    );
+  });
+});

@@ -41,6 +41,7 @@ function setup() {
     setPrimary: async (environment) => void (state.primary = environment),
     refresh: async () => undefined,
     openEditorsOf: () => 0,
+    unsavedEditorsOf: () => 0,
     pollInterval: 5,
   };
   return { ui, deps, state };

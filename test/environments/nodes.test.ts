@@ -2,9 +2,15 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { environmentNodes } from '../../src/environments/nodes';
 import type { EnvironmentNode, SectionNode } from '../../src/tree';
-import { dateTimeText } from '../../src/platform/dates';
 import { formatMessage } from '../../src/platform/translate';
+import { TreePresenter } from '../../src/tree/presenter';
 import { FakeEnvironments, environment } from './fakeEnvironments';
+
+const presenter = new TreePresenter({ recordCounts: () => undefined, recordTotal: () => undefined }, () => ({
+  t: formatMessage,
+  numbers: new Intl.NumberFormat('en'),
+  date: (iso) => `on ${iso.slice(0, 10)}`,
+}));
 
 function section(shown: string): SectionNode {
   return {
@@ -25,20 +31,23 @@ describe('the Environments node', () => {
     const nodes = (await environmentNodes(section('zeta'), {
       client: fake.api,
       t: formatMessage,
-      date: dateTimeText('en-US', 'UTC'),
       changed: (n) => changed.push(n),
     })) as EnvironmentNode[];
     assert.deepEqual(
-      nodes.map((n) => [n.label, n.description, n.contextValue, n.icon]),
+      nodes.map((n) => {
+        const look = presenter.present(n);
+        return [look.label, look.description, look.contextValue, look.icon.id];
+      }),
       [
-        ['main', 'primary', 'environment.primary.ready', 'database'],
-        ['alpha', 'sandbox', 'environment.sandbox.ready', 'beaker'],
-        ['new-one', 'sandbox · creating 40%', 'environment.sandbox.creating', 'loading~spin'],
-        ['zeta', 'sandbox · active', 'environment.sandbox.ready.active', 'beaker'],
+        ['main', 'primary', 'environment primary ready', 'database'],
+        ['alpha', 'sandbox', 'environment sandbox ready', 'beaker'],
+        ['new-one', 'sandbox · creating 40%', 'environment sandbox creating', 'loading~spin'],
+        ['zeta', 'sandbox · active', 'environment sandbox ready active', 'beaker'],
       ],
     );
-    assert.match(nodes[3]!.tooltip ?? '', /Forked from: main/);
-    assert.match(nodes[3]!.tooltip ?? '', /The tree shows this environment/);
+    const hover = presenter.tooltip(nodes[3]!) ?? '';
+    assert.match(hover, /Forked from: main/);
+    assert.match(hover, /The tree shows this environment/);
   });
 
   test('shows maintenance mode on the node once read, and offers to turn it off', async () => {
@@ -46,19 +55,16 @@ describe('the Environments node', () => {
     fake.maintenance = true;
     const node = section('main');
     const changed = new Promise<SectionNode>(
-      (resolve) =>
-        void environmentNodes(node, { client: fake.api, t: formatMessage, date: dateTimeText('en-US', 'UTC'), changed: resolve }),
+      (resolve) => void environmentNodes(node, { client: fake.api, t: formatMessage, changed: resolve }),
     );
     assert.equal(await changed, node);
-    assert.equal(node.description, 'maintenance mode on');
-    assert.equal(node.contextValue, 'environments.maintenanceOn');
+    assert.equal(presenter.description(node), 'maintenance mode on');
+    assert.equal(presenter.contextValue(node), 'environments maintenanceOn');
 
     fake.maintenance = false;
     const off = section('main');
-    await new Promise<SectionNode>(
-      (resolve) => void environmentNodes(off, { client: fake.api, t: formatMessage, date: dateTimeText('en-US', 'UTC'), changed: resolve }),
-    );
-    assert.equal(off.description, undefined);
-    assert.equal(off.contextValue, 'environments.maintenanceOff');
+    await new Promise<SectionNode>((resolve) => void environmentNodes(off, { client: fake.api, t: formatMessage, changed: resolve }));
+    assert.equal(presenter.description(off), undefined);
+    assert.equal(presenter.contextValue(off), 'environments maintenanceOff');
   });
 });

@@ -19,7 +19,14 @@ function setup(ids?: string[], shown = 'main') {
   const fake = new FakeEnvironments(ids);
   const ui = new ScriptedUi();
   const project: Project = { ...PROJECT };
-  const state = { shown, primary: project.primaryEnvironment, refreshes: 0, switches: [] as string[], editors: new Map<string, number>() };
+  const state = {
+    shown,
+    primary: project.primaryEnvironment,
+    refreshes: 0,
+    switches: [] as string[],
+    editors: new Map<string, number>(),
+    unsaved: new Map<string, number>(),
+  };
   const deps: EnvironmentOpsDeps = {
     ui,
     t: formatMessage,
@@ -37,6 +44,7 @@ function setup(ids?: string[], shown = 'main') {
       state.refreshes++;
     },
     openEditorsOf: (environment) => state.editors.get(environment) ?? 0,
+    unsavedEditorsOf: (environment) => state.unsaved.get(environment) ?? 0,
     pollInterval: 1,
   };
   return { fake, ui, deps, state };
@@ -244,6 +252,14 @@ describe('delete', () => {
     });
     assert.equal(await deleteEnvironment(declined.deps, 'sandbox'), false);
     assert.deepEqual(declined.fake.writes(), []);
+    assert.equal(declined.ui.confirmations[0]?.safe, 'Keep Environment', 'the modal focuses the choice that deletes nothing');
+    assert.doesNotMatch(declined.ui.confirmations[0]?.detail ?? '', /unsaved/);
+
+    const withEdits = setup(['main', 'sandbox'], 'main');
+    withEdits.state.unsaved.set('sandbox', 2);
+    withEdits.ui.answers.push(() => undefined);
+    await deleteEnvironment(withEdits.deps, 'sandbox');
+    assert.match(withEdits.ui.confirmations[0]?.detail ?? '', /2 open editor\(s\) of "sandbox" have unsaved changes/);
 
     const accepted = setup(['main', 'sandbox'], 'sandbox');
     accepted.ui.answers.push(() => 'Delete Environment');

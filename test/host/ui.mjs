@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/browser.mjs';
-import { cmaCaller } from './lib/cma.mjs';
+import { cmaCaller, waitForJob } from './lib/cma.mjs';
 import { installVsix, startCodeServer, stop } from './lib/processes.mjs';
 import { readToasts } from './lib/runnerRequests.mjs';
 
@@ -281,6 +281,112 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
       },
     );
 
+    /** Right-clicks a row and reads its context menu's entries (then closes it). */
+    const contextMenu = async (row) => {
+      await row.click({ button: 'right' });
+      const menu = page.locator('.context-view .monaco-menu').first();
+      await menu.waitFor();
+      const entries = (await menu.locator('.action-label').allTextContents()).map((text) => text.trim()).filter(Boolean);
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+      return entries;
+    };
+    /** Right-clicks a row and runs an entry of its context menu (pointed at, then Enter: a click can land too early). */
+    const chooseFromMenu = async (row, label) => {
+      await row.click({ button: 'right' });
+      const entry = page
+        .locator('.context-view .monaco-menu .action-label')
+        .filter({ hasText: new RegExp(`^${label}$`) })
+        .first();
+      await entry.hover();
+      await page.keyboard.press('Enter');
+      await page.locator('.context-view .monaco-menu').first().waitFor({ state: 'detached' });
+    };
+    const expectMenu = (entries, { has = [], lacks = [] }, what) => {
+      for (const entry of has) if (!entries.includes(entry)) throw new Error(`${what}: no "${entry}" in ${JSON.stringify(entries)}`);
+      for (const entry of lacks)
+        if (entries.includes(entry)) throw new Error(`${what}: "${entry}" should not be in ${JSON.stringify(entries)}`);
+    };
+    const recordRows = page.locator('.pane-body .monaco-list-row[aria-level="5"]');
+
+    await step('right-clicks a published and a draft record: each menu offers only what applies to it', async () => {
+      // two records in sight, one published and one a draft, as a colleague left them
+      const labels = (await recordRows.locator('.label-name').allTextContents()).map((text) => text.trim());
+      const articles = (await cma('GET', '/items?filter%5Btype%5D=article&version=current&page%5Blimit%5D=500')).data;
+      const byTitle = (title) => articles.find((r) => r.attributes.title?.en === title);
+      const [published, draft] = labels.map(byTitle).filter(Boolean);
+      await cma('PUT', `/items/${published.id}/publish`);
+      if (draft.meta.status !== 'draft') await cma('PUT', `/items/${draft.id}/unpublish`);
+      await chooseFromMenu(treeItem('Records'), 'Refresh');
+      const row = (record) => recordRows.filter({ hasText: record.attributes.title.en }).first();
+      await row(published)
+        .locator('.label-description', { hasText: /^published/ })
+        .waitFor();
+      await row(draft)
+        .locator('.label-description', { hasText: /^draft/ })
+        .waitFor();
+      expectMenu(
+        await contextMenu(row(published)),
+        {
+          has: ['Unpublish…', 'Schedule Unpublishing…', 'Show Version History', 'Delete Record…'],
+          lacks: ['Publish', 'Cancel Scheduled Publication', 'Delete Selected Records…'],
+        },
+        'a published record',
+      );
+      await row(draft).click({ button: 'right' });
+      await shot('menu-draft');
+      await page.keyboard.press('Escape');
+      expectMenu(
+        await contextMenu(row(draft)),
+        {
+          has: ['Publish', 'Schedule Publication…', 'Delete Record…'],
+          lacks: ['Unpublish…', 'Cancel Scheduled Unpublishing', 'Delete Selected Records…'],
+        },
+        'a draft',
+      );
+
+      // both selected: what applies to every selected record, and the one Delete of a selection
+      await row(published).click();
+      await row(draft).click({ modifiers: ['Control'] });
+      expectMenu(
+        await contextMenu(row(draft)),
+        {
+          has: ['Delete Selected Records…'],
+          lacks: ['Delete Record…', 'Publish', 'Unpublish…', 'Show Version History', 'Duplicate Record'],
+        },
+        'a published record and a draft selected',
+      );
+      await row(published).click(); // one record selected again
+    });
+
+    await step('Delete Environment asks with "Keep Environment" focused: Enter keeps it', async () => {
+      const job = await cma('POST', '/environments/main/fork', { data: { type: 'environment', id: 'ui-scratch' } });
+      if (job.data?.type === 'job') await waitForJob(emulator, job.data.id);
+      await treeItem('Models').click(); // collapsed, so that Environments is in sight
+      await treeItem('Environments').click();
+      const scratch = page.locator('.pane-body .monaco-list-row[aria-level="3"]', { hasText: 'ui-scratch' }).first();
+      await chooseFromMenu(scratch, 'Delete Environment…');
+      const dialog = page.locator('.monaco-dialog-box');
+      await dialog.filter({ hasText: 'Delete environment "ui-scratch"' }).waitFor();
+      const focused = await page.evaluate(() => document.activeElement?.textContent?.trim());
+      await shot('delete-environment');
+      if (focused !== 'Keep Environment') throw new Error(`the focused button is "${focused}"`);
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'detached' });
+      await page.waitForTimeout(NOTIFICATION_SETTLE_MS);
+      const environments = (await cma('GET', '/environments')).data.map((e) => e.id);
+      if (!environments.includes('ui-scratch')) throw new Error(`Enter deleted the environment: ${environments.join(', ')}`);
+      const gone = await fetch(`${emulator.url}/environments/ui-scratch`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${emulator.token}`, accept: 'application/json', 'x-api-version': '3' },
+      }).then((response) => response.json());
+      if (gone.data?.type === 'job') await waitForJob(emulator, gone.data.id);
+      await treeItem('Environments').click(); // collapse again
+      await treeItem('Models').click();
+      await treeItem('Records').waitFor();
+      await page.mouse.move(900, 450);
+    });
+
     const QUERY = 'featured = true · order: _published_at ↓ · it';
     await step('filters, orders and localizes the records; the Records item shows the query and its hover the whole of it', async () => {
       await runCommand('DatoCMS: Filter Records by Field');
@@ -297,6 +403,9 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
       await pick('Locale for search, filters and titles', 'it');
       const records = treeItem(QUERY);
       await records.waitFor();
+      // the row counts what the filter found once the first page loaded (it is drawn again then)
+      await records.filter({ hasText: /· (\d[\d,]* matches|1 match|no matches)$/ }).waitFor();
+      await page.mouse.move(900, 450); // a hover shows when the pointer comes onto the label
       await records.locator('.label-name').first().hover();
       for (const line of ['Filter: featured = true', 'Order: _published_at ↓', 'Locale: it'])
         await hover.filter({ hasText: line }).waitFor();

@@ -162,13 +162,14 @@ describe('resolving links to documents (reads only)', () => {
   const article = () => [...env().itemTypes.values()].find((m) => m.attributes['api_key'] === 'article')!;
   const domain = 'https://emulated-bistro.admin.datocms.com';
 
-  test('records, models, block models, fields and webhooks become their datocms: documents', async () => {
+  test('records, models, block models, fields and webhooks become their datocms: documents, named as in the tree', async () => {
     const projects = emulatorProjects(emulator);
     const model = article();
     const record = env().recordsByType.get(model.id)![0]!;
     const field = emulator.store.fieldsOf(env(), model.id).find((f) => f.attributes['api_key'] === 'title')!;
     const block = [...env().itemTypes.values()].find((m) => m.attributes['modular_block'] === true)!;
     const webhookId = [...emulator.store.webhooks.keys()][0]!;
+    const webhookName = String(emulator.store.webhooks.get(webhookId)!.attributes['name']);
     const base = { project: 'emulated-bistro', environment: 'main' };
     const resolve = (url: string) => resolveDashboardLink(parsed(url), projects, t);
     assert.deepEqual(await resolve(`${domain}/editor/item_types/${model.id}/items/${record.id}/edit`), {
@@ -176,26 +177,41 @@ describe('resolving links to documents (reads only)', () => {
       kind: 'record',
       modelApiKey: 'article',
       id: record.id,
+      title: (record.attributes['title'] as Record<string, string>)['en'],
     });
-    assert.deepEqual(await resolve(`${domain}/schema/item_types/${model.id}`), { ...base, kind: 'model', apiKey: 'article' });
+    assert.deepEqual(await resolve(`${domain}/schema/item_types/${model.id}`), {
+      ...base,
+      kind: 'model',
+      apiKey: 'article',
+      title: 'Article',
+    });
     assert.deepEqual(await resolve(`${domain}/schema/blocks_library/${block.id}`), {
       ...base,
       kind: 'model',
       apiKey: block.attributes['api_key'],
+      title: block.attributes['name'],
     });
     assert.deepEqual(await resolve(`${domain}/schema/item_types/${model.id}/fields/${field.id}/edit`), {
       ...base,
       kind: 'field',
       modelApiKey: 'article',
       apiKey: 'title',
+      title: field.attributes['label'],
     });
-    assert.deepEqual(await resolve(`${domain}/project_settings/webhooks/${webhookId}/edit`), { ...base, kind: 'webhook', id: webhookId });
+    assert.deepEqual(await resolve(`${domain}/project_settings/webhooks/${webhookId}/edit`), {
+      ...base,
+      kind: 'webhook',
+      id: webhookId,
+      title: webhookName,
+    });
     assert.deepEqual(await resolve(`${domain}/environments/sandbox/schema/item_types/${model.id}`), {
       project: 'emulated-bistro',
       environment: 'sandbox',
       kind: 'model',
       apiKey: 'article',
+      title: 'Article',
     });
+    await assert.rejects(resolve(`${domain}/project_settings/webhooks/nope/edit`), /There is no webhook nope in Emulated Bistro/);
     assert.ok(
       emulator.requests.every((r) => r.method === 'GET'),
       'only reads',
@@ -224,7 +240,18 @@ describe('resolving links to documents (reads only)', () => {
     const record = env().recordsByType.get(article().id)![0]!;
     assert.deepEqual(
       await resolveExtensionLink({ kind: 'document', project: 'emulated-bistro', model: 'article', record: record.id }, projects, t),
-      { project: 'emulated-bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id: record.id },
+      {
+        project: 'emulated-bistro',
+        environment: 'main',
+        kind: 'record',
+        modelApiKey: 'article',
+        id: record.id,
+        title: (record.attributes['title'] as Record<string, string>)['en'],
+      },
+    );
+    await assert.rejects(
+      resolveExtensionLink({ kind: 'document', project: 'emulated-bistro', model: 'author', record: record.id }, projects, t),
+      /is not a record of author/,
     );
   });
 

@@ -11,6 +11,8 @@ export class ScriptedUi implements Ui {
   /** answers to error/warning messages with actions; info messages are recorded only */
   readonly answers: Answer[] = [];
   readonly transcript: string[] = [];
+  /** every modal confirmation, as asked */
+  readonly confirmations: ConfirmOptions[] = [];
   readonly progressTitles: string[] = [];
   readonly progressMessages: string[] = [];
   cancelProgressWhen?: (message: string) => boolean;
@@ -33,6 +35,7 @@ export class ScriptedUi implements Ui {
   }
   /** modal confirmations answer from `answers` too (message = options.message; the answer also gets the detail) */
   async confirm(options: ConfirmOptions): Promise<string | undefined> {
+    this.confirmations.push(options);
     return this.answer('confirm', options.message, options.actions, options.detail);
   }
   async pick<T>(items: PickItem<T>[], options: { title: string }): Promise<T | undefined> {

@@ -83,6 +83,7 @@ describe('the guard on the primary environment', () => {
     assert.deepEqual(ui.transcript, [
       'confirm: Update the model article (name) in the primary environment "production" of Bistro? [Change Schema, Don\'t Ask Again for This Project]',
     ]);
+    assert.equal(ui.confirmations[0]?.safe, "Don't Change", 'Enter changes nothing: the safe choice has the focus');
     ui.answers.push(() => 'Change Schema');
     assert.equal(await askSchemaChange(guard, change('bistro', 'production')), true);
     ui.answers.push(() => undefined);

@@ -90,6 +90,7 @@ describe('delete record', () => {
     assert.equal(done, false);
     const name = (category.attributes['name'] as Record<string, string>)['en']!;
     assert.match(confirm.message!, new RegExp(`Delete the record “${name}” \\(Category\\) from environment main\\?`));
+    assert.equal(ui.confirmations.at(-1)?.safe, 'Keep Record', 'Enter keeps the record: the safe choice has the focus');
     assert.deepEqual(writes(), [], 'declined: no request that changes anything');
     assert.deepEqual(deleted, []);
   });
@@ -193,6 +194,7 @@ describe('delete schema', () => {
     ui.answers.push((_m, actions) => actions[0]);
     await assert.rejects(deleteSchemaItem(deps(), { ...at, kind: 'model', model: category }), /DatoCMS refused/);
     assert.match(detailOf(), /Delete the model “Category” \(category\) from environment main\?/);
+    assert.equal(ui.confirmations.find((c) => c.message.startsWith('Delete the model'))?.safe, 'Keep It');
     const records = (await client.items.list({ filter: { type: category.id }, page: { limit: 1 } })).totalCount;
     assert.match(details[0]!, new RegExp(`and all its ${records} records`));
     assert.match(details[0]!, /1 field\(s\) of other models reference it: “Article › Categories”/);

@@ -117,7 +117,7 @@ describe('webhook URLs and headers', () => {
     const webhooks = await tree.children(sections.find((s) => s.kind === 'webhooks'));
     const node = webhooks.find((n): n is WebhookNode => n.kind === 'webhook' && n.webhook.id === webhook.id);
     assert.ok(node, 'the webhook is in the tree');
-    assert.ok(node.description?.includes(listenerUrl), 'the tree shows the URL');
+    assert.ok(JSON.stringify(node.webhook.attributes['url']).includes(listenerUrl), 'the tree shows the URL');
     const link = adminUrl(
       { key: 'emulated-bistro', siteId: '1', name: 'x', baseUrl: emulator.url, internalDomain: 'emulated-bistro.admin.datocms.com' },
       'main',

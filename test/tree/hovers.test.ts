@@ -7,6 +7,7 @@ import type { Resource } from '../../src/cma/types';
 import { dateTimeText } from '../../src/platform/dates';
 import { formatMessage } from '../../src/platform/translate';
 import { TreeModel } from '../../src/tree/model';
+import { TreePresenter } from '../../src/tree/presenter';
 import type { FieldsetNode, ModelNode, RecordsNode, TreeNode } from '../../src/tree/nodes';
 import { recordTooltip, type TooltipFormat } from '../../src/tree/tooltips';
 import { startEmulator, type Emulator } from '../emulator/index';
@@ -15,6 +16,7 @@ import { emulatorProjects } from '../projects/emulatorProjects';
 const RECORDS = 40;
 let emulator: Emulator;
 const format: TooltipFormat = { t: formatMessage, numbers: new Intl.NumberFormat('en'), date: dateTimeText('en-US', 'UTC') };
+const tooltip = (model: TreeModel, node: TreeNode) => new TreePresenter(model, () => format).tooltip(node);
 
 before(async () => {
   emulator = await startEmulator({ records: RECORDS });
@@ -48,11 +50,11 @@ describe('tree hovers', () => {
   test("a model's hover counts all its records once, whatever its Records query, and says what drafts mean", async () => {
     const model = new TreeModel({ projects: emulatorProjects(emulator), pageSize: () => 10 });
     const article = await modelNode(model, 'article');
-    assert.doesNotMatch(model.tooltip(article, format) ?? '', /records/, 'not counted before the hover asks');
+    assert.doesNotMatch(tooltip(model, article) ?? '', /records/, 'not counted before the hover asks');
     await model.countRecords(article);
     await model.countRecords(article);
     const expected = recordsOf('article');
-    assert.match(model.tooltip(article, format)!, new RegExp(`· ${expected.toLocaleString('en')} records`));
+    assert.match(tooltip(model, article)!, new RegExp(`· ${expected.toLocaleString('en')} records`));
     assert.equal(itemsRequests().length, 1, 'one request for the count');
     assert.equal(itemsRequests()[0]!.query['version'], 'current', 'drafts count too');
 
@@ -60,10 +62,10 @@ describe('tree hovers', () => {
     const records = (await child(model, article, (n) => n.kind === 'records')) as RecordsNode;
     model.setQuery(records, { filters: [{ field: 'featured', operator: 'eq', value: true }] });
     await model.children(records);
-    assert.match(model.tooltip(article, format)!, new RegExp(`· ${expected.toLocaleString('en')} records`));
+    assert.match(tooltip(model, article)!, new RegExp(`· ${expected.toLocaleString('en')} records`));
 
-    assert.match(model.tooltip(article, format)!, /Drafts: (yes|no)/);
-    assert.doesNotMatch(model.tooltip(article, format)!, /(^|\n)drafts/);
+    assert.match(tooltip(model, article)!, /Drafts: (yes|no)/);
+    assert.doesNotMatch(tooltip(model, article)!, /(^|\n)drafts/);
   });
 
   test('a refreshed model is counted again', async () => {
@@ -82,7 +84,7 @@ describe('tree hovers', () => {
     const article = await modelNode(model, 'article');
     const fields = await child(model, article, (n) => n.kind === 'fields');
     const fieldset = (await child(model, fields, (n) => n.kind === 'fieldset' && n.label === 'Publishing')) as FieldsetNode;
-    const text = model.tooltip(fieldset, format)!;
+    const text = tooltip(model, fieldset)!;
     assert.match(text, /^\*\*Publishing\*\*/);
     assert.match(text, /Fieldset of `article`/);
     assert.match(text, new RegExp(`${fieldset.fields.length} fields: .*Author`));

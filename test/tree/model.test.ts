@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { TreeModel } from '../../src/tree/model';
 import { type ModelNode, type RecordNode, type RecordsNode, type TreeNode } from '../../src/tree/nodes';
 import { formatMessage } from '../../src/platform/translate';
+import { TreePresenter } from '../../src/tree/presenter';
 import type { Emulator } from '../emulator/index';
 import { useEmulator } from '../support/emulator';
 import { emulatorProjects } from '../projects/emulatorProjects';
@@ -16,6 +17,11 @@ useEmulator({ records: RECORDS, reset: ['faults', 'requests'] }, (started) => (e
 function newModel(pageSize = PAGE) {
   return new TreeModel({ projects: emulatorProjects(emulator), pageSize: () => pageSize });
 }
+
+const format = { t: formatMessage, numbers: new Intl.NumberFormat('en'), date: (iso: string) => iso };
+/** What the row of a node says beside its label. */
+const description = (model: TreeModel, node: TreeNode | undefined) => node && new TreePresenter(model, () => format).description(node);
+const tooltip = (model: TreeModel, node: TreeNode) => new TreePresenter(model, () => format).tooltip(node);
 
 async function child(model: TreeModel, parent: TreeNode | undefined, predicate: (n: TreeNode) => boolean): Promise<TreeNode> {
   const found = (await model.children(parent)).find(predicate);
@@ -41,7 +47,7 @@ describe('tree model', () => {
     const [project, ...others] = await model.children();
     assert.equal(others.length, 0);
     assert.equal(project?.label, 'Emulated Bistro');
-    assert.equal(project?.description, 'main');
+    assert.equal(description(model, project), 'main');
     const sections = await model.children(project);
     assert.deepEqual(
       sections.map((s) => s.kind),
@@ -72,14 +78,14 @@ describe('tree model', () => {
     assert.equal(fieldsNode?.kind, 'fields');
     assert.equal(recordsNode?.kind, 'records');
     const storedFields = emulator.store.fieldsOf(env, article.itemType.id);
-    assert.equal(fieldsNode?.description, `${storedFields.length} fields`);
+    assert.equal(description(model, fieldsNode), `${storedFields.length} fields`);
     const top = await model.children(fieldsNode);
     const fieldsets = top.filter((n) => n.kind === 'fieldset');
     assert.ok(fieldsets.length > 0, 'article has fieldsets');
     const grouped = (await Promise.all(top.map((n) => (n.kind === 'fieldset' ? model.children(n) : Promise.resolve([n]))))).flat();
     assert.deepEqual(new Set(grouped.map((n) => n.kind === 'field' && n.field.id)), new Set(storedFields.map((f) => f.id)));
     const title = grouped.find((n) => n.kind === 'field' && n.field.attributes['api_key'] === 'title');
-    assert.equal(title?.description, 'title · string');
+    assert.equal(description(model, title), 'title · string');
     assert.equal(title?.parent?.kind, 'fieldset');
 
     const webhooks = await model.children(sections[2]);
@@ -164,7 +170,7 @@ describe('tree model', () => {
       version: 'published',
     });
     assert.deepEqual(changed, [records]);
-    assert.equal(records.description, '"tomatoes" · rating ≥ 3 · order: _updated_at ↓ · it · published');
+    assert.equal(description(model, records), '"tomatoes" · rating ≥ 3 · order: _updated_at ↓ · it · published');
     emulator.clearRequests();
     await model.children(records);
     assert.deepEqual(
@@ -180,7 +186,7 @@ describe('tree model', () => {
       ],
     );
     model.setQuery(records, {});
-    assert.equal(records.description, undefined);
+    assert.equal(description(model, records), undefined);
     emulator.clearRequests();
     await model.children(records);
     assert.deepEqual(itemsRequests()[0]?.query, {
@@ -199,7 +205,7 @@ describe('tree model', () => {
       for (const node of nodes) {
         const title = (stored.get(node.kind === 'record' ? node.record.id : '')!.attributes['title'] as Record<string, string>)[locale];
         assert.equal(node.label, title ?? (node.kind === 'record' ? node.record.id : ''));
-        assert.equal(node.description, node.kind === 'record' ? node.record.meta['status'] : undefined);
+        assert.equal(description(model, node), node.kind === 'record' ? node.record.meta['status'] : undefined);
       }
     };
     await check('en');
@@ -310,30 +316,29 @@ describe('tree model', () => {
   test('hovers: the Records query in full with counts, records with their locales, no internal paths', async () => {
     const model = newModel(10);
     const { model: article, records } = await openModel(model, 'article');
-    const format = { t: formatMessage, numbers: new Intl.NumberFormat('en'), date: (iso: string) => iso };
     model.setQuery(records, {
       filters: [{ field: 'featured', operator: 'eq', value: true }],
       order: { field: '_published_at', direction: 'DESC' },
       locale: 'it',
     });
-    assert.equal(records.description, 'featured = true · order: _published_at ↓ · it');
+    assert.equal(description(model, records), 'featured = true · order: _published_at ↓ · it');
     const children = await model.children(records);
     const total = emulator.store
       .environment('main')
       .recordsByType.get(article.itemType.id)!
       .filter((r) => r.attributes['featured'] === true).length;
-    const hover = model.tooltip(records, format)!;
+    const hover = tooltip(model, records)!;
     assert.match(hover, /Filter: featured = true/);
     assert.match(hover, /Order: \\_published\\_at ↓/);
     assert.match(hover, /Locale: it/);
     assert.match(hover, new RegExp(`${Math.min(10, total)} loaded of ${total}`));
     // the model's own hover counts all its records, not those its Records query matched
-    assert.doesNotMatch(model.tooltip(article, format)!, new RegExp(`· ${total} records`));
+    assert.doesNotMatch(tooltip(model, article)!, new RegExp(`· ${total} records`));
     const record = children.find((n): n is RecordNode => n.kind === 'record')!;
     assert.deepEqual(record.coverage?.all, ['en', 'it']);
-    const recordHover = model.tooltip(record, format)!;
+    const recordHover = tooltip(model, record)!;
     assert.match(recordHover, new RegExp(`ID \`${record.record.id}\``));
     assert.match(recordHover, /Locales: /);
-    for (const node of [record, article, records]) assert.doesNotMatch(model.tooltip(node, format)!, /datocms:|\.json|emulated-bistro\//);
+    for (const node of [record, article, records]) assert.doesNotMatch(tooltip(model, node)!, /datocms:|\.json|emulated-bistro\//);
   });
 });

@@ -4,7 +4,20 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { documentUri } from '../../../src/platform/uris';
 import type { ModelNode, SectionNode } from '../../../src/tree';
-import { clearRequests, cma, config, extensionApi, requests, runWithInputs, typeIntoQuickInput, waitFor } from './helpers';
+import {
+  clearRequests,
+  cma,
+  config,
+  ensureSignedIn,
+  extensionApi,
+  requests,
+  runWithInputs,
+  statusBar,
+  typeIntoQuickInput,
+  waitFor,
+} from './helpers';
+
+const projectItemText = async () => (await statusBar()).find((item) => item.text.includes('Emulated Bistro'))?.text ?? '';
 
 async function articleModel(): Promise<ModelNode> {
   const { model } = await extensionApi();
@@ -14,12 +27,14 @@ async function articleModel(): Promise<ModelNode> {
 }
 
 describe('everyday commands', () => {
+  before(ensureSignedIn);
+
   it('switches environment from the project node and back; requests carry X-Environment', async () => {
     const { model, registry } = await extensionApi();
     await runWithInputs('datocms.switchEnvironment', [model.roots()[0]], [{ text: 'sandbox', title: 'Switch DatoCMS environment' }]);
     try {
       assert.equal(registry.environmentOf('emulated-bistro'), 'sandbox');
-      await waitFor(() => model.roots()[0]?.description === 'sandbox', 5_000, 'the project node to show the sandbox');
+      await waitFor(() => model.roots()[0]?.environment === 'sandbox', 5_000, 'the project node to show the sandbox');
       // Refresh All drops what earlier tests may have loaded, so the sandbox's schema is read now (by the view
       // itself, or by the children asked for below, whichever comes first).
       await clearRequests();
@@ -39,6 +54,29 @@ describe('everyday commands', () => {
       await runWithInputs('datocms.switchEnvironment', [model.roots()[0]], [{ text: 'main', title: 'Switch DatoCMS environment' }]);
     }
     assert.equal(registry.environmentOf('emulated-bistro'), 'main');
+  });
+
+  it("the status bar shows a switch at once, and names a focused document's other environment beside it", async () => {
+    const { model } = await extensionApi();
+    const article = await articleModel();
+    const records = (await model.children(article)).find((n) => n.kind === 'records')!;
+    const first = (await model.children(records)).find((n) => n.kind === 'record')!;
+    if (first.kind !== 'record') throw new Error('no record');
+    await vscode.window.showTextDocument(documentUri(first.ref), { preview: false });
+    const seen = async (pattern: RegExp, what: string) =>
+      waitFor(async () => pattern.test(await projectItemText()), 10_000, what).catch(async (error: Error) => {
+        throw new Error(`${error.message}; the status bar shows "${await projectItemText()}"`);
+      });
+    await seen(/Emulated Bistro · main \(primary\)$/, 'main, the only environment in sight');
+    await runWithInputs('datocms.switchEnvironment', [model.roots()[0]], [{ text: 'sandbox', title: 'Switch DatoCMS environment' }]);
+    try {
+      await seen(/Emulated Bistro · sandbox \(sandbox\) · editor: main \(primary\)$/, "the tree's sandbox, and the editor's main");
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await seen(/Emulated Bistro · sandbox \(sandbox\)$/, 'the sandbox alone once no main document is focused');
+    } finally {
+      await runWithInputs('datocms.switchEnvironment', [model.roots()[0]], [{ text: 'main', title: 'Switch DatoCMS environment' }]);
+    }
+    await seen(/Emulated Bistro · main \(primary\)$/, 'main again');
   });
 
   it('reveals an open record in the tree', async () => {

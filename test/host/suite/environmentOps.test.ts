@@ -182,7 +182,7 @@ describe('environment operations from the tree', () => {
       ui.info = realInfo;
     }
     const fork = await environmentNode(FORK);
-    assert.equal(fork.description, 'sandbox · active');
+    assert.equal((await extensionApi()).provider.getTreeItem(fork).description, 'sandbox · active');
     await waitFor(async () => (await projectItemText()).includes(`${FORK} (sandbox)`), 10_000, 'the status bar to name the fork').catch(
       async (error: Error) => {
         throw new Error(`${error.message}; it shows "${await projectItemText()}"`);
@@ -210,8 +210,9 @@ describe('environment operations from the tree', () => {
       throw new Error(`${error.message}; it shows "${await projectItemText()}"`);
     });
     const nodes = await environmentNodes();
-    assert.equal(nodes.find((n) => n.resource.id === FORK)?.description, 'primary · active');
-    assert.equal(nodes.find((n) => n.resource.id === 'main')?.description, 'sandbox');
+    const { provider } = await extensionApi();
+    assert.equal(provider.getTreeItem(nodes.find((n) => n.resource.id === FORK)!).description, 'primary · active');
+    assert.equal(provider.getTreeItem(nodes.find((n) => n.resource.id === 'main')!).description, 'sandbox');
 
     // What the user sees: the Environments node with the promoted fork primary and shown.
     const { treeView } = await extensionApi();

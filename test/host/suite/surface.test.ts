@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { documentUri, parseDocumentUri } from '../../../src/platform/uris';
-import type { ModelNode, RecordNode, RecordsNode, SectionNode } from '../../../src/tree';
-import { clearRequests, extensionApi, requests, runWithInputs, screenshot, seeOnScreen, waitFor } from './helpers';
+import type { FieldNode, ModelNode, RecordNode, RecordsNode, SectionNode, TreeNode } from '../../../src/tree';
+import { clearRequests, ensureSignedIn, extensionApi, requests, runWithInputs, screenshot, seeOnScreen, waitFor } from './helpers';
 
 const PROJECT = 'emulated-bistro';
 const DASHBOARD = 'https://emulated-bistro.admin.datocms.com';
@@ -34,6 +34,8 @@ async function activeDocument(uri: vscode.Uri): Promise<void> {
 }
 
 describe('surface', () => {
+  before(ensureSignedIn);
+
   afterEach(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
@@ -75,6 +77,75 @@ describe('surface', () => {
       (await requests()).every((r) => r.method === 'GET'),
       'opening a link only reads',
     );
+  });
+
+  it("a record's, field's and model's tab is named the same from a dashboard address, a vscode:// link and the tree", async () => {
+    const { model: articleNode, records } = await article();
+    const { model, provider, uriHandler } = await extensionApi();
+    const record = (await model.children(records)).find((n): n is RecordNode => n.kind === 'record')!;
+    const fieldsNode = (await model.children(articleNode)).find((n) => n.kind === 'fields')!;
+    const fieldNodes = async (parent: TreeNode): Promise<FieldNode[]> =>
+      (
+        await Promise.all(
+          (await model.children(parent)).map((n) =>
+            n.kind === 'fieldset' ? fieldNodes(n) : Promise.resolve(n.kind === 'field' ? [n] : []),
+          ),
+        )
+      ).flat();
+    const title = (await fieldNodes(fieldsNode)).find((n) => n.field.attributes['api_key'] === 'title')!;
+    const activeTab = () => vscode.window.tabGroups.activeTabGroup.activeTab?.label;
+    const opensAs = async (open: () => unknown, label: string, how: string) => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await open();
+      await waitFor(() => activeTab() === label, 15_000, `the tab "${label}" (${how})`).catch((error: Error) => {
+        throw new Error(`${error.message}; the tab reads "${activeTab()}"`);
+      });
+    };
+    const fromTree = (node: TreeNode) => () => {
+      const command = provider.getTreeItem(node).command!;
+      return vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
+    };
+    const recordTab = `${record.label} · article`;
+    await opensAs(fromTree(record), recordTab, 'the record from the tree');
+    await opensAs(
+      () =>
+        vscode.commands.executeCommand(
+          'datocms.openFromUrl',
+          `${DASHBOARD}/editor/item_types/${articleNode.itemType.id}/items/${record.record.id}/edit`,
+        ),
+      recordTab,
+      'the record from its dashboard address',
+    );
+    await opensAs(
+      () =>
+        uriHandler.handleUri(
+          vscode.Uri.parse(`vscode://datocms-explorer.datocms-explorer/open?project=${PROJECT}&model=article&record=${record.record.id}`),
+        ),
+      recordTab,
+      'the record from a vscode:// link',
+    );
+    const fieldTab = `${title.label} · article`;
+    await opensAs(fromTree(title), fieldTab, 'the field from the tree');
+    await opensAs(
+      () =>
+        vscode.commands.executeCommand(
+          'datocms.openFromUrl',
+          `${DASHBOARD}/schema/item_types/${articleNode.itemType.id}/fields/${title.field.id}/edit`,
+        ),
+      fieldTab,
+      'the field from its dashboard address',
+    );
+    const modelTab = `${articleNode.label} · article`;
+    await opensAs(fromTree(articleNode), modelTab, 'the model from the tree');
+    await opensAs(
+      () => uriHandler.handleUri(vscode.Uri.parse(`vscode://datocms-explorer.datocms-explorer/open?project=${PROJECT}&model=article`)),
+      modelTab,
+      'the model from a vscode:// link',
+    );
+    // opened again another way while it is open: the same editor, not a second one
+    await vscode.commands.executeCommand('datocms.openFromUrl', `${DASHBOARD}/schema/item_types/${articleNode.itemType.id}`);
+    await waitFor(() => activeTab() === modelTab, 5_000, 'the model still in its one tab');
+    assert.equal(vscode.window.tabGroups.all.flatMap((group) => group.tabs).length, 1);
   });
 
   it('Open Record by ID asks for the id and opens the record under its model', async () => {
@@ -135,7 +206,7 @@ describe('surface', () => {
     try {
       const record = (await model.children(records)).find((n): n is RecordNode => n.kind === 'record')!;
       const item = provider.getTreeItem(records);
-      assert.equal(item.description, 'featured = true · order: _published_at ↓ · it');
+      assert.match(String(item.description), /^featured = true · order: _published_at ↓ · it · (\d+ matches|1 match|no matches)$/);
       assert.ok(item.tooltip instanceof vscode.MarkdownString);
       const hover = item.tooltip.value;
       for (const line of ['Filter: featured = true', 'Order: \\_published\\_at ↓', 'Locale: it'])
@@ -175,10 +246,10 @@ describe('surface', () => {
     );
     const { records } = await article();
     try {
-      assert.equal(records.description, 'order: _updated_at ↓');
+      assert.equal((await extensionApi()).provider.getTreeItem(records).description, 'order: _updated_at ↓');
       await waitFor(() => treeView.selection[0]?.id === records.id, 5_000, 'the Records item to be shown and selected');
       await runWithInputs('datocms.records.clearQuery', [], [{ text: 'Article', title: "Clear the query of which model's records?" }]);
-      assert.equal(records.description, undefined);
+      assert.equal((await extensionApi()).provider.getTreeItem(records).description, undefined);
     } finally {
       model.setQuery(records, {});
     }

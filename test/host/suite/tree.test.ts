@@ -1,7 +1,17 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LoadMoreNode, ModelNode, RecordNode, RecordsNode, SectionNode, TreeNode } from '../../../src/tree';
-import { clearRequests, cma, extensionApi, requests, runWithInputs } from './helpers';
+import {
+  answerConfirmations,
+  clearRequests,
+  cma,
+  ensureSignedIn,
+  extensionApi,
+  requests,
+  restoreConfirmations,
+  runWithInputs,
+  writes,
+} from './helpers';
 
 const byLabel = (nodes: TreeNode[], label: string): TreeNode => {
   const node = nodes.find((n) => n.label === label);
@@ -22,11 +32,13 @@ export async function articleRecords(): Promise<RecordsNode> {
 const itemListings = async () => (await requests()).filter((r) => r.method === 'GET' && r.path === '/items');
 
 describe('tree', () => {
+  before(ensureSignedIn);
+
   it('shows the project, its sections, models, fields by fieldset and webhooks, one request per expand', async () => {
-    const { model, treeView } = await extensionApi();
+    const { model, treeView, provider } = await extensionApi();
     const [project] = model.roots();
     assert.equal(project?.label, 'Emulated Bistro');
-    assert.equal(project?.description, 'main');
+    assert.equal(provider.getTreeItem(project!).description, 'main');
     const sections = await model.children(project);
     assert.deepEqual(
       sections.map((s) => s.label),
@@ -51,7 +63,7 @@ describe('tree', () => {
     );
     const inFieldset = await model.children(fieldsets.find((n) => n.kind === 'fieldset')!);
     assert.ok(
-      inFieldset.every((n) => n.kind === 'field' && /· \w+$/.test(n.description ?? '')),
+      inFieldset.every((n) => n.kind === 'field' && /· \w+$/.test(String(provider.getTreeItem(n).description ?? ''))),
       'fields show "api_key · field_type"',
     );
     const log = await requests();
@@ -89,7 +101,8 @@ describe('tree', () => {
   });
 
   it('searches, filters, orders and switches version, shows the query on the node and clears it', async () => {
-    const { model } = await extensionApi();
+    const { model, provider } = await extensionApi();
+    const description = (node: RecordsNode) => String(provider.getTreeItem(node).description ?? '');
     let records = await articleRecords();
     const first = (await model.children(records)).find((n): n is RecordNode => n.kind === 'record')!;
     const word = first.label.split(/\s+/).find((w) => w.length > 4) ?? first.label;
@@ -97,7 +110,7 @@ describe('tree', () => {
     await clearRequests();
     await runWithInputs('datocms.records.search', [records], [{ text: word, title: 'Search records' }]);
     records = await articleRecords();
-    assert.match(records.description ?? '', new RegExp(word));
+    assert.match(description(records), new RegExp(word));
     const found = (await model.children(records)).filter((n) => n.kind === 'record');
     assert.ok(found.length >= 1 && found.length < 300, `search found ${found.length}`);
     assert.equal(
@@ -141,11 +154,43 @@ describe('tree', () => {
     await model.children(records);
     const last = (await itemListings()).at(-1)!;
     assert.equal(last.query['version'], 'published');
-    assert.match(records.description ?? '', /published/i);
+    assert.match(description(records), /published/i);
 
     await vscode.commands.executeCommand('datocms.records.clearQuery', records);
     records = await articleRecords();
-    assert.equal(records.description, undefined);
+    assert.equal(description(records), '');
     await vscode.workspace.getConfiguration('datocms').update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  it("each record's item carries its status for the menus: a draft offers Publish, a published record Unpublish", async () => {
+    const { model, provider } = await extensionApi();
+    const records = (await model.children(await articleRecords())).filter((n): n is RecordNode => n.kind === 'record');
+    const draft = records.find((n) => n.record.meta['status'] === 'draft');
+    const published = records.find((n) => n.record.meta['status'] === 'published');
+    assert.ok(draft && published, 'the first page has a draft and a published article');
+    // articles have draft mode: `drafts`
+    assert.match(provider.getTreeItem(draft).contextValue ?? '', /^record draft drafts\b/);
+    assert.match(provider.getTreeItem(published).contextValue ?? '', /^record published drafts\b/);
+  });
+
+  it('Delete Selected Records acts on the selection when the clicked record is in it, else on the clicked record alone', async () => {
+    const { model } = await extensionApi();
+    const [a, b, c] = (await model.children(await articleRecords())).filter((n): n is RecordNode => n.kind === 'record');
+    assert.ok(a && b && c);
+    await clearRequests();
+    const asked = await answerConfirmations(undefined, undefined);
+    try {
+      await vscode.commands.executeCommand('datocms.records.bulkDelete', a, [a, b]);
+      // VS Code passes no selection for a record right-clicked outside it; a stale one must not be acted on either
+      await vscode.commands.executeCommand('datocms.records.bulkDelete', c, [a, b]);
+    } finally {
+      await restoreConfirmations();
+    }
+    assert.deepEqual(
+      asked.map((confirmation) => confirmation.message),
+      ['Delete 2 records in main?', `Delete "${c.label}" in main?`],
+    );
+    assert.ok(asked.every((confirmation) => confirmation.safe === 'Keep Records'));
+    assert.deepEqual(await writes(), [], 'declined: nothing sent');
   });
 });

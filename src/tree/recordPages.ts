@@ -1,0 +1,204 @@
+// The records under each Records node: page one of its query, the next pages on "Load more…", and record nodes
+// updated in place when the extension changes a record. No vscode import; ./model.ts owns one.
+import type { Resource } from '../cma';
+import type { RecordRef } from '../domain/paths';
+import { localesOf } from '../domain/resources';
+import { titleReader } from '../domain/titles';
+import type { Translate } from '../platform/translate';
+import type { ProjectData } from '../projects/projectData';
+import { errorLabel, loadMoreLabel, needsSignIn } from './labels';
+import type { ErrorNode, RecordNode, RecordsNode, TreeNode } from './nodes';
+import { isEmptyQuery, itemQueryFor } from './recordQuery';
+import { emptyNode } from './schemaNodes';
+import { localeCoverage, type LocaleCoverage } from './tooltips';
+
+interface Pages {
+  /** the loaded records, in order; the same node objects until the Records node is reloaded */
+  nodes: RecordNode[];
+  total: number;
+  loadingMore?: Promise<void>;
+  loadMoreError?: unknown;
+}
+
+export interface PagingHost {
+  t: Translate;
+  numbers(): Intl.NumberFormat;
+  pageSize(): number;
+  dataOf(node: TreeNode): Promise<ProjectData>;
+  fire(node: TreeNode): void;
+  /** the records may no longer be what DatoCMS has */
+  stale(reason: string): void;
+  /** a Records node's first page loaded (its age counts from now) */
+  loaded(records: RecordsNode): void;
+}
+
+export class RecordPaging {
+  private readonly pages = new Map<string, Pages>();
+  private readonly firstPages = new Map<string, Promise<Pages>>();
+
+  constructor(private readonly host: PagingHost) {}
+
+  async children(records: RecordsNode): Promise<TreeNode[]> {
+    let pages = this.pages.get(records.id);
+    if (!pages) {
+      try {
+        pages = await this.firstPage(records);
+      } catch (error) {
+        return [errorNode(this.host.t, records, error, 'retry')];
+      }
+    }
+    const nodes: TreeNode[] = [...pages.nodes];
+    if (pages.loadMoreError !== undefined) nodes.push(errorNode(this.host.t, records, pages.loadMoreError, 'loadMore'));
+    else if (pages.nodes.length < pages.total) {
+      nodes.push({
+        kind: 'loadMore',
+        id: `${records.id}/more`,
+        parent: records,
+        projectKey: records.projectKey,
+        environment: records.environment,
+        records,
+        loaded: pages.nodes.length,
+        total: pages.total,
+        label: loadMoreLabel({ t: this.host.t, numbers: this.host.numbers() }, pages.nodes.length, pages.total),
+      });
+    }
+    const { t } = this.host;
+    if (nodes.length === 0)
+      nodes.push(emptyNode(records, isEmptyQuery(records.query) ? t('No records') : t('No records match this query')));
+    return nodes;
+  }
+
+  /** Loads the next page (the "Load more…" node). */
+  loadMore(records: RecordsNode): Promise<void> {
+    const pages = this.pages.get(records.id);
+    if (!pages || pages.nodes.length >= pages.total) return Promise.resolve();
+    pages.loadingMore ??= (async () => {
+      try {
+        const data = await this.host.dataOf(records);
+        const page = await data.client.items.list(
+          itemQueryFor(records.model.itemType.id, records.query, { offset: pages.nodes.length, limit: this.host.pageSize() }),
+        );
+        await this.addPage(records, data, pages, page.data);
+        pages.total = page.totalCount;
+        pages.loadMoreError = undefined;
+      } catch (error) {
+        pages.loadMoreError = error;
+      } finally {
+        pages.loadingMore = undefined;
+        this.host.fire(records);
+      }
+    })();
+    return pages.loadingMore;
+  }
+
+  counts(recordsId: string): { loaded: number; total: number } | undefined {
+    const pages = this.pages.get(recordsId);
+    return pages && { loaded: pages.nodes.length, total: pages.total };
+  }
+
+  /** Drops the pages of the Records nodes at or below `id` (undefined: all). */
+  forget(id?: string): void {
+    for (const cache of [this.pages, this.firstPages]) {
+      for (const key of [...cache.keys()]) if (id === undefined || key === id || key.startsWith(`${id}/`)) cache.delete(key);
+    }
+  }
+
+  /** A record DatoCMS now has as `resource`: each node showing it follows. Returns whether any does. */
+  async recordChanged(ref: RecordRef, resource: Resource<'item'>): Promise<boolean> {
+    let shown = false;
+    for (const pages of this.pages.values()) {
+      for (const node of pages.nodes) {
+        if (node.projectKey !== ref.project || node.environment !== ref.environment || node.record.id !== resource.id) continue;
+        const records = node.parent as RecordsNode;
+        const data = await this.host.dataOf(records);
+        node.record = resource;
+        node.label = (await this.titleReader(records, data))(node.record) ?? node.record.id;
+        node.coverage = (await this.coverageReader(records, data))(node.record);
+        this.host.fire(node);
+        shown = true;
+      }
+    }
+    return shown;
+  }
+
+  /** Loads page one of the node's query once, however many callers ask at the same time. */
+  private firstPage(records: RecordsNode): Promise<Pages> {
+    const query = records.query;
+    let loading = this.firstPages.get(records.id);
+    if (!loading) {
+      loading = (async () => {
+        const data = await this.host.dataOf(records);
+        const page = await data.client.items.list(
+          itemQueryFor(records.model.itemType.id, query, { offset: 0, limit: this.host.pageSize() }),
+        );
+        const pages: Pages = { nodes: [], total: page.totalCount };
+        await this.addPage(records, data, pages, page.data);
+        // A query changed while this page loaded must not get the old query's page.
+        if (records.query === query) {
+          this.pages.set(records.id, pages);
+          this.host.loaded(records);
+          // the Records row counts what a search or filter found
+          if (!isEmptyQuery(query)) queueMicrotask(() => this.host.fire(records));
+        }
+        return pages;
+      })();
+      this.firstPages.set(records.id, loading);
+      const settled = () => {
+        if (this.firstPages.get(records.id) === loading) this.firstPages.delete(records.id);
+      };
+      loading.then(settled, settled);
+    }
+    return loading;
+  }
+
+  private async addPage(records: RecordsNode, data: ProjectData, pages: Pages, page: Resource<'item'>[]): Promise<void> {
+    const titleOf = await this.titleReader(records, data);
+    const coverageOf = await this.coverageReader(records, data);
+    const modelApiKey = String(records.model.itemType.attributes['api_key']);
+    const known = new Set(pages.nodes.map((n) => n.record.id));
+    for (const record of page) {
+      if (known.has(record.id)) {
+        // a record that moved between pages while paging: someone changed the records meanwhile
+        this.host.stale(this.host.t('records changed while they loaded'));
+        continue;
+      }
+      pages.nodes.push({
+        kind: 'record',
+        id: `${records.id}/r:${record.id}`,
+        parent: records,
+        projectKey: records.projectKey,
+        environment: records.environment,
+        model: records.model,
+        record,
+        label: titleOf(record) ?? record.id,
+        coverage: coverageOf(record),
+        ref: { project: records.projectKey, environment: records.environment, kind: 'record', modelApiKey, id: record.id },
+      });
+    }
+  }
+
+  /** Which locales a record fills (from cached fields and site: no request of its own). */
+  private async coverageReader(records: RecordsNode, data: ProjectData): Promise<(record: Resource<'item'>) => LocaleCoverage> {
+    const [fields, site] = await Promise.all([data.fields(records.model.itemType.id), data.site()]);
+    const locales = localesOf(site);
+    return (record) => localeCoverage(record, fields, locales);
+  }
+
+  /** Reads a record's title (see recordTitle), in the query's locale first. */
+  private async titleReader(records: RecordsNode, data: ProjectData): Promise<(record: Resource<'item'>) => string | undefined> {
+    return (await titleReader(data, records.model.itemType, records.query.locale)) ?? (() => undefined);
+  }
+}
+
+export function errorNode(t: Translate, parent: TreeNode, error: unknown, action: ErrorNode['action']): ErrorNode {
+  return {
+    kind: 'error',
+    id: `${parent.id}/error`,
+    parent,
+    projectKey: parent.projectKey,
+    environment: parent.environment,
+    error,
+    action: needsSignIn(error) ? 'signIn' : action,
+    label: errorLabel(t, parent, error, action === 'loadMore'),
+  };
+}

@@ -1,0 +1,142 @@
+// The schema branches of the tree as nodes: a project's sections, models and block models, a model's Fields and
+// Records, fields grouped by fieldset, webhooks. Each function makes one node's children from what DatoCMS returned
+// (no request of its own). No vscode import.
+import type { Resource } from '../cma';
+import { byName, positionOf, relationshipId, relationshipIds } from '../domain/resources';
+import type { Translate } from '../platform/translate';
+import { sectionLabel } from './labels';
+import type {
+  EmptyNode,
+  FieldNode,
+  FieldsetNode,
+  FieldsNode,
+  ModelNode,
+  ProjectNode,
+  RecordsNode,
+  SectionNode,
+  TreeNode,
+  WebhookNode,
+} from './nodes';
+import type { RecordQuery } from './recordQuery';
+
+const place = (parent: TreeNode) => ({ parent, projectKey: parent.projectKey, environment: parent.environment });
+
+export function sections(t: Translate, project: ProjectNode): SectionNode[] {
+  return (['models', 'blockModels', 'webhooks', 'environments'] as const).map((kind) => ({
+    ...place(project),
+    kind,
+    id: `${project.id}/${kind}`,
+    label: sectionLabel(t, kind),
+  }));
+}
+
+export function emptyNode(parent: TreeNode, label: string): EmptyNode {
+  return { ...place(parent), kind: 'empty', id: `${parent.id}/empty`, label };
+}
+
+export function modelNodes(t: Translate, section: SectionNode, itemTypes: Resource<'item_type'>[]): TreeNode[] {
+  const blocks = section.kind === 'blockModels';
+  const nodes = itemTypes
+    .filter((itemType) => (itemType.attributes['modular_block'] === true) === blocks)
+    .sort(byName)
+    .map((itemType): ModelNode => {
+      const apiKey = String(itemType.attributes['api_key']);
+      return {
+        ...place(section),
+        kind: 'model',
+        id: `${section.id}/m:${itemType.id}`,
+        itemType,
+        label: String(itemType.attributes['name'] ?? apiKey),
+        ref: { project: section.projectKey, environment: section.environment, kind: 'model', apiKey },
+      };
+    });
+  return nodes.length ? nodes : [emptyNode(section, blocks ? t('No block models') : t('No models'))];
+}
+
+/** Fields, and Records unless it is a block model (`query`: the Records query the user set before, if any). */
+export function modelChildren(t: Translate, model: ModelNode, fields: Resource<'field'>[], query: RecordQuery): TreeNode[] {
+  const fieldsNode: FieldsNode = {
+    ...place(model),
+    kind: 'fields',
+    id: `${model.id}/fields`,
+    model,
+    label: t('Fields'),
+    count: fields.length,
+  };
+  if (model.itemType.attributes['modular_block'] === true) return [fieldsNode];
+  const records: RecordsNode = { ...place(model), kind: 'records', id: `${model.id}/records`, model, label: t('Records'), query };
+  return [fieldsNode, records];
+}
+
+/** The fields of a model, those of a fieldset under it, in the order the model shows them. */
+export function fieldsChildren(
+  t: Translate,
+  node: FieldsNode,
+  fields: Resource<'field'>[],
+  fieldsets: Resource<'fieldset'>[] | undefined,
+): TreeNode[] {
+  const model = node.model;
+  const modelApiKey = String(model.itemType.attributes['api_key']);
+  if (!fieldsets?.length && !fields.some((f) => relationshipId(f, 'fieldset')))
+    return fields.length ? fieldNodes(node, model, fields) : [emptyNode(node, t('No fields'))];
+  const sets = fieldsets ?? [];
+  const inSet = new Set(sets.map((s) => s.id));
+  const top: { position: number; node: TreeNode }[] = [];
+  for (const fieldset of sets) {
+    const members = fields.filter((f) => relationshipId(f, 'fieldset') === fieldset.id);
+    const fieldsetNode: FieldsetNode = {
+      ...place(node),
+      kind: 'fieldset',
+      id: `${node.id}/fs:${fieldset.id}`,
+      model,
+      fieldset,
+      fields: members,
+      label: String(fieldset.attributes['title'] ?? fieldset.id),
+      ref: { project: node.projectKey, environment: node.environment, kind: 'fieldset', modelApiKey, id: fieldset.id },
+    };
+    top.push({ position: positionOf(fieldset), node: fieldsetNode });
+  }
+  const loose = fields.filter((field) => {
+    const fieldset = relationshipId(field, 'fieldset');
+    return !fieldset || !inSet.has(fieldset);
+  });
+  for (const field of fieldNodes(node, model, loose)) top.push({ position: positionOf(field.field), node: field });
+  return top.sort((a, b) => a.position - b.position).map((entry) => entry.node);
+}
+
+/** Whether a model groups its fields in fieldsets (then the fieldsets are read too). */
+export function hasFieldsets(model: ModelNode, fields: Resource<'field'>[]): boolean {
+  return relationshipIds(model.itemType, 'fieldsets').length > 0 || fields.some((f) => relationshipId(f, 'fieldset'));
+}
+
+/** Field nodes of one group, by position; the first and the last of the group are marked (Move Up / Down follow). */
+export function fieldNodes(parent: TreeNode, model: ModelNode, fields: Resource<'field'>[]): FieldNode[] {
+  const sorted = [...fields].sort((a, b) => positionOf(a) - positionOf(b));
+  const modelApiKey = String(model.itemType.attributes['api_key']);
+  return sorted.map((field, index) => {
+    const apiKey = String(field.attributes['api_key']);
+    return {
+      ...place(parent),
+      kind: 'field',
+      id: `${model.id}/f:${field.id}`,
+      model,
+      field,
+      label: String(field.attributes['label'] ?? apiKey),
+      first: index === 0,
+      last: index === sorted.length - 1,
+      ref: { project: model.projectKey, environment: model.environment, kind: 'field', modelApiKey, apiKey },
+    };
+  });
+}
+
+export function webhookNodes(t: Translate, section: SectionNode, webhooks: Resource<'webhook'>[]): TreeNode[] {
+  const nodes = [...webhooks].sort(byName).map((webhook): WebhookNode => ({
+    ...place(section),
+    kind: 'webhook',
+    id: `${section.id}/w:${webhook.id}`,
+    webhook,
+    label: String(webhook.attributes['name'] ?? webhook.id),
+    ref: { project: section.projectKey, environment: section.environment, kind: 'webhook', id: webhook.id },
+  }));
+  return nodes.length ? nodes : [emptyNode(section, t('No webhooks'))];
+}
