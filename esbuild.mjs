@@ -17,7 +17,7 @@ const analyse = process.argv.includes('--analyse');
 
 /** bundle name → its members: rooms (folders of src/) or single modules, each reached from other bundles through its entry */
 const BUNDLES = {
-  // what activation needs: the client, the tree, the projects (and, through ENTRY, the context and the command table)
+  // what activation needs: the client, the tree, the projects (and, through ENTRY, the context)
   extension: ['src/cma', 'src/domain', 'src/platform', 'src/projects', 'src/tree'],
   // undici's pool, loaded on the first request
   http: ['src/cma/http.ts'],
@@ -33,6 +33,9 @@ const BUNDLES = {
   // the features activation does not run: documents and saves, records, history, schema code, environments, export,
   // and the parts of the tree and projects rooms only commands use (queries, pickers, sign-in dialogues, the guard)
   features: [
+    // the command table: activation registers the ids package.json declares, the table loads with the first command
+    'src/commands.ts',
+    'src/tree/tooltips.ts',
     'src/documents',
     'src/records',
     'src/history',
@@ -61,7 +64,7 @@ const BUNDLES = {
 };
 /** what a bundle exports besides its rooms; the top-level files it reaches are its own, never imported elsewhere */
 const ENTRY = { extension: 'src/extension.ts' };
-const TOP_FILES = { extension: ['src/extension.ts', 'src/context.ts', 'src/commands.ts'] };
+const TOP_FILES = { extension: ['src/extension.ts', 'src/context.ts'] };
 
 const abs = (p) => path.resolve(p);
 const members = [

@@ -1,7 +1,8 @@
 // Every command of the extension, once: its id (as package.json declares it), what the user is told when it fails,
-// whether it needs a signed-in project, and the feature function it runs. registerCommands is the one place commands
-// are registered, through one wrapper that reports failures one way (see Context.report). A test checks that this
-// table and package.json agree both ways.
+// whether it needs a signed-in project, and the feature function it runs. Activation registers the ids package.json
+// declares (src/extension.ts); each runs here, through one wrapper that reports failures one way (see
+// Context.report). A test checks that this table and package.json agree both ways. The table loads with the first
+// command, not at activation.
 import vscode = require('vscode');
 import type { Context } from './context';
 import * as documents from './documents';
@@ -350,17 +351,15 @@ export const COMMANDS = {
 
 export type CommandId = keyof typeof COMMANDS;
 
-/** Registers every command of the table; a failure becomes one notification (see Context.report). */
-export function registerCommands(ctx: Context): vscode.Disposable[] {
-  return Object.entries(COMMANDS).map(([id, row]: [string, CommandRow]) =>
-    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
-      try {
-        if (row.needsProject && ctx.registry.list().length === 0) throw new NotSignedInError();
-        return await row.run(ctx, ...args);
-      } catch (error) {
-        ctx.report(row.failed(ctx.t), error, { retry: () => vscode.commands.executeCommand(id, ...args) });
-        return undefined;
-      }
-    }),
-  );
+/** Runs the command `id` with the menu's or caller's `args`; a failure becomes one notification (see Context.report). */
+export async function runCommand(ctx: Context, id: string, args: unknown[]): Promise<unknown> {
+  const row = (COMMANDS as Record<string, CommandRow>)[id];
+  if (!row) throw new Error(`DatoCMS Explorer has no command ${id}`);
+  try {
+    if (row.needsProject && ctx.registry.list().length === 0) throw new NotSignedInError();
+    return await row.run(ctx, ...args);
+  } catch (error) {
+    ctx.report(row.failed(ctx.t), error, { retry: () => vscode.commands.executeCommand(id, ...args) });
+    return undefined;
+  }
 }

@@ -1,14 +1,17 @@
-// Entry point: one context owns every service and disposable; one table registers every command.
-import type vscode from 'vscode';
-import { registerCommands } from './commands';
+// Entry point: one context owns every service and disposable; every command package.json declares runs through the
+// one table of src/commands.ts (which loads with the first command).
+import vscode = require('vscode');
+import { runCommand } from './commands';
 import { Context } from './context';
 
 let context: Context | undefined;
 
 export function activate(extension: vscode.ExtensionContext) {
-  context = new Context(extension);
-  for (const command of registerCommands(context)) context.own(command);
-  return context.api();
+  const ctx = (context = new Context(extension));
+  const declared = (extension.extension.packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands;
+  for (const { command } of declared)
+    ctx.own(vscode.commands.registerCommand(command, (...args: unknown[]) => runCommand(ctx, command, args)));
+  return ctx.api();
 }
 
 export type DatoExplorerApi = ReturnType<typeof activate>;

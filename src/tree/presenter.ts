@@ -31,7 +31,6 @@ export interface Presentation {
   label: string;
   description?: string;
   /** Markdown; undefined when the label says it all */
-  tooltip?: string;
   icon: Icon;
   contextValue: string;
 }
@@ -126,13 +125,12 @@ export class TreePresenter {
     return (this.made ??= this.makeFormat());
   }
 
+  /** How a node looks in the list; its hover is `tooltip(node)`, asked when the user hovers it. */
   present(node: TreeNode): Presentation {
     const description = this.description(node);
-    const tooltip = this.tooltip(node);
     return {
       label: node.label,
       ...(description ? { description } : {}),
-      ...(tooltip !== undefined ? { tooltip } : {}),
       icon: this.icon(node),
       contextValue: this.contextValue(node),
     };

@@ -1,7 +1,6 @@
 // Renders TreeModel nodes as TreeItems through the presenter (label, description, hover, icon, context value), says
 // what a click does, and keeps the view's expanded branches and its "may be out of date" message.
 import { dateTimeText } from '../platform/dates';
-import { Model } from '../domain/views';
 import vscode = require('vscode');
 import { documentUri } from '../platform/uris';
 import { VIEWS } from '../platform/views';
@@ -52,18 +51,15 @@ export class TreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.D
     );
   }
 
-  /** On hover: a model's tooltip with its number of records (read once; without it when it cannot be read). */
+  /**
+   * The hover, made when the user hovers an item (its code loads then): a model's with its number of records, read
+   * once. Every document item gets one: without it VS Code would show the internal datocms: path.
+   */
   async resolveTreeItem(item: vscode.TreeItem, node: TreeNode): Promise<vscode.TreeItem> {
-    if (node.kind === 'model') {
-      await this.model.countRecords(node).catch(() => undefined);
-      const tooltip = this.presenter.tooltip(node);
-      if (tooltip !== undefined) item.tooltip = new vscode.MarkdownString(tooltip);
-    }
+    if (node.kind === 'model') await this.model.countRecords(node).catch(() => undefined);
+    const tooltip = this.presenter.tooltip(node);
+    if (tooltip !== undefined) item.tooltip = new vscode.MarkdownString(tooltip);
     return item;
-  }
-
-  private countsOnHover(node: TreeNode): boolean {
-    return node.kind === 'model' && !Model.isBlock(node.itemType) && this.model.recordTotal(node) === undefined;
   }
 
   isExpanded(node: TreeNode): boolean {
@@ -82,9 +78,6 @@ export class TreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.D
     item.description = look.description;
     item.contextValue = look.contextValue;
     item.iconPath = new vscode.ThemeIcon(look.icon.id, look.icon.color === undefined ? undefined : new vscode.ThemeColor(look.icon.color));
-    // Document nodes always get one: without it VS Code would show the internal datocms: path. A model whose record
-    // count is not known yet gets its hover from resolveTreeItem, once counted.
-    if (look.tooltip !== undefined && !this.countsOnHover(node)) item.tooltip = new vscode.MarkdownString(look.tooltip);
     if (isDocumentNode(node)) {
       // the tab is named by the node's name, as when the document is opened any other way
       const named = node.kind !== 'record' || node.label !== node.record.id;

@@ -205,7 +205,8 @@ describe('surface', () => {
     });
     try {
       const record = (await model.children(records)).find((n): n is RecordNode => n.kind === 'record')!;
-      const item = provider.getTreeItem(records);
+      // the hover is made when the user hovers the item
+      const item = await provider.resolveTreeItem(provider.getTreeItem(records), records);
       assert.match(String(item.description), /^featured = true · order: _published_at ↓ · it · (\d+ matches|1 match|no matches)$/);
       assert.ok(item.tooltip instanceof vscode.MarkdownString);
       const hover = item.tooltip.value;
@@ -213,7 +214,7 @@ describe('surface', () => {
         assert.ok(hover.includes(line), `${line} in ${hover}`);
       assert.match(hover, /\d+ loaded of \d+/);
       assert.ok(!item.id?.includes('@'), 'tree item ids do not depend on the environment');
-      const recordHover = provider.getTreeItem(record).tooltip;
+      const recordHover = (await provider.resolveTreeItem(provider.getTreeItem(record), record)).tooltip;
       assert.ok(
         recordHover instanceof vscode.MarkdownString &&
           recordHover.value.includes(record.record.id) &&
