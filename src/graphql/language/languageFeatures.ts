@@ -11,6 +11,7 @@ import type { Event } from '../events';
 import type { WorkspaceLink } from '../link';
 import type { SchemaCache } from '../schemaCache';
 import type { CodeChange } from '../usages/changes';
+import type { UsageSearch } from '../usages/usageSearch';
 import { changeOf, WorkspaceUsages, type Breakage } from '../usages/workspaceUsages';
 import { GraphqlDiagnostics } from './diagnostics';
 import { GraphqlProviders } from './providers';
@@ -59,6 +60,11 @@ export class LanguageFeatures implements vscode.Disposable {
     }
     const label = change.kind === 'model' ? `“${change.modelApiKey}”` : `“${change.modelApiKey}.${change.fieldApiKey}”`;
     await this.#usages.show(ref, label);
+  }
+
+  /** The usage scan over the linked folders (what the agents' find-usages tool reads). */
+  get usageSearch(): UsageSearch {
+    return this.#usages.search;
   }
 
   queriesBrokenBy(changes: CodeChange | readonly CodeChange[]): Promise<Breakage[]> {

@@ -1,7 +1,7 @@
 // The workspace's queries and a schema change: Find Usages in Code for a model or a field (a list to pick from, and
 // Find All References in the model's or field's `datocms:` document), and the queries a deleted or renamed model or
-// field would break, for the confirmations to name. Only folders whose code reads that project's environment count;
-// their files are listed with the workspace's excludes and scanned off the extension host's thread.
+// field would break, for the confirmations to name. Only folders whose code reads that project's environment count
+// (./usageSearch.ts); their files are listed with the workspace's excludes and scanned off the extension host's thread.
 import path = require('node:path');
 import { Worker } from 'node:worker_threads';
 import vscode = require('vscode');
@@ -11,11 +11,12 @@ import type { Ui } from '../../platform/ui';
 import { parseDocumentUri } from '../../platform/uris';
 import type { ProjectData } from '../../projects/projectData';
 import { pascalCase } from '../datoNames';
-import { schemaKeyOf, type CdaTarget, type WorkspaceLink } from '../link';
+import type { WorkspaceLink } from '../link';
 import type { SchemaCache } from '../schemaCache';
-import { readQueryOf, schemaEditsOf, type CodeChange } from './changes';
+import type { CodeChange } from './changes';
 import type { ScanFile } from './scanner';
 import { UsageClient } from './usageClient';
+import { UsageSearch, type LinkedFolder } from './usageSearch';
 
 export interface WorkspaceUsagesDeps {
   schemas: Pick<SchemaCache, 'entry' | 'refresh'>;
@@ -53,6 +54,8 @@ const SOURCES = '**/*.{graphql,gql,ts,tsx,mts,cts,js,jsx,mjs,cjs}';
 const WORKER_FILE = path.join(__dirname, 'graphqlUsageWorker.js');
 
 export class WorkspaceUsages implements vscode.Disposable {
+  /** the scan over the linked folders (the agents' find-usages tool reads it too) */
+  readonly search: UsageSearch;
   readonly #deps: WorkspaceUsagesDeps;
   readonly #client: UsageClient;
   readonly #registration: vscode.Disposable;
@@ -60,6 +63,20 @@ export class WorkspaceUsages implements vscode.Disposable {
   constructor(deps: WorkspaceUsagesDeps) {
     this.#deps = deps;
     this.#client = new UsageClient(deps.startWorker ?? (() => new Worker(WORKER_FILE, { execArgv: [] })));
+    this.search = new UsageSearch({
+      schemas: deps.schemas,
+      folders: async () => {
+        await deps.linksReady;
+        return (vscode.workspace.workspaceFolders ?? []).flatMap((folder) => {
+          const link = deps.linkFor(folder.uri);
+          return link && folder.uri.scheme === 'file'
+            ? [{ key: folder.uri.toString(), name: folder.name, path: folder.uri.fsPath, link }]
+            : [];
+        });
+      },
+      files: (folders) => filesOf(folders),
+      client: this.#client,
+    });
     this.#registration = vscode.languages.registerReferenceProvider(
       { scheme: DOCUMENT_SCHEME },
       { provideReferences: (document) => this.#references(document) },
@@ -75,21 +92,17 @@ export class WorkspaceUsages implements vscode.Disposable {
   async find(ref: DocumentRef): Promise<Usage[]> {
     const change = changeOf(ref);
     if (!change) return [];
-    const usages: Usage[] = [];
-    for (const group of await this.#groups(ref)) {
-      const found = await this.#client.find(group.schema, await filesOf(group.folders), readQueryOf([change]));
-      for (const file of found)
-        for (const read of file.reads) {
-          const start = new vscode.Position(read.line, read.character);
-          usages.push({
-            location: new vscode.Location(vscode.Uri.file(file.path), new vscode.Range(start, start.translate(0, read.length))),
-            name: read.name || read.typeName,
-            unit: read.unit,
-            preview: file.lines[read.line] ?? '',
-          });
-        }
-    }
-    return usages;
+    return (await this.search.find(change)).flatMap((file) =>
+      file.reads.map((read) => {
+        const start = new vscode.Position(read.line, read.character);
+        return {
+          location: new vscode.Location(vscode.Uri.file(file.path), new vscode.Range(start, start.translate(0, read.length))),
+          name: read.name || read.typeName,
+          unit: read.unit,
+          preview: file.lines[read.line] ?? '',
+        };
+      }),
+    );
   }
 
   /** The queries and fragments of the workspace that read what the changes remove and would no longer validate. */
@@ -97,26 +110,20 @@ export class WorkspaceUsages implements vscode.Disposable {
     const list = Array.isArray(changes) ? (changes as CodeChange[]) : [changes as CodeChange];
     const first = list[0];
     if (!first) return [];
-    const same = list.filter((c) => c.project === first.project && c.environment === first.environment);
-    const groups = await this.#groups(first);
-    if (groups.length === 0) return [];
-    const models = await (await this.#deps.data(first.project, first.environment)).itemTypes();
-    const pascals = models.map((m) => pascalCase(String(m.attributes['api_key'] ?? '')));
-    const broken: Breakage[] = [];
-    for (const group of groups) {
-      const units = await this.#client.broken(group.schema, await filesOf(group.folders), readQueryOf(same), schemaEditsOf(same), pascals);
-      for (const unit of units) {
-        const uri = vscode.Uri.file(unit.path);
-        broken.push({
-          name: unit.unit,
-          file: vscode.workspace.asRelativePath(uri, false),
-          uri: uri.toString(),
-          line: unit.line + 1,
-          message: unit.message,
-        });
-      }
-    }
-    return broken;
+    const pascals = async () =>
+      (await (await this.#deps.data(first.project, first.environment)).itemTypes()).map((m) =>
+        pascalCase(String(m.attributes['api_key'] ?? '')),
+      );
+    return (await this.search.broken(list, pascals)).map((unit) => {
+      const uri = vscode.Uri.file(unit.path);
+      return {
+        name: unit.unit,
+        file: vscode.workspace.asRelativePath(uri, false),
+        uri: uri.toString(),
+        line: unit.line + 1,
+        message: unit.message,
+      };
+    });
   }
 
   /** Find Usages in Code: a list of the selections reading the model or field; picking one opens it there. */
@@ -147,28 +154,6 @@ export class WorkspaceUsages implements vscode.Disposable {
     const ref = parseDocumentUri(document.uri);
     return ref && changeOf(ref) ? (await this.find(ref)).map((u) => u.location) : [];
   }
-
-  /** The workspace folders whose code reads the environment, by the schema they read (drafts and strict mode differ). */
-  async #groups(target: CdaTarget): Promise<{ schema: { key: string; sdl: () => string }; folders: vscode.WorkspaceFolder[] }[]> {
-    await this.#deps.linksReady;
-    const groups = new Map<string, { link: WorkspaceLink; folders: vscode.WorkspaceFolder[] }>();
-    for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      const link = this.#deps.linkFor(folder.uri);
-      if (!link || folder.uri.scheme !== 'file' || link.project !== target.project || link.environment !== target.environment) continue;
-      const key = schemaKeyOf(link, link);
-      const group = groups.get(key) ?? { link, folders: [] };
-      group.folders.push(folder);
-      groups.set(key, group);
-    }
-    return Promise.all(
-      [...groups.entries()].map(async ([key, group]) => {
-        // a search or a confirmation is worth one introspection: a schema changed elsewhere would hide reads
-        await this.#deps.schemas.refresh(group.link, group.link).catch(() => false);
-        const entry = await this.#deps.schemas.entry(group.link, group.link);
-        return { schema: { key: `${key}#${entry.hash}`, sdl: () => entry.sdl() }, folders: group.folders };
-      }),
-    );
-  }
 }
 
 /** What a `datocms:` model or field reference is, as a change to look for. */
@@ -181,7 +166,8 @@ export function changeOf(ref: DocumentRef): CodeChange | undefined {
 }
 
 /** The folders' GraphQL and code files, without what the workspace excludes; open editors by their text. */
-async function filesOf(folders: readonly vscode.WorkspaceFolder[]): Promise<ScanFile[]> {
+async function filesOf(linked: readonly LinkedFolder[]): Promise<ScanFile[]> {
+  const folders = linked.flatMap((l) => vscode.workspace.workspaceFolders?.find((f) => f.uri.toString() === l.key) ?? []);
   const open = new Map(vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'file').map((d) => [d.uri.fsPath, d]));
   const files: ScanFile[] = [];
   for (const folder of folders) {
