@@ -8,7 +8,9 @@ import { errorMessage } from '../platform/errors';
 import type { Translate } from '../platform/translate';
 import { documentUri, parseDocumentUri } from '../platform/uris';
 import type { ProjectRegistry } from '../projects/registry';
+import type { GraphqlTools } from './graphqlKit';
 import { ToolRefusal } from './output';
+import { projectSecrets } from './secrets';
 import type { EditorText, Editors, TextEdit, ToolDeps } from './toolKit';
 import { runningMessage, runTool } from './tools';
 
@@ -20,6 +22,8 @@ export interface AgentToolsDeps {
   readonly documents: DocumentsFeature;
   /** the project (and environment) the workspace is linked to, once a feature links workspaces (the GraphQL workbench) */
   workspaceLink?: () => Promise<{ project: string; environment?: string } | undefined>;
+  /** the GraphQL workbench (made on first use: only the GraphQL tools call it) */
+  graphql?: () => GraphqlTools;
 }
 
 export class AgentTools {
@@ -34,7 +38,8 @@ export class AgentTools {
       data: (where) => registry.data(where.project, where.environment),
       documents: new DocumentService((ref) => registry.data(ref.project, ref.environment)),
       editors: new VscodeEditors(() => host.documents, host.t),
-      secrets: () => Promise.all(registry.list().map((project) => registry.store.token(project.key))),
+      secrets: () => projectSecrets(registry, registry.store),
+      ...(host.graphql ? { graphql: host.graphql } : {}),
     };
   }
 

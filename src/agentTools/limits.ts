@@ -27,6 +27,17 @@ export const LIMITS = {
   filters: 10,
   /** list values of one filter */
   filterValues: 100,
+  /** characters of a GraphQL query to run */
+  queryChars: 50_000,
+  /** characters of the JSON of its variables, and their top-level keys */
+  variablesChars: 20_000,
+  variableKeys: 100,
+  /** characters of the data of a query's answer */
+  graphqlDataChars: 40_000,
+  /** GraphQL errors listed */
+  graphqlErrors: 50,
+  /** places listed by find_usages */
+  usages: 100,
 } as const;
 
 /** `asked` within `1..max` (its default when not asked); a lowered value adds a note saying so. */

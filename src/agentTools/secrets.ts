@@ -1,6 +1,7 @@
 // What an agent never reads in a webhook document: its basic-auth password, and the values of headers whose names
 // say they carry a credential (Authorization, X-Api-Key…). Each is replaced by a marker in place, and the answer says
-// so; a proposal that sends a marker back is refused, so a hidden value can never be overwritten by its marker.
+// so; a proposal that sends a marker back is refused, so a hidden value can never be overwritten by its marker. And
+// the tokens every answer is scrubbed of.
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import type { Translate } from '../platform/translate';
 
@@ -54,4 +55,12 @@ export function holdsMarker(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(holdsMarker);
   if (value !== null && typeof value === 'object') return Object.values(value).some(holdsMarker);
   return false;
+}
+
+/** What no answer may hold: each signed-in project's API token and, when one was pasted, its delivery token. */
+export function projectSecrets(
+  projects: { list(): { key: string }[] },
+  store: { token(key: string): Promise<string | undefined>; deliveryToken(key: string): Promise<string | undefined> },
+): Promise<(string | undefined)[]> {
+  return Promise.all(projects.list().flatMap((project) => [store.token(project.key), store.deliveryToken(project.key)]));
 }

@@ -5,6 +5,7 @@ import type { DocumentRef } from '../domain/paths';
 import type { DocumentService, SaveBasis } from '../documents';
 import type { ProjectData } from '../projects/projectData';
 import type { Translate } from '../platform/translate';
+import type { GraphqlTools } from './graphqlKit';
 import type { InputReader } from './inputs';
 import { resolvePlace, type Place, type Projects, type Surroundings, type Where } from './place';
 
@@ -46,8 +47,10 @@ export interface ToolDeps {
   /** renders documents the way their editors show them */
   documents: DocumentService;
   editors: Editors;
-  /** what must never appear in a tool's answer (the signed-in projects' API tokens) */
+  /** what must never appear in a tool's answer (the signed-in projects' API and delivery tokens) */
   secrets(): Promise<(string | undefined)[]>;
+  /** the GraphQL workbench, made on the first call of a GraphQL tool (absent where there is none) */
+  graphql?: () => GraphqlTools;
 }
 
 export interface ToolCall {

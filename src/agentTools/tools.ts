@@ -1,11 +1,13 @@
 // THE table of agent tools: each name as package.json's `languageModelTools` declares it, its input keys, what it
-// does, and what the chat shows while it runs. A new tool (GraphQL queries, find usages…) is one row here and one
-// entry in package.json; a test checks the two agree both ways. No vscode import.
+// does, and what the chat shows while it runs. A new tool is one row here and one entry in package.json; a test
+// checks the two agree both ways. No vscode import.
 import { findRecords, FIND_KEYS } from './findRecords';
+import { findUsages, FIND_USAGES_KEYS } from './findUsages';
 import { getDocument, GET_KEYS } from './getDocument';
 import { InputReader } from './inputs';
 import { scrub, ToolRefusal } from './output';
 import { describeProposal, proposeEdit, proposeNew, PROPOSE_EDIT_KEYS, PROPOSE_NEW_KEYS } from './propose';
+import { runGraphql, RUN_GRAPHQL_KEYS } from './runGraphql';
 import { getSchema, SCHEMA_KEYS } from './schemaTool';
 import { toolCall, type ToolCall, type ToolDeps } from './toolKit';
 import { validateDocument, VALIDATE_KEYS } from './validate';
@@ -53,6 +55,17 @@ export const TOOLS = {
     keys: PROPOSE_NEW_KEYS,
     run: proposeNew,
     running: (call) => describeProposal(call, false),
+  },
+  datocms_run_graphql: {
+    keys: RUN_GRAPHQL_KEYS,
+    run: runGraphql,
+    running: async (call) => call.t('Running a GraphQL query on the Content Delivery API of {0}', await where(call)),
+  },
+  datocms_find_usages: {
+    keys: FIND_USAGES_KEYS,
+    run: findUsages,
+    running: async (call) =>
+      call.t("Looking for GraphQL that reads a DatoCMS model or field in the workspace's code ({0})", await where(call)),
   },
 } satisfies Record<string, ToolRow>;
 

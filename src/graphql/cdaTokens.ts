@@ -4,13 +4,11 @@
 import { CancelledError } from '../cma';
 import type { Translate } from '../platform/translate';
 import type { Ui } from '../platform/ui';
-import type { SecretStore } from '../projects/projectStore';
+import { deliveryTokenSecretKey, type SecretStore } from '../projects/projectStore';
 import { CdaAuthError } from './cdaHttp';
 
-const SECRET_PREFIX = 'datocms.cdaToken/';
-
-/** The secret-storage key of a project's delivery token. */
-export const cdaTokenKey = (projectKey: string) => `${SECRET_PREFIX}${projectKey}`;
+/** The secret-storage key of a project's delivery token (the projects room reads it too: answers to agents are scrubbed of it). */
+export const cdaTokenKey = deliveryTokenSecretKey;
 
 export interface CdaTokenDeps {
   ui: Ui;

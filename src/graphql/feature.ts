@@ -17,6 +17,7 @@ import { Runner } from './runner';
 import { SchemaCache } from './schemaCache';
 import type { GeneratorScript } from './schemaFile';
 import { SchemaSync, type SyncFolder } from './sync';
+import { GraphqlToolApi, toolLinkOf, type ToolFolderLink, type ToolQuery, type ToolRun, type ToolUsages } from './toolApi';
 import type { CodeChange } from './usages/changes';
 import type { Breakage } from './usages/workspaceUsages';
 import { folderKeyOf, WorkspaceLinks } from './workspaceLinks';
@@ -43,6 +44,7 @@ export class GraphqlFeature implements vscode.Disposable {
   readonly #deps: GraphqlDeps;
   readonly #sync: SchemaSync;
   readonly #runner: Runner;
+  readonly #toolApi: GraphqlToolApi;
   readonly #disposables: vscode.Disposable[] = [];
   #warnedUrl: string | undefined;
 
@@ -87,6 +89,13 @@ export class GraphqlFeature implements vscode.Disposable {
       ui,
       t,
       log: deps.log,
+    });
+    this.#toolApi = new GraphqlToolApi({
+      tokens: this.tokens,
+      endpoint: () => this.endpoint(),
+      links: () => this.#toolLinks(),
+      workspaceFolders: () => vscode.workspace.workspaceFolders?.length ?? 0,
+      search: this.language.usageSearch,
     });
     this.#disposables.push(
       this.schemas,
@@ -133,6 +142,21 @@ export class GraphqlFeature implements vscode.Disposable {
   /** The workspace's queries that a deleted or renamed model or field would break (none outside linked folders). */
   queriesBrokenBy(changes: CodeChange | readonly CodeChange[]): Promise<Breakage[]> {
     return this.language.queriesBrokenBy(changes);
+  }
+
+  /** For the agents' run tool: the query parsed, then run on `target` with the options given (see ./toolApi.ts). */
+  runForTool(target: CdaTarget, request: ToolQuery): Promise<ToolRun> {
+    return this.#toolApi.runForTool(target, request);
+  }
+
+  /** For the agents' find-usages tool: where the linked folders' code reads a model or a field. */
+  usagesOf(where: CdaTarget & { model: string; field?: string }): Promise<ToolUsages> {
+    return this.#toolApi.usagesOf(where);
+  }
+
+  /** For the agents' tools: the workspace folders' links, the focused folder's first. */
+  linksForTool(): Promise<ToolFolderLink[]> {
+    return this.#toolApi.linksForTool();
   }
 
   run(uri?: vscode.Uri, offset?: number): Promise<void> {
@@ -191,6 +215,19 @@ export class GraphqlFeature implements vscode.Disposable {
     return (vscode.workspace.workspaceFolders ?? []).flatMap((folder) => {
       const link = this.links.linkFor(folder.uri);
       return link && folder.uri.scheme === 'file' ? [{ folder: syncFolder(folder), link }] : [];
+    });
+  }
+
+  async #toolLinks(): Promise<ToolFolderLink[]> {
+    await this.links.ready;
+    const focused = vscode.window.activeTextEditor?.document.uri;
+    const first = focused ? folderKeyOf(focused) : '';
+    const folders = [...(vscode.workspace.workspaceFolders ?? [])].sort(
+      (a, b) => Number(b.uri.toString() === first) - Number(a.uri.toString() === first),
+    );
+    return folders.flatMap((folder) => {
+      const link = this.links.linkFor(folder.uri);
+      return link ? [toolLinkOf(folder.name, link)] : [];
     });
   }
 

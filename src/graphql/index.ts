@@ -9,6 +9,9 @@
 //
 // For the schema actions: `GraphqlFeature.queriesBrokenBy(change)` names the workspace's queries a deleted or renamed
 // model or field would break; `GraphqlFeature.findUsages(arg)` is Find Usages in Code.
+//
+// For the agent tools: `GraphqlFeature.runForTool(target, request)` (a query parsed, then run), `usagesOf(where)` (the
+// places in the linked folders' code that read a model or a field), `linksForTool()`.
 export * from './events';
 export * from './link';
 export * from './schemaCache';
@@ -17,3 +20,4 @@ export { graphqlOf, operationAt, SentQuery, variablesOf, type DocumentGraphql, t
 export { GraphqlFeature, type GraphqlDeps } from './feature';
 export type { CodeChange } from './usages/changes';
 export type { Breakage } from './usages/workspaceUsages';
+export type { ToolFolderLink, ToolQuery, ToolRun, ToolUsages } from './toolApi';

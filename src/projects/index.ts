@@ -10,3 +10,4 @@ export * from './accountCommands';
 export * from '../domain/titles';
 export * from './actions';
 export * from './actionHost';
+export * from './projectStore';

@@ -17,9 +17,15 @@ export interface KeyValueStore {
 const PROJECTS_KEY = 'datocms.projects';
 const ENVIRONMENTS_KEY = 'datocms.selectedEnvironments';
 const TOKEN_KEY_PREFIX = 'datocms.apiToken/';
+const DELIVERY_TOKEN_KEY_PREFIX = 'datocms.cdaToken/';
 
 export function tokenSecretKey(projectKey: string): string {
   return TOKEN_KEY_PREFIX + projectKey;
+}
+
+/** The secret of a project's read-only Content Delivery API token (the GraphQL workbench asks for it when needed). */
+export function deliveryTokenSecretKey(projectKey: string): string {
+  return DELIVERY_TOKEN_KEY_PREFIX + projectKey;
 }
 
 /** The project key a secret belongs to, or undefined when the secret is not one of ours. */
@@ -45,6 +51,11 @@ export class ProjectStore {
 
   token(key: string): Promise<string | undefined> {
     return Promise.resolve(this.secrets.get(tokenSecretKey(key)));
+  }
+
+  /** The project's delivery token, when one was pasted (kept by the GraphQL workbench). */
+  deliveryToken(key: string): Promise<string | undefined> {
+    return Promise.resolve(this.secrets.get(deliveryTokenSecretKey(key)));
   }
 
   /** Adds or replaces a project (same key) together with its token. */

@@ -6,6 +6,7 @@ import { documentPath, type DocumentRef } from '../../src/domain/paths';
 import type { Project } from '../../src/projects/project';
 import { ProjectData } from '../../src/projects/projectData';
 import { formatMessage } from '../../src/platform/translate';
+import type { GraphqlTools } from '../../src/agentTools/graphqlKit';
 import type { EditorText, Editors, TextEdit, ToolDeps } from '../../src/agentTools/toolKit';
 import { runTool } from '../../src/agentTools/tools';
 import { startEmulator, type Emulator } from '../emulator';
@@ -69,7 +70,15 @@ export interface Bench {
   emulator: Emulator;
   client: CmaClient;
   /** fresh deps (a fresh cache, no editors) with these projects signed in and this document focused */
-  deps(options?: { projects?: Project[]; focused?: DocumentRef; link?: { project: string; environment?: string } }): ToolDeps & {
+  deps(options?: {
+    projects?: Project[];
+    focused?: DocumentRef;
+    link?: { project: string; environment?: string };
+    /** the GraphQL workbench's side of the tools */
+    graphql?: GraphqlTools;
+    /** secrets besides the API token (a delivery token) */
+    secrets?: string[];
+  }): ToolDeps & {
     editors: MemoryEditors;
   };
   /** runs a tool and returns its answer */
@@ -111,7 +120,8 @@ export async function bench(options: { records?: number; empty?: boolean } = {})
         data,
         documents,
         editors,
-        secrets: async () => [emulator.token],
+        secrets: async () => [emulator.token, ...(o.secrets ?? [])],
+        ...(o.graphql ? { graphql: () => o.graphql! } : {}),
       };
     },
     run: (deps, tool, input) => runTool(deps, tool, input),

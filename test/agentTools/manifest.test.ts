@@ -51,6 +51,8 @@ describe('agent tools in package.json and in the code', () => {
     assert.deepEqual(byName.get('datocms_find_records')!.inputSchema.required, ['model']);
     assert.deepEqual(byName.get('datocms_propose_edit')!.inputSchema.required, ['changes']);
     assert.deepEqual(byName.get('datocms_propose_new')!.inputSchema.required, ['kind']);
+    assert.deepEqual(byName.get('datocms_run_graphql')!.inputSchema.required, ['query']);
+    assert.deepEqual(byName.get('datocms_find_usages')!.inputSchema.required, ['model']);
   });
 
   test('the caps the manifest states are the ones applied', () => {
@@ -64,6 +66,14 @@ describe('agent tools in package.json and in the code', () => {
     );
     assert.match(byName.get('datocms_find_records')!.modelDescription, /at most 100 rows per call \(default 20\)/);
     assert.match(byName.get('datocms_get_document')!.modelDescription, /Pages of about 40,000 characters/);
+    const run = byName.get('datocms_run_graphql')!;
+    assert.equal(run.inputSchema.properties!['query']!.maxLength, LIMITS.queryChars);
+    assert.equal(LIMITS.graphqlDataChars, 40_000);
+    assert.match(run.modelDescription, /cut at about 40,000 characters/);
+    assert.equal(LIMITS.variablesChars, 20_000);
+    assert.match(run.modelDescription, /Variables are a JSON object of at most 20,000 characters/);
+    assert.equal(LIMITS.usages, 100);
+    assert.match(byName.get('datocms_find_usages')!.modelDescription, /at most 100, with the count of the rest/);
   });
 
   test('names VS Code accepts, user-facing texts translated, referenceable in prompts', () => {

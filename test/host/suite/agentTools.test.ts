@@ -61,7 +61,7 @@ describe('agent tools', () => {
     const declared = (
       vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { languageModelTools: { name: string }[] } }
     ).contributes.languageModelTools.map((tool) => tool.name);
-    assert.equal(declared.length, 6);
+    assert.equal(declared.length, 8);
     const listed = vscode.lm.tools.filter((tool) => tool.name.startsWith('datocms_')).map((tool) => tool.name);
     assert.deepEqual([...listed].sort(), [...declared].sort());
     const answer = await invoke('datocms_get_schema', { model: 'author' });
