@@ -8,7 +8,7 @@ import type { Resource } from '../../src/cma/types';
 import { ProjectData } from '../../src/projects/projectData';
 import { runBulk, type BulkHost } from '../../src/records/bulk';
 import { RecordPublishing, type RecordRef, type RecordTarget } from '../../src/records/recordActions';
-import { formatInZone, isoInZone, parseZonedDateTime } from '../../src/records/zonedTime';
+import { formatInZone, isoInZone, parseZonedDateTime, readZonedDateTime } from '../../src/records/zonedTime';
 import { formatMessage } from '../../src/platform/translate';
 import { ScriptedUi } from '../platform/scriptedUi';
 import type { Emulator } from '../emulator';
@@ -238,6 +238,26 @@ describe('schedules', () => {
     assert.match(ui.transcript.at(-1)!, /has no scheduled publication/);
   });
 
+  test('a time the clocks pass twice asks, naming the two, and schedules the first; one they skip is refused where typed', async () => {
+    const { single, ui } = world();
+    const article = records('article', 'draft')[4]!;
+    ui.inputs.push((options) => {
+      assert.match(options.validate!('2031-03-30 02:30') ?? '', /does not exist in Europe\/Rome/);
+      return '2031-10-26 02:30';
+    });
+    let detail = '';
+    ui.answers.push((message, actions, text) => {
+      assert.match(message, /2031-10-26 02:30 happens twice in Europe\/Rome/);
+      detail = text ?? '';
+      return actions[0];
+    });
+    await single.schedule(target(article, 'article'), 'publication');
+    assert.match(detail, /takes the first \(2031-10-26T02:30:00\+02:00\)\. For the second, write 2031-10-26T02:30:00\+01:00/);
+    const body = sent('POST', /\/scheduled-publication$/).at(-1)?.body as { data: { attributes: Record<string, unknown> } };
+    assert.deepEqual(body.data.attributes, { publication_scheduled_at: '2031-10-26T02:30:00+02:00' });
+    await single.cancelSchedule(target(article, 'article'), 'publication');
+  });
+
   test('the emulator refuses a date in the past', async () => {
     const article = records('article')[0]!;
     await assert.rejects(
@@ -254,6 +274,29 @@ describe('schedules', () => {
     assert.equal(parseZonedDateTime('2031-02-30 09:00', 'Europe/Rome'), undefined);
     assert.equal(isoInZone(Date.parse('2031-07-31T07:00:00Z'), 'Europe/Rome'), '2031-07-31T09:00:00+02:00');
     assert.equal(formatInZone(Date.parse('2031-07-31T07:00:00Z'), 'America/New_York'), '2031-07-31 03:00');
+  });
+
+  test('a wall time the clocks pass twice is the first of the two, always, and says so; one they skip says so', () => {
+    // Europe/Rome goes back from 03:00 CEST to 02:00 CET on 2031-10-26: 02:30 happens at 00:30 and at 01:30 UTC
+    for (const zone of ['Europe/Rome', 'Europe/Berlin']) {
+      const reading = readZonedDateTime('2031-10-26 02:30', zone);
+      assert.deepEqual(reading, { kind: 'twice', ms: Date.parse('2031-10-26T00:30:00Z'), later: Date.parse('2031-10-26T01:30:00Z') });
+      assert.equal(isoInZone(reading.ms, zone), '2031-10-26T02:30:00+02:00');
+      assert.equal(isoInZone(reading.later, zone), '2031-10-26T02:30:00+01:00');
+    }
+    // New York goes back at 02:00 EDT on 2031-11-02: 01:30 happens twice
+    assert.deepEqual(readZonedDateTime('2031-11-02 01:30', 'America/New_York'), {
+      kind: 'twice',
+      ms: Date.parse('2031-11-02T05:30:00Z'),
+      later: Date.parse('2031-11-02T06:30:00Z'),
+    });
+    assert.deepEqual(readZonedDateTime('2031-03-30 02:30', 'Europe/Rome'), { kind: 'skipped' });
+    assert.deepEqual(readZonedDateTime('2031-10-26 04:30', 'Europe/Rome'), { kind: 'instant', ms: Date.parse('2031-10-26T03:30:00Z') });
+    // an offset written out picks either of the two
+    assert.deepEqual(readZonedDateTime('2031-10-26T02:30+01:00', 'Europe/Rome'), {
+      kind: 'instant',
+      ms: Date.parse('2031-10-26T01:30:00Z'),
+    });
   });
 });
 
