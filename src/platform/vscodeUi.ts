@@ -31,15 +31,18 @@ export class VscodeUi implements Ui {
   }
 
   async input(options: InputOptions): Promise<string | undefined> {
-    return vscode.window.showInputBox({
-      title: options.title,
-      prompt: options.prompt,
-      placeHolder: options.placeholder,
-      value: options.value,
-      password: options.password ?? false,
-      ignoreFocusOut: options.password ?? false,
-      validateInput: options.validate ? (text) => options.validate?.(text) ?? null : undefined,
-    });
+    if (!options.accept) {
+      return vscode.window.showInputBox({
+        title: options.title,
+        prompt: options.prompt,
+        placeHolder: options.placeholder,
+        value: options.value,
+        password: options.password ?? false,
+        ignoreFocusOut: options.password ?? false,
+        validateInput: options.validate ? (text) => options.validate?.(text) ?? null : undefined,
+      });
+    }
+    return checkedInput(options, options.accept);
   }
 
   withProgress<R>(
@@ -75,4 +78,63 @@ export class VscodeUi implements Ui {
   async openExternal(url: string): Promise<void> {
     await vscode.env.openExternal(vscode.Uri.parse(url));
   }
+}
+
+/** An input box that stays open while `accept` checks the text, and shows its refusal in place. */
+function checkedInput(options: InputOptions, accept: NonNullable<InputOptions['accept']>): Promise<string | undefined> {
+  const box = vscode.window.createInputBox();
+  box.title = options.title;
+  box.prompt = options.prompt;
+  box.placeholder = options.placeholder;
+  box.value = options.value ?? '';
+  box.password = options.password ?? false;
+  box.ignoreFocusOut = options.password ?? false;
+  let checking: AbortController | undefined;
+  let closed = false;
+  return new Promise<string | undefined>((resolve, reject) => {
+    const done = (finish: () => void) => {
+      closed = true;
+      subscriptions.forEach((s) => s.dispose());
+      box.dispose();
+      finish();
+    };
+    const subscriptions = [
+      box.onDidChangeValue((text) => {
+        if (!checking) box.validationMessage = options.validate?.(text);
+      }),
+      box.onDidAccept(async () => {
+        if (checking) return;
+        const text = box.value;
+        const invalid = options.validate?.(text);
+        if (invalid !== undefined) {
+          box.validationMessage = invalid;
+          return;
+        }
+        const controller = (checking = new AbortController());
+        box.busy = true;
+        box.enabled = false;
+        box.validationMessage = undefined;
+        try {
+          const refusal = await accept(text, controller.signal);
+          if (controller.signal.aborted) return;
+          if (refusal === undefined) return done(() => resolve(text));
+          box.validationMessage = { message: refusal, severity: vscode.InputBoxValidationSeverity.Error };
+        } catch (error) {
+          if (!controller.signal.aborted) done(() => reject(error));
+          return;
+        } finally {
+          checking = undefined;
+          if (!closed) {
+            box.busy = false;
+            box.enabled = true;
+          }
+        }
+      }),
+      box.onDidHide(() => {
+        checking?.abort();
+        done(() => resolve(undefined));
+      }),
+    ];
+    box.show();
+  });
 }

@@ -138,10 +138,15 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
       await shot('welcome');
     });
 
-    await step('signs in through the input box', async () => {
+    await step('signs in through the input box; a wrong token is refused in the box, which stays open to correct it', async () => {
       await page.locator('.welcome-view-content').getByRole('button', { name: 'Sign In' }).click();
       await quickInput.waitFor({ state: 'visible' });
-      await page.locator('.quick-input-widget input.input').fill(emulator.token);
+      const box = page.locator('.quick-input-widget input.input');
+      await box.fill('not-the-token');
+      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-widget .quick-input-message', { hasText: 'refused this token (401)' }).waitFor();
+      await shot('sign-in-refused');
+      await box.fill(emulator.token);
       await page.keyboard.press('Enter');
       await treeItem('Emulated Bistro').waitFor();
     });
@@ -398,6 +403,8 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
       await pick('Order the records of which model?', 'Article');
       await pick('Order records by', '_published_at');
       await pick('Order by _published_at', 'Descending');
+      // the order command ends by revealing its Records item: the next command starts once it shows the order
+      await treeItem('Records').filter({ hasText: 'order: _published_at' }).waitFor();
       await runCommand('DatoCMS: Records Locale');
       await pick("Choose the locale of which model's records?", 'Article');
       await pick('Locale for search, filters and titles', 'it');

@@ -51,11 +51,20 @@ export class ScriptedUi implements Ui {
     if (!item) throw new Error(`"${label}" is not offered in "${options.title}" (${items.map((i) => i.label).join(', ')})`);
     return item.value;
   }
+  /** what a box with `accept` showed under the text; the next answer in `inputs` retypes in the same box */
+  readonly refusals: string[] = [];
   async input(options: InputOptions): Promise<string | undefined> {
     this.transcript.push(`input: ${options.title}`);
-    const next = this.inputs.shift();
-    if (!next) throw new Error(`unexpected input box: ${options.title}`);
-    return next(options);
+    for (;;) {
+      const next = this.inputs.shift();
+      if (!next) throw new Error(`unexpected input box: ${options.title}`);
+      const text = next(options);
+      if (text === undefined || !options.accept) return text;
+      const refusal = await options.accept(text, new AbortController().signal);
+      if (refusal === undefined) return text;
+      this.refusals.push(refusal);
+      this.transcript.push(`refused in the box: ${refusal}`);
+    }
   }
   async withProgress<R>(options: { title: string }, task: (report: ProgressReport, signal: AbortSignal) => Promise<R>): Promise<R> {
     this.progressTitles.push(options.title);
