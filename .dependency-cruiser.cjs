@@ -14,8 +14,8 @@ const FLOORS = {
   language: ['cma', 'documents', 'domain', 'numbers', 'platform', 'projects', 'schema'],
 };
 const FEATURE = ['cma', 'documents', 'domain', 'export', 'numbers', 'platform', 'projects', 'schema', 'tree'];
-for (const feature of ['environments', 'history', 'navigation', 'records', 'schemaActions', 'schemaCode']) FLOORS[feature] = FEATURE;
-const FEATURES = ['documents', 'language', 'export', 'environments', 'history', 'navigation', 'records', 'schemaActions', 'schemaCode'];
+for (const feature of ['environments', 'history', 'media', 'navigation', 'records', 'schemaActions', 'schemaCode']) FLOORS[feature] = FEATURE;
+const FEATURES = ['documents', 'language', 'export', 'environments', 'history', 'media', 'navigation', 'records', 'schemaActions', 'schemaCode'];
 const ROOMS = Object.keys(FLOORS);
 
 module.exports = {

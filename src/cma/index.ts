@@ -36,3 +36,6 @@ export { DEFAULT_JOB_POLICY, DEFAULT_RETRY_POLICY, sleep, type JobPolicy, type R
 export { ApiError, CancelledError, CmaError, NetworkError, ResponseError, TimeoutError, type ApiErrorEntry } from './errors';
 export type * from './types';
 export * from './resources/publishing';
+// for the parts of the client bundled apart (the media area's, publishing)
+export * from './split';
+export { UploadError, UploadInUseError, type UploadFailure } from './uploadErrors';

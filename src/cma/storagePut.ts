@@ -6,7 +6,7 @@
 import { open as openFile } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
-import { CancelledError } from './errors';
+import { CancelledError } from './split';
 import { buildConnector, Pool } from './http';
 import { UploadError } from './uploadErrors';
 

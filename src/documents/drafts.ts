@@ -63,6 +63,8 @@ export async function openDraft(data: ProjectData, ref: DocumentRef, o: CallOpti
       const resource = draftRecord(model, ctx, { parentId: parentOf(ref) });
       return { ref, resource, text: renderDraft(resource, ctx), ctx };
     }
+    case 'upload':
+      throw new Error('An upload is created from a file, not from a document');
   }
 }
 
@@ -74,6 +76,7 @@ export const isUncreated = (opened: OpenedDocument): boolean => isNewDocumentRef
  * answer's document keeps the draft's ref (the editor's URI); `created` is where the record now lives.
  */
 export async function createFromDraft(data: ProjectData, opened: OpenedDocument, text: string, o: SaveOptions = {}): Promise<SaveResult> {
+  if (opened.ref.kind === 'upload') throw new Error('An upload is created from a file, not from a document');
   if (opened.ref.kind !== 'record') return createSchemaFromDraft(data, opened, opened.ref, text, o);
   const plan = planCreate(opened.resource as Resource<'item'>, text, opened.ctx);
   if (!plan.ok) return { status: 'invalid', problems: plan.problems, origin: 'local', text };
@@ -121,7 +124,7 @@ export async function createFromDraft(data: ProjectData, opened: OpenedDocument,
 async function createSchemaFromDraft(
   data: ProjectData,
   opened: OpenedDocument,
-  ref: Exclude<DocumentRef, RecordRef>,
+  ref: Exclude<DocumentRef, RecordRef | { kind: 'upload' }>,
   text: string,
   o: SaveOptions,
 ): Promise<SaveResult> {

@@ -77,10 +77,21 @@ export class TreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.D
       const uri = documentUri(named ? { ...node.ref, title: node.label } : node.ref);
       item.resourceUri = uri;
       item.command = { command: 'vscode.open', title: vscode.l10n.t('Open'), arguments: [uri, { preview: true }] };
+    } else if (node.kind === 'uploadsMore') {
+      item.command = { command: 'datocms.media.loadMore', title: vscode.l10n.t('Load More'), arguments: [node] };
     } else if (node.kind === 'loadMore') {
       item.command = { command: 'datocms.loadMore', title: vscode.l10n.t('Load More'), arguments: [node] };
     } else if (node.kind === 'error') {
       item.command = { command: 'datocms.retry', title: vscode.l10n.t('Retry'), arguments: [node] };
+    }
+    return item;
+  }
+
+  /** An upload's hover is made when first hovered: it counts the records using the upload. */
+  async resolveTreeItem(item: vscode.TreeItem, node: TreeNode): Promise<vscode.TreeItem> {
+    if (node.kind === 'upload' && item.tooltip === undefined) {
+      const tooltip = await this.model.uploadTooltip(node).catch(() => undefined);
+      if (tooltip !== undefined) item.tooltip = new vscode.MarkdownString(tooltip);
     }
     return item;
   }

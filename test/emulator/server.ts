@@ -456,6 +456,12 @@ export class EmulatorServer implements Emulator {
         this.faults.add({ ...(body as unknown as FaultRule), path: rulePath });
         return { status: 201, body: { ok: true } };
       }
+      // what the asset storage received (header names, sizes, outcomes; never a URL or a header value)
+      if (path === '/_emulator/storage-requests' && method === 'GET') return { status: 200, body: this.uploadStorage.requests };
+      if (path === '/_emulator/storage-requests' && method === 'DELETE') {
+        this.uploadStorage.requests.length = 0;
+        return { status: 204 };
+      }
       if (path === '/_emulator/latency' && method === 'PUT') {
         this.setLatency(Number(parse().ms));
         return { status: 204 };

@@ -71,7 +71,31 @@ const APPLIES: Record<string, (item: Item) => boolean> = {
   'datocms.env.maintenanceOff': (i) => is(i, 'environments') && !has(i, 'maintenanceOff') && single(i),
   'datocms.retry': (i) => is(i, 'error') && single(i),
   'datocms.refreshNode': (i) =>
-    is(i, 'project', 'models', 'blockModels', 'webhooks', 'environments', 'model', 'fields', 'fieldset', 'records') && single(i),
+    is(
+      i,
+      'project',
+      'models',
+      'blockModels',
+      'webhooks',
+      'environments',
+      'model',
+      'fields',
+      'fieldset',
+      'records',
+      'media',
+      'uploadCollection',
+    ) && single(i),
+  'datocms.media.uploadFiles': (i) => is(i, 'media', 'uploadCollection') && single(i),
+  'datocms.media.search': (i) => is(i, 'media') && single(i),
+  'datocms.media.filter': (i) => is(i, 'media') && single(i),
+  'datocms.media.orderBy': (i) => is(i, 'media') && single(i),
+  'datocms.media.clearQuery': (i) => is(i, 'media') && has(i, 'query') && single(i),
+  'datocms.media.unused': (i) => is(i, 'media') && single(i),
+  'datocms.media.missingAlt': (i) => is(i, 'media') && single(i),
+  'datocms.media.findReferences': (i) => is(i, 'upload') && single(i),
+  'datocms.media.replaceFile': (i) => is(i, 'upload') && single(i),
+  'datocms.media.copyUrl': (i) => is(i, 'upload') && single(i),
+  'datocms.media.delete': (i) => is(i, 'upload') && single(i),
 };
 
 const items: Item[] = allContextValues().flatMap((value) => {

@@ -58,6 +58,7 @@ export function run(): Promise<void> {
   require('./schemaCompare.test');
   require('./create.test');
   require('./createSchema.test');
+  require('./media.test');
   require('./leaks.test');
 
   const results: TestResult[] = [];
