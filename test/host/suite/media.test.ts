@@ -23,7 +23,6 @@ import {
   requests,
   restoreConfirmations,
   settledToasts,
-  waitFor,
   writes,
 } from './helpers';
 
@@ -73,10 +72,19 @@ describe('media library', () => {
     writeFileSync(path, png(1200, 800, 6000));
     await clearRequests();
     await clearStorageRequests();
+    await dismissToasts();
 
     const transfer = new vscode.DataTransfer();
     transfer.set('text/uri-list', new vscode.DataTransferItem(vscode.Uri.file(path).toString()));
-    await dragAndDrop.handleDrop!(media, transfer, new vscode.CancellationTokenSource().token);
+    const { ui } = await extensionApi();
+    const infos: string[] = [];
+    const info = ui.info;
+    ui.info = (message, ...actions) => (infos.push(message), info.call(ui, message, ...actions));
+    try {
+      await dragAndDrop.handleDrop!(media, transfer, new vscode.CancellationTokenSource().token);
+    } finally {
+      ui.info = info;
+    }
 
     const log = await writes();
     assert.deepEqual(
@@ -97,8 +105,7 @@ describe('media library', () => {
     assert.deepEqual([created.attributes['width'], created.attributes['height']], [1200, 800]);
     const rows = uploadRows(await model.children(media));
     assert.equal(rows[0]?.upload.id, uploadId, 'the newest upload is listed first');
-    const toast = (await settledToasts()).find((t) => t.message.startsWith('Uploaded'));
-    assert.equal(toast?.message, `Uploaded ${FILE} to Media.`);
+    assert.deepEqual(infos, [`Uploaded ${FILE} to Media.`], 'the user is told');
   });
 
   it('its alt text edited in its document is one partial update of the metadata', async function () {
@@ -181,7 +188,8 @@ describe('media library', () => {
     assert.ok(row, 'the upload is listed');
     const asked = await answerConfirmations();
     await clearRequests();
-    await vscode.commands.executeCommand('datocms.media.delete', row);
+    // the command waits for the refusal's answer (Show Records, or the toast closed)
+    const deleting = vscode.commands.executeCommand('datocms.media.delete', row);
     const toast = (await settledToasts()).find((t) => t.severity === 'error');
     assert.ok(toast, 'the refusal is shown');
     assert.match(
@@ -192,5 +200,7 @@ describe('media library', () => {
     assert.deepEqual(asked, [], 'nothing to confirm');
     assert.deepEqual(await writes(), []);
     assert.equal((await uploadsNamed(FILE)).length, 1);
+    await dismissToasts();
+    await deleting;
   });
 });
