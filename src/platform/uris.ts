@@ -18,11 +18,19 @@ function identityKey(ref: DocumentRef): string {
   return JSON.stringify(Object.entries(identity).sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/** The URI of an editor (or a tab restored from an earlier session) already showing the document. */
+/**
+ * The URI of a tab (also one restored from an earlier session) already showing the document, or of a document with
+ * unsaved changes. A document whose tab was closed may linger a while among the text documents: it does not count,
+ * so that the document opens again under its name.
+ */
 function openDocumentUri(key: string): vscode.Uri | undefined {
   const uris = [
-    ...vscode.workspace.textDocuments.map((d) => d.uri),
-    ...vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => (t.input instanceof vscode.TabInputText ? t.input.uri : undefined))),
+    ...vscode.window.tabGroups.all.flatMap((g) =>
+      g.tabs.map((t) =>
+        t.input instanceof vscode.TabInputText ? t.input.uri : t.input instanceof vscode.TabInputTextDiff ? t.input.modified : undefined,
+      ),
+    ),
+    ...vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri),
   ];
   for (const uri of uris) {
     // a URI with a query is another view of the document (a read-only comparison), not its editor

@@ -51,6 +51,8 @@ export class TreeModel implements PresenterState {
   private staleReason: string | undefined;
   /** the Media nodes' queries survive refreshes; keyed by node id */
   private readonly mediaQueries = new Map<string, MediaQuery>();
+  /** the root ids (project@environment) of environments the extension changed while the tree showed another */
+  private readonly changedWhileHidden = new Set<string>();
 
   constructor(private readonly deps: TreeModelDeps) {
     this.t = deps.t ?? formatMessage;
@@ -174,12 +176,10 @@ export class TreeModel implements PresenterState {
 
   /** Called when the project list or an environment changed: the roots are rebuilt. */
   projectsChanged(): void {
-    const before = this.rootNodes?.map((root) => root.id) ?? [];
     this.rootNodes = undefined;
-    const shown = new Set(this.roots().map((root) => root.id));
-    // What was loaded for an environment no longer shown is dropped: changes made meanwhile (an environment deleted,
-    // records saved there) would otherwise show from the old branches when the project switches back.
-    for (const id of before) if (!shown.has(id)) this.forgetBelow(id);
+    // Branches of an environment shown again are kept (switching back is instant), unless the extension changed
+    // something there while the tree showed another one: then they would show what was there before.
+    for (const root of this.roots()) if (this.changedWhileHidden.delete(root.id)) this.forgetBelow(root.id);
     this.fire(undefined);
   }
 
@@ -281,8 +281,8 @@ export class TreeModel implements PresenterState {
 
   /** Updates what the tree shows after a document was saved (without reloading unrelated branches). */
   async documentSaved(ref: DocumentRef, resource: Resource): Promise<void> {
-    const project = this.rootNodes?.find((p) => p.projectKey === ref.project && p.environment === ref.environment);
-    if (!project || !this.childCache.has(project.id)) return; // not shown: nothing to update
+    const project = this.shownRoot(ref);
+    if (!project) return;
     if (ref.kind === 'upload') return this.deps.media?.peek()?.uploadChanged(resource as Resource<'upload'>);
     if (ref.kind === 'record') {
       const shown = await this.paging.recordChanged(ref, resource as Resource<'item'>);
@@ -301,8 +301,8 @@ export class TreeModel implements PresenterState {
    * reloads where the tree shows it (its model's Records, the models, the webhooks).
    */
   async documentChanged(ref: DocumentRef): Promise<void> {
-    const project = this.rootNodes?.find((p) => p.projectKey === ref.project && p.environment === ref.environment);
-    if (!project || !this.childCache.has(project.id)) return;
+    const project = this.shownRoot(ref);
+    if (!project) return;
     if (ref.kind !== 'record') {
       const kinds: TreeNode['kind'][] =
         ref.kind === 'webhook' ? ['webhooks'] : ref.kind === 'upload' ? ['media'] : ['models', 'blockModels'];
@@ -312,6 +312,13 @@ export class TreeModel implements PresenterState {
     const data = await this.dataOf(project);
     const model = await data.itemType(ref.modelApiKey).catch(() => undefined);
     if (model) await this.refreshRecordsOf(project.projectKey, project.environment, model.id);
+  }
+
+  /** The root that shows the document's environment, once loaded; an environment not shown is noted as changed. */
+  private shownRoot(ref: DocumentRef): ProjectNode | undefined {
+    const project = this.rootNodes?.find((p) => p.projectKey === ref.project && p.environment === ref.environment);
+    if (!project) this.changedWhileHidden.add(`p:${ref.project}@${ref.environment}`);
+    return project && this.childCache.has(project.id) ? project : undefined;
   }
 
   private async refreshRecordsOf(projectKey: string, environment: string, modelId: string | undefined): Promise<void> {

@@ -291,6 +291,17 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
       await menu.waitFor({ state: 'detached' });
       return entries;
     };
+    /** Right-clicks a row and runs an entry of its context menu (pointed at, then Enter: a click can land too early). */
+    const chooseFromMenu = async (row, label) => {
+      await row.click({ button: 'right' });
+      const entry = page
+        .locator('.context-view .monaco-menu .action-label')
+        .filter({ hasText: new RegExp(`^${label}$`) })
+        .first();
+      await entry.hover();
+      await page.keyboard.press('Enter');
+      await page.locator('.context-view .monaco-menu').first().waitFor({ state: 'detached' });
+    };
     const expectMenu = (entries, { has = [], lacks = [] }, what) => {
       for (const entry of has) if (!entries.includes(entry)) throw new Error(`${what}: no "${entry}" in ${JSON.stringify(entries)}`);
       for (const entry of lacks)
@@ -306,11 +317,7 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
       const [published, draft] = labels.map(byTitle).filter(Boolean);
       await cma('PUT', `/items/${published.id}/publish`);
       if (draft.meta.status !== 'draft') await cma('PUT', `/items/${draft.id}/unpublish`);
-      await treeItem('Records').click({ button: 'right' });
-      await page
-        .locator('.context-view .action-label', { hasText: /^Refresh$/ })
-        .first()
-        .click();
+      await chooseFromMenu(treeItem('Records'), 'Refresh');
       const row = (record) => recordRows.filter({ hasText: record.attributes.title.en }).first();
       await row(published)
         .locator('.label-description', { hasText: /^published/ })
@@ -355,13 +362,10 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
     await step('Delete Environment asks with "Keep Environment" focused: Enter keeps it', async () => {
       const job = await cma('POST', '/environments/main/fork', { data: { type: 'environment', id: 'ui-scratch' } });
       if (job.data?.type === 'job') await waitForJob(emulator, job.data.id);
+      await treeItem('Models').click(); // collapsed, so that Environments is in sight
       await treeItem('Environments').click();
       const scratch = page.locator('.pane-body .monaco-list-row[aria-level="3"]', { hasText: 'ui-scratch' }).first();
-      await scratch.click({ button: 'right' });
-      await page
-        .locator('.context-view .action-label', { hasText: /^Delete Environment…$/ })
-        .first()
-        .click();
+      await chooseFromMenu(scratch, 'Delete Environment…');
       const dialog = page.locator('.monaco-dialog-box');
       await dialog.filter({ hasText: 'Delete environment "ui-scratch"' }).waitFor();
       const focused = await page.evaluate(() => document.activeElement?.textContent?.trim());
@@ -378,6 +382,9 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
       }).then((response) => response.json());
       if (gone.data?.type === 'job') await waitForJob(emulator, gone.data.id);
       await treeItem('Environments').click(); // collapse again
+      await treeItem('Models').click();
+      await treeItem('Records').waitFor();
+      await page.mouse.move(900, 450);
     });
 
     const QUERY = 'featured = true · order: _published_at ↓ · it';
@@ -396,6 +403,9 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
       await pick('Locale for search, filters and titles', 'it');
       const records = treeItem(QUERY);
       await records.waitFor();
+      // the row counts what the filter found once the first page loaded (it is drawn again then)
+      await records.filter({ hasText: /· (\d[\d,]* matches|1 match|no matches)$/ }).waitFor();
+      await page.mouse.move(900, 450); // a hover shows when the pointer comes onto the label
       await records.locator('.label-name').first().hover();
       for (const line of ['Filter: featured = true', 'Order: _published_at ↓', 'Locale: it'])
         await hover.filter({ hasText: line }).waitFor();

@@ -72,3 +72,33 @@ describe('tree after changes made elsewhere', () => {
     assert.equal(fieldsAgain.kind === 'fields' && fieldsAgain.count, before - 1);
   });
 });
+
+describe('tree after switching environment', () => {
+  test('an environment changed while another was shown reloads when shown again; one left alone keeps its branches', async () => {
+    const projects = emulatorProjects(emulator, 'sandbox');
+    const model = new TreeModel({ projects, pageSize: () => 100 });
+    const { records } = await open(model, 'article');
+    const first = (await model.children(records)).find((n) => n.kind === 'record')!;
+    if (first.kind !== 'record') throw new Error('no record');
+    const show = (environment: string) => {
+      projects.environment = environment;
+      model.projectsChanged();
+    };
+    show('main');
+    await open(model, 'article');
+    show('sandbox');
+    assert.equal((await open(model, 'article')).records, records, 'nothing changed in sandbox: its branches are kept');
+
+    show('main');
+    // a save in sandbox while the tree shows main (an editor of sandbox left open)
+    const data = await projects.data('emulated-bistro', 'sandbox');
+    const title = { ...(first.record.attributes['title'] as Record<string, string>), en: 'Renamed in sandbox' };
+    const saved = await data.client.items.update(first.record.id, { data: { type: 'item', id: first.record.id, attributes: { title } } });
+    await model.documentSaved({ ...first.ref }, saved);
+    show('sandbox');
+    const again = await open(model, 'article');
+    assert.notEqual(again.records, records, 'sandbox is read again');
+    const renamed = (await model.children(again.records)).find((n) => n.kind === 'record' && n.record.id === first.record.id);
+    assert.equal(renamed?.label, 'Renamed in sandbox');
+  });
+});

@@ -4,7 +4,18 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { documentUri } from '../../../src/platform/uris';
 import type { ModelNode, SectionNode } from '../../../src/tree';
-import { clearRequests, cma, config, extensionApi, requests, runWithInputs, statusBar, typeIntoQuickInput, waitFor } from './helpers';
+import {
+  clearRequests,
+  cma,
+  config,
+  ensureSignedIn,
+  extensionApi,
+  requests,
+  runWithInputs,
+  statusBar,
+  typeIntoQuickInput,
+  waitFor,
+} from './helpers';
 
 const projectItemText = async () => (await statusBar()).find((item) => item.text.includes('Emulated Bistro'))?.text ?? '';
 
@@ -16,6 +27,8 @@ async function articleModel(): Promise<ModelNode> {
 }
 
 describe('everyday commands', () => {
+  before(ensureSignedIn);
+
   it('switches environment from the project node and back; requests carry X-Environment', async () => {
     const { model, registry } = await extensionApi();
     await runWithInputs('datocms.switchEnvironment', [model.roots()[0]], [{ text: 'sandbox', title: 'Switch DatoCMS environment' }]);

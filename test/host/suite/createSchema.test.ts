@@ -148,7 +148,8 @@ describe('creating schema from the tree', () => {
     assert.ok(item.command, 'clicking the fieldset opens it');
     await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
     await waitFor(
-      () => activePath().endsWith(`/sandbox/models/category/fieldsets/${node!.fieldset.id}.json`),
+      // named as in the tree, like every document opened from it
+      () => activePath().endsWith(`/sandbox/models/category/fieldsets/${node!.fieldset.id}/${title} · category`),
       15_000,
       'the fieldset document',
     );

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { documentUri, parseDocumentUri } from '../../../src/platform/uris';
 import type { FieldNode, ModelNode, RecordNode, RecordsNode, SectionNode, TreeNode } from '../../../src/tree';
-import { clearRequests, extensionApi, requests, runWithInputs, screenshot, seeOnScreen, waitFor } from './helpers';
+import { clearRequests, ensureSignedIn, extensionApi, requests, runWithInputs, screenshot, seeOnScreen, waitFor } from './helpers';
 
 const PROJECT = 'emulated-bistro';
 const DASHBOARD = 'https://emulated-bistro.admin.datocms.com';
@@ -34,6 +34,8 @@ async function activeDocument(uri: vscode.Uri): Promise<void> {
 }
 
 describe('surface', () => {
+  before(ensureSignedIn);
+
   afterEach(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
@@ -204,7 +206,7 @@ describe('surface', () => {
     try {
       const record = (await model.children(records)).find((n): n is RecordNode => n.kind === 'record')!;
       const item = provider.getTreeItem(records);
-      assert.equal(item.description, 'featured = true · order: _published_at ↓ · it');
+      assert.match(String(item.description), /^featured = true · order: _published_at ↓ · it · (\d+ matches|1 match|no matches)$/);
       assert.ok(item.tooltip instanceof vscode.MarkdownString);
       const hover = item.tooltip.value;
       for (const line of ['Filter: featured = true', 'Order: \\_published\\_at ↓', 'Locale: it'])

@@ -1,7 +1,17 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LoadMoreNode, ModelNode, RecordNode, RecordsNode, SectionNode, TreeNode } from '../../../src/tree';
-import { answerConfirmations, clearRequests, cma, extensionApi, requests, restoreConfirmations, runWithInputs, writes } from './helpers';
+import {
+  answerConfirmations,
+  clearRequests,
+  cma,
+  ensureSignedIn,
+  extensionApi,
+  requests,
+  restoreConfirmations,
+  runWithInputs,
+  writes,
+} from './helpers';
 
 const byLabel = (nodes: TreeNode[], label: string): TreeNode => {
   const node = nodes.find((n) => n.label === label);
@@ -22,6 +32,8 @@ export async function articleRecords(): Promise<RecordsNode> {
 const itemListings = async () => (await requests()).filter((r) => r.method === 'GET' && r.path === '/items');
 
 describe('tree', () => {
+  before(ensureSignedIn);
+
   it('shows the project, its sections, models, fields by fieldset and webhooks, one request per expand', async () => {
     const { model, treeView, provider } = await extensionApi();
     const [project] = model.roots();
