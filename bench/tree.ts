@@ -3,7 +3,8 @@
 import { CmaClient } from '../src/cma';
 import type { Project, ProjectSource } from '../src/projects/project';
 import { ProjectData } from '../src/projects/projectData';
-import { TreeModel, type TreeNode } from '../src/tree';
+import { TreeModel } from '../src/tree/model';
+import { type TreeNode } from '../src/tree/nodes';
 import { WIDE_MODEL_API_KEY, type EmulatorProcess } from './lib';
 
 export interface Expand {
