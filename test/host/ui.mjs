@@ -9,6 +9,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/browser.mjs';
 import { cmaCaller, waitForJob } from './lib/cma.mjs';
 import { installVsix, startCodeServer, stop } from './lib/processes.mjs';
 import { readToasts } from './lib/runnerRequests.mjs';
+import { mediaStep, serveImageCdn } from './uiMedia.mjs';
 
 const STEP_TIMEOUT = 30_000;
 const PROJECT = 'emulated-bistro';
@@ -40,9 +41,11 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
   await installVsix({ vsix, userDataDir, extensionsDir });
   const server = await startCodeServer({ userDataDir, extensionsDir, folder });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  // no service worker: the image CDN's requests must reach page.route (see ./uiMedia.mjs)
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
   page.setDefaultTimeout(STEP_TIMEOUT);
   const cma = cmaCaller(emulator);
+  const cdnRequests = await serveImageCdn(page);
 
   const shot = (name) => page.screenshot({ path: join(resultsDir, `ui-${name}.png`) });
   /** A README picture: the area around `locators` (pixels of margin `pad`), from `left` and down to `maxBottom` if given. */
@@ -413,6 +416,8 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
       await readmeShot('query', [page.locator('.part.sidebar'), hover], { pad: 24, left: 0 });
       await page.mouse.move(900, 450);
     });
+
+    await mediaStep({ page, step, treeItem, hover, shot, readmeShot, cdnRequests });
 
     await step(
       'a colleague changes the record; the save offers Compare and Overwrite in one notification; Compare shows the diff',

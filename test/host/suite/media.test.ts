@@ -108,6 +108,24 @@ describe('media library', () => {
     assert.deepEqual(infos, [`Uploaded ${FILE} to Media.`], 'the user is told');
   });
 
+  it('an image’s hover, made when hovered: its preview on the image CDN and how many records use it', async function () {
+    const { model, provider } = await extensionApi();
+    const media = await mediaNode();
+    const row = uploadRows(await model.children(media)).find((n) => n.upload.attributes['is_image'] === true && n.upload.id !== uploadId);
+    assert.ok(row, 'an image is listed');
+    const item = provider.getTreeItem(row);
+    assert.equal(item.tooltip, undefined, 'no hover until hovered');
+    await clearRequests();
+    const resolved = await provider.resolveTreeItem!(item, row);
+    const markdown = (resolved?.tooltip as vscode.MarkdownString | undefined)?.value ?? '';
+    assert.ok(markdown.includes(`${String(row.upload.attributes['path'])}?w=300&h=200&fit=crop)`), markdown);
+    assert.match(markdown, /(Used by \d+ records?|Not used by any record)/);
+    assert.deepEqual(
+      (await requests()).map((r) => `${r.method} ${r.path}`),
+      [`GET /uploads/${row.upload.id}/references`],
+    );
+  });
+
   it('its alt text edited in its document is one partial update of the metadata', async function () {
     this.timeout(60_000);
     assert.ok(uploadId, 'the upload of the first test');
