@@ -16,6 +16,7 @@ export interface EditorDeps extends MediaDeps {
 }
 
 const INSERT_COMMAND = 'datocms.media.insertUpload';
+const DROP_KIND = vscode.DocumentDropOrPasteEditKind.Empty.append('datocms', 'upload');
 /** Uploads offered at once by Insert Upload… (newest first); "Search…" finds any other. */
 const OFFERED = 100;
 
@@ -43,7 +44,7 @@ export function registerUploadEditing(deps: EditorDeps): vscode.Disposable {
     vscode.languages.registerDocumentDropEditProvider(
       selector,
       { provideDocumentDropEdits: (document, position, transfer) => dropEdit(deps, document, position, transfer) },
-      { dropMimeTypes: [UPLOAD_MIME], providedDropEditKinds: [vscode.DocumentDropOrPasteEditKind.Empty.append('datocms', 'upload')] },
+      { dropMimeTypes: [UPLOAD_MIME], providedDropEditKinds: [DROP_KIND] },
     ),
   );
 }
@@ -200,7 +201,7 @@ async function dropEdit(
   const ids = slot.field.type === 'file' ? dragged.slice(0, 1).map((u) => u.id) : dragged.map((u) => u.id);
   const additional = insertionWorkspaceEdit(document, slot as UploadSlot, ids);
   if (!additional) return undefined;
-  const edit = new vscode.DocumentDropEdit('', deps.t('Insert {0}', dragged.map((u) => u.filename).join(', ')));
+  const edit = new vscode.DocumentDropEdit('', deps.t('Insert {0}', dragged.map((u) => u.filename).join(', ')), DROP_KIND);
   edit.additionalEdit = additional;
   return edit;
 }

@@ -211,7 +211,10 @@ export class MediaLibrary implements MediaBranch {
     const key = `${node.projectKey}/${node.environment}/${node.upload.id}`;
     let counting = this.uses.get(key);
     if (!counting) {
-      counting = this.host.tree.dataOf(node).then(async (data) => (await data.client.uploads.references(node.upload.id)).length);
+      // the records whose current or published version holds it: those that keep DatoCMS from deleting it
+      counting = this.host.tree
+        .dataOf(node)
+        .then(async (data) => (await data.client.uploads.references(node.upload.id, { version: 'published-or-current' })).length);
       counting.catch(() => this.uses.delete(key));
       this.uses.set(key, counting);
     }

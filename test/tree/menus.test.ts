@@ -57,7 +57,7 @@ const APPLIES: Record<string, (item: Item) => boolean> = {
   'datocms.history.show': (i) => is(i, 'record') && single(i),
   'datocms.openInDatoCMS': (i) => is(i, 'project', 'model', 'field', 'record', 'webhook') && single(i),
   'datocms.compareWithEnvironment': (i) => is(i, 'model', 'field', 'record', 'webhook') && single(i),
-  'datocms.copyId': (i) => is(i, 'project', 'model', 'field', 'fieldset', 'record', 'webhook') && single(i),
+  'datocms.copyId': (i) => is(i, 'project', 'model', 'field', 'fieldset', 'record', 'webhook', 'upload') && single(i),
   'datocms.copyApiKey': (i) => is(i, 'model', 'field') && single(i),
   'datocms.moveFieldUp': (i) => is(i, 'field') && !has(i, 'first') && single(i),
   'datocms.moveFieldDown': (i) => is(i, 'field') && !has(i, 'last') && single(i),
