@@ -77,3 +77,12 @@ export function orderWord(t: Translate, order: string): string {
   };
   return words[order] ?? order;
 }
+
+/** A size typed as people write it: `500 KB`, `1.5 MB`, `2000000` (bytes); null for none (empty). */
+export function parseSize(text: string): number | null | undefined {
+  const match = /^\s*(\d+(?:[.,]\d+)?)\s*(b|kb|mb|gb)?\s*$/i.exec(text);
+  if (text.trim() === '') return null;
+  if (!match) return undefined;
+  const units: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9 };
+  return Math.round(Number(match[1]!.replace(',', '.')) * units[(match[2] ?? 'b').toLowerCase()]!);
+}

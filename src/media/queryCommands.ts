@@ -7,7 +7,7 @@ import type { Ui } from '../platform/ui';
 import type { MediaQuery } from '../tree/mediaQuery';
 import type { MediaNode } from '../tree/nodes';
 import { mediaOfNode } from './library';
-import { orderWord, typeWord } from './query';
+import { orderWord, parseSize, typeWord } from './query';
 import { ownerOf, type MediaDeps } from './targets';
 
 const KINDS: UploadKind[] = ['image', 'video', 'audio', 'pdfdocument', 'richtext', 'spreadsheet', 'presentation', 'archive'];
@@ -125,15 +125,6 @@ export const filterMedia = (deps: MediaDeps, arg?: unknown) =>
         };
     }
   });
-
-/** A size typed as people write it: `500 KB`, `1.5 MB`, `2000000` (bytes); null for none (empty). */
-export function parseSize(text: string): number | null | undefined {
-  const match = /^\s*(\d+(?:[.,]\d+)?)\s*(b|kb|mb|gb)?\s*$/i.exec(text);
-  if (text.trim() === '') return null;
-  if (!match) return undefined;
-  const units: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9 };
-  return Math.round(Number(match[1]!.replace(',', '.')) * units[(match[2] ?? 'b').toLowerCase()]!);
-}
 
 async function askSize(ui: Ui, t: Translate, title: string, current: number | undefined): Promise<number | null | undefined> {
   const text = await ui.input({
