@@ -53,6 +53,8 @@ export interface Ui {
   error(message: string, ...actions: string[]): Promise<string | undefined>;
   /** undefined when dismissed */
   pick<T>(items: PickItem<T>[], options: { title: string; placeholder?: string }): Promise<T | undefined>;
+  /** the items chosen (possibly none); undefined when dismissed */
+  pickMany<T>(items: PickItem<T>[], options: { title: string; placeholder?: string }): Promise<T[] | undefined>;
   /** undefined when dismissed */
   input(options: InputOptions): Promise<string | undefined>;
   /** a notification with progress; `signal` aborts when the user cancels (if cancellable) */
@@ -60,6 +62,8 @@ export interface Ui {
     options: { title: string; cancellable: boolean },
     task: (report: ProgressReport, signal: AbortSignal) => Promise<R>,
   ): Promise<R>;
+  /** local files chosen to open (one unless `many`), or undefined when dismissed */
+  openFiles(options: { title: string; openLabel: string; many: boolean }): Promise<string[] | undefined>;
   /** a file system path chosen to save to, or undefined */
   saveFile(options: { title: string; defaultName: string; filters: Record<string, string[]> }): Promise<string | undefined>;
   copy(text: string): Promise<void>;

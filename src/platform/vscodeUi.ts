@@ -23,11 +23,23 @@ export class VscodeUi implements Ui {
   }
 
   async pick<T>(items: PickItem<T>[], options: { title: string; placeholder?: string }): Promise<T | undefined> {
+    return (await this.quickPick(items, options, false))?.[0];
+  }
+
+  pickMany<T>(items: PickItem<T>[], options: { title: string; placeholder?: string }): Promise<T[] | undefined> {
+    return this.quickPick(items, options, true);
+  }
+
+  private async quickPick<T>(
+    items: PickItem<T>[],
+    options: { title: string; placeholder?: string },
+    many: boolean,
+  ): Promise<T[] | undefined> {
     const picked = await vscode.window.showQuickPick(
       items.map((item) => ({ label: item.label, description: item.description, detail: item.detail, picked: item.picked, item })),
-      { title: options.title, placeHolder: options.placeholder, matchOnDescription: true },
+      { title: options.title, placeHolder: options.placeholder, matchOnDescription: true, canPickMany: many },
     );
-    return picked?.item.value;
+    return picked && (Array.isArray(picked) ? picked : [picked]).map((p) => p.item.value);
   }
 
   async input(options: InputOptions): Promise<string | undefined> {
@@ -59,6 +71,11 @@ export class VscodeUi implements Ui {
         },
       ),
     );
+  }
+
+  async openFiles(options: { title: string; openLabel: string; many: boolean }): Promise<string[] | undefined> {
+    const uris = await vscode.window.showOpenDialog({ title: options.title, openLabel: options.openLabel, canSelectMany: options.many });
+    return uris?.filter((uri) => uri.scheme === 'file').map((uri) => uri.fsPath);
   }
 
   async saveFile(options: { title: string; defaultName: string; filters: Record<string, string[]> }): Promise<string | undefined> {

@@ -341,7 +341,7 @@ export class SchemaCodeFeature implements vscode.Disposable {
 /** A new document not yet created: its path holds a placeholder id ("~" is never in a DatoCMS id or api_key). */
 function isUnsaved(ref: DocumentRef): boolean {
   return [
-    ref.kind === 'record' || ref.kind === 'fieldset' || ref.kind === 'webhook' ? ref.id : ref.apiKey,
+    ref.kind === 'record' || ref.kind === 'fieldset' || ref.kind === 'webhook' || ref.kind === 'upload' ? ref.id : ref.apiKey,
     'modelApiKey' in ref ? ref.modelApiKey : '',
   ].some((part) => part.includes('~'));
 }

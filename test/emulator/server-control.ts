@@ -1,5 +1,5 @@
 // The loopback control endpoints under /_emulator (no CMA auth): a test or a host process outside this one reads
-// the request log, adds or clears faults and sets the latency through them.
+// the request log and what the asset storage received, adds or clears faults and sets the latency through them.
 import type { Reply } from './reply.js';
 import type { Emulator, FaultRule } from './types.js';
 
@@ -34,6 +34,12 @@ export function answerControl(emulator: Emulator, method: string, path: string, 
             : undefined;
       emulator.faults.add({ ...(body as unknown as FaultRule), path: rulePath });
       return { status: 201, body: { ok: true } };
+    }
+    // what the asset storage received (header names, sizes, outcomes; never a URL or a header value)
+    if (path === '/_emulator/storage-requests' && method === 'GET') return { status: 200, body: emulator.uploadStorage.requests };
+    if (path === '/_emulator/storage-requests' && method === 'DELETE') {
+      emulator.uploadStorage.requests.length = 0;
+      return { status: 204 };
     }
     if (path === '/_emulator/latency' && method === 'PUT') {
       emulator.setLatency(Number(parse().ms));

@@ -12,6 +12,7 @@ import { installVsix, startCodeServer, stop } from './lib/processes.mjs';
 import { editingSteps } from './ui/editing.mjs';
 import { treeSteps } from './ui/tree.mjs';
 import { workbench } from './ui/workbench.mjs';
+import { serveImageCdn } from './ui/media.mjs';
 
 const STEP_TIMEOUT = 30_000;
 
@@ -40,10 +41,12 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
   await installVsix({ vsix, userDataDir, extensionsDir });
   const server = await startCodeServer({ userDataDir, extensionsDir, folder });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  // no service worker: the image CDN's requests must reach page.route (see ./ui/media.mjs)
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
   page.setDefaultTimeout(STEP_TIMEOUT);
   const cma = cmaCaller(emulator);
-  const ui = { ...workbench(page, { resultsDir, record }), emulator, cma };
+  const cdnRequests = await serveImageCdn(page);
+  const ui = { ...workbench(page, { resultsDir, record }), emulator, cma, cdnRequests };
 
   try {
     await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);

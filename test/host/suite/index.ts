@@ -62,6 +62,7 @@ export function run(): Promise<void> {
   require('./agentTools.test');
   require('./graphql.test');
   require('./graphqlLanguage.test');
+  require('./media.test');
   require('./leaks.test');
 
   const results: TestResult[] = [];

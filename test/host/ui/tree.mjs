@@ -3,6 +3,7 @@
 // change (one notification, Compare shows the diff), and the walkthrough.
 import { readToasts } from '../lib/runnerRequests.mjs';
 import { waitForJob } from '../lib/cma.mjs';
+import { mediaStep } from './media.mjs';
 
 /** Time for a second notification to show up, before counting them. */
 const NOTIFICATION_SETTLE_MS = 1500;
@@ -117,6 +118,8 @@ export async function treeSteps(ui, { article }) {
     await readmeShot('query', [page.locator('.part.sidebar'), hover], { pad: 24, left: 0 });
     await page.mouse.move(900, 450);
   });
+
+  await mediaStep(ui);
 
   await step(
     'a colleague changes the record; the save offers Compare and Overwrite in one notification; Compare shows the diff',
