@@ -14,9 +14,9 @@ const FLOORS = {
   language: ['cma', 'documents', 'domain', 'numbers', 'platform', 'projects', 'schema'],
 };
 const FEATURE = ['cma', 'documents', 'domain', 'export', 'numbers', 'platform', 'projects', 'schema', 'tree'];
-for (const feature of ['agentTools', 'environments', 'history', 'navigation', 'records', 'schemaActions', 'schemaCode']) FLOORS[feature] = FEATURE;
+for (const feature of ['agentTools', 'environments', 'history', 'media', 'navigation', 'records', 'schemaActions', 'schemaCode']) FLOORS[feature] = FEATURE;
 FLOORS.graphql = ['cma', 'documents', 'domain', 'numbers', 'platform', 'projects', 'schema', 'tree'];
-const FEATURES = ['documents', 'language', 'export', 'graphql', 'agentTools', 'environments', 'history', 'navigation', 'records', 'schemaActions', 'schemaCode'];
+const FEATURES = ['documents', 'language', 'export', 'graphql', 'agentTools', 'environments', 'history', 'media', 'navigation', 'records', 'schemaActions', 'schemaCode'];
 const ROOMS = Object.keys(FLOORS);
 
 module.exports = {

@@ -93,7 +93,7 @@ async function main(): Promise<void> {
     await emulator.close();
     await closeAllDispatchers();
   }
-  if (wanted('upload_100mb') || wanted('list_uploads_10k')) {
+  if (wanted('upload_100mb') || wanted('list_uploads_10k') || wanted('media_first_page')) {
     try {
       Object.assign(result, await benchUploads(runs, rows, progress, wanted));
     } finally {

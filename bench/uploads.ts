@@ -16,6 +16,7 @@ import { Pool } from 'undici';
 import { mediaOf } from '../src/cma/resources/media';
 import { putToStorage } from '../src/cma/storagePut';
 import { ourClient } from './contenders';
+import { benchMediaNode } from './media';
 import { alternate, median, ratio, round, ROOT, startEmulatorProcess, type EmulatorProcess } from './lib';
 
 const FILE_BYTES = 100 * 1024 * 1024;
@@ -45,6 +46,7 @@ export async function benchUploads(
   try {
     if (wanted('upload_100mb')) out['upload_100mb'] = await benchUpload(emulator, dir, runs, rows, progress);
     if (wanted('list_uploads_10k')) out['list_uploads_10k'] = await benchListUploads(emulator, runs, rows, progress);
+    if (wanted('media_first_page')) out['media_first_page'] = await benchMediaNode(emulator, runs, rows, progress);
   } finally {
     await emulator.close();
     await rm(dir, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import vscode = require('vscode');
 import type { Context } from './context';
 import * as documents from './documents';
 import * as environments from './environments';
+import * as mediaArea from './media';
 import * as exporting from './export';
 import * as navigation from './navigation';
 import { NotSignedInError } from './platform/errors';
@@ -247,6 +248,21 @@ export const COMMANDS = {
     (t) => t('Could not refresh the version history'),
     (ctx: Context) => ctx.history().reload(),
   ),
+
+  // the media area
+  'datocms.media.loadMore': project((t) => t('Could not load more uploads'), mediaArea.loadMore),
+  'datocms.media.uploadFiles': project((t) => t('Could not upload the files'), mediaArea.uploadFiles),
+  'datocms.media.replaceFile': project((t) => t('Could not replace the file'), mediaArea.replaceFile),
+  'datocms.media.copyUrl': project((t) => t('Could not copy the address'), mediaArea.copyUrl),
+  'datocms.media.findReferences': project((t) => t('Could not find the records using the upload'), mediaArea.findReferences),
+  'datocms.media.delete': project((t) => t('Could not delete the upload'), mediaArea.deleteUpload),
+  'datocms.media.unused': project((t) => t('Could not list the unused uploads'), mediaArea.unusedUploads),
+  'datocms.media.missingAlt': project((t) => t('Could not list the images without alt text'), mediaArea.missingAltText),
+  'datocms.media.search': project((t) => t('Could not search uploads'), mediaArea.searchMedia),
+  'datocms.media.filter': project((t) => t('Could not filter uploads'), mediaArea.filterMedia),
+  'datocms.media.orderBy': project((t) => t('Could not order uploads'), mediaArea.orderMedia),
+  'datocms.media.clearQuery': project((t) => t('Could not clear the query'), mediaArea.clearMediaQuery),
+  'datocms.media.insertUpload': project((t) => t('Could not insert the upload'), mediaArea.insertUpload),
 
   // the schema
   'datocms.newModel': project(

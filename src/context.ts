@@ -12,6 +12,7 @@ import * as environments from './environments';
 import * as graphql from './graphql';
 import * as history from './history';
 import * as language from './language';
+import * as mediaArea from './media';
 import * as navigation from './navigation';
 import { Config } from './platform/config';
 import { holdsGraphql } from './platform/graphqlFiles';
@@ -28,6 +29,7 @@ import * as schemaCode from './schemaCode';
 import { FIELD_MIME, TreeProvider, VIEW_ID } from './tree/provider';
 import { TreeModel } from './tree/model';
 import { type TreeNode } from './tree/nodes';
+import { UPLOAD_MIME } from './tree/mediaBranch';
 
 export class Context implements vscode.Disposable {
   readonly t = vscode.l10n.t;
@@ -38,6 +40,7 @@ export class Context implements vscode.Disposable {
   readonly tree: TreeModel;
   readonly treeProvider: TreeProvider;
   readonly treeView: vscode.TreeView<TreeNode>;
+  readonly dragAndDrop: vscode.TreeDragAndDropController<TreeNode>;
   readonly statusBar: ProjectStatusBar;
   readonly historyView: vscode.TreeView<history.HistoryNode>;
   private readonly disposables: vscode.Disposable[] = [];
@@ -57,6 +60,10 @@ export class Context implements vscode.Disposable {
   readonly agentTools = lazy(() => new agentTools.AgentTools(this));
   /** the GraphQL workbench: workspace links, the delivery API's schemas, Run (made with the first document holding GraphQL) */
   readonly graphql = lazy(() => this.own(new graphql.GraphqlFeature(this)));
+  /** the Media node's branch (made when a Media node is first expanded) */
+  readonly media = lazy(
+    () => new mediaArea.MediaLibrary({ t: this.t, locale: vscode.env.language, pageSize: () => this.config.pageSize(), tree: this.tree }),
+  );
   readonly uriHandler: vscode.UriHandler & { handleUri(uri: vscode.Uri): Promise<void> };
 
   constructor(readonly extension: vscode.ExtensionContext) {
@@ -68,6 +75,7 @@ export class Context implements vscode.Disposable {
       t: this.t,
       locale: vscode.env.language,
       environments: (section, data) => environments.environmentNodes(this, section, data),
+      media: this.media,
     });
     this.treeProvider = this.own(new TreeProvider(this.tree));
     this.treeView = this.own(
@@ -75,12 +83,17 @@ export class Context implements vscode.Disposable {
         treeDataProvider: this.treeProvider,
         showCollapseAll: true,
         canSelectMany: true,
-        dragAndDropController: {
-          dragMimeTypes: [FIELD_MIME],
-          dropMimeTypes: [FIELD_MIME],
-          handleDrag: (nodes, transfer) => schemaActions.dragFields(nodes, transfer),
-          handleDrop: (onto, transfer) => schemaActions.dropField(this, transfer, onto),
-        },
+        // fields move within their model; uploads drop on records' values; files (Explorer, system) drop on Media
+        dragAndDropController: (this.dragAndDrop = {
+          dragMimeTypes: [FIELD_MIME, UPLOAD_MIME],
+          dropMimeTypes: [FIELD_MIME, 'text/uri-list', 'files'],
+          handleDrag: (nodes, transfer) => {
+            schemaActions.dragFields(nodes, transfer);
+            if (nodes.some((n) => n.kind === 'upload')) mediaArea.dragUploads(nodes, transfer);
+          },
+          handleDrop: (onto, transfer) =>
+            transfer.get(FIELD_MIME) ? schemaActions.dropField(this, transfer, onto) : mediaArea.dropFiles(this, transfer, onto),
+        }),
       }),
     );
     this.own(this.treeProvider.attach(this.treeView));
@@ -153,8 +166,8 @@ export class Context implements vscode.Disposable {
 
   /** What the test suites reach into. */
   api() {
-    const { registry, tree: model, treeProvider: provider, treeView, ui, uriHandler } = this;
-    return { registry, model, provider, uriHandler, treeView, logUri: this.extension.logUri, ui };
+    const { registry, tree: model, treeProvider: provider, treeView, ui, uriHandler, dragAndDrop } = this;
+    return { registry, model, provider, uriHandler, treeView, logUri: this.extension.logUri, ui, dragAndDrop };
   }
 
   own<T extends vscode.Disposable>(disposable: T): T {
@@ -173,6 +186,7 @@ export class Context implements vscode.Disposable {
 
   private createDocuments(): documents.DocumentsFeature {
     const feature = new documents.DocumentsFeature(this);
+    this.own(mediaArea.registerUploadEditing(this));
     feature.onDidOpen((opened) => this.language().noteOpened(opened));
     feature.onDidSave(({ ref, resource }) => {
       void this.tree.documentSaved(ref, resource);

@@ -110,6 +110,7 @@ describe('manifest', () => {
       'datocms.history.openVersion',
       'datocms.history.refresh',
       'datocms.loadMore',
+      'datocms.media.loadMore',
       'datocms.records.search',
       'datocms.refreshNode',
       'datocms.retry',

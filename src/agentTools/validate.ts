@@ -118,5 +118,7 @@ export function draftName(ref: DocumentRef): string {
       return `fieldset of ${ref.modelApiKey}`;
     case 'webhook':
       return 'webhook';
+    case 'upload':
+      return 'upload';
   }
 }

@@ -5,6 +5,7 @@
 // that is the baseline of the partial update and of the conflict check. It also remembers the environment it
 // was read from, and a save refuses to write when that environment's name now leads to another one.
 import { ApiError, type CallOptions } from '../cma';
+import { mediaOf } from '../cma/resources/media';
 import type { Resource, UpdateBody } from '../cma';
 import type { ProjectData } from '../projects/projectData';
 import { basisValue, planUpdate, problemsFromApiError, renderDocument, type UpdatePlan } from '../schema';
@@ -159,6 +160,8 @@ export class DocumentService {
         return data.client.webhooks.find(id ?? ref.id, call);
       case 'record':
         return data.client.items.find(id ?? ref.id, nested ? { ...call, nested: true } : call);
+      case 'upload':
+        return data.client.uploads.find(id ?? ref.id, call);
     }
   }
 
@@ -175,6 +178,9 @@ export class DocumentService {
         return data.client.fieldsets.update(id, body as UpdateBody<'fieldset'>, call);
       case 'webhook':
         return data.client.webhooks.update(id, body as UpdateBody<'webhook'>, call);
+      case 'upload':
+        // a job: the metadata of the upload as DatoCMS then has it
+        return mediaOf(data.client).uploads.update(id, body as UpdateBody<'upload'>, { ...call, ...(o.onJob ? { onJob: o.onJob } : {}) });
       case 'record':
         return data.client.items.update(id, body as UpdateBody<'item'>, call);
     }
@@ -208,6 +214,7 @@ function contextModelIds(ref: DocumentRef, resource: Resource): string[] {
       return id ? [id] : [];
     }
     case 'webhook':
+    case 'upload':
       return [];
   }
 }

@@ -64,6 +64,8 @@ export async function openDraft(data: ProjectData, ref: DocumentRef, o: CallOpti
       const resource = draftRecord(model, ctx, { parentId: parentOf(ref) });
       return { ref, resource, text: renderDraft(resource, ctx), ctx };
     }
+    case 'upload':
+      throw new Error('An upload is created from a file, not from a document');
   }
 }
 
@@ -72,10 +74,12 @@ export const isUncreated = (opened: OpenedDocument): boolean => isNewDocumentRef
 
 /** What a draft's text still lacks before it can be created (empty: it can be). */
 export function createProblems(opened: OpenedDocument, text: string): Problem[] {
+  const { kind } = opened.ref;
+  if (kind === 'upload') return []; // made from a file, never a draft
   const plan =
-    opened.ref.kind === 'record'
+    kind === 'record'
       ? planCreate(opened.resource as Resource<'item'>, text, opened.ctx)
-      : planSchemaCreate(opened.ref.kind, opened.resource, text, opened.ctx);
+      : planSchemaCreate(kind, opened.resource, text, opened.ctx);
   return plan.ok ? [] : plan.problems;
 }
 
@@ -84,6 +88,7 @@ export function createProblems(opened: OpenedDocument, text: string): Problem[] 
  * answer's document keeps the draft's ref (the editor's URI); `created` is where the record now lives.
  */
 export async function createFromDraft(data: ProjectData, opened: OpenedDocument, text: string, o: SaveOptions = {}): Promise<SaveResult> {
+  if (opened.ref.kind === 'upload') throw new Error('An upload is created from a file, not from a document');
   if (opened.ref.kind !== 'record') return createSchemaFromDraft(data, opened, opened.ref, text, o);
   const plan = planCreate(opened.resource as Resource<'item'>, text, opened.ctx);
   if (!plan.ok) return { status: 'invalid', problems: plan.problems, origin: 'local', text };
@@ -131,7 +136,7 @@ export async function createFromDraft(data: ProjectData, opened: OpenedDocument,
 async function createSchemaFromDraft(
   data: ProjectData,
   opened: OpenedDocument,
-  ref: Exclude<DocumentRef, RecordRef>,
+  ref: Exclude<DocumentRef, RecordRef | { kind: 'upload' }>,
   text: string,
   o: SaveOptions,
 ): Promise<SaveResult> {

@@ -42,9 +42,9 @@ export class EnvironmentWatch {
   }
 
   /** The project's environments, as read at `since` or later. */
-  private listSince(project: string, since: number, o: CallOptions): Promise<Environments> {
+  private listSince(project: string, since: number, o: CallOptions, fresh = false): Promise<Environments> {
     const cached = this.lists.get(project);
-    if (cached && cached.at >= since) return cached.list;
+    if (cached && cached.at >= since && !fresh) return cached.list;
     const entry = { at: this.now(), list: this.read(project, { signal: o.signal }) };
     this.lists.set(project, entry);
     entry.list.catch(() => {
@@ -56,7 +56,10 @@ export class EnvironmentWatch {
   /** What identifies `environment` now; undefined when the token may not list environments (then nothing is checked). */
   async mark(project: string, environment: string, o: CallOptions = {}): Promise<EnvironmentMark | undefined> {
     try {
-      return markOf((await this.list(project, OPEN_AGE_MS, o)).find((e) => e.id === environment));
+      const recent = await this.list(project, OPEN_AGE_MS, o);
+      // a list read before the environment was made does not know it: without a mark nothing would be checked
+      const list = recent.some((e) => e.id === environment) ? recent : await this.listSince(project, this.now(), o, true);
+      return markOf(list.find((e) => e.id === environment));
     } catch {
       return undefined;
     }

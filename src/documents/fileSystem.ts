@@ -177,6 +177,7 @@ export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposa
           .filter((t) => t.attributes['modular_block'] !== true)
           .map((t) => [String(t.attributes['api_key']), dir]);
       }
+      case 'uploads':
       case 'model-records':
       case 'record-folder':
       case 'document-folder':

@@ -18,6 +18,8 @@ export interface DeletedResources {
   fieldsets?: readonly string[];
   /** webhook ids */
   webhooks?: readonly string[];
+  /** upload ids */
+  uploads?: readonly string[];
 }
 
 export function isDeletedDocument(ref: DocumentRef, gone: DeletedResources): boolean {
@@ -33,5 +35,7 @@ export function isDeletedDocument(ref: DocumentRef, gone: DeletedResources): boo
       return gone.models?.includes(ref.modelApiKey) === true || gone.fieldsets?.includes(ref.id) === true;
     case 'record':
       return gone.models?.includes(ref.modelApiKey) === true || gone.records?.includes(ref.id) === true;
+    case 'upload':
+      return gone.uploads?.includes(ref.id) === true;
   }
 }

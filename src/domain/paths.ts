@@ -6,6 +6,8 @@
 //   /<project>/<env>/webhooks/<id>.json
 //   /<project>/<env>/records/<model>/<id>.json
 //   /<project>/<env>/records/<model>/<id>/<title> · <model>      (a record with a known title)
+//   /<project>/<env>/uploads/<id>.json                            (an upload's metadata)
+//   /<project>/<env>/uploads/<id>/<filename> · upload
 //
 // Every document known by its name is addressed the same way, its name and model after its identity, so that its
 // tab reads alike whichever way it was opened:
@@ -33,6 +35,7 @@ export type DocumentRef = { project: string; environment: string } & (
   | { kind: 'fieldset'; modelApiKey: string; id: string; title?: string }
   | { kind: 'webhook'; id: string; title?: string }
   | { kind: 'record'; modelApiKey: string; id: string; title?: string }
+  | { kind: 'upload'; id: string; title?: string }
 );
 
 export const DOCUMENT_SCHEME = 'datocms';
@@ -48,6 +51,7 @@ export type FolderRef =
   | { kind: 'fields'; project: string; environment: string; modelApiKey: string }
   | { kind: 'fieldsets'; project: string; environment: string; modelApiKey: string }
   | { kind: 'webhooks'; project: string; environment: string }
+  | { kind: 'uploads'; project: string; environment: string }
   | { kind: 'records'; project: string; environment: string }
   | { kind: 'model-records'; project: string; environment: string; modelApiKey: string }
   | { kind: 'record-folder'; project: string; environment: string; modelApiKey: string; id: string }
@@ -57,6 +61,7 @@ export type FolderRef =
 
 const TITLE_SEPARATOR = ' · ';
 const WEBHOOK_SUFFIX = 'webhook';
+const UPLOAD_SUFFIX = 'upload';
 const MAX_TITLE_LENGTH = 80;
 
 /**
@@ -103,6 +108,8 @@ export function documentPath(ref: DocumentRef): string {
       return `${base}/models/${checkSegment(ref.modelApiKey, 'model api_key')}/fieldsets/${named(checkSegment(ref.id, 'fieldset id'), ref.modelApiKey)}`;
     case 'webhook':
       return `${base}/webhooks/${named(checkSegment(ref.id, 'webhook id'), WEBHOOK_SUFFIX)}`;
+    case 'upload':
+      return `${base}/uploads/${named(checkSegment(ref.id, 'upload id'), UPLOAD_SUFFIX)}`;
     case 'record': {
       const folder = `${base}/records/${checkSegment(ref.modelApiKey, 'model api_key')}/${checkSegment(ref.id, 'record id')}`;
       const title = titleSegment(ref.title);
@@ -157,6 +164,14 @@ export function parseDocumentPath(path: string): DocumentRef | undefined {
   if (!draft && section === 'webhooks' && s.length === 5) {
     const titled = name(WEBHOOK_SUFFIX);
     return titled && { project, environment, kind: 'webhook', id: s[3]!, ...titled };
+  }
+  if (!draft && section === 'uploads' && s.length === 5) {
+    const titled = name(UPLOAD_SUFFIX);
+    return titled && { project, environment, kind: 'upload', id: s[3]!, ...titled };
+  }
+  if (section === 'uploads' && s.length === 4) {
+    const id = stripExtension(s[3]!);
+    return id === undefined ? undefined : { project, environment, kind: 'upload', id };
   }
   if (section === 'models' && s.length === 4) {
     const apiKey = stripExtension(s[3]!);
@@ -216,6 +231,8 @@ export function parseFolderPath(path: string): FolderRef | undefined {
     return undefined;
   }
   if (section === 'webhooks' && s.length === 3) return { kind: 'webhooks', project, environment };
+  if (section === 'uploads' && s.length === 3) return { kind: 'uploads', project, environment };
+  if (section === 'uploads' && s.length === 4 && !s[3]!.endsWith(EXTENSION)) return { kind: 'document-folder', project, environment };
   if (section === 'webhooks' && s.length === 4 && !s[3]!.endsWith(EXTENSION)) return { kind: 'document-folder', project, environment };
   if (section === 'records') {
     if (s.length === 3) return { kind: 'records', project, environment };
@@ -308,6 +325,8 @@ function draftName(ref: Exclude<DocumentRef, RecordRef>): string {
       return `/New fieldset${TITLE_SEPARATOR}${ref.modelApiKey}`;
     case 'webhook':
       return '/New webhook';
+    case 'upload':
+      return '';
   }
 }
 
@@ -322,6 +341,8 @@ export function describeRef(ref: DocumentRef): string {
       return `fieldset ${ref.id} of ${ref.modelApiKey}`;
     case 'webhook':
       return `webhook ${ref.id}`;
+    case 'upload':
+      return ref.title === undefined ? `upload ${ref.id}` : `upload “${ref.title}” (${ref.id})`;
     case 'record':
       return ref.title === undefined ? `record ${ref.id} of ${ref.modelApiKey}` : `record “${ref.title}” (${ref.id}) of ${ref.modelApiKey}`;
   }

@@ -93,6 +93,7 @@ export class DatoJsonLanguageServices {
       case 'model':
       case 'fieldset':
       case 'webhook':
+      case 'upload':
         return this.service(key.kind, () => jsonSchemaFor(key.kind) as JSONSchema);
       case 'field': {
         const fieldType = topLevelString(json, 'field_type');

@@ -1,8 +1,8 @@
-// Which schema a `datocms:` document is served with, from its path alone: a model, field, fieldset or webhook document has
+// Which schema a `datocms:` document is served with, from its path alone: a model, field, fieldset, webhook or upload document has
 // its kind's schema; a record has its model's (known once a record of that model was opened). Pure.
 import { parseDocumentPath } from '../domain/paths';
 
-export type SchemaKey = { kind: 'model' | 'field' | 'fieldset' | 'webhook' } | { kind: 'record'; model: string };
+export type SchemaKey = { kind: 'model' | 'field' | 'fieldset' | 'webhook' | 'upload' } | { kind: 'record'; model: string };
 
 /** The schema of the document at a `datocms:` path, or undefined when the path names no document. */
 export function schemaKeyFor(path: string): SchemaKey | undefined {

@@ -114,7 +114,9 @@ export async function copyId(deps: NavigationDeps, arg?: unknown): Promise<void>
               ? node.record.id
               : node?.kind === 'webhook'
                 ? node.webhook.id
-                : undefined;
+                : node?.kind === 'upload'
+                  ? node.upload.id
+                  : undefined;
   if (id !== undefined) await copied(deps, id);
 }
 

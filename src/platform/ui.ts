@@ -1,5 +1,5 @@
 // The few window interactions the commands need, behind an interface so command logic runs in plain
-// Node tests with a scripted fake (the K8S host.ts idea). src/ui/vscodeUi.ts is the real one.
+// Node tests with a scripted fake. vscodeUi.ts is the real one.
 
 export interface PickItem<T> {
   label: string;
@@ -17,6 +17,12 @@ export interface InputOptions {
   password?: boolean;
   /** a message when the text is not acceptable, else undefined */
   validate?: (text: string) => string | undefined;
+  /**
+   * Checked when the user presses Enter, with the box kept open and busy: a message keeps it open and shows
+   * the message under the text (which stays, to be corrected), undefined closes it with that text. The
+   * signal aborts when the user closes the box while the check runs. A throw closes the box and rejects.
+   */
+  accept?: (text: string, signal: AbortSignal) => Promise<string | undefined>;
 }
 
 export interface ConfirmOptions {
@@ -47,6 +53,8 @@ export interface Ui {
   error(message: string, ...actions: string[]): Promise<string | undefined>;
   /** undefined when dismissed */
   pick<T>(items: PickItem<T>[], options: { title: string; placeholder?: string }): Promise<T | undefined>;
+  /** the items chosen (possibly none); undefined when dismissed */
+  pickMany<T>(items: PickItem<T>[], options: { title: string; placeholder?: string }): Promise<T[] | undefined>;
   /** undefined when dismissed */
   input(options: InputOptions): Promise<string | undefined>;
   /** a notification with progress; `signal` aborts when the user cancels (if cancellable) */
@@ -54,6 +62,8 @@ export interface Ui {
     options: { title: string; cancellable: boolean },
     task: (report: ProgressReport, signal: AbortSignal) => Promise<R>,
   ): Promise<R>;
+  /** local files chosen to open (one unless `many`), or undefined when dismissed */
+  openFiles(options: { title: string; openLabel: string; many: boolean }): Promise<string[] | undefined>;
   /** a file system path chosen to save to, or undefined */
   saveFile(options: { title: string; defaultName: string; filters: Record<string, string[]> }): Promise<string | undefined>;
   copy(text: string): Promise<void>;

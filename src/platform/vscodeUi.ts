@@ -23,23 +23,38 @@ export class VscodeUi implements Ui {
   }
 
   async pick<T>(items: PickItem<T>[], options: { title: string; placeholder?: string }): Promise<T | undefined> {
+    return (await this.quickPick(items, options, false))?.[0];
+  }
+
+  pickMany<T>(items: PickItem<T>[], options: { title: string; placeholder?: string }): Promise<T[] | undefined> {
+    return this.quickPick(items, options, true);
+  }
+
+  private async quickPick<T>(
+    items: PickItem<T>[],
+    options: { title: string; placeholder?: string },
+    many: boolean,
+  ): Promise<T[] | undefined> {
     const picked = await vscode.window.showQuickPick(
       items.map((item) => ({ label: item.label, description: item.description, detail: item.detail, picked: item.picked, item })),
-      { title: options.title, placeHolder: options.placeholder, matchOnDescription: true },
+      { title: options.title, placeHolder: options.placeholder, matchOnDescription: true, canPickMany: many },
     );
-    return picked?.item.value;
+    return picked && (Array.isArray(picked) ? picked : [picked]).map((p) => p.item.value);
   }
 
   async input(options: InputOptions): Promise<string | undefined> {
-    return vscode.window.showInputBox({
-      title: options.title,
-      prompt: options.prompt,
-      placeHolder: options.placeholder,
-      value: options.value,
-      password: options.password ?? false,
-      ignoreFocusOut: options.password ?? false,
-      validateInput: options.validate ? (text) => options.validate?.(text) ?? null : undefined,
-    });
+    if (!options.accept) {
+      return vscode.window.showInputBox({
+        title: options.title,
+        prompt: options.prompt,
+        placeHolder: options.placeholder,
+        value: options.value,
+        password: options.password ?? false,
+        ignoreFocusOut: options.password ?? false,
+        validateInput: options.validate ? (text) => options.validate?.(text) ?? null : undefined,
+      });
+    }
+    return checkedInput(options, options.accept);
   }
 
   withProgress<R>(
@@ -56,6 +71,11 @@ export class VscodeUi implements Ui {
         },
       ),
     );
+  }
+
+  async openFiles(options: { title: string; openLabel: string; many: boolean }): Promise<string[] | undefined> {
+    const uris = await vscode.window.showOpenDialog({ title: options.title, openLabel: options.openLabel, canSelectMany: options.many });
+    return uris?.filter((uri) => uri.scheme === 'file').map((uri) => uri.fsPath);
   }
 
   async saveFile(options: { title: string; defaultName: string; filters: Record<string, string[]> }): Promise<string | undefined> {
@@ -75,4 +95,63 @@ export class VscodeUi implements Ui {
   async openExternal(url: string): Promise<void> {
     await vscode.env.openExternal(vscode.Uri.parse(url));
   }
+}
+
+/** An input box that stays open while `accept` checks the text, and shows its refusal in place. */
+function checkedInput(options: InputOptions, accept: NonNullable<InputOptions['accept']>): Promise<string | undefined> {
+  const box = vscode.window.createInputBox();
+  box.title = options.title;
+  box.prompt = options.prompt;
+  box.placeholder = options.placeholder;
+  box.value = options.value ?? '';
+  box.password = options.password ?? false;
+  box.ignoreFocusOut = options.password ?? false;
+  let checking: AbortController | undefined;
+  let closed = false;
+  return new Promise<string | undefined>((resolve, reject) => {
+    const done = (finish: () => void) => {
+      closed = true;
+      subscriptions.forEach((s) => s.dispose());
+      box.dispose();
+      finish();
+    };
+    const subscriptions = [
+      box.onDidChangeValue((text) => {
+        if (!checking) box.validationMessage = options.validate?.(text);
+      }),
+      box.onDidAccept(async () => {
+        if (checking) return;
+        const text = box.value;
+        const invalid = options.validate?.(text);
+        if (invalid !== undefined) {
+          box.validationMessage = invalid;
+          return;
+        }
+        const controller = (checking = new AbortController());
+        box.busy = true;
+        box.enabled = false;
+        box.validationMessage = undefined;
+        try {
+          const refusal = await accept(text, controller.signal);
+          if (controller.signal.aborted) return;
+          if (refusal === undefined) return done(() => resolve(text));
+          box.validationMessage = { message: refusal, severity: vscode.InputBoxValidationSeverity.Error };
+        } catch (error) {
+          if (!controller.signal.aborted) done(() => reject(error));
+          return;
+        } finally {
+          checking = undefined;
+          if (!closed) {
+            box.busy = false;
+            box.enabled = true;
+          }
+        }
+      }),
+      box.onDidHide(() => {
+        checking?.abort();
+        done(() => resolve(undefined));
+      }),
+    ];
+    box.show();
+  });
 }

@@ -2,7 +2,7 @@
 import type { CmaClient } from '../cma';
 import { DEFAULT_BASE_URL } from '../platform/baseUrl';
 import type { Project } from './project';
-import { InvalidTokenError, signIn, type ClientFactory } from './signIn';
+import { InvalidTokenError, signIn, type ClientFactory, type SignInResult } from './signIn';
 import type { ProjectStore } from './projectStore';
 import type { Translate } from '../platform/translate';
 import type { Ui } from '../platform/ui';
@@ -15,31 +15,33 @@ export interface SignInDeps {
   createClient: ClientFactory;
 }
 
-/** Asks for a token (masked), checks it with GET /site under progress, stores it. undefined: dismissed or refused. */
+/**
+ * Asks for a token (masked) and checks it with GET /site while the box stays open: a refused token is
+ * named under the text, to be corrected in place; only a working one is stored. undefined: dismissed.
+ */
 export async function runSignIn(deps: SignInDeps): Promise<Project | undefined> {
   const { ui, t } = deps;
-  for (;;) {
-    // The server is named in the title whenever it is not DatoCMS itself, so a token is never typed for an unexpected host.
-    const token = await ui.input({
-      title: deps.baseUrl === DEFAULT_BASE_URL ? t('Sign in to DatoCMS') : t('Sign in to DatoCMS at {0}', deps.baseUrl),
-      prompt: t('Paste an API token with access to the Content Management API (Project settings → API tokens)'),
-      password: true,
-      validate: (text) => (text.trim() === '' ? t('Enter an API token.') : undefined),
-    });
-    if (token === undefined) return undefined;
-    try {
-      const { project, replaced } = await ui.withProgress({ title: t('Checking the API token…'), cancellable: true }, (_report, signal) =>
-        signIn({ token, baseUrl: deps.baseUrl, store: deps.store, createClient: deps.createClient, signal }),
-      );
-      void ui.info(replaced ? t('Signed in again to {0}.', project.name) : t('Signed in to {0}.', project.name));
-      return project;
-    } catch (error) {
-      if (!(error instanceof InvalidTokenError)) throw error;
-      const again = t('Try Again');
-      if ((await ui.error(t('DatoCMS refused this API token (401) at {0}. Nothing was stored.', deps.baseUrl), again)) !== again)
+  let result: SignInResult | undefined;
+  // The server is named in the title whenever it is not DatoCMS itself, so a token is never typed for an unexpected host.
+  const token = await ui.input({
+    title: deps.baseUrl === DEFAULT_BASE_URL ? t('Sign in to DatoCMS') : t('Sign in to DatoCMS at {0}', deps.baseUrl),
+    prompt: t('Paste an API token with access to the Content Management API (Project settings → API tokens)'),
+    password: true,
+    validate: (text) => (text.trim() === '' ? t('Enter an API token.') : undefined),
+    accept: async (text, signal) => {
+      try {
+        result = await signIn({ token: text, baseUrl: deps.baseUrl, store: deps.store, createClient: deps.createClient, signal });
         return undefined;
-    }
-  }
+      } catch (error) {
+        if (!(error instanceof InvalidTokenError)) throw error;
+        return t('DatoCMS refused this token (401): nothing was stored. Paste a full API token of the project, or press Escape.');
+      }
+    },
+  });
+  if (token === undefined || result === undefined) return undefined;
+  const { project, replaced } = result;
+  void ui.info(replaced ? t('Signed in again to {0}.', project.name) : t('Signed in to {0}.', project.name));
+  return project;
 }
 
 /** Asks which project to sign out of (when not given) and confirms. Returns the key signed out of. */

@@ -10,7 +10,7 @@ import { localesOf } from '../domain/resources';
 import { errorMessage } from '../platform/errors';
 import type { Translate } from '../platform/translate';
 import type { PickItem, Ui } from '../platform/ui';
-import { formatInZone, isoInZone, parseZonedDateTime } from './zonedTime';
+import { formatInZone, isoInZone, readZonedDateTime } from './zonedTime';
 
 export type RecordRef = Extract<DocumentRef, { kind: 'record' }>;
 
@@ -141,17 +141,29 @@ export class RecordPublishing {
       prompt: t("Date and time in the project's timezone, {0} (YYYY-MM-DD HH:MM)", timeZone),
       value: formatInZone(now + 24 * 3600_000, timeZone).slice(0, 11) + '09:00',
       validate: (value) => {
-        const at = parseZonedDateTime(value, timeZone);
-        if (at === undefined) return t('Write a date and time as YYYY-MM-DD HH:MM (in {0})', timeZone);
-        return at <= Date.now()
+        const reading = readZonedDateTime(value, timeZone);
+        if (reading === undefined) return t('Write a date and time as YYYY-MM-DD HH:MM (in {0})', timeZone);
+        if (reading.kind === 'skipped')
+          return t('{0} does not exist in {1}: the clocks go forward then. Choose another time.', value.trim(), timeZone);
+        return reading.ms <= Date.now()
           ? t('Choose a time in the future (it is now {0} in {1})', formatInZone(Date.now(), timeZone), timeZone)
           : undefined;
       },
     });
     if (text === undefined) return;
-    const at = parseZonedDateTime(text, timeZone);
-    if (at === undefined) return;
-    const iso = isoInZone(at, timeZone);
+    const reading = readZonedDateTime(text, timeZone);
+    if (reading === undefined || reading.kind === 'skipped') return;
+    const iso = isoInZone(reading.ms, timeZone);
+    if (reading.kind === 'twice') {
+      // the clocks go back that night: say which of the two the schedule takes, and how to pick the other
+      const first = t('Schedule the First');
+      const answer = await ui.confirm({
+        message: t('{0} happens twice in {1}: the clocks go back then.', text.trim(), timeZone),
+        detail: t('The schedule takes the first ({0}). For the second, write {1}.', iso, isoInZone(reading.later, timeZone)),
+        actions: [first],
+      });
+      if (answer !== first) return;
+    }
     const answered =
       what === 'publication'
         ? await publishingOf(data.client).scheduledPublication.create(ref.id, iso)
@@ -159,8 +171,8 @@ export class RecordPublishing {
     this.host.changed(ref, answered ?? (await data.client.items.find(ref.id)));
     void ui.info(
       what === 'publication'
-        ? t('"{0}" will be published on {1} ({2}).', title, text.trim(), timeZone)
-        : t('"{0}" will be unpublished on {1} ({2}).', title, text.trim(), timeZone),
+        ? t('"{0}" will be published on {1} ({2}).', title, iso, timeZone)
+        : t('"{0}" will be unpublished on {1} ({2}).', title, iso, timeZone),
     );
   }
 

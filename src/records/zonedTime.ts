@@ -43,15 +43,24 @@ function offsetAt(ms: number, timeZone: string): number {
   return Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0) - Math.floor(ms / 60_000) * 60_000;
 }
 
+/** What a wall-clock time of the timezone means: its instant, and whether the clocks make it ambiguous or skip it. */
+export type ZonedReading =
+  | { kind: 'instant'; ms: number }
+  /** the clocks go back: the time happens twice; `ms` is the first, `later` the second */
+  | { kind: 'twice'; ms: number; later: number }
+  /** the clocks go forward: the time never happens that day */
+  | { kind: 'skipped' };
+
 /**
- * The instant of `YYYY-MM-DD HH:MM` (or `…THH:MM`) in the timezone, or of an ISO 8601 date-time that
- * states its own offset (`Z`, `+02:00`); undefined when the text is neither or names no real time.
+ * The instant of `YYYY-MM-DD HH:MM` (or `…THH:MM`) in the timezone, or of an ISO 8601 date-time that states its own
+ * offset (`Z`, `+02:00`); undefined when the text is neither or names no real date. A wall time the clocks skip, or
+ * pass twice, says so: the first of two is the one a schedule takes, always.
  */
-export function parseZonedDateTime(text: string, timeZone: string): number | undefined {
+export function readZonedDateTime(text: string, timeZone: string): ZonedReading | undefined {
   const value = text.trim();
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) {
     const ms = Date.parse(value);
-    return Number.isNaN(ms) ? undefined : ms;
+    return Number.isNaN(ms) ? undefined : { kind: 'instant', ms };
   }
   const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})$/.exec(value);
   if (!match) return undefined;
@@ -59,10 +68,23 @@ export function parseZonedDateTime(text: string, timeZone: string): number | und
   const wall = Date.UTC(y, mo - 1, d, h, mi);
   const check = new Date(wall);
   if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) return undefined;
-  // The offset at the wall time read as UTC, corrected once more for a change of offset in between.
-  let ms = wall - offsetAt(wall, timeZone);
-  ms = wall - offsetAt(ms, timeZone);
-  return formatInZone(ms, timeZone) === `${match[1]}-${match[2]}-${match[3]} ${match[4]}:${match[5]}` ? ms : undefined;
+  // Every offset the zone has within a day of the wall time; each one that reads back as this wall time is an instant.
+  const text16 = `${match[1]}-${match[2]}-${match[3]} ${match[4]}:${match[5]}`;
+  const offsets = new Set([-DAY, 0, DAY].map((delta) => offsetAt(wall + delta, timeZone)));
+  const instants = [...new Set([...offsets].map((offset) => wall - offset))]
+    .filter((ms) => formatInZone(ms, timeZone) === text16)
+    .sort((a, b) => a - b);
+  if (instants.length === 0) return { kind: 'skipped' };
+  if (instants.length === 1) return { kind: 'instant', ms: instants[0]! };
+  return { kind: 'twice', ms: instants[0]!, later: instants[instants.length - 1]! };
+}
+
+const DAY = 24 * 3600_000;
+
+/** The instant a text names in the timezone (the first of two at a change of clocks); undefined when it names none. */
+export function parseZonedDateTime(text: string, timeZone: string): number | undefined {
+  const reading = readZonedDateTime(text, timeZone);
+  return reading && reading.kind !== 'skipped' ? reading.ms : undefined;
 }
 
 /** The instant as ISO 8601 in the timezone's wall time with its offset: `2030-01-31T09:00:00+01:00`. */

@@ -12,8 +12,9 @@ import {
 } from './attributes';
 import { cloneJson, getOwn, hasOwn, isObject, setOwn, stringifyJson, type Json, type JsonObject, type Path } from './json';
 import { sortedFields, type FieldInfo } from './records';
+import { UPLOAD_ATTRIBUTES, UPLOAD_RELATIONSHIPS } from './uploadDocument';
 
-export type DocumentKind = 'model' | 'field' | 'fieldset' | 'webhook' | 'record';
+export type DocumentKind = 'model' | 'field' | 'fieldset' | 'webhook' | 'record' | 'upload';
 
 export interface SchemaContext {
   locales: string[];
@@ -30,6 +31,7 @@ const DEPRECATED_ATTRIBUTES: Record<string, readonly string[]> = {
   fieldset: [],
   webhook: [],
   record: [],
+  upload: [],
 };
 
 export interface Layout {
@@ -42,6 +44,7 @@ export const LAYOUTS: Record<Exclude<DocumentKind, 'record'>, Layout> = {
   field: { attributes: FIELD_ATTRIBUTES, relationships: FIELD_RELATIONSHIPS },
   fieldset: { attributes: FIELDSET_ATTRIBUTES, relationships: [] },
   webhook: { attributes: WEBHOOK_ATTRIBUTES, relationships: [] },
+  upload: { attributes: UPLOAD_ATTRIBUTES, relationships: UPLOAD_RELATIONSHIPS },
 };
 
 /** What the document needs to know about a record's fields: by api_key, or undefined when not loaded. */

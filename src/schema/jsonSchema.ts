@@ -6,6 +6,7 @@ import { READONLY_KEY, recordFields, type DocumentKind, type SchemaContext } fro
 import { attributesSchema } from './records';
 import { recordExtras } from './recordCheck';
 import { strictObject } from './zodHelpers';
+import { uploadShape } from './uploadDocument';
 
 const readonlyPart = z.looseObject({}).meta({
   readOnly: true,
@@ -18,12 +19,14 @@ const TITLES: Record<DocumentKind, string> = {
   fieldset: 'DatoCMS fieldset',
   webhook: 'DatoCMS webhook',
   record: 'DatoCMS record',
+  upload: 'DatoCMS upload',
 };
 
 export function jsonSchemaFor(kind: DocumentKind, ctx?: SchemaContext, itemType?: Resource<'item_type'>): object {
   let schema: z.ZodType;
   const readonly = { [READONLY_KEY]: readonlyPart };
-  if (kind !== 'record') schema = strictObject({ ...SCHEMA_SHAPES[kind], ...readonly });
+  if (kind === 'upload') schema = strictObject({ ...uploadShape(ctx?.locales ?? [], false), ...readonly });
+  else if (kind !== 'record') schema = strictObject({ ...SCHEMA_SHAPES[kind], ...readonly });
   else {
     const fields = ctx && itemType ? recordFields(ctx, itemType.id) : undefined;
     schema = fields

@@ -34,6 +34,7 @@ import { readonlySchema, recordFindings } from './recordCheck';
 import type { FieldInfo } from './records';
 import { fieldRules, modelRules, webhookRules } from './rules';
 import { strictObject } from './zodHelpers';
+import { isLocaleKeyedMetadata, metadataPatch, uploadRules, uploadShape } from './uploadDocument';
 
 export type UpdatePlan = { ok: true; body: UpdateBody | null } | { ok: false; problems: Problem[] };
 
@@ -76,7 +77,7 @@ function readonlyFindings(doc: JsonObject, openedDoc: JsonObject): Finding[] {
 
 function nullAccepted(kind: DocumentKind, key: string): boolean {
   if (kind === 'record') return true;
-  const shape: Record<string, z.ZodType> = SCHEMA_SHAPES[kind];
+  const shape: Record<string, z.ZodType> = kind === 'upload' ? uploadShape([], false) : SCHEMA_SHAPES[kind];
   return shape[key]?.safeParse(null).success ?? false;
 }
 
@@ -103,12 +104,20 @@ function removedKeyFindings(kind: DocumentKind, doc: JsonObject, openedDoc: Json
 
 function schemaFindings(kind: DocumentKind, doc: JsonObject, opened: Resource, openedDoc: JsonObject, ctx: SchemaContext): Finding[] {
   if (kind === 'record') return recordFindings(doc, opened, openedDoc, ctx);
+  if (kind === 'upload') return uploadFindings(doc, opened, ctx);
   const result = STATIC_SCHEMAS[kind].safeParse(doc);
   const out = result.success ? [] : findingsFromIssues(result.error.issues, doc);
   if (kind === 'model') out.push(...modelRules(doc, opened));
   else if (kind === 'field') out.push(...fieldRules(doc, opened, ctx));
   else if (kind === 'webhook') out.push(...webhookRules(doc));
   return out;
+}
+
+function uploadFindings(doc: JsonObject, opened: Resource, ctx: SchemaContext): Finding[] {
+  const localeKeyed = isLocaleKeyedMetadata(opened.attributes['default_field_metadata']);
+  const schema = strictObject({ ...uploadShape(ctx.locales, localeKeyed), [READONLY_KEY]: readonlySchema.optional() });
+  const result = schema.safeParse(doc);
+  return [...(result.success ? [] : findingsFromIssues(result.error.issues, doc)), ...uploadRules(doc, opened)];
 }
 
 const findingKey = (f: Finding) => `${JSON.stringify(f.path)} ${f.message}`;
@@ -220,6 +229,8 @@ export function updateBody(
     const value = doc[key] as Json;
     if (relationshipKeys.includes(key)) setOwn(relationships, key, { data: value });
     else if (kind === 'record') setOwn(attributes, key, requestBlocks(value, byKey.get(key), openedBlocks, ctx));
+    else if (kind === 'upload' && key === 'default_field_metadata')
+      setOwn(attributes, key, metadataPatch(value, getOwn(basis, key) as Json));
     else setOwn(attributes, key, value);
   }
   const changed = Object.keys(attributes).length > 0 || Object.keys(relationships).length > 0;

@@ -7,7 +7,7 @@ import { basisValue, checkDocument, updateBody } from './plan';
 import { locate } from './problems';
 import { DRAFT_ID } from './templates';
 
-export type SchemaDraftKind = Exclude<DocumentKind, 'record'>;
+export type SchemaDraftKind = Exclude<DocumentKind, 'record' | 'upload'>;
 
 /** Keys a create must carry (the API refuses the create without them). */
 const CREATE_REQUIRED: Record<SchemaDraftKind, readonly string[]> = {

@@ -103,7 +103,7 @@ async function schemaTarget(deps: SchemaActionDeps, subject: Subject): Promise<S
         return { ...at, kind: 'webhook', webhook: node.webhook };
     }
   }
-  if (!ref || ref.kind === 'record') {
+  if (!ref || ref.kind === 'record' || ref.kind === 'upload') {
     void deps.ui.info(
       deps.t(
         'This deletes a model, block model, field, fieldset or webhook: run it on one in the DatoCMS view, or with its document open.',

@@ -43,10 +43,14 @@ const KIND_ICONS: Record<string, [string, string]> = {
 
 export class ComparisonTree implements vscode.TreeDataProvider<ChangeNode> {
   #comparison: Comparison | undefined;
-  /** the environment whose schema the extension changed since the comparison was read */
-  #outdatedBy: string | undefined;
+  /** when the shown comparison was read */
+  #readAt = 0;
+  /** why the comparison may no longer match DatoCMS, in the view's words */
+  #outdated: string | undefined;
   readonly #changed = new vscode.EventEmitter<ChangeNode | undefined>();
   readonly onDidChangeTreeData = this.#changed.event;
+
+  constructor(private readonly now: () => number = Date.now) {}
 
   get comparison(): Comparison | undefined {
     return this.#comparison;
@@ -54,27 +58,34 @@ export class ComparisonTree implements vscode.TreeDataProvider<ChangeNode> {
 
   show(comparison: Comparison | undefined): void {
     this.#comparison = comparison;
-    this.#outdatedBy = undefined;
+    this.#readAt = this.now();
+    this.#outdated = undefined;
     this.#changed.fire(undefined);
   }
 
-  get outdatedBy(): string | undefined {
-    return this.#outdatedBy;
+  get outdated(): string | undefined {
+    return this.#outdated;
   }
 
   /** The schema of one of the compared environments changed: true when that makes the comparison outdated. */
   schemaChanged(project: string, environment: string): boolean {
     const shown = this.#comparison;
     if (!shown || shown.project !== project || (environment !== shown.source && environment !== shown.target)) return false;
-    this.#outdatedBy = environment;
+    this.#outdated = t('The schema of {0} changed after this comparison: Refresh to compare again.', environment);
     return true;
   }
 
-  /** The view's message: the counts, or that the comparison is outdated. */
+  /** Marks the comparison outdated when it was read more than `maxAgeMs` ago (a colleague may have changed a side). */
+  checkAge(maxAgeMs: number): boolean {
+    if (!this.#comparison || this.#outdated !== undefined || this.now() - this.#readAt <= maxAgeMs) return false;
+    const minutes = Math.floor((this.now() - this.#readAt) / 60_000);
+    this.#outdated = t('Read {0} minutes ago: either environment may have changed since. Refresh to compare again.', minutes);
+    return true;
+  }
+
+  /** The view's message: the counts, or why the comparison may be outdated. */
   message(): string {
-    return this.#outdatedBy === undefined
-      ? this.summary()
-      : t('The schema of {0} changed after this comparison: Refresh to compare again.', this.#outdatedBy);
+    return this.#outdated ?? this.summary();
   }
 
   /** "3 added, 1 removed, 2 changed" */

@@ -15,6 +15,11 @@ import { fieldsetTitle, snapshotOf } from './snapshot';
 
 const t = vscode.l10n.t;
 
+/** A comparison read longer ago than this says it may be outdated (others may have changed either side). */
+const OUTDATED_AFTER_MS = 15 * 60_000;
+/** Saves in a row are followed by one re-read. */
+const FOLLOW_DELAY_MS = 400;
+
 /** Read-only sides of a comparison that are not DatoCMS documents: a missing side, a fieldset. */
 const SIDE_SCHEME = 'datocms-compare';
 /** The query that marks a `datocms:` document as another environment's copy, shown read-only for comparison. */
@@ -35,12 +40,19 @@ export class SchemaCodeFeature implements vscode.Disposable {
   /** texts of the `datocms-compare:` sides, by URI */
   readonly #sides = new Map<string, string>();
   readonly #disposables: vscode.Disposable[] = [];
+  #follow: ReturnType<typeof setTimeout> | undefined;
+  /** counts the extension's schema changes, so a re-read that one overtook is not shown */
+  #changes = 0;
 
   constructor(deps: SchemaCodeDeps) {
     this.#deps = deps;
     this.#view = vscode.window.createTreeView(COMPARISON_VIEW_ID, { treeDataProvider: this.#tree, showCollapseAll: true });
+    const checkAge = () => this.#tree.checkAge(OUTDATED_AFTER_MS) && this.#showOutdated();
     this.#disposables.push(
       this.#view,
+      this.#view.onDidChangeVisibility(({ visible }) => visible && checkAge()),
+      vscode.window.onDidChangeWindowState(({ focused }) => focused && this.#view.visible && checkAge()),
+      { dispose: () => clearTimeout(this.#follow) },
       vscode.workspace.registerTextDocumentContentProvider(SIDE_SCHEME, {
         provideTextDocumentContent: (uri) => this.#sides.get(uri.toString()) ?? '',
       }),
@@ -115,24 +127,55 @@ export class SchemaCodeFeature implements vscode.Disposable {
     await this.#show({ project, source, target, diff: await this.#read(project, source, target) });
   }
 
-  /** A schema change made through the extension: the comparison of that environment is marked outdated. */
+  /**
+   * A schema change made through the extension: the comparison is marked outdated at once and read again
+   * in the background; if that read fails it stays marked, with Refresh.
+   */
   schemaChanged(where: { project: string; environment: string }): void {
     if (!this.#tree.schemaChanged(where.project, where.environment)) return;
-    this.#view.message = this.#tree.message();
-    this.#view.description = t('{0} → {1} (outdated)', this.#tree.comparison!.source, this.#tree.comparison!.target);
+    this.#showOutdated();
+    this.#changes += 1;
+    clearTimeout(this.#follow);
+    this.#follow = setTimeout(() => void this.#followChange(), FOLLOW_DELAY_MS);
   }
 
-  async #read(project: string, source: string, target: string): Promise<SchemaDiff> {
-    const { registry, ui } = this.#deps;
-    return ui.withProgress(
+  async #followChange(): Promise<void> {
+    const shown = this.#tree.comparison;
+    if (!shown) return;
+    const changes = this.#changes;
+    try {
+      const diff = await vscode.window.withProgress({ location: { viewId: COMPARISON_VIEW_ID } }, () =>
+        this.#readSides(shown.project, shown.source, shown.target),
+      );
+      if (this.#tree.comparison !== shown || this.#changes !== changes) return;
+      this.#display({ ...shown, diff });
+    } catch {
+      // the view keeps saying it is outdated; Refresh reads again and reports what fails
+    }
+  }
+
+  #showOutdated(): true {
+    const shown = this.#tree.comparison!;
+    this.#view.message = this.#tree.message();
+    this.#view.description = t('{0} → {1} (outdated)', shown.source, shown.target);
+    return true;
+  }
+
+  #read(project: string, source: string, target: string): Promise<SchemaDiff> {
+    return this.#deps.ui.withProgress(
       { title: t('Reading the schemas of {0} and {1}…', source, target), cancellable: true },
-      async (_report, signal) => {
-        const [s, tg] = await Promise.all(
-          [source, target].map(async (environment) => (await registry.data(project, environment)).client.site.findWithSchema({ signal })),
-        );
-        return diffSchemas(snapshotOf(source, s!), snapshotOf(target, tg!));
-      },
+      (_report, signal) => this.#readSides(project, source, target, signal),
     );
+  }
+
+  async #readSides(project: string, source: string, target: string, signal?: AbortSignal): Promise<SchemaDiff> {
+    const { registry } = this.#deps;
+    const [s, tg] = await Promise.all(
+      [source, target].map(async (environment) =>
+        (await registry.data(project, environment)).client.site.findWithSchema(signal ? { signal } : {}),
+      ),
+    );
+    return diffSchemas(snapshotOf(source, s!), snapshotOf(target, tg!));
   }
 
   /** A migration script from the open comparison (or a new one), written into the workspace and opened. */
@@ -228,12 +271,16 @@ export class SchemaCodeFeature implements vscode.Disposable {
   }
 
   async #show(comparison: Comparison): Promise<void> {
+    this.#display(comparison);
+    await vscode.commands.executeCommand('setContext', COMPARISON_OPEN_CONTEXT, true);
+    await vscode.commands.executeCommand(`${COMPARISON_VIEW_ID}.focus`);
+  }
+
+  #display(comparison: Comparison): void {
     this.#tree.show(comparison);
     this.#view.title = t('Schema Comparison');
     this.#view.description = `${comparison.source} → ${comparison.target}`;
     this.#view.message = this.#tree.message();
-    await vscode.commands.executeCommand('setContext', COMPARISON_OPEN_CONTEXT, true);
-    await vscode.commands.executeCommand(`${COMPARISON_VIEW_ID}.focus`);
   }
 
   /** A read-only side with this text (empty = missing in that environment). */
@@ -294,7 +341,7 @@ export class SchemaCodeFeature implements vscode.Disposable {
 /** A new document not yet created: its path holds a placeholder id ("~" is never in a DatoCMS id or api_key). */
 function isUnsaved(ref: DocumentRef): boolean {
   return [
-    ref.kind === 'record' || ref.kind === 'fieldset' || ref.kind === 'webhook' ? ref.id : ref.apiKey,
+    ref.kind === 'record' || ref.kind === 'fieldset' || ref.kind === 'webhook' || ref.kind === 'upload' ? ref.id : ref.apiKey,
     'modelApiKey' in ref ? ref.modelApiKey : '',
   ].some((part) => part.includes('~'));
 }

@@ -5,3 +5,4 @@ export * from './queries';
 export * from './recordQuery';
 export * from './commands';
 export * from './nodes';
+export * from './mediaParts';

@@ -44,6 +44,8 @@ export function errorLabel(t: Translate, parent: TreeNode, error: unknown, loadM
       model: t('fields'),
       fields: t('fields'),
       records: t('records'),
+      media: t('uploads'),
+      uploadCollection: t('uploads'),
     }[parent.kind as string] ?? t('items');
   const message = error instanceof Error ? error.message : String(error);
   if (needsSignIn(error)) return t('Could not load {0}: {1} — click to sign in again', what, message);

@@ -14,9 +14,11 @@ import { relationshipId } from '../domain/resources';
 import { Model } from '../domain/views';
 import { RecordTotals } from './recordTotals';
 import { findNode } from './reveal';
-import type { ModelNode, ProjectNode, RecordsNode, SectionNode, TreeNode } from './nodes';
+import type { MediaNode, ModelNode, ProjectNode, RecordsNode, SectionNode, TreeNode } from './nodes';
+import { isEmptyMediaQuery, type MediaQuery } from './mediaQuery';
 import { modelOf } from './nodes';
 import type { PresenterState } from './presenter';
+import type { MediaBranch, MediaLook, MediaRow } from './mediaBranch';
 import { errorNode, RecordPaging } from './recordPages';
 import { fieldNodes, fieldsChildren, hasFieldsets, modelChildren, modelNodes, sections, webhookNodes } from './schemaNodes';
 
@@ -28,6 +30,8 @@ export interface TreeModelDeps {
   locale?: string;
   /** the children of a project's Environments node (the environments feature loads them) */
   environments?: (node: SectionNode, data: ProjectData, model: TreeModel) => Promise<TreeNode[]>;
+  /** the Media node's branch, made on first use by the media feature (`peek`: when it was made) */
+  media?: { (): MediaBranch; peek(): MediaBranch | undefined };
   /** the clock (tests move it) */
   now?: () => number;
 }
@@ -49,6 +53,8 @@ export class TreeModel implements PresenterState {
   /** each model's number of records, counted for its hover */
   private readonly totals = new RecordTotals();
   private staleReason: string | undefined;
+  /** the Media nodes' queries survive refreshes; keyed by node id */
+  private readonly mediaQueries = new Map<string, MediaQuery>();
   /** the root ids (project@environment) of environments the extension changed while the tree showed another */
   private readonly changedWhileHidden = new Set<string>();
 
@@ -109,6 +115,7 @@ export class TreeModel implements PresenterState {
   children(node?: TreeNode): Promise<TreeNode[]> {
     if (!node) return Promise.resolve(this.roots());
     if (node.kind === 'records') return this.paging.children(node);
+    if (node.kind === 'media' || node.kind === 'uploadCollection') return this.deps.media?.().children(node) ?? Promise.resolve([]);
     let cached = this.childCache.get(node.id);
     if (!cached) {
       cached = this.loadChildren(node).catch((error: unknown) => [errorNode(this.t, node, error, 'retry')]);
@@ -132,6 +139,15 @@ export class TreeModel implements PresenterState {
     this.fire(records);
   }
 
+  /** Replaces the query of a Media node and reloads it from the first page. */
+  setMediaQuery(media: MediaNode, query: MediaQuery): void {
+    if (isEmptyMediaQuery(query)) this.mediaQueries.delete(media.id);
+    else this.mediaQueries.set(media.id, query);
+    media.query = query;
+    this.forgetBelow(media.id);
+    this.fire(media);
+  }
+
   /** Reloads a node (undefined: everything) from the API; cached project data below it is dropped. */
   async refresh(node?: TreeNode): Promise<void> {
     if (!node) {
@@ -140,6 +156,7 @@ export class TreeModel implements PresenterState {
       this.loadedAt.clear();
       this.paging.forget();
       this.totals.forgetBelow();
+      this.deps.media?.peek()?.forget();
       for (const project of this.deps.projects.list()) {
         const data = await this.deps.projects.data(project.key).catch(() => undefined);
         data?.invalidate();
@@ -148,7 +165,7 @@ export class TreeModel implements PresenterState {
       this.fire(undefined);
       return;
     }
-    const target = node.kind === 'error' || node.kind === 'empty' || node.kind === 'loadMore' ? node.parent : node;
+    const target = ['error', 'empty', 'loadMore', 'uploadsMore', 'upload'].includes(node.kind) ? node.parent : node;
     if (!target) return this.refresh(undefined);
     const data = await this.dataOf(target).catch(() => undefined);
     if (data) {
@@ -177,6 +194,16 @@ export class TreeModel implements PresenterState {
    */
   find(ref: DocumentRef): Promise<TreeNode | undefined> {
     return findNode(this, ref);
+  }
+
+  /** How a row of the media branch looks. */
+  mediaLook(node: MediaRow): MediaLook | undefined {
+    return this.deps.media?.().look(node);
+  }
+
+  /** The hover of an upload row, made when first hovered. */
+  uploadTooltip(node: Extract<TreeNode, { kind: 'upload' }>): Promise<string | undefined> {
+    return this.deps.media?.().tooltip(node) ?? Promise.resolve(undefined);
   }
 
   /** How many records the Records node has loaded and how many its query matches, once its first page loaded. */
@@ -230,7 +257,7 @@ export class TreeModel implements PresenterState {
       case 'project':
         // The site (cached) gives the locales record labels need, and checks the token once.
         await (await this.dataOf(node)).site();
-        return sections(this.t, node);
+        return sections(this.t, node, this.mediaQueries.get(`${node.id}/media`) ?? {});
       case 'models':
       case 'blockModels':
         return modelNodes(this.t, node, await (await this.dataOf(node)).itemTypes());
@@ -274,6 +301,7 @@ export class TreeModel implements PresenterState {
   async documentSaved(ref: DocumentRef, resource: Resource): Promise<void> {
     const project = this.shownRoot(ref);
     if (!project) return;
+    if (ref.kind === 'upload') return this.deps.media?.peek()?.uploadChanged(resource as Resource<'upload'>);
     if (ref.kind === 'record') {
       const shown = await this.paging.recordChanged(ref, resource as Resource<'item'>);
       // a record the tree does not show yet (just created): its model's Records reload
@@ -294,7 +322,8 @@ export class TreeModel implements PresenterState {
     const project = this.shownRoot(ref);
     if (!project) return;
     if (ref.kind !== 'record') {
-      const kinds: TreeNode['kind'][] = ref.kind === 'webhook' ? ['webhooks'] : ['models', 'blockModels'];
+      const kinds: TreeNode['kind'][] =
+        ref.kind === 'webhook' ? ['webhooks'] : ref.kind === 'upload' ? ['media'] : ['models', 'blockModels'];
       for (const section of await this.children(project)) if (kinds.includes(section.kind)) await this.refresh(section);
       return;
     }
@@ -336,6 +365,7 @@ export class TreeModel implements PresenterState {
       for (const key of [...cache.keys()]) if (key === id || key.startsWith(`${id}/`)) cache.delete(key);
     }
     this.paging.forget(id);
+    this.deps.media?.peek()?.forget(id);
   }
 
   private setStale(reason: string | undefined): void {

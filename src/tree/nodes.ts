@@ -4,6 +4,7 @@
 import type { Project } from '../projects/registry';
 import type { Resource } from '../cma';
 import type { DocumentRef } from '../domain/paths';
+import type { MediaQuery } from './mediaQuery';
 import type { RecordQuery } from './recordQuery';
 import type { LocaleCoverage } from './tooltips';
 
@@ -81,6 +82,31 @@ export interface EnvironmentNode extends NodeBase {
   resource: Resource<'environment'>;
   active: boolean;
 }
+/** A project's media area (of the environment the tree shows): its collections, then its uploads, paged. */
+export interface MediaNode extends NodeBase {
+  kind: 'media';
+  /** search, filters and order the user set (kept across refreshes) */
+  query: MediaQuery;
+}
+/** A collection (folder) of the media area: its sub-collections, then its uploads. */
+export interface UploadCollectionNode extends NodeBase {
+  kind: 'uploadCollection';
+  media: MediaNode;
+  collection: Resource<'upload_collection'>;
+}
+export interface UploadNode extends NodeBase {
+  kind: 'upload';
+  media: MediaNode;
+  upload: Resource<'upload'>;
+  ref: DocumentRef;
+}
+/** "Load more…" under the Media node or a collection. */
+export interface UploadsMoreNode extends NodeBase {
+  kind: 'uploadsMore';
+  owner: MediaNode | UploadCollectionNode;
+  loaded: number;
+  total: number;
+}
 /** A failed load. `action` says what clicking it does: reload the parent, load the next page, or sign in. */
 export interface ErrorNode extends NodeBase {
   kind: 'error';
@@ -103,19 +129,35 @@ export type TreeNode =
   | LoadMoreNode
   | WebhookNode
   | EnvironmentNode
+  | MediaNode
+  | UploadCollectionNode
+  | UploadNode
+  | UploadsMoreNode
   | ErrorNode
   | EmptyNode;
 
 /** Nodes that open a `datocms:` document. */
-export type DocumentNode = ModelNode | FieldNode | FieldsetNode | RecordNode | WebhookNode;
+export type DocumentNode = ModelNode | FieldNode | FieldsetNode | RecordNode | WebhookNode | UploadNode;
 
 export function isDocumentNode(node: TreeNode): node is DocumentNode {
-  return node.kind === 'model' || node.kind === 'field' || node.kind === 'fieldset' || node.kind === 'record' || node.kind === 'webhook';
+  return ['model', 'field', 'fieldset', 'record', 'webhook', 'upload'].includes(node.kind);
 }
 
 /** Nodes with children. */
 export function isExpandable(node: TreeNode): boolean {
-  return ['project', 'models', 'blockModels', 'webhooks', 'environments', 'model', 'fields', 'fieldset', 'records'].includes(node.kind);
+  return [
+    'project',
+    'models',
+    'blockModels',
+    'webhooks',
+    'environments',
+    'model',
+    'fields',
+    'fieldset',
+    'records',
+    'media',
+    'uploadCollection',
+  ].includes(node.kind);
 }
 
 export function modelOf(node: TreeNode): ModelNode | undefined {

@@ -10,6 +10,8 @@ import { statusOf } from '../domain/resources';
 import { fieldCount, matchCount, type TreeWords } from './labels';
 import type { EnvironmentNode, ModelNode, RecordsNode, TreeNode } from './nodes';
 import { describeQuery, isEmptyQuery } from './recordQuery';
+import type { MediaLook, MediaRow } from './mediaBranch';
+import { isEmptyMediaQuery } from './mediaQuery';
 import {
   escapeMarkdown,
   fieldsetTooltip,
@@ -40,9 +42,13 @@ export interface PresenterState {
   recordCounts(records: RecordsNode): { loaded: number; total: number } | undefined;
   /** how many records the model's Records query matched, once its first page loaded */
   recordTotal(model: ModelNode): number | undefined;
+  /** how a row of the media branch looks (the media feature says; undefined before it loaded) */
+  mediaLook?(node: MediaRow): MediaLook | undefined;
 }
 
 type Kind = TreeNode['kind'];
+
+const isMediaRow = (node: TreeNode): node is MediaRow => ['media', 'uploadCollection', 'upload', 'uploadsMore'].includes(node.kind);
 
 /**
  * The flags each kind can carry, in groups: a context value is the kind, then at most one flag of each group, in
@@ -66,6 +72,11 @@ export const CONTEXT_FLAGS: Record<Kind, readonly (readonly string[])[]> = {
   environment: [['primary', 'sandbox'], ['ready', 'creating', 'destroying'], ['active']],
   error: [['signIn']],
   empty: [],
+  media: [['query']],
+  uploadCollection: [],
+  // `image`: an image (alt text, focal point); `noAlt`: an image without alt text in the main locale
+  upload: [['image'], ['noAlt']],
+  uploadsMore: [],
 };
 
 /** Every context value the presenter can give (each kind with each combination of its flags). */
@@ -170,6 +181,8 @@ export class TreePresenter {
       case 'error':
         flags.push(node.action === 'signIn' && 'signIn');
         break;
+      default:
+        if (isMediaRow(node)) flags.push(...(this.media(node)?.flags ?? []));
     }
     // only the flags the kind declares: a value outside them (an unknown status) must not reach a menu
     const known = new Set(CONTEXT_FLAGS[node.kind].flat());
@@ -208,7 +221,7 @@ export class TreePresenter {
       case 'environment':
         return this.environmentDescription(node);
       default:
-        return undefined;
+        return isMediaRow(node) ? this.media(node)?.description : undefined;
     }
   }
 
@@ -239,7 +252,8 @@ export class TreePresenter {
       case 'error':
         return escapeMarkdown(node.label);
       default:
-        return undefined;
+        // an upload's hover is made when first hovered (it counts its uses)
+        return isMediaRow(node) && node.kind !== 'upload' ? this.media(node)?.tooltip : undefined;
     }
   }
 
@@ -280,7 +294,14 @@ export class TreePresenter {
         return { id: 'error', color: 'errorForeground' };
       case 'empty':
         return { id: 'info' };
+      default:
+        return this.media(node)?.icon ?? { id: 'file-media' };
     }
+  }
+
+  /** The Media node without a query looks the same whether the media feature was loaded or not: it is not loaded for it. */
+  private media(node: MediaRow): MediaLook | undefined {
+    return node.kind === 'media' && isEmptyMediaQuery(node.query) ? undefined : this.state.mediaLook?.(node);
   }
 
   private get words(): TreeWords {

@@ -52,12 +52,13 @@ export class TreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.D
   }
 
   /**
-   * The hover, made when the user hovers an item (its code loads then): a model's with its number of records, read
-   * once. Every document item gets one: without it VS Code would show the internal datocms: path.
+   * The hover, made when the user hovers an item (its code loads then): a model's with its number of records, an
+   * upload's with the records using it, each read once. Every document item gets one: without it VS Code would show the internal datocms: path.
    */
   async resolveTreeItem(item: vscode.TreeItem, node: TreeNode): Promise<vscode.TreeItem> {
     if (node.kind === 'model') await this.model.countRecords(node).catch(() => undefined);
-    const tooltip = this.presenter.tooltip(node);
+    // an upload's hover counts the records using it, once
+    const tooltip = node.kind === 'upload' ? await this.model.uploadTooltip(node).catch(() => undefined) : this.presenter.tooltip(node);
     if (tooltip !== undefined) item.tooltip = new vscode.MarkdownString(tooltip);
     return item;
   }
@@ -84,6 +85,8 @@ export class TreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.D
       const uri = documentUri(named ? { ...node.ref, title: node.label } : node.ref);
       item.resourceUri = uri;
       item.command = { command: 'vscode.open', title: vscode.l10n.t('Open'), arguments: [uri, { preview: true }] };
+    } else if (node.kind === 'uploadsMore') {
+      item.command = { command: 'datocms.media.loadMore', title: vscode.l10n.t('Load More'), arguments: [node] };
     } else if (node.kind === 'loadMore') {
       item.command = { command: 'datocms.loadMore', title: vscode.l10n.t('Load More'), arguments: [node] };
     } else if (node.kind === 'error') {

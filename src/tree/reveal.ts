@@ -21,6 +21,12 @@ export async function findNode(model: Navigable, ref: DocumentRef, maxPages = RE
     const webhooks = sections.find((s) => s.kind === 'webhooks');
     return webhooks && (await model.children(webhooks)).find((n) => n.kind === 'webhook' && n.webhook.id === ref.id);
   }
+  if (ref.kind === 'upload') {
+    // an upload on the Media node's loaded pages, else the Media node itself
+    const media = sections.find((s) => s.kind === 'media');
+    if (!media) return undefined;
+    return (await model.children(media)).find((n) => n.kind === 'upload' && n.upload.id === ref.id) ?? media;
+  }
   const modelApiKey = ref.kind === 'model' ? ref.apiKey : ref.modelApiKey;
   let modelNode: ModelNode | undefined;
   for (const section of sections.filter((s) => s.kind === 'models' || s.kind === 'blockModels')) {

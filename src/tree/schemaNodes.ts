@@ -5,8 +5,10 @@ import type { Resource } from '../cma';
 import { byName, positionOf, relationshipId, relationshipIds } from '../domain/resources';
 import type { Translate } from '../platform/translate';
 import { sectionLabel } from './labels';
+import type { MediaQuery } from './mediaQuery';
 import type {
   EmptyNode,
+  MediaNode,
   FieldNode,
   FieldsetNode,
   FieldsNode,
@@ -21,13 +23,16 @@ import type { RecordQuery } from './recordQuery';
 
 const place = (parent: TreeNode) => ({ parent, projectKey: parent.projectKey, environment: parent.environment });
 
-export function sections(t: Translate, project: ProjectNode): SectionNode[] {
-  return (['models', 'blockModels', 'webhooks', 'environments'] as const).map((kind) => ({
+/** Models, Block models, Media (with the query the user set on it before, if any), Webhooks, Environments. */
+export function sections(t: Translate, project: ProjectNode, mediaQuery: MediaQuery): (SectionNode | MediaNode)[] {
+  const section = (kind: SectionNode['kind']): SectionNode => ({
     ...place(project),
     kind,
     id: `${project.id}/${kind}`,
     label: sectionLabel(t, kind),
-  }));
+  });
+  const media: MediaNode = { ...place(project), kind: 'media', id: `${project.id}/media`, label: t('Media'), query: mediaQuery };
+  return [section('models'), section('blockModels'), media, section('webhooks'), section('environments')];
 }
 
 export function emptyNode(parent: TreeNode, label: string): EmptyNode {

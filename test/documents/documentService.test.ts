@@ -1,16 +1,26 @@
 // Opening and saving documents against the emulator: what the user would see in the editor, and what
-// goes over the wire (the emulator's request log).
+// goes over the wire (the emulator's request log). Conflicts and saves in a row are in
+// documentServiceConflicts.test.ts.
 import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from 'node:test';
 import type { CmaClient } from '../../src/cma';
-import type { Resource } from '../../src/cma/types';
-import { DocumentService, type OpenedDocument, type SaveBasis, type SaveResult } from '../../src/documents/documentService';
+import { DocumentService } from '../../src/documents/documentService';
 import type { DocumentRef } from '../../src/domain/paths';
 import { ProjectData } from '../../src/projects/projectData';
-import type { Emulator, EmulatorRequest } from '../emulator';
+import type { Emulator } from '../emulator';
 import { QUICK_JOBS, useEmulator } from '../support/emulator';
-
-const where = { project: 'emulated-bistro', environment: 'main' } as const;
+import {
+  basis,
+  edit,
+  expectStatus,
+  firstWebhook,
+  listArticleIds,
+  parse,
+  putBody,
+  putRequests,
+  recordRef,
+  where,
+} from './documentServiceHelpers';
 
 let emulator: Emulator;
 let client: CmaClient;
@@ -27,65 +37,9 @@ beforeEach(() => {
   service = new DocumentService(async () => data);
 });
 
-/** The basis of a save from a freshly opened document. */
-const basis = (opened: OpenedDocument): SaveBasis => ({ opened, basisText: opened.text });
-
-type Doc = Record<string, unknown> & { $readonly: Record<string, unknown> };
-
-function parse(text: string): Doc {
-  return JSON.parse(text) as Doc;
-}
-
-/** The user's edit: change the parsed document and print it the way the document is printed. */
-function edit(text: string, change: (doc: Doc) => void): string {
-  const doc = parse(text);
-  change(doc);
-  return `${JSON.stringify(doc, null, 2)}\n`;
-}
-
-function puts(): EmulatorRequest[] {
-  return emulator.requests.filter((r) => r.method === 'PUT');
-}
-
-function putBody(request: EmulatorRequest | undefined): {
-  attributes?: Record<string, unknown>;
-  relationships?: Record<string, unknown>;
-  meta?: Record<string, unknown>;
-} {
-  assert.ok(request, 'a PUT was sent');
-  return (
-    request.body as {
-      data: { attributes?: Record<string, unknown>; relationships?: Record<string, unknown>; meta?: Record<string, unknown> };
-    }
-  ).data;
-}
-
-function expectStatus<S extends SaveResult['status']>(result: SaveResult, status: S): Extract<SaveResult, { status: S }> {
-  if (result.status !== status) {
-    const detail =
-      result.status === 'failed'
-        ? ` (${String(result.error)})`
-        : result.status === 'invalid'
-          ? ` (${result.problems.map((p) => p.message).join('; ')})`
-          : '';
-    assert.fail(`expected "${status}", got "${result.status}"${detail}`);
-  }
-  return result as Extract<SaveResult, { status: S }>;
-}
-
-async function articleIds(count: number): Promise<string[]> {
-  const page = await client.items.list({ filter: { type: 'article' }, page: { limit: count } });
-  assert.equal(page.data.length, count, 'the emulator has enough articles');
-  return page.data.map((r) => r.id);
-}
-
-async function someWebhook(): Promise<Resource<'webhook'>> {
-  const [webhook] = await client.webhooks.list();
-  assert.ok(webhook, 'the emulator has webhooks');
-  return webhook;
-}
-
-const recordRef = (id: string): DocumentRef => ({ ...where, kind: 'record', modelApiKey: 'article', id });
+const puts = () => putRequests(emulator);
+const articleIds = (count: number) => listArticleIds(client, count);
+const someWebhook = () => firstWebhook(client);
 
 describe('opening documents', () => {
   test('every kind opens as one JSON object, read-only part last, trailing newline', async () => {
@@ -279,141 +233,5 @@ describe('saving documents', () => {
     assert.deepEqual(saved.renamed, { ...where, kind: 'field', modelApiKey: 'category', apiKey: 'summary' });
     const again = await service.open(opened.ref, { id: opened.resource.id });
     assert.equal(parse(again.text)['api_key'], 'summary');
-  });
-});
-
-describe('conflicts', () => {
-  test('a stale record version is a conflict that carries the remote version; overwrite then sends only the user keys', async () => {
-    const [id] = await articleIds(1);
-    const opened = await service.open(recordRef(id!));
-    // Someone else changes the excerpt meanwhile.
-    const excerpt = { en: 'Changed in the DatoCMS dashboard', it: 'Cambiato nella dashboard' };
-    await client.items.update(id!, { data: { type: 'item', id: id!, attributes: { excerpt } } });
-    const text = edit(opened.text, (doc) => {
-      (doc['title'] as Record<string, unknown>)['en'] = 'My own title';
-    });
-
-    const conflict = expectStatus(await service.save(text, basis(opened)), 'conflict');
-    assert.equal(conflict.text, text);
-    assert.deepEqual(parse(conflict.remote.text)['excerpt'], excerpt, 'the remote version shows the other change');
-
-    emulator.clearRequests();
-    const saved = expectStatus(await service.save(text, basis(opened), { overwrite: conflict.remote }), 'saved');
-    assert.equal(puts().length, 1);
-    const body = putBody(puts()[0]);
-    assert.deepEqual(Object.keys(body.attributes ?? {}), ['title']);
-    assert.equal(body.meta?.['current_version'], conflict.remote.resource.meta['current_version']);
-    const result = parse(saved.document.text);
-    assert.equal((result['title'] as Record<string, unknown>)['en'], 'My own title');
-    assert.deepEqual(result['excerpt'], excerpt, 'the other change survives the overwrite');
-  });
-
-  test('a model changed remotely since opening is a conflict, and no update is sent', async () => {
-    const opened = await service.open({ ...where, kind: 'model', apiKey: 'category' });
-    await client.itemTypes.update('category', {
-      data: { type: 'item_type', id: opened.resource.id, attributes: { hint: 'Set elsewhere' } },
-    });
-    const text = edit(opened.text, (doc) => {
-      doc['name'] = 'Journal category';
-    });
-    emulator.clearRequests();
-    const conflict = expectStatus(await service.save(text, basis(opened)), 'conflict');
-    assert.equal(conflict.text, text);
-    assert.equal(parse(conflict.remote.text)['hint'], 'Set elsewhere');
-    assert.deepEqual(puts(), []);
-  });
-
-  test('a webhook changed remotely is a conflict; overwrite keeps the remote change and applies the user one', async () => {
-    const webhook = await someWebhook();
-    const opened = await service.open({ ...where, kind: 'webhook', id: webhook.id });
-    await client.webhooks.update(webhook.id, {
-      data: { type: 'webhook', id: webhook.id, attributes: { auto_retry: !webhook.attributes['auto_retry'] } },
-    });
-    const text = edit(opened.text, (doc) => {
-      doc['url'] = 'https://hooks.example/changed-by-me';
-    });
-    emulator.clearRequests();
-    const conflict = expectStatus(await service.save(text, basis(opened)), 'conflict');
-    assert.equal(conflict.text, text);
-    assert.deepEqual(puts(), []);
-
-    const saved = expectStatus(await service.save(text, basis(opened), { overwrite: conflict.remote }), 'saved');
-    assert.deepEqual(putBody(puts()[0]).attributes, { url: 'https://hooks.example/changed-by-me' });
-    const result = parse(saved.document.text);
-    assert.equal(result['url'], 'https://hooks.example/changed-by-me');
-    assert.equal(result['auto_retry'], !webhook.attributes['auto_retry']);
-  });
-});
-
-describe('saving after typing through a save', () => {
-  test('a record save that sends no block is one round trip: the answer shows with the blocks the document holds', async () => {
-    const [id] = await articleIds(1);
-    const opened = await service.open(recordRef(id!));
-    assert.ok(JSON.stringify(parse(opened.text)['content']).includes('"item_type"'), 'the record shows expanded blocks');
-    emulator.clearRequests();
-    const saved = expectStatus(
-      await service.save(
-        edit(opened.text, (doc) => {
-          doc['reading_time'] = 42;
-        }),
-        basis(opened),
-      ),
-      'saved',
-    );
-    assert.deepEqual(
-      emulator.requests.map((r) => `${r.method} ${r.path} ${JSON.stringify(r.query)}`),
-      [`PUT /items/${id} {}`],
-      'one PUT, no query string, no re-read',
-    );
-    const fresh = await service.open(recordRef(id!));
-    assert.equal(saved.document.text, fresh.text, 'the document shows exactly what a fresh read shows');
-  });
-
-  test('a record save that changes a block reads the record again with its blocks', async () => {
-    const [id] = await articleIds(1);
-    const opened = await service.open(recordRef(id!));
-    const text = edit(opened.text, (doc) => {
-      const blocks = (doc['content'] as Record<string, Record<string, unknown>[]>)['en']!;
-      const block = blocks[0]!;
-      const key = Object.keys(block).find((k) => typeof block[k] === 'string' && k !== 'id')!;
-      block[key] = `${String(block[key])} (edited)`;
-    });
-    emulator.clearRequests();
-    const saved = expectStatus(await service.save(text, basis(opened)), 'saved');
-    const log = emulator.requests.filter((r) => r.path === `/items/${id}`);
-    assert.deepEqual(
-      log.map((r) => `${r.method} ${JSON.stringify(r.query)}`),
-      ['PUT {}', 'GET {"nested":"true"}'],
-    );
-    assert.match(saved.document.text, /\(edited\)/);
-    assert.equal(saved.document.text, (await service.open(recordRef(id!))).text);
-  });
-
-  test('the next save sends only what was typed since the saved text, with the new version', async () => {
-    const [id] = await articleIds(1);
-    const opened = await service.open(recordRef(id!));
-    const first = edit(opened.text, (doc) => {
-      doc['reading_time'] = 7;
-    });
-    const saved = expectStatus(await service.save(first, basis(opened)), 'saved');
-    // The editor kept the saved text (the user typed meanwhile): its basis is that text, its state the answer.
-    const typed = edit(first, (doc) => {
-      doc['rating'] = 4.5;
-    });
-    emulator.clearRequests();
-    expectStatus(await service.save(typed, { opened: saved.document, basisText: first }), 'saved');
-    const body = putBody(puts()[0]);
-    assert.deepEqual(Object.keys(body.attributes ?? {}), ['rating']);
-    assert.equal(body.meta?.['current_version'], saved.document.resource.meta['current_version']);
-  });
-
-  test('remoteMoved is undefined while nobody changed the resource, and the remote once someone did', async () => {
-    const opened = await service.open({ ...where, kind: 'model', apiKey: 'author' });
-    assert.equal(await service.remoteMoved(opened), undefined);
-    await client.itemTypes.update('author', {
-      data: { type: 'item_type', id: opened.resource.id, attributes: { hint: 'A colleague was here' } },
-    });
-    const moved = await service.remoteMoved(opened);
-    assert.equal(parse(moved!.text)['hint'], 'A colleague was here');
   });
 });

@@ -88,6 +88,20 @@ describe('the environment a document was read from', () => {
     );
   });
 
+  test('an environment made after the last list (forked just before opening) is still marked and checked', async () => {
+    await watch.list('emulated-bistro', 0);
+    await fork('main', 'feature-d');
+    const opened = await service.open(await articleIn('feature-d'));
+    assert.equal(opened.environment?.id, 'feature-d', 'the list was read again to mark it');
+    await client.environments.rename('feature-d', 'feature-d-old');
+    await fork('main', 'feature-d');
+    later();
+    emulator.clearRequests();
+    const result = await service.save(withTitle(opened, 'Meant for the original'), { opened, basisText: opened.text });
+    assert.deepEqual(result, { status: 'replaced', environment: 'feature-d', renamedTo: 'feature-d-old' });
+    assert.deepEqual(writes(), [], 'nothing was sent');
+  });
+
   test('renamed away with nothing under its name: refused, naming the new name', async () => {
     await fork('main', 'feature-b');
     const opened = await service.open(await articleIn('feature-b'));

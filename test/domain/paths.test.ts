@@ -23,6 +23,7 @@ const ref: fc.Arbitrary<DocumentRef> = fc.oneof(
   fc.record({ project: segment, environment: segment, kind: fc.constant('webhook' as const), id: segment }),
   fc.record({ project: segment, environment: segment, kind: fc.constant('fieldset' as const), modelApiKey: segment, id: segment }),
   fc.record({ project: segment, environment: segment, kind: fc.constant('record' as const), modelApiKey: segment, id: segment }),
+  fc.record({ project: segment, environment: segment, kind: fc.constant('upload' as const), id: segment }),
 );
 
 describe('datocms: path codec', () => {
@@ -51,6 +52,17 @@ describe('datocms: path codec', () => {
       documentPath({ project: 'bistro', environment: 'main', kind: 'record', modelApiKey: 'article', id: 'DxMaW10UQiCmZcuuA-IkkA' }),
       '/bistro/main/records/article/DxMaW10UQiCmZcuuA-IkkA.json',
     );
+    assert.equal(documentPath({ project: 'bistro', environment: 'main', kind: 'upload', id: '42' }), '/bistro/main/uploads/42.json');
+  });
+
+  test('an upload is named by its file name, and its tab reads "<file> · upload"', () => {
+    const named = { project: 'bistro', environment: 'main', kind: 'upload' as const, id: 'UHmE9bjeT1CyZ5f7Z52HtQ', title: 'wood/oven.jpg' };
+    const path = documentPath(named);
+    assert.equal(path, '/bistro/main/uploads/UHmE9bjeT1CyZ5f7Z52HtQ/wood\u2215oven.jpg · upload');
+    assert.deepEqual(parseDocumentPath(path), { ...named, title: 'wood\u2215oven.jpg' });
+    assert.equal(describeRef(named), 'upload “wood/oven.jpg” (UHmE9bjeT1CyZ5f7Z52HtQ)');
+    // the name segment is only a name: a path without " · upload" is not an upload's
+    assert.equal(parseDocumentPath('/bistro/main/uploads/UHmE9bjeT1CyZ5f7Z52HtQ/oven.jpg'), undefined);
   });
 
   test('folders and foreign paths are not documents', () => {
@@ -64,7 +76,8 @@ describe('datocms: path codec', () => {
       '/bistro/main/records/article',
       '/bistro/main/models/article.txt',
       '/bistro/main/models/.json',
-      '/bistro/main/uploads/1.json',
+      '/bistro/main/assets/1.json',
+      '/bistro/main/uploads',
       '/bistro/main/models/article/fields/title/x.json',
       'bistro/main/models/article.json',
       '/bistro/../models/article.json',
@@ -88,7 +101,8 @@ describe('datocms: path codec', () => {
       modelApiKey: 'article',
     });
     assert.equal(parseFolderPath('/bistro/main/models/article.json'), undefined);
-    assert.equal(parseFolderPath('/bistro/main/uploads'), undefined);
+    assert.deepEqual(parseFolderPath('/bistro/main/uploads'), { kind: 'uploads', project: 'bistro', environment: 'main' });
+    assert.equal(parseFolderPath('/bistro/main/assets'), undefined);
   });
 
   test('a name that cannot be a path segment is refused with the reason', () => {

@@ -9,7 +9,8 @@ import { checkQueryParams } from './params.js';
 import type { Query } from './query.js';
 import { itemTypeResource, wire } from './resources.js';
 import { FIELD_TYPES, FIELDSET_ATTRIBUTES, ITEM_TYPE_RELATIONSHIPS, LIST_FIELD_TYPES } from './rules.js';
-import { SchemaWriter, withAppearance } from './schema-writes.js';
+import { withAppearance } from './field-options.js';
+import { SchemaWriter } from './schema-writes.js';
 import { relId, type EmulatorStore, type EnvironmentData } from './store.js';
 import { checkWebhookWrite } from './webhook-writes.js';
 

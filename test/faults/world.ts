@@ -164,6 +164,12 @@ export class NotificationRecorder implements Ui {
   input(options: InputOptions): Promise<string | undefined> {
     throw new Error(`unexpected input box: ${options.title}`);
   }
+  pickMany<T>(_items: PickItem<T>[], options: { title: string }): Promise<T[] | undefined> {
+    throw new Error(`unexpected quick pick: ${options.title}`);
+  }
+  openFiles(options: { title: string }): Promise<string[] | undefined> {
+    throw new Error(`unexpected open dialog: ${options.title}`);
+  }
   withProgress<R>(_options: { title: string }, task: (report: ProgressReport, signal: AbortSignal) => Promise<R>): Promise<R> {
     return task({ message: () => undefined }, new AbortController().signal);
   }

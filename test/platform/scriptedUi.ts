@@ -51,11 +51,45 @@ export class ScriptedUi implements Ui {
     if (!item) throw new Error(`"${label}" is not offered in "${options.title}" (${items.map((i) => i.label).join(', ')})`);
     return item.value;
   }
+  /** what a box with `accept` showed under the text; the next answer in `inputs` retypes in the same box */
+  readonly refusals: string[] = [];
+  /** answers to multi-select picks: returns the chosen items' labels (or undefined to dismiss) */
+  readonly manyPicks: ((labels: string[], title: string) => string[] | undefined)[] = [];
+  /** answers to open-file dialogs: the paths chosen (or undefined to dismiss) */
+  readonly openedFiles: ((title: string) => string[] | undefined)[] = [];
+  async pickMany<T>(items: PickItem<T>[], options: { title: string }): Promise<T[] | undefined> {
+    this.transcript.push(`pickMany: ${options.title}`);
+    const next = this.manyPicks.shift();
+    if (!next) throw new Error(`unexpected quick pick: ${options.title}`);
+    const labels = next(
+      items.map((i) => i.label),
+      options.title,
+    );
+    if (labels === undefined) return undefined;
+    return labels.map((label) => {
+      const item = items.find((i) => i.label === label);
+      if (!item) throw new Error(`"${label}" is not offered in "${options.title}"`);
+      return item.value;
+    });
+  }
+  async openFiles(options: { title: string }): Promise<string[] | undefined> {
+    this.transcript.push(`open files: ${options.title}`);
+    const next = this.openedFiles.shift();
+    if (!next) throw new Error(`unexpected open dialog: ${options.title}`);
+    return next(options.title);
+  }
   async input(options: InputOptions): Promise<string | undefined> {
     this.transcript.push(`input: ${options.title}`);
-    const next = this.inputs.shift();
-    if (!next) throw new Error(`unexpected input box: ${options.title}`);
-    return next(options);
+    for (;;) {
+      const next = this.inputs.shift();
+      if (!next) throw new Error(`unexpected input box: ${options.title}`);
+      const text = next(options);
+      if (text === undefined || !options.accept) return text;
+      const refusal = await options.accept(text, new AbortController().signal);
+      if (refusal === undefined) return text;
+      this.refusals.push(refusal);
+      this.transcript.push(`refused in the box: ${refusal}`);
+    }
   }
   async withProgress<R>(options: { title: string }, task: (report: ProgressReport, signal: AbortSignal) => Promise<R>): Promise<R> {
     this.progressTitles.push(options.title);

@@ -54,7 +54,7 @@ describe('sign in', () => {
     assert.equal(state.values.size, 0);
   });
 
-  test('the dialogue masks the input, rejects an empty token, and offers to try again after a 401', async () => {
+  test('the dialogue masks the input, rejects an empty token, and says in the box that a token was refused, to be corrected there', async () => {
     const { secrets, store } = stores();
     const ui = new ScriptedUi();
     ui.inputs.push((options) => {
@@ -64,15 +64,17 @@ describe('sign in', () => {
       assert.equal(options.validate?.('x'), undefined);
       return 'not-the-token';
     });
-    ui.answers.push((message, actions) => {
-      assert.match(message, /refused this API token \(401\)/);
-      return actions[0]; // Try Again
+    ui.inputs.push(() => {
+      assert.equal(secrets.values.size, 0, 'the refused token was not stored');
+      return emulator.token;
     });
-    ui.inputs.push(() => emulator.token);
     const project = await runSignIn({ ui, t: formatMessage, baseUrl: emulator.url, store, createClient });
     assert.equal(project?.key, 'emulated-bistro');
     assert.equal(secrets.values.get(tokenSecretKey('emulated-bistro')), emulator.token);
-    assert.ok(ui.progressTitles.includes('Checking the API token…'));
+    assert.equal(ui.refusals.length, 1);
+    assert.match(ui.refusals[0]!, /refused this token \(401\): nothing was stored/);
+    assert.equal(ui.transcript.filter((line) => line.startsWith('input:')).length, 1, 'one box throughout');
+    assert.ok(!ui.transcript.some((line) => line.startsWith('error:')), 'no notification for a wrong token');
     assert.ok(!ui.transcript.some((line) => line.includes(emulator.token)), 'no message shows the token');
   });
 

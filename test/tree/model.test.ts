@@ -51,7 +51,7 @@ describe('tree model', () => {
     const sections = await model.children(project);
     assert.deepEqual(
       sections.map((s) => s.kind),
-      ['models', 'blockModels', 'webhooks', 'environments'],
+      ['models', 'blockModels', 'media', 'webhooks', 'environments'],
     );
 
     const env = emulator.store.environment('main');
@@ -88,7 +88,7 @@ describe('tree model', () => {
     assert.equal(description(model, title), 'title · string');
     assert.equal(title?.parent?.kind, 'fieldset');
 
-    const webhooks = await model.children(sections[2]);
+    const webhooks = await model.children(sections.find((s) => s.kind === 'webhooks'));
     assert.deepEqual(new Set(webhooks.map((w) => w.kind === 'webhook' && w.webhook.id)), new Set(emulator.store.webhooks.keys()));
   });
 

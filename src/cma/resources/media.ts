@@ -4,9 +4,12 @@
 // stays out of the activation bundle; `mediaOf(client)` gives these calls over the client's requests.
 
 import type { CmaClient } from '../client';
+import type { BodySource } from '../jsonapi';
 import { ApiError, ResponseError } from '../errors';
-import { expectAskedFor, parseCollection, parsePage, parseSingle, type BodySource } from '../jsonapi';
-import { listAllPages, MAX_LIST_CONCURRENCY, type ListAllOptions } from '../paging';
+import { expectAskedFor, parseCollection, parsePage, parseSingle } from '../jsonapi';
+import { listAllPages, MAX_LIST_CONCURRENCY } from '../paging';
+import { segment } from './shared';
+import type { ListAllOptions } from '../paging';
 import type { CallOptions, JobCallOptions, RawRequest } from '../settings';
 import type { CreateBody, Page, Resource, ResourceType, UpdateBody } from '../types';
 import { UploadInUseError } from '../uploadErrors';
@@ -19,7 +22,6 @@ import {
   type UploadSource,
 } from '../uploadFile';
 import type { BulkOutcome } from './publishing';
-import { segment } from './shared';
 
 /** Uploads per bulk request: the limit the API documents for records, which the client keeps for uploads too. */
 export const MAX_BULK_UPLOADS = 200;

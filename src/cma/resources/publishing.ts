@@ -4,10 +4,11 @@
 // `publishingOf(client)` gives the same calls over the client's requests (retries, jobs, rate limit).
 
 import type { CmaClient } from '../client';
-import { expectAskedFor, parseSingle, type BodySource } from '../jsonapi';
+import type { BodySource } from '../jsonapi';
+import { expectAskedFor, parseSingle } from '../jsonapi';
+import { segment } from './shared';
 import type { CallOptions, JobCallOptions, RawRequest } from '../settings';
 import type { Resource } from '../types';
-import { segment } from './shared';
 
 /** DatoCMS takes at most this many records per bulk request. */
 export const MAX_BULK_RECORDS = 200;

@@ -140,7 +140,7 @@ export async function readStatusBar(page) {
   );
 }
 
-async function typeIntoQuickInput(page, { text, title }, resultsDir) {
+async function typeIntoQuickInput(page, { text, title, refused }, resultsDir) {
   try {
     const widget = page.locator('.quick-input-widget');
     await widget.waitFor({ state: 'visible', timeout: 15_000 });
@@ -163,14 +163,34 @@ async function typeIntoQuickInput(page, { text, title }, resultsDir) {
         await input.fill(text);
         await waitForQuickInputIdle(page);
       }
+      const prompt = refused ? await quickInputMessage(page) : '';
       await page.keyboard.press('Enter');
+      // a box that checks its text keeps it and shows, in place of its prompt, why it refused it
+      if (refused) return readRefusal(page, prompt);
       if (await quickInputMovedOn(page, before, text, currentTitle)) break;
       await page.screenshot({ path: join(resultsDir, `quick-input-retry-${attempt}.png`) }).catch(() => undefined);
       if (attempt === 3) throw new Error(`it stayed open after Enter (3 tries); see test-results/quick-input-retry-*.png`);
     }
   } catch (caught) {
-    throw new Error(`could not type into the quick input "${title ?? ''}": ${caught.message ?? caught}`);
+    const picture = `quick-input-missing-${Date.now()}.png`;
+    await page.screenshot({ path: join(resultsDir, picture) }).catch(() => undefined);
+    throw new Error(`could not type into the quick input "${title ?? ''}" (see test-results/${picture}): ${caught.message ?? caught}`);
   }
+}
+
+const quickInputMessage = async (page) => ((await page.locator('.quick-input-widget .quick-input-message').textContent()) ?? '').trim();
+
+/** The message the open quick input shows under its text once it is no longer `prompt`. */
+async function readRefusal(page, prompt) {
+  await page.waitForFunction(
+    (before) => {
+      const shown = (document.querySelector('.quick-input-widget .quick-input-message')?.textContent ?? '').trim();
+      return shown !== '' && shown !== before;
+    },
+    prompt,
+    { timeout: 15_000 },
+  );
+  return quickInputMessage(page);
 }
 
 async function waitForQuickInputIdle(page) {

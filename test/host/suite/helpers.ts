@@ -34,7 +34,7 @@ export async function extensionApi(): Promise<DatoExplorerApi> {
 }
 
 type RunnerRequest =
-  | { kind: 'quickInput'; text: string; title?: string }
+  | { kind: 'quickInput'; text: string; title?: string; refused?: boolean }
   | { kind: 'screenshot'; name: string }
   | { kind: 'type'; text: string; delayMs?: number }
   | { kind: 'press'; keys: string; inEditor?: boolean }
@@ -68,6 +68,11 @@ async function exchange<T>(request: RunnerRequest, what: string): Promise<T> {
   rmSync(answer, { force: true });
   if (error) throw new Error(error);
   return result as T;
+}
+
+/** Types `text` + Enter into a box that checks it and stays open to refuse it: the message it shows. */
+export function typeRefusedIntoQuickInput(text: string, title: string): Promise<string> {
+  return askRunner<string>({ kind: 'quickInput', text, title, refused: true }, `type "${title}" and see it refused`);
 }
 
 /** Asks the runner to type `text` + Enter into the quick input that is (or is about to be) open. */

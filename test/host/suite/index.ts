@@ -63,6 +63,7 @@ export function run(): Promise<void> {
   require('./graphql.test');
   require('./graphqlLanguage.test');
   require('./agentGraphql.test');
+  require('./media.test');
   require('./leaks.test');
 
   const results: TestResult[] = [];

@@ -7,7 +7,19 @@ import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as vscode from 'vscode';
-import { config, dismissToasts, ensureSignedIn, extensionApi, runWithInputs, screenshot, seeOnScreen, waitFor } from './helpers';
+import { documentUri } from '../../../src/platform/uris';
+import {
+  addFault,
+  clearFaults,
+  config,
+  dismissToasts,
+  ensureSignedIn,
+  extensionApi,
+  runWithInputs,
+  screenshot,
+  seeOnScreen,
+  waitFor,
+} from './helpers';
 import { editJson, modelUri, openDocument, openEditor } from './editing';
 
 const SANDBOX = 'compare-sandbox';
@@ -164,14 +176,27 @@ describe('schema as code', () => {
     assert.deepEqual(price.data.attributes.validators, { required: {}, number_range: { min: 1, max: 900 } });
   });
 
-  it('a schema saved through the extension marks the comparison outdated; Refresh reads it again', async function () {
+  it('a schema saved through the extension is followed by the comparison, which says it is outdated until it has read again', async function () {
     this.timeout(60_000);
     const document = await openDocument(modelUri('dish', SANDBOX));
     await editJson(document, (json) => (json.hint = 'Changed after the comparison'));
     assert.equal(await document.save(), true);
-    await seeOnScreen(`The schema of ${SANDBOX} changed after this comparison`, { widenSideBar: 200 });
-    await vscode.commands.executeCommand('datocms.schemaComparison.refresh');
+    // the view reads both schemas again on its own
     await seeOnScreen('changed: hint', { widenSideBar: 200 });
+
+    // while the comparison reads again (slowly here), it says it is outdated; then it shows the change
+    const field = await openDocument(
+      documentUri({ project: 'emulated-bistro', environment: SANDBOX, kind: 'field', modelApiKey: 'dish', apiKey: 'vegetarian' }),
+    );
+    await addFault({ kind: 'timeout', method: 'GET', path: '/site', delayMs: 4000, count: 4 });
+    try {
+      await editJson(field, (json) => (json.hint = 'Meat-free'));
+      assert.equal(await field.save(), true);
+      await seeOnScreen(`The schema of ${SANDBOX} changed after this comparison`, { widenSideBar: 200 });
+      await seeOnScreen('boolean changed: hint', { widenSideBar: 200 });
+    } finally {
+      await clearFaults();
+    }
   });
 
   it("Compare with Environment opens the other environment's copy read-only beside the document", async function () {

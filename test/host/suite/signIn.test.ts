@@ -1,16 +1,23 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { clearRequests, config, extensionApi, requests, runWithInputs } from './helpers';
+import { clearRequests, config, extensionApi, requests, runWithInputs, toasts, typeRefusedIntoQuickInput } from './helpers';
 
 describe('sign in', () => {
-  it('refuses a wrong token (401) and stores nothing', async () => {
+  it('refuses a wrong token (401) in the box, which stays open to correct it, and stores nothing', async () => {
     const api = await extensionApi();
     await clearRequests();
-    // the token box, then the "refused" notification is dismissed by the next test's flow; answer Escape-free:
-    const signedIn = runWithInputs<string | undefined>('datocms.signIn', [], [{ text: 'not-a-valid-token', title: 'Sign in to DatoCMS' }]);
-    // after the 401 the command shows an error with "Try Again"; close it so the command resolves
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await vscode.commands.executeCommand('notifications.clearAll');
+    let settled = false;
+    const signedIn = Promise.resolve(vscode.commands.executeCommand<string | undefined>('datocms.signIn')).finally(() => (settled = true));
+    const message = await typeRefusedIntoQuickInput('not-a-valid-token', 'Sign in to DatoCMS');
+    assert.match(message, /refused this token \(401\): nothing was stored/);
+    assert.ok(!message.includes('not-a-valid-token'), 'the message does not repeat the token');
+    assert.equal(settled, false, 'the box is still open after the 401');
+    assert.deepEqual(
+      (await toasts()).filter((toast) => toast.severity === 'error'),
+      [],
+      'the refusal is shown in the box, not as a notification',
+    );
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     assert.equal(await signedIn, undefined);
     assert.deepEqual(api.registry.list(), []);
     const site = (await requests()).filter((r) => r.path === '/site');

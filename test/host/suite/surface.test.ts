@@ -4,7 +4,17 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { documentUri, parseDocumentUri } from '../../../src/platform/uris';
 import type { FieldNode, ModelNode, RecordNode, RecordsNode, SectionNode, TreeNode } from '../../../src/tree';
-import { clearRequests, ensureSignedIn, extensionApi, requests, runWithInputs, screenshot, seeOnScreen, waitFor } from './helpers';
+import {
+  clearRequests,
+  ensureSignedIn,
+  extensionApi,
+  pressKeys,
+  requests,
+  runWithInputs,
+  screenshot,
+  seeOnScreen,
+  waitFor,
+} from './helpers';
 
 const PROJECT = 'emulated-bistro';
 const DASHBOARD = 'https://emulated-bistro.admin.datocms.com';
@@ -231,6 +241,11 @@ describe('surface', () => {
       await screenshot('surface-query');
     } finally {
       model.setQuery(records, {});
+      // the hover and the tree's focus go, as a user's next command would find them: a quick input opened while the
+      // tree redraws under a hover can lose its focus and close
+      await pressKeys('Escape', false);
+      await waitFor(() => provider.getTreeItem(records).description === undefined, 5_000, 'the query to be cleared');
+      await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
     }
   });
 

@@ -42,7 +42,7 @@ describe('tree', () => {
     const sections = await model.children(project);
     assert.deepEqual(
       sections.map((s) => s.label),
-      ['Models', 'Block models', 'Webhooks', 'Environments'],
+      ['Models', 'Block models', 'Media', 'Webhooks', 'Environments'],
     );
 
     await clearRequests();
@@ -50,7 +50,7 @@ describe('tree', () => {
     assert.ok(models.length >= 6, `models: ${models.map((m) => m.label).join(', ')}`);
     const blockModels = await model.children(sections[1]);
     assert.ok(blockModels.length >= 3);
-    const webhooks = await model.children(sections[2]);
+    const webhooks = await model.children(sections.find((s) => s.kind === 'webhooks'));
     assert.ok(webhooks.length >= 4);
     const article = models.find((n) => n.kind === 'model' && n.itemType.attributes['api_key'] === 'article') as ModelNode;
     const [fields, records] = await model.children(article);

@@ -1,0 +1,91 @@
+// Putting uploads into a record document's text: where the cursor (or a drop) is, which file or gallery field that
+// is, and the edit that writes `{"upload_id": "…"}` there (a file field takes one upload; a gallery appends). Only
+// the editor's text changes: the user saves as usual. Fields of the record itself, not of its blocks. No vscode import.
+import { getLocation, modify, parseTree, findNodeAtLocation, type Edit, type JSONPath } from 'jsonc-parser';
+import type { Resource } from '../cma';
+
+export interface UploadField {
+  apiKey: string;
+  label: string;
+  type: 'file' | 'gallery';
+  localized: boolean;
+}
+
+/** A place that takes uploads: a file or gallery field, in one locale when it is localized. */
+export interface UploadSlot {
+  field: UploadField;
+  /** undefined for a field that is not localized, or when the place does not say which locale */
+  locale?: string;
+}
+
+/** The record's fields that hold uploads, in the model's order. */
+export function uploadFields(fields: readonly Resource<'field'>[]): UploadField[] {
+  const position = (f: Resource<'field'>) => (typeof f.attributes['position'] === 'number' ? f.attributes['position'] : 0);
+  return [...fields]
+    .sort((a, b) => position(a) - position(b))
+    .filter((f) => f.attributes['field_type'] === 'file' || f.attributes['field_type'] === 'gallery')
+    .map((f) => ({
+      apiKey: String(f.attributes['api_key']),
+      label: typeof f.attributes['label'] === 'string' ? f.attributes['label'] : String(f.attributes['api_key']),
+      type: f.attributes['field_type'] as 'file' | 'gallery',
+      localized: f.attributes['localized'] === true,
+    }));
+}
+
+/** The file or gallery field (and locale) at `offset` of a record document's text; undefined elsewhere. */
+export function slotAt(text: string, offset: number, fields: readonly UploadField[]): UploadSlot | undefined {
+  const path = getLocation(text, offset).path;
+  const field = fields.find((f) => f.apiKey === path[0]);
+  if (!field) return undefined;
+  const locale = field.localized && typeof path[1] === 'string' && path[1] !== '' ? path[1] : undefined;
+  return locale === undefined ? { field } : { field, locale };
+}
+
+const FORMAT = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
+
+/**
+ * The edits writing the uploads into the slot: a file field gets the first as `{"upload_id": "…"}` (replacing what it
+ * held); a gallery gets them appended. A localized field needs the slot's locale. Undefined when the text is not a
+ * JSON object, or the gallery's value is neither a list nor null.
+ */
+export function insertionEdits(text: string, slot: UploadSlot, uploadIds: readonly string[]): Edit[] | undefined {
+  if (uploadIds.length === 0) return [];
+  const root = parseTree(text);
+  if (root?.type !== 'object') return undefined;
+  const path: JSONPath = slot.field.localized ? [slot.field.apiKey, slot.locale ?? ''] : [slot.field.apiKey];
+  if (slot.field.localized && !slot.locale) return undefined;
+  const value = (id: string) => ({ upload_id: id });
+  if (slot.field.type === 'file') return modify(text, path, value(uploadIds[0]!), FORMAT);
+  const current = findNodeAtLocation(root, path);
+  if (!current || current.type === 'null') return modify(text, path, uploadIds.map(value), FORMAT);
+  if (current.type !== 'array') return undefined;
+  // appended one by one, each edit on the text the previous one made: the items already there keep their text
+  let edited = text;
+  const edits: Edit[] = [];
+  for (const id of uploadIds) {
+    const step = modify(edited, [...path, -1], value(id), { ...FORMAT, isArrayInsertion: true });
+    edited = applyEdits(edited, step);
+    edits.push(...step);
+  }
+  return edits.length > 1 ? [wholeChange(text, edited)] : edits;
+}
+
+function applyEdits(text: string, edits: readonly Edit[]): string {
+  let out = text;
+  for (const edit of [...edits].sort((a, b) => b.offset - a.offset))
+    out = out.slice(0, edit.offset) + edit.content + out.slice(edit.offset + edit.length);
+  return out;
+}
+
+/** One edit from `before` to `after`: the span between their common start and end. */
+function wholeChange(before: string, after: string): Edit {
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let end = 0;
+  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end])
+    end++;
+  return { offset: start, length: before.length - start - end, content: after.slice(start, after.length - end) };
+}
+
+/** The text with the edits applied (for tests and previews). */
+export const withEdits = applyEdits;

@@ -1,0 +1,374 @@
+// The Media node's branch: its collections as folders, then its uploads, a page at a time ("Load more…"); how those
+// rows look; an upload's hover with a preview and where it is used (counted when first hovered, then remembered).
+// DatoCMS lists uploads newest first and filters them on the server, but cannot list a collection's: a collection
+// is read from one pass over the uploads the Media query matches, shared by every collection of the node.
+// No vscode import.
+import type { Resource } from '../cma';
+import { mediaOf } from '../cma/resources/media';
+import { localesOf } from '../domain/resources';
+import type { Translate } from '../platform/translate';
+import type { ProjectData } from '../projects/projectData';
+import type { MediaNode, TreeNode, UploadCollectionNode, UploadNode, UploadsMoreNode } from '../tree/nodes';
+import {
+  emptyNode,
+  errorNode,
+  escapeMarkdown,
+  isEmptyMediaQuery,
+  loadMoreLabel,
+  matchCount,
+  type MediaBranch,
+  type MediaLook,
+  type MediaRow,
+} from '../tree/mediaParts';
+import { fileKind, formatSize, kindIcon, missingAlt, thumbnailUrl, Upload, uploadDescription } from './looks';
+import { describeMediaQuery, uploadQueryFor } from './query';
+
+export interface LibraryHost {
+  t: Translate;
+  /** BCP 47 locale for sizes and counts */
+  locale?: string;
+  pageSize(): number;
+  tree: {
+    dataOf(node: TreeNode): Promise<ProjectData>;
+    fire(node: TreeNode | undefined): void;
+    refresh(node?: TreeNode): Promise<void>;
+  };
+}
+
+type Owner = MediaNode | UploadCollectionNode;
+
+interface Pages {
+  folders: UploadCollectionNode[];
+  nodes: UploadNode[];
+  total: number;
+  /** a collection's uploads, all of them (the pages show a part) */
+  all?: Resource<'upload'>[];
+  loadingMore?: Promise<void>;
+  loadMoreError?: unknown;
+}
+
+interface MediaState {
+  collections: Promise<Resource<'upload_collection'>[]>;
+  /** the uploads the Media query matches, by collection (read once, when a collection is first opened) */
+  byCollection?: Promise<Map<string, Resource<'upload'>[]>>;
+  locales: string[];
+}
+
+export class MediaLibrary implements MediaBranch {
+  private readonly pages = new Map<string, Pages>();
+  private readonly loading = new Map<string, Promise<Pages>>();
+  private readonly media = new Map<string, MediaState>();
+  /** how many records use an upload: `<project>/<environment>/<upload id>` → count */
+  private readonly uses = new Map<string, Promise<number>>();
+  private numberFormat: Intl.NumberFormat | undefined;
+
+  constructor(private readonly host: LibraryHost) {}
+
+  private get numbers(): Intl.NumberFormat {
+    return (this.numberFormat ??= new Intl.NumberFormat(this.host.locale ?? 'en'));
+  }
+
+  async children(owner: Owner): Promise<TreeNode[]> {
+    let pages = this.pages.get(owner.id);
+    if (!pages) {
+      try {
+        pages = await this.firstPage(owner);
+      } catch (error) {
+        return [errorNode(this.host.t, owner, error, 'retry')];
+      }
+    }
+    const { t } = this.host;
+    const nodes: TreeNode[] = [...pages.folders, ...pages.nodes];
+    if (pages.loadMoreError !== undefined) nodes.push(errorNode(t, owner, pages.loadMoreError, 'loadMore'));
+    else if (pages.nodes.length < pages.total) nodes.push(this.moreNode(owner, pages));
+    // no uploads: said after the collections (a collection with sub-collections only says nothing)
+    if (pages.nodes.length === 0 && (owner.kind === 'media' || pages.folders.length === 0)) {
+      const media = mediaOfNode(owner);
+      const label =
+        owner.kind === 'uploadCollection'
+          ? t('No uploads in this collection')
+          : isEmptyMediaQuery(media.query)
+            ? t('No uploads')
+            : t('No uploads match this query');
+      nodes.push(emptyNode(owner, label));
+    }
+    return nodes;
+  }
+
+  /** The next page of the Media node or a collection. */
+  loadMore(more: UploadsMoreNode): Promise<void> {
+    const owner = more.owner;
+    const pages = this.pages.get(owner.id);
+    if (!pages || pages.nodes.length >= pages.total) return Promise.resolve();
+    pages.loadingMore ??= (async () => {
+      try {
+        const next = this.host.pageSize();
+        if (pages.all)
+          pages.nodes.push(...pages.all.slice(pages.nodes.length, pages.nodes.length + next).map((u) => this.uploadNode(owner, u)));
+        else {
+          const data = await this.host.tree.dataOf(owner);
+          const query = { ...uploadQueryFor(mediaOfNode(owner).query), page: { offset: pages.nodes.length, limit: next } };
+          const page = await data.client.uploads.list(query);
+          const known = new Set(pages.nodes.map((n) => n.upload.id));
+          pages.nodes.push(...page.data.filter((u) => !known.has(u.id)).map((u) => this.uploadNode(owner, u)));
+          pages.total = page.totalCount;
+        }
+        pages.loadMoreError = undefined;
+      } catch (error) {
+        pages.loadMoreError = error;
+      } finally {
+        pages.loadingMore = undefined;
+        this.host.tree.fire(owner);
+      }
+    })();
+    return pages.loadingMore;
+  }
+
+  forget(id?: string): void {
+    const inside = (key: string) => id === undefined || key === id || key.startsWith(`${id}/`);
+    for (const cache of [this.pages, this.loading]) for (const key of [...cache.keys()]) if (inside(key)) cache.delete(key);
+    // a media node, or anything inside it, read again: its collections and their uploads are read again too
+    for (const key of [...this.media.keys()]) if (inside(key) || (id !== undefined && id.startsWith(`${key}/`))) this.media.delete(key);
+    // where uploads are used may have changed with anything read again
+    this.uses.clear();
+  }
+
+  /** How many uploads the Media node (or a collection) has loaded and how many there are, once its first page loaded. */
+  counts(owner: Owner): { loaded: number; total: number } | undefined {
+    const pages = this.pages.get(owner.id);
+    return pages && { loaded: pages.nodes.length, total: pages.total };
+  }
+
+  look(node: MediaRow): MediaLook {
+    const { t } = this.host;
+    switch (node.kind) {
+      case 'media': {
+        const counts = this.counts(node);
+        const description = [
+          describeMediaQuery(t, node.query, this.numbers),
+          counts && matchCount({ t, numbers: this.numbers }, counts.total),
+        ];
+        return { description: description.filter(Boolean).join(' · '), icon: { id: 'filter' }, flags: ['query'] };
+      }
+      case 'uploadCollection': {
+        const counts = this.counts(node);
+        return {
+          ...(counts ? { description: counts.total === 1 ? t('1 upload') : t('{0} uploads', this.numbers.format(counts.total)) } : {}),
+          tooltip: `**${escapeMarkdown(node.label)}**\n\n${t('A collection of the media area')}`,
+          icon: { id: 'folder' },
+          flags: [],
+        };
+      }
+      case 'uploadsMore':
+        return { icon: { id: 'more' }, flags: [] };
+      case 'upload': {
+        const locales = this.media.get(node.media.id)?.locales ?? [];
+        const image = Upload.isImage(node.upload);
+        const noAlt = image && locales.length > 0 && missingAlt(node.upload, locales.slice(0, 1)).length > 0;
+        return {
+          description: uploadDescription(node.upload, this.numbers),
+          icon: { id: kindIcon(fileKind(node.upload)), ...(noAlt ? { color: 'list.warningForeground' } : {}) },
+          flags: [image ? 'image' : '', noAlt ? 'noAlt' : ''].filter(Boolean),
+        };
+      }
+    }
+  }
+
+  async tooltip(node: UploadNode): Promise<string> {
+    const { t } = this.host;
+    const upload = node.upload;
+    const data = await this.host.tree.dataOf(node);
+    const site = await data.site();
+    const locales = localesOf(site);
+    const facts = [uploadDescription(upload, this.numbers), Upload.mimeType(upload)].filter(Boolean).join(' · ');
+    const lines = [`**${escapeMarkdown(Upload.filename(upload))}**`, escapeMarkdown(facts)];
+    const preview = thumbnailUrl(upload, typeof site.attributes['imgix_host'] === 'string' ? site.attributes['imgix_host'] : undefined);
+    if (preview) lines.push(`![${escapeMarkdown(Upload.filename(upload))}](${preview})`);
+    if (Upload.isImage(upload)) {
+      const alts = Upload.alts(upload);
+      const missing = missingAlt(upload, locales);
+      const described = locales.filter((l) => alts[l] !== undefined).map((l) => `${l}: ${escapeMarkdown(alts[l]!)}`);
+      if (described.length) lines.push(t('Alt text: {0}', described.join(' · ')));
+      if (missing.length) lines.push(`$(warning) ${t('No alt text in {0}', missing.join(', '))}`);
+    }
+    if (Upload.tags(upload).length) lines.push(t('Tags: {0}', Upload.tags(upload).map(escapeMarkdown).join(', ')));
+    const used = await this.useCount(node).catch(() => undefined);
+    lines.push(
+      used === undefined
+        ? t('Where it is used could not be read')
+        : used === 0
+          ? t('Not used by any record')
+          : used === 1
+            ? t('Used by 1 record')
+            : t('Used by {0} records', this.numbers.format(used)),
+    );
+    lines.push(t('Upload {0}', `\`${upload.id}\``));
+    return lines.join('\n\n');
+  }
+
+  /** How many records use the upload (one request, then remembered until a refresh). */
+  useCount(node: UploadNode): Promise<number> {
+    const key = `${node.projectKey}/${node.environment}/${node.upload.id}`;
+    let counting = this.uses.get(key);
+    if (!counting) {
+      // the records whose current or published version holds it: those that keep DatoCMS from deleting it
+      counting = this.host.tree
+        .dataOf(node)
+        .then(async (data) => (await data.client.uploads.references(node.upload.id, { version: 'published-or-current' })).length);
+      counting.catch(() => this.uses.delete(key));
+      this.uses.set(key, counting);
+    }
+    return counting;
+  }
+
+  uploadChanged(upload: Resource<'upload'>): void {
+    for (const pages of this.pages.values()) {
+      for (const node of pages.nodes) {
+        if (node.upload.id !== upload.id) continue;
+        const moved = Upload.collectionId(node.upload) !== Upload.collectionId(upload);
+        node.upload = upload;
+        node.label = Upload.filename(upload);
+        if (moved) void this.host.tree.refresh(node.media);
+        else this.host.tree.fire(node);
+      }
+    }
+  }
+
+  /** Every loaded row of an upload (its Media node's pages and its collection's). */
+  nodesOf(where: { project: string; environment: string }, uploadId: string): UploadNode[] {
+    return [...this.pages.values()].flatMap((pages) =>
+      pages.nodes.filter((n) => n.projectKey === where.project && n.environment === where.environment && n.upload.id === uploadId),
+    );
+  }
+
+  private firstPage(owner: Owner): Promise<Pages> {
+    let loading = this.loading.get(owner.id);
+    if (!loading) {
+      const query = mediaOfNode(owner).query;
+      loading = (owner.kind === 'media' ? this.mediaPage(owner) : this.collectionPage(owner)).then((pages) => {
+        // a query changed while this page loaded must not get the old query's page
+        if (mediaOfNode(owner).query === query && this.loading.get(owner.id) === loading) this.pages.set(owner.id, pages);
+        if (owner.kind === 'media' && !isEmptyMediaQuery(query)) queueMicrotask(() => this.host.tree.fire(owner));
+        return pages;
+      });
+      this.loading.set(owner.id, loading);
+      const settled = () => this.loading.get(owner.id) === loading && this.loading.delete(owner.id);
+      loading.then(settled, settled);
+    }
+    return loading;
+  }
+
+  /** The Media node's first page: its top collections and the first uploads, in two requests at once. */
+  private async mediaPage(media: MediaNode): Promise<Pages> {
+    const data = await this.host.tree.dataOf(media);
+    const state = this.stateOf(media, data);
+    const [collections, page, site] = await Promise.all([
+      state.collections,
+      data.client.uploads.list({ ...uploadQueryFor(media.query), page: { offset: 0, limit: this.host.pageSize() } }),
+      data.site(),
+    ]);
+    state.locales = localesOf(site);
+    return {
+      folders: this.folders(media, media, collections, null),
+      nodes: page.data.map((upload) => this.uploadNode(media, upload)),
+      total: page.totalCount,
+    };
+  }
+
+  private async collectionPage(folder: UploadCollectionNode): Promise<Pages> {
+    const data = await this.host.tree.dataOf(folder);
+    const state = this.stateOf(folder.media, data);
+    state.byCollection ??= (async () => {
+      const byCollection = new Map<string, Resource<'upload'>[]>();
+      for await (const upload of data.client.uploads.listAll(uploadQueryFor(folder.media.query))) {
+        const id = Upload.collectionId(upload);
+        if (id !== undefined) byCollection.set(id, [...(byCollection.get(id) ?? []), upload]);
+      }
+      return byCollection;
+    })();
+    state.byCollection.catch(() => (state.byCollection = undefined));
+    const [collections, byCollection] = await Promise.all([state.collections, state.byCollection]);
+    const all = byCollection.get(folder.collection.id) ?? [];
+    return {
+      folders: this.folders(folder, folder.media, collections, folder.collection.id),
+      nodes: all.slice(0, this.host.pageSize()).map((upload) => this.uploadNode(folder, upload)),
+      total: all.length,
+      all,
+    };
+  }
+
+  private stateOf(media: MediaNode, data: ProjectData): MediaState {
+    let state = this.media.get(media.id);
+    if (!state) {
+      state = { collections: mediaOf(data.client).collections.list(), locales: [] };
+      const made = state;
+      made.collections.catch(() => this.media.get(media.id) === made && this.media.delete(media.id));
+      this.media.set(media.id, state);
+    }
+    return state;
+  }
+
+  private folders(
+    parent: Owner,
+    media: MediaNode,
+    collections: Resource<'upload_collection'>[],
+    parentId: string | null,
+  ): UploadCollectionNode[] {
+    const parentOf = (c: Resource<'upload_collection'>) => {
+      const data = c.relationships['parent']?.data;
+      return data && !Array.isArray(data) ? data.id : null;
+    };
+    const position = (c: Resource<'upload_collection'>) => (typeof c.attributes['position'] === 'number' ? c.attributes['position'] : 0);
+    return collections
+      .filter((c) => parentOf(c) === parentId)
+      .sort((a, b) => position(a) - position(b))
+      .map((collection) => ({
+        kind: 'uploadCollection',
+        id: `${parent.id}/c:${collection.id}`,
+        parent,
+        projectKey: parent.projectKey,
+        environment: parent.environment,
+        media,
+        collection,
+        label: typeof collection.attributes['label'] === 'string' ? collection.attributes['label'] : collection.id,
+      }));
+  }
+
+  private uploadNode(owner: Owner, upload: Resource<'upload'>): UploadNode {
+    return {
+      kind: 'upload',
+      id: `${owner.id}/u:${upload.id}`,
+      parent: owner,
+      projectKey: owner.projectKey,
+      environment: owner.environment,
+      media: mediaOfNode(owner),
+      upload,
+      label: Upload.filename(upload),
+      ref: { project: owner.projectKey, environment: owner.environment, kind: 'upload', id: upload.id },
+    };
+  }
+
+  private moreNode(owner: Owner, pages: Pages): UploadsMoreNode {
+    return {
+      kind: 'uploadsMore',
+      id: `${owner.id}/more`,
+      parent: owner,
+      projectKey: owner.projectKey,
+      environment: owner.environment,
+      owner,
+      loaded: pages.nodes.length,
+      total: pages.total,
+      label: loadMoreLabel({ t: this.host.t, numbers: this.numbers }, pages.nodes.length, pages.total),
+    };
+  }
+}
+
+export const mediaOfNode = (node: Owner): MediaNode => (node.kind === 'media' ? node : node.media);
+
+/** `12.3 MB` for a sum of upload sizes. */
+export function totalSize(uploads: readonly Resource<'upload'>[], numbers: Intl.NumberFormat): string {
+  return formatSize(
+    uploads.reduce((sum, upload) => sum + (Upload.size(upload) ?? 0), 0),
+    numbers,
+  );
+}

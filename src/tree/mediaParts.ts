@@ -1,0 +1,9 @@
+// The parts of the tree the media feature builds its branch with (rows for failures, empty branches and "Load
+// more…", counts, escaping, the dragged-upload type). The feature is bundled apart and reaches them through the
+// tree's entry; this is all it takes.
+export { errorNode } from './recordPages';
+export { emptyNode } from './schemaNodes';
+export { loadMoreLabel, matchCount } from './labels';
+export { escapeMarkdown } from './tooltips';
+export { isEmptyMediaQuery, type MediaQuery } from './mediaQuery';
+export { UPLOAD_MIME, type MediaBranch, type MediaLook, type MediaRow } from './mediaBranch';
