@@ -63,8 +63,6 @@ export async function benchSaveRecord(
       ours_ms: round(oursMs),
       official_ms: round(officialMs),
       ratio_ours_vs_official: ratio(oursMs, officialMs),
-      ours_requests: 2,
-      official_requests: 1,
       samples_ms: { ours: samples.ours.map((v) => round(v)), official: samples.official.map((v) => round(v)) },
     };
     json[`latency_${latency}`] = entry;
