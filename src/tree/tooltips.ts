@@ -2,6 +2,7 @@
 // record, webhook or the Records query without opening it. Never a `datocms:` path (that is an
 // implementation detail). Everything taken from DatoCMS is escaped. No vscode import.
 import type { Resource } from '../cma';
+import { Field, Fieldset, Model } from '../domain/views';
 import type { Translate } from '../platform/translate';
 import { describeFilter, describeOrder, type RecordQuery } from './recordQuery';
 
@@ -92,12 +93,12 @@ export function fieldsetTooltip(
 ): string {
   const { t } = f;
   const a = fieldset.attributes;
-  const names = fields.map((field) => escapeMarkdown(String(field.attributes['label'] ?? field.attributes['api_key'])));
+  const names = fields.map((field) => escapeMarkdown(Field.label(field)));
   const shown = names.length > 10 ? `${names.slice(0, 10).join(', ')}, …` : names.join(', ');
   const folding =
     a['collapsible'] === true ? (a['start_collapsed'] === true ? t('Collapsible, starts collapsed') : t('Collapsible')) : undefined;
-  return tooltip(escapeMarkdown(String(a['title'] ?? fieldset.id)), [
-    t('Fieldset of {0}', code(String(itemType.attributes['api_key']))),
+  return tooltip(escapeMarkdown(Fieldset.givenTitle(fieldset) ?? fieldset.id), [
+    t('Fieldset of {0}', code(Model.apiKey(itemType))),
     names.length === 0
       ? t('No fields')
       : names.length === 1
@@ -200,8 +201,8 @@ export function recordsTooltip(
 export function localeCoverage(record: Resource<'item'>, fields: Resource<'field'>[], locales: string[]): LocaleCoverage {
   const present = new Set<string>();
   for (const field of fields) {
-    if (field.attributes['localized'] !== true) continue;
-    const value = record.attributes[String(field.attributes['api_key'])];
+    if (!Field.isLocalized(field)) continue;
+    const value = record.attributes[Field.apiKey(field)];
     if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
     for (const [locale, v] of Object.entries(value as Record<string, unknown>)) {
       if (v !== null && v !== '' && !(Array.isArray(v) && v.length === 0)) present.add(locale);
