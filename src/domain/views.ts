@@ -78,6 +78,7 @@ export const Item = {
 
 export const Webhook = {
   name: (webhook: Resource<'webhook'>): string => text(webhook.attributes['name']) || webhook.id,
+  givenName: (webhook: Resource<'webhook'>): string | undefined => given(webhook.attributes['name']),
   url: (webhook: Resource<'webhook'>): string => text(webhook.attributes['url']),
   isEnabled: (webhook: Resource<'webhook'>): boolean => webhook.attributes['enabled'] !== false,
 };

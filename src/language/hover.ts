@@ -1,8 +1,8 @@
 // Hover on an id: what it names. A record (its title, model, status and when it changed), a model, a field, a
 // fieldset (its title, its model and its fields) or an upload (file name, size, dimensions, a preview).
-import { Field, Fieldset, Model } from '../domain/views';
 import vscode = require('vscode');
 import type { Resource } from '../cma';
+import { Field, Fieldset, Model } from '../domain/views';
 import { dateTimeText, type DateTimeText } from '../platform/dates';
 import { fieldById, rangeOf, type Editor } from './located';
 import { code, markdownText, recordMarkdown } from './markdown';

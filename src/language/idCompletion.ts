@@ -1,8 +1,8 @@
 // Completion of ids by name: inside a link value the records the field allows (searched by title), inside an
 // upload id the uploads (by file name), and in model and field documents the models, fields and fieldsets an id
 // names (./idSlots.ts). Each item shows a name and inserts the id.
-import { Model } from '../domain/views';
 import vscode = require('vscode');
+import { Model } from '../domain/views';
 import { idChoices, idSlotAt, choiceText, type IdSlot } from './idSlots';
 import type { Editor, Located } from './located';
 import { referenceAt, type Reference } from './references';
