@@ -81,6 +81,8 @@ export const Webhook = {
   givenName: (webhook: Resource<'webhook'>): string | undefined => given(webhook.attributes['name']),
   url: (webhook: Resource<'webhook'>): string => text(webhook.attributes['url']),
   isEnabled: (webhook: Resource<'webhook'>): boolean => webhook.attributes['enabled'] !== false,
+  /** the basic-auth password DatoCMS sends with it (a secret: kept out of logs and messages) */
+  basicAuthPassword: (webhook: Resource<'webhook'>): string | undefined => given(webhook.attributes['http_basic_password']),
 };
 
 export const Environment = {

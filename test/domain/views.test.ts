@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Resource } from '../../src/cma';
 import { Upload, UploadCollection, UploadTag } from '../../src/domain/uploadViews';
-import { Field, Fieldset, Model } from '../../src/domain/views';
+import { apiKeyOf } from '../../src/domain/resources';
+import { Field, Fieldset, Model, Webhook } from '../../src/domain/views';
 
 function resource<T extends string>(
   type: T,
@@ -77,5 +78,23 @@ describe('domain views: what a missing or mistyped attribute reads as', () => {
   test('a tag: its name, else its id', () => {
     assert.equal(UploadTag.name(resource('upload_tag', 'T1', { name: 'summer' })), 'summer');
     assert.equal(UploadTag.name(resource('upload_tag', 'T2', {})), 'T2');
+  });
+
+  test('a webhook: its name and basic-auth password as given, undefined when missing or empty', () => {
+    const hook = resource('webhook', 'W1', { name: 'Deploy', http_basic_password: 's3cret' });
+    const bare = resource('webhook', 'W2', { name: '', http_basic_password: '' });
+    assert.equal(Webhook.givenName(hook), 'Deploy');
+    assert.equal(Webhook.basicAuthPassword(hook), 's3cret');
+    assert.equal(Webhook.givenName(bare), undefined);
+    assert.equal(Webhook.name(bare), 'W2');
+    assert.equal(Webhook.basicAuthPassword(bare), undefined);
+    assert.equal(Webhook.basicAuthPassword(resource('webhook', 'W3', { http_basic_password: 42 })), undefined);
+  });
+
+  test("a model's or field's api_key as given, whatever its type", () => {
+    assert.equal(apiKeyOf(resource('item_type', 'M1', { api_key: 'post' })), 'post');
+    assert.equal(apiKeyOf(resource('field', 'F1', { api_key: 'title' })), 'title');
+    assert.equal(apiKeyOf(resource('field', 'F2', { api_key: '' })), undefined);
+    assert.equal(apiKeyOf(resource('field', 'F3', { api_key: ['title'] })), undefined);
   });
 });
