@@ -19,6 +19,9 @@ export const Upload = {
   format: (upload: Resource<'upload'>): string | undefined => text(upload.attributes['format']),
   mimeType: (upload: Resource<'upload'>): string | undefined => text(upload.attributes['mime_type']),
   isImage: (upload: Resource<'upload'>): boolean => upload.attributes['is_image'] === true,
+  /** whether DatoCMS says it is an image; undefined when the answer does not say (then its MIME type tells) */
+  saysImage: (upload: Resource<'upload'>): boolean | undefined =>
+    upload.attributes['is_image'] === undefined ? undefined : upload.attributes['is_image'] === true,
   tags: (upload: Resource<'upload'>): string[] => {
     const tags = upload.attributes['tags'];
     return Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [];

@@ -62,6 +62,8 @@ export const Fieldset = {
   title: (fieldset: Resource<'fieldset'>): string => text(fieldset.attributes['title']),
   givenTitle: (fieldset: Resource<'fieldset'>): string | undefined => given(fieldset.attributes['title']),
   hint: (fieldset: Resource<'fieldset'>): string | undefined => text(fieldset.attributes['hint']) || undefined,
+  isCollapsible: (fieldset: Resource<'fieldset'>): boolean => flag(fieldset.attributes['collapsible']),
+  startsCollapsed: (fieldset: Resource<'fieldset'>): boolean => flag(fieldset.attributes['start_collapsed']),
   position: (fieldset: Resource<'fieldset'>, unknown = Number.MAX_SAFE_INTEGER): number =>
     positionValue(fieldset.attributes['position'], unknown),
 };
@@ -81,6 +83,11 @@ export const Webhook = {
   givenName: (webhook: Resource<'webhook'>): string | undefined => given(webhook.attributes['name']),
   url: (webhook: Resource<'webhook'>): string => text(webhook.attributes['url']),
   isEnabled: (webhook: Resource<'webhook'>): boolean => webhook.attributes['enabled'] !== false,
+  /** the events it is called for (`{entity_type, event_types}` each, as the API gave them) */
+  events: (webhook: Resource<'webhook'>): unknown[] => {
+    const events = webhook.attributes['events'];
+    return Array.isArray(events) ? events : [];
+  },
   /** the basic-auth password DatoCMS sends with it (a secret: kept out of logs and messages) */
   basicAuthPassword: (webhook: Resource<'webhook'>): string | undefined => given(webhook.attributes['http_basic_password']),
 };

@@ -97,4 +97,20 @@ describe('domain views: what a missing or mistyped attribute reads as', () => {
     assert.equal(apiKeyOf(resource('field', 'F2', { api_key: '' })), undefined);
     assert.equal(apiKeyOf(resource('field', 'F3', { api_key: ['title'] })), undefined);
   });
+
+  test('an upload says whether it is an image only when the answer holds is_image', () => {
+    assert.equal(Upload.saysImage(resource('upload', 'U1', { is_image: true })), true);
+    assert.equal(Upload.saysImage(resource('upload', 'U2', { is_image: false })), false);
+    assert.equal(Upload.saysImage(resource('upload', 'U3', { is_image: null })), false);
+    assert.equal(Upload.saysImage(resource('upload', 'U4', { mime_type: 'image/png' })), undefined);
+  });
+
+  test("a webhook's events and a fieldset's folding: mistyped reads as none", () => {
+    const events = [{ entity_type: 'item', event_types: ['create'] }];
+    assert.deepEqual(Webhook.events(resource('webhook', 'W1', { events })), events);
+    assert.deepEqual(Webhook.events(resource('webhook', 'W2', { events: 'item' })), []);
+    const folding = resource('fieldset', 'S1', { collapsible: true, start_collapsed: 'yes' });
+    assert.equal(Fieldset.isCollapsible(folding), true);
+    assert.equal(Fieldset.startsCollapsed(folding), false);
+  });
 });
