@@ -1,7 +1,9 @@
 // get_document: a record, model, field, fieldset or webhook as its `datocms:` editor shows it — the editor's own
 // text when one is open (unsaved changes included, and said), else DatoCMS's version rendered by the documents room
 // — a page of characters at a time, webhook credentials hidden. No vscode import.
+import type { Resource } from '../cma';
 import { describeRef, documentPath, type DocumentRef } from '../domain/paths';
+import { Webhook } from '../domain/views';
 import type { Translate } from '../platform/translate';
 import { LIMITS } from './limits';
 import { cutAt, ToolText } from './output';
@@ -31,12 +33,12 @@ export async function getDocument(call: ToolCall): Promise<string> {
   let secrets: string[] = [];
   if (open) {
     text = open.text;
-    secrets = passwordsOf(open.basis.opened.resource.attributes);
+    secrets = passwordsOf(open.basis.opened.resource);
   } else {
     try {
       const opened = await deps.documents.open(ref);
       text = opened.text;
-      secrets = passwordsOf(opened.resource.attributes);
+      secrets = passwordsOf(opened.resource);
     } catch (error) {
       throw notFound(error, place, t);
     }
@@ -87,7 +89,7 @@ function editHint(t: Translate, ref: DocumentRef, place: Place): string {
     : t('To change it, call datocms_propose_edit with the keys to change: the user reviews and saves.');
 }
 
-function passwordsOf(attributes: Record<string, unknown>): string[] {
-  const password = attributes['http_basic_password'];
-  return typeof password === 'string' && password !== '' ? [password] : [];
+function passwordsOf(resource: Resource): string[] {
+  const password = resource.type === 'webhook' ? Webhook.basicAuthPassword(resource as Resource<'webhook'>) : undefined;
+  return password !== undefined ? [password] : [];
 }

@@ -91,7 +91,7 @@ async function compactModel(
   if (Model.isSortable(model)) out['sortable'] = true;
   if (Model.isTree(model)) out['tree'] = true;
   if (Model.hasDraftMode(model)) out['draft_mode'] = true;
-  if (model.attributes['all_locales_required'] === true) out['all_locales_required'] = true;
+  if (Model.requiresAllLocales(model)) out['all_locales_required'] = true;
   const title = fields.find((f) => f.id === titleId);
   if (title) out['title_field'] = Field.apiKey(title);
   out['fields'] = fields.map((field) => {

@@ -10,7 +10,7 @@ import type { Resource, UpdateBody } from '../cma';
 import type { ProjectData } from '../projects/projectData';
 import { basisValue, planUpdate, problemsFromApiError, renderDocument, type UpdatePlan } from '../schema';
 import { isNewDocumentRef, type DocumentRef } from '../domain/paths';
-import { relationshipId } from '../domain/resources';
+import { apiKeyOf, relationshipId } from '../domain/resources';
 import type { EnvironmentMark, OpenedDocument, OpenOptions, SaveBasis, SaveOptions, SaveResult } from './model';
 import { createFromDraft, isUncreated, openDraft } from './drafts';
 import type { EnvironmentWatch } from './environmentWatch';
@@ -231,8 +231,8 @@ function withCurrentVersion(body: UpdateBody, currentVersion: unknown): UpdateBo
 
 /** The document's new path when the save changed the api_key it is addressed by. */
 function renamedRef(ref: DocumentRef, saved: Resource): DocumentRef | undefined {
-  const apiKey = saved.attributes['api_key'];
-  if (typeof apiKey !== 'string') return undefined;
+  const apiKey = apiKeyOf(saved);
+  if (apiKey === undefined) return undefined;
   if (ref.kind === 'model' && apiKey !== ref.apiKey) return { ...ref, apiKey };
   if (ref.kind === 'field' && apiKey !== ref.apiKey) return { ...ref, apiKey };
   return undefined;

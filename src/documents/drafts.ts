@@ -5,6 +5,7 @@
 import { ApiError, type CallOptions } from '../cma';
 import type { CreateBody, Resource } from '../cma';
 import { titleOf } from '../domain/titles';
+import { Fieldset } from '../domain/views';
 import type { ProjectData } from '../projects/projectData';
 import type { Problem } from '../schema';
 import {
@@ -24,7 +25,7 @@ import {
 import { isFieldType } from '../schema';
 import type { OpenedDocument, SaveOptions, SaveResult } from './model';
 import { draftsBlockModel, isNewDocumentRef, type DocumentRef, type RecordRef } from '../domain/paths';
-import { relationshipId } from '../domain/resources';
+import { apiKeyOf, relationshipId } from '../domain/resources';
 
 function parentOf(ref: RecordRef): string | null {
   const parts = ref.id.split('~');
@@ -55,7 +56,7 @@ export async function openDraft(data: ProjectData, ref: DocumentRef, o: CallOpti
     case 'fieldset': {
       const model = await data.itemType(ref.modelApiKey, o);
       const [ctx, fieldsets] = await Promise.all([data.schemaContext([model.id], o), data.fieldsets(model.id, o)]);
-      const resource = draftFieldset(model, new Set(fieldsets.map((f) => String(f.attributes['title']))));
+      const resource = draftFieldset(model, new Set(fieldsets.map((f) => Fieldset.title(f))));
       return { ref, resource, text: renderSchemaDraft('fieldset', resource, ctx), ctx };
     }
     case 'record': {
@@ -160,9 +161,7 @@ async function createSchemaFromDraft(
   if (ref.kind !== 'webhook') data.invalidate(modelId ? { itemTypeId: modelId } : undefined);
   const ctx = await data.schemaContext(modelId ? [modelId] : [], o);
   const createdRef: DocumentRef =
-    ref.kind === 'webhook' || ref.kind === 'fieldset'
-      ? { ...ref, id: created.id }
-      : { ...ref, apiKey: String(created.attributes['api_key']) };
+    ref.kind === 'webhook' || ref.kind === 'fieldset' ? { ...ref, id: created.id } : { ...ref, apiKey: apiKeyOf(created) ?? created.id };
   return {
     status: 'saved',
     document: { ref, resource: created, text: renderDocument(ref.kind, created, ctx), ctx },

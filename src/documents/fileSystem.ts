@@ -5,6 +5,7 @@
 // Documents are UTF-8 whatever `files.encoding` says: reads start with a UTF-8 byte order mark, which
 // the workbench honours over any configured encoding, and a write whose bytes are not UTF-8 is refused.
 import vscode = require('vscode');
+import { Field, Model } from '../domain/views';
 import type { ProjectSource } from '../projects/project';
 import type { DocumentStore } from './documentStore';
 import type { RefusedSave } from './model';
@@ -146,7 +147,7 @@ export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposa
         ];
       case 'models': {
         const data = await this.projects.data(folder.project, folder.environment);
-        const models = (await data.itemTypes()).map((t) => String(t.attributes['api_key']));
+        const models = (await data.itemTypes()).map((t) => Model.apiKey(t));
         return models.flatMap((apiKey): [string, vscode.FileType][] => [
           [`${apiKey}.json`, file],
           [apiKey, dir],
@@ -160,7 +161,7 @@ export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposa
       case 'fields': {
         const data = await this.projects.data(folder.project, folder.environment);
         const model = await data.itemType(folder.modelApiKey);
-        return (await data.fields(model.id)).map((f) => [`${String(f.attributes['api_key'])}.json`, file]);
+        return (await data.fields(model.id)).map((f) => [`${Field.apiKey(f)}.json`, file]);
       }
       case 'fieldsets': {
         const data = await this.projects.data(folder.project, folder.environment);
@@ -173,9 +174,7 @@ export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposa
       }
       case 'records': {
         const data = await this.projects.data(folder.project, folder.environment);
-        return (await data.itemTypes())
-          .filter((t) => t.attributes['modular_block'] !== true)
-          .map((t) => [String(t.attributes['api_key']), dir]);
+        return (await data.itemTypes()).filter((t) => !Model.isBlock(t)).map((t) => [Model.apiKey(t), dir]);
       }
       case 'uploads':
       case 'model-records':

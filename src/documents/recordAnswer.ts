@@ -4,6 +4,7 @@
 // basis, and every field not sent still holds what the basis holds, blocks included. Otherwise the record is read
 // again with its blocks expanded. No vscode import.
 import type { Resource, UpdateBody } from '../cma';
+import { Field } from '../domain/views';
 import type { ProjectData } from '../projects/projectData';
 import type { SchemaContext } from '../schema';
 import { relationshipId } from '../domain/resources';
@@ -21,9 +22,7 @@ export async function savedRecord(
   const fields = ctx.fieldsOf(String(relationshipId(basis, 'item_type') ?? ''));
   const version = body.data.meta?.['current_version'];
   if (fields && typeof version === 'string' && version === basis.meta['current_version']) {
-    const blockFields = fields
-      .filter((f) => BLOCK_FIELD_TYPES.has(String(f.attributes['field_type'])))
-      .map((f) => String(f.attributes['api_key']));
+    const blockFields = fields.filter((f) => BLOCK_FIELD_TYPES.has(Field.type(f))).map((f) => Field.apiKey(f));
     const sent = Object.keys(body.data.attributes ?? {});
     if (!blockFields.some((key) => sent.includes(key))) {
       const attributes = { ...answer.attributes };

@@ -1,12 +1,14 @@
 // Secrets kept out of logs and messages.
+import type { Resource } from '../cma';
+import { Webhook } from '../domain/views';
 import type { OpenedDocument } from './documentService';
 
 export /** Removes webhook basic-auth passwords (from what was opened and from the user's text) from a message. */
 function redact(message: string, opened: OpenedDocument, text: string): string {
   if (opened.ref.kind !== 'webhook') return message;
   const secrets = new Set<string>();
-  const fromServer = opened.resource.attributes['http_basic_password'];
-  if (typeof fromServer === 'string') secrets.add(fromServer);
+  const fromServer = Webhook.basicAuthPassword(opened.resource as Resource<'webhook'>);
+  if (fromServer !== undefined) secrets.add(fromServer);
   try {
     const parsed: unknown = JSON.parse(text);
     const typed = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>)['http_basic_password'] : undefined;

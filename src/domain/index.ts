@@ -4,4 +4,5 @@ export * from './resources';
 export * from './deleted';
 export * from './titles';
 export * from './views';
+export * from './uploadViews';
 export * from './codeImpact';

@@ -11,6 +11,12 @@ export function relationshipIds(resource: Resource, name: string): string[] {
   return Array.isArray(data) ? data.map((d) => d.id) : [];
 }
 
+/** The api_key of a model or a field as the API gave it; undefined when missing, mistyped or empty. */
+export function apiKeyOf(resource: Resource): string | undefined {
+  const apiKey = resource.attributes['api_key'];
+  return typeof apiKey === 'string' && apiKey !== '' ? apiKey : undefined;
+}
+
 export function positionOf(resource: Resource): number {
   const position = resource.attributes['position'];
   return typeof position === 'number' ? position : Number.MAX_SAFE_INTEGER;

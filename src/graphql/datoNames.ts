@@ -3,6 +3,7 @@
 // `cover_image` is `coverImage` (and `_allCoverImageLocales` when localized, `coverImage_ASC` in an order). Built
 // from the models and fields the extension already has, so a hover or a jump asks nothing of the API. No vscode import.
 import type { Resource } from '../cma';
+import { Field, Model } from '../domain/views';
 
 export interface DatoModel {
   id: string;
@@ -57,32 +58,31 @@ export class DatoNames {
 
   constructor(models: readonly Resource<'item_type'>[], fieldsOf: (modelId: string) => readonly Resource<'field'>[] | undefined) {
     for (const resource of models) {
-      const apiKey = String(resource.attributes['api_key'] ?? '');
-      if (apiKey === '') continue;
+      const apiKey = Model.givenApiKey(resource);
+      if (apiKey === undefined) continue;
       const pascal = pascalCase(apiKey);
       const model: DatoModel = {
         id: resource.id,
         apiKey,
-        name: text(resource.attributes['name']) ?? apiKey,
-        hint: text(resource.attributes['hint']),
-        block: resource.attributes['modular_block'] === true,
-        singleton: resource.attributes['singleton'] === true,
+        name: text(Model.givenName(resource)) ?? apiKey,
+        hint: text(Model.hint(resource)),
+        block: Model.isBlock(resource),
+        singleton: Model.isSingleton(resource),
         pascal,
         typeName: `${pascal}Record`,
         fields: new Map(),
       };
       for (const field of fieldsOf(resource.id) ?? []) {
-        const fieldKey = String(field.attributes['api_key'] ?? '');
-        if (fieldKey === '') continue;
-        const validators = field.attributes['validators'];
+        const fieldKey = Field.givenApiKey(field);
+        if (fieldKey === undefined) continue;
         const entry: DatoField = {
           id: field.id,
           apiKey: fieldKey,
-          label: text(field.attributes['label']) ?? fieldKey,
-          hint: text(field.attributes['hint']),
-          fieldType: String(field.attributes['field_type'] ?? ''),
-          localized: field.attributes['localized'] === true,
-          validators: validators && typeof validators === 'object' ? (validators as Record<string, unknown>) : {},
+          label: text(Field.givenLabel(field)) ?? fieldKey,
+          hint: text(Field.hint(field)),
+          fieldType: Field.type(field),
+          localized: Field.isLocalized(field),
+          validators: Field.validators(field),
           graphqlName: camelCase(fieldKey),
           model,
         };

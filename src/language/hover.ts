@@ -1,6 +1,8 @@
 // Hover on an id: what it names. A record (its title, model, status and when it changed), a model, a field, a
 // fieldset (its title, its model and its fields) or an upload (file name, size, dimensions, a preview).
 import vscode = require('vscode');
+import type { Resource } from '../cma';
+import { Field, Fieldset, Model } from '../domain/views';
 import { dateTimeText, type DateTimeText } from '../platform/dates';
 import { fieldById, rangeOf, type Editor } from './located';
 import { code, markdownText, recordMarkdown } from './markdown';
@@ -37,12 +39,10 @@ export async function hoverAt(editor: Editor, document: vscode.TextDocument, pos
       const model = context.ctx.itemTypes.find((m) => m.id === reference.id);
       if (!model) markdown.appendMarkdown(t('No model {0} in this environment', id));
       else {
-        const name = markdownText(String(model.attributes['name'] ?? ''));
-        const apiKey = code(String(model.attributes['api_key']));
+        const name = markdownText(Model.givenName(model) ?? '');
+        const apiKey = code(Model.apiKey(model));
         markdown.appendMarkdown(
-          model.attributes['modular_block'] === true
-            ? t('**{0}** · block model {1}', name, apiKey)
-            : t('**{0}** · model {1}', name, apiKey),
+          Model.isBlock(model) ? t('**{0}** · block model {1}', name, apiKey) : t('**{0}** · model {1}', name, apiKey),
         );
       }
       break;
@@ -51,14 +51,14 @@ export async function hoverAt(editor: Editor, document: vscode.TextDocument, pos
       const found = fieldById(context.ctx, reference.id);
       if (!found) markdown.appendMarkdown(t('No field {0} in this environment', id));
       else {
-        const a = found.field.attributes;
+        const field = found.field;
         markdown.appendMarkdown(
           t(
             '**{0}** · field {1} ({2}) of {3}',
-            markdownText(String(a['label'] ?? '')),
-            code(String(a['api_key'])),
-            String(a['field_type']),
-            code(String(found.model.attributes['api_key'])),
+            markdownText(Field.givenLabel(field) ?? ''),
+            code(Field.apiKey(field)),
+            Field.type(field),
+            code(Model.apiKey(found.model)),
           ),
         );
       }
@@ -74,9 +74,7 @@ export async function hoverAt(editor: Editor, document: vscode.TextDocument, pos
         break;
       }
       const fields = (await data.fields(model.id)).filter((f) => fieldsetIdOf(f) === fieldset.id);
-      markdown.appendMarkdown(
-        t('**{0}** · fieldset of {1}', markdownText(String(fieldset.attributes['title'] ?? '')), code(String(model.attributes['api_key']))),
-      );
+      markdown.appendMarkdown(t('**{0}** · fieldset of {1}', markdownText(Fieldset.givenTitle(fieldset) ?? ''), code(Model.apiKey(model))));
       if (fields.length > 0)
         markdown.appendMarkdown(
           `\n\n${fields.length === 1 ? t('1 field: {0}', fieldList(fields)) : t('{0} fields: {1}', fields.length, fieldList(fields))}`,
@@ -102,7 +100,7 @@ function fieldsetIdOf(field: { relationships?: Record<string, { data?: unknown }
   return data && typeof data === 'object' && 'id' in data && typeof data.id === 'string' ? data.id : undefined;
 }
 
-function fieldList(fields: { attributes: Record<string, unknown> }[]): string {
-  const shown = fields.slice(0, 8).map((f) => markdownText(String(f.attributes['label'] ?? f.attributes['api_key'])));
+function fieldList(fields: Resource<'field'>[]): string {
+  const shown = fields.slice(0, 8).map((f) => markdownText(Field.label(f)));
   return fields.length > shown.length ? `${shown.join(', ')}, …` : shown.join(', ');
 }

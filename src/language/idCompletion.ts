@@ -2,6 +2,7 @@
 // upload id the uploads (by file name), and in model and field documents the models, fields and fieldsets an id
 // names (./idSlots.ts). Each item shows a name and inserts the id.
 import vscode = require('vscode');
+import { Model } from '../domain/views';
 import { idChoices, idSlotAt, choiceText, type IdSlot } from './idSlots';
 import type { Editor, Located } from './located';
 import { referenceAt, type Reference } from './references';
@@ -30,7 +31,7 @@ async function completeRecord(
 ): Promise<vscode.CompletionList> {
   const allowed = reference.allowedModelIds?.length
     ? reference.allowedModelIds
-    : located.context.ctx.itemTypes.filter((t) => t.attributes['modular_block'] !== true).map((t) => t.id);
+    : located.context.ctx.itemTypes.filter((t) => !Model.isBlock(t)).map((t) => t.id);
   const { range, typed } = insideQuotes(document, position, reference.node);
   const names = await editor.namesFor(located.ref.project, located.ref.environment);
   const records = await names.search(allowed, typed);

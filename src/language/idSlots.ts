@@ -3,6 +3,7 @@
 // the names offered there. Pure: the completion provider in ./idCompletion.ts turns them into completion items.
 import type { ASTNode, JSONDocument } from 'vscode-json-languageservice';
 import type { Resource } from '../cma';
+import { Field, Fieldset, Model } from '../domain/views';
 import { BLOCK_VALIDATORS, pathOf, READONLY_KEY, referenceAt, type ReferenceContext } from './references';
 
 /** A model's links to one of its own fields. */
@@ -99,8 +100,8 @@ export async function idChoices(
   switch (slot.kind) {
     case 'model':
       return ctx.itemTypes
-        .filter((m) => (m.attributes['modular_block'] === true) === slot.blockModels && !slot.taken.includes(m.id))
-        .map((m) => ({ id: m.id, name: text(m.attributes['name'], m.id), details: [text(m.attributes['api_key'], '')] }))
+        .filter((m) => Model.isBlock(m) === slot.blockModels && !slot.taken.includes(m.id))
+        .map((m) => ({ id: m.id, name: text(Model.givenName(m), m.id), details: [text(Model.givenApiKey(m), '')] }))
         .sort((a, b) => a.name.localeCompare(b.name));
     case 'field': {
       let fields: Resource<'field'>[] | undefined;
@@ -111,19 +112,19 @@ export async function idChoices(
       }
       return [...(fields ?? [])]
         .filter((f) => f.id !== context.ownId)
-        .sort((a, b) => Number(a.attributes['position'] ?? 0) - Number(b.attributes['position'] ?? 0))
+        .sort((a, b) => Field.position(a, 0) - Field.position(b, 0))
         .map((f) => ({
           id: f.id,
-          name: text(f.attributes['label'], text(f.attributes['api_key'], f.id)),
-          details: [text(f.attributes['api_key'], ''), text(f.attributes['field_type'], '')],
+          name: text(Field.givenLabel(f), text(Field.givenApiKey(f), f.id)),
+          details: [text(Field.givenApiKey(f), ''), text(Field.type(f), '')],
         }));
     }
     case 'fieldset':
       return modelId
         ? (await fieldsets(modelId))
             .slice()
-            .sort((a, b) => Number(a.attributes['position'] ?? 0) - Number(b.attributes['position'] ?? 0))
-            .map((f) => ({ id: f.id, name: text(f.attributes['title'], f.id), details: [] }))
+            .sort((a, b) => Fieldset.position(a, 0) - Fieldset.position(b, 0))
+            .map((f) => ({ id: f.id, name: text(Fieldset.givenTitle(f), f.id), details: [] }))
         : [];
   }
 }

@@ -3,6 +3,7 @@
 import vscode = require('vscode');
 import type { SaveBasis } from '../documents';
 import type { DocumentRef } from '../domain/paths';
+import { Field, Model } from '../domain/views';
 import { documentUri } from '../platform/uris';
 import type { ProjectData } from '../projects/projectData';
 import type { SchemaContext } from '../schema';
@@ -73,7 +74,7 @@ export async function targetUri(editor: Editor, { ref, context }: Located, refer
     }
     case 'model': {
       const model = context.ctx.itemTypes.find((t) => t.id === reference.id);
-      return model && documentUri({ ...place, kind: 'model', apiKey: String(model.attributes['api_key']) });
+      return model && documentUri({ ...place, kind: 'model', apiKey: Model.apiKey(model) });
     }
     case 'field': {
       const found = fieldById(context.ctx, reference.id);
@@ -82,15 +83,15 @@ export async function targetUri(editor: Editor, { ref, context }: Located, refer
         documentUri({
           ...place,
           kind: 'field',
-          modelApiKey: String(found.model.attributes['api_key']),
-          apiKey: String(found.field.attributes['api_key']),
+          modelApiKey: Model.apiKey(found.model),
+          apiKey: Field.apiKey(found.field),
         })
       );
     }
     case 'fieldset': {
       // a fieldset is named by a field of its own model
       const model = context.ctx.itemTypes.find((t) => t.id === context.modelId);
-      return model && documentUri({ ...place, kind: 'fieldset', modelApiKey: String(model.attributes['api_key']), id: reference.id });
+      return model && documentUri({ ...place, kind: 'fieldset', modelApiKey: Model.apiKey(model), id: reference.id });
     }
     default:
       return undefined;

@@ -3,6 +3,7 @@
 // Titles follow the model's title field, else its first string field, else the id. No vscode import.
 import type { Resource } from '../cma';
 import type { JSONDocument } from 'vscode-json-languageservice';
+import { Model, Site } from '../domain/views';
 import { allReferences, modelIdOf, type Reference, type ReferenceContext } from './references';
 import type { ProjectData } from '../projects/projectData';
 import { recordTitle } from '../domain/resources';
@@ -173,16 +174,15 @@ export class RecordNames {
     const model = models.find((m) => m.id === modelId);
     if (!model) return undefined;
     const fields = await this.data.fields(modelId);
-    const locales = Array.isArray(site.attributes['locales']) ? (site.attributes['locales'] as string[]) : [];
-    const title = recordTitle(record, model, fields, locales);
+    const title = recordTitle(record, model, fields, Site.locales(site));
     const status = record.meta['status'];
     return {
       id: record.id,
       title: title ?? record.id,
       titled: title !== undefined,
       modelId,
-      modelApiKey: String(model.attributes['api_key'] ?? modelId),
-      modelName: String(model.attributes['name'] ?? model.attributes['api_key'] ?? modelId),
+      modelApiKey: Model.apiKey(model),
+      modelName: Model.name(model),
       status: typeof status === 'string' ? status : null,
       updatedAt: typeof record.meta['updated_at'] === 'string' ? record.meta['updated_at'] : null,
     };

@@ -3,6 +3,7 @@
 // Pure: it reads the JSON syntax tree of vscode-json-languageservice and the schema context the document was opened with.
 import type { ASTNode, JSONDocument, ObjectASTNode } from 'vscode-json-languageservice';
 import type { Resource } from '../cma';
+import { Field } from '../domain/views';
 import type { DocumentKind, SchemaContext } from '../schema';
 
 // Read from the resources directly: importing the schema modules here would bundle zod into dist/language.js.
@@ -34,13 +35,10 @@ export function fieldsOf(ctx: SchemaContext, modelId: string | undefined): Field
     return undefined;
   }
   return fields?.map((f) => ({
-    apiKey: String(f.attributes['api_key']),
-    type: String(f.attributes['field_type']),
-    localized: f.attributes['localized'] === true,
-    validators:
-      f.attributes['validators'] && typeof f.attributes['validators'] === 'object'
-        ? (f.attributes['validators'] as Record<string, unknown>)
-        : {},
+    apiKey: Field.apiKey(f),
+    type: Field.type(f),
+    localized: Field.isLocalized(f),
+    validators: Field.validators(f),
   }));
 }
 

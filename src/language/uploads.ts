@@ -4,6 +4,7 @@
 import type { UploadsResource } from '../cma';
 import type { Resource } from '../cma';
 import type { JSONDocument } from 'vscode-json-languageservice';
+import { Upload } from '../domain/uploadViews';
 import { altText, markdownText } from './markdown';
 import { IDS_PER_REQUEST } from './names';
 import { allReferences, type Reference, type ReferenceContext } from './references';
@@ -78,19 +79,16 @@ export class UploadNames {
 }
 
 export function uploadFacts(upload: Resource<'upload'>): UploadFacts {
-  const a = upload.attributes;
-  const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-  const mimeType = text(a['mime_type']);
+  const mimeType = Upload.mimeType(upload) ?? null;
   return {
     id: upload.id,
-    filename: text(a['filename']) ?? text(a['basename']) ?? upload.id,
-    size: number(a['size']),
-    width: number(a['width']),
-    height: number(a['height']),
-    isImage: a['is_image'] === true || (a['is_image'] === undefined && mimeType?.startsWith('image/') === true),
+    filename: Upload.filename(upload),
+    size: Upload.size(upload) ?? null,
+    width: Upload.width(upload) ?? null,
+    height: Upload.height(upload) ?? null,
+    isImage: Upload.saysImage(upload) ?? mimeType?.startsWith('image/') === true,
     mimeType,
-    url: text(a['url']),
+    url: Upload.url(upload) ?? null,
   };
 }
 

@@ -3,6 +3,7 @@
 // the editor's text changes: the user saves as usual. Fields of the record itself, not of its blocks. No vscode import.
 import { getLocation, modify, parseTree, findNodeAtLocation, type Edit, type JSONPath } from 'jsonc-parser';
 import type { Resource } from '../cma';
+import { Field } from '../domain/views';
 
 export interface UploadField {
   apiKey: string;
@@ -20,15 +21,14 @@ export interface UploadSlot {
 
 /** The record's fields that hold uploads, in the model's order. */
 export function uploadFields(fields: readonly Resource<'field'>[]): UploadField[] {
-  const position = (f: Resource<'field'>) => (typeof f.attributes['position'] === 'number' ? f.attributes['position'] : 0);
   return [...fields]
-    .sort((a, b) => position(a) - position(b))
-    .filter((f) => f.attributes['field_type'] === 'file' || f.attributes['field_type'] === 'gallery')
+    .sort((a, b) => Field.position(a, 0) - Field.position(b, 0))
+    .filter((f) => Field.type(f) === 'file' || Field.type(f) === 'gallery')
     .map((f) => ({
-      apiKey: String(f.attributes['api_key']),
-      label: typeof f.attributes['label'] === 'string' ? f.attributes['label'] : String(f.attributes['api_key']),
-      type: f.attributes['field_type'] as 'file' | 'gallery',
-      localized: f.attributes['localized'] === true,
+      apiKey: Field.apiKey(f),
+      label: Field.label(f),
+      type: Field.type(f) as 'file' | 'gallery',
+      localized: Field.isLocalized(f),
     }));
 }
 

@@ -6,6 +6,8 @@
 import type { Resource } from '../cma';
 import { mediaOf } from '../cma/resources/media';
 import { localesOf } from '../domain/resources';
+import { UploadCollection } from '../domain/uploadViews';
+import { Site } from '../domain/views';
 import type { Translate } from '../platform/translate';
 import type { ProjectData } from '../projects/projectData';
 import type { MediaNode, TreeNode, UploadCollectionNode, UploadNode, UploadsMoreNode } from '../tree/nodes';
@@ -182,7 +184,7 @@ export class MediaLibrary implements MediaBranch {
     const locales = localesOf(site);
     const facts = [uploadDescription(upload, this.numbers), Upload.mimeType(upload)].filter(Boolean).join(' · ');
     const lines = [`**${escapeMarkdown(Upload.filename(upload))}**`, escapeMarkdown(facts)];
-    const preview = thumbnailUrl(upload, typeof site.attributes['imgix_host'] === 'string' ? site.attributes['imgix_host'] : undefined);
+    const preview = thumbnailUrl(upload, Site.imgixHost(site));
     if (preview) lines.push(`![${escapeMarkdown(Upload.filename(upload))}](${preview})`);
     if (Upload.isImage(upload)) {
       const alts = Upload.alts(upload);
@@ -314,14 +316,9 @@ export class MediaLibrary implements MediaBranch {
     collections: Resource<'upload_collection'>[],
     parentId: string | null,
   ): UploadCollectionNode[] {
-    const parentOf = (c: Resource<'upload_collection'>) => {
-      const data = c.relationships['parent']?.data;
-      return data && !Array.isArray(data) ? data.id : null;
-    };
-    const position = (c: Resource<'upload_collection'>) => (typeof c.attributes['position'] === 'number' ? c.attributes['position'] : 0);
     return collections
-      .filter((c) => parentOf(c) === parentId)
-      .sort((a, b) => position(a) - position(b))
+      .filter((c) => UploadCollection.parentId(c) === parentId)
+      .sort((a, b) => UploadCollection.position(a) - UploadCollection.position(b))
       .map((collection) => ({
         kind: 'uploadCollection',
         id: `${parent.id}/c:${collection.id}`,
@@ -330,7 +327,7 @@ export class MediaLibrary implements MediaBranch {
         environment: parent.environment,
         media,
         collection,
-        label: typeof collection.attributes['label'] === 'string' ? collection.attributes['label'] : collection.id,
+        label: UploadCollection.label(collection),
       }));
   }
 

@@ -1,46 +1,10 @@
 // How an upload reads to a person: its kind (image, video, PDF…), size, dimensions, alt text per locale, and the
 // address of a small preview on the project's image CDN. No vscode import.
 import type { Resource } from '../cma';
-import { relationshipId } from '../domain/resources';
+import { Upload } from '../domain/uploadViews';
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
-const count = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
-const objectOf = (value: unknown): Record<string, unknown> =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-
-/** What the extension reads of an upload (a missing or mistyped attribute reads as nothing, never a crash). */
-export const Upload = {
-  filename: (upload: Resource<'upload'>): string => text(upload.attributes['filename']) ?? text(upload.attributes['basename']) ?? upload.id,
-  url: (upload: Resource<'upload'>): string | undefined => text(upload.attributes['url']),
-  path: (upload: Resource<'upload'>): string | undefined => text(upload.attributes['path']),
-  size: (upload: Resource<'upload'>): number | undefined => count(upload.attributes['size']),
-  width: (upload: Resource<'upload'>): number | undefined => count(upload.attributes['width']),
-  height: (upload: Resource<'upload'>): number | undefined => count(upload.attributes['height']),
-  format: (upload: Resource<'upload'>): string | undefined => text(upload.attributes['format']),
-  mimeType: (upload: Resource<'upload'>): string | undefined => text(upload.attributes['mime_type']),
-  isImage: (upload: Resource<'upload'>): boolean => upload.attributes['is_image'] === true,
-  tags: (upload: Resource<'upload'>): string[] => {
-    const tags = upload.attributes['tags'];
-    return Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [];
-  },
-  collectionId: (upload: Resource<'upload'>): string | undefined => relationshipId(upload, 'upload_collection'),
-  createdAt: (upload: Resource<'upload'>): string | undefined => text(upload.attributes['created_at']),
-  /** the default alt text of each locale the upload has one for (either shape of default_field_metadata) */
-  alts: (upload: Resource<'upload'>): Record<string, string | undefined> => metadataOf(upload, 'alt'),
-  titles: (upload: Resource<'upload'>): Record<string, string | undefined> => metadataOf(upload, 'title'),
-};
-
-/** `alt` or `title` per locale, from `{alt: {en: …}}` or the legacy `{en: {alt: …}}`. */
-function metadataOf(upload: Resource<'upload'>, part: 'alt' | 'title'): Record<string, string | undefined> {
-  const metadata = objectOf(upload.attributes['default_field_metadata']);
-  const out: Record<string, string | undefined> = {};
-  if (part in metadata || 'custom_data' in metadata || 'focal_point' in metadata) {
-    for (const [locale, value] of Object.entries(objectOf(metadata[part]))) out[locale] = text(value)?.trim() || undefined;
-  } else {
-    for (const [locale, defaults] of Object.entries(metadata)) out[locale] = text(objectOf(defaults)[part])?.trim() || undefined;
-  }
-  return out;
-}
+// What the extension reads of an upload lives in the domain; the media room keeps importing it from here.
+export { Upload };
 
 /** The locales (of `locales`) an image has no alt text in; empty for files that are not images. */
 export function missingAlt(upload: Resource<'upload'>, locales: readonly string[]): string[] {

@@ -7,6 +7,7 @@ import { UploadInUseError } from '../cma';
 import { mediaOf } from '../cma/resources/media';
 import { localesOf } from '../domain/resources';
 import { titleOf } from '../domain/titles';
+import { Field, Model } from '../domain/views';
 import { someNames } from '../projects/actions';
 import type { ProjectData } from '../projects/projectData';
 import { totalSize } from './library';
@@ -29,7 +30,7 @@ export async function findReferences(deps: OperationDeps, place: UploadPlace): P
       const model = await modelOf(place.data, record);
       const title = await titleOf(place.data, record, model).catch(() => record.id);
       const fields = model ? await holdingFields(place.data, record, model, place.upload.id) : [];
-      const modelName = String(model?.attributes['name'] ?? model?.attributes['api_key'] ?? '');
+      const modelName = model ? Model.name(model) : '';
       return {
         label: title,
         description: [modelName, fields.length ? fields.join(', ') : t('in a block')].filter(Boolean).join(' · '),
@@ -44,7 +45,7 @@ export async function findReferences(deps: OperationDeps, place: UploadPlace): P
       project: place.project,
       environment: place.environment,
       kind: 'record',
-      modelApiKey: String(chosen.model.attributes['api_key']),
+      modelApiKey: Model.apiKey(chosen.model),
       id: chosen.record.id,
       ...(chosen.title !== chosen.record.id ? { title: chosen.title } : {}),
     },
@@ -220,10 +221,10 @@ async function holdingFields(
     return v['upload_id'] === uploadId || v['image'] === uploadId;
   };
   return fields
-    .filter((field) => ['file', 'gallery', 'seo'].includes(String(field.attributes['field_type'])))
+    .filter((field) => ['file', 'gallery', 'seo'].includes(Field.type(field)))
     .filter((field) => {
-      const value = record.attributes[String(field.attributes['api_key'])];
-      return field.attributes['localized'] === true && value && typeof value === 'object' ? Object.values(value).some(holds) : holds(value);
+      const value = record.attributes[Field.apiKey(field)];
+      return Field.isLocalized(field) && value && typeof value === 'object' ? Object.values(value).some(holds) : holds(value);
     })
-    .map((field) => String(field.attributes['label'] ?? field.attributes['api_key']));
+    .map((field) => Field.label(field));
 }

@@ -3,6 +3,7 @@
 // blocks library; fields are edited under their model; webhooks are project settings (one set for every
 // environment, so their link has no environment prefix).
 import type { Resource } from '../cma';
+import { Model } from '../domain/views';
 import type { Project } from '../projects/registry';
 
 export type AdminTarget =
@@ -34,6 +35,6 @@ export function adminUrl(project: Project, environment: string, target: AdminTar
 }
 
 function modelPath(itemType: Resource<'item_type'>): string {
-  const section = itemType.attributes['modular_block'] === true ? 'blocks_library' : 'item_types';
+  const section = Model.isBlock(itemType) ? 'blocks_library' : 'item_types';
   return `/schema/${section}/${encodeURIComponent(itemType.id)}`;
 }

@@ -2,6 +2,7 @@
 // and the small actions on what the tree or an editor shows (copy an id, open the dashboard, reveal in the tree).
 // They only read, then open a document.
 import vscode = require('vscode');
+import { Field, Model } from '../domain/views';
 import { errorMessage } from '../platform/errors';
 import { openDocument, parseDocumentUri } from '../platform/uris';
 import { type Translate } from '../platform/translate';
@@ -73,7 +74,7 @@ export async function searchAndOpen(deps: NavigationDeps): Promise<void> {
   if (!itemType) return;
   const picked = await searchAndPickRecord(ui, t, chosen.data, itemType);
   if (picked) {
-    const modelApiKey = String(itemType.attributes['api_key']);
+    const modelApiKey = Model.apiKey(itemType);
     await openDocument({ project: chosen.project.key, environment: chosen.environment, kind: 'record', modelApiKey, ...picked });
   }
 }
@@ -123,8 +124,8 @@ export async function copyId(deps: NavigationDeps, arg?: unknown): Promise<void>
 export async function copyApiKey(deps: NavigationDeps, arg?: unknown): Promise<void> {
   const node = await nodeOf(deps, arg);
   const apiKey =
-    node?.kind === 'model' ? node.itemType.attributes['api_key'] : node?.kind === 'field' ? node.field.attributes['api_key'] : undefined;
-  if (typeof apiKey === 'string') await copied(deps, apiKey);
+    node?.kind === 'model' ? Model.givenApiKey(node.itemType) : node?.kind === 'field' ? Field.givenApiKey(node.field) : undefined;
+  if (apiKey !== undefined) await copied(deps, apiKey);
 }
 
 async function copied(deps: NavigationDeps, text: string): Promise<void> {

@@ -3,6 +3,7 @@
 // characters DatoCMS uses. Nothing here signs in or writes. No vscode import.
 import type { DocumentRef } from '../domain/paths';
 import { ApiError } from '../cma';
+import { Field, Model, Webhook } from '../domain/views';
 import { LinkNotOpenedError, recordRefById } from '../projects/pickers';
 import { type ProjectSource } from '../projects/project';
 
@@ -130,31 +131,29 @@ export async function resolveDashboardLink(link: DashboardLink, projects: Projec
   const { target } = link;
   const data = await projects.data(project.key, environment);
   if (target.kind === 'webhook') {
-    let name: unknown;
+    let name: string | undefined;
     try {
-      name = (await data.client.webhooks.find(target.id)).attributes['name'];
+      name = Webhook.givenName(await data.client.webhooks.find(target.id));
     } catch (error) {
       if (error instanceof ApiError && error.status === 404)
         throw new LinkNotOpenedError(t('There is no webhook {0} in {1}.', target.id, project.name));
       throw error;
     }
-    return { ...base, kind: 'webhook', id: target.id, ...(typeof name === 'string' ? { title: name } : {}) };
+    return { ...base, kind: 'webhook', id: target.id, ...(name !== undefined ? { title: name } : {}) };
   }
   const modelId = target.kind === 'model' ? target.id : target.modelId;
   const itemType = (await data.itemTypes()).find((m) => m.id === modelId);
   if (!itemType) throw new LinkNotOpenedError(t('Model {0} is not in environment {1} of {2}.', modelId, environment, project.name));
-  const modelApiKey = String(itemType.attributes['api_key']);
+  const modelApiKey = Model.apiKey(itemType);
   switch (target.kind) {
     case 'model':
-      return { ...base, kind: 'model', apiKey: modelApiKey, title: String(itemType.attributes['name'] ?? modelApiKey) };
+      return { ...base, kind: 'model', apiKey: modelApiKey, title: Model.name(itemType) };
     case 'record':
       return recordRefById(data, project, environment, target.id, t);
     case 'field': {
       const field = (await data.fields(itemType.id)).find((f) => f.id === target.id);
-      if (!field)
-        throw new LinkNotOpenedError(t('Field {0} is not a field of {1}.', target.id, String(itemType.attributes['name'] ?? modelApiKey)));
-      const apiKey = String(field.attributes['api_key']);
-      return { ...base, kind: 'field', modelApiKey, apiKey, title: String(field.attributes['label'] ?? apiKey) };
+      if (!field) throw new LinkNotOpenedError(t('Field {0} is not a field of {1}.', target.id, Model.name(itemType)));
+      return { ...base, kind: 'field', modelApiKey, apiKey: Field.apiKey(field), title: Field.label(field) };
     }
   }
 }
@@ -167,7 +166,7 @@ export async function resolveExtensionLink(link: ExtensionLink, projects: Projec
     throw new LinkNotOpenedError(t('You are not signed in to the project {0} this link opens. Sign in to it first.', link.project));
   const environment = link.environment ?? projects.environmentOf(project.key);
   const data = await projects.data(project.key, environment);
-  const model = (await data.itemTypes()).find((m) => m.attributes['api_key'] === link.model);
+  const model = (await data.itemTypes()).find((m) => Model.givenApiKey(m) === link.model);
   if (!model) throw new LinkNotOpenedError(t('Model {0} is not in environment {1} of {2}.', link.model, environment, project.name));
   if (link.record) {
     const ref = await recordRefById(data, project, environment, link.record, t);
@@ -175,5 +174,5 @@ export async function resolveExtensionLink(link: ExtensionLink, projects: Projec
       throw new LinkNotOpenedError(t('Record {0} is not a record of {1}.', link.record, link.model));
     return ref;
   }
-  return { project: project.key, environment, kind: 'model', apiKey: link.model, title: String(model.attributes['name'] ?? link.model) };
+  return { project: project.key, environment, kind: 'model', apiKey: link.model, title: Model.givenName(model) ?? link.model };
 }

@@ -4,6 +4,7 @@
 import { ApiError } from '../cma';
 import type { Resource } from '../cma';
 import type { DocumentRef } from '../domain/paths';
+import { Model } from '../domain/views';
 import type { Project } from './project';
 import type { ProjectData } from './projectData';
 import { titleReader } from '../domain/titles';
@@ -43,15 +44,15 @@ export async function pickModel(
   title: string,
   options: { blocks: boolean },
 ): Promise<Resource<'item_type'> | undefined> {
-  const itemTypes = (await data.itemTypes()).filter((m) => options.blocks || m.attributes['modular_block'] !== true).sort(byName);
+  const itemTypes = (await data.itemTypes()).filter((m) => options.blocks || !Model.isBlock(m)).sort(byName);
   if (itemTypes.length === 0) {
     void ui.info(t('This project has no models.'));
     return undefined;
   }
   return ui.pick(
     itemTypes.map((m) => ({
-      label: String(m.attributes['name'] ?? m.attributes['api_key']),
-      description: `${String(m.attributes['api_key'])}${m.attributes['modular_block'] === true ? ` · ${t('block model')}` : ''}`,
+      label: Model.name(m),
+      description: `${Model.apiKey(m)}${Model.isBlock(m) ? ` · ${t('block model')}` : ''}`,
       value: m,
     })),
     { title, placeholder: t('Choose a model') },
@@ -93,7 +94,7 @@ export async function recordRefById(
     project: project.key,
     environment,
     kind: 'record',
-    modelApiKey: String(itemType.attributes['api_key']),
+    modelApiKey: Model.apiKey(itemType),
     id: record.id,
     ...(title ? { title } : {}),
   };
@@ -106,7 +107,7 @@ export async function searchAndPickRecord(
   data: ProjectData,
   itemType: Resource<'item_type'>,
 ): Promise<{ id: string; title?: string } | undefined> {
-  const modelName = String(itemType.attributes['name'] ?? itemType.attributes['api_key']);
+  const modelName = Model.name(itemType);
   const text = (
     await ui.input({
       title: t('Search records of {0}', modelName),

@@ -7,6 +7,8 @@
 // caller waiting. A failed request is forgotten so the next call retries.
 import { CancelledError, type CallOptions, type CmaClient } from '../cma';
 import type { Resource } from '../cma';
+import { positionOf } from '../domain/resources';
+import { Model, Site } from '../domain/views';
 import type { SchemaContext } from '../schema';
 
 export class ModelNotFoundError extends Error {
@@ -65,7 +67,7 @@ export class ProjectData {
   async schemaContext(itemTypeIds: string[] = [], o?: CallOptions): Promise<SchemaContext> {
     const schema = await this.schema(o);
     for (const id of itemTypeIds) modelIn(schema, id, this.client.environment);
-    const locales = Array.isArray(schema.site.attributes['locales']) ? (schema.site.attributes['locales'] as string[]) : [];
+    const locales = Site.locales(schema.site);
     return {
       locales,
       itemTypes: schema.itemTypes,
@@ -95,7 +97,7 @@ export class ProjectData {
 }
 
 function modelIn(schema: Schema, idOrApiKey: string, environment: string | undefined): Resource<'item_type'> {
-  const found = schema.itemTypes.find((t) => t.id === idOrApiKey) ?? schema.itemTypes.find((t) => t.attributes['api_key'] === idOrApiKey);
+  const found = schema.itemTypes.find((t) => t.id === idOrApiKey) ?? schema.itemTypes.find((t) => Model.givenApiKey(t) === idOrApiKey);
   if (!found) throw new ModelNotFoundError(idOrApiKey, environment);
   return found;
 }
@@ -132,8 +134,7 @@ export function byModel<T extends Resource>(itemTypes: Resource<'item_type'>[], 
 }
 
 function sortByPosition<T extends Resource>(resources: T[]): T[] {
-  const position = (r: Resource) => (typeof r.attributes['position'] === 'number' ? r.attributes['position'] : Number.MAX_SAFE_INTEGER);
-  return [...resources].sort((a, b) => position(a) - position(b));
+  return [...resources].sort((a, b) => positionOf(a) - positionOf(b));
 }
 
 /** Waits for a shared promise, giving up (not cancelling it) when this caller's signal aborts. */

@@ -2,6 +2,7 @@
 // The command in src/commands wraps this with the input box and progress.
 import { ApiError, type CallOptions, type ClientOptions, type CmaClient } from '../cma';
 import type { Resource } from '../cma';
+import { Site } from '../domain/views';
 import type { Project } from './project';
 import type { ProjectStore } from './projectStore';
 
@@ -67,8 +68,8 @@ async function findPrimaryEnvironment(client: CmaClient, call: CallOptions): Pro
  * site id appended so keys stay unique.
  */
 export function projectFromSite(site: Resource<'site'>, baseUrl: string, existing: Project[], primaryEnvironment?: string): Project {
-  const internalDomain = typeof site.attributes['internal_domain'] === 'string' ? site.attributes['internal_domain'] : null;
-  const name = typeof site.attributes['name'] === 'string' && site.attributes['name'] !== '' ? site.attributes['name'] : `Site ${site.id}`;
+  const internalDomain = Site.internalDomain(site) ?? null;
+  const name = Site.name(site) || `Site ${site.id}`;
   const label = slug(internalDomain?.split('.')[0] ?? '');
   let key = label || slug(site.id) || 'site';
   const clash = existing.find((p) => p.key === key && (p.siteId !== site.id || p.baseUrl !== baseUrl));

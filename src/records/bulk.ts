@@ -4,6 +4,7 @@
 import { ApiError } from '../cma';
 import { MAX_BULK_RECORDS, publishingOf, type BulkOutcome } from '../cma';
 import type { Resource } from '../cma';
+import { Model } from '../domain/views';
 import { errorMessage } from '../platform/errors';
 import type { PublishingHost, RecordRef, RecordTarget } from './recordActions';
 
@@ -82,7 +83,7 @@ export async function runBulk(host: BulkHost, targets: RecordTarget[], operation
       // records of a model without draft mode are always published: DatoCMS does not unpublish them
       const alwaysPublished =
         operation === 'unpublish'
-          ? new Set((await data.itemTypes().catch(() => [])).filter((m) => m.attributes['draft_mode_active'] !== true).map((m) => m.id))
+          ? new Set((await data.itemTypes().catch(() => [])).filter((m) => !Model.hasDraftMode(m)).map((m) => m.id))
           : new Set<string>();
       for (const id of ids) {
         const record = byId.get(id);

@@ -3,6 +3,7 @@
 import { ApiError } from '../cma';
 import type { Resource } from '../cma';
 import { titleOf } from '../domain/titles';
+import { Field, Model } from '../domain/views';
 import { someNames, type LifecycleDeps, type Place } from '../projects/actions';
 import type { ProjectData } from '../projects/projectData';
 
@@ -12,7 +13,7 @@ export interface RecordTarget extends Place {
 }
 
 export function modelName(model: Resource<'item_type'>): string {
-  return String(model.attributes['name'] ?? model.attributes['api_key'] ?? model.id);
+  return Model.name(model);
 }
 
 /** Returns true when the record was deleted; false when the user declined (nothing was sent). */
@@ -98,14 +99,14 @@ async function forbiddingFields(data: ProjectData, modelId: string): Promise<str
   const found: string[] = [];
   for (const itemType of await data.itemTypes()) {
     for (const field of await data.fields(itemType.id)) {
-      const validators = field.attributes['validators'];
+      const validators = Field.validators(field);
       const forbids = LINK_VALIDATORS.some((name) => {
-        const rule = validators && typeof validators === 'object' ? (validators as Record<string, unknown>)[name] : undefined;
+        const rule = validators[name];
         if (!rule || typeof rule !== 'object') return false;
         const { item_types: types, on_reference_delete_strategy: strategy } = rule as Record<string, unknown>;
         return Array.isArray(types) && types.includes(modelId) && strategy === 'fail';
       });
-      if (forbids) found.push(`${modelName(itemType)} › ${String(field.attributes['label'] ?? field.attributes['api_key'])}`);
+      if (forbids) found.push(`${modelName(itemType)} › ${Field.label(field)}`);
     }
   }
   return found;

@@ -1,5 +1,6 @@
 // Duplicate a record (a job on DatoCMS's side) and open the copy.
 import { titleOf } from '../domain/titles';
+import { Model } from '../domain/views';
 import { modelName, type RecordTarget } from './deleteRecord';
 import type { LifecycleDeps } from '../projects/actions';
 
@@ -17,7 +18,7 @@ export async function duplicateRecord(deps: LifecycleDeps, target: RecordTarget)
     project: target.project,
     environment: target.environment,
     kind: 'record',
-    modelApiKey: String(target.model.attributes['api_key']),
+    modelApiKey: Model.apiKey(target.model),
     id: copy.id,
     title: copyTitle,
   });

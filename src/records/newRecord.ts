@@ -2,7 +2,7 @@
 // what to open: a singleton model's existing record, else a new record of the model (a tree model's parent
 // chosen first). Nothing is sent here: the record is created when the user first saves it. No vscode import.
 import { newDraftRef, type RecordRef } from '../domain/paths';
-import { relationshipId } from '../domain/resources';
+import { Model } from '../domain/views';
 import { pickModelTarget, type ModelTarget, type PickerDeps } from '../projects/pickers';
 import { titleOf, titleReader } from '../domain/titles';
 
@@ -25,17 +25,15 @@ export async function newRecordRef(deps: PickerDeps, target?: ModelTarget): Prom
   // the model as DatoCMS has it now: a singleton's record may have been created since the tree loaded
   data.invalidate();
   const model = await data.itemType(chosen.itemType.id);
-  const apiKey = String(model.attributes['api_key']);
-  if (model.attributes['modular_block'] === true) {
+  const apiKey = Model.apiKey(model);
+  if (Model.isBlock(model)) {
     void ui.info(t("Blocks are created inside a record: add one to a record's block field."));
     return undefined;
   }
-  if (model.attributes['singleton'] === true) {
-    const existing = relationshipId(model, 'singleton_item');
+  if (Model.isSingleton(model)) {
+    const existing = Model.singletonRecordId(model);
     if (existing) {
-      void ui.info(
-        t('{0} is a single-instance model and already has its record: it is opened instead.', String(model.attributes['name'] ?? apiKey)),
-      );
+      void ui.info(t('{0} is a single-instance model and already has its record: it is opened instead.', Model.name(model)));
       // named by its title, as when it is opened from the tree
       const title = await data.client.items
         .find(existing)
@@ -45,7 +43,7 @@ export async function newRecordRef(deps: PickerDeps, target?: ModelTarget): Prom
     }
   }
   let parentId: string | null = null;
-  if (model.attributes['tree'] === true) {
+  if (Model.isTree(model)) {
     const page = await data.client.items.list({ filter: { type: model.id }, page: { offset: 0, limit: PARENT_CHOICES } });
     const title = (await titleReader(data, model)) ?? (() => undefined);
     const none = { label: t('No parent (a root record)'), value: null as string | null };

@@ -5,6 +5,7 @@ import { ApiError, type ApiErrorEntry } from '../cma';
 import { publishingOf, type PublishSelection } from '../cma';
 import type { Resource } from '../cma';
 import type { DocumentRef } from '../domain/paths';
+import { Field, Model, Site } from '../domain/views';
 import type { ProjectData } from '../projects/projectData';
 import { localesOf } from '../domain/resources';
 import { errorMessage } from '../platform/errors';
@@ -134,7 +135,7 @@ export class RecordPublishing {
     const data = await this.host.data(ref);
     if (!(await this.hasDraftMode(data, target))) return;
     const site = await data.site();
-    const timeZone = typeof site.attributes['timezone'] === 'string' ? site.attributes['timezone'] : 'UTC';
+    const timeZone = Site.timezone(site) ?? 'UTC';
     const now = Date.now();
     const text = await ui.input({
       title: what === 'publication' ? t('Schedule the publication of "{0}"', title) : t('Schedule the unpublishing of "{0}"', title),
@@ -208,12 +209,12 @@ export class RecordPublishing {
    */
   private async hasDraftMode(data: ProjectData, target: RecordTarget): Promise<boolean> {
     const model = await data.itemType(target.ref.modelApiKey);
-    if (model.attributes['draft_mode_active'] === true) return true;
+    if (Model.hasDraftMode(model)) return true;
     void this.host.ui.info(
       this.host.t(
         '"{0}" is always published: its model {1} has no draft mode, so its records cannot be unpublished or scheduled.',
         target.title,
-        String(model.attributes['name'] ?? target.ref.modelApiKey),
+        Model.givenName(model) ?? target.ref.modelApiKey,
       ),
     );
     return false;
@@ -232,7 +233,7 @@ export class RecordPublishing {
     const { t } = this.host;
     const itemType = await data.itemType(ref.modelApiKey);
     const [fields, site] = await Promise.all([data.fields(itemType.id), data.site()]);
-    const localized = fields.filter((f) => f.attributes['localized'] === true);
+    const localized = fields.filter((f) => Field.isLocalized(f));
     if (localized.length === 0 || localesOf(site).length < 2) return undefined;
     // Only the record's own locales can be chosen: publishing, those of its current version; unpublishing,
     // those published (DatoCMS refuses any other).
@@ -240,7 +241,7 @@ export class RecordPublishing {
     const locales = localesOf(site).filter((l) => own.has(l));
     if (locales.length < 2) return undefined;
     const NON_LOCALIZED = '';
-    const withNonLocalized = publishing && fields.some((f) => f.attributes['localized'] !== true);
+    const withNonLocalized = publishing && fields.some((f) => !Field.isLocalized(f));
     const picked = await this.host.pickMany(
       [
         ...locales.map((locale) => ({ label: locale, description: t('localized content'), value: locale, picked: true })),
@@ -279,7 +280,7 @@ async function recordLocales(
   }
   const locales = new Set<string>();
   for (const field of localized) {
-    const value = record.attributes[String(field.attributes['api_key'])];
+    const value = record.attributes[Field.apiKey(field)];
     if (value && typeof value === 'object' && !Array.isArray(value)) for (const locale of Object.keys(value)) locales.add(locale);
   }
   return locales;

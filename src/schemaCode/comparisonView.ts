@@ -8,6 +8,7 @@ import {
   type FieldSnapshot,
   type FieldsetSnapshot,
   type ModelSnapshot,
+  snapshotFieldType,
   snapshotLabel,
   snapshotName,
 } from './snapshot';
@@ -189,7 +190,7 @@ function describe(node: Exclude<ChangeNode, { kind: 'none' }>): string {
   const field = (node.pair.source ?? node.pair.target)!;
   const renamed =
     node.pair.source && node.pair.target && node.pair.source.apiKey !== node.pair.target.apiKey ? ` ← ${node.pair.target.apiKey}` : '';
-  return `${field.apiKey}${renamed} · ${String(field.attributes['field_type'])} ${kindText(node.pair.kind)}${node.pair.changed.length > 0 ? `: ${node.pair.changed.join(', ')}` : ''}`;
+  return `${field.apiKey}${renamed} · ${String(snapshotFieldType(field))} ${kindText(node.pair.kind)}${node.pair.changed.length > 0 ? `: ${node.pair.changed.join(', ')}` : ''}`;
 }
 
 function tooltipOf(node: Exclude<ChangeNode, { kind: 'none' }>): string {

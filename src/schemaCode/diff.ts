@@ -11,6 +11,7 @@ import {
   fieldsetTitle,
   isBlockModel,
   MODEL_FIELD_LINKS,
+  snapshotFieldType,
   type FieldSnapshot,
   type FieldsetSnapshot,
   type ModelSnapshot,
@@ -200,7 +201,7 @@ function matchPairs<T extends { id: string }>(
 
 /** A field matched by name only is the same field when its type is: another type is a new field (the API converts few types, and only in place). */
 function sameFieldType(source: FieldSnapshot, target: FieldSnapshot): boolean {
-  return source.attributes['field_type'] === target.attributes['field_type'];
+  return snapshotFieldType(source) === snapshotFieldType(target);
 }
 
 /** A model matched by name only is the same model unless it changed kind or a field of the same name changed type (it was made anew). */

@@ -82,6 +82,10 @@ export function fieldsetTitle(fieldset: FieldsetSnapshot): string {
   return String(fieldset.attributes['title'] ?? '');
 }
 
+export function snapshotFieldType(field: FieldSnapshot): unknown {
+  return field.attributes['field_type'];
+}
+
 /** A model's name as its snapshot holds it, else its api_key. */
 export function snapshotName(model: ModelSnapshot): string {
   return typeof model.attributes['name'] === 'string' && model.attributes['name'] !== '' ? model.attributes['name'] : model.apiKey;

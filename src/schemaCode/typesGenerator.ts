@@ -3,6 +3,7 @@
 // block models it allows) and a constant with its id; then the unions of all blocks and models. Deterministic: the
 // same schema gives the same bytes whatever order the API lists it in. Pure; no vscode import.
 import type { Resource } from '../cma';
+import { Field as DomainField, Model as DomainModel } from '../domain/views';
 import { sortedFields, type FieldInfo, type SchemaContext } from '../schema';
 import { docComment, literal, propertyName, typeNames } from './typesNaming';
 import { CLIENT_PROPERTIES, DEFAULT_CLIENT_PACKAGE, OBJECT_MEMBERS, OWN_NAMES, prelude } from './typesPrelude';
@@ -35,7 +36,6 @@ interface Field extends FieldInfo {
   options: string[];
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The whole generated file. */
@@ -60,20 +60,19 @@ export function generateTypes(input: TypesInput): string {
 
 function modelsOf(schema: SchemaContext): Model[] {
   return schema.itemTypes.map((resource: Resource<'item_type'>) => {
-    const a = resource.attributes;
-    const apiKey = text(a['api_key']) ?? resource.id;
+    const apiKey = DomainModel.givenApiKey(resource) ?? resource.id;
     const resources = new Map((schema.fieldsOf(resource.id) ?? []).map((f) => [f.id, f]));
     const fields = sortedFields([...resources.values()])
-      .map((f): Field => ({ ...f, hint: text(resources.get(f.id)!.attributes['hint']), options: editorOptions(resources.get(f.id)!) }))
+      .map((f): Field => ({ ...f, hint: DomainField.hint(resources.get(f.id)!), options: editorOptions(resources.get(f.id)!) }))
       .sort((x, y) => x.position - y.position || compare(x.apiKey, y.apiKey) || compare(x.id, y.id));
     return {
       id: resource.id,
       apiKey,
-      name: text(a['name']) ?? apiKey,
-      hint: text(a['hint']),
-      isBlock: a['modular_block'] === true,
-      sortable: a['sortable'] === true,
-      tree: a['tree'] === true,
+      name: DomainModel.givenName(resource) ?? apiKey,
+      hint: DomainModel.hint(resource),
+      isBlock: DomainModel.isBlock(resource),
+      sortable: DomainModel.isSortable(resource),
+      tree: DomainModel.isTree(resource),
       fields,
     };
   });
@@ -167,9 +166,7 @@ function describe(field: Field, byId: Map<string, Model>): string[] {
 
 /** The option values of a select, radio group, multi-select or checkbox group editor. */
 function editorOptions(field: Resource<'field'>): string[] {
-  const appearance = field.attributes['appearance'];
-  const parameters =
-    appearance !== null && typeof appearance === 'object' ? (appearance as Record<string, unknown>)['parameters'] : undefined;
+  const parameters = DomainField.appearance(field)['parameters'];
   const p = parameters !== null && typeof parameters === 'object' ? (parameters as Record<string, unknown>) : {};
   const list = p['options'] ?? p['radios'];
   return Array.isArray(list)

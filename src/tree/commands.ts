@@ -2,6 +2,8 @@
 // filter, order, locale, version), run on the item or, from the palette, on the Records item of a picked model.
 import vscode = require('vscode');
 import type { DocumentRef } from '../domain/paths';
+import { localesOf } from '../domain/resources';
+import { Model } from '../domain/views';
 import { parseDocumentUri } from '../platform/uris';
 import { type Translate } from '../platform/translate';
 import { type Ui } from '../platform/ui';
@@ -50,8 +52,7 @@ export const orderRecords = (deps: TreeDeps, arg?: RecordsNode) =>
 
 export const chooseLocale = (deps: TreeDeps, arg?: RecordsNode) =>
   onRecords(deps, arg, deps.t("Choose the locale of which model's records?"), async (node) => {
-    const locales = (await (await deps.tree.dataOf(node)).site()).attributes['locales'];
-    return askLocale(deps.ui, deps.t, Array.isArray(locales) ? locales.map(String) : [], node.query);
+    return askLocale(deps.ui, deps.t, localesOf(await (await deps.tree.dataOf(node)).site()), node.query);
   });
 
 export const chooseVersion = (deps: TreeDeps, arg?: RecordsNode) =>
@@ -85,7 +86,7 @@ export async function pickModelNode(deps: TreeDeps, projectTitle: string, modelT
   const environment = registry.environmentOf(project.key);
   const itemType = await pickModel(ui, t, await registry.data(project.key), modelTitle, { blocks: false });
   if (!itemType) return undefined;
-  const apiKey = String(itemType.attributes['api_key']);
+  const apiKey = Model.apiKey(itemType);
   const node = await deps.tree.find({ project: project.key, environment, kind: 'model', apiKey });
   if (node?.kind !== 'model') throw new Error(t('Model {0} is not in the DatoCMS view.', apiKey));
   return node;

@@ -1,6 +1,7 @@
 // The nodes of the DatoCMS tree: one kind per row the view shows, each with the data it stands for (what DatoCMS
 // returned, the name to show, the state that menus follow). No vscode import; ./model.ts makes them, ./presenter.ts
 // says how each looks (description, hover, icon, context value), ./provider.ts renders them.
+import { Model } from '../domain/views';
 import type { Project } from '../projects/registry';
 import type { Resource } from '../cma';
 import type { DocumentRef } from '../domain/paths';
@@ -178,4 +179,4 @@ export function modelOf(node: TreeNode): ModelNode | undefined {
 }
 
 /** Whether a model node stands for a block model (no records). */
-export const isBlockModel = (node: ModelNode): boolean => node.itemType.attributes['modular_block'] === true;
+export const isBlockModel = (node: ModelNode): boolean => Model.isBlock(node.itemType);

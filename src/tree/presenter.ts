@@ -7,6 +7,7 @@
 // test can check each menu's when clause against every context value there can be.
 import type { Resource } from '../cma';
 import { statusOf } from '../domain/resources';
+import { Field, Model, Webhook } from '../domain/views';
 import { fieldCount, matchCount, type TreeWords } from './labels';
 import type { EnvironmentNode, ModelNode, RecordsNode, TreeNode } from './nodes';
 import { describeQuery, isEmptyQuery } from './recordQuery';
@@ -154,7 +155,7 @@ export class TreePresenter {
         flags.push(node.maintenance === undefined ? undefined : node.maintenance ? 'maintenanceOn' : 'maintenanceOff');
         break;
       case 'model':
-        flags.push(node.itemType.attributes['modular_block'] === true && 'block');
+        flags.push(Model.isBlock(node.itemType) && 'block');
         break;
       case 'field':
         flags.push(node.first && 'first', node.last && 'last');
@@ -166,14 +167,14 @@ export class TreePresenter {
         const meta = node.record.meta;
         flags.push(
           typeof meta['status'] === 'string' ? meta['status'] : undefined,
-          node.model.itemType.attributes['draft_mode_active'] === true && 'drafts',
+          Model.hasDraftMode(node.model.itemType) && 'drafts',
           !!meta['publication_scheduled_at'] && 'scheduledPublication',
           !!meta['unpublishing_scheduled_at'] && 'scheduledUnpublishing',
         );
         break;
       }
       case 'webhook':
-        flags.push(node.webhook.attributes['enabled'] === false && 'disabled');
+        flags.push(!Webhook.isEnabled(node.webhook) && 'disabled');
         break;
       case 'environment':
         flags.push(environmentIsPrimary(node.resource) ? 'primary' : 'sandbox', environmentStatus(node.resource), node.active && 'active');
@@ -197,13 +198,13 @@ export class TreePresenter {
       case 'environments':
         return node.maintenance ? t('maintenance mode on') : undefined;
       case 'model':
-        return String(node.itemType.attributes['api_key']);
+        return Model.apiKey(node.itemType);
       case 'fields':
         return fieldCount(this.words, node.count);
       case 'fieldset':
         return fieldCount(this.words, node.fields.length);
       case 'field':
-        return `${String(node.field.attributes['api_key'])} · ${String(node.field.attributes['field_type'])}`;
+        return `${Field.apiKey(node.field)} · ${Field.type(node.field)}`;
       case 'records': {
         if (isEmptyQuery(node.query)) return undefined;
         const counts = this.state.recordCounts(node);
@@ -215,8 +216,8 @@ export class TreePresenter {
         // `published · invalid · unpublishes 2030-01-31 09:00`
         return statusOf(node.record);
       case 'webhook': {
-        const url = String(node.webhook.attributes['url'] ?? '');
-        return node.webhook.attributes['enabled'] === false ? t('disabled · {0}', url) : url;
+        const url = Webhook.url(node.webhook);
+        return Webhook.isEnabled(node.webhook) ? url : t('disabled · {0}', url);
       }
       case 'environment':
         return this.environmentDescription(node);
@@ -274,14 +275,14 @@ export class TreePresenter {
           id: environmentStatus(node.resource) !== 'ready' ? 'loading~spin' : environmentIsPrimary(node.resource) ? 'database' : 'beaker',
         };
       case 'model':
-        if (node.itemType.attributes['modular_block'] === true) return { id: 'symbol-module' };
-        return { id: node.itemType.attributes['singleton'] === true ? 'symbol-constant' : 'symbol-class' };
+        if (Model.isBlock(node.itemType)) return { id: 'symbol-module' };
+        return { id: Model.isSingleton(node.itemType) ? 'symbol-constant' : 'symbol-class' };
       case 'fields':
         return { id: 'symbol-field' };
       case 'fieldset':
         return { id: 'folder' };
       case 'field':
-        return { id: FIELD_ICONS[String(node.field.attributes['field_type'])] ?? 'symbol-field' };
+        return { id: FIELD_ICONS[Field.type(node.field)] ?? 'symbol-field' };
       case 'records':
         return { id: isEmptyQuery(node.query) ? 'list-flat' : 'filter' };
       case 'record':
@@ -289,7 +290,7 @@ export class TreePresenter {
       case 'loadMore':
         return { id: 'more' };
       case 'webhook':
-        return { id: node.webhook.attributes['enabled'] === false ? 'debug-disconnect' : 'plug' };
+        return { id: Webhook.isEnabled(node.webhook) ? 'plug' : 'debug-disconnect' };
       case 'error':
         return { id: 'error', color: 'errorForeground' };
       case 'empty':

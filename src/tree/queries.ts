@@ -1,6 +1,7 @@
 // The Records node's query commands as Ui dialogues: search, filter by a field, order by, locale,
 // version. Each returns the new query, or undefined when the user dismissed a step. No vscode import.
 import type { Resource } from '../cma';
+import { Field, Model } from '../domain/views';
 import { FILTER_OPERATORS } from '../schema';
 import { ORDER_META_COLUMNS, isOrderableFieldType, parseFilterValue, valueKind, type RecordQuery } from './recordQuery';
 import type { Translate } from '../platform/translate';
@@ -10,7 +11,7 @@ import type { PickItem, Ui } from '../platform/ui';
 const FILTER_META_COLUMNS = ['_status', '_created_at', '_updated_at', '_published_at', '_first_published_at', '_is_valid', 'id'] as const;
 
 function isTreeOrSortable(itemType: Resource<'item_type'>): boolean {
-  return itemType.attributes['sortable'] === true || itemType.attributes['tree'] === true;
+  return Model.isSortable(itemType) || Model.isTree(itemType);
 }
 
 export async function askSearch(ui: Ui, t: Translate, query: RecordQuery): Promise<RecordQuery | undefined> {
@@ -40,16 +41,16 @@ export async function askFilter(
 ): Promise<RecordQuery | undefined> {
   const fieldItems: PickItem<FilterColumn>[] = fields
     .map((f) => ({
-      apiKey: String(f.attributes['api_key']),
-      type: String(f.attributes['field_type']),
-      label: String(f.attributes['label'] ?? f.attributes['api_key']),
+      apiKey: Field.apiKey(f),
+      type: Field.type(f),
+      label: Field.label(f),
     }))
     .filter((f) => (FILTER_OPERATORS[f.type]?.length ?? 0) > 0)
     .map((f) => ({ label: f.label, description: `${f.apiKey} · ${f.type}`, value: { apiKey: f.apiKey, type: f.type } }));
   const metaColumns: string[] = [
     ...FILTER_META_COLUMNS,
     ...(isTreeOrSortable(itemType) ? ['position'] : []),
-    ...(itemType.attributes['tree'] === true ? ['parent_id'] : []),
+    ...(Model.isTree(itemType) ? ['parent_id'] : []),
   ];
   const metaItems: PickItem<FilterColumn>[] = metaColumns.map((column) => ({
     label: column,
@@ -117,11 +118,11 @@ export async function askOrder(
   query: RecordQuery,
 ): Promise<RecordQuery | undefined> {
   const fieldItems: PickItem<string | null>[] = fields
-    .filter((f) => isOrderableFieldType(String(f.attributes['field_type'])))
+    .filter((f) => isOrderableFieldType(Field.type(f)))
     .map((f) => ({
-      label: String(f.attributes['label'] ?? f.attributes['api_key']),
-      description: `${String(f.attributes['api_key'])} · ${String(f.attributes['field_type'])}`,
-      value: String(f.attributes['api_key']),
+      label: Field.label(f),
+      description: `${Field.apiKey(f)} · ${Field.type(f)}`,
+      value: Field.apiKey(f),
     }));
   const meta = [...ORDER_META_COLUMNS, ...(isTreeOrSortable(itemType) ? ['position'] : []), ...(query.search ? ['_rank'] : [])];
   const items: PickItem<string | null>[] = [

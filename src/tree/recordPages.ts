@@ -4,6 +4,7 @@ import type { Resource } from '../cma';
 import type { RecordRef } from '../domain/paths';
 import { localesOf } from '../domain/resources';
 import { titleReader } from '../domain/titles';
+import { Model } from '../domain/views';
 import type { Translate } from '../platform/translate';
 import type { ProjectData } from '../projects/projectData';
 import { errorLabel, loadMoreLabel, needsSignIn } from './labels';
@@ -154,7 +155,7 @@ export class RecordPaging {
   private async addPage(records: RecordsNode, data: ProjectData, pages: Pages, page: Resource<'item'>[]): Promise<void> {
     const titleOf = await this.titleReader(records, data);
     const coverageOf = await this.coverageReader(records, data);
-    const modelApiKey = String(records.model.itemType.attributes['api_key']);
+    const modelApiKey = Model.apiKey(records.model.itemType);
     const known = new Set(pages.nodes.map((n) => n.record.id));
     for (const record of page) {
       if (known.has(record.id)) {

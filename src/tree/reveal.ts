@@ -1,6 +1,7 @@
 // Finding the tree node that shows a document (Reveal in Tree), loading the branches on its way and,
 // for a record, paging its model's records until it shows up. No vscode import.
 import type { DocumentRef } from '../domain/paths';
+import { Field, Model } from '../domain/views';
 import type { ModelNode, RecordsNode, TreeNode } from './nodes';
 
 /** How many more pages Reveal in Tree loads to reach a record before it settles for the Records node. */
@@ -31,7 +32,7 @@ export async function findNode(model: Navigable, ref: DocumentRef, maxPages = RE
   let modelNode: ModelNode | undefined;
   for (const section of sections.filter((s) => s.kind === 'models' || s.kind === 'blockModels')) {
     const found = (await model.children(section)).find(
-      (n): n is ModelNode => n.kind === 'model' && n.itemType.attributes['api_key'] === modelApiKey,
+      (n): n is ModelNode => n.kind === 'model' && Model.givenApiKey(n.itemType) === modelApiKey,
     );
     if (found) modelNode = found;
   }
@@ -43,9 +44,9 @@ export async function findNode(model: Navigable, ref: DocumentRef, maxPages = RE
   if (ref.kind === 'field') {
     if (!fieldsNode) return undefined;
     for (const child of await model.children(fieldsNode)) {
-      if (child.kind === 'field' && child.field.attributes['api_key'] === ref.apiKey) return child;
+      if (child.kind === 'field' && Field.givenApiKey(child.field) === ref.apiKey) return child;
       if (child.kind === 'fieldset') {
-        const inSet = (await model.children(child)).find((n) => n.kind === 'field' && n.field.attributes['api_key'] === ref.apiKey);
+        const inSet = (await model.children(child)).find((n) => n.kind === 'field' && Field.givenApiKey(n.field) === ref.apiKey);
         if (inSet) return inSet;
       }
     }

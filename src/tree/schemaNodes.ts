@@ -3,6 +3,7 @@
 // (no request of its own). No vscode import.
 import type { Resource } from '../cma';
 import { byName, positionOf, relationshipId, relationshipIds } from '../domain/resources';
+import { Field, Fieldset, Model, Webhook } from '../domain/views';
 import type { Translate } from '../platform/translate';
 import { sectionLabel } from './labels';
 import type { MediaQuery } from './mediaQuery';
@@ -42,16 +43,16 @@ export function emptyNode(parent: TreeNode, label: string): EmptyNode {
 export function modelNodes(t: Translate, section: SectionNode, itemTypes: Resource<'item_type'>[]): TreeNode[] {
   const blocks = section.kind === 'blockModels';
   const nodes = itemTypes
-    .filter((itemType) => (itemType.attributes['modular_block'] === true) === blocks)
+    .filter((itemType) => Model.isBlock(itemType) === blocks)
     .sort(byName)
     .map((itemType): ModelNode => {
-      const apiKey = String(itemType.attributes['api_key']);
+      const apiKey = Model.apiKey(itemType);
       return {
         ...place(section),
         kind: 'model',
         id: `${section.id}/m:${itemType.id}`,
         itemType,
-        label: String(itemType.attributes['name'] ?? apiKey),
+        label: Model.name(itemType),
         ref: { project: section.projectKey, environment: section.environment, kind: 'model', apiKey },
       };
     });
@@ -68,7 +69,7 @@ export function modelChildren(t: Translate, model: ModelNode, fields: Resource<'
     label: t('Fields'),
     count: fields.length,
   };
-  if (model.itemType.attributes['modular_block'] === true) return [fieldsNode];
+  if (Model.isBlock(model.itemType)) return [fieldsNode];
   const records: RecordsNode = { ...place(model), kind: 'records', id: `${model.id}/records`, model, label: t('Records'), query };
   return [fieldsNode, records];
 }
@@ -81,7 +82,7 @@ export function fieldsChildren(
   fieldsets: Resource<'fieldset'>[] | undefined,
 ): TreeNode[] {
   const model = node.model;
-  const modelApiKey = String(model.itemType.attributes['api_key']);
+  const modelApiKey = Model.apiKey(model.itemType);
   if (!fieldsets?.length && !fields.some((f) => relationshipId(f, 'fieldset')))
     return fields.length ? fieldNodes(node, model, fields) : [emptyNode(node, t('No fields'))];
   const sets = fieldsets ?? [];
@@ -96,7 +97,7 @@ export function fieldsChildren(
       model,
       fieldset,
       fields: members,
-      label: String(fieldset.attributes['title'] ?? fieldset.id),
+      label: Fieldset.givenTitle(fieldset) ?? fieldset.id,
       ref: { project: node.projectKey, environment: node.environment, kind: 'fieldset', modelApiKey, id: fieldset.id },
     };
     top.push({ position: positionOf(fieldset), node: fieldsetNode });
@@ -117,16 +118,16 @@ export function hasFieldsets(model: ModelNode, fields: Resource<'field'>[]): boo
 /** Field nodes of one group, by position; the first and the last of the group are marked (Move Up / Down follow). */
 export function fieldNodes(parent: TreeNode, model: ModelNode, fields: Resource<'field'>[]): FieldNode[] {
   const sorted = [...fields].sort((a, b) => positionOf(a) - positionOf(b));
-  const modelApiKey = String(model.itemType.attributes['api_key']);
+  const modelApiKey = Model.apiKey(model.itemType);
   return sorted.map((field, index) => {
-    const apiKey = String(field.attributes['api_key']);
+    const apiKey = Field.apiKey(field);
     return {
       ...place(parent),
       kind: 'field',
       id: `${model.id}/f:${field.id}`,
       model,
       field,
-      label: String(field.attributes['label'] ?? apiKey),
+      label: Field.label(field),
       first: index === 0,
       last: index === sorted.length - 1,
       ref: { project: model.projectKey, environment: model.environment, kind: 'field', modelApiKey, apiKey },
@@ -140,7 +141,7 @@ export function webhookNodes(t: Translate, section: SectionNode, webhooks: Resou
     kind: 'webhook',
     id: `${section.id}/w:${webhook.id}`,
     webhook,
-    label: String(webhook.attributes['name'] ?? webhook.id),
+    label: Webhook.name(webhook),
     ref: { project: section.projectKey, environment: section.environment, kind: 'webhook', id: webhook.id },
   }));
   return nodes.length ? nodes : [emptyNode(section, t('No webhooks'))];

@@ -2,6 +2,7 @@
 // record, webhook or the Records query without opening it. Never a `datocms:` path (that is an
 // implementation detail). Everything taken from DatoCMS is escaped. No vscode import.
 import type { Resource } from '../cma';
+import { Field, Fieldset, Model, Webhook } from '../domain/views';
 import type { Translate } from '../platform/translate';
 import { describeFilter, describeOrder, type RecordQuery } from './recordQuery';
 
@@ -45,17 +46,15 @@ function hintLine(t: Translate, hint: unknown): string | undefined {
 
 export function modelTooltip(itemType: Resource<'item_type'>, recordCount: number | undefined, f: TooltipFormat): string {
   const { t } = f;
-  const a = itemType.attributes;
-  const kind =
-    a['modular_block'] === true
-      ? t('Block model')
-      : a['singleton'] === true
-        ? t('Single-instance model')
-        : a['tree'] === true
-          ? t('Tree model')
-          : a['sortable'] === true
-            ? t('Sortable model')
-            : t('Model');
+  const kind = Model.isBlock(itemType)
+    ? t('Block model')
+    : Model.isSingleton(itemType)
+      ? t('Single-instance model')
+      : Model.isTree(itemType)
+        ? t('Tree model')
+        : Model.isSortable(itemType)
+          ? t('Sortable model')
+          : t('Model');
   const fieldCount = Array.isArray(itemType.relationships['fields']?.data)
     ? (itemType.relationships['fields']!.data as unknown[]).length
     : undefined;
@@ -66,20 +65,20 @@ export function modelTooltip(itemType: Resource<'item_type'>, recordCount: numbe
     .filter(Boolean)
     .join(' · ');
   // block models have no records of their own: drafts and locales are their records' business
-  const block = a['modular_block'] === true;
+  const block = Model.isBlock(itemType);
   const drafts = block
     ? undefined
-    : a['draft_mode_active'] === true
-      ? a['draft_saving_active'] === true
+    : Model.hasDraftMode(itemType)
+      ? Model.savesInvalidDrafts(itemType)
         ? t('Drafts: yes, invalid drafts can be saved')
         : t('Drafts: yes')
       : t('Drafts: no (every save is published)');
-  return tooltip(escapeMarkdown(String(a['name'] ?? a['api_key'] ?? itemType.id)), [
-    `${code(String(a['api_key']))} · ${kind}`,
+  return tooltip(escapeMarkdown(Model.name(itemType)), [
+    `${code(Model.apiKey(itemType))} · ${kind}`,
     counts,
     drafts,
-    !block && a['all_locales_required'] === true ? t('Every locale required') : undefined,
-    hintLine(t, a['hint']),
+    !block && Model.requiresAllLocales(itemType) ? t('Every locale required') : undefined,
+    hintLine(t, Model.hint(itemType)),
   ]);
 }
 
@@ -91,20 +90,22 @@ export function fieldsetTooltip(
   f: TooltipFormat,
 ): string {
   const { t } = f;
-  const a = fieldset.attributes;
-  const names = fields.map((field) => escapeMarkdown(String(field.attributes['label'] ?? field.attributes['api_key'])));
+  const names = fields.map((field) => escapeMarkdown(Field.label(field)));
   const shown = names.length > 10 ? `${names.slice(0, 10).join(', ')}, …` : names.join(', ');
-  const folding =
-    a['collapsible'] === true ? (a['start_collapsed'] === true ? t('Collapsible, starts collapsed') : t('Collapsible')) : undefined;
-  return tooltip(escapeMarkdown(String(a['title'] ?? fieldset.id)), [
-    t('Fieldset of {0}', code(String(itemType.attributes['api_key']))),
+  const folding = Fieldset.isCollapsible(fieldset)
+    ? Fieldset.startsCollapsed(fieldset)
+      ? t('Collapsible, starts collapsed')
+      : t('Collapsible')
+    : undefined;
+  return tooltip(escapeMarkdown(Fieldset.givenTitle(fieldset) ?? fieldset.id), [
+    t('Fieldset of {0}', code(Model.apiKey(itemType))),
     names.length === 0
       ? t('No fields')
       : names.length === 1
         ? t('1 field: {0}', shown)
         : t('{0} fields: {1}', f.numbers.format(names.length), shown),
     folding,
-    hintLine(t, a['hint']),
+    hintLine(t, Fieldset.hint(fieldset)),
   ]);
 }
 
@@ -125,13 +126,12 @@ export function describeValidators(validators: unknown): string[] {
 
 export function fieldTooltip(field: Resource<'field'>, f: TooltipFormat): string {
   const { t } = f;
-  const a = field.attributes;
-  const validators = describeValidators(a['validators']);
-  return tooltip(escapeMarkdown(String(a['label'] ?? a['api_key'])), [
-    `${code(String(a['api_key']))} · ${code(String(a['field_type']))}`,
-    t('Localized: {0}', yesNo(t, a['localized'] === true)),
+  const validators = describeValidators(Field.validators(field));
+  return tooltip(escapeMarkdown(Field.label(field)), [
+    `${code(Field.apiKey(field))} · ${code(Field.type(field))}`,
+    t('Localized: {0}', yesNo(t, Field.isLocalized(field))),
     t('Validators: {0}', validators.length ? validators.map(escapeMarkdown).join(', ') : t('none')),
-    hintLine(t, a['hint']),
+    hintLine(t, Field.hint(field)),
   ]);
 }
 
@@ -168,12 +168,11 @@ export function describeWebhookEvents(events: unknown): string {
 
 export function webhookTooltip(webhook: Resource<'webhook'>, f: TooltipFormat): string {
   const { t } = f;
-  const a = webhook.attributes;
-  const events = describeWebhookEvents(a['events']);
-  return tooltip(escapeMarkdown(String(a['name'] ?? webhook.id)), [
-    t('URL: {0}', code(String(a['url'] ?? ''))),
+  const events = describeWebhookEvents(Webhook.events(webhook));
+  return tooltip(escapeMarkdown(Webhook.name(webhook)), [
+    t('URL: {0}', code(Webhook.url(webhook))),
     t('Events: {0}', events ? escapeMarkdown(events) : t('none')),
-    t('Enabled: {0}', yesNo(t, a['enabled'] !== false)),
+    t('Enabled: {0}', yesNo(t, Webhook.isEnabled(webhook))),
   ]);
 }
 
@@ -200,8 +199,8 @@ export function recordsTooltip(
 export function localeCoverage(record: Resource<'item'>, fields: Resource<'field'>[], locales: string[]): LocaleCoverage {
   const present = new Set<string>();
   for (const field of fields) {
-    if (field.attributes['localized'] !== true) continue;
-    const value = record.attributes[String(field.attributes['api_key'])];
+    if (!Field.isLocalized(field)) continue;
+    const value = record.attributes[Field.apiKey(field)];
     if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
     for (const [locale, v] of Object.entries(value as Record<string, unknown>)) {
       if (v !== null && v !== '' && !(Array.isArray(v) && v.length === 0)) present.add(locale);

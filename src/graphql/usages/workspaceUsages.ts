@@ -6,6 +6,7 @@ import path = require('node:path');
 import { Worker } from 'node:worker_threads';
 import vscode = require('vscode');
 import { DOCUMENT_SCHEME, type DocumentRef } from '../../domain/paths';
+import { Model } from '../../domain/views';
 import type { Translate } from '../../platform/translate';
 import type { Ui } from '../../platform/ui';
 import { parseDocumentUri } from '../../platform/uris';
@@ -111,9 +112,7 @@ export class WorkspaceUsages implements vscode.Disposable {
     const first = list[0];
     if (!first) return [];
     const pascals = async () =>
-      (await (await this.#deps.data(first.project, first.environment)).itemTypes()).map((m) =>
-        pascalCase(String(m.attributes['api_key'] ?? '')),
-      );
+      (await (await this.#deps.data(first.project, first.environment)).itemTypes()).map((m) => pascalCase(Model.givenApiKey(m) ?? ''));
     return (await this.search.broken(list, pascals)).map((unit) => {
       const uri = vscode.Uri.file(unit.path);
       return {
