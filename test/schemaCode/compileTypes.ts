@@ -5,6 +5,17 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
+/** What the type checks of generated code compile with: strict, no output, modules resolved as Node does. */
+export const STRICT_OPTIONS = {
+  strict: true,
+  noEmit: true,
+  target: 'ES2022',
+  module: 'commonjs',
+  moduleResolution: 'node',
+  skipLibCheck: true,
+  baseUrl: '.',
+} as const;
+
 /**
  * The diagnostics of a program made of `files` (relative path → text, e.g. `seeded/datocms-types.ts`), each as
  * "path(line,col): error TSnnnn: message". Expected errors are written as `// @ts-expect-error` in the files: one
@@ -22,14 +33,8 @@ export async function typeCheck(files: Record<string, string>): Promise<string[]
       join(dir, 'tsconfig.json'),
       JSON.stringify({
         compilerOptions: {
-          strict: true,
-          noEmit: true,
-          target: 'ES2022',
-          module: 'commonjs',
-          moduleResolution: 'node',
-          skipLibCheck: true,
+          ...STRICT_OPTIONS,
           types: [],
-          baseUrl: '.',
           paths: {
             '@datocms/cma-client': [join(modules, '@datocms/cma-client')],
             '@datocms/cma-client-node': [join(modules, '@datocms/cma-client-node')],

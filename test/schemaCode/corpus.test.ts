@@ -17,6 +17,7 @@ import { migrationScript } from '../../src/schemaCode/script';
 import { snapshotOf, type SchemaSnapshot } from '../../src/schemaCode/snapshot';
 import type { Emulator } from '../emulator';
 import { useEmulator } from '../support/emulator';
+import { STRICT_OPTIONS } from './compileTypes';
 import { CORPUS as FIRST_CASES } from './corpus';
 import { NAME_CASES } from './corpusNames';
 import { REPLACE_CASES } from './corpusReplace';
@@ -166,15 +167,9 @@ describe('migration corpus', () => {
       join(dir, 'tsconfig.json'),
       JSON.stringify({
         compilerOptions: {
-          strict: true,
-          noEmit: true,
-          target: 'ES2022',
-          module: 'commonjs',
-          moduleResolution: 'node',
-          skipLibCheck: true,
+          ...STRICT_OPTIONS,
           types: ['node'],
           typeRoots: [join(modules, '@types')],
-          baseUrl: '.',
           paths: { '@datocms/cli/lib/cma-client-node': [join(modules, '@datocms/cma-client-node')] },
         },
         files: scripts,
