@@ -5,11 +5,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import ts from 'typescript';
-import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { type CmaClient } from '../../src/cma';
 import { mediaOf } from '../../src/cma/resources/media';
-import { startFakeServer, type FakeAnswer, type FakeServer, type SeenRequest } from './fakeServer';
+import { useFakeServer, type FakeAnswer, type FakeServer, type SeenRequest } from './fakeServer';
 
 interface Endpoint {
   namespace: string;
@@ -177,14 +177,7 @@ const FILE_FLOWS = ['createFromFile', 'replaceFile'];
 describe('mediaOf(client) on the wire, against the official endpoint metadata', () => {
   let server: FakeServer;
   let client: CmaClient;
-  before(async () => {
-    server = await startFakeServer(answerFor);
-    client = new CmaClient({ apiToken: 'wire-media-token-9f1', baseUrl: server.url, retry: { maxAttempts: 1 }, jobs: { firstDelayMs: 1 } });
-  });
-  after(async () => {
-    await closeAllDispatchers();
-    await server.close();
-  });
+  useFakeServer(answerFor, 'wire-media-token-9f1', (setup) => ({ server, client } = setup));
 
   test('the table covers every call', () => {
     const media = mediaOf(client) as unknown as Record<string, object>;

@@ -2,14 +2,14 @@
 // endpoint of the official client's metadata (method + URL template, @datocms/cma-client's resources.json)
 // of the same resource family and operation, with no query parameter that endpoint does not define (names
 // from the hrefSchema types of the official client's RawApiTypes.ts).
-import { test, describe, before, after } from 'node:test';
+import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import ts from 'typescript';
-import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { type CmaClient } from '../../src/cma';
 import { publishingOf } from '../../src/cma/resources/publishing';
-import { startFakeServer, type FakeAnswer, type FakeServer, type SeenRequest } from './fakeServer';
+import { useFakeServer, type FakeAnswer, type FakeServer, type SeenRequest } from './fakeServer';
 
 interface Endpoint {
   namespace: string;
@@ -282,14 +282,7 @@ describe('wire exactness against the official endpoint metadata', () => {
   let client: CmaClient;
   const hrefSchemas = hrefSchemaNames();
 
-  before(async () => {
-    server = await startFakeServer(answerFor);
-    client = new CmaClient({ apiToken: 'wire-test-token-55e0', baseUrl: server.url, retry: { maxAttempts: 1 }, jobs: { firstDelayMs: 1 } });
-  });
-  after(async () => {
-    await closeAllDispatchers();
-    await server.close();
-  });
+  useFakeServer(answerFor, 'wire-test-token-55e0', (setup) => ({ server, client } = setup));
 
   test('the metadata and its hrefSchema types were found', () => {
     assert.ok(endpoints.length > 100);
