@@ -7,30 +7,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
 import ts from 'typescript';
-import { type CmaClient } from '../../src/cma';
+import type { CmaClient } from '../../src/cma';
 import { mediaOf } from '../../src/cma/resources/media';
 import { useFakeServer, type FakeAnswer, type FakeServer, type SeenRequest } from './fakeServer';
-
-interface Endpoint {
-  namespace: string;
-  jsonApiType: string;
-  name: string;
-  method: string;
-  urlTemplate: string;
-  queryParamsType?: string;
-  responseType: string;
-  requestStructure?: { type: string; attributes: string[] | '*'; relationships: string[] | '*' };
-}
+import { endpointOf } from './officialEndpoints';
 
 const require = createRequire(__filename);
-const resources = require('@datocms/cma-client/resources.json') as {
-  jsonApiType: string;
-  namespace: string;
-  endpoints: Omit<Endpoint, 'namespace' | 'jsonApiType'>[];
-}[];
-const endpoints: Endpoint[] = resources.flatMap((r) =>
-  r.endpoints.filter((e) => e.name).map((e) => ({ ...e, namespace: r.namespace, jsonApiType: r.jsonApiType })),
-);
 
 /** The top-level query parameter names of each hrefSchema type (and the names inside `filter` / `page`). */
 function hrefNames(type: string): Set<string> {
@@ -47,15 +29,6 @@ function hrefNames(type: string): Set<string> {
       for (const inner of member.type.members) if (inner.name && ts.isIdentifier(inner.name)) names.add(`${top}[${inner.name.text}]`);
   }
   return names;
-}
-
-function endpointOf(request: SeenRequest): { endpoint: Endpoint; ids: string[] } | undefined {
-  const literal = (e: Endpoint) => e.urlTemplate.replace(/\$\{\w+\}/g, '').length;
-  for (const endpoint of endpoints.filter((e) => e.method === request.method).sort((a, b) => literal(b) - literal(a))) {
-    const m = new RegExp(`^${endpoint.urlTemplate.replace(/\$\{\w+\}/g, '([^/]+)')}$`).exec(request.path);
-    if (m) return { endpoint, ids: m.slice(1).map(decodeURIComponent) };
-  }
-  return undefined;
 }
 
 function answerFor(request: SeenRequest): FakeAnswer {

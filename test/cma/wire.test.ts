@@ -7,32 +7,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import ts from 'typescript';
-import { type CmaClient } from '../../src/cma';
+import type { CmaClient } from '../../src/cma';
 import { publishingOf } from '../../src/cma/resources/publishing';
 import { useFakeServer, type FakeAnswer, type FakeServer, type SeenRequest } from './fakeServer';
-
-interface Endpoint {
-  namespace: string;
-  jsonApiType: string;
-  name: string;
-  method: string;
-  urlTemplate: string;
-  queryParamsType?: string;
-  responseType: string;
-  /** the answer's data is a record (e.g. cancelling a schedule answers with the record) */
-  returnsItem?: boolean;
-  paginatedResponse?: { defaultLimit: number; maxLimit: number };
-}
+import { endpointOf, endpoints } from './officialEndpoints';
 
 const require = createRequire(__filename);
-const resources = require('@datocms/cma-client/resources.json') as {
-  jsonApiType: string;
-  namespace: string;
-  endpoints: (Omit<Endpoint, 'namespace' | 'jsonApiType'> & { name?: string })[];
-}[];
-const endpoints: Endpoint[] = resources.flatMap((r) =>
-  r.endpoints.filter((e) => e.name).map((e) => ({ ...e, name: e.name!, namespace: r.namespace, jsonApiType: r.jsonApiType })),
-);
 
 /** Query parameter names per hrefSchema type: top-level names, and the declared names inside object-typed ones. */
 function hrefSchemaNames(): Map<string, Map<string, Set<string> | undefined>> {
@@ -58,19 +38,6 @@ function hrefSchemaNames(): Map<string, Map<string, Set<string> | undefined>> {
     names.set(statement.name.text, params);
   }
   return names;
-}
-
-const templateRegex = (template: string) => new RegExp(`^${template.replace(/\$\{\w+\}/g, '([^/]+)')}$`);
-
-/** The endpoint a request is, preferring the template with the most literal text (`/items/bulk/…` over `/items/:id`). */
-function endpointOf(request: SeenRequest): { endpoint: Endpoint; ids: string[] } | undefined {
-  const matches = endpoints
-    .filter((e) => e.method === request.method)
-    .map((endpoint) => ({ endpoint, m: templateRegex(endpoint.urlTemplate).exec(request.path) }))
-    .filter((x): x is { endpoint: Endpoint; m: RegExpExecArray } => x.m !== null)
-    .sort((a, b) => b.endpoint.urlTemplate.replace(/\$\{\w+\}/g, '').length - a.endpoint.urlTemplate.replace(/\$\{\w+\}/g, '').length);
-  const best = matches[0];
-  return best && { endpoint: best.endpoint, ids: best.m.slice(1).map(decodeURIComponent) };
 }
 
 /** A plausible answer for any endpoint: the resource asked for (by its path id), a list, or a finished job. */
