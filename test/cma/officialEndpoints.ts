@@ -1,7 +1,7 @@
 // The official client's endpoint metadata (@datocms/cma-client's resources.json), for the tests that check each
 // request the client sends is one of its endpoints: the named endpoints, and which one a request is.
 import { createRequire } from 'node:module';
-import type { SeenRequest } from './fakeServer';
+import type { FakeAnswer, SeenRequest } from './fakeServer';
 
 export interface Endpoint {
   namespace: string;
@@ -39,4 +39,9 @@ export function endpointOf(request: SeenRequest): { endpoint: Endpoint; ids: str
     .sort((a, b) => b.endpoint.urlTemplate.replace(/\$\{\w+\}/g, '').length - a.endpoint.urlTemplate.replace(/\$\{\w+\}/g, '').length);
   const best = matches[0];
   return best && { endpoint: best.endpoint, ids: best.m.slice(1).map(decodeURIComponent) };
+}
+
+/** What the API answers a request that is no endpoint of it. */
+export function unknownEndpoint(): FakeAnswer {
+  return { status: 404, body: { data: [{ id: 'x', type: 'api_error', attributes: { code: 'INVALID_ENDPOINT', details: {} } }] } };
 }

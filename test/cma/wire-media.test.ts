@@ -10,7 +10,7 @@ import ts from 'typescript';
 import type { CmaClient } from '../../src/cma';
 import { mediaOf } from '../../src/cma/resources/media';
 import { useFakeServer, type FakeAnswer, type FakeServer, type SeenRequest } from './fakeServer';
-import { endpointOf } from './officialEndpoints';
+import { endpointOf, unknownEndpoint } from './officialEndpoints';
 
 const require = createRequire(__filename);
 
@@ -33,8 +33,7 @@ function hrefNames(type: string): Set<string> {
 
 function answerFor(request: SeenRequest): FakeAnswer {
   const found = endpointOf(request);
-  if (!found)
-    return { status: 404, body: { data: [{ id: 'x', type: 'api_error', attributes: { code: 'INVALID_ENDPOINT', details: {} } }] } };
+  if (!found) return unknownEndpoint();
   const { endpoint, ids } = found;
   const bodyId = (JSON.parse(request.body || '{}') as { data?: { id?: string } }).data?.id;
   if (endpoint.namespace === 'jobResults') {

@@ -10,7 +10,7 @@ import ts from 'typescript';
 import type { CmaClient } from '../../src/cma';
 import { publishingOf } from '../../src/cma/resources/publishing';
 import { useFakeServer, type FakeAnswer, type FakeServer, type SeenRequest } from './fakeServer';
-import { endpointOf, endpoints } from './officialEndpoints';
+import { endpointOf, unknownEndpoint, endpoints } from './officialEndpoints';
 
 const require = createRequire(__filename);
 
@@ -43,8 +43,7 @@ function hrefSchemaNames(): Map<string, Map<string, Set<string> | undefined>> {
 /** A plausible answer for any endpoint: the resource asked for (by its path id), a list, or a finished job. */
 function answerFor(request: SeenRequest): FakeAnswer {
   const found = endpointOf(request);
-  if (!found)
-    return { status: 404, body: { data: [{ id: 'x', type: 'api_error', attributes: { code: 'INVALID_ENDPOINT', details: {} } }] } };
+  if (!found) return unknownEndpoint();
   const { endpoint, ids } = found;
   if (endpoint.name === 'list' || endpoint.name === 'references')
     return { body: { data: [], ...(endpoint.paginatedResponse ? { meta: { total_count: 0 } } : {}) } };
