@@ -116,14 +116,7 @@ export function createTypesFeature(deps: TypesDeps): TypesFeature {
         fieldsOf: (id) => fields.get(id),
       },
     });
-    const file = await ExclusiveFile.create(path);
-    try {
-      await file.write(text);
-      await file.commit();
-    } catch (error) {
-      await file.discard();
-      throw error;
-    }
+    await ExclusiveFile.writeWhole(path, text);
     await deps.state.update(typesFileKey(projectKey), { path, environment } satisfies TypesFile);
     await deps.openFile(path);
     return true;
