@@ -16,6 +16,8 @@ const FLOORS = {
 const FEATURE = ['cma', 'documents', 'domain', 'export', 'numbers', 'platform', 'projects', 'schema', 'tree'];
 for (const feature of ['agentTools', 'environments', 'history', 'media', 'navigation', 'records', 'schemaActions', 'schemaCode']) FLOORS[feature] = FEATURE;
 FLOORS.graphql = ['cma', 'documents', 'domain', 'numbers', 'platform', 'projects', 'schema', 'tree'];
+// The agent tools use the GraphQL workbench's tool side through its entry (types only: the context hands them the workbench).
+FLOORS.agentTools = [...FEATURE, 'graphql'];
 const FEATURES = ['documents', 'language', 'export', 'graphql', 'agentTools', 'environments', 'history', 'media', 'navigation', 'records', 'schemaActions', 'schemaCode'];
 const ROOMS = Object.keys(FLOORS);
 

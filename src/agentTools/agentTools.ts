@@ -8,7 +8,7 @@ import { errorMessage } from '../platform/errors';
 import type { Translate } from '../platform/translate';
 import { documentUri, parseDocumentUri } from '../platform/uris';
 import type { ProjectRegistry } from '../projects/registry';
-import type { GraphqlTools } from './graphqlKit';
+import type { GraphqlTools } from '../graphql';
 import { ToolRefusal } from './output';
 import { projectSecrets } from './secrets';
 import type { EditorText, Editors, TextEdit, ToolDeps } from './toolKit';

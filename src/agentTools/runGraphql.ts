@@ -4,7 +4,13 @@
 // the GraphQL errors at their place, and the data quoted as data, cut at a cap. No vscode import.
 import { CancelledError } from '../cma';
 import type { Translate } from '../platform/translate';
-import type { DeliveryOptions, FolderLink, GraphqlError, GraphqlRun, GraphqlTools } from './graphqlKit';
+import type {
+  CdaOptions as DeliveryOptions,
+  GraphqlTools,
+  ToolFolderLink as FolderLink,
+  ToolGraphqlError as GraphqlError,
+  ToolRun as GraphqlRun,
+} from '../graphql';
 import { LIMITS } from './limits';
 import { cutAt, fenced, oneLine, quoted, ToolRefusal, ToolText } from './output';
 import { describePlace, PLACE_KEYS, type Place } from './place';

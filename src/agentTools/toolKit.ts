@@ -5,7 +5,7 @@ import type { DocumentRef } from '../domain/paths';
 import type { DocumentService, SaveBasis } from '../documents';
 import type { ProjectData } from '../projects/projectData';
 import type { Translate } from '../platform/translate';
-import type { GraphqlTools } from './graphqlKit';
+import type { GraphqlTools } from '../graphql';
 import type { InputReader } from './inputs';
 import { resolvePlace, type Place, type Projects, type Surroundings, type Where } from './place';
 

@@ -12,6 +12,7 @@ import { getSchema, SCHEMA_KEYS } from './schemaTool';
 import { toolCall, type ToolCall, type ToolDeps } from './toolKit';
 import { validateDocument, VALIDATE_KEYS } from './validate';
 import { quoted } from './output';
+import type { Translate } from '../platform/translate';
 
 export interface ToolRow {
   keys: readonly string[];
@@ -20,52 +21,34 @@ export interface ToolRow {
   running(call: ToolCall): Promise<string>;
 }
 
-const where = async (call: ToolCall) => {
-  const place = await call.place();
-  return call.t('{0}, environment {1}', quoted(place.name), place.environment);
-};
+/** A progress message naming the call's project and environment (`say` is given them as one phrase). */
+const inPlace =
+  (say: (t: Translate, where: string) => string) =>
+  async (call: ToolCall): Promise<string> => {
+    const place = await call.place();
+    return say(call.t, call.t('{0}, environment {1}', quoted(place.name), place.environment));
+  };
 
 export const TOOLS = {
-  datocms_get_schema: {
-    keys: SCHEMA_KEYS,
-    run: getSchema,
-    running: async (call) => call.t('Reading the DatoCMS schema of {0}', await where(call)),
-  },
-  datocms_find_records: {
-    keys: FIND_KEYS,
-    run: findRecords,
-    running: async (call) => call.t('Finding DatoCMS records in {0}', await where(call)),
-  },
-  datocms_get_document: {
-    keys: GET_KEYS,
-    run: getDocument,
-    running: async (call) => call.t('Reading a DatoCMS document in {0}', await where(call)),
-  },
+  datocms_get_schema: { keys: SCHEMA_KEYS, run: getSchema, running: inPlace((t, w) => t('Reading the DatoCMS schema of {0}', w)) },
+  datocms_find_records: { keys: FIND_KEYS, run: findRecords, running: inPlace((t, w) => t('Finding DatoCMS records in {0}', w)) },
+  datocms_get_document: { keys: GET_KEYS, run: getDocument, running: inPlace((t, w) => t('Reading a DatoCMS document in {0}', w)) },
   datocms_validate_document: {
     keys: VALIDATE_KEYS,
     run: validateDocument,
-    running: async (call) => call.t('Checking a proposed DatoCMS document for {0}', await where(call)),
+    running: inPlace((t, w) => t('Checking a proposed DatoCMS document for {0}', w)),
   },
-  datocms_propose_edit: {
-    keys: PROPOSE_EDIT_KEYS,
-    run: proposeEdit,
-    running: (call) => describeProposal(call, true),
-  },
-  datocms_propose_new: {
-    keys: PROPOSE_NEW_KEYS,
-    run: proposeNew,
-    running: (call) => describeProposal(call, false),
-  },
+  datocms_propose_edit: { keys: PROPOSE_EDIT_KEYS, run: proposeEdit, running: (call) => describeProposal(call, true) },
+  datocms_propose_new: { keys: PROPOSE_NEW_KEYS, run: proposeNew, running: (call) => describeProposal(call, false) },
   datocms_run_graphql: {
     keys: RUN_GRAPHQL_KEYS,
     run: runGraphql,
-    running: async (call) => call.t('Running a GraphQL query on the Content Delivery API of {0}', await where(call)),
+    running: inPlace((t, w) => t('Running a GraphQL query on the Content Delivery API of {0}', w)),
   },
   datocms_find_usages: {
     keys: FIND_USAGES_KEYS,
     run: findUsages,
-    running: async (call) =>
-      call.t("Looking for GraphQL that reads a DatoCMS model or field in the workspace's code ({0})", await where(call)),
+    running: inPlace((t, w) => t("Looking for GraphQL that reads a DatoCMS model or field in the workspace's code ({0})", w)),
   },
 } satisfies Record<string, ToolRow>;
 

@@ -63,45 +63,44 @@ export class ApiError extends CmaError {
   }
 }
 
-/** The connection failed (refused, reset, DNS…) before a complete response arrived. */
-export class NetworkError extends CmaError {
-  override name = 'NetworkError';
-  readonly code: string | undefined;
+/** A failure of one request that named no API error: which request it was. */
+abstract class RequestFailure extends CmaError {
   readonly method: string;
   readonly path: string;
-  constructor(message: string, init: { method: string; path: string; code?: string; cause?: unknown }) {
-    super(message, { cause: init.cause });
-    this.code = init.code;
+  constructor(message: string, init: { method: string; path: string }, options?: { cause?: unknown }) {
+    super(message, options);
     this.method = init.method;
     this.path = init.path;
+  }
+}
+
+/** The connection failed (refused, reset, DNS…) before a complete response arrived. */
+export class NetworkError extends RequestFailure {
+  override name = 'NetworkError';
+  readonly code: string | undefined;
+  constructor(message: string, init: { method: string; path: string; code?: string; cause?: unknown }) {
+    super(message, init, { cause: init.cause });
+    this.code = init.code;
   }
 }
 
 /** A request attempt ran past `requestTimeoutMs` ('request'), or an async job past its timeout ('job'). */
-export class TimeoutError extends CmaError {
+export class TimeoutError extends RequestFailure {
   override name = 'TimeoutError';
   readonly kind: 'request' | 'job';
-  readonly method: string;
-  readonly path: string;
   constructor(message: string, init: { kind: 'request' | 'job'; method: string; path: string }) {
-    super(message);
+    super(message, init);
     this.kind = init.kind;
-    this.method = init.method;
-    this.path = init.path;
   }
 }
 
 /** The response could not be used: not JSON, malformed JSON, too large, or not the expected JSON:API shape. */
-export class ResponseError extends CmaError {
+export class ResponseError extends RequestFailure {
   override name = 'ResponseError';
   readonly status: number;
-  readonly method: string;
-  readonly path: string;
   constructor(message: string, init: { status: number; method: string; path: string }) {
-    super(message);
+    super(message, init);
     this.status = init.status;
-    this.method = init.method;
-    this.path = init.path;
   }
 }
 

@@ -1,27 +1,14 @@
 // The Content Delivery API's address (the `datocms.cdaUrl` setting): https, or plain http only to this machine (the
 // emulator, a local proxy), so the token that goes with every query never crosses a network in clear. No vscode import.
+import { checkApiUrl } from '../platform/baseUrl';
 
 export const DEFAULT_CDA_URL = 'https://graphql.datocms.com/';
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
 export type CdaUrlCheck = { ok: true; url: string } | { ok: false; message: string };
 
 /** Validates an address and normalises it to end with one slash (the API answers POST / ). */
 export function checkCdaUrl(value: string): CdaUrlCheck {
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    return { ok: false, message: `"${value}" is not a valid URL (expected e.g. ${DEFAULT_CDA_URL}).` };
-  }
-  const loopbackHttp = url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
-  if (url.protocol !== 'https:' && !loopbackHttp) {
-    return { ok: false, message: `"${value}" must use https (plain http is only allowed for 127.0.0.1, localhost or [::1]).` };
-  }
-  if (url.username || url.password || url.search || url.hash) {
-    return { ok: false, message: `"${value}" must not contain credentials, a query or a fragment.` };
-  }
-  return { ok: true, url: `${url.origin}${url.pathname.replace(/\/+$/, '')}/` };
+  const checked = checkApiUrl(value, DEFAULT_CDA_URL);
+  return checked.ok ? { ok: true, url: `${checked.url}/` } : checked;
 }
 
 /**

@@ -8,15 +8,6 @@ import { describeOptions } from './link';
 import { graphqlOf } from './operations';
 import type { WorkspaceLinks } from './workspaceLinks';
 
-export const CODE_LENS_SELECTOR: vscode.DocumentSelector = [
-  { language: 'graphql' },
-  { pattern: '**/*.{graphql,gql}' },
-  { language: 'typescript' },
-  { language: 'typescriptreact' },
-  { language: 'javascript' },
-  { language: 'javascriptreact' },
-];
-
 export class RunLenses implements vscode.CodeLensProvider, vscode.Disposable {
   readonly #changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.#changed.event;

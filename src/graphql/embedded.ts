@@ -8,6 +8,16 @@ import { mayHoldGraphql } from '../platform/graphqlFiles';
 
 export { graphqlKindOf, mayHoldGraphql } from '../platform/graphqlFiles';
 
+/** The documents the GraphQL features (Run lenses, completion, hover, definition) attach to, as a document selector. */
+export const GRAPHQL_SELECTOR: readonly ({ language: string } | { pattern: string })[] = [
+  { language: 'graphql' },
+  { pattern: '**/*.{graphql,gql}' },
+  { language: 'typescript' },
+  { language: 'typescriptreact' },
+  { language: 'javascript' },
+  { language: 'javascriptreact' },
+];
+
 export interface GraphqlRange {
   /** offset in the document of the GraphQL text's first character */
   start: number;

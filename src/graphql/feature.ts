@@ -8,7 +8,8 @@ import type { ProjectRegistry } from '../projects/registry';
 import type { SecretStore } from '../projects/projectStore';
 import { cdaUrlFrom } from './cdaUrl';
 import { CdaTokens, cdaTokenKey } from './cdaTokens';
-import { CODE_LENS_SELECTOR, RunLenses } from './codeLens';
+import { RunLenses } from './codeLens';
+import { GRAPHQL_SELECTOR } from './embedded';
 import { cdaIntrospector } from './introspection';
 import { LanguageFeatures } from './language/languageFeatures';
 import type { CdaTarget } from './link';
@@ -105,7 +106,7 @@ export class GraphqlFeature implements vscode.Disposable {
       lenses,
       this.language,
       { dispose: () => this.#sync.dispose() },
-      vscode.languages.registerCodeLensProvider(CODE_LENS_SELECTOR, lenses),
+      vscode.languages.registerCodeLensProvider(GRAPHQL_SELECTOR, lenses),
       registry.onDidChange(() => void this.#projectsChanged()),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('datocms.cdaUrl')) this.schemas.clear();

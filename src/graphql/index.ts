@@ -11,7 +11,8 @@
 // model or field would break; `GraphqlFeature.findUsages(arg)` is Find Usages in Code.
 //
 // For the agent tools: `GraphqlFeature.runForTool(target, request)` (a query parsed, then run), `usagesOf(where)` (the
-// places in the linked folders' code that read a model or a field), `linksForTool()`.
+// places in the linked folders' code that read a model or a field), `linksForTool()`: `GraphqlTools`, the types the
+// agent tools import (types only: the workbench itself is made on first use).
 export * from './events';
 export * from './link';
 export * from './schemaCache';
@@ -20,4 +21,4 @@ export { graphqlOf, operationAt, SentQuery, variablesOf, type DocumentGraphql, t
 export { GraphqlFeature, type GraphqlDeps } from './feature';
 export type { CodeChange } from './usages/changes';
 export type { Breakage } from './usages/workspaceUsages';
-export type { ToolFolderLink, ToolQuery, ToolRun, ToolUsages } from './toolApi';
+export type { GraphqlTools, ToolFolderLink, ToolGraphqlError, ToolQuery, ToolRun, ToolUsages } from './toolApi';

@@ -137,14 +137,7 @@ export class SchemaSync {
     const sdl = entry.sdl();
     this.#offered.set(folder.key, entry.hash);
     if ((await readFile(path, 'utf8').catch(() => undefined)) === sdl) return { kind: 'unchanged', path };
-    const file = await ExclusiveFile.create(path);
-    try {
-      await file.write(sdl);
-      await file.commit();
-    } catch (error) {
-      await file.discard();
-      throw error;
-    }
+    await ExclusiveFile.writeWhole(path, sdl);
     await this.#remember(folder, path);
     return { kind: 'written', path };
   }

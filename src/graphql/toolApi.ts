@@ -165,6 +165,9 @@ export class GraphqlToolApi {
   }
 }
 
+/** What the agents' tools call: the workbench (GraphqlFeature) satisfies it, the unit tests give them the API itself. */
+export type GraphqlTools = Pick<GraphqlToolApi, 'linksForTool' | 'runForTool' | 'usagesOf'>;
+
 /** The operation to run, or why there is none. */
 function pickOperation(
   operations: OperationDefinitionNode[],

@@ -8,11 +8,20 @@ export type BaseUrlCheck = { ok: true; baseUrl: string } | { ok: false; message:
 
 /** Validates and normalises (no trailing slash) a base URL. */
 export function checkBaseUrl(value: string): BaseUrlCheck {
+  const checked = checkApiUrl(value, DEFAULT_BASE_URL);
+  return checked.ok ? { ok: true, baseUrl: checked.url } : checked;
+}
+
+/**
+ * The rule of every address the token is sent to (the CMA's, the CDA's): https or loopback http, no credentials,
+ * query or fragment. `url` is normalised without a trailing slash; `example` is named when `value` is no URL at all.
+ */
+export function checkApiUrl(value: string, example: string): { ok: true; url: string } | { ok: false; message: string } {
   let url: URL;
   try {
     url = new URL(value.trim());
   } catch {
-    return { ok: false, message: `"${value}" is not a valid URL (expected e.g. ${DEFAULT_BASE_URL}).` };
+    return { ok: false, message: `"${value}" is not a valid URL (expected e.g. ${example}).` };
   }
   const loopbackHttp = url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
   if (url.protocol !== 'https:' && !loopbackHttp) {
@@ -21,5 +30,5 @@ export function checkBaseUrl(value: string): BaseUrlCheck {
   if (url.username || url.password || url.search || url.hash) {
     return { ok: false, message: `"${value}" must not contain credentials, a query or a fragment.` };
   }
-  return { ok: true, baseUrl: url.origin + url.pathname.replace(/\/+$/, '') };
+  return { ok: true, url: url.origin + url.pathname.replace(/\/+$/, '') };
 }

@@ -35,6 +35,18 @@ export class ExclusiveFile {
     this.#release = release;
   }
 
+  /** Writes the whole of `text` to `target` the same safe way: renamed over it once complete, nothing left on failure. */
+  static async writeWhole(target: string, text: string): Promise<void> {
+    const file = await ExclusiveFile.create(target);
+    try {
+      await file.write(text);
+      await file.commit();
+    } catch (error) {
+      await file.discard();
+      throw error;
+    }
+  }
+
   /** Starts a write of `target`; refuses a symbolic link, a directory or a target already being written. */
   static async create(target: string): Promise<ExclusiveFile> {
     const existingMode = await regularFileMode(target);

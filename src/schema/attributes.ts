@@ -242,15 +242,16 @@ export const MODEL_ATTRIBUTES = [
   'inverse_relationships_enabled',
   'has_singleton_item',
 ] as const;
-export const MODEL_RELATIONSHIPS = [
+/** The model's pointers to fields of its own. */
+export const MODEL_FIELD_POINTERS = [
   'ordering_field',
   'title_field',
   'image_preview_field',
   'excerpt_field',
   'presentation_title_field',
   'presentation_image_field',
-  'workflow',
 ] as const;
+export const MODEL_RELATIONSHIPS = [...MODEL_FIELD_POINTERS, 'workflow'] as const;
 
 /** Writable part of a field document. */
 export const fieldShape = {

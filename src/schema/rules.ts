@@ -13,6 +13,7 @@ import {
   type EditorName,
   type WebhookEntityType,
 } from './catalog';
+import { MODEL_FIELD_POINTERS } from './attributes';
 import { EDITOR_PARAMETERS } from './editorParameters';
 import { describeType, elideKey, getOwn, isObject, type JsonObject } from './json';
 import { findingsFromIssues, type Finding } from './problems';
@@ -84,14 +85,7 @@ export function modelRules(doc: JsonObject, opened: Resource): Finding[] {
   const fields = opened.relationships?.['fields']?.data;
   if (Array.isArray(fields) && fields.length > 0) {
     const ids = fields.map((f) => f.id);
-    for (const key of [
-      'ordering_field',
-      'title_field',
-      'image_preview_field',
-      'excerpt_field',
-      'presentation_title_field',
-      'presentation_image_field',
-    ]) {
+    for (const key of MODEL_FIELD_POINTERS) {
       const id = refId(getOwn(doc, key));
       if (id !== undefined && !ids.includes(id)) {
         out.push({

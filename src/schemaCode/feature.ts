@@ -10,6 +10,7 @@ import type { ProjectStatusBar } from '../projects/statusBar';
 import type { TreeNode } from '../tree/nodes';
 import { ComparisonTree, COMPARISON_OPEN_CONTEXT, COMPARISON_VIEW_ID, type ChangeNode, type Comparison } from './comparisonView';
 import { diffSchemas, type SchemaDiff } from './diff';
+import { environmentItems } from './environmentItems';
 import { generateMigration } from './generate';
 import { fieldsetTitle, snapshotOf } from './snapshot';
 
@@ -324,17 +325,7 @@ export class SchemaCodeFeature implements vscode.Disposable {
       (first === 'primary' ? env.meta['primary'] === true : env.id === first) ? 0 : 1;
     environments.sort((a, b) => rank(a) - rank(b));
     const shown = registry.environmentOf(project);
-    return ui.pick(
-      environments.map((env) => ({
-        label: env.id,
-        description:
-          [env.meta['primary'] === true ? t('primary') : undefined, env.id === shown ? t('shown in the tree') : undefined]
-            .filter(Boolean)
-            .join(' · ') || undefined,
-        value: env.id,
-      })),
-      { title },
-    );
+    return ui.pick(environmentItems(environments, shown, t), { title });
   }
 }
 

@@ -10,6 +10,7 @@ import type { DocumentRef } from '../domain/paths';
 import { ExclusiveFile } from '../platform/exclusiveFile';
 import type { ProjectSource } from '../projects/project';
 import { byModel } from '../projects/projectData';
+import { environmentItems } from './environmentItems';
 import { generateTypes, TYPES_MARKER } from './typesGenerator';
 import { reportError } from '../platform/errors';
 import type { Translate } from '../platform/translate';
@@ -68,17 +69,7 @@ export function createTypesFeature(deps: TypesDeps): TypesFeature {
     );
     if (environments.length <= 1) return environments[0]?.id ?? shown;
     const ordered = [...environments].sort((a, b) => Number(b.id === shown) - Number(a.id === shown));
-    return ui.pick(
-      ordered.map((env) => ({
-        label: env.id,
-        description:
-          [env.meta['primary'] === true ? t('primary') : undefined, env.id === shown ? t('shown in the tree') : undefined]
-            .filter(Boolean)
-            .join(' · ') || undefined,
-        value: env.id,
-      })),
-      { title: t('Generate types from which environment?') },
-    );
+    return ui.pick(environmentItems(ordered, shown, t), { title: t('Generate types from which environment?') });
   };
 
   /** The remembered file while it is still there, else the one the user chooses now. */
@@ -125,14 +116,7 @@ export function createTypesFeature(deps: TypesDeps): TypesFeature {
         fieldsOf: (id) => fields.get(id),
       },
     });
-    const file = await ExclusiveFile.create(path);
-    try {
-      await file.write(text);
-      await file.commit();
-    } catch (error) {
-      await file.discard();
-      throw error;
-    }
+    await ExclusiveFile.writeWhole(path, text);
     await deps.state.update(typesFileKey(projectKey), { path, environment } satisfies TypesFile);
     await deps.openFile(path);
     return true;

@@ -6,7 +6,7 @@ import { documentPath, type DocumentRef } from '../../src/domain/paths';
 import type { Project } from '../../src/projects/project';
 import { ProjectData } from '../../src/projects/projectData';
 import { formatMessage } from '../../src/platform/translate';
-import type { GraphqlTools } from '../../src/agentTools/graphqlKit';
+import type { GraphqlTools } from '../../src/graphql';
 import type { EditorText, Editors, TextEdit, ToolDeps } from '../../src/agentTools/toolKit';
 import { runTool } from '../../src/agentTools/tools';
 import { startEmulator, type Emulator } from '../emulator';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { after, before, describe, test } from 'node:test';
-import type { GraphqlTools } from '../../src/agentTools/graphqlKit';
+import type { GraphqlTools } from '../../src/graphql';
 import { LIMITS } from '../../src/agentTools/limits';
 import { projectSecrets } from '../../src/agentTools/secrets';
 import { CdaTokens } from '../../src/graphql/cdaTokens';

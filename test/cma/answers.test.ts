@@ -1,8 +1,8 @@
 // What the client accepts as an answer: only the resource asked for, with every number exactly as sent.
-import { test, describe, before, after, beforeEach } from 'node:test';
+import { test, describe, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { CmaClient, closeAllDispatchers, isLosslessNumber, LosslessNumber, ResponseError, type UpdateBody } from '../../src/cma';
-import { startFakeServer, type FakeAnswer, type FakeServer, type SeenRequest } from './fakeServer';
+import { type CmaClient, isLosslessNumber, LosslessNumber, ResponseError, type UpdateBody } from '../../src/cma';
+import { useFakeServer, type FakeAnswer, type FakeServer, type SeenRequest } from './fakeServer';
 import { rejectionOf } from './support';
 
 let answer: (request: SeenRequest) => FakeAnswer = () => ({ status: 500 });
@@ -11,20 +11,12 @@ describe('answers', () => {
   let server: FakeServer;
   let client: CmaClient;
 
-  before(async () => {
-    server = await startFakeServer((request) => answer(request));
-    client = new CmaClient({
-      apiToken: 'answers-test-token-1d2e',
-      baseUrl: server.url,
-      retry: { maxAttempts: 1 },
-      jobs: { firstDelayMs: 1 },
-    });
-  });
+  useFakeServer(
+    (request) => answer(request),
+    'answers-test-token-1d2e',
+    (setup) => ({ server, client } = setup),
+  );
   beforeEach(() => server.requests.splice(0));
-  after(async () => {
-    await closeAllDispatchers();
-    await server.close();
-  });
 
   describe('the resource asked for, or an error', () => {
     const mismatch = async (call: Promise<unknown>, pattern: RegExp) => {

@@ -2,6 +2,8 @@
 // (hostile headers, exact bodies): every request is recorded, each answer comes from the test's handler.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { after, before } from 'node:test';
+import { closeAllDispatchers, CmaClient } from '../../src/cma';
 
 export interface SeenRequest {
   method: string;
@@ -65,4 +67,25 @@ export async function startFakeServer(handler: (request: SeenRequest) => FakeAns
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * A fake server for the file or `describe` block, started before its tests and closed after them, and a client of
+ * it (one attempt per request, jobs polled at once); `started` is told of both.
+ */
+export function useFakeServer(
+  handler: (request: SeenRequest) => FakeAnswer,
+  apiToken: string,
+  started: (setup: { server: FakeServer; client: CmaClient }) => unknown,
+): void {
+  let server: FakeServer | undefined;
+  before(async () => {
+    server = await startFakeServer(handler);
+    const client = new CmaClient({ apiToken, baseUrl: server.url, retry: { maxAttempts: 1 }, jobs: { firstDelayMs: 1 } });
+    started({ server, client });
+  });
+  after(async () => {
+    await closeAllDispatchers();
+    await server?.close();
+  });
 }

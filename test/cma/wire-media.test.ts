@@ -5,32 +5,14 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import ts from 'typescript';
-import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import type { CmaClient } from '../../src/cma';
 import { mediaOf } from '../../src/cma/resources/media';
-import { startFakeServer, type FakeAnswer, type FakeServer, type SeenRequest } from './fakeServer';
-
-interface Endpoint {
-  namespace: string;
-  jsonApiType: string;
-  name: string;
-  method: string;
-  urlTemplate: string;
-  queryParamsType?: string;
-  responseType: string;
-  requestStructure?: { type: string; attributes: string[] | '*'; relationships: string[] | '*' };
-}
+import { useFakeServer, type FakeAnswer, type FakeServer, type SeenRequest } from './fakeServer';
+import { endpointOf, unknownEndpoint } from './officialEndpoints';
 
 const require = createRequire(__filename);
-const resources = require('@datocms/cma-client/resources.json') as {
-  jsonApiType: string;
-  namespace: string;
-  endpoints: Omit<Endpoint, 'namespace' | 'jsonApiType'>[];
-}[];
-const endpoints: Endpoint[] = resources.flatMap((r) =>
-  r.endpoints.filter((e) => e.name).map((e) => ({ ...e, namespace: r.namespace, jsonApiType: r.jsonApiType })),
-);
 
 /** The top-level query parameter names of each hrefSchema type (and the names inside `filter` / `page`). */
 function hrefNames(type: string): Set<string> {
@@ -49,19 +31,9 @@ function hrefNames(type: string): Set<string> {
   return names;
 }
 
-function endpointOf(request: SeenRequest): { endpoint: Endpoint; ids: string[] } | undefined {
-  const literal = (e: Endpoint) => e.urlTemplate.replace(/\$\{\w+\}/g, '').length;
-  for (const endpoint of endpoints.filter((e) => e.method === request.method).sort((a, b) => literal(b) - literal(a))) {
-    const m = new RegExp(`^${endpoint.urlTemplate.replace(/\$\{\w+\}/g, '([^/]+)')}$`).exec(request.path);
-    if (m) return { endpoint, ids: m.slice(1).map(decodeURIComponent) };
-  }
-  return undefined;
-}
-
 function answerFor(request: SeenRequest): FakeAnswer {
   const found = endpointOf(request);
-  if (!found)
-    return { status: 404, body: { data: [{ id: 'x', type: 'api_error', attributes: { code: 'INVALID_ENDPOINT', details: {} } }] } };
+  if (!found) return unknownEndpoint();
   const { endpoint, ids } = found;
   const bodyId = (JSON.parse(request.body || '{}') as { data?: { id?: string } }).data?.id;
   if (endpoint.namespace === 'jobResults') {
@@ -177,14 +149,7 @@ const FILE_FLOWS = ['createFromFile', 'replaceFile'];
 describe('mediaOf(client) on the wire, against the official endpoint metadata', () => {
   let server: FakeServer;
   let client: CmaClient;
-  before(async () => {
-    server = await startFakeServer(answerFor);
-    client = new CmaClient({ apiToken: 'wire-media-token-9f1', baseUrl: server.url, retry: { maxAttempts: 1 }, jobs: { firstDelayMs: 1 } });
-  });
-  after(async () => {
-    await closeAllDispatchers();
-    await server.close();
-  });
+  useFakeServer(answerFor, 'wire-media-token-9f1', (setup) => ({ server, client } = setup));
 
   test('the table covers every call', () => {
     const media = mediaOf(client) as unknown as Record<string, object>;

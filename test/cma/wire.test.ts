@@ -2,37 +2,17 @@
 // endpoint of the official client's metadata (method + URL template, @datocms/cma-client's resources.json)
 // of the same resource family and operation, with no query parameter that endpoint does not define (names
 // from the hrefSchema types of the official client's RawApiTypes.ts).
-import { test, describe, before, after } from 'node:test';
+import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import ts from 'typescript';
-import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import type { CmaClient } from '../../src/cma';
 import { publishingOf } from '../../src/cma/resources/publishing';
-import { startFakeServer, type FakeAnswer, type FakeServer, type SeenRequest } from './fakeServer';
-
-interface Endpoint {
-  namespace: string;
-  jsonApiType: string;
-  name: string;
-  method: string;
-  urlTemplate: string;
-  queryParamsType?: string;
-  responseType: string;
-  /** the answer's data is a record (e.g. cancelling a schedule answers with the record) */
-  returnsItem?: boolean;
-  paginatedResponse?: { defaultLimit: number; maxLimit: number };
-}
+import { useFakeServer, type FakeAnswer, type FakeServer, type SeenRequest } from './fakeServer';
+import { endpointOf, unknownEndpoint, endpoints } from './officialEndpoints';
 
 const require = createRequire(__filename);
-const resources = require('@datocms/cma-client/resources.json') as {
-  jsonApiType: string;
-  namespace: string;
-  endpoints: (Omit<Endpoint, 'namespace' | 'jsonApiType'> & { name?: string })[];
-}[];
-const endpoints: Endpoint[] = resources.flatMap((r) =>
-  r.endpoints.filter((e) => e.name).map((e) => ({ ...e, name: e.name!, namespace: r.namespace, jsonApiType: r.jsonApiType })),
-);
 
 /** Query parameter names per hrefSchema type: top-level names, and the declared names inside object-typed ones. */
 function hrefSchemaNames(): Map<string, Map<string, Set<string> | undefined>> {
@@ -60,24 +40,10 @@ function hrefSchemaNames(): Map<string, Map<string, Set<string> | undefined>> {
   return names;
 }
 
-const templateRegex = (template: string) => new RegExp(`^${template.replace(/\$\{\w+\}/g, '([^/]+)')}$`);
-
-/** The endpoint a request is, preferring the template with the most literal text (`/items/bulk/…` over `/items/:id`). */
-function endpointOf(request: SeenRequest): { endpoint: Endpoint; ids: string[] } | undefined {
-  const matches = endpoints
-    .filter((e) => e.method === request.method)
-    .map((endpoint) => ({ endpoint, m: templateRegex(endpoint.urlTemplate).exec(request.path) }))
-    .filter((x): x is { endpoint: Endpoint; m: RegExpExecArray } => x.m !== null)
-    .sort((a, b) => b.endpoint.urlTemplate.replace(/\$\{\w+\}/g, '').length - a.endpoint.urlTemplate.replace(/\$\{\w+\}/g, '').length);
-  const best = matches[0];
-  return best && { endpoint: best.endpoint, ids: best.m.slice(1).map(decodeURIComponent) };
-}
-
 /** A plausible answer for any endpoint: the resource asked for (by its path id), a list, or a finished job. */
 function answerFor(request: SeenRequest): FakeAnswer {
   const found = endpointOf(request);
-  if (!found)
-    return { status: 404, body: { data: [{ id: 'x', type: 'api_error', attributes: { code: 'INVALID_ENDPOINT', details: {} } }] } };
+  if (!found) return unknownEndpoint();
   const { endpoint, ids } = found;
   if (endpoint.name === 'list' || endpoint.name === 'references')
     return { body: { data: [], ...(endpoint.paginatedResponse ? { meta: { total_count: 0 } } : {}) } };
@@ -282,14 +248,7 @@ describe('wire exactness against the official endpoint metadata', () => {
   let client: CmaClient;
   const hrefSchemas = hrefSchemaNames();
 
-  before(async () => {
-    server = await startFakeServer(answerFor);
-    client = new CmaClient({ apiToken: 'wire-test-token-55e0', baseUrl: server.url, retry: { maxAttempts: 1 }, jobs: { firstDelayMs: 1 } });
-  });
-  after(async () => {
-    await closeAllDispatchers();
-    await server.close();
-  });
+  useFakeServer(answerFor, 'wire-test-token-55e0', (setup) => ({ server, client } = setup));
 
   test('the metadata and its hrefSchema types were found', () => {
     assert.ok(endpoints.length > 100);

@@ -1,11 +1,15 @@
-// What the DocumentService tests share: the user's edit as the editor would print it, the save basis, reading
-// the PUTs the emulator logged, and expecting a save's status with a message that says what came instead.
+// What the DocumentService tests share: their set-up (one emulator, a service with a fresh cache per test), the
+// user's edit as the editor would print it, the save basis, reading the PUTs the emulator logged, and expecting a
+// save's status with a message that says what came instead.
 import assert from 'node:assert/strict';
+import { beforeEach } from 'node:test';
 import type { CmaClient } from '../../src/cma';
 import type { Resource } from '../../src/cma/types';
-import type { OpenedDocument, SaveBasis, SaveResult } from '../../src/documents/documentService';
+import { DocumentService, type OpenedDocument, type SaveBasis, type SaveResult } from '../../src/documents/documentService';
 import type { DocumentRef } from '../../src/domain/paths';
+import { ProjectData } from '../../src/projects/projectData';
 import type { Emulator, EmulatorRequest } from '../emulator';
+import { QUICK_JOBS, useEmulator } from '../support/emulator';
 
 export const where = { project: 'emulated-bistro', environment: 'main' } as const;
 
@@ -69,3 +73,39 @@ export async function firstWebhook(client: CmaClient): Promise<Resource<'webhook
 }
 
 export const recordRef = (id: string): DocumentRef => ({ ...where, kind: 'record', modelApiKey: 'article', id });
+
+export interface DocumentBench {
+  readonly emulator: Emulator;
+  readonly client: CmaClient;
+  /** made afresh before each test */
+  readonly service: DocumentService;
+  puts(): EmulatorRequest[];
+  articleIds(count: number): Promise<string[]>;
+  someWebhook(): Promise<Resource<'webhook'>>;
+}
+
+/** The file's emulator (12 records, quick jobs, no fault left from an earlier test) and its DocumentService. */
+export function useDocumentService(): DocumentBench {
+  const setup = useEmulator({ records: 12, jobDurationMs: 5, client: { jobs: QUICK_JOBS }, reset: ['faults'] });
+  let service: DocumentService | undefined;
+  beforeEach(() => {
+    // A fresh cache per test, as after reopening VS Code: no test leans on what another one loaded.
+    const data = new ProjectData(setup.client);
+    service = new DocumentService(async () => data);
+  });
+  return {
+    get emulator() {
+      return setup.emulator;
+    },
+    get client() {
+      return setup.client;
+    },
+    get service() {
+      if (!service) throw new Error('The service is made before each test: use it inside a test.');
+      return service;
+    },
+    puts: () => putRequests(setup.emulator),
+    articleIds: (count) => listArticleIds(setup.client, count),
+    someWebhook: () => firstWebhook(setup.client),
+  };
+}

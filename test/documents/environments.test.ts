@@ -1,13 +1,14 @@
 // A document remembers the environment it was read from: a save refuses to write once that environment's name
 // leads to another one (renamed, and another forked under the old name), against the emulator.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { CmaClient, closeAllDispatchers } from '../../src/cma';
+import { beforeEach, describe, test } from 'node:test';
+import { type CmaClient } from '../../src/cma';
 import { DocumentService, type OpenedDocument } from '../../src/documents/documentService';
 import { EnvironmentWatch } from '../../src/documents/environmentWatch';
 import type { DocumentRef } from '../../src/domain/paths';
 import { ProjectData } from '../../src/projects/projectData';
-import { startEmulator, type Emulator } from '../emulator';
+import type { Emulator } from '../emulator';
+import { QUICK_JOBS, useEmulator } from '../support/emulator';
 
 let emulator: Emulator;
 let client: CmaClient;
@@ -17,20 +18,7 @@ let watch: EnvironmentWatch;
 let clock = 0;
 const later = () => (clock += 5_000);
 
-before(async () => {
-  emulator = await startEmulator({ records: 4, jobDurationMs: 5 });
-  client = new CmaClient({
-    apiToken: emulator.token,
-    baseUrl: emulator.url,
-    jobs: { firstDelayMs: 5, maxDelayMs: 20 },
-    retry: { maxAttempts: 1 },
-  });
-});
-
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
-});
+useEmulator({ records: 4, jobDurationMs: 5, client: { jobs: QUICK_JOBS } }, (started) => ({ emulator, client } = started));
 
 beforeEach(() => {
   const data = new Map<string, ProjectData>();

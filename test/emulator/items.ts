@@ -2,6 +2,7 @@
 // The GET /items query engine is in item-query.ts.
 import type { Resource } from '../../src/cma/types.js';
 import type { EmulatorStore, EnvironmentData, StoredItem } from './store.js';
+import { newId } from './envelope.js';
 import { BLOCK_FIELD_TYPES } from './rules.js';
 
 // Many emulator modules take the block field types from here, next to the block helpers.
@@ -116,4 +117,23 @@ export function dastText(value: unknown): string {
   };
   if (value && typeof value === 'object') walk((value as Record<string, unknown>).document);
   return parts.join(' ');
+}
+
+/** The meta of a block made at `now`: a block is never published, scheduled or in a workflow stage itself. */
+export function newBlockMeta(now: string): StoredItem['meta'] {
+  return {
+    created_at: now,
+    updated_at: now,
+    published_at: null,
+    first_published_at: null,
+    publication_scheduled_at: null,
+    unpublishing_scheduled_at: null,
+    status: null,
+    is_valid: true,
+    is_current_version_valid: null,
+    is_published_version_valid: null,
+    current_version: newId(),
+    stage: null,
+    has_children: null,
+  };
 }

@@ -6,7 +6,7 @@ import type { Resource } from '../../src/cma/types.js';
 import type { ApiErrorSpec } from './errors.js';
 import { isObject, newId, relationshipTarget, type Obj } from './envelope.js';
 import { isApiId } from './ids.js';
-import { BLOCK_FIELD_TYPES, blockIdsOf, mapDastBlocks, positionalAttributes } from './items.js';
+import { BLOCK_FIELD_TYPES, blockIdsOf, mapDastBlocks, newBlockMeta, positionalAttributes } from './items.js';
 import { checkLocaleSets, checkValidators, dastProblems, savesInvalidDrafts, shapeProblem } from './record-rules.js';
 import { LIST_FIELD_TYPES } from './rules.js';
 import type { EmulatorStore, EnvironmentData, StoredItem } from './store.js';
@@ -330,21 +330,7 @@ export class RecordWalk {
         attributes: created,
         published: null,
         creator: null,
-        meta: {
-          created_at: now,
-          updated_at: now,
-          published_at: null,
-          first_published_at: null,
-          publication_scheduled_at: null,
-          unpublishing_scheduled_at: null,
-          status: null,
-          is_valid: true,
-          is_current_version_valid: null,
-          is_published_version_valid: null,
-          current_version: newId(),
-          stage: null,
-          has_children: null,
-        },
+        meta: newBlockMeta(now),
       });
     });
     return id;

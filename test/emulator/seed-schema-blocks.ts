@@ -1,6 +1,6 @@
 // The seeded block models: an image with a caption, a quote, a call to action. They come first in MODEL_SPECS
 // (seed-schema.ts), whose order the seeded ids follow.
-import { imageOnly, type ModelSpec } from './seed-schema-common.js';
+import { imageOnly, type ModelSpec, choices } from './seed-schema-common.js';
 
 export const BLOCK_MODEL_SPECS: ModelSpec[] = [
   {
@@ -36,11 +36,7 @@ export const BLOCK_MODEL_SPECS: ModelSpec[] = [
         editor: 'string_select',
         default_value: 'wide',
         parameters: {
-          options: [
-            { label: 'Full bleed', value: 'full' },
-            { label: 'Wide', value: 'wide' },
-            { label: 'Inset', value: 'inset', hint: 'Inside the text column' },
-          ],
+          options: choices(['Full bleed', 'full'], ['Wide', 'wide'], ['Inset', 'inset', 'Inside the text column']),
         },
         validators: () => ({ required: {}, enum: { values: ['full', 'wide', 'inset'] } }),
       },
@@ -98,11 +94,7 @@ export const BLOCK_MODEL_SPECS: ModelSpec[] = [
         editor: 'string_radio_group',
         default_value: 'primary',
         parameters: {
-          radios: [
-            { label: 'Primary', value: 'primary' },
-            { label: 'Secondary', value: 'secondary' },
-            { label: 'Text link', value: 'link', hint: 'No button frame' },
-          ],
+          radios: choices(['Primary', 'primary'], ['Secondary', 'secondary'], ['Text link', 'link', 'No button frame']),
         },
         validators: () => ({ enum: { values: ['primary', 'secondary', 'link'] } }),
       },

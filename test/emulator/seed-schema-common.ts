@@ -70,3 +70,50 @@ export const structuredTextEditor = {
 };
 
 export const slugFormat = { predefined_pattern: 'webpage_slug' };
+
+/** A single-line heading field (a model's title): `localized` unless told otherwise. */
+export function headingField(
+  api_key: string,
+  label: string,
+  validators: FieldSpec['validators'],
+  options: { localized?: boolean } = {},
+): FieldSpec {
+  return {
+    api_key,
+    label,
+    field_type: 'string',
+    ...(options.localized === false ? {} : { localized: true }),
+    editor: 'single_line',
+    parameters: { heading: true, placeholder: null },
+    validators,
+  };
+}
+
+/** The options of a select, radio group or checkbox group: `[label, value]`, or `[label, value, hint]`. */
+export function choices(...entries: ([string, string] | [string, string, string | null])[]): Record<string, unknown>[] {
+  return entries.map(([label, value, ...hint]) => ({ label, value, ...(hint.length ? { hint: hint[0] } : {}) }));
+}
+
+/** The slug of a model's title field: required, unique, in the webpage slug format; `parameters` its editor's. */
+export function slugField(
+  model: string,
+  titleField: string,
+  parameters: Record<string, unknown>,
+  options: { fieldset?: string; maxLength?: number } = {},
+): FieldSpec {
+  return {
+    api_key: 'slug',
+    label: 'Slug',
+    field_type: 'slug',
+    ...(options.fieldset ? { fieldset: options.fieldset } : {}),
+    editor: 'slug',
+    parameters,
+    validators: (r) => ({
+      required: {},
+      unique: {},
+      ...(options.maxLength === undefined ? {} : { length: { max: options.maxLength } }),
+      slug_title_field: { title_field_id: r.field(model, titleField) },
+      slug_format: slugFormat,
+    }),
+  };
+}

@@ -1,6 +1,6 @@
 // The seeded journal: authors (ordered by name), sortable categories, and articles, the big draft-mode model
 // with localized text, structured text and rich text with blocks, links, and fieldsets.
-import { linkStrategies, imageOnly, structuredTextEditor, slugFormat, type ModelSpec } from './seed-schema-common.js';
+import { linkStrategies, imageOnly, structuredTextEditor, type ModelSpec, headingField, slugField, choices } from './seed-schema-common.js';
 
 export const JOURNAL_MODEL_SPECS: ModelSpec[] = [
   {
@@ -12,39 +12,15 @@ export const JOURNAL_MODEL_SPECS: ModelSpec[] = [
     title_field: 'name',
     image_preview_field: 'avatar',
     fields: [
-      {
-        api_key: 'name',
-        label: 'Name',
-        field_type: 'string',
-        editor: 'single_line',
-        parameters: { heading: true, placeholder: null },
-        validators: () => ({ required: {}, unique: {}, length: { max: 80 } }),
-      },
-      {
-        api_key: 'slug',
-        label: 'Slug',
-        field_type: 'slug',
-        editor: 'slug',
-        parameters: { url_prefix: 'https://emulated-bistro.example/authors/' },
-        validators: (r) => ({
-          required: {},
-          unique: {},
-          slug_title_field: { title_field_id: r.field('author', 'name') },
-          slug_format: slugFormat,
-        }),
-      },
+      headingField('name', 'Name', () => ({ required: {}, unique: {}, length: { max: 80 } }), { localized: false }),
+      slugField('author', 'name', { url_prefix: 'https://emulated-bistro.example/authors/' }),
       {
         api_key: 'role',
         label: 'Role',
         field_type: 'string',
         editor: 'string_select',
         parameters: {
-          options: [
-            { label: 'Chef', value: 'chef', hint: null },
-            { label: 'Sommelier', value: 'sommelier' },
-            { label: 'Food critic', value: 'critic' },
-            { label: 'Guest writer', value: 'guest' },
-          ],
+          options: choices(['Chef', 'chef', null], ['Sommelier', 'sommelier'], ['Food critic', 'critic'], ['Guest writer', 'guest']),
         },
         validators: () => ({ enum: { values: ['chef', 'sommelier', 'critic', 'guest'] } }),
       },
@@ -83,12 +59,7 @@ export const JOURNAL_MODEL_SPECS: ModelSpec[] = [
         editor: 'string_checkbox_group',
         hint: 'Shown as tags on the author page',
         parameters: {
-          options: [
-            { label: 'Recipes', value: 'recipes' },
-            { label: 'Wine', value: 'wine' },
-            { label: 'Producers', value: 'producers' },
-            { label: 'Travel', value: 'travel' },
-          ],
+          options: choices(['Recipes', 'recipes'], ['Wine', 'wine'], ['Producers', 'producers'], ['Travel', 'travel']),
         },
         validators: () => ({}),
       },
@@ -101,28 +72,8 @@ export const JOURNAL_MODEL_SPECS: ModelSpec[] = [
     collection_appearance: 'compact',
     title_field: 'name',
     fields: [
-      {
-        api_key: 'name',
-        label: 'Name',
-        field_type: 'string',
-        localized: true,
-        editor: 'single_line',
-        parameters: { heading: true, placeholder: null },
-        validators: () => ({ required: {}, length: { max: 40 } }),
-      },
-      {
-        api_key: 'slug',
-        label: 'Slug',
-        field_type: 'slug',
-        editor: 'slug',
-        parameters: { url_prefix: 'https://emulated-bistro.example/journal/', placeholder: null },
-        validators: (r) => ({
-          required: {},
-          unique: {},
-          slug_title_field: { title_field_id: r.field('category', 'name') },
-          slug_format: slugFormat,
-        }),
-      },
+      headingField('name', 'Name', () => ({ required: {}, length: { max: 40 } })),
+      slugField('category', 'name', { url_prefix: 'https://emulated-bistro.example/journal/', placeholder: null }),
       {
         api_key: 'color',
         label: 'Colour',
@@ -169,21 +120,12 @@ export const JOURNAL_MODEL_SPECS: ModelSpec[] = [
         parameters: { heading: true, placeholder: 'A headline that makes people hungry' },
         validators: () => ({ required: {}, length: { min: 3, max: 120 } }),
       },
-      {
-        api_key: 'slug',
-        label: 'Slug',
-        field_type: 'slug',
-        fieldset: 'Content',
-        editor: 'slug',
-        parameters: { url_prefix: 'https://emulated-bistro.example/journal/', placeholder: null },
-        validators: (r) => ({
-          required: {},
-          unique: {},
-          length: { max: 140 },
-          slug_title_field: { title_field_id: r.field('article', 'title') },
-          slug_format: slugFormat,
-        }),
-      },
+      slugField(
+        'article',
+        'title',
+        { url_prefix: 'https://emulated-bistro.example/journal/', placeholder: null },
+        { fieldset: 'Content', maxLength: 140 },
+      ),
       {
         api_key: 'excerpt',
         label: 'Excerpt',

@@ -1,7 +1,7 @@
 // The seeded restaurant site: the singleton home page, the sortable menu of dishes, the tree of pages and the
 // events model (draft mode with invalid drafts allowed, all locales required).
 import { MARKDOWN_TOOLBAR } from './rules.js';
-import { linkStrategies, imageOnly, structuredTextEditor, slugFormat, type ModelSpec } from './seed-schema-common.js';
+import { linkStrategies, imageOnly, structuredTextEditor, type ModelSpec, headingField, slugField, choices } from './seed-schema-common.js';
 
 export const SITE_MODEL_SPECS: ModelSpec[] = [
   {
@@ -10,15 +10,7 @@ export const SITE_MODEL_SPECS: ModelSpec[] = [
     singleton: true,
     title_field: 'headline',
     fields: [
-      {
-        api_key: 'headline',
-        label: 'Headline',
-        field_type: 'string',
-        localized: true,
-        editor: 'single_line',
-        parameters: { heading: true, placeholder: null },
-        validators: () => ({ required: {}, length: { max: 90 } }),
-      },
+      headingField('headline', 'Headline', () => ({ required: {}, length: { max: 90 } })),
       {
         api_key: 'intro',
         label: 'Introduction',
@@ -90,15 +82,7 @@ export const SITE_MODEL_SPECS: ModelSpec[] = [
     image_preview_field: 'photos',
     fieldsets: [{ title: 'Kitchen notes', hint: 'Allergens and dietary information', collapsible: true }],
     fields: [
-      {
-        api_key: 'name',
-        label: 'Name',
-        field_type: 'string',
-        localized: true,
-        editor: 'single_line',
-        parameters: { heading: true, placeholder: null },
-        validators: () => ({ required: {}, length: { max: 60 } }),
-      },
+      headingField('name', 'Name', () => ({ required: {}, length: { max: 60 } })),
       {
         api_key: 'description',
         label: 'Description',
@@ -114,12 +98,7 @@ export const SITE_MODEL_SPECS: ModelSpec[] = [
         field_type: 'string',
         editor: 'string_radio_group',
         parameters: {
-          radios: [
-            { label: 'Starter', value: 'starter', hint: null },
-            { label: 'Main', value: 'main' },
-            { label: 'Dessert', value: 'dessert' },
-            { label: 'Drink', value: 'drink' },
-          ],
+          radios: choices(['Starter', 'starter', null], ['Main', 'main'], ['Dessert', 'dessert'], ['Drink', 'drink']),
         },
         validators: () => ({ required: {}, enum: { values: ['starter', 'main', 'dessert', 'drink'] } }),
       },
@@ -160,13 +139,7 @@ export const SITE_MODEL_SPECS: ModelSpec[] = [
         fieldset: 'Kitchen notes',
         editor: 'string_multi_select',
         parameters: {
-          options: [
-            { label: 'Gluten', value: 'gluten' },
-            { label: 'Dairy', value: 'dairy' },
-            { label: 'Nuts', value: 'nuts' },
-            { label: 'Shellfish', value: 'shellfish' },
-            { label: 'Egg', value: 'egg' },
-          ],
+          options: choices(['Gluten', 'gluten'], ['Dairy', 'dairy'], ['Nuts', 'nuts'], ['Shellfish', 'shellfish'], ['Egg', 'egg']),
         },
         validators: () => ({}),
       },
@@ -187,28 +160,8 @@ export const SITE_MODEL_SPECS: ModelSpec[] = [
     collection_appearance: 'compact',
     title_field: 'title',
     fields: [
-      {
-        api_key: 'title',
-        label: 'Title',
-        field_type: 'string',
-        localized: true,
-        editor: 'single_line',
-        parameters: { heading: true, placeholder: null },
-        validators: () => ({ required: {} }),
-      },
-      {
-        api_key: 'slug',
-        label: 'Slug',
-        field_type: 'slug',
-        editor: 'slug',
-        parameters: { url_prefix: 'https://emulated-bistro.example/', placeholder: null },
-        validators: (r) => ({
-          required: {},
-          unique: {},
-          slug_title_field: { title_field_id: r.field('page', 'title') },
-          slug_format: slugFormat,
-        }),
-      },
+      headingField('title', 'Title', () => ({ required: {} })),
+      slugField('page', 'title', { url_prefix: 'https://emulated-bistro.example/', placeholder: null }),
       {
         api_key: 'body',
         label: 'Body',
@@ -240,15 +193,7 @@ export const SITE_MODEL_SPECS: ModelSpec[] = [
     image_preview_field: 'poster',
     hint: 'Tastings, cooking classes and private dinners',
     fields: [
-      {
-        api_key: 'name',
-        label: 'Name',
-        field_type: 'string',
-        localized: true,
-        editor: 'single_line',
-        parameters: { heading: true, placeholder: null },
-        validators: () => ({ required: {}, length: {} }),
-      },
+      headingField('name', 'Name', () => ({ required: {}, length: {} })),
       {
         api_key: 'starts_at',
         label: 'Starts at',

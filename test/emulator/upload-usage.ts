@@ -11,8 +11,8 @@ import type { Query } from './query.js';
 import { wire } from './resources.js';
 import type { EmulatorStore, EnvironmentData, StoredItem } from './store.js';
 import { PREDEFINED_EXTENSIONS } from './upload-files.js';
+import { referenceVersions } from './uploads.js';
 
-const REFERENCE_VERSIONS = ['current', 'published', 'published-or-current'] as const;
 const UPLOAD_REFERENCES_PARAMS = { nested: 'scalar', version: 'scalar' } as const;
 
 /** One place a record holds an upload. */
@@ -81,19 +81,11 @@ export function usesOf(store: EmulatorStore, env: EnvironmentData, uploadId: str
 /** `GET /uploads/:id/references`: the records whose version uses the upload. */
 export function uploadReferences(store: EmulatorStore, env: EnvironmentData, id: string, query: Query): Document {
   checkQueryParams(query, UPLOAD_REFERENCES_PARAMS);
-  const asked = query.version ?? 'current';
-  if (!REFERENCE_VERSIONS.includes(asked as (typeof REFERENCE_VERSIONS)[number])) {
-    throw httpError(422, 'INVALID_PARAMS', {
-      param: 'version',
-      value: typeof asked === 'string' ? asked : null,
-      allowed: [...REFERENCE_VERSIONS],
-    });
-  }
+  const versions = referenceVersions(query);
   if (!env.uploads.has(id)) throw httpError(404, 'NOT_FOUND', { entity: 'upload', id, message: `No upload with id "${id}"` });
-  const versions: Version[] = asked === 'published-or-current' ? ['published', 'current'] : [asked as Version];
   const using = [...new Set(usesOf(store, env, id, versions).map((use) => use.record))];
   const serializer = new ItemSerializer(store, env);
-  const shown: Version = asked === 'published' ? 'published' : 'current';
+  const shown: Version = versions.length === 1 ? versions[0]! : 'current';
   return { data: using.map((record) => wire(serializer.serialize(record, shown, query.nested === 'true'))) };
 }
 

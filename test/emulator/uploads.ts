@@ -9,9 +9,8 @@ import type { Document } from './envelope.js';
 
 const REFERENCE_VERSIONS = ['current', 'published', 'published-or-current'] as const;
 
-/** `GET /items/:id/references`: every record whose `version` links to the record, through any field or block. */
-export function referencesDocument(store: EmulatorStore, env: EnvironmentData, id: string, query: Query): Document {
-  checkQueryParams(query, ITEM_REFERENCES_PARAMS);
+/** The versions a references request reads (its `version`, `current` by default); an unknown one is refused. */
+export function referenceVersions(query: Query): Version[] {
   const asked = query.version ?? 'current';
   if (!REFERENCE_VERSIONS.includes(asked as (typeof REFERENCE_VERSIONS)[number])) {
     throw httpError(422, 'INVALID_PARAMS', {
@@ -20,13 +19,19 @@ export function referencesDocument(store: EmulatorStore, env: EnvironmentData, i
       allowed: [...REFERENCE_VERSIONS],
     });
   }
+  return asked === 'published-or-current' ? ['published', 'current'] : [asked as Version];
+}
+
+/** `GET /items/:id/references`: every record whose `version` links to the record, through any field or block. */
+export function referencesDocument(store: EmulatorStore, env: EnvironmentData, id: string, query: Query): Document {
+  checkQueryParams(query, ITEM_REFERENCES_PARAMS);
+  const versions = referenceVersions(query);
   if (!env.items.get(id)) throw httpError(404, 'NOT_FOUND', { entity: 'item', id, message: `No item with id "${id}"` });
-  const versions: Version[] = asked === 'published-or-current' ? ['published', 'current'] : [asked as Version];
   const records = [...env.recordsByType.values()]
     .flat()
     .filter((record) => versions.some((version) => linkedIds(store, env, record, version).has(id)));
   const serializer = new ItemSerializer(store, env);
-  const shown: Version = asked === 'published' ? 'published' : 'current';
+  const shown: Version = versions.length === 1 ? versions[0]! : 'current';
   return { data: records.map((record) => wire(serializer.serialize(record, shown, query.nested === 'true'))) };
 }
 

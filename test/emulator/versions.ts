@@ -6,7 +6,7 @@ import type { Resource, ResourceIdentifier } from '../../src/cma/types.js';
 import { isObject, newId, type Document, type Obj } from './envelope.js';
 import { httpError } from './errors.js';
 import { pageNumber } from './item-query.js';
-import { BLOCK_FIELD_TYPES, ItemSerializer, mapDastBlocks } from './items.js';
+import { BLOCK_FIELD_TYPES, ItemSerializer, mapDastBlocks, newBlockMeta } from './items.js';
 import { checkQueryParams, NO_PARAMS } from './params.js';
 import type { Query } from './query.js';
 import { wire } from './resources.js';
@@ -229,23 +229,7 @@ function restoreBlocks(store: EmulatorStore, env: EnvironmentData, ownerId: stri
       published: existing?.published ?? null,
       creator: null,
       parentItemId: ownerId,
-      meta: existing
-        ? { ...existing.meta, updated_at: now, current_version: newId() }
-        : {
-            created_at: now,
-            updated_at: now,
-            published_at: null,
-            first_published_at: null,
-            publication_scheduled_at: null,
-            unpublishing_scheduled_at: null,
-            status: null,
-            is_valid: true,
-            is_current_version_valid: null,
-            is_published_version_valid: null,
-            current_version: newId(),
-            stage: null,
-            has_children: null,
-          },
+      meta: existing ? { ...existing.meta, updated_at: now, current_version: newId() } : newBlockMeta(now),
     });
     return block.id;
   };

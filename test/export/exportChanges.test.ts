@@ -1,16 +1,14 @@
 // Records created or deleted by someone else while an export runs: no record that existed throughout
 // may go missing or come twice, and what changed is reported by id.
-import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { closeAllDispatchers } from '../../src/cma';
 import { describeChanges } from '../../src/export/exportCommand';
 import { EXPORT_ORDER, exportRecords, type ExportOptions } from '../../src/export/exportRecords';
 import { overlapFor } from '../../src/export/anchoredPages';
 import { formatMessage } from '../../src/platform/translate';
-import { makeRecords, recordAt, startFakeItemsServer, type FakeItemsServer } from './fakeItemsServer';
+import { makeRecords, recordAt, useFakeItems, type FakeItemsServer } from './fakeItemsServer';
 
 const RECORDS = 1000;
 const PAGE = 100;
@@ -19,22 +17,7 @@ const pagesFor = (count: number, page = PAGE) => Math.ceil((count - overlapFor(p
 let fake: FakeItemsServer;
 let dir: string;
 
-before(async () => {
-  fake = await startFakeItemsServer([]);
-});
-after(async () => {
-  await fake.close();
-  await closeAllDispatchers();
-});
-beforeEach(async () => {
-  fake.records = makeRecords(RECORDS);
-  fake.requests = [];
-  fake.beforePage = undefined;
-  dir = await mkdtemp(join(tmpdir(), 'datocms-export-changes-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+useFakeItems(RECORDS, 'datocms-export-changes-', (bench) => ({ fake, dir } = bench));
 
 const path = () => join(dir, 'records.json');
 const run = (options: Partial<ExportOptions> = {}) =>

@@ -1,14 +1,12 @@
 // "Export Records" as the user meets it: the save dialog, progress counted in records with cancel, and one
 // message per outcome.
-import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { closeAllDispatchers } from '../../src/cma';
 import { runExportCommand, type ExportCommandDeps } from '../../src/export/exportCommand';
 import { formatMessage } from '../../src/platform/translate';
-import { makeRecords, startFakeItemsServer, type FakeItemsServer } from './fakeItemsServer';
+import { useFakeItems, type FakeItemsServer } from './fakeItemsServer';
 import { ScriptedUi } from '../platform/scriptedUi';
 
 class SavingUi extends ScriptedUi {
@@ -24,24 +22,11 @@ let dir: string;
 let ui: SavingUi;
 let opened: string[];
 
-before(async () => {
-  fake = await startFakeItemsServer([]);
-});
-after(async () => {
-  await fake.close();
-  await closeAllDispatchers();
-});
-beforeEach(async () => {
-  fake.records = makeRecords(1200);
-  fake.requests = [];
-  fake.beforePage = undefined;
-  dir = await mkdtemp(join(tmpdir(), 'datocms-export-command-'));
+useFakeItems(1200, 'datocms-export-command-', (bench) => {
+  ({ fake, dir } = bench);
   ui = new SavingUi();
   ui.saveAnswer = join(dir, 'article.json');
   opened = [];
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 const deps = (): ExportCommandDeps => ({

@@ -1,14 +1,13 @@
 // The export file: written only through a new, exclusively created temporary file, renamed over the target
 // when complete; never through a symbolic link; never two exports into one file; nothing left on failure.
-import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmod, lstat, mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, lstat, mkdir, readFile, readdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ApiError, CancelledError, closeAllDispatchers } from '../../src/cma';
+import { ApiError, CancelledError } from '../../src/cma';
 import { exportRecords, type ExportOptions } from '../../src/export/exportRecords';
 import { createNew, ExclusiveFile, TargetRefused } from '../../src/platform/exclusiveFile';
-import { makeRecords, startFakeItemsServer, type FakeItemsServer } from './fakeItemsServer';
+import { makeRecords, useFakeItems, type FakeItemsServer } from './fakeItemsServer';
 
 const RECORDS = 300;
 let fake: FakeItemsServer;
@@ -18,25 +17,12 @@ let workspace: string;
 /** somewhere the export must never write */
 let outside: string;
 
-before(async () => {
-  fake = await startFakeItemsServer([]);
-});
-after(async () => {
-  await fake.close();
-  await closeAllDispatchers();
-});
-beforeEach(async () => {
-  fake.records = makeRecords(RECORDS);
-  fake.requests = [];
-  fake.beforePage = undefined;
-  root = await mkdtemp(join(tmpdir(), 'datocms-export-file-'));
+useFakeItems(RECORDS, 'datocms-export-file-', async (bench) => {
+  ({ fake, dir: root } = bench);
   workspace = join(root, 'workspace');
   outside = join(root, 'outside');
   await mkdir(workspace);
   await mkdir(outside);
-});
-afterEach(async () => {
-  await rm(root, { recursive: true, force: true });
 });
 
 const run = (path: string, options: Partial<ExportOptions> = {}) =>

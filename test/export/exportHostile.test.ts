@@ -1,14 +1,13 @@
 // A server whose counts or pages make no sense is stopped with one clear error after a few requests,
 // and the export leaves no file behind.
-import { after, afterEach, before, beforeEach, describe, test, type TestContext } from 'node:test';
+import { describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { closeAllDispatchers, ResponseError } from '../../src/cma';
+import { ResponseError } from '../../src/cma';
 import { exportRecords } from '../../src/export/exportRecords';
 import { ExportProblem, MAX_STEP_BACKS, overlapFor, RECOVERY_REQUESTS } from '../../src/export/anchoredPages';
-import { makeRecords, startFakeItemsServer, type Answer, type FakeItemsServer, type PageRequest } from './fakeItemsServer';
+import { makeRecords, useFakeItems, type Answer, type FakeItemsServer, type PageRequest } from './fakeItemsServer';
 
 const PAGE = 100;
 const CONCURRENCY = 3;
@@ -17,21 +16,7 @@ const BUDGET_10K = Math.ceil(10_000 / (PAGE - overlapFor(PAGE))) + 2 + 2 * CONCU
 let fake: FakeItemsServer;
 let dir: string;
 
-before(async () => {
-  fake = await startFakeItemsServer([]);
-});
-after(async () => {
-  await fake.close();
-  await closeAllDispatchers();
-});
-beforeEach(async () => {
-  fake.records = makeRecords(1000);
-  fake.requests = [];
-  dir = await mkdtemp(join(tmpdir(), 'datocms-export-hostile-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+useFakeItems(1000, 'datocms-export-hostile-', (bench) => ({ fake, dir } = bench));
 
 /** Runs an export against a server answering `answer`; expects one error matching `message` within `maxRequests`. */
 async function expectStopped(

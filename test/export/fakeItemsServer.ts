@@ -1,9 +1,13 @@
 // A tiny `GET /items` server on 127.0.0.1 for export tests: an honest list (offset paging over records in
 // creation order, `meta.total_count` of the whole list) that a test can change between requests, or answer
 // with whatever a hostile server would send.
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CmaClient } from '../../src/cma';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, afterEach, before, beforeEach } from 'node:test';
+import { closeAllDispatchers, CmaClient } from '../../src/cma';
 
 export interface FakeRecord {
   id: string;
@@ -92,4 +96,31 @@ export async function startFakeItemsServer(records: FakeRecord[]): Promise<FakeI
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
+}
+
+/**
+ * The export tests' set-up: one server for the file; before each test `records` honest records, no request logged,
+ * no hostile answer, and a new temporary folder (`dir`, named from `prefix`) removed after it. `ready` is told of
+ * both before each test, once the folder is made.
+ */
+export function useFakeItems(records: number, prefix: string, ready: (bench: { fake: FakeItemsServer; dir: string }) => unknown): void {
+  let fake: FakeItemsServer;
+  let dir: string;
+  before(async () => {
+    fake = await startFakeItemsServer([]);
+  });
+  after(async () => {
+    await fake.close();
+    await closeAllDispatchers();
+  });
+  beforeEach(async () => {
+    fake.records = makeRecords(records);
+    fake.requests = [];
+    fake.beforePage = undefined;
+    dir = await mkdtemp(join(tmpdir(), prefix));
+    await ready({ fake, dir });
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
 }

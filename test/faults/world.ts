@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import { CmaClient, closeAllDispatchers, type RequestLogEntry } from '../../src/cma';
 import type { Resource } from '../../src/cma/types';
 import { DocumentService } from '../../src/documents/documentService';
-import type { Project, ProjectSource } from '../../src/projects/project';
+import type { ProjectSource } from '../../src/projects/project';
 import { ProjectData } from '../../src/projects/projectData';
 import { formatMessage } from '../../src/platform/translate';
 import type { InputOptions, PickItem, ProgressReport, Ui } from '../../src/platform/ui';
 import { startEmulator, type Emulator } from '../emulator/index';
+import { emulatorProject } from '../projects/emulatorProjects';
 import { Transcript } from '../security/transcript';
 
 /** Records of the big model: three pages for list all, several for the tree. */
@@ -25,7 +26,7 @@ export const REQUEST_TIMEOUT_MS = 5000;
 /** The per-attempt timeout of the "timeout" cells; the emulator holds the answer far longer. */
 export const SHORT_TIMEOUT_MS = 500;
 
-export const PROJECT_KEY = 'emulated-bistro';
+export { PROJECT_KEY } from '../projects/emulatorProjects';
 
 export interface WorldIds {
   articleModel: string;
@@ -119,14 +120,7 @@ export async function startWorld(): Promise<World> {
 
 /** The project as the registry would list it, over one client (what the tree model needs). */
 export function projectSource(emulator: Emulator, client: CmaClient): ProjectSource {
-  const project: Project = {
-    key: PROJECT_KEY,
-    siteId: emulator.store.site.id,
-    name: 'Emulated Bistro',
-    baseUrl: emulator.url,
-    internalDomain: 'emulated-bistro.admin.datocms.com',
-    primaryEnvironment: 'main',
-  };
+  const project = emulatorProject(emulator);
   const data = new ProjectData(client);
   return {
     list: () => [project],

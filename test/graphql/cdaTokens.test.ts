@@ -1,22 +1,17 @@
 // Which token reads the delivery API: the signed-in one while the API accepts it; otherwise a delivery token asked
 // for once, kept in secret storage per project, asked for again when the API refuses it, never kept when refused.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { CancelledError, closeAllDispatchers } from '../../src/cma';
+import { describe, test } from 'node:test';
+import { CancelledError } from '../../src/cma';
 import { postCda } from '../../src/graphql/cdaHttp';
 import { CdaTokens, cdaTokenKey } from '../../src/graphql/cdaTokens';
 import { formatMessage } from '../../src/platform/translate';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { ScriptedUi } from '../platform/scriptedUi';
 
 let emu: Emulator;
-before(async () => {
-  emu = await startEmulator({ records: 3 });
-});
-after(async () => {
-  await closeAllDispatchers();
-  await emu.close();
-});
+useEmulator({ records: 3 }, (started) => (emu = started.emulator));
 
 function setup(signedIn: string | undefined) {
   const ui = new ScriptedUi();

@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { buildClientSchema, getIntrospectionQuery, Kind, parse, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
 import { estimateCost, MAX_COMPLEXITY, MAX_PAGE_SIZE } from '../../src/graphql/cost';
 import { startEmulator, type Emulator } from '../emulator/index';
-import { createField, createModel, createRecord, gql } from '../emulator/cda/cda-http';
+import { createComplexityExamples, createField, gql } from '../emulator/cda/cda-http';
 
 function estimate(schema: GraphQLSchema, query: string) {
   const document = parse(query);
@@ -31,35 +31,7 @@ describe('cost before you run: the documented examples', () => {
   let schema: GraphQLSchema;
   before(async () => {
     emu = await startEmulator({ empty: true, jobDurationMs: 1 });
-    const artist = await createModel(emu, { name: 'Artist', api_key: 'artist', inverse_relationships_enabled: true });
-    for (const [api_key, field_type] of [
-      ['name', 'string'],
-      ['birth', 'date'],
-      ['country', 'string'],
-      ['age', 'integer'],
-    ])
-      await createField(emu, artist, { label: api_key, api_key, field_type });
-    await createField(emu, artist, {
-      label: 'Friends',
-      api_key: 'friends',
-      field_type: 'links',
-      validators: { items_item_type: { item_types: [artist] } },
-    });
-    await createRecord(emu, artist, { name: 'Nina', birth: '1995-02-01', country: 'DE', age: 30, friends: [] });
-    const product = await createModel(emu, { name: 'Product', api_key: 'product', modular_block: true });
-    await createField(emu, product, { label: 'Name', api_key: 'name', field_type: 'string' });
-    await createField(emu, product, { label: 'Price', api_key: 'price', field_type: 'float' });
-    const cta = await createModel(emu, { name: 'CTA', api_key: 'cta', modular_block: true });
-    await createField(emu, cta, { label: 'Title', api_key: 'title', field_type: 'string' });
-    const post = await createModel(emu, { name: 'Blog post', api_key: 'blog_post' });
-    await createField(emu, post, { label: 'Title', api_key: 'title', field_type: 'string' });
-    await createField(emu, post, {
-      label: 'Content',
-      api_key: 'content',
-      field_type: 'rich_text',
-      deep_filtering_enabled: true,
-      validators: { rich_text_blocks: { item_types: [product, cta] } },
-    });
+    const { artist, post } = await createComplexityExamples(emu, { inverse_relationships_enabled: true });
     await createField(emu, post, {
       label: 'Artist',
       api_key: 'artist',

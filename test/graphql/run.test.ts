@@ -3,24 +3,18 @@
 // and the copies (curl without the token, the official client's call).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { after, before, describe, test } from 'node:test';
-import { closeAllDispatchers } from '../../src/cma';
+import { describe, test } from 'node:test';
 import { CdaTokens } from '../../src/graphql/cdaTokens';
 import { graphqlOf, SentQuery } from '../../src/graphql/operations';
 import { curlOf, executeQueryOf, resultText, runOperation, summaryLines, type SummaryContext } from '../../src/graphql/run';
 import { variablesFor } from '../../src/graphql/variables';
 import { formatMessage } from '../../src/platform/translate';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { ScriptedUi } from '../platform/scriptedUi';
 
 let emu: Emulator;
-before(async () => {
-  emu = await startEmulator({ records: 30 });
-});
-after(async () => {
-  await closeAllDispatchers();
-  await emu.close();
-});
+useEmulator({ records: 30 }, (started) => (emu = started.emulator));
 
 const tokens = () =>
   new CdaTokens({

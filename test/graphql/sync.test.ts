@@ -5,8 +5,7 @@ import assert from 'node:assert/strict';
 import { lstat, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { closeAllDispatchers } from '../../src/cma';
+import { beforeEach, describe, test } from 'node:test';
 import { CdaTokens } from '../../src/graphql/cdaTokens';
 import { cdaIntrospector } from '../../src/graphql/introspection';
 import type { WorkspaceLink } from '../../src/graphql/link';
@@ -15,18 +14,13 @@ import { findGeneratorScripts, findSchemaFiles } from '../../src/graphql/schemaF
 import { SchemaSync, type SyncFolder } from '../../src/graphql/sync';
 import { formatMessage } from '../../src/platform/translate';
 import { createField } from '../emulator/cda/cda-http';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { ScriptedUi } from '../platform/scriptedUi';
 
 let emu: Emulator;
 let dir: string;
-before(async () => {
-  emu = await startEmulator({ records: 3, jobDurationMs: 1 });
-});
-after(async () => {
-  await closeAllDispatchers();
-  await emu.close();
-});
+useEmulator({ records: 3, jobDurationMs: 1 }, (started) => (emu = started.emulator));
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'datocms-sync-'));
 });

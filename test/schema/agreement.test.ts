@@ -6,7 +6,7 @@ import { isLosslessNumber, LosslessNumber } from 'lossless-json';
 import { checkDocument, planUpdate, renderDocument } from '../../src/schema';
 import { isApiId } from '../../src/schema/zodHelpers';
 import * as fx from './fixtures';
-import { bodyOf, edited, plan, problemAt, problemsOf } from './helpers';
+import { bodyOf, edited, plan, problemAt, problemsOf, refusedAt } from './helpers';
 
 const ctx = fx.context();
 
@@ -48,29 +48,17 @@ describe('values the API accepts are not refused', () => {
         d.title.en = '🍝🍝🍝';
       }),
     );
-    problemAt(
-      problemsOf(
-        plan('record', fx.articleRecord(), ctx, (d) => {
-          d.title.en = '🍝🍝';
-        }),
-      ),
-      'title.en',
-      'at least 3 characters (has 2)',
-    );
+    refusedAt('record', fx.articleRecord(), ctx, 'title.en', 'at least 3 characters (has 2)', (d) => {
+      d.title.en = '🍝🍝';
+    });
   });
 });
 
 describe('rules checked before sending', () => {
   test('every localized field carries the same locales; a locale dropped from all of them is allowed', () => {
-    const p = problemAt(
-      problemsOf(
-        plan('record', fx.articleRecord(), ctx, (d) => {
-          delete d.title.it;
-        }),
-      ),
-      'title',
-      'lacks locale "it"',
-    );
+    const p = refusedAt('record', fx.articleRecord(), ctx, 'title', 'lacks locale "it"', (d) => {
+      delete d.title.it;
+    });
     assert.match(p.message, /put it back, set to null to leave it empty, or remove "it" from every localized field/);
     const dropped = bodyOf(
       plan('record', fx.articleRecord(), ctx, (d) => {
@@ -84,28 +72,16 @@ describe('rules checked before sending', () => {
   test('all_locales_required: every project locale in every localized field', () => {
     const strictModel = { ...fx.articleModel, attributes: { ...fx.articleModel.attributes, all_locales_required: true } };
     const strictCtx = fx.context({ itemTypes: [strictModel, fx.ctaModel, fx.quoteModel, fx.authorModel] });
-    problemAt(
-      problemsOf(
-        plan('record', fx.articleRecord(), strictCtx, (d) => {
-          delete d.title.it;
-          delete d.body.it;
-          delete d.seo.it;
-        }),
-      ),
-      'title',
-      'requires every locale',
-    );
+    refusedAt('record', fx.articleRecord(), strictCtx, 'title', 'requires every locale', (d) => {
+      delete d.title.it;
+      delete d.body.it;
+      delete d.seo.it;
+    });
   });
   test('a localized value is an object; null is refused with how to clear it', () => {
-    problemAt(
-      problemsOf(
-        plan('record', fx.articleRecord(), ctx, (d) => {
-          d.title = null;
-        }),
-      ),
-      'title',
-      'set each locale to null',
-    );
+    refusedAt('record', fx.articleRecord(), ctx, 'title', 'set each locale to null', (d) => {
+      d.title = null;
+    });
   });
   test('a new block brings its required fields, at any depth', () => {
     const quote = {
@@ -127,15 +103,9 @@ describe('rules checked before sending', () => {
     assert.ok(Array.isArray(ok.attributes?.['content']));
   });
   test('a key removed from an existing block is refused like any removal', () => {
-    problemAt(
-      problemsOf(
-        plan('record', fx.articleRecord(), ctx, (d) => {
-          delete d.content[0].url;
-        }),
-      ),
-      'content[0].url',
-      'was removed from the block',
-    );
+    refusedAt('record', fx.articleRecord(), ctx, 'content[0].url', 'was removed from the block', (d) => {
+      delete d.content[0].url;
+    });
   });
   test('SEO and required_alt_title validators', () => {
     const seoField = {
@@ -163,100 +133,46 @@ describe('rules checked before sending', () => {
     problemAt(problems, 'seo.en', 'needs a non-empty "description"');
     problemAt(problems, 'seo.en', 'title: must have at most 5 characters');
     problemAt(problems, 'cover', 'needs a non-empty "title"');
-    problemAt(
-      problemsOf(
-        plan('record', fx.articleRecord(), seoCtx, (d) => {
-          d.seo.en = null;
-        }),
-      ),
-      'seo.en',
-      'needs "description"',
-    );
+    refusedAt('record', fx.articleRecord(), seoCtx, 'seo.en', 'needs "description"', (d) => {
+      d.seo.en = null;
+    });
   });
   test('ids: 22-character base64 UUID v4 or a decimal up to 2^48-1', () => {
     for (let i = 0; i < 200; i++) assert.ok(isApiId(Buffer.from(crypto.randomUUID().replace(/-/g, ''), 'hex').toString('base64url')));
     assert.ok(isApiId('281474976710655'));
     for (const bad of ['abc', '281474976710656', '0', 'DxMaW10UQiCmZcuuA-IkkB', 'DxMaW10UAiCmZcuuA-IkkA'])
       assert.equal(isApiId(bad), false, bad);
-    problemAt(
-      problemsOf(
-        plan('record', fx.articleRecord(), ctx, (d) => {
-          d.author = 'abc';
-        }),
-      ),
-      'author',
-      'is not a DatoCMS id',
-    );
+    refusedAt('record', fx.articleRecord(), ctx, 'author', 'is not a DatoCMS id', (d) => {
+      d.author = 'abc';
+    });
   });
   test('model coherence: ordering on singleton/sortable/tree models, block models', () => {
-    problemAt(
-      problemsOf(
-        plan('model', fx.articleModel, ctx, (d) => {
-          d.sortable = true;
-          d.ordering_direction = 'asc';
-        }),
-      ),
-      'ordering_direction',
-      'ordered by position',
-    );
-    problemAt(
-      problemsOf(
-        plan('model', fx.articleModel, ctx, (d) => {
-          d.singleton = true;
-          d.ordering_meta = 'created_at';
-        }),
-      ),
-      'ordering_meta',
-      'on a singleton model',
-    );
-    problemAt(
-      problemsOf(
-        plan('model', fx.ctaModel, ctx, (d) => {
-          d.tree = true;
-        }),
-      ),
-      'tree',
-      'must be false on a block model',
-    );
-    problemAt(
-      problemsOf(
-        plan('model', fx.articleModel, ctx, (d) => {
-          d.sortable = true;
-          d.tree = true;
-        }),
-      ),
-      'tree',
-      'both sortable and a tree',
-    );
+    refusedAt('model', fx.articleModel, ctx, 'ordering_direction', 'ordered by position', (d) => {
+      d.sortable = true;
+      d.ordering_direction = 'asc';
+    });
+    refusedAt('model', fx.articleModel, ctx, 'ordering_meta', 'on a singleton model', (d) => {
+      d.singleton = true;
+      d.ordering_meta = 'created_at';
+    });
+    refusedAt('model', fx.ctaModel, ctx, 'tree', 'must be false on a block model', (d) => {
+      d.tree = true;
+    });
+    refusedAt('model', fx.articleModel, ctx, 'tree', 'both sortable and a tree', (d) => {
+      d.sortable = true;
+      d.tree = true;
+    });
   });
   test('blank names and labels; field validators name real models', () => {
-    problemAt(
-      problemsOf(
-        plan('model', fx.articleModel, ctx, (d) => {
-          d.name = '  ';
-        }),
-      ),
-      'name',
-      'must not be blank',
-    );
-    problemAt(
-      problemsOf(
-        plan('field', fx.titleField, ctx, (d) => {
-          d.label = '';
-        }),
-      ),
-      'label',
-      'must not be blank',
-    );
-    problemAt(
-      problemsOf(
-        plan('field', fx.contentField, ctx, (d) => {
-          d.validators.rich_text_blocks.item_types = [fx.ARTICLE];
-        }),
-      ),
-      'validators.rich_text_blocks.item_types[0]',
-      'is a model, not a block model',
-    );
+    refusedAt('model', fx.articleModel, ctx, 'name', 'must not be blank', (d) => {
+      d.name = '  ';
+    });
+    refusedAt('field', fx.titleField, ctx, 'label', 'must not be blank', (d) => {
+      d.label = '';
+    });
+    refusedAt('field', fx.contentField, ctx, 'validators.rich_text_blocks.item_types[0]', 'is a model, not a block model', (d) => {
+      d.validators.rich_text_blocks.item_types = [fx.ARTICLE];
+    });
     bodyOf(
       plan('field', fx.contentField, ctx, (d) => {
         d.validators.rich_text_blocks.item_types = ['Bx4Ee9ZbRbOzH5lJq0tPVg'];
@@ -270,15 +186,9 @@ describe('rules checked before sending', () => {
       relationships: { ...fx.ctaModel.relationships, fieldsets: { data: [{ type: 'fieldset', id: otherFieldset }] } },
     };
     const withFieldsets = fx.context({ itemTypes: [fx.articleModel, cta, fx.quoteModel, fx.authorModel] });
-    problemAt(
-      problemsOf(
-        plan('field', fx.titleField, withFieldsets, (d) => {
-          d.fieldset = { type: 'fieldset', id: otherFieldset };
-        }),
-      ),
-      'fieldset.id',
-      'is a fieldset of the model cta_block',
-    );
+    refusedAt('field', fx.titleField, withFieldsets, 'fieldset.id', 'is a fieldset of the model cta_block', (d) => {
+      d.fieldset = { type: 'fieldset', id: otherFieldset };
+    });
     bodyOf(
       plan('field', fx.titleField, withFieldsets, (d) => {
         d.fieldset = { type: 'fieldset', id: 'Fs300000Q0K0000000003A' };
@@ -286,15 +196,9 @@ describe('rules checked before sending', () => {
     );
   });
   test('an out-of-range focal point says the range', () => {
-    problemAt(
-      problemsOf(
-        plan('record', fx.articleRecord(), ctx, (d) => {
-          d.cover.focal_point = { x: 2, y: 0.5 };
-        }),
-      ),
-      'cover.focal_point.x',
-      'must be between 0 and 1',
-    );
+    refusedAt('record', fx.articleRecord(), ctx, 'cover.focal_point.x', 'must be between 0 and 1', (d) => {
+      d.cover.focal_point = { x: 2, y: 0.5 };
+    });
   });
 });
 

@@ -12,134 +12,32 @@ export function modelCases(model: Resource, ctx: SchemaContext): EditCase[] {
     .filter((m) => m.id !== model.id)
     .flatMap((m) => ((m.relationships['fields']?.data ?? []) as { id: string }[]).map((f) => f.id))[0];
   const edits: [string, (d: Doc) => void][] = [
-    [
-      'name',
-      (d) => {
-        d.name = 'Renamed';
-      },
-    ],
-    [
-      'blank name',
-      (d) => {
-        d.name = ' ';
-      },
-    ],
-    [
-      'api_key',
-      (d) => {
-        d.api_key = 'renamed_key';
-      },
-    ],
-    [
-      'api_key with a capital',
-      (d) => {
-        d.api_key = 'Bad_key';
-      },
-    ],
-    [
-      'api_key ending in _',
-      (d) => {
-        d.api_key = 'bad_key_';
-      },
-    ],
-    [
-      'collection_appearance table',
-      (d) => {
-        d.collection_appearance = 'table';
-      },
-    ],
-    [
-      'collection_appearance grid',
-      (d) => {
-        d.collection_appearance = 'grid';
-      },
-    ],
-    [
-      'hint',
-      (d) => {
-        d.hint = 'A hint';
-      },
-    ],
-    [
-      'hint null',
-      (d) => {
-        d.hint = null;
-      },
-    ],
-    [
-      'sortable',
-      (d) => {
-        d.sortable = true;
-      },
-    ],
-    [
-      'tree',
-      (d) => {
-        d.tree = true;
-      },
-    ],
-    [
-      'singleton',
-      (d) => {
-        d.singleton = true;
-      },
-    ],
-    [
-      'sortable and tree',
-      (d) => {
-        d.sortable = true;
-        d.tree = true;
-      },
-    ],
-    [
-      'draft_mode_active',
-      (d) => {
-        d.draft_mode_active = true;
-      },
-    ],
-    [
-      'ordering_direction asc',
-      (d) => {
-        d.ordering_direction = 'asc';
-      },
-    ],
-    [
-      'ordering_meta created_at',
-      (d) => {
-        d.ordering_meta = 'created_at';
-        d.ordering_field = null;
-      },
-    ],
-    [
-      'ordering clear',
-      (d) => {
-        d.ordering_meta = null;
-        d.ordering_field = null;
-        d.ordering_direction = null;
-      },
-    ],
-    [
-      'all_locales_required',
-      (d) => {
-        d.all_locales_required = true;
-      },
-    ],
+    ['name', (d) => Object.assign(d, { name: 'Renamed' })],
+    ['blank name', (d) => Object.assign(d, { name: ' ' })],
+    ['api_key', (d) => Object.assign(d, { api_key: 'renamed_key' })],
+    ['api_key with a capital', (d) => Object.assign(d, { api_key: 'Bad_key' })],
+    ['api_key ending in _', (d) => Object.assign(d, { api_key: 'bad_key_' })],
+    ['collection_appearance table', (d) => Object.assign(d, { collection_appearance: 'table' })],
+    ['collection_appearance grid', (d) => Object.assign(d, { collection_appearance: 'grid' })],
+    ['hint', (d) => Object.assign(d, { hint: 'A hint' })],
+    ['hint null', (d) => Object.assign(d, { hint: null })],
+    ['sortable', (d) => Object.assign(d, { sortable: true })],
+    ['tree', (d) => Object.assign(d, { tree: true })],
+    ['singleton', (d) => Object.assign(d, { singleton: true })],
+    ['sortable and tree', (d) => Object.assign(d, { sortable: true, tree: true })],
+    ['draft_mode_active', (d) => Object.assign(d, { draft_mode_active: true })],
+    ['ordering_direction asc', (d) => Object.assign(d, { ordering_direction: 'asc' })],
+    ['ordering_meta created_at', (d) => Object.assign(d, { ordering_meta: 'created_at', ordering_field: null })],
+    ['ordering clear', (d) => Object.assign(d, { ordering_meta: null, ordering_field: null, ordering_direction: null })],
+    ['all_locales_required', (d) => Object.assign(d, { all_locales_required: true })],
   ];
   if (ownField)
     edits.push([
       'ordering_meta with ordering_field',
-      (d) => {
-        d.ordering_meta = 'created_at';
-        d.ordering_field = { type: 'field', id: ownField };
-      },
+      (d) => Object.assign(d, { ordering_meta: 'created_at', ordering_field: { type: 'field', id: ownField } }),
     ]);
   if (foreignField)
-    edits.push([
-      'title_field of another model',
-      (d) => {
-        d.title_field = { type: 'field', id: foreignField };
-      },
-    ]);
+    edits.push(['title_field of another model', (d) => Object.assign(d, { title_field: { type: 'field', id: foreignField } })]);
   return edits.map(([name, mutate]) => ({
     name: `${isBlock ? 'block model' : 'model'} ${String(attr(model, 'api_key'))} ${name}`,
     kind: 'model',
@@ -152,48 +50,13 @@ export function fieldCases(field: Field, ctx: SchemaContext): EditCase[] {
   const type = attr(field, 'field_type') as string;
   const editor = (attr(field, 'appearance') as Doc | undefined)?.['editor'] as string | undefined;
   const edits: [string, (d: Doc) => void][] = [
-    [
-      'label',
-      (d) => {
-        d.label = 'Relabelled';
-      },
-    ],
-    [
-      'blank label',
-      (d) => {
-        d.label = '';
-      },
-    ],
-    [
-      'hint null',
-      (d) => {
-        d.hint = null;
-      },
-    ],
-    [
-      'position 0',
-      (d) => {
-        d.position = 0;
-      },
-    ],
-    [
-      'position 1',
-      (d) => {
-        d.position = 1;
-      },
-    ],
-    [
-      'api_key with a dash',
-      (d) => {
-        d.api_key = 'bad-key';
-      },
-    ],
-    [
-      'content_link_enabled false',
-      (d) => {
-        d.content_link_enabled = false;
-      },
-    ],
+    ['label', (d) => Object.assign(d, { label: 'Relabelled' })],
+    ['blank label', (d) => Object.assign(d, { label: '' })],
+    ['hint null', (d) => Object.assign(d, { hint: null })],
+    ['position 0', (d) => Object.assign(d, { position: 0 })],
+    ['position 1', (d) => Object.assign(d, { position: 1 })],
+    ['api_key with a dash', (d) => Object.assign(d, { api_key: 'bad-key' })],
+    ['content_link_enabled false', (d) => Object.assign(d, { content_link_enabled: false })],
     [
       'placeholder null',
       (d) => {
@@ -220,34 +83,12 @@ export function fieldCases(field: Field, ctx: SchemaContext): EditCase[] {
     ],
     [
       'plugin editor with field_extension',
-      (d) => {
-        d.appearance = { editor: NEW_ID, field_extension: 'stars', parameters: { max: 5 }, addons: [] };
-      },
+      (d) => Object.assign(d, { appearance: { editor: NEW_ID, field_extension: 'stars', parameters: { max: 5 }, addons: [] } }),
     ],
-    [
-      'required validator',
-      (d) => {
-        d.validators = { ...d.validators, required: {} };
-      },
-    ],
-    [
-      'length {}',
-      (d) => {
-        d.validators = { ...d.validators, length: {} };
-      },
-    ],
-    [
-      'length {min: "1"}',
-      (d) => {
-        d.validators = { ...d.validators, length: { min: '1' } };
-      },
-    ],
-    [
-      'unknown validator option',
-      (d) => {
-        d.validators = { ...d.validators, required: { strict: true } };
-      },
-    ],
+    ['required validator', (d) => Object.assign(d, { validators: { ...d.validators, required: {} } })],
+    ['length {}', (d) => Object.assign(d, { validators: { ...d.validators, length: {} } })],
+    ['length {min: "1"}', (d) => Object.assign(d, { validators: { ...d.validators, length: { min: '1' } } })],
+    ['unknown validator option', (d) => Object.assign(d, { validators: { ...d.validators, required: { strict: true } } })],
     [
       'localized default_value with fr',
       (d) => {
@@ -277,12 +118,7 @@ export function fieldCases(field: Field, ctx: SchemaContext): EditCase[] {
           };
         },
       ]);
-    edits.push([
-      `${type} without its required validators`,
-      (d) => {
-        d.validators = {};
-      },
-    ]);
+    edits.push([`${type} without its required validators`, (d) => Object.assign(d, { validators: {} })]);
   }
   return edits.map(([name, mutate]) => ({
     name: `field ${String(attr(field, 'api_key'))} (${type}) ${name}`,

@@ -6,72 +6,17 @@ import type { Doc } from './helpers';
 
 export function webhookCases(webhook: Resource): EditCase[] {
   const edits: [string, (d: Doc) => void][] = [
-    [
-      'name',
-      (d) => {
-        d.name = 'Renamed';
-      },
-    ],
-    [
-      'blank name',
-      (d) => {
-        d.name = '  ';
-      },
-    ],
-    [
-      'url',
-      (d) => {
-        d.url = 'https://ok.example/hook';
-      },
-    ],
-    [
-      'ftp url',
-      (d) => {
-        d.url = 'ftp://x.example';
-      },
-    ],
-    [
-      'relative url',
-      (d) => {
-        d.url = '/hook';
-      },
-    ],
-    [
-      'payload_api_version 2',
-      (d) => {
-        d.payload_api_version = '2';
-      },
-    ],
-    [
-      'payload_api_version 4',
-      (d) => {
-        d.payload_api_version = '4';
-      },
-    ],
-    [
-      'headers',
-      (d) => {
-        d.headers = { 'X-A': 'b' };
-      },
-    ],
-    [
-      'header value number',
-      (d) => {
-        d.headers = { 'X-A': 1 };
-      },
-    ],
-    [
-      'publish on item_type',
-      (d) => {
-        d.events = [{ entity_type: 'item_type', event_types: ['publish'] }];
-      },
-    ],
-    [
-      'item events',
-      (d) => {
-        d.events = [{ entity_type: 'item', event_types: ['create', 'publish'], filters: null }];
-      },
-    ],
+    ['name', (d) => Object.assign(d, { name: 'Renamed' })],
+    ['blank name', (d) => Object.assign(d, { name: '  ' })],
+    ['url', (d) => Object.assign(d, { url: 'https://ok.example/hook' })],
+    ['ftp url', (d) => Object.assign(d, { url: 'ftp://x.example' })],
+    ['relative url', (d) => Object.assign(d, { url: '/hook' })],
+    ['payload_api_version 2', (d) => Object.assign(d, { payload_api_version: '2' })],
+    ['payload_api_version 4', (d) => Object.assign(d, { payload_api_version: '4' })],
+    ['headers', (d) => Object.assign(d, { headers: { 'X-A': 'b' } })],
+    ['header value number', (d) => Object.assign(d, { headers: { 'X-A': 1 } })],
+    ['publish on item_type', (d) => Object.assign(d, { events: [{ entity_type: 'item_type', event_types: ['publish'] }] })],
+    ['item events', (d) => Object.assign(d, { events: [{ entity_type: 'item', event_types: ['create', 'publish'], filters: null }] })],
     [
       'filters on cda_cache_tags',
       (d) => {
@@ -90,22 +35,13 @@ export function webhookCases(webhook: Resource): EditCase[] {
     ],
     [
       'item_type filter with a bad id',
-      (d) => {
-        d.events = [{ entity_type: 'item_type', event_types: ['update'], filters: [{ entity_type: 'item_type', entity_ids: ['abc'] }] }];
-      },
+      (d) =>
+        Object.assign(d, {
+          events: [{ entity_type: 'item_type', event_types: ['update'], filters: [{ entity_type: 'item_type', entity_ids: ['abc'] }] }],
+        }),
     ],
-    [
-      'no event types',
-      (d) => {
-        d.events = [{ entity_type: 'upload', event_types: [] }];
-      },
-    ],
-    [
-      'custom_payload',
-      (d) => {
-        d.custom_payload = '{{event_type}}';
-      },
-    ],
+    ['no event types', (d) => Object.assign(d, { events: [{ entity_type: 'upload', event_types: [] }] })],
+    ['custom_payload', (d) => Object.assign(d, { custom_payload: '{{event_type}}' })],
   ];
   return edits.map(([name, mutate]) => ({
     name: `webhook ${String(attr(webhook, 'name'))} ${name}`,

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { checkDocument, documentValue, planUpdate, renderDocument } from '../../src/schema';
 import * as fx from './fixtures';
-import { bodyOf, plan, problemAt, problemsOf } from './helpers';
+import { bodyOf, plan, problemAt, problemsOf, refusedAt } from './helpers';
 
 const ctx = fx.context();
 
@@ -168,15 +168,9 @@ describe('the diff', () => {
       problemAt(problems, path, text);
   });
   test('a required value cannot be emptied', () => {
-    problemAt(
-      problemsOf(
-        plan('record', fx.articleRecord(), ctx, (d) => {
-          d.slug = null;
-        }),
-      ),
-      'slug',
-      'is required',
-    );
+    refusedAt('record', fx.articleRecord(), ctx, 'slug', 'is required', (d) => {
+      d.slug = null;
+    });
   });
   test('validators are not enforced on models that save invalid drafts', () => {
     const lenient = fx.context({
@@ -191,15 +185,9 @@ describe('the diff', () => {
         d.slug = null;
       }),
     );
-    problemAt(
-      problemsOf(
-        plan('record', fx.articleRecord(), lenient, (d) => {
-          d.slug = 5;
-        }),
-      ),
-      'slug',
-      'expected a string',
-    );
+    refusedAt('record', fx.articleRecord(), lenient, 'slug', 'expected a string', (d) => {
+      d.slug = 5;
+    });
   });
   test('sortable and tree records may set position and parent_id', () => {
     const treeModel = fx.model('TreeModel', 'page', { tree: true }, []);
@@ -218,15 +206,9 @@ describe('the diff', () => {
       ).attributes,
       { position: 2, parent_id: '1234' },
     );
-    problemAt(
-      problemsOf(
-        plan('record', record, treeCtx, (d) => {
-          d.position = 0;
-        }),
-      ),
-      'position',
-      '1 or more',
-    );
+    refusedAt('record', record, treeCtx, 'position', '1 or more', (d) => {
+      d.position = 0;
+    });
   });
   test('records whose fields are not loaded: known keys editable, new keys refused', () => {
     const blind = fx.context({ fieldsOf: () => undefined });
@@ -238,15 +220,9 @@ describe('the diff', () => {
       }),
     );
     assert.deepEqual((data.attributes?.['content'] as unknown[])[1], 'BlockQuoQeK0000000001A');
-    problemAt(
-      problemsOf(
-        plan('record', record, blind, (d) => {
-          d.brand_new = 1;
-        }),
-      ),
-      'brand_new',
-      'unknown field',
-    );
+    refusedAt('record', record, blind, 'brand_new', 'unknown field', (d) => {
+      d.brand_new = 1;
+    });
   });
 });
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { planUpdate, renderDocument } from '../../src/schema';
 import * as fx from './fixtures';
-import { bodyOf, plan, problemAt, problemsOf } from './helpers';
+import { bodyOf, plan, problemAt, problemsOf, refusedAt } from './helpers';
 
 const ctx = fx.context();
 
@@ -74,15 +74,9 @@ describe('rules across keys', () => {
     );
   });
   test('model field pointers must be fields of the model', () => {
-    problemAt(
-      problemsOf(
-        plan('model', fx.articleModel, ctx, (d) => {
-          d.title_field = { type: 'field', id: 'fQuote00Q0K000000000eA' };
-        }),
-      ),
-      'title_field.id',
-      'is not a field of this model',
-    );
+    refusedAt('model', fx.articleModel, ctx, 'title_field.id', 'is not a field of this model', (d) => {
+      d.title_field = { type: 'field', id: 'fQuote00Q0K000000000eA' };
+    });
   });
   test('validators must be allowed for the field type', () => {
     const problems = problemsOf(
@@ -93,44 +87,27 @@ describe('rules across keys', () => {
     problemAt(problems, 'validators.number_range', 'not allowed for field_type "string" (allowed: required, unique, length, format, enum)');
   });
   test('validators the field type requires cannot be dropped', () => {
-    problemAt(
-      problemsOf(
-        plan('field', fx.contentField, ctx, (d) => {
-          d.validators = { size: { max: 2 } };
-        }),
-      ),
-      'validators.rich_text_blocks',
-      'requires the "rich_text_blocks" validator',
-    );
+    refusedAt('field', fx.contentField, ctx, 'validators.rich_text_blocks', 'requires the "rich_text_blocks" validator', (d) => {
+      d.validators = { size: { max: 2 } };
+    });
   });
   test('the editor must suit the field type; a plugin editor with field_extension is allowed', () => {
-    problemAt(
-      problemsOf(
-        plan('field', fx.titleField, ctx, (d) => {
-          d.appearance.editor = 'wysiwyg';
-        }),
-      ),
+    refusedAt(
+      'field',
+      fx.titleField,
+      ctx,
       'appearance.editor',
       '"wysiwyg" is not an editor of string fields (allowed: single_line, string_radio_group, string_select, or a plugin id with field_extension)',
+      (d) => {
+        d.appearance.editor = 'wysiwyg';
+      },
     );
-    problemAt(
-      problemsOf(
-        plan('field', fx.titleField, ctx, (d) => {
-          d.appearance.editor = 'single_lines';
-        }),
-      ),
-      'appearance.editor',
-      'is not an editor of string fields',
-    );
-    problemAt(
-      problemsOf(
-        plan('field', fx.titleField, ctx, (d) => {
-          d.appearance.editor = 'Pl8gInId1234567890abcd';
-        }),
-      ),
-      'appearance.editor',
-      'a plugin editor needs "field_extension"',
-    );
+    refusedAt('field', fx.titleField, ctx, 'appearance.editor', 'is not an editor of string fields', (d) => {
+      d.appearance.editor = 'single_lines';
+    });
+    refusedAt('field', fx.titleField, ctx, 'appearance.editor', 'a plugin editor needs "field_extension"', (d) => {
+      d.appearance.editor = 'Pl8gInId1234567890abcd';
+    });
     const data = bodyOf(
       plan('field', fx.titleField, ctx, (d) => {
         d.appearance = { editor: 'Pl8gInId1234567890abcd', field_extension: 'starRating', parameters: { max: 5 }, addons: [] };
@@ -150,15 +127,9 @@ describe('rules across keys', () => {
     problemAt(problems, 'appearance.parameters.toolbar', 'unknown key "toolbar" (allowed: start_collapsed)');
   });
   test('a localized default_value is keyed by the project locales', () => {
-    problemAt(
-      problemsOf(
-        plan('field', fx.titleField, ctx, (d) => {
-          d.default_value = { en: 'Hi', de: 'Hallo' };
-        }),
-      ),
-      'default_value.de',
-      'not a locale of this project (allowed: en, it)',
-    );
+    refusedAt('field', fx.titleField, ctx, 'default_value.de', 'not a locale of this project (allowed: en, it)', (d) => {
+      d.default_value = { en: 'Hi', de: 'Hallo' };
+    });
     bodyOf(
       plan('field', fx.titleField, ctx, (d) => {
         d.default_value = { en: 'Hi', it: 'Ciao' };
@@ -178,44 +149,20 @@ describe('rules across keys', () => {
     );
   });
   test('headers map strings to strings; url must be absolute http(s)', () => {
-    problemAt(
-      problemsOf(
-        plan('webhook', fx.webhook(), ctx, (d) => {
-          d.headers = { 'X-A': true };
-        }),
-      ),
-      'headers["X-A"]',
-      'expected a string',
-    );
-    problemAt(
-      problemsOf(
-        plan('webhook', fx.webhook(), ctx, (d) => {
-          d.url = '/relative/path';
-        }),
-      ),
-      'url',
-      'absolute http(s) URL',
-    );
-    problemAt(
-      problemsOf(
-        plan('webhook', fx.webhook(), ctx, (d) => {
-          d.url = 'mailto:a@b.c';
-        }),
-      ),
-      'url',
-      'absolute http(s) URL',
-    );
+    refusedAt('webhook', fx.webhook(), ctx, 'headers["X-A"]', 'expected a string', (d) => {
+      d.headers = { 'X-A': true };
+    });
+    refusedAt('webhook', fx.webhook(), ctx, 'url', 'absolute http(s) URL', (d) => {
+      d.url = '/relative/path';
+    });
+    refusedAt('webhook', fx.webhook(), ctx, 'url', 'absolute http(s) URL', (d) => {
+      d.url = 'mailto:a@b.c';
+    });
   });
   test('filter entity_ids need at least one id', () => {
-    problemAt(
-      problemsOf(
-        plan('webhook', fx.webhook(), ctx, (d) => {
-          d.events[0].filters[0].entity_ids = [];
-        }),
-      ),
-      'events[0].filters[0].entity_ids',
-      'at least one id',
-    );
+    refusedAt('webhook', fx.webhook(), ctx, 'events[0].filters[0].entity_ids', 'at least one id', (d) => {
+      d.events[0].filters[0].entity_ids = [];
+    });
   });
   test('problems the resource already had are not blamed on an unrelated edit', () => {
     const broken = {

@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test';
 import type { Resource } from '../../src/cma/types';
 import * as fx from './fixtures';
-import { bodyOf, plan, problemAt, problemsOf } from './helpers';
+import { bodyOf, plan, problemAt, problemsOf, refusedAt } from './helpers';
 
 const withModel = (attributes: Record<string, unknown>) =>
   fx.context({
@@ -31,26 +31,21 @@ describe('saving invalid drafts', () => {
   }
 
   test('value shapes still are', () => {
-    problemAt(
-      problemsOf(
-        plan('record', record('published'), savesInvalid, (d) => {
-          d.slug = 5;
-        }),
-      ),
-      'slug',
-      'expected a string',
-    );
+    refusedAt('record', record('published'), savesInvalid, 'slug', 'expected a string', (d) => {
+      d.slug = 5;
+    });
   });
 
   test('without draft mode the flag does nothing: every save is published, so validators apply', () => {
-    problemAt(
-      problemsOf(
-        plan('record', record('published'), withModel({ draft_mode_active: false, draft_saving_active: true }), (d) => {
-          d.slug = null;
-        }),
-      ),
+    refusedAt(
+      'record',
+      record('published'),
+      withModel({ draft_mode_active: false, draft_saving_active: true }),
       'slug',
       'is required',
+      (d) => {
+        d.slug = null;
+      },
     );
   });
 

@@ -47,3 +47,15 @@ export function lineColumn(text: string, offset: number): { line: number; column
   const before = text.slice(0, offset).split('\n');
   return { line: before.length, column: (before[before.length - 1] ?? '').length + 1 };
 }
+
+/** The problem at `pathText` of the plan of `resource` edited by `mutate` (which must be refused). */
+export function refusedAt(
+  kind: DocumentKind,
+  resource: Resource,
+  ctx: SchemaContext,
+  pathText: string,
+  includes: string | RegExp | undefined,
+  mutate: (doc: Doc) => void,
+): Problem {
+  return problemAt(problemsOf(plan(kind, resource, ctx, mutate)), pathText, includes);
+}

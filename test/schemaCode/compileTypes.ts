@@ -1,9 +1,36 @@
 // Type-checks generated types and programs that use them with the installed `tsc --strict --noEmit`, the official
 // client resolvable as in a website's project. One run for many folders: tsc's start-up dominates the time.
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+
+/** What the type checks of generated code compile with: strict, no output, modules resolved as Node does. */
+const STRICT_OPTIONS = {
+  strict: true,
+  noEmit: true,
+  target: 'ES2022',
+  module: 'commonjs',
+  moduleResolution: 'node',
+  skipLibCheck: true,
+  baseUrl: '.',
+} as const;
+
+export const NODE_MODULES = join(process.cwd(), 'node_modules');
+
+/** Writes `dir`/tsconfig.json (the strict options and `options`, for `files`) and runs the installed tsc on it. */
+export async function runTsc(
+  dir: string,
+  options: Record<string, unknown>,
+  files: string[],
+  args: string[] = [],
+): Promise<SpawnSyncReturns<string>> {
+  await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...STRICT_OPTIONS, ...options }, files }));
+  return spawnSync(process.execPath, [join(NODE_MODULES, 'typescript/bin/tsc'), '-p', 'tsconfig.json', ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+}
 
 /**
  * The diagnostics of a program made of `files` (relative path → text, e.g. `seeded/datocms-types.ts`), each as
@@ -17,31 +44,18 @@ export async function typeCheck(files: Record<string, string>): Promise<string[]
       await mkdir(dirname(join(dir, name)), { recursive: true });
       await writeFile(join(dir, name), text);
     }
-    const modules = join(process.cwd(), 'node_modules');
-    await writeFile(
-      join(dir, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          noEmit: true,
-          target: 'ES2022',
-          module: 'commonjs',
-          moduleResolution: 'node',
-          skipLibCheck: true,
-          types: [],
-          baseUrl: '.',
-          paths: {
-            '@datocms/cma-client': [join(modules, '@datocms/cma-client')],
-            '@datocms/cma-client-node': [join(modules, '@datocms/cma-client-node')],
-          },
+    const result = await runTsc(
+      dir,
+      {
+        types: [],
+        paths: {
+          '@datocms/cma-client': [join(NODE_MODULES, '@datocms/cma-client')],
+          '@datocms/cma-client-node': [join(NODE_MODULES, '@datocms/cma-client-node')],
         },
-        files: Object.keys(files).filter((name) => name.endsWith('.ts')),
-      }),
+      },
+      Object.keys(files).filter((name) => name.endsWith('.ts')),
+      ['--pretty', 'false'],
     );
-    const result = spawnSync(process.execPath, [join(modules, 'typescript/bin/tsc'), '-p', 'tsconfig.json', '--pretty', 'false'], {
-      cwd: dir,
-      encoding: 'utf8',
-    });
     if (result.error) throw result.error;
     const lines = `${result.stdout}${result.stderr}`.split('\n').filter((line) => line.trim() !== '');
     // a message continues on indented lines

@@ -3,7 +3,6 @@
 // attributes aside). Environments are forks made through the API, as a DatoCMS team makes them.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +16,7 @@ import { migrationScript } from '../../src/schemaCode/script';
 import { snapshotOf, type SchemaSnapshot } from '../../src/schemaCode/snapshot';
 import type { Emulator } from '../emulator';
 import { useEmulator } from '../support/emulator';
+import { NODE_MODULES, runTsc } from './compileTypes';
 import { CORPUS as FIRST_CASES } from './corpus';
 import { NAME_CASES } from './corpusNames';
 import { REPLACE_CASES } from './corpusReplace';
@@ -161,28 +161,15 @@ describe('migration corpus', () => {
   test('every generated script type-checks against the official client (tsc --strict)', async () => {
     const scripts = (await readdir(dir)).filter((f) => f.endsWith('.ts'));
     assert.equal(scripts.length, CORPUS.length);
-    const modules = join(process.cwd(), 'node_modules');
-    await writeFile(
-      join(dir, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          noEmit: true,
-          target: 'ES2022',
-          module: 'commonjs',
-          moduleResolution: 'node',
-          skipLibCheck: true,
-          types: ['node'],
-          typeRoots: [join(modules, '@types')],
-          baseUrl: '.',
-          paths: { '@datocms/cli/lib/cma-client-node': [join(modules, '@datocms/cma-client-node')] },
-        },
-        files: scripts,
-      }),
+    const result = await runTsc(
+      dir,
+      {
+        types: ['node'],
+        typeRoots: [join(NODE_MODULES, '@types')],
+        paths: { '@datocms/cli/lib/cma-client-node': [join(NODE_MODULES, '@datocms/cma-client-node')] },
+      },
+      scripts,
     );
-    const result = spawnSync(process.execPath, [join(modules, 'typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')], {
-      encoding: 'utf8',
-    });
     assert.equal(result.status, 0, result.stdout + result.stderr);
   });
 

@@ -2,6 +2,21 @@
 // Each `@ts-expect-error` is a value the types must refuse: one they accept fails the compilation.
 import { pascalCase } from '../../src/schemaCode/typesNaming';
 
+/** The `accepted` and `refused` arrays of a program: each check's value taken, then its refused one as a type error. */
+function checkArrays(
+  checks: readonly [key: string, good: string, bad: string, why: string][],
+  call: (key: string, value: string) => string,
+): string {
+  return [
+    'export const accepted = [',
+    ...checks.map(([key, good]) => `  ${call(key, good)},`),
+    '];',
+    'export const refused = [',
+    ...checks.map(([key, , bad, why]) => `  // @ts-expect-error ${why}\n  ${call(key, bad)},`),
+    '];',
+  ].join('\n');
+}
+
 /** Fields of the seeded article: a value each takes, one it refuses, and why (the refusal has an accepted twin). */
 const SEEDED_CHECKS: [key: string, good: string, bad: string, why: string][] = [
   ['title', "{ en: 'Spring menu' }", "'Spring menu'", 'a localized field takes a value per locale'],
@@ -55,12 +70,7 @@ export async function writing(): Promise<string> {
 const article = (value: ApiTypes.ItemCreateSchema<Schema.Article>) => value;
 const quote = buildBlockRecord<Schema.QuoteBlock>({ item_type: Schema.QuoteBlock.REF, quote: 'Eat well' });
 const cta = buildBlockRecord<Schema.CtaBlock>({ item_type: Schema.CtaBlock.REF, label: 'Book', url: 'https://example.com' });
-export const accepted = [
-${SEEDED_CHECKS.map(([key, good]) => `  article({ item_type: Schema.Article.REF, ${key}: ${good} }),`).join('\n')}
-];
-export const refused = [
-${SEEDED_CHECKS.map(([key, , bad, why]) => `  // @ts-expect-error ${why}\n  article({ item_type: Schema.Article.REF, ${key}: ${bad} }),`).join('\n')}
-];
+${checkArrays(SEEDED_CHECKS, (key, value) => `article({ item_type: Schema.Article.REF, ${key}: ${value} })`)}
 
 export async function reading(id: string): Promise<(string | null)[]> {
   const found = await client.items.find<Schema.Article>(id, { nested: true });
@@ -189,12 +199,7 @@ export async function writing(): Promise<unknown[]> {
 }
 
 const body = (value: ApiTypes.ItemCreateSchema<S.Everything>) => value;
-export const accepted = [
-${CHECKS.map(([key, good]) => `  body({ item_type: S.Everything.REF, ${key}: ${good} }),`).join('\n')}
-];
-export const refused = [
-${CHECKS.map(([key, , bad, why]) => `  // @ts-expect-error ${why}\n  body({ item_type: S.Everything.REF, ${key}: ${bad} }),`).join('\n')}
-];
+${checkArrays(CHECKS, (key, value) => `body({ item_type: S.Everything.REF, ${key}: ${value} })`)}
 
 export async function reading(id: string): Promise<(string | null)[]> {
   const record = await client.items.find<S.Everything>(id, { nested: true });

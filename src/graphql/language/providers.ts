@@ -6,6 +6,7 @@ import { isEnumType, type GraphQLSchema } from 'graphql';
 import type { DocumentRef } from '../../domain/paths';
 import type { Translate } from '../../platform/translate';
 import { documentUri } from '../../platform/uris';
+import { GRAPHQL_SELECTOR } from '../embedded';
 import type { WorkspaceLink } from '../link';
 import { rangeAt, type Analysis } from './analysis';
 import { sourceOf } from './diagnostics';
@@ -13,14 +14,6 @@ import { costAt, describeCost, describeTarget } from './insights';
 import { completionsAt, datoTargetOf, graphqlHoverAt, symbolAt, type DatoTarget } from './queryService';
 import type { LanguageSources } from './sources';
 
-export const GRAPHQL_SELECTOR: vscode.DocumentSelector = [
-  { language: 'graphql' },
-  { pattern: '**/*.{graphql,gql}' },
-  { language: 'typescript' },
-  { language: 'typescriptreact' },
-  { language: 'javascript' },
-  { language: 'javascriptreact' },
-];
 const TRIGGERS = ['{', '(', ':', '@', '$', ' ', '.'];
 export const FIND_USAGES_COMMAND = 'datocms.graphql.findUsages';
 

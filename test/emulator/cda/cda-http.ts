@@ -64,3 +64,40 @@ export async function createRecord(emu: Emulator, modelId: string, attributes: R
   if (!draft && created.data.meta.status !== 'published') await cma(emu, 'PUT', `/items/${id}/publish`);
   return id;
 }
+
+/**
+ * The schema of the API's worked complexity examples: artists (name, birth, country, age, friends) with one record
+ * (Nina), the product and CTA block models, and blog posts whose rich text holds them. Answers the models' ids.
+ */
+export async function createComplexityExamples(
+  emu: Emulator,
+  artistAttributes: Record<string, unknown> = {},
+): Promise<{ artist: string; product: string; cta: string; post: string }> {
+  const artist = await createModel(emu, { name: 'Artist', api_key: 'artist', ...artistAttributes });
+  await createField(emu, artist, { label: 'Name', api_key: 'name', field_type: 'string' });
+  await createField(emu, artist, { label: 'Birth', api_key: 'birth', field_type: 'date' });
+  await createField(emu, artist, { label: 'Country', api_key: 'country', field_type: 'string' });
+  await createField(emu, artist, { label: 'Age', api_key: 'age', field_type: 'integer' });
+  await createField(emu, artist, {
+    label: 'Friends',
+    api_key: 'friends',
+    field_type: 'links',
+    validators: { items_item_type: { item_types: [artist] } },
+  });
+  await createRecord(emu, artist, { name: 'Nina', birth: '1995-02-01', country: 'DE', age: 30, friends: [] });
+  const product = await createModel(emu, { name: 'Product', api_key: 'product', modular_block: true });
+  await createField(emu, product, { label: 'Name', api_key: 'name', field_type: 'string' });
+  await createField(emu, product, { label: 'Price', api_key: 'price', field_type: 'float' });
+  const cta = await createModel(emu, { name: 'CTA', api_key: 'cta', modular_block: true });
+  await createField(emu, cta, { label: 'Title', api_key: 'title', field_type: 'string' });
+  const post = await createModel(emu, { name: 'Blog post', api_key: 'blog_post' });
+  await createField(emu, post, { label: 'Title', api_key: 'title', field_type: 'string' });
+  await createField(emu, post, {
+    label: 'Content',
+    api_key: 'content',
+    field_type: 'rich_text',
+    deep_filtering_enabled: true,
+    validators: { rich_text_blocks: { item_types: [product, cta] } },
+  });
+  return { artist, product, cta, post };
+}

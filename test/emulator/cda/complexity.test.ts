@@ -2,37 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Emulator } from '../index.js';
 import { useEmulator } from '../../support/emulator.js';
-import { cma, createField, createModel, createRecord, gql } from './cda-http.js';
+import { cma, createComplexityExamples, createField, gql } from './cda-http.js';
 
 let emu: Emulator;
 useEmulator({ empty: true, jobDurationMs: 1 }, async (started) => {
   emu = started.emulator;
-  const artist = await createModel(emu, { name: 'Artist', api_key: 'artist' });
-  await createField(emu, artist, { label: 'Name', api_key: 'name', field_type: 'string' });
-  await createField(emu, artist, { label: 'Birth', api_key: 'birth', field_type: 'date' });
-  await createField(emu, artist, { label: 'Country', api_key: 'country', field_type: 'string' });
-  await createField(emu, artist, { label: 'Age', api_key: 'age', field_type: 'integer' });
-  await createField(emu, artist, {
-    label: 'Friends',
-    api_key: 'friends',
-    field_type: 'links',
-    validators: { items_item_type: { item_types: [artist] } },
-  });
-  await createRecord(emu, artist, { name: 'Nina', birth: '1995-02-01', country: 'DE', age: 30, friends: [] });
-  const product = await createModel(emu, { name: 'Product', api_key: 'product', modular_block: true });
-  await createField(emu, product, { label: 'Name', api_key: 'name', field_type: 'string' });
-  await createField(emu, product, { label: 'Price', api_key: 'price', field_type: 'float' });
-  const cta = await createModel(emu, { name: 'CTA', api_key: 'cta', modular_block: true });
-  await createField(emu, cta, { label: 'Title', api_key: 'title', field_type: 'string' });
-  const post = await createModel(emu, { name: 'Blog post', api_key: 'blog_post' });
-  await createField(emu, post, { label: 'Title', api_key: 'title', field_type: 'string' });
-  await createField(emu, post, {
-    label: 'Content',
-    api_key: 'content',
-    field_type: 'rich_text',
-    deep_filtering_enabled: true,
-    validators: { rich_text_blocks: { item_types: [product, cta] } },
-  });
+  await createComplexityExamples(emu);
 });
 
 async function complexity(query: string): Promise<number> {
