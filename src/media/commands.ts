@@ -12,7 +12,7 @@ import { mediaOfNode } from './library';
 import { Upload } from './looks';
 import type { MediaPlace, OperationDeps } from './operation';
 import { replaceFileOf, uploadFilesTo, type FileToSend } from './sending';
-import { mediaNodeOf, ownerLabel, ownerOf, reloadMedia, uploadTarget, type MediaDeps, type MediaOwner } from './targets';
+import { ownerLabel, ownerOf, reloadMedia, uploadTarget, type MediaDeps, type MediaOwner } from './targets';
 import * as usage from './usage';
 
 export interface DraggedUpload {
@@ -41,12 +41,8 @@ export async function uploadFiles(deps: MediaDeps, arg?: unknown): Promise<void>
 export async function dropFiles(deps: MediaDeps, transfer: vscode.DataTransfer, onto: TreeNode | undefined): Promise<void> {
   const files = await droppedFiles(transfer);
   if (files.length === 0 || !onto) return;
-  const owner =
-    onto.kind === 'project'
-      ? await mediaNodeOf(deps, onto.projectKey)
-      : ['media', 'uploadCollection', 'upload', 'uploadsMore'].includes(onto.kind)
-        ? await ownerOf(deps, onto, '')
-        : undefined;
+  // only where the uploads are listed, so that a file let go over the project's row by mistake is not uploaded
+  const owner = ['media', 'uploadCollection', 'upload', 'uploadsMore'].includes(onto.kind) ? await ownerOf(deps, onto, '') : undefined;
   if (!owner) {
     void deps.ui.info(deps.t('Drop files on Media (or one of its collections) to upload them.'));
     return;

@@ -81,6 +81,10 @@ describe('media library', () => {
     const info = ui.info;
     ui.info = (message, ...actions) => (infos.push(message), info.call(ui, message, ...actions));
     try {
+      // let go over the project's row: nothing is uploaded, and the user is told where files go
+      await dragAndDrop.handleDrop!(model.roots()[0], transfer, new vscode.CancellationTokenSource().token);
+      assert.deepEqual(await writes(), [], 'a drop on the project uploads nothing');
+      assert.deepEqual(infos.splice(0), ['Drop files on Media (or one of its collections) to upload them.']);
       await dragAndDrop.handleDrop!(media, transfer, new vscode.CancellationTokenSource().token);
     } finally {
       ui.info = info;
