@@ -49,19 +49,26 @@ function withTitle(opened: OpenedDocument, title: string): string {
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
+/**
+ * `name` renamed to `<name>-old` and another environment forked under it, past the time the last list vouches for:
+ * the save of `opened` is refused naming both, and nothing is written.
+ */
+async function savedAfterReplaced(opened: OpenedDocument, name: string): Promise<void> {
+  await client.environments.rename(name, `${name}-old`);
+  await fork('main', name);
+  later();
+  emulator.clearRequests();
+  const result = await service.save(withTitle(opened, 'Meant for the original'), { opened, basisText: opened.text });
+  assert.deepEqual(result, { status: 'replaced', environment: name, renamedTo: `${name}-old` });
+  assert.deepEqual(writes(), [], 'nothing was sent');
+}
+
 describe('the environment a document was read from', () => {
   test('renamed, with another forked under its name: the save is refused naming both, and nothing is written', async () => {
     await fork('main', 'feature-a');
     const opened = await service.open(await articleIn('feature-a'));
     assert.equal(opened.environment?.id, 'feature-a');
-    await client.environments.rename('feature-a', 'feature-a-old');
-    await fork('main', 'feature-a');
-    later();
-    emulator.clearRequests();
-
-    const result = await service.save(withTitle(opened, 'Meant for the original'), { opened, basisText: opened.text });
-    assert.deepEqual(result, { status: 'replaced', environment: 'feature-a', renamedTo: 'feature-a-old' });
-    assert.deepEqual(writes(), [], 'nothing was sent');
+    await savedAfterReplaced(opened, 'feature-a');
     assert.equal(environmentReads().length, 1, 'one read of the environments');
 
     // Opened again from where it went, it saves there.
@@ -81,13 +88,7 @@ describe('the environment a document was read from', () => {
     await fork('main', 'feature-d');
     const opened = await service.open(await articleIn('feature-d'));
     assert.equal(opened.environment?.id, 'feature-d', 'the list was read again to mark it');
-    await client.environments.rename('feature-d', 'feature-d-old');
-    await fork('main', 'feature-d');
-    later();
-    emulator.clearRequests();
-    const result = await service.save(withTitle(opened, 'Meant for the original'), { opened, basisText: opened.text });
-    assert.deepEqual(result, { status: 'replaced', environment: 'feature-d', renamedTo: 'feature-d-old' });
-    assert.deepEqual(writes(), [], 'nothing was sent');
+    await savedAfterReplaced(opened, 'feature-d');
   });
 
   test('renamed away with nothing under its name: refused, naming the new name', async () => {

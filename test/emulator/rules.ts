@@ -4,11 +4,8 @@
 // src/schema/catalog.ts on purpose: tables shared with the extension would let a mistake in them pass both
 // sides of every test. test/schema/catalog.test.ts checks that the two catalogues agree.
 
-export const ITEM_TYPE_ATTRIBUTES = [
-  'name',
-  'api_key',
-  'collection_appeareance',
-  'collection_appearance',
+/** A model's on/off settings, in the order both lists below give them. */
+const ITEM_TYPE_SWITCHES = [
   'singleton',
   'all_locales_required',
   'sortable',
@@ -16,6 +13,13 @@ export const ITEM_TYPE_ATTRIBUTES = [
   'draft_mode_active',
   'draft_saving_active',
   'tree',
+] as const;
+export const ITEM_TYPE_ATTRIBUTES = [
+  'name',
+  'api_key',
+  'collection_appeareance',
+  'collection_appearance',
+  ...ITEM_TYPE_SWITCHES,
   'ordering_direction',
   'ordering_meta',
   'has_singleton_item',
@@ -31,17 +35,7 @@ export const ITEM_TYPE_RELATIONSHIPS = [
   'excerpt_field',
   'workflow',
 ] as const;
-export const ITEM_TYPE_BOOLEANS = [
-  'singleton',
-  'all_locales_required',
-  'sortable',
-  'modular_block',
-  'draft_mode_active',
-  'draft_saving_active',
-  'tree',
-  'has_singleton_item',
-  'inverse_relationships_enabled',
-] as const;
+export const ITEM_TYPE_BOOLEANS = [...ITEM_TYPE_SWITCHES, 'has_singleton_item', 'inverse_relationships_enabled'] as const;
 export const ITEM_TYPE_ENUMS: Record<string, readonly (string | null)[]> = {
   collection_appearance: ['compact', 'table'],
   collection_appeareance: ['compact', 'table'],

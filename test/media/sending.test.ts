@@ -6,13 +6,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { CmaClient, closeAllDispatchers, type Resource } from '../../src/cma';
+import { after, beforeEach, describe, test } from 'node:test';
+import type { CmaClient, Resource } from '../../src/cma';
 import type { MediaPlace, OperationDeps, UploadPlace } from '../../src/media/operation';
 import { replaceFileOf, sendFiles, uploadFilesTo, type FileToSend } from '../../src/media/sending';
 import { formatMessage } from '../../src/platform/translate';
 import { ProjectData } from '../../src/projects/projectData';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { QUICK_JOBS, useEmulator } from '../support/emulator';
 import { png } from '../emulator/upload-helpers';
 import { ScriptedUi } from '../platform/scriptedUi';
 
@@ -23,27 +24,15 @@ let ui: ScriptedUi;
 let reloads: number;
 let changed: Resource<'upload'>[];
 
-before(async () => {
-  emulator = await startEmulator({ records: 12, jobDurationMs: 10 });
-  client = new CmaClient({
-    apiToken: emulator.token,
-    baseUrl: emulator.url,
-    jobs: { firstDelayMs: 5, maxDelayMs: 20 },
-    retry: { maxAttempts: 1 },
-  });
+useEmulator({ records: 12, jobDurationMs: 10, client: { jobs: QUICK_JOBS }, reset: ['faults', 'requests'] }, (started) => {
+  ({ emulator, client } = started);
   dir = mkdtempSync(join(tmpdir(), 'dato-media-'));
 });
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
-  rmSync(dir, { recursive: true, force: true });
-});
+after(() => rmSync(dir, { recursive: true, force: true }));
 beforeEach(() => {
   ui = new ScriptedUi();
   reloads = 0;
   changed = [];
-  emulator.faults.clear();
-  emulator.clearRequests();
   emulator.uploadStorage.requests.length = 0;
 });
 

@@ -2,38 +2,27 @@
 // read-only), the checks (zod shape, locales, focal point only on images), the partial update it saves (only the
 // parts that changed, one PUT run as a job), conflicts, and the JSON Schema completion offers.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { CmaClient, closeAllDispatchers, type Resource } from '../../src/cma';
+import { beforeEach, describe, test } from 'node:test';
+import type { CmaClient, Resource } from '../../src/cma';
 import { mediaOf } from '../../src/cma/resources/media';
 import { DocumentService, type OpenedDocument } from '../../src/documents/documentService';
 import type { DocumentRef } from '../../src/domain/paths';
 import { ProjectData } from '../../src/projects/projectData';
 import { checkDocument, jsonSchemaFor, planUpdate } from '../../src/schema';
-import { startEmulator, type Emulator } from '../emulator';
+import type { Emulator } from '../emulator';
+import { QUICK_JOBS, useEmulator } from '../support/emulator';
 
 const where = { project: 'emulated-bistro', environment: 'main' } as const;
 let emulator: Emulator;
 let client: CmaClient;
 let service: DocumentService;
 
-before(async () => {
-  emulator = await startEmulator({ records: 12, jobDurationMs: 5 });
-  client = new CmaClient({
-    apiToken: emulator.token,
-    baseUrl: emulator.url,
-    jobs: { firstDelayMs: 5, maxDelayMs: 20 },
-    retry: { maxAttempts: 1 },
-  });
-});
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
+useEmulator({ records: 12, jobDurationMs: 5, client: { jobs: QUICK_JOBS }, reset: ['faults', 'requests'] }, (started) => {
+  ({ emulator, client } = started);
 });
 beforeEach(() => {
   const data = new ProjectData(client);
   service = new DocumentService(async () => data);
-  emulator.faults.clear();
-  emulator.clearRequests();
 });
 
 type Doc = Record<string, unknown> & {
@@ -55,21 +44,15 @@ const refOf = (upload: Resource<'upload'>): DocumentRef => ({
   title: String(upload.attributes['filename']),
 });
 const basis = (opened: OpenedDocument) => ({ opened, basisText: opened.text });
+/** An upload document's keys, in the order the editor shows them: the editable metadata, then what DatoCMS sets. */
+const DOCUMENT_KEYS = ['default_field_metadata', 'tags', 'notes', 'author', 'copyright', 'upload_collection', '$readonly'];
 
 describe('upload documents', () => {
   test('open: the editable metadata first, everything DatoCMS sets read-only', async () => {
     const image = byFormat('jpg');
     const opened = await service.open(refOf(image));
     const doc = parse(opened.text);
-    assert.deepEqual(Object.keys(doc), [
-      'default_field_metadata',
-      'tags',
-      'notes',
-      'author',
-      'copyright',
-      'upload_collection',
-      '$readonly',
-    ]);
+    assert.deepEqual(Object.keys(doc), DOCUMENT_KEYS);
     assert.deepEqual(Object.keys(doc.default_field_metadata), ['alt', 'title', 'custom_data', 'focal_point', 'poster_time']);
     assert.deepEqual(doc.default_field_metadata['alt'], {
       en: String(image.attributes['basename']).replace(/-/g, ' '),
@@ -192,15 +175,7 @@ describe('upload documents', () => {
     const schema = jsonSchemaFor('upload', { locales: ['en', 'it'], itemTypes: [], fieldsOf: () => [] }) as {
       properties: Record<string, { properties?: Record<string, unknown>; description?: string }>;
     };
-    assert.deepEqual(Object.keys(schema.properties), [
-      'default_field_metadata',
-      'tags',
-      'notes',
-      'author',
-      'copyright',
-      'upload_collection',
-      '$readonly',
-    ]);
+    assert.deepEqual(Object.keys(schema.properties), DOCUMENT_KEYS);
     assert.deepEqual(Object.keys(schema.properties['default_field_metadata']!.properties!), [
       'alt',
       'title',

@@ -3,15 +3,16 @@
 // asks first otherwise; Unused Uploads deletes the chosen ones after a confirmation by count and size; Missing Alt
 // Text lists the images without alt text in a locale.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { CmaClient, closeAllDispatchers, type Resource } from '../../src/cma';
+import { beforeEach, describe, test } from 'node:test';
+import type { CmaClient, Resource } from '../../src/cma';
 import type { DeletedResources } from '../../src/domain/deleted';
 import type { DocumentRef } from '../../src/domain/paths';
 import type { MediaPlace, OperationDeps, UploadPlace } from '../../src/media/operation';
 import { deleteUpload, findReferences, missingAltText, unusedUploads } from '../../src/media/usage';
 import { formatMessage } from '../../src/platform/translate';
 import { ProjectData } from '../../src/projects/projectData';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { QUICK_JOBS, useEmulator } from '../support/emulator';
 import { ScriptedUi } from '../platform/scriptedUi';
 
 let emulator: Emulator;
@@ -21,26 +22,14 @@ let opened: { ref: DocumentRef; select?: string }[];
 let deleted: DeletedResources[];
 let reloads: number;
 
-before(async () => {
-  emulator = await startEmulator({ records: 12, jobDurationMs: 5, uploads: 3 });
-  client = new CmaClient({
-    apiToken: emulator.token,
-    baseUrl: emulator.url,
-    jobs: { firstDelayMs: 5, maxDelayMs: 20 },
-    retry: { maxAttempts: 1 },
-  });
-});
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
+useEmulator({ records: 12, jobDurationMs: 5, uploads: 3, client: { jobs: QUICK_JOBS }, reset: ['faults', 'requests'] }, (started) => {
+  ({ emulator, client } = started);
 });
 beforeEach(() => {
   ui = new ScriptedUi();
   opened = [];
   deleted = [];
   reloads = 0;
-  emulator.faults.clear();
-  emulator.clearRequests();
 });
 
 const deps = (): OperationDeps => ({

@@ -15,6 +15,7 @@ import type { Emulator } from '../emulator/index';
 import { useEmulator } from '../support/emulator';
 import { emulatorProject, emulatorProjects } from '../projects/emulatorProjects';
 import { ScriptedUi } from '../platform/scriptedUi';
+import { project, resource } from './adminFixtures';
 
 const HOST = 'https://bistro.admin.datocms.com';
 
@@ -58,21 +59,6 @@ describe('Open from DatoCMS URL: reading dashboard addresses', () => {
   });
 
   test('reads back every address Open in DatoCMS writes', () => {
-    const project = {
-      key: 'bistro',
-      siteId: '1',
-      name: 'Bistro',
-      baseUrl: 'https://site-api.datocms.com',
-      internalDomain: 'bistro.admin.datocms.com',
-      primaryEnvironment: 'main',
-    };
-    const resource = <T extends string>(type: T, id: string, attributes: Record<string, unknown> = {}) => ({
-      id,
-      type,
-      attributes,
-      relationships: {},
-      meta: {},
-    });
     const model = resource('item_type', 'M1');
     for (const environment of ['main', 'staging']) {
       const expectEnv = environment === 'main' ? {} : { environment };

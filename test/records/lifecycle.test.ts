@@ -76,13 +76,13 @@ async function recordOf(model: string, which: (r: Resource<'item'>) => boolean =
   assert.ok(record, `a seeded ${model} record`);
   return record;
 }
+/** An article that links categories. */
+const hasCategories = (r: Resource<'item'>) =>
+  Array.isArray(r.attributes['categories']) && (r.attributes['categories'] as unknown[]).length > 0;
 
 describe('delete record', () => {
   test('the confirmation names the title, model, environment and the records linking to it; declining sends nothing', async () => {
-    const article = await recordOf(
-      'article',
-      (r) => Array.isArray(r.attributes['categories']) && (r.attributes['categories'] as unknown[]).length > 0,
-    );
+    const article = await recordOf('article', hasCategories);
     const category = await client.items.find((article.attributes['categories'] as string[])[0]!);
     const confirm = answerConfirm(undefined);
     emulator.clearRequests();
@@ -96,10 +96,7 @@ describe('delete record', () => {
   });
 
   test('confirmed: one DELETE, the open documents are told, and the record is gone', async () => {
-    const article = await recordOf(
-      'article',
-      (r) => Array.isArray(r.attributes['categories']) && (r.attributes['categories'] as unknown[]).length > 0,
-    );
+    const article = await recordOf('article', hasCategories);
     const category = await client.items.find((article.attributes['categories'] as string[])[0]!);
     const referencing = await client.items.references(category.id, { version: 'published-or-current' });
     ui.answers.push((_m, actions) => actions[0]);
@@ -132,10 +129,7 @@ describe('delete record', () => {
   });
 
   test('a refusal that names nothing (its details are not documented) is still told right', async () => {
-    const article = await recordOf(
-      'article',
-      (r) => Array.isArray(r.attributes['categories']) && (r.attributes['categories'] as unknown[]).length > 0,
-    );
+    const article = await recordOf('article', hasCategories);
     const category = await client.items.find((article.attributes['categories'] as string[])[0]!);
     const linking = await client.items.references(category.id, { version: 'published-or-current' });
     emulator.faults.add({ kind: 'job_failure', method: 'DELETE', path: `/items/${category.id}`, code: 'DELETE_RESTRICTION', status: 422 });

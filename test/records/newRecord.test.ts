@@ -3,29 +3,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { newRecordRef } from '../../src/records/newRecord';
-import { modelTargetOfNode as targetOfNode, type PickerDeps as NewRecordDeps } from '../../src/projects/pickers';
+import { modelTargetOfNode as targetOfNode } from '../../src/projects/pickers';
 import { isDraftRef } from '../../src/domain/paths';
-import type { Project } from '../../src/projects/project';
-import { ProjectData } from '../../src/projects/projectData';
-import { formatMessage } from '../../src/platform/translate';
-import type { Emulator } from '../emulator';
-import { useEmulator } from '../support/emulator';
+import { usePickerWorld } from '../projects/pickerWorld';
 import { ScriptedUi } from '../platform/scriptedUi';
 
-let emulator: Emulator;
-let data: ProjectData;
-const project = { key: 'emulated-bistro', name: 'Emulated Bistro' } as Project;
-
-useEmulator({ records: 12 }, (started) => {
-  emulator = started.emulator;
-  data = new ProjectData(started.client);
-});
-
-function deps(ui: ScriptedUi): NewRecordDeps {
-  return { ui, t: formatMessage, registry: { list: () => [project], environmentOf: () => 'main', data: async () => data } };
-}
-const writes = () => emulator.requests.filter((r) => r.method !== 'GET').length;
-const modelNamed = async (apiKey: string) => data.itemType(apiKey);
+const world = usePickerWorld({ records: 12 });
+const { project, deps, writes } = world;
+const modelNamed = async (apiKey: string) => world.data().itemType(apiKey);
 
 describe('New Record…', () => {
   test('from the palette: pick the model, get a draft of it; nothing is sent', async () => {

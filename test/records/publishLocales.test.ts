@@ -6,12 +6,13 @@ import { type CmaClient } from '../../src/cma';
 import { publishingOf } from '../../src/cma/resources/publishing';
 import { ProjectData } from '../../src/projects/projectData';
 import { runBulk, type BulkHost } from '../../src/records/bulk';
-import { RecordPublishing, type RecordRef, type RecordTarget } from '../../src/records/recordActions';
+import { RecordPublishing } from '../../src/records/recordActions';
 import { formatMessage } from '../../src/platform/translate';
 import { ScriptedUi } from '../platform/scriptedUi';
 import type { Emulator } from '../emulator';
 import { useEmulator } from '../support/emulator';
 import type { StoredItem } from '../emulator/store';
+import { recordTarget, storedRecords } from './publishingKit';
 
 let emulator: Emulator;
 let client: CmaClient;
@@ -52,22 +53,8 @@ function world() {
   return { ui, host, offered, answers, single: new RecordPublishing(host) };
 }
 
-function records(modelApiKey: string, status?: StoredItem['meta']['status']): StoredItem[] {
-  const env = emulator.store.environment();
-  const model = emulator.store.itemType(env, modelApiKey)!;
-  return (env.recordsByType.get(model.id) ?? []).filter((r) => status === undefined || r.meta.status === status);
-}
-
-function target(item: StoredItem, modelApiKey: string): RecordTarget {
-  const ref: RecordRef = {
-    project: 'emulated-bistro',
-    environment: 'main',
-    kind: 'record',
-    modelApiKey,
-    id: item.id,
-  };
-  return { ref, title: `${modelApiKey} ${item.id}` };
-}
+const records = (modelApiKey: string, status?: StoredItem['meta']['status']) => storedRecords(emulator, modelApiKey, status);
+const target = recordTarget;
 
 const writes = () => emulator.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
 

@@ -3,30 +3,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { modelOfNode, newFieldRef } from '../../src/schemaActions/newField';
-import type { PickerDeps as NewRecordDeps } from '../../src/projects/pickers';
 import { isFieldDraftRef } from '../../src/domain/paths';
-import type { Project } from '../../src/projects/project';
-import { ProjectData } from '../../src/projects/projectData';
-import { formatMessage } from '../../src/platform/translate';
-import type { Emulator } from '../emulator';
-import { useEmulator } from '../support/emulator';
+import { usePickerWorld } from '../projects/pickerWorld';
 import { ScriptedUi } from '../platform/scriptedUi';
 
-let emulator: Emulator;
-let data: ProjectData;
-const project = { key: 'emulated-bistro', name: 'Emulated Bistro' } as Project;
-
-useEmulator({ records: 2 }, (started) => {
-  emulator = started.emulator;
-  data = new ProjectData(started.client);
-});
-
-const deps = (ui: ScriptedUi): NewRecordDeps => ({
-  ui,
-  t: formatMessage,
-  registry: { list: () => [project], environmentOf: () => 'main', data: async () => data },
-});
-const writes = () => emulator.requests.filter((r) => r.method !== 'GET').length;
+const world = usePickerWorld({ records: 2 });
+const { project, deps, writes } = world;
 
 describe('New Field…', () => {
   test('from the palette: model, then type (all 20 offered); a draft of that type opens, nothing is sent', async () => {
@@ -44,7 +26,7 @@ describe('New Field…', () => {
   });
 
   test('from the tree: a Fields item names its model; dismissing the type pick opens nothing', async () => {
-    const itemType = await data.itemType('author');
+    const itemType = await world.data().itemType('author');
     const node = { kind: 'fields', projectKey: project.key, environment: 'main', model: { itemType } };
     assert.equal(modelOfNode(node)?.itemType.id, itemType.id);
     const ui = new ScriptedUi();

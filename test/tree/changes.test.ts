@@ -1,20 +1,16 @@
 // The tree follows the changes the extension makes outside it (from an editor, the palette): the branch that lists
 // the changed document reloads, and nothing else.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeAllDispatchers } from '../../src/cma';
 import { TreeModel } from '../../src/tree/model';
 import type { ModelNode, RecordsNode, TreeNode } from '../../src/tree/nodes';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { emulatorProjects } from '../projects/emulatorProjects';
 
 let emulator: Emulator;
-before(async () => {
-  emulator = await startEmulator({ records: 20 });
-});
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
+useEmulator({ records: 20 }, (started) => {
+  emulator = started.emulator;
 });
 
 async function open(model: TreeModel, apiKey: string): Promise<{ modelNode: ModelNode; records: RecordsNode }> {

@@ -1,8 +1,7 @@
 // What hovering a model, a fieldset or a record in the tree tells: a model's number of records (counted when first
 // hovered, one request), its drafts in words, a fieldset's model and fields, dates with their time zone.
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeAllDispatchers } from '../../src/cma';
 import type { Resource } from '../../src/cma/types';
 import { dateTimeText } from '../../src/platform/dates';
 import { formatMessage } from '../../src/platform/translate';
@@ -10,7 +9,8 @@ import { TreeModel } from '../../src/tree/model';
 import { TreePresenter } from '../../src/tree/presenter';
 import type { FieldsetNode, ModelNode, RecordsNode, TreeNode } from '../../src/tree/nodes';
 import { recordTooltip, type TooltipFormat } from '../../src/tree/tooltips';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { emulatorProjects } from '../projects/emulatorProjects';
 
 const RECORDS = 40;
@@ -18,14 +18,9 @@ let emulator: Emulator;
 const format: TooltipFormat = { t: formatMessage, numbers: new Intl.NumberFormat('en'), date: dateTimeText('en-US', 'UTC') };
 const tooltip = (model: TreeModel, node: TreeNode) => new TreePresenter(model, () => format).tooltip(node);
 
-before(async () => {
-  emulator = await startEmulator({ records: RECORDS });
+useEmulator({ records: RECORDS, reset: ['requests'] }, (started) => {
+  emulator = started.emulator;
 });
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
-});
-beforeEach(() => emulator.clearRequests());
 
 async function child(model: TreeModel, parent: TreeNode | undefined, predicate: (n: TreeNode) => boolean): Promise<TreeNode> {
   const found = (await model.children(parent)).find(predicate);

@@ -1,24 +1,21 @@
 // What the tree's rows say and which menus they get, from real nodes over the emulator: every context value is
 // one the menus were checked against, records carry their status and schedule, counts follow changes, dates read
 // as dates, and the tree says when it may be out of date.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeAllDispatchers, publishingOf } from '../../src/cma';
+import { publishingOf } from '../../src/cma';
 import { environmentNode, environmentNodes } from '../../src/environments/nodes';
 import { formatMessage } from '../../src/platform/translate';
 import { TreeModel } from '../../src/tree/model';
 import type { FieldNode, FieldsNode, ModelNode, RecordNode, RecordsNode, SectionNode, TreeNode } from '../../src/tree/nodes';
 import { allContextValues, TreePresenter } from '../../src/tree/presenter';
-import { startEmulator, type Emulator } from '../emulator/index';
+import type { Emulator } from '../emulator/index';
+import { useEmulator } from '../support/emulator';
 import { emulatorProjects } from '../projects/emulatorProjects';
 
 let emulator: Emulator;
-before(async () => {
-  emulator = await startEmulator({ records: 40 });
-});
-after(async () => {
-  await emulator.close();
-  await closeAllDispatchers();
+useEmulator({ records: 40 }, (started) => {
+  emulator = started.emulator;
 });
 
 const format = { t: formatMessage, numbers: new Intl.NumberFormat('en'), date: (iso: string) => `[date ${iso.slice(0, 10)}]` };

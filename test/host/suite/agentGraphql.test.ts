@@ -3,10 +3,10 @@
 // folder's options, a syntax error refused before anything is sent, and find usages listing a query of a file of
 // the folder (found by the usage scan's worker thread in the bundle).
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
-import { clearRequests, config, ensureSignedIn, requests, waitFor } from './helpers';
+import { clearRequests, config, linkWorkspaceToEmulator, requests, waitFor } from './helpers';
 
 const FILE = join('src', 'agentQueries.ts');
 const TEXT = [
@@ -38,10 +38,7 @@ describe('agent tools: GraphQL', () => {
   const workspace = () => config().workspace;
 
   before(async () => {
-    await ensureSignedIn();
-    await vscode.workspace.getConfiguration('datocms').update('cdaUrl', `${config().emulatorUrl}/cda/`, vscode.ConfigurationTarget.Global);
-    mkdirSync(join(workspace(), 'src'), { recursive: true });
-    writeFileSync(join(workspace(), 'datocms.config.json'), JSON.stringify({ profiles: { default: { siteId: '84213' } } }, null, 2));
+    await linkWorkspaceToEmulator();
     writeFileSync(join(workspace(), FILE), TEXT);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });

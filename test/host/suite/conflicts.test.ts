@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import {
   clearRequests,
   clickButton,
+  closeEditors,
   cma,
   cmaJob,
   describeRequests,
@@ -67,11 +68,7 @@ describe('conflicts', () => {
     assert.equal(tabIsDirty(uri), true);
   });
 
-  afterEach(async () => {
-    await dismissToasts();
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor').then(undefined, () => undefined);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
+  afterEach(closeEditors);
 
   it("Compare with Saved on a dirty model, then save: the colleague's other key is kept and so is the user's text", async function () {
     this.timeout(90_000);

@@ -2,9 +2,9 @@
 // POST /items, the editor then shows the created record and the tree lists it; a refused create keeps the text.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ModelNode, RecordsNode, SectionNode } from '../../../src/tree';
 import {
   clearRequests,
+  closeEditors,
   describeRequests,
   dismissToasts,
   ensureSignedIn,
@@ -18,24 +18,13 @@ import {
   writes,
 } from './helpers';
 import { editJson, pressSave, sleep } from './editing';
-
-async function recordsOf(apiKey: string): Promise<RecordsNode> {
-  const { model } = await extensionApi();
-  const [project] = model.roots();
-  const models = (await model.children(project!)).find((n) => n.kind === 'models') as SectionNode;
-  const node = (await model.children(models)).find((n) => n.kind === 'model' && n.itemType.attributes['api_key'] === apiKey) as ModelNode;
-  return (await model.children(node)).find((n): n is RecordsNode => n.kind === 'records')!;
-}
+import { recordsOf } from './treeKit';
 
 const activeDraft = () => vscode.window.activeTextEditor?.document.uri.path.includes('/new~') === true;
 
 describe('creating records', () => {
   before(ensureSignedIn);
-  afterEach(async () => {
-    await dismissToasts();
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor').then(undefined, () => undefined);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
+  afterEach(closeEditors);
 
   it('New Record on the Records node: fill the required fields, Ctrl+S → one POST /items, the real record opens, the tree lists it', async function () {
     this.timeout(90_000);

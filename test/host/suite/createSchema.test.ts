@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { stopAskingSchemaChanges } from '../../../src/projects/primaryGuard';
-import type { FieldsetNode, FieldsNode, ModelNode, SectionNode, TreeNode } from '../../../src/tree';
+import type { FieldsetNode, FieldsNode, SectionNode, TreeNode } from '../../../src/tree';
 import {
   answerConfirmations,
   clearRequests,
@@ -19,15 +19,10 @@ import {
   waitFor,
   writes,
 } from './helpers';
-import { editJson, pressSave } from './editing';
+import { editJson, pressSave, saveDeclined } from './editing';
+import { modelNode as modelNodeOf } from './treeKit';
 
-async function modelNode(apiKey: string): Promise<ModelNode> {
-  const { model } = await extensionApi();
-  const [project] = model.roots();
-  const models = (await model.children(project!)).find((n) => n.kind === 'models') as SectionNode;
-  await model.refresh(models);
-  return (await model.children(models)).find((n) => n.kind === 'model' && n.itemType.attributes['api_key'] === apiKey) as ModelNode;
-}
+const modelNode = (apiKey: string) => modelNodeOf(apiKey, true);
 
 async function sectionNode(kind: 'models' | 'blockModels' | 'webhooks'): Promise<SectionNode> {
   const { model } = await extensionApi();
@@ -262,11 +257,7 @@ describe('creating schema from the tree', () => {
         doc.name = 'Host model';
         doc.api_key = apiKey;
       });
-      await dismissToasts();
-      const asked = await answerConfirmations(undefined);
-      await clearRequests();
-      await pressSave(draft);
-      await waitFor(() => asked.length === 1, 10_000, 'the guard to ask');
+      const asked = await saveDeclined(draft);
       assert.equal(asked[0]!.message, `Create the model "Host model" (${apiKey}) in the primary environment "main" of Emulated Bistro?`);
       await new Promise((resolve) => setTimeout(resolve, 500));
       assert.deepEqual(

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { findNodeAtLocation, parseTree, type JSONPath } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import { documentUri } from '../../../src/platform/uris';
-import { cma, pressKeys, tabIsDirty, typeInEditor, waitFor } from './helpers';
+import type { ConfirmOptions } from '../../../src/platform/ui';
+import { answerConfirmations, clearRequests, cma, dismissToasts, pressKeys, tabIsDirty, typeInEditor, waitFor } from './helpers';
 
 export const MAIN = { project: 'emulated-bistro', environment: 'main' } as const;
 
@@ -135,4 +136,17 @@ export async function replaceIn(document: vscode.TextDocument, search: string, r
   const edit = new vscode.WorkspaceEdit();
   edit.replace(document.uri, new vscode.Range(document.positionAt(offset), document.positionAt(offset + search.length)), replacement);
   assert.ok(await vscode.workspace.applyEdit(edit));
+}
+
+/**
+ * Ctrl+S with the guard's confirmation declined, from a clean slate (no toasts, an empty request log): returns once
+ * the guard asked, with what it showed.
+ */
+export async function saveDeclined(editor: vscode.TextEditor): Promise<ConfirmOptions[]> {
+  await dismissToasts();
+  const asked = await answerConfirmations(undefined);
+  await clearRequests();
+  await pressSave(editor);
+  await waitFor(() => asked.length === 1, 10_000, 'the guard to ask');
+  return asked;
 }

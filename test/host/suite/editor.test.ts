@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { documentUri, parseDocumentUri } from '../../../src/platform/uris';
-import { clearRequests, cma, ensureSignedIn, requests, waitFor } from './helpers';
+import { clearRequests, cma, ensureSignedIn, requests, revertAndCloseAll, waitFor } from './helpers';
 import { openDocument, replaceIn } from './editing';
 
 const PROJECT = { project: 'emulated-bistro', environment: 'main' } as const;
@@ -25,10 +25,7 @@ async function articleWithAuthor(): Promise<{ article: any; authorId: string; au
 
 describe('editor: names, links and quick fixes', () => {
   before(ensureSignedIn);
-  afterEach(async () => {
-    await vscode.commands.executeCommand('workbench.action.files.revert');
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
+  afterEach(revertAndCloseAll);
 
   it('hover on a link id names the record; Go to Definition opens it, its tab titled by the record', async () => {
     const { article, authorId, authorName } = await articleWithAuthor();

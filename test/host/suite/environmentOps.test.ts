@@ -26,7 +26,7 @@ import {
   waitFor,
   writes,
 } from './helpers';
-import { editJson, modelUri, openEditor, pressSave, waitForClean } from './editing';
+import { editJson, modelUri, openEditor, pressSave, saveDeclined, waitForClean } from './editing';
 
 const PROJECT = 'emulated-bistro';
 const projectItemText = async () => (await statusBar()).find((item) => item.text.includes('Emulated Bistro'))?.text ?? '';
@@ -69,11 +69,7 @@ describe('the guard on the primary environment', () => {
     await editJson(editor.document, (json) => {
       json.hint = hint;
     });
-    await dismissToasts();
-    const asked = await answerConfirmations(undefined);
-    await clearRequests();
-    await pressSave(editor);
-    await waitFor(() => asked.length === 1, 10_000, 'the guard to ask');
+    const asked = await saveDeclined(editor);
     assert.equal(asked[0]!.message, 'Update the model category (hint) in the primary environment "main" of Emulated Bistro?');
     assert.deepEqual(asked[0]!.actions, ['Change Schema', "Don't Ask Again for This Project"]);
     const shown = await settledToasts();

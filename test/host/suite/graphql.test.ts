@@ -2,7 +2,7 @@
 // gql.tada query, its CodeLens Run opening the result with its summary; Sync GraphQL Schema writing schema.graphql;
 // a field saved in the linked environment offering to sync it again.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { documentUri } from '../../../src/platform/uris';
@@ -11,7 +11,7 @@ import {
   clickButton,
   config,
   dismissToasts,
-  ensureSignedIn,
+  linkWorkspaceToEmulator,
   screenshot,
   seeOnScreen,
   settledToasts,
@@ -43,10 +43,7 @@ describe('graphql', () => {
   const created = ['datocms.config.json', 'tsconfig.json', TADA_TYPES, 'schema.graphql', QUERY_FILE, 'package.json', 'generated.txt'];
 
   before(async () => {
-    await ensureSignedIn();
-    await vscode.workspace.getConfiguration('datocms').update('cdaUrl', `${config().emulatorUrl}/cda/`, vscode.ConfigurationTarget.Global);
-    mkdirSync(join(workspace(), 'src'), { recursive: true });
-    writeFileSync(join(workspace(), 'datocms.config.json'), JSON.stringify({ profiles: { default: { siteId: '84213' } } }, null, 2));
+    await linkWorkspaceToEmulator();
     // gql.tada's TypeScript plugin names the schema file
     writeFileSync(
       join(workspace(), 'tsconfig.json'),

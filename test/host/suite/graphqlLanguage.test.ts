@@ -3,7 +3,7 @@
 // field (label, type, model), Go to Definition opening the field's document, and deleting a field the query reads:
 // the confirmation names the query before anything is sent.
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { documentUri } from '../../../src/platform/uris';
@@ -14,7 +14,7 @@ import {
   cmaJob,
   config,
   dismissToasts,
-  ensureSignedIn,
+  linkWorkspaceToEmulator,
   requests,
   restoreConfirmations,
   screenshot,
@@ -48,10 +48,7 @@ describe('graphql language', () => {
   };
 
   before(async () => {
-    await ensureSignedIn();
-    await vscode.workspace.getConfiguration('datocms').update('cdaUrl', `${config().emulatorUrl}/cda/`, vscode.ConfigurationTarget.Global);
-    mkdirSync(join(workspace(), 'src'), { recursive: true });
-    writeFileSync(join(workspace(), 'datocms.config.json'), JSON.stringify({ profiles: { default: { siteId: '84213' } } }, null, 2));
+    await linkWorkspaceToEmulator();
     writeFileSync(join(workspace(), FILE), TEXT);
   });
 

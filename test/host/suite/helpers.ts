@@ -1,7 +1,7 @@
 // Shared helpers of the extension-host suite: the runner's config, the extension's test API, the
 // emulator's control endpoints, and typing into quick inputs through the runner (like a user).
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { DatoExplorerApi } from '../../../src/extension';
@@ -300,4 +300,25 @@ export async function answerConfirmations(...answers: (string | undefined)[]): P
 export async function restoreConfirmations(): Promise<void> {
   const { registry } = await extensionApi();
   delete (registry.ui as { confirm?: unknown }).confirm;
+}
+
+/** After a test that may leave toasts and an edited editor: the toasts go, the edit is reverted, every editor closes. */
+export async function closeEditors(): Promise<void> {
+  await dismissToasts();
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor').then(undefined, () => undefined);
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
+/** The active editor's changes reverted, then every editor closed. */
+export async function revertAndCloseAll(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.files.revert');
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
+/** Signed in, the delivery API at the emulator, and the workspace folder linked to its project (datocms.config.json). */
+export async function linkWorkspaceToEmulator(): Promise<void> {
+  await ensureSignedIn();
+  await vscode.workspace.getConfiguration('datocms').update('cdaUrl', `${config().emulatorUrl}/cda/`, vscode.ConfigurationTarget.Global);
+  mkdirSync(join(config().workspace, 'src'), { recursive: true });
+  writeFileSync(join(config().workspace, 'datocms.config.json'), JSON.stringify({ profiles: { default: { siteId: '84213' } } }, null, 2));
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { documentUri } from '../../../src/platform/uris';
-import { cma, ensureSignedIn, waitFor } from './helpers';
+import { cma, ensureSignedIn, revertAndCloseAll, waitFor } from './helpers';
 import { openDocument, replaceIn } from './editing';
 
 const PROJECT = { project: 'emulated-bistro', environment: 'main' } as const;
@@ -12,10 +12,7 @@ const hoverText = (hovers: vscode.Hover[]) =>
 
 describe('language: DatoCMS JSON', () => {
   before(ensureSignedIn);
-  afterEach(async () => {
-    await vscode.commands.executeCommand('workbench.action.files.revert');
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
+  afterEach(revertAndCloseAll);
 
   it('a model document completes enumerations with their values only, hovers with descriptions, outlines its keys', async () => {
     const document = await openDocument(documentUri({ ...PROJECT, kind: 'model', apiKey: 'article' }));

@@ -3,16 +3,10 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Ui } from '../../../src/platform/ui';
-import type { FieldNode, FieldsNode, ModelNode, RecordNode, RecordsNode, SectionNode, TreeNode } from '../../../src/tree';
+import type { FieldNode, FieldsNode, RecordNode, RecordsNode, TreeNode } from '../../../src/tree';
 import { clearRequests, cma, dismissToasts, ensureSignedIn, extensionApi, settledToasts, tabIsDirty, waitFor, writes } from './helpers';
 import { editJson, openEditor, pressSave, recordUri, sleep } from './editing';
-
-async function modelNode(apiKey: string): Promise<ModelNode> {
-  const { model } = await extensionApi();
-  const [project] = model.roots();
-  const models = (await model.children(project)).find((n) => n.kind === 'models') as SectionNode;
-  return (await model.children(models)).find((n) => n.kind === 'model' && n.itemType.attributes['api_key'] === apiKey) as ModelNode;
-}
+import { modelNode } from './treeKit';
 
 async function recordNode(modelApiKey: string, id: string): Promise<RecordNode> {
   const { model } = await extensionApi();

@@ -14,6 +14,7 @@ import { MAIN, openEditor, pressSave, recordUri, valueAt, waitForClean } from '.
 import {
   answerConfirmations,
   clearRequests,
+  closeEditors,
   cma,
   config,
   describeRequests,
@@ -58,9 +59,7 @@ describe('media library', () => {
   before(ensureSignedIn);
   afterEach(async () => {
     await restoreConfirmations();
-    await dismissToasts();
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor').then(undefined, () => undefined);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeEditors();
   });
 
   it('a file dropped on the Media node: one upload request, one PUT, one create job; the node lists it', async function () {

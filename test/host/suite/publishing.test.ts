@@ -2,7 +2,7 @@
 // of a multi-selection: what reaches the emulator, and what the tree and the editors show after each step.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ModelNode, RecordNode, RecordsNode, SectionNode } from '../../../src/tree';
+import type { RecordNode } from '../../../src/tree';
 import type { Ui } from '../../../src/platform/ui';
 import {
   clearRequests,
@@ -18,14 +18,7 @@ import {
   writes,
 } from './helpers';
 import { editJson, pressSave, sleep } from './editing';
-
-async function recordsOf(apiKey: string): Promise<RecordsNode> {
-  const { model } = await extensionApi();
-  const [project] = model.roots();
-  const models = (await model.children(project!)).find((n) => n.kind === 'models') as SectionNode;
-  const node = (await model.children(models)).find((n) => n.kind === 'model' && n.itemType.attributes['api_key'] === apiKey) as ModelNode;
-  return (await model.children(node)).find((n): n is RecordsNode => n.kind === 'records')!;
-}
+import { recordsOf } from './treeKit';
 
 const tabOpen = (uri: vscode.Uri) =>
   vscode.window.tabGroups.all

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { stopAskingSchemaChanges } from '../../../src/projects/primaryGuard';
 import {
-  answerConfirmations,
   clearRequests,
+  closeEditors,
   cma,
   cmaJob,
   config,
@@ -17,10 +17,9 @@ import {
   restoreConfirmations,
   settledToasts,
   tabIsDirty,
-  waitFor,
   writes,
 } from './helpers';
-import { editJson, modelUri, openEditor, pressSave, recordIdOf, recordUri, valueAt } from './editing';
+import { editJson, modelUri, openEditor, pressSave, recordIdOf, recordUri, saveDeclined, valueAt } from './editing';
 
 const PROJECT = 'emulated-bistro';
 const GENERIC = /Failed to save|Unable to write|FileSystemError|NoPermissions/;
@@ -32,12 +31,6 @@ async function recordIn(environment: string, id: string): Promise<any> {
   });
   assert.equal(response.status, 200);
   return ((await response.json()) as { data: unknown }).data;
-}
-
-async function closeEditors(): Promise<void> {
-  await dismissToasts();
-  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor').then(undefined, () => undefined);
-  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }
 
 describe('saves and environments changed by a colleague', () => {
@@ -57,11 +50,7 @@ describe('saves and environments changed by a colleague', () => {
       });
       await cma('PUT', '/environments/sandbox/promote');
       assert.equal(registry.get(PROJECT)?.primaryEnvironment ?? 'main', 'main', 'the extension still remembers "main"');
-      await dismissToasts();
-      const asked = await answerConfirmations(undefined);
-      await clearRequests();
-      await pressSave(editor);
-      await waitFor(() => asked.length === 1, 10_000, 'the guard to ask');
+      const asked = await saveDeclined(editor);
       assert.equal(asked[0]!.message, 'Update the model category (hint) in the primary environment "sandbox" of Emulated Bistro?');
       const shown = await settledToasts();
       assert.equal(shown.length, 1, JSON.stringify(shown));

@@ -6,9 +6,10 @@ import {
   addFault,
   clearFaults,
   clearRequests,
+  closeEditors,
   cma,
-  dismissToasts,
   describeRequests,
+  dismissToasts,
   requests,
   settledToasts,
   tabIsDirty,
@@ -39,9 +40,7 @@ describe('saving while typing', () => {
   beforeEach(dismissToasts);
   afterEach(async () => {
     await clearFaults();
-    await dismissToasts();
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor').then(undefined, () => undefined);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeEditors();
   });
 
   it('record: typing during the PUT keeps the typed text dirty; the next save sends only it, on the new version', async function () {
@@ -150,9 +149,7 @@ describe('failed saves', () => {
   beforeEach(dismissToasts);
   afterEach(async () => {
     await clearFaults();
-    await dismissToasts();
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor').then(undefined, () => undefined);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeEditors();
   });
 
   it('a 500 on the PUT shows exactly one notification; the tab stays dirty and the text is kept', async () => {
