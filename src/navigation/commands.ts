@@ -5,25 +5,14 @@ import vscode = require('vscode');
 import { Field, Model } from '../domain/views';
 import { errorMessage } from '../platform/errors';
 import { openDocument, parseDocumentUri } from '../platform/uris';
-import { type Translate } from '../platform/translate';
-import { type Ui } from '../platform/ui';
 import { askRecordId, pickModel, pickProject, recordRefById, searchAndPickRecord } from '../projects/pickers';
-import { type ProjectRegistry } from '../projects/registry';
-import { type ProjectStatusBar } from '../projects/statusBar';
 import { isDocumentNode, modelOf, type TreeNode } from '../tree/nodes';
-import { nodeOf } from '../tree/commands';
+import { nodeOf, type TreeDeps } from '../tree/commands';
 import { VIEW_ID } from '../tree/provider';
-import { type TreeModel } from '../tree/model';
 import { adminUrl, type AdminTarget } from './adminUrls';
 import { parseDashboardUrl, parseExtensionLink, resolveDashboardLink, resolveExtensionLink } from './dashboardLinks';
 
-export interface NavigationDeps {
-  registry: ProjectRegistry;
-  tree: TreeModel;
-  treeView: vscode.TreeView<TreeNode>;
-  statusBar: ProjectStatusBar;
-  ui: Ui;
-  t: Translate;
+export interface NavigationDeps extends TreeDeps {
   log: vscode.LogOutputChannel;
 }
 

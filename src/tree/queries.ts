@@ -2,8 +2,8 @@
 // version. Each returns the new query, or undefined when the user dismissed a step. No vscode import.
 import type { Resource } from '../cma';
 import { Field, Model } from '../domain/views';
-import { FILTER_OPERATORS } from '../schema';
-import { ORDER_META_COLUMNS, isOrderableFieldType, parseFilterValue, valueKind, type RecordQuery } from './recordQuery';
+import { FILTER_OPERATORS, orderMetaColumns } from '../schema';
+import { isOrderableFieldType, parseFilterValue, valueKind, type RecordQuery } from './recordQuery';
 import type { Translate } from '../platform/translate';
 import type { PickItem, Ui } from '../platform/ui';
 
@@ -124,7 +124,7 @@ export async function askOrder(
       description: `${Field.apiKey(f)} · ${Field.type(f)}`,
       value: Field.apiKey(f),
     }));
-  const meta = [...ORDER_META_COLUMNS, ...(isTreeOrSortable(itemType) ? ['position'] : []), ...(query.search ? ['_rank'] : [])];
+  const meta = orderMetaColumns(isTreeOrSortable(itemType), Boolean(query.search));
   const items: PickItem<string | null>[] = [
     { label: t('Default order'), description: t('as the model defines it'), value: null },
     ...fieldItems,
