@@ -89,24 +89,20 @@ export async function openLink(deps: Pick<NavigationDeps, 'registry' | 'ui' | 't
   }
 }
 
+/** How each node that stands for one resource names its id. */
+const ID_OF: { [K in TreeNode['kind']]?: (node: Extract<TreeNode, { kind: K }>) => string } = {
+  project: (node) => node.project.siteId,
+  model: (node) => node.itemType.id,
+  field: (node) => node.field.id,
+  fieldset: (node) => node.fieldset.id,
+  record: (node) => node.record.id,
+  webhook: (node) => node.webhook.id,
+  upload: (node) => node.upload.id,
+};
+
 export async function copyId(deps: NavigationDeps, arg?: unknown): Promise<void> {
   const node = await nodeOf(deps, arg);
-  const id =
-    node?.kind === 'project'
-      ? node.project.siteId
-      : node?.kind === 'model'
-        ? node.itemType.id
-        : node?.kind === 'field'
-          ? node.field.id
-          : node?.kind === 'fieldset'
-            ? node.fieldset.id
-            : node?.kind === 'record'
-              ? node.record.id
-              : node?.kind === 'webhook'
-                ? node.webhook.id
-                : node?.kind === 'upload'
-                  ? node.upload.id
-                  : undefined;
+  const id = node && (ID_OF[node.kind] as ((node: TreeNode) => string) | undefined)?.(node);
   if (id !== undefined) await copied(deps, id);
 }
 
