@@ -3,6 +3,7 @@
 // document does not have, a read-only key, a hidden credential's marker, or a key the user has unsaved changes to
 // is refused: a proposal never overwrites what the user typed. No vscode import.
 import { applyEdits, modify, parseTree, type Node } from 'jsonc-parser';
+import { wholeChange } from '../domain/textEdits';
 import { isLosslessNumber } from '../numbers';
 import { parseText } from '../schema';
 import type { Translate } from '../platform/translate';
@@ -94,12 +95,8 @@ function toJson(value: unknown): unknown {
 
 /** The one edit from `before` to `after`: the changed middle, between their common start and end. */
 function diffEdit(before: string, after: string): TextEdit {
-  let start = 0;
-  while (start < before.length && start < after.length && before[start] === after[start]) start++;
-  let end = 0;
-  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end])
-    end++;
-  return { offset: start, length: before.length - start - end, text: after.slice(start, after.length - end) };
+  const { offset, length, content } = wholeChange(before, after);
+  return { offset, length, text: content };
 }
 
 /** Whether two parsed JSON values are equal (key order aside; exact numbers by their digits). */

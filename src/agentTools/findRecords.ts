@@ -5,16 +5,8 @@
 import type { Resource } from '../cma';
 import { titleReader } from '../domain/titles';
 import { Field, Item, Model, Site } from '../domain/views';
-import { FILTER_OPERATORS } from '../schema';
-import {
-  describeQuery,
-  isOrderableFieldType,
-  itemQueryFor,
-  ORDER_META_COLUMNS,
-  valueKind,
-  type FieldFilter,
-  type RecordQuery,
-} from '../tree/recordQuery';
+import { FILTER_OPERATORS, orderMetaColumns } from '../schema';
+import { describeQuery, isOrderableFieldType, itemQueryFor, valueKind, type FieldFilter, type RecordQuery } from '../tree/recordQuery';
 import type { Translate } from '../platform/translate';
 import { API_KEY, type InputReader } from './inputs';
 import { clampLimit, LIMITS } from './limits';
@@ -239,9 +231,7 @@ function readOrder(
 ): RecordQuery['order'] {
   const columns = [
     ...fields.filter((f) => isOrderableFieldType(Field.type(f))).map((f) => Field.apiKey(f)),
-    ...ORDER_META_COLUMNS,
-    ...(Model.isTree(model) || Model.isSortable(model) ? ['position'] : []),
-    ...(searching ? ['_rank'] : []),
+    ...orderMetaColumns(Model.isTree(model) || Model.isSortable(model), searching),
   ];
   const o = order as Record<string, unknown> | null;
   if (o === null || typeof o !== 'object' || Array.isArray(o) || Object.keys(o).some((k) => k !== 'field' && k !== 'direction'))

@@ -13,6 +13,32 @@ export interface ListAllOptions extends CallOptions {
   onProgress?: (loaded: number, total: number) => void;
 }
 
+/**
+ * What `listAllPages` is given for a caller's `o`: its page size and concurrency (or the defaults), each checked
+ * against its range (a RangeError naming `what` otherwise), its signal and progress callback.
+ */
+export function listAllSettings(
+  what: string,
+  o: ListAllOptions | undefined,
+  defaults: { pageSize: number; maxPageSize: number; concurrency: number },
+): { pageSize: number; concurrency: number; signal?: AbortSignal; onProgress?: (loaded: number, total: number) => void; what: string } {
+  const pageSize = o?.pageSize ?? defaults.pageSize;
+  const concurrency = o?.concurrency ?? defaults.concurrency;
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > defaults.maxPageSize) {
+    throw new RangeError(`${what}: pageSize must be an integer from 1 to ${defaults.maxPageSize} (got ${pageSize})`);
+  }
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_LIST_CONCURRENCY) {
+    throw new RangeError(`${what}: concurrency must be an integer from 1 to ${MAX_LIST_CONCURRENCY} (got ${concurrency})`);
+  }
+  return {
+    pageSize,
+    concurrency,
+    ...(o?.signal ? { signal: o.signal } : {}),
+    ...(o?.onProgress ? { onProgress: o.onProgress } : {}),
+    what,
+  };
+}
+
 export type PageFetcher<T extends ResourceType> = (page: { offset: number; limit: number }, signal: AbortSignal) => Promise<Page<T>>;
 
 interface Pending<T extends ResourceType> {

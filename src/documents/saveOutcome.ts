@@ -26,43 +26,26 @@ export interface Refusal extends SaveFailure {
 
 const t = vscode.l10n.t;
 
+/** Each action's label in a list of choices, and its short label on a notification's button. */
+function labels(): Record<SaveAction, readonly [choice: string, button: string]> {
+  return {
+    compare: [t('Compare with the DatoCMS version'), t('Compare')],
+    overwrite: [t('Overwrite: send your changed keys on top of the DatoCMS version'), t('Overwrite')],
+    revert: [t('Revert: discard your changes and show the DatoCMS version'), t('Revert')],
+    showProblems: [t('Show Problems'), t('Show Problems')],
+    signInAgain: [t('Sign In Again'), t('Sign In Again')],
+    retry: [t('Retry the save'), t('Retry')],
+    showLog: [t('Show Log'), t('Show Log')],
+  };
+}
+
 export function actionLabel(action: SaveAction): string {
-  switch (action) {
-    case 'compare':
-      return t('Compare with the DatoCMS version');
-    case 'overwrite':
-      return t('Overwrite: send your changed keys on top of the DatoCMS version');
-    case 'revert':
-      return t('Revert: discard your changes and show the DatoCMS version');
-    case 'showProblems':
-      return t('Show Problems');
-    case 'signInAgain':
-      return t('Sign In Again');
-    case 'retry':
-      return t('Retry the save');
-    case 'showLog':
-      return t('Show Log');
-  }
+  return labels()[action][0];
 }
 
 /** The short label of an action, on a notification's button. */
 export function buttonLabel(action: SaveAction): string {
-  switch (action) {
-    case 'compare':
-      return t('Compare');
-    case 'overwrite':
-      return t('Overwrite');
-    case 'revert':
-      return t('Revert');
-    case 'showProblems':
-      return t('Show Problems');
-    case 'signInAgain':
-      return t('Sign In Again');
-    case 'retry':
-      return t('Retry');
-    case 'showLog':
-      return t('Show Log');
-  }
+  return labels()[action][1];
 }
 
 /** What to tell about a refused save of `ref`; `detail` is the (redacted) error of a failed one. */

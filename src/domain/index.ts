@@ -6,3 +6,4 @@ export * from './titles';
 export * from './views';
 export * from './uploadViews';
 export * from './codeImpact';
+export * from './textEdits';

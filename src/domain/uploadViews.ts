@@ -8,6 +8,18 @@ const count = (value: unknown): number | undefined => (typeof value === 'number'
 const objectOf = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
+/** A size of 1000 bytes or more in the largest unit it reaches (1 KB = 1000 bytes, as DatoCMS's media area counts). */
+export function sizeInUnits(bytes: number): { value: number; unit: string } {
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1000;
+  let unit = 0;
+  while (value >= 999.95 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return { value, unit: units[unit]! };
+}
+
 export const Upload = {
   /** its filename, else its basename, else its id */
   filename: (upload: Resource<'upload'>): string => text(upload.attributes['filename']) ?? text(upload.attributes['basename']) ?? upload.id,

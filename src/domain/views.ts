@@ -12,6 +12,16 @@ const flag = (value: unknown): boolean => value === true;
 const objectOf = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
+/** A model's relationships to one of its own fields. */
+export const MODEL_FIELD_LINKS = [
+  'title_field',
+  'image_preview_field',
+  'excerpt_field',
+  'ordering_field',
+  'presentation_title_field',
+  'presentation_image_field',
+] as const;
+
 export const Model = {
   apiKey: (model: Resource<'item_type'>): string => text(model.attributes['api_key'], model.id),
   /** its name, else its api_key */

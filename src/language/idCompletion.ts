@@ -14,21 +14,24 @@ export async function completeAt(
 ): Promise<vscode.CompletionList | undefined> {
   const located = editor.locate(document);
   if (!located) return undefined;
+  const asked: Asked = { editor, document, position, located };
   const offset = document.offsetAt(position);
   const reference = referenceAt(located.parsed.json, offset, located.context);
-  if (reference?.kind === 'upload') return completeUpload(editor, document, position, located, reference);
-  if (reference?.kind === 'record') return completeRecord(editor, document, position, located, reference);
+  if (reference?.kind === 'upload') return completeUpload(asked, reference);
+  if (reference?.kind === 'record') return completeRecord(asked, reference);
   const slot = idSlotAt(located.parsed.json, offset, located.context);
-  return slot ? completeSlot(editor, document, position, located, slot) : undefined;
+  return slot ? completeSlot(asked, slot) : undefined;
 }
 
-async function completeRecord(
-  editor: Editor,
-  document: vscode.TextDocument,
-  position: vscode.Position,
-  located: Located,
-  reference: Reference,
-): Promise<vscode.CompletionList> {
+/** Where completion was asked: the document, the cursor, and what the document is. */
+interface Asked {
+  editor: Editor;
+  document: vscode.TextDocument;
+  position: vscode.Position;
+  located: Located;
+}
+
+async function completeRecord({ editor, document, position, located }: Asked, reference: Reference): Promise<vscode.CompletionList> {
   const allowed = reference.allowedModelIds?.length
     ? reference.allowedModelIds
     : located.context.ctx.itemTypes.filter((t) => !Model.isBlock(t)).map((t) => t.id);
@@ -49,13 +52,7 @@ async function completeRecord(
   return new vscode.CompletionList(items, true);
 }
 
-async function completeUpload(
-  editor: Editor,
-  document: vscode.TextDocument,
-  position: vscode.Position,
-  located: Located,
-  reference: Reference,
-): Promise<vscode.CompletionList> {
+async function completeUpload({ editor, document, position, located }: Asked, reference: Reference): Promise<vscode.CompletionList> {
   const { range, typed } = insideQuotes(document, position, reference.node);
   const uploads = await (await editor.uploadsFor(located.ref.project, located.ref.environment)).search(typed);
   const size = (upload: { width: number | null; height: number | null }) =>
@@ -83,13 +80,7 @@ const SLOT_KINDS: Record<IdSlot['kind'], vscode.CompletionItemKind> = {
 };
 
 /** Models, fields or fieldsets by name; each inserts its id (quoted in a list, as a whole link on a null). */
-async function completeSlot(
-  editor: Editor,
-  document: vscode.TextDocument,
-  position: vscode.Position,
-  located: Located,
-  slot: IdSlot,
-): Promise<vscode.CompletionList> {
+async function completeSlot({ editor, document, position, located }: Asked, slot: IdSlot): Promise<vscode.CompletionList> {
   const { ref, basis } = located;
   const data = await editor.sources.data(ref.project, ref.environment);
   const choices = await idChoices(slot, { ...located.context, ownId: basis.opened.resource.id }, (modelId) => data.fieldsets(modelId));

@@ -3,18 +3,11 @@
 // the names offered there. Pure: the completion provider in ./idCompletion.ts turns them into completion items.
 import type { ASTNode, JSONDocument } from 'vscode-json-languageservice';
 import type { Resource } from '../cma';
-import { Field, Fieldset, Model } from '../domain/views';
+import { Field, Fieldset, Model, MODEL_FIELD_LINKS } from '../domain/views';
 import { BLOCK_VALIDATORS, pathOf, READONLY_KEY, referenceAt, type ReferenceContext } from './references';
 
-/** A model's links to one of its own fields. */
-export const MODEL_FIELD_LINKS = [
-  'title_field',
-  'image_preview_field',
-  'excerpt_field',
-  'ordering_field',
-  'presentation_title_field',
-  'presentation_image_field',
-];
+/** whether a model attribute links to one of the model's own fields */
+const isFieldLink = (key: string): boolean => (MODEL_FIELD_LINKS as readonly string[]).includes(key);
 
 export interface IdSlot {
   kind: 'model' | 'field' | 'fieldset';
@@ -47,7 +40,7 @@ export function idSlotAt(json: JSONDocument, offset: number, context: ReferenceC
     const inside = { offset: reference.node.offset + 1, length: reference.node.length - 2, write: 'bare' as const };
     if (reference.kind === 'model' && reference.blockModels !== undefined)
       return { kind: 'model', blockModels: reference.blockModels, ...inside, taken: siblings(reference.node) };
-    if (context.kind === 'model' && reference.kind === 'field' && path.length === 2 && MODEL_FIELD_LINKS.includes(String(path[0])))
+    if (context.kind === 'model' && reference.kind === 'field' && path.length === 2 && isFieldLink(String(path[0])))
       return { kind: 'field', ...inside, taken: [] };
     if (context.kind === 'field' && reference.kind === 'fieldset' && path.join('.') === 'fieldset.id')
       return { kind: 'fieldset', ...inside, taken: [] };
@@ -78,7 +71,7 @@ export function idSlotAt(json: JSONDocument, offset: number, context: ReferenceC
   // on the null of a field link: the whole link
   if (node.type === 'null' && path.length === 1) {
     const slot = { offset: node.offset, length: node.length, write: 'link' as const, taken: [] };
-    if (context.kind === 'model' && MODEL_FIELD_LINKS.includes(String(path[0]))) return { kind: 'field', ...slot };
+    if (context.kind === 'model' && isFieldLink(String(path[0]))) return { kind: 'field', ...slot };
     if (context.kind === 'field' && path[0] === 'fieldset') return { kind: 'fieldset', ...slot };
   }
   return undefined;

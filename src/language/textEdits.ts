@@ -2,9 +2,11 @@
 // Pure: no vscode import.
 import { modify, type Edit, type JSONPath } from 'jsonc-parser';
 import type { ASTNode, JSONDocument, ObjectASTNode } from 'vscode-json-languageservice';
+import { applyTextEdits as applyAll, wholeChange } from '../domain/textEdits';
 import { READONLY_KEY, pathOf } from './references';
 
 export type { Edit };
+export { applyAll, wholeChange };
 
 export type PropertyNode = ASTNode & { type: 'property' };
 
@@ -63,21 +65,4 @@ function editDistance(a: string, b: string): number {
     previous = current;
   }
   return previous[b.length]!;
-}
-
-export function applyAll(text: string, edits: readonly Edit[]): string {
-  let out = text;
-  for (const edit of [...edits].sort((x, y) => y.offset - x.offset))
-    out = out.slice(0, edit.offset) + edit.content + out.slice(edit.offset + edit.length);
-  return out;
-}
-
-/** One edit covering what differs between `before` and `after` (their common start and end kept). */
-export function wholeChange(before: string, after: string): Edit {
-  let start = 0;
-  while (start < before.length && start < after.length && before[start] === after[start]) start++;
-  let end = 0;
-  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end])
-    end++;
-  return { offset: start, length: before.length - start - end, content: after.slice(start, after.length - end) };
 }

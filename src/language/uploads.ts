@@ -4,7 +4,7 @@
 import type { UploadsResource } from '../cma';
 import type { Resource } from '../cma';
 import type { JSONDocument } from 'vscode-json-languageservice';
-import { Upload } from '../domain/uploadViews';
+import { sizeInUnits, Upload } from '../domain/uploadViews';
 import { altText, markdownText } from './markdown';
 import { IDS_PER_REQUEST } from './names';
 import { allReferences, type Reference, type ReferenceContext } from './references';
@@ -95,14 +95,8 @@ export function uploadFacts(upload: Resource<'upload'>): UploadFacts {
 /** `734 KB`, `1.2 MB`: bytes in the units people read (1 KB = 1000 bytes, as DatoCMS's media area shows them). */
 export function humanSize(bytes: number): string {
   if (bytes < 1000) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1000;
-  let unit = 0;
-  while (value >= 999.95 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return `${value >= 100 ? Math.round(value) : value.toFixed(1).replace(/\.0$/, '')} ${units[unit]}`;
+  const { value, unit } = sizeInUnits(bytes);
+  return `${value >= 100 ? Math.round(value) : value.toFixed(1).replace(/\.0$/, '')} ${unit}`;
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);

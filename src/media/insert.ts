@@ -3,6 +3,7 @@
 // the editor's text changes: the user saves as usual. Fields of the record itself, not of its blocks. No vscode import.
 import { getLocation, modify, parseTree, findNodeAtLocation, type Edit, type JSONPath } from 'jsonc-parser';
 import type { Resource } from '../cma';
+import { applyTextEdits as applyEdits, wholeChange } from '../domain/textEdits';
 import { Field } from '../domain/views';
 
 export interface UploadField {
@@ -68,23 +69,6 @@ export function insertionEdits(text: string, slot: UploadSlot, uploadIds: readon
     edits.push(...step);
   }
   return edits.length > 1 ? [wholeChange(text, edited)] : edits;
-}
-
-function applyEdits(text: string, edits: readonly Edit[]): string {
-  let out = text;
-  for (const edit of [...edits].sort((a, b) => b.offset - a.offset))
-    out = out.slice(0, edit.offset) + edit.content + out.slice(edit.offset + edit.length);
-  return out;
-}
-
-/** One edit from `before` to `after`: the span between their common start and end. */
-function wholeChange(before: string, after: string): Edit {
-  let start = 0;
-  while (start < before.length && start < after.length && before[start] === after[start]) start++;
-  let end = 0;
-  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end])
-    end++;
-  return { offset: start, length: before.length - start - end, content: after.slice(start, after.length - end) };
 }
 
 /** The text with the edits applied (for tests and previews). */

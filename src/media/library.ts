@@ -13,11 +13,13 @@ import type { ProjectData } from '../projects/projectData';
 import type { MediaNode, TreeNode, UploadCollectionNode, UploadNode, UploadsMoreNode } from '../tree/nodes';
 import {
   emptyNode,
-  errorNode,
   escapeMarkdown,
   isEmptyMediaQuery,
   loadMoreLabel,
+  loadNextPage,
   matchCount,
+  moreRow,
+  pagedRows,
   type MediaBranch,
   type MediaLook,
   type MediaRow,
@@ -70,40 +72,37 @@ export class MediaLibrary implements MediaBranch {
     return (this.numberFormat ??= new Intl.NumberFormat(this.host.locale ?? 'en'));
   }
 
-  async children(owner: Owner): Promise<TreeNode[]> {
-    let pages = this.pages.get(owner.id);
-    if (!pages) {
-      try {
-        pages = await this.firstPage(owner);
-      } catch (error) {
-        return [errorNode(this.host.t, owner, error, 'retry')];
-      }
-    }
+  children(owner: Owner): Promise<TreeNode[]> {
     const { t } = this.host;
-    const nodes: TreeNode[] = [...pages.folders, ...pages.nodes];
-    if (pages.loadMoreError !== undefined) nodes.push(errorNode(t, owner, pages.loadMoreError, 'loadMore'));
-    else if (pages.nodes.length < pages.total) nodes.push(this.moreNode(owner, pages));
-    // no uploads: said after the collections (a collection with sub-collections only says nothing)
-    if (pages.nodes.length === 0 && (owner.kind === 'media' || pages.folders.length === 0)) {
-      const media = mediaOfNode(owner);
-      const label =
-        owner.kind === 'uploadCollection'
-          ? t('No uploads in this collection')
-          : isEmptyMediaQuery(media.query)
-            ? t('No uploads')
-            : t('No uploads match this query');
-      nodes.push(emptyNode(owner, label));
-    }
-    return nodes;
+    return pagedRows(
+      t,
+      owner,
+      this.pages.get(owner.id),
+      () => this.firstPage(owner),
+      (pages) => {
+        const nodes: TreeNode[] = [...pages.folders, ...pages.nodes, ...moreRow(t, owner, pages, () => this.moreNode(owner, pages))];
+        // no uploads: said after the collections (a collection with sub-collections only says nothing)
+        if (pages.nodes.length === 0 && (owner.kind === 'media' || pages.folders.length === 0)) {
+          const media = mediaOfNode(owner);
+          const label =
+            owner.kind === 'uploadCollection'
+              ? t('No uploads in this collection')
+              : isEmptyMediaQuery(media.query)
+                ? t('No uploads')
+                : t('No uploads match this query');
+          nodes.push(emptyNode(owner, label));
+        }
+        return nodes;
+      },
+    );
   }
 
   /** The next page of the Media node or a collection. */
   loadMore(more: UploadsMoreNode): Promise<void> {
     const owner = more.owner;
-    const pages = this.pages.get(owner.id);
-    if (!pages || pages.nodes.length >= pages.total) return Promise.resolve();
-    pages.loadingMore ??= (async () => {
-      try {
+    return loadNextPage(
+      this.pages.get(owner.id),
+      async (pages) => {
         const next = this.host.pageSize();
         if (pages.all)
           pages.nodes.push(...pages.all.slice(pages.nodes.length, pages.nodes.length + next).map((u) => this.uploadNode(owner, u)));
@@ -115,15 +114,9 @@ export class MediaLibrary implements MediaBranch {
           pages.nodes.push(...page.data.filter((u) => !known.has(u.id)).map((u) => this.uploadNode(owner, u)));
           pages.total = page.totalCount;
         }
-        pages.loadMoreError = undefined;
-      } catch (error) {
-        pages.loadMoreError = error;
-      } finally {
-        pages.loadingMore = undefined;
-        this.host.tree.fire(owner);
-      }
-    })();
-    return pages.loadingMore;
+      },
+      () => this.host.tree.fire(owner),
+    );
   }
 
   forget(id?: string): void {

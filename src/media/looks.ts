@@ -1,7 +1,7 @@
 // How an upload reads to a person: its kind (image, video, PDF…), size, dimensions, alt text per locale, and the
 // address of a small preview on the project's image CDN. No vscode import.
 import type { Resource } from '../cma';
-import { Upload } from '../domain/uploadViews';
+import { sizeInUnits, Upload } from '../domain/uploadViews';
 
 // What the extension reads of an upload lives in the domain; the media room keeps importing it from here.
 export { Upload };
@@ -64,14 +64,8 @@ export const kindIcon = (kind: FileKind): string => ICONS[kind];
 /** `734 KB`, `1.2 MB`, `48 MB`: as DatoCMS's media area shows sizes (1 KB = 1,000 bytes). */
 export function formatSize(bytes: number, numbers: Intl.NumberFormat): string {
   if (bytes < 1000) return `${numbers.format(bytes)} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1000;
-  let unit = 0;
-  while (value >= 999.95 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return `${numbers.format(value >= 100 ? Math.round(value) : Math.round(value * 10) / 10)} ${units[unit]}`;
+  const { value, unit } = sizeInUnits(bytes);
+  return `${numbers.format(value >= 100 ? Math.round(value) : Math.round(value * 10) / 10)} ${unit}`;
 }
 
 /** `1.2 MB · 1920 × 1280`, `734 KB · pdf`. */

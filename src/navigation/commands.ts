@@ -5,25 +5,14 @@ import vscode = require('vscode');
 import { Field, Model } from '../domain/views';
 import { errorMessage } from '../platform/errors';
 import { openDocument, parseDocumentUri } from '../platform/uris';
-import { type Translate } from '../platform/translate';
-import { type Ui } from '../platform/ui';
 import { askRecordId, pickModel, pickProject, recordRefById, searchAndPickRecord } from '../projects/pickers';
-import { type ProjectRegistry } from '../projects/registry';
-import { type ProjectStatusBar } from '../projects/statusBar';
 import { isDocumentNode, modelOf, type TreeNode } from '../tree/nodes';
-import { nodeOf } from '../tree/commands';
+import { nodeOf, type TreeDeps } from '../tree/commands';
 import { VIEW_ID } from '../tree/provider';
-import { type TreeModel } from '../tree/model';
 import { adminUrl, type AdminTarget } from './adminUrls';
 import { parseDashboardUrl, parseExtensionLink, resolveDashboardLink, resolveExtensionLink } from './dashboardLinks';
 
-export interface NavigationDeps {
-  registry: ProjectRegistry;
-  tree: TreeModel;
-  treeView: vscode.TreeView<TreeNode>;
-  statusBar: ProjectStatusBar;
-  ui: Ui;
-  t: Translate;
+export interface NavigationDeps extends TreeDeps {
   log: vscode.LogOutputChannel;
 }
 
@@ -100,24 +89,20 @@ export async function openLink(deps: Pick<NavigationDeps, 'registry' | 'ui' | 't
   }
 }
 
+/** How each node that stands for one resource names its id. */
+const ID_OF: { [K in TreeNode['kind']]?: (node: Extract<TreeNode, { kind: K }>) => string } = {
+  project: (node) => node.project.siteId,
+  model: (node) => node.itemType.id,
+  field: (node) => node.field.id,
+  fieldset: (node) => node.fieldset.id,
+  record: (node) => node.record.id,
+  webhook: (node) => node.webhook.id,
+  upload: (node) => node.upload.id,
+};
+
 export async function copyId(deps: NavigationDeps, arg?: unknown): Promise<void> {
   const node = await nodeOf(deps, arg);
-  const id =
-    node?.kind === 'project'
-      ? node.project.siteId
-      : node?.kind === 'model'
-        ? node.itemType.id
-        : node?.kind === 'field'
-          ? node.field.id
-          : node?.kind === 'fieldset'
-            ? node.fieldset.id
-            : node?.kind === 'record'
-              ? node.record.id
-              : node?.kind === 'webhook'
-                ? node.webhook.id
-                : node?.kind === 'upload'
-                  ? node.upload.id
-                  : undefined;
+  const id = node && (ID_OF[node.kind] as ((node: TreeNode) => string) | undefined)?.(node);
   if (id !== undefined) await copied(deps, id);
 }
 

@@ -42,17 +42,19 @@ type Schedule = 'publication' | 'unpublishing';
 export class RecordPublishing {
   constructor(private readonly host: PublishingHost) {}
 
+  /** Asks with one action (and `safe`, the choice that changes nothing); whether the user chose the action. */
+  private async agrees(message: string, detail: string, action: string, safe?: string): Promise<boolean> {
+    const choice = await this.host.ui.confirm({ message, detail, actions: [action], ...(safe === undefined ? {} : { safe }) });
+    return choice === action;
+  }
+
   async publish(target: RecordTarget): Promise<void> {
     const { ui, t } = this.host;
     const { ref, title } = target;
     if (this.host.isDirty(ref)) {
-      const saveAndPublish = t('Save and Publish');
-      const choice = await ui.confirm({
-        message: t('"{0}" has unsaved changes.', title),
-        detail: t('Publishing publishes what DatoCMS has, not what your editor shows. Save your changes first, then publish them.'),
-        actions: [saveAndPublish],
-      });
-      if (choice !== saveAndPublish) return;
+      const message = t('"{0}" has unsaved changes.', title);
+      const detail = t('Publishing publishes what DatoCMS has, not what your editor shows. Save your changes first, then publish them.');
+      if (!(await this.agrees(message, detail, t('Save and Publish')))) return;
       if (!(await this.host.save(ref)) || this.host.isDirty(ref)) {
         void ui.warn(t('"{0}" was not saved, so it was not published.', title));
         return;
@@ -68,13 +70,9 @@ export class RecordPublishing {
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 422) throw error;
       if (error.findError('UNPUBLISHED_PARENT')) {
-        const publishBoth = t('Publish Both');
-        const choice = await ui.confirm({
-          message: t('The parent of "{0}" is not published.', title),
-          detail: t('A record of a tree is published only with its parents. Publish its unpublished parents too?'),
-          actions: [publishBoth],
-        });
-        if (choice !== publishBoth) return;
+        const message = t('The parent of "{0}" is not published.', title);
+        const detail = t('A record of a tree is published only with its parents. Publish its unpublished parents too?');
+        if (!(await this.agrees(message, detail, t('Publish Both')))) return;
         record = await publish(true);
       } else {
         const placed = await this.host.showServerProblems(ref, error.errors);
@@ -97,16 +95,11 @@ export class RecordPublishing {
     if (!(await this.hasDraftMode(data, target))) return;
     const selection = await this.askLocales(data, ref, t('Unpublish "{0}": which locales?', title), false);
     if (selection === null) return;
-    const unpublish = t('Unpublish');
-    const choice = await ui.confirm({
-      message: selection
-        ? t('Unpublish {3} of "{0}" ({1} in {2})?', title, ref.modelApiKey, ref.environment, selection.locales.join(', '))
-        : t('Unpublish "{0}" ({1} in {2})?', title, ref.modelApiKey, ref.environment),
-      detail: t('It is taken off the published content until it is published again. Its draft stays as it is.'),
-      actions: [unpublish],
-      safe: t('Keep Published'),
-    });
-    if (choice !== unpublish) return;
+    const message = selection
+      ? t('Unpublish {3} of "{0}" ({1} in {2})?', title, ref.modelApiKey, ref.environment, selection.locales.join(', '))
+      : t('Unpublish "{0}" ({1} in {2})?', title, ref.modelApiKey, ref.environment);
+    const detail = t('It is taken off the published content until it is published again. Its draft stays as it is.');
+    if (!(await this.agrees(message, detail, t('Unpublish'), t('Keep Published')))) return;
     const send = (recursive: boolean) =>
       publishingOf(data.client).items.unpublish(ref.id, selection?.locales, recursive ? { recursive } : {});
     let record: Resource<'item'>;
@@ -114,14 +107,9 @@ export class RecordPublishing {
       record = await send(false);
     } catch (error) {
       if (!(error instanceof ApiError) || !error.findError('PUBLISHED_CHILDREN')) throw error;
-      const unpublishAll = t('Unpublish All');
-      const again = await ui.confirm({
-        message: t('"{0}" has published children.', title),
-        detail: t('A record of a tree is unpublished only with its children. Unpublish its published children too?'),
-        actions: [unpublishAll],
-        safe: t('Keep Published'),
-      });
-      if (again !== unpublishAll) return;
+      const message = t('"{0}" has published children.', title);
+      const detail = t('A record of a tree is unpublished only with its children. Unpublish its published children too?');
+      if (!(await this.agrees(message, detail, t('Unpublish All'), t('Keep Published')))) return;
       record = await send(true);
     }
     this.host.changed(ref, record);
@@ -157,13 +145,9 @@ export class RecordPublishing {
     const iso = isoInZone(reading.ms, timeZone);
     if (reading.kind === 'twice') {
       // the clocks go back that night: say which of the two the schedule takes, and how to pick the other
-      const first = t('Schedule the First');
-      const answer = await ui.confirm({
-        message: t('{0} happens twice in {1}: the clocks go back then.', text.trim(), timeZone),
-        detail: t('The schedule takes the first ({0}). For the second, write {1}.', iso, isoInZone(reading.later, timeZone)),
-        actions: [first],
-      });
-      if (answer !== first) return;
+      const message = t('{0} happens twice in {1}: the clocks go back then.', text.trim(), timeZone);
+      const detail = t('The schedule takes the first ({0}). For the second, write {1}.', iso, isoInZone(reading.later, timeZone));
+      if (!(await this.agrees(message, detail, t('Schedule the First')))) return;
     }
     const answered =
       what === 'publication'

@@ -261,3 +261,8 @@ export const ORDERABLE_META_COLUMNS: readonly string[] = Object.freeze([
   'position',
   '_rank',
 ]);
+
+/** The meta columns a model's records may be ordered by: `position` only on sortable/tree models, `_rank` only while searching. */
+export function orderMetaColumns(sortable: boolean, searching: boolean): string[] {
+  return ORDERABLE_META_COLUMNS.filter((c) => (c !== 'position' || sortable) && (c !== '_rank' || searching));
+}

@@ -12,7 +12,7 @@ export { checkDocument, planUpdate, updateBody } from './plan';
 export type { ApiErrorEntry } from './apiErrors';
 export { problemsFromApiError } from './apiErrors';
 export { jsonSchemaFor } from './jsonSchema';
-export { FILTER_OPERATORS, ORDERABLE_META_COLUMNS, FIELD_TYPES, type FieldType } from './catalog';
+export { FILTER_OPERATORS, ORDERABLE_META_COLUMNS, orderMetaColumns, FIELD_TYPES, type FieldType } from './catalog';
 export type { FieldInfo } from './records';
 export { sortedFields } from './records';
 export { DRAFT_ID, draftRecord, planCreate, renderDraft, type CreatePlan } from './templates';

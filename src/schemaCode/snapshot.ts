@@ -2,7 +2,7 @@
 // from the one request that returns it all. No vscode import.
 import type { Resource, SiteWithSchema } from '../cma';
 import { positionOf, relationshipId } from '../domain/resources';
-import { Field, Model } from '../domain/views';
+import { Field, Model, MODEL_FIELD_LINKS } from '../domain/views';
 
 export interface FieldsetSnapshot {
   id: string;
@@ -37,14 +37,7 @@ export interface SchemaSnapshot {
 }
 
 /** The model relationships that name one of its fields; written after the fields exist. */
-export const MODEL_FIELD_LINKS = [
-  'title_field',
-  'image_preview_field',
-  'excerpt_field',
-  'ordering_field',
-  'presentation_title_field',
-  'presentation_image_field',
-] as const;
+export { MODEL_FIELD_LINKS };
 
 /** Attributes the server owns or that repeat another one under a misspelled name. */
 const MODEL_SERVER_OWNED = new Set(['has_singleton_item', 'collection_appeareance']);

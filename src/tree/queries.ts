@@ -2,8 +2,8 @@
 // version. Each returns the new query, or undefined when the user dismissed a step. No vscode import.
 import type { Resource } from '../cma';
 import { Field, Model } from '../domain/views';
-import { FILTER_OPERATORS } from '../schema';
-import { ORDER_META_COLUMNS, isOrderableFieldType, parseFilterValue, valueKind, type RecordQuery } from './recordQuery';
+import { FILTER_OPERATORS, orderMetaColumns } from '../schema';
+import { isOrderableFieldType, parseFilterValue, valueKind, type RecordQuery } from './recordQuery';
 import type { Translate } from '../platform/translate';
 import type { PickItem, Ui } from '../platform/ui';
 
@@ -32,13 +32,16 @@ interface FilterColumn {
   type: string;
 }
 
-export async function askFilter(
+/** A dialogue on a model's records that knows its fields; the new query, or undefined when the user dismissed a step. */
+type ModelQueryDialogue = (
   ui: Ui,
   t: Translate,
   itemType: Resource<'item_type'>,
   fields: Resource<'field'>[],
   query: RecordQuery,
-): Promise<RecordQuery | undefined> {
+) => Promise<RecordQuery | undefined>;
+
+export const askFilter: ModelQueryDialogue = async (ui, t, itemType, fields, query) => {
   const fieldItems: PickItem<FilterColumn>[] = fields
     .map((f) => ({
       apiKey: Field.apiKey(f),
@@ -93,7 +96,7 @@ export async function askFilter(
   // One condition per field and operator: a new value replaces the old one.
   const others = (query.filters ?? []).filter((f) => !(f.field === column.apiKey && f.operator === operator));
   return { ...query, filters: [...others, { field: column.apiKey, operator, value }] };
-}
+};
 
 function promptFor(t: Translate, kind: ReturnType<typeof valueKind>): string {
   switch (kind) {
@@ -110,13 +113,7 @@ function promptFor(t: Translate, kind: ReturnType<typeof valueKind>): string {
   }
 }
 
-export async function askOrder(
-  ui: Ui,
-  t: Translate,
-  itemType: Resource<'item_type'>,
-  fields: Resource<'field'>[],
-  query: RecordQuery,
-): Promise<RecordQuery | undefined> {
+export const askOrder: ModelQueryDialogue = async (ui, t, itemType, fields, query) => {
   const fieldItems: PickItem<string | null>[] = fields
     .filter((f) => isOrderableFieldType(Field.type(f)))
     .map((f) => ({
@@ -124,7 +121,7 @@ export async function askOrder(
       description: `${Field.apiKey(f)} · ${Field.type(f)}`,
       value: Field.apiKey(f),
     }));
-  const meta = [...ORDER_META_COLUMNS, ...(isTreeOrSortable(itemType) ? ['position'] : []), ...(query.search ? ['_rank'] : [])];
+  const meta = orderMetaColumns(isTreeOrSortable(itemType), Boolean(query.search));
   const items: PickItem<string | null>[] = [
     { label: t('Default order'), description: t('as the model defines it'), value: null },
     ...fieldItems,
@@ -143,7 +140,7 @@ export async function askOrder(
   );
   if (!direction) return undefined;
   return { ...rest, order: { field, direction } };
-}
+};
 
 export async function askLocale(ui: Ui, t: Translate, locales: string[], query: RecordQuery): Promise<RecordQuery | undefined> {
   const items: PickItem<string | null>[] = locales.map((locale, i) => ({

@@ -39,31 +39,31 @@ export class RecordPaging {
 
   constructor(private readonly host: PagingHost) {}
 
-  async children(records: RecordsNode): Promise<TreeNode[]> {
-    let pages = this.pages.get(records.id);
-    if (!pages) {
-      try {
-        pages = await this.firstPage(records);
-      } catch (error) {
-        return [errorNode(this.host.t, records, error, 'retry')];
-      }
-    }
-    const nodes: TreeNode[] = [...pages.nodes];
-    if (pages.loadMoreError !== undefined) nodes.push(errorNode(this.host.t, records, pages.loadMoreError, 'loadMore'));
-    else if (pages.nodes.length < pages.total) {
-      nodes.push({
-        kind: 'loadMore',
-        id: `${records.id}/more`,
-        parent: records,
-        projectKey: records.projectKey,
-        environment: records.environment,
-        records,
-        loaded: pages.nodes.length,
-        total: pages.total,
-        label: loadMoreLabel({ t: this.host.t, numbers: this.host.numbers() }, pages.nodes.length, pages.total),
-      });
-    }
+  children(records: RecordsNode): Promise<TreeNode[]> {
+    return pagedRows(
+      this.host.t,
+      records,
+      this.pages.get(records.id),
+      () => this.firstPage(records),
+      (pages) => this.rows(records, pages),
+    );
+  }
+
+  /** The loaded records, then "Load more…" (or why it failed), or a row saying there are none. */
+  private rows(records: RecordsNode, pages: Pages): TreeNode[] {
     const { t } = this.host;
+    const more = (): TreeNode => ({
+      kind: 'loadMore',
+      id: `${records.id}/more`,
+      parent: records,
+      projectKey: records.projectKey,
+      environment: records.environment,
+      records,
+      loaded: pages.nodes.length,
+      total: pages.total,
+      label: loadMoreLabel({ t, numbers: this.host.numbers() }, pages.nodes.length, pages.total),
+    });
+    const nodes: TreeNode[] = [...pages.nodes, ...moreRow(t, records, pages, more)];
     if (nodes.length === 0)
       nodes.push(emptyNode(records, isEmptyQuery(records.query) ? t('No records') : t('No records match this query')));
     return nodes;
@@ -71,25 +71,18 @@ export class RecordPaging {
 
   /** Loads the next page (the "Load more…" node). */
   loadMore(records: RecordsNode): Promise<void> {
-    const pages = this.pages.get(records.id);
-    if (!pages || pages.nodes.length >= pages.total) return Promise.resolve();
-    pages.loadingMore ??= (async () => {
-      try {
+    return loadNextPage(
+      this.pages.get(records.id),
+      async (pages) => {
         const data = await this.host.dataOf(records);
         const page = await data.client.items.list(
           itemQueryFor(records.model.itemType.id, records.query, { offset: pages.nodes.length, limit: this.host.pageSize() }),
         );
         await this.addPage(records, data, pages, page.data);
         pages.total = page.totalCount;
-        pages.loadMoreError = undefined;
-      } catch (error) {
-        pages.loadMoreError = error;
-      } finally {
-        pages.loadingMore = undefined;
-        this.host.fire(records);
-      }
-    })();
-    return pages.loadingMore;
+      },
+      () => this.host.fire(records),
+    );
   }
 
   counts(recordsId: string): { loaded: number; total: number } | undefined {
@@ -189,6 +182,60 @@ export class RecordPaging {
   private async titleReader(records: RecordsNode, data: ProjectData): Promise<(record: Resource<'item'>) => string | undefined> {
     return (await titleReader(data, records.model.itemType, records.query.locale)) ?? (() => undefined);
   }
+}
+
+/** What a paged node keeps: its rows so far, how many there are, a "Load more…" under way and how the last one failed. */
+export interface PageState {
+  nodes: readonly unknown[];
+  total: number;
+  loadingMore?: Promise<void>;
+  loadMoreError?: unknown;
+}
+
+/** A paged node's rows: page one is loaded once and kept (its failure is one row that retries), then `rows` of it. */
+export async function pagedRows<P extends PageState>(
+  t: Translate,
+  owner: TreeNode,
+  cached: P | undefined,
+  first: () => Promise<P>,
+  rows: (pages: P) => TreeNode[],
+): Promise<TreeNode[]> {
+  let pages = cached;
+  if (!pages) {
+    try {
+      pages = await first();
+    } catch (error) {
+      return [errorNode(t, owner, error, 'retry')];
+    }
+  }
+  return rows(pages);
+}
+
+/** The row after the loaded ones: how the last "Load more…" failed, or `more` while some are not loaded yet. */
+export function moreRow(t: Translate, owner: TreeNode, pages: PageState, more: () => TreeNode): TreeNode[] {
+  if (pages.loadMoreError !== undefined) return [errorNode(t, owner, pages.loadMoreError, 'loadMore')];
+  return pages.nodes.length < pages.total ? [more()] : [];
+}
+
+/** Loads the next page once however many ask (none when all are loaded); a failure is kept for its row; redrawn either way. */
+export function loadNextPage<P extends PageState>(
+  pages: P | undefined,
+  load: (pages: P) => Promise<void>,
+  redraw: () => void,
+): Promise<void> {
+  if (!pages || pages.nodes.length >= pages.total) return Promise.resolve();
+  pages.loadingMore ??= (async () => {
+    try {
+      await load(pages);
+      pages.loadMoreError = undefined;
+    } catch (error) {
+      pages.loadMoreError = error;
+    } finally {
+      pages.loadingMore = undefined;
+      redraw();
+    }
+  })();
+  return pages.loadingMore;
 }
 
 export function errorNode(t: Translate, parent: TreeNode, error: unknown, action: ErrorNode['action']): ErrorNode {

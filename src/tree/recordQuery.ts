@@ -23,19 +23,6 @@ export interface RecordQuery {
   version?: 'current' | 'published';
 }
 
-/** Meta columns `order_by` accepts for any model; `position` only for sortable/tree models. */
-export const ORDER_META_COLUMNS = [
-  'id',
-  '_created_at',
-  '_updated_at',
-  '_status',
-  '_published_at',
-  '_first_published_at',
-  '_publication_scheduled_at',
-  '_unpublishing_scheduled_at',
-  '_is_valid',
-] as const;
-
 /** Field types `order_by` can sort on (not blocks, links, files, JSON, objects). */
 const ORDERABLE_FIELD_TYPES = new Set(['string', 'text', 'slug', 'boolean', 'integer', 'float', 'date', 'date_time']);
 

@@ -1,7 +1,7 @@
 // Records (items): pages of a query, every record of a query, one record, and its update.
 
 import { expectAskedFor, parseCollection, parsePage, parseSingle } from '../jsonapi';
-import { listAllPages, MAX_LIST_CONCURRENCY, type ListAllOptions } from '../paging';
+import { listAllPages, listAllSettings, type ListAllOptions } from '../paging';
 import type { Requester } from '../requester';
 import type { CallOptions, JobCallOptions } from '../settings';
 import type { CreateBody, ItemQuery, Page, Resource, UpdateBody } from '../types';
@@ -73,20 +73,11 @@ export function itemsResource(requester: Requester): ItemsResource {
     ...methodsOf(requester, 'items', ['destroy', 'duplicate']),
     listAll: async function* (query, o) {
       const nested = query?.nested === true;
-      const pageSize = o?.pageSize ?? (nested ? MAX_NESTED_ITEMS_PAGE_SIZE : MAX_ITEMS_PAGE_SIZE);
-      const concurrency = o?.concurrency ?? DEFAULT_LIST_CONCURRENCY;
-      if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_ITEMS_PAGE_SIZE) {
-        throw new RangeError(`items.listAll: pageSize must be an integer from 1 to ${MAX_ITEMS_PAGE_SIZE} (got ${pageSize})`);
-      }
-      if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_LIST_CONCURRENCY) {
-        throw new RangeError(`items.listAll: concurrency must be an integer from 1 to ${MAX_LIST_CONCURRENCY} (got ${concurrency})`);
-      }
+      const defaults = { pageSize: nested ? MAX_NESTED_ITEMS_PAGE_SIZE : MAX_ITEMS_PAGE_SIZE, maxPageSize: MAX_ITEMS_PAGE_SIZE };
+      const settings = listAllSettings('items.listAll', o, { ...defaults, concurrency: DEFAULT_LIST_CONCURRENCY });
       yield* listAllPages((page, signal) => list({ ...query, page }, { signal }), {
-        pageSize: nested ? Math.min(pageSize, MAX_NESTED_ITEMS_PAGE_SIZE) : pageSize,
-        concurrency,
-        ...(o?.signal ? { signal: o.signal } : {}),
-        ...(o?.onProgress ? { onProgress: o.onProgress } : {}),
-        what: 'items.listAll',
+        ...settings,
+        pageSize: nested ? Math.min(settings.pageSize, MAX_NESTED_ITEMS_PAGE_SIZE) : settings.pageSize,
       });
     },
   };

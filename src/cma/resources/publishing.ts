@@ -123,42 +123,39 @@ function publishingMethods(send: Send): PublishingMethods {
   };
 }
 
+/** A record's schedule resource at `/items/:id/<what>`: its create takes the schedule's attributes. */
+function scheduling(send: Send, what: string, type: string) {
+  return {
+    create: (itemId: string, attributes: Record<string, unknown>, o: CallOptions | undefined) =>
+      schedule(send, itemId, what, { type, attributes }, o),
+    destroy: (itemId: string, o?: CallOptions) => unschedule(send, itemId, what, o),
+  };
+}
+
 function scheduledPublicationResource(send: Send): ScheduledPublicationResource {
+  const { create, destroy } = scheduling(send, 'scheduled-publication', 'scheduled_publication');
   return {
     create: (itemId, at, selection, o) =>
-      schedule(
-        send,
+      create(
         itemId,
-        'scheduled-publication',
         {
-          type: 'scheduled_publication',
-          attributes: {
-            publication_scheduled_at: at,
-            ...(selection
-              ? { selective_publication: { content_in_locales: selection.locales, non_localized_content: selection.nonLocalizedContent } }
-              : {}),
-          },
+          publication_scheduled_at: at,
+          ...(selection
+            ? { selective_publication: { content_in_locales: selection.locales, non_localized_content: selection.nonLocalizedContent } }
+            : {}),
         },
         o,
       ),
-    destroy: (itemId, o) => unschedule(send, itemId, 'scheduled-publication', o),
+    destroy,
   };
 }
 
 function scheduledUnpublishingResource(send: Send): ScheduledUnpublishingResource {
+  const { create, destroy } = scheduling(send, 'scheduled-unpublishing', 'scheduled_unpublishing');
   return {
     create: (itemId, at, locales, o) =>
-      schedule(
-        send,
-        itemId,
-        'scheduled-unpublishing',
-        {
-          type: 'scheduled_unpublishing',
-          attributes: { unpublishing_scheduled_at: at, ...(locales ? { content_in_locales: locales } : {}) },
-        },
-        o,
-      ),
-    destroy: (itemId, o) => unschedule(send, itemId, 'scheduled-unpublishing', o),
+      create(itemId, { unpublishing_scheduled_at: at, ...(locales ? { content_in_locales: locales } : {}) }, o),
+    destroy,
   };
 }
 

@@ -2,7 +2,7 @@
 // one upload, and the records that use one. Writes, files and the other media resources are in ./media.
 
 import { expectAskedFor, parseCollection, parsePage, parseSingle } from '../jsonapi';
-import { listAllPages, MAX_LIST_CONCURRENCY, type ListAllOptions } from '../paging';
+import { listAllPages, listAllSettings, type ListAllOptions } from '../paging';
 import type { Requester } from '../requester';
 import type { CallOptions } from '../settings';
 import type { Page, Resource, UploadQuery } from '../types';
@@ -44,21 +44,8 @@ export function uploadsResource(requester: Requester): UploadsResource {
       return expectAskedFor(parseSingle(body, 'upload', source), id, source);
     },
     listAll: async function* (query, o) {
-      const pageSize = o?.pageSize ?? MAX_UPLOADS_PAGE_SIZE;
-      const concurrency = o?.concurrency ?? DEFAULT_LIST_CONCURRENCY;
-      if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_UPLOADS_PAGE_SIZE) {
-        throw new RangeError(`uploads.listAll: pageSize must be an integer from 1 to ${MAX_UPLOADS_PAGE_SIZE} (got ${pageSize})`);
-      }
-      if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_LIST_CONCURRENCY) {
-        throw new RangeError(`uploads.listAll: concurrency must be an integer from 1 to ${MAX_LIST_CONCURRENCY} (got ${concurrency})`);
-      }
-      yield* listAllPages((page, signal) => list({ ...query, page }, { signal }), {
-        pageSize,
-        concurrency,
-        ...(o?.signal ? { signal: o.signal } : {}),
-        ...(o?.onProgress ? { onProgress: o.onProgress } : {}),
-        what: 'uploads.listAll',
-      });
+      const defaults = { pageSize: MAX_UPLOADS_PAGE_SIZE, maxPageSize: MAX_UPLOADS_PAGE_SIZE, concurrency: DEFAULT_LIST_CONCURRENCY };
+      yield* listAllPages((page, signal) => list({ ...query, page }, { signal }), listAllSettings('uploads.listAll', o, defaults));
     },
     references: async (id, o) => {
       const query = { nested: o?.nested, version: o?.version };
