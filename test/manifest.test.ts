@@ -145,7 +145,7 @@ describe('manifest', () => {
     assert.equal(walkthrough?.id, 'datocms.gettingStarted');
     assert.deepEqual(
       walkthrough.steps.map((s) => s.id),
-      ['signIn', 'browse', 'editSave', 'query', 'schema'],
+      ['signIn', 'browse', 'editSave', 'query', 'schema', 'media', 'graphql'],
     );
     assert.match(walkthrough.steps[0]!.description, /Project settings → API tokens/);
     assert.match(walkthrough.steps[0]!.description, /\(command:datocms\.signIn\)/);
