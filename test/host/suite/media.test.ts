@@ -1,7 +1,7 @@
 // The media library in a real VS Code: a file dropped on the Media node becomes an upload (one upload request, one
 // PUT to the storage, one create job) the node lists; its alt text edited in its document is one partial update;
 // Insert Upload… puts it in a record's editor and nothing is sent until the save; deleting it while a record uses it
-// is refused with the record named.
+// is refused with the record named; Replace File… and Unused Uploads… send nothing until confirmed.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -223,5 +223,91 @@ describe('media library', () => {
     assert.equal((await uploadsNamed(FILE)).length, 1);
     await dismissToasts();
     await deleting;
+  });
+
+  it('Replace File… names the records that will show it; Keep File sends nothing; Replace keeps the id with a new file', async function () {
+    this.timeout(60_000);
+    const { model, ui } = await extensionApi();
+    const row = uploadRows(await model.children(await mediaNode())).find((n) => n.upload.id === uploadId);
+    assert.ok(row, 'the upload is listed');
+    const path = join(config().workspace, 'replacement-terrace.png');
+    writeFileSync(path, png(640, 480, 3000));
+    const openFiles = ui.openFiles;
+    ui.openFiles = async () => [path];
+    try {
+      const asked = await answerConfirmations(undefined, 'Replace File');
+      await clearRequests();
+      await clearStorageRequests();
+      await vscode.commands.executeCommand('datocms.media.replaceFile', row);
+      assert.equal(asked[0]!.message, `Replace the file of “${FILE}” with “replacement-terrace.png”?`);
+      assert.match(asked[0]!.detail ?? '', /^1 record uses it: it will show the new file\./);
+      assert.deepEqual(await writes(), [], 'Keep File: nothing is sent');
+      assert.deepEqual(await storageRequests(), []);
+
+      await vscode.commands.executeCommand('datocms.media.replaceFile', row);
+      const log = await writes();
+      assert.deepEqual(
+        log.map((r) => `${r.method} ${r.path} ${r.status}`),
+        ['POST /upload-requests 200', `PUT /uploads/${uploadId} 202`],
+        describeRequests(log),
+      );
+      assert.deepEqual(
+        (await storageRequests()).map((r) => `${r.method} ${r.status}`),
+        ['PUT 200'],
+      );
+      const [replaced] = await uploadsNamed('replacement-terrace.png');
+      assert.equal(replaced?.id, uploadId, 'the same upload, with the new file');
+      assert.deepEqual([replaced!.attributes['width'], replaced!.attributes['height']], [640, 480]);
+    } finally {
+      ui.openFiles = openFiles;
+    }
+  });
+
+  it('Unused Uploads… lists what no record uses; the delete names count and size; Keep Uploads sends nothing', async function () {
+    this.timeout(60_000);
+    const { dragAndDrop, ui } = await extensionApi();
+    const media = await mediaNode();
+    const name = 'unused-lantern.png';
+    const path = join(config().workspace, name);
+    writeFileSync(path, png(300, 200, 2048));
+    const transfer = new vscode.DataTransfer();
+    transfer.set('text/uri-list', new vscode.DataTransferItem(vscode.Uri.file(path).toString()));
+    await dragAndDrop.handleDrop!(media, transfer, new vscode.CancellationTokenSource().token);
+    const [unused] = await uploadsNamed(name);
+    assert.ok(unused, 'a new upload no record uses');
+
+    const offered: string[] = [];
+    const pickMany = ui.pickMany;
+    ui.pickMany = async <T>(items: PickItem<T>[]) => {
+      offered.push(...items.map((i) => i.label));
+      return items.filter((i) => i.label === name).map((i) => i.value);
+    };
+    try {
+      const asked = await answerConfirmations(undefined, 'Delete 1 Upload');
+      await clearRequests();
+      await vscode.commands.executeCommand('datocms.media.unused', media);
+      assert.ok(offered.includes(name), `offered: ${offered.slice(0, 5).join(', ')}…`);
+      assert.ok(!offered.includes(FILE) && !offered.includes('replacement-terrace.png'), 'an upload a record uses is not offered');
+      assert.match(asked[0]!.message, /^Delete 1 upload \(.+\) from the media area of main\?$/);
+      assert.deepEqual(await writes(), [], 'Keep Uploads: nothing is sent');
+
+      offered.length = 0;
+      await vscode.commands.executeCommand('datocms.media.unused', media);
+      const log = await writes();
+      assert.deepEqual(
+        log.map((r) => `${r.method} ${r.path}`),
+        ['POST /uploads/bulk/destroy'],
+        describeRequests(log),
+      );
+      assert.deepEqual(
+        log[0]!.body.data.relationships.uploads.data.map((u: { id: string }) => u.id),
+        [unused.id],
+        'only the chosen upload',
+      );
+      assert.deepEqual(await uploadsNamed(name), [], 'it is gone');
+      assert.equal((await uploadsNamed('replacement-terrace.png')).length, 1, 'the used one stays');
+    } finally {
+      ui.pickMany = pickMany;
+    }
   });
 });
