@@ -3,23 +3,45 @@
 /** room → the rooms it may import (besides itself) */
 const FLOORS = {
   numbers: [],
+  structuredText: [],
   cma: ['numbers'],
   schema: ['cma', 'numbers'],
   domain: ['cma', 'numbers'],
   platform: ['cma', 'domain', 'numbers'],
   projects: ['cma', 'domain', 'numbers', 'platform', 'schema'],
   tree: ['cma', 'domain', 'numbers', 'platform', 'projects', 'schema'],
-  documents: ['cma', 'domain', 'numbers', 'platform', 'projects', 'schema'],
+  documents: ['cma', 'domain', 'numbers', 'platform', 'projects', 'schema', 'structuredText'], // a record field as Markdown
   export: ['cma', 'domain', 'numbers', 'platform', 'projects', 'schema', 'tree'],
   language: ['cma', 'documents', 'domain', 'numbers', 'platform', 'projects', 'schema'],
 };
 const FEATURE = ['cma', 'documents', 'domain', 'export', 'numbers', 'platform', 'projects', 'schema', 'tree'];
-for (const feature of ['agentTools', 'environments', 'history', 'media', 'navigation', 'records', 'schemaActions', 'schemaCode']) FLOORS[feature] = FEATURE;
+for (const feature of ['agentTools', 'environments', 'history', 'media', 'navigation', 'records', 'schemaActions', 'schemaCode'])
+  FLOORS[feature] = FEATURE;
+// webview panels: the base every panel is made of, beside the platform
+FLOORS.panels = ['platform'];
+// the record preview reads the language's name and upload caches (types only: the context hands them over)
+FLOORS.preview = [...FEATURE, 'language', 'panels'];
 FLOORS.graphql = ['cma', 'documents', 'domain', 'numbers', 'platform', 'projects', 'schema', 'tree'];
 // The agent tools use the GraphQL workbench's tool side through its entry (types only: the context hands them the workbench).
 FLOORS.agentTools = [...FEATURE, 'graphql'];
-const FEATURES = ['documents', 'language', 'export', 'graphql', 'agentTools', 'environments', 'history', 'media', 'navigation', 'records', 'schemaActions', 'schemaCode'];
+const FEATURES = [
+  'documents',
+  'preview',
+  'language',
+  'export',
+  'graphql',
+  'agentTools',
+  'environments',
+  'history',
+  'media',
+  'navigation',
+  'records',
+  'schemaActions',
+  'schemaCode',
+];
 const ROOMS = Object.keys(FLOORS);
+/** Who may use Node's modules and undici: the host seam's Node implementation, and the CMA transport below it. */
+const NODE_USERS = '^src/(platform/host/node/|cma/(http|storagePut|uploadFile)\\.ts$)';
 
 module.exports = {
   forbidden: [
@@ -28,7 +50,7 @@ module.exports = {
       name: 'no-vscode-below-platform',
       comment: 'The API client, the schema layer and the domain run in plain Node (tests, the emulator, the bench, a worker).',
       severity: 'error',
-      from: { path: '^src/(cma|schema|numbers|domain)/' },
+      from: { path: '^src/(cma|schema|numbers|domain|structuredText)/' },
       to: { path: '^vscode$' },
     },
     ...ROOMS.map((room) => ({
@@ -38,6 +60,41 @@ module.exports = {
       from: { path: `^src/${room}/` },
       to: { path: '^src/', pathNot: [`^src/(${[room, ...FLOORS[room]].join('|')})/`] },
     })),
+    {
+      name: 'node-behind-the-host-seam',
+      comment: 'Node and undici are reached through src/platform/host/ (so a web build is another implementation there).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: NODE_USERS },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'undici-behind-the-host-seam',
+      comment: 'undici is the CMA transport; everything else goes through src/platform/host/.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: NODE_USERS },
+      to: { path: 'node_modules/undici/' },
+    },
+    {
+      name: 'host-implementation-through-the-seam',
+      comment: 'Only the seam (src/platform/host/index.ts) picks the implementation; the rest imports the seam.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/platform/host/' },
+      to: { path: '^src/platform/host/node/' },
+    },
+    {
+      name: 'webviews-protocol-only',
+      comment: 'The extension shares only the protocol types with a webview script (webviews/<name>/protocol.ts).',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^webviews/', pathNot: '^webviews/[^/]+/protocol\\.ts$' },
+    },
+    {
+      name: 'webviews-in-the-browser',
+      comment: 'A webview script runs in the webview: no vscode, nothing of the extension.',
+      severity: 'error',
+      from: { path: '^webviews/' },
+      to: { path: '^(vscode$|src/)' },
+    },
     {
       name: 'top-files-import-nothing-back',
       comment: 'Only extension.ts imports the context and the command table.',

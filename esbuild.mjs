@@ -18,15 +18,23 @@ const analyse = process.argv.includes('--analyse');
 /** bundle name → its members: rooms (folders of src/) or single modules, each reached from other bundles through its entry */
 const BUNDLES = {
   // what activation needs: the client, the tree, the projects (and, through ENTRY, the context)
-  extension: ['src/cma', 'src/domain', 'src/platform', 'src/projects', 'src/tree'],
-  // undici's pool, loaded on the first request
-  http: ['src/cma/http.ts'],
+  extension: ['src/cma', 'src/domain', 'src/platform', 'src/projects', 'src/tree', 'src/platform/displayLocale.ts'],
+  // undici's pool, loaded on the first request; the background budget, made with the first client
+  http: ['src/cma/http.ts', 'src/cma/budget.ts'],
+  // the records' queries (filters, order, their descriptions) and how moments read, loaded when a Records node first
+  // shows
+  listing: ['src/tree/recordQuery.ts', 'src/platform/dates.ts'],
+  // the host seam's Node implementation (files, worker threads, hashes, random bytes, paths), loaded with the first
+  // feature that needs the machine
+  host: ['src/platform/host'],
   // lossless-json, for the client and the schema layer alike, loaded with the first number a double cannot hold
   numbers: ['src/numbers'],
   // zod, the document schemas and the JSON parser, loaded when a document opens
   schema: ['src/schema'],
   // vscode-json-languageservice and the DatoCMS JSON language, loaded with the first document
   language: ['src/language'],
+  // micromark/mdast and Structured Text as Markdown, loaded with the first Markdown view of a Structured Text field
+  markdown: ['src/structuredText'],
   // graphql-js and the GraphQL workbench (the workspace link, the schema cache, Run), loaded with the first GraphQL
   // document or command
   graphql: ['src/graphql'],
@@ -46,16 +54,23 @@ const BUNDLES = {
     'src/navigation',
     'src/agentTools',
     'src/media',
+    'src/panels',
+    'src/preview',
     'src/tree/commands.ts',
     'src/tree/reveal.ts',
     'src/tree/queries.ts',
+    'src/tree/filterDialog.ts',
     'src/projects/accountCommands.ts',
     'src/projects/accountFlows.ts',
     'src/projects/actions.ts',
     'src/projects/pickers.ts',
+    'src/projects/recordPicker.ts',
     'src/projects/primaryGuard.ts',
     'src/projects/signIn.ts',
-    'src/platform/exclusiveFile.ts',
+    'src/platform/searchPick.ts',
+    'src/platform/graphqlFiles.ts',
+    'src/domain/codeImpact.ts',
+    'src/domain/uploadViews.ts',
     'src/cma/resources/publishing.ts',
     'src/cma/resources/media.ts',
     'src/cma/uploadFile.ts',
@@ -140,17 +155,24 @@ function crossings(bundle, names, crossesInto = (other) => other !== bundle) {
         return { path: file, namespace: 'stand-in', pluginData: owner };
       });
       build.onResolve({ filter: /^\.\/\w+\.js$/, namespace: 'stand-in' }, (args) => ({ path: args.path, external: true }));
+      // what every stand-in does, once per bundle: getters that load the other bundle on first use
+      build.onResolve({ filter: /^lazy-room$/, namespace: 'stand-in' }, () => ({ path: 'lazy-room', namespace: 'lazy-room' }));
+      build.onLoad({ filter: /.*/, namespace: 'lazy-room' }, () => ({
+        loader: 'js',
+        contents: [
+          'module.exports = (exports, load, names) => {',
+          '  let loaded;',
+          "  for (const name of names.split(' ')) Object.defineProperty(exports, name, { enumerable: true, get: () => (loaded ??= load())[name] });",
+          '};',
+        ].join('\n'),
+      }));
       build.onLoad({ filter: /.*/, namespace: 'stand-in' }, (args) => {
         const { bundle: other, member } = args.pluginData;
         const key = memberKey(member);
         const exported = names.get(args.path) ?? [];
         return {
           loader: 'js',
-          contents: [
-            `let loaded;`,
-            `const room = () => (loaded ??= require('./${other}.js').rooms.${key});`,
-            `for (const name of ${JSON.stringify(exported)}) Object.defineProperty(exports, name, { enumerable: true, get: () => room()[name] });`,
-          ].join('\n'),
+          contents: `require('lazy-room')(exports, () => require('./${other}.js').rooms.${key}, ${JSON.stringify(exported.join(' '))});`,
         };
       });
     },
@@ -196,6 +218,20 @@ const builds = Object.keys(BUNDLES).map((bundle) => ({
 builds.push({ ...common, entryPoints: { liveCheckWorker: 'src/documents/liveCheckWorker.ts' }, outdir: 'dist' });
 // The GraphQL usage scan's worker likewise (graphql-js and the scan, reading the workspace's files off the host's thread).
 builds.push({ ...common, entryPoints: { graphqlUsageWorker: 'src/graphql/usages/usageWorker.ts' }, outdir: 'dist' });
+// The Record Preview's webview: a browser script of its own (webviews/, no vscode) and its stylesheet.
+builds.push({
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: 'es2022',
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  legalComments: 'none',
+  logLevel: 'info',
+  entryPoints: { 'webview-preview': 'webviews/preview/main.ts' },
+  outdir: 'dist',
+});
 if (tests) {
   // The extension-host suite follows the @vscode/test-electron contract: a module exporting run().
   builds.push({
@@ -205,6 +241,15 @@ if (tests) {
     external: ['vscode', 'mocha'],
     entryPoints: { index: 'test/host/suite/index.ts' },
     outdir: 'dist/host-suite',
+  });
+  // The exploratory run (test/host/explore): the same contract, in a folder of its own (its own config.json).
+  builds.push({
+    ...common,
+    metafile: false,
+    minify: false,
+    external: ['vscode', 'mocha'],
+    entryPoints: { index: 'test/host/explore/index.ts' },
+    outdir: 'dist/host-explore',
   });
 }
 

@@ -30,6 +30,7 @@ function silentHost(client: CmaClient): BulkHost {
     warn: quiet,
     error: quiet,
     confirm: quiet,
+    pickMany: quiet,
     withProgress: (_options: unknown, task: (report: { message(): void }, signal: AbortSignal) => Promise<unknown>) =>
       task({ message: () => undefined }, new AbortController().signal),
   } as unknown as Ui;
@@ -43,7 +44,6 @@ function silentHost(client: CmaClient): BulkHost {
     changed: () => undefined,
     removed: () => undefined,
     log: () => undefined,
-    pickMany: async () => undefined,
   };
 }
 

@@ -60,7 +60,7 @@ export async function benchGraphqlRun(emulator: EmulatorProcess, runs: number, r
       environment: 'main',
       options: OPTIONS,
     });
-    if ((result.response.body.data as { allArticles: unknown[] }).allArticles.length !== FIRST || !text.includes('Complexity'))
+    if ((result.response.body.data as { allArticles: unknown[] }).allArticles.length !== FIRST || !text.text.includes('Complexity'))
       throw new Error('graphql_run: unexpected answer');
   };
   const url = new URL(endpoint);

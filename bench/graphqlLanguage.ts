@@ -205,7 +205,7 @@ async function workspace(dir: string): Promise<ScanFile[]> {
             )
           : QUERY(model);
     await writeFile(path, text);
-    files.push({ path, kind });
+    files.push({ path, kind, root: folder });
   }
   return files;
 }
@@ -249,7 +249,7 @@ async function scanChild(dir: string): Promise<Record<string, unknown>> {
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
   let started = performance.now();
-  const found = await client.find(schema, files, query);
+  const found = (await client.find(schema, files, query)).files;
   const coldMs = round(performance.now() - started);
   started = performance.now();
   await client.find(schema, files, query);

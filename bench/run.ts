@@ -20,6 +20,8 @@ import { benchGraphqlLanguage } from './graphqlLanguage';
 import { benchBulkPublish } from './bulkPublish';
 import { benchUploads } from './uploads';
 import { benchGraphqlRun } from './graphql';
+import { benchStructuredText } from './structuredText';
+import { benchRecordPreview } from './preview';
 
 const RECORDS = 10_000;
 const LATENCIES = [80, 0] as const;
@@ -89,6 +91,7 @@ async function main(): Promise<void> {
     if (wanted('graphql_language')) result['graphql_language'] = await benchGraphqlLanguage(runs, rows, progress);
     if (wanted('bulk_publish_1000')) result['bulk_publish_1000'] = await benchBulkPublish(emulator, runs, rows, progress);
     if (wanted('graphql_run')) result['graphql_run'] = await benchGraphqlRun(emulator, runs, rows, progress);
+    if (wanted('record_preview')) result['record_preview'] = await benchRecordPreview(emulator, runs, rows, progress);
   } finally {
     await emulator.close();
     await closeAllDispatchers();
@@ -102,6 +105,7 @@ async function main(): Promise<void> {
   }
   if (wanted('bundle_bytes') || wanted('activate_ms')) Object.assign(result, await benchBundleAndActivation(rows));
   if (wanted('live_check_ms')) Object.assign(result, await liveCheckRow(4 * runs, rows));
+  if (wanted('structured_text_markdown')) result['structured_text_markdown'] = await benchStructuredText(runs, rows, progress);
   result['total_s'] = round((performance.now() - started) / 1000);
 
   if (asJson) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -1,8 +1,6 @@
-// Every command of the extension, once: its id (as package.json declares it), what the user is told when it fails,
-// whether it needs a signed-in project, and the feature function it runs. Activation registers the ids package.json
-// declares (src/extension.ts); each runs here, through one wrapper that reports failures one way (see
-// Context.report). A test checks that this table and package.json agree both ways. The table loads with the first
-// command, not at activation.
+// Every command, once: its id (as package.json declares it), what the user is told when it fails, whether it needs
+// a signed-in project, and the handler it runs through one wrapper that reports failures one way (Context.report).
+// Activation registers the ids; this table loads with the first command. A test checks it agrees with package.json.
 import vscode = require('vscode');
 import type { Context } from './context';
 import * as documents from './documents';
@@ -16,7 +14,7 @@ import * as records from './records';
 import * as schemaActions from './schemaActions';
 import * as tree from './tree';
 
-export interface CommandRow {
+interface CommandRow {
   /** "Could not …": the start of the message when the command fails */
   failed: (t: Context['t']) => string;
   /** answered with "Sign in to a DatoCMS project first." when no project is signed in */
@@ -24,10 +22,8 @@ export interface CommandRow {
   run: (ctx: Context, ...args: any[]) => unknown; // eslint-disable-line @typescript-eslint/no-explicit-any -- arguments come from menus, typed by each handler
 }
 
-/**
- * A handler reached when the command runs, not when the table is built: most handlers are in bundles that activation
- * does not load (see esbuild.mjs). The context must still satisfy what the handler declares it needs.
- */
+// A handler reached when the command runs, not when the table is built (most are in bundles activation does not
+// load); the context must still satisfy what the handler declares it needs.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- arguments come from menus, typed by each handler
 type AnyHandler<D> = (deps: D, ...args: any[]) => unknown;
 const later =
@@ -36,9 +32,10 @@ const later =
     get()(ctx, ...args);
 
 const project = (failed: CommandRow['failed'], run: CommandRow['run']): CommandRow => ({ failed, needsProject: true, run });
+const moveFailed: CommandRow['failed'] = (t) => t('Could not move the field');
 const anytime = (failed: CommandRow['failed'], run: CommandRow['run']): CommandRow => ({ failed, needsProject: false, run });
 
-export const COMMANDS = {
+const COMMANDS = {
   // projects and environments
   'datocms.signIn': anytime(
     (t) => t('Could not sign in to DatoCMS'),
@@ -114,6 +111,10 @@ export const COMMANDS = {
     (t) => t('Could not filter records'),
     later(() => tree.filterRecords),
   ),
+  'datocms.records.removeFilter': project(
+    (t) => t('Could not remove the filter condition'),
+    later(() => tree.removeFilter),
+  ),
   'datocms.records.orderBy': project(
     (t) => t('Could not order records'),
     later(() => tree.orderRecords),
@@ -153,7 +154,7 @@ export const COMMANDS = {
     later(() => navigation.copyId),
   ),
   'datocms.copyApiKey': project(
-    (t) => t('Could not copy the API key'),
+    (t) => t('Could not copy the api_key'),
     later(() => navigation.copyApiKey),
   ),
   'datocms.openInDatoCMS': project(
@@ -177,6 +178,10 @@ export const COMMANDS = {
   'datocms.documents.revertToRemote': anytime(
     (t) => t('Could not revert to the DatoCMS version'),
     later(() => documents.revertToRemote),
+  ),
+  'datocms.openAsMarkdown': project(
+    (t) => t('Could not open as Markdown'),
+    later(() => documents.openAsMarkdown),
   ),
   'datocms.documents.saveActions': anytime(
     (t) => t('Could not show what to do about the save'),
@@ -227,6 +232,10 @@ export const COMMANDS = {
   'datocms.exportRecords': project(
     (t) => t('Could not export records'),
     later(() => exporting.exportRecords),
+  ),
+  'datocms.openRecordPreview': project(
+    (t) => t('Could not open the preview'),
+    (ctx: Context, arg) => ctx.previews().show(arg),
   ),
   'datocms.history.show': project(
     (t) => t('Could not show the version history'),
@@ -285,18 +294,28 @@ export const COMMANDS = {
     (t) => t('Could not start a new webhook'),
     later(() => schemaActions.newWebhook),
   ),
-  'datocms.deleteSchemaItem': project(
-    (t) => t('Could not delete'),
-    later(() => schemaActions.remove),
+  'datocms.deleteModel': project(
+    (t) => t('Could not delete the model'),
+    later(() => schemaActions.deleteModel),
   ),
-  'datocms.moveFieldUp': project(
-    (t) => t('Could not move the field'),
-    (ctx: Context, arg) => schemaActions.moveField(ctx, arg, 'up'),
+  'datocms.deleteBlockModel': project(
+    (t) => t('Could not delete the block model'),
+    later(() => schemaActions.deleteBlockModel),
   ),
-  'datocms.moveFieldDown': project(
-    (t) => t('Could not move the field'),
-    (ctx: Context, arg) => schemaActions.moveField(ctx, arg, 'down'),
+  'datocms.deleteField': project(
+    (t) => t('Could not delete the field'),
+    later(() => schemaActions.deleteField),
   ),
+  'datocms.deleteFieldset': project(
+    (t) => t('Could not delete the fieldset'),
+    later(() => schemaActions.deleteFieldset),
+  ),
+  'datocms.deleteWebhook': project(
+    (t) => t('Could not delete the webhook'),
+    later(() => schemaActions.deleteWebhook),
+  ),
+  'datocms.moveFieldUp': project(moveFailed, (ctx: Context, arg) => schemaActions.moveField(ctx, arg, 'up')),
+  'datocms.moveFieldDown': project(moveFailed, (ctx: Context, arg) => schemaActions.moveField(ctx, arg, 'down')),
   'datocms.generateTypes': project(
     (t) => t('Could not generate types'),
     (ctx: Context, arg) => ctx.types().generate(arg),
@@ -365,13 +384,12 @@ export const COMMANDS = {
   ),
 } satisfies Record<string, CommandRow>;
 
-export type CommandId = keyof typeof COMMANDS;
-
 /** Runs the command `id` with the menu's or caller's `args`; a failure becomes one notification (see Context.report). */
 export async function runCommand(ctx: Context, id: string, args: unknown[]): Promise<unknown> {
   const row = (COMMANDS as Record<string, CommandRow>)[id];
   if (!row) throw new Error(`DatoCMS Explorer has no command ${id}`);
   try {
+    ctx.registry.userActed();
     if (row.needsProject && ctx.registry.list().length === 0) throw new NotSignedInError();
     return await row.run(ctx, ...args);
   } catch (error) {

@@ -14,12 +14,16 @@ import * as history from './history';
 import * as language from './language';
 import * as mediaArea from './media';
 import * as navigation from './navigation';
+import * as preview from './preview';
 import { Config } from './platform/config';
+import { setDisplayLocale } from './platform/displayLocale';
 import { holdsGraphql } from './platform/graphqlFiles';
 import { lazy } from './platform/lazy';
 import { lazyFileSystem } from './platform/lazyFileSystem';
 import { NotSignedInError, reportError, type Report } from './platform/errors';
-import { VIEWS } from './platform/views';
+import { PANELS, VIEWS } from './platform/views';
+import { KnownSecrets, ScrubbingUi, scrubbingLog } from './platform/secrets';
+import type { Ui } from './platform/ui';
 import { VscodeUi } from './platform/vscodeUi';
 import { ProjectRegistry } from './projects/registry';
 import { ProjectStatusBar } from './projects/statusBar';
@@ -33,7 +37,9 @@ import { UPLOAD_MIME } from './tree/mediaBranch';
 
 export class Context implements vscode.Disposable {
   readonly t = vscode.l10n.t;
-  readonly ui = new VscodeUi();
+  /** every stored token; the window, the log, the clipboard and agent answers are scrubbed of them */
+  readonly secrets = new KnownSecrets();
+  readonly ui: Ui = new ScrubbingUi(new VscodeUi(), this.secrets.scrubSecrets);
   readonly config = new Config();
   readonly log: vscode.LogOutputChannel;
   readonly registry: ProjectRegistry;
@@ -56,6 +62,8 @@ export class Context implements vscode.Disposable {
   /** the Schema Comparison view and the compare/migrate commands */
   readonly comparison = lazy(() => this.own(new schemaCode.SchemaCodeFeature(this)));
   readonly types = lazy(() => schemaCode.createTypes(this));
+  /** the DatoCMS view following Go to Definition to a record (made with the first definition asked) */
+  readonly definitionReveal = lazy(() => this.own(new navigation.DefinitionReveal(this)));
   /** the language-model tools (made when an agent first calls one) */
   readonly agentTools = lazy(() => new agentTools.AgentTools(this));
   /** the GraphQL workbench: workspace links, the delivery API's schemas, Run (made with the first document holding GraphQL) */
@@ -64,11 +72,26 @@ export class Context implements vscode.Disposable {
   readonly media = lazy(
     () => new mediaArea.MediaLibrary({ t: this.t, locale: vscode.env.language, pageSize: () => this.config.pageSize(), tree: this.tree }),
   );
+  /** the record previews (made with the first one, or when VS Code restores one after a reload) */
+  readonly previews = lazy(() =>
+    this.own(
+      new preview.RecordPreviews({
+        t: this.t,
+        extension: this.extension,
+        registry: this.registry,
+        report: this.report,
+        caches: (p, e) => this.language().caches(p, e),
+      }),
+    ),
+  );
   readonly uriHandler: vscode.UriHandler & { handleUri(uri: vscode.Uri): Promise<void> };
 
   constructor(readonly extension: vscode.ExtensionContext) {
-    this.log = this.own(vscode.window.createOutputChannel('DatoCMS', { log: true }));
-    this.registry = this.own(new ProjectRegistry({ context: extension, config: this.config, log: this.log, ui: this.ui }));
+    setDisplayLocale(vscode.env.language);
+    this.log = this.own(scrubbingLog(vscode.window.createOutputChannel('DatoCMS', { log: true }), this.secrets.scrubSecrets));
+    this.registry = this.own(
+      new ProjectRegistry({ context: extension, config: this.config, log: this.log, ui: this.ui, secrets: this.secrets }),
+    );
     this.tree = new TreeModel({
       projects: this.registry,
       pageSize: () => this.config.pageSize(),
@@ -89,7 +112,7 @@ export class Context implements vscode.Disposable {
           dropMimeTypes: [FIELD_MIME, 'text/uri-list', 'files'],
           handleDrag: (nodes, transfer) => {
             schemaActions.dragFields(nodes, transfer);
-            if (nodes.some((n) => n.kind === 'upload')) mediaArea.dragUploads(nodes, transfer);
+            if (nodes.some((n) => n.kind === 'upload')) mediaArea.dragUploads(this, nodes, transfer);
           },
           handleDrop: (onto, transfer) =>
             transfer.get(FIELD_MIME) ? schemaActions.dropField(this, transfer, onto) : mediaArea.dropFiles(this, transfer, onto),
@@ -117,6 +140,11 @@ export class Context implements vscode.Disposable {
         { isCaseSensitive: true },
       ),
     );
+    this.own(
+      vscode.window.registerWebviewPanelSerializer(PANELS.recordPreview, {
+        deserializeWebviewPanel: (panel, state) => this.previews().revive(panel, state as never),
+      }),
+    );
     this.registerAgentTools();
     this.watch();
   }
@@ -139,6 +167,7 @@ export class Context implements vscode.Disposable {
 
   /** Resources were deleted in DatoCMS: their editors close, or keep unsaved text marked deleted. */
   async documentsDeleted(gone: DeletedResources): Promise<void> {
+    this.history.peek()?.deleted(gone);
     // with the feature not loaded no document is open
     await this.documentsFeature.peek()?.documentsDeleted(gone);
   }
@@ -152,6 +181,8 @@ export class Context implements vscode.Disposable {
 
   /** The workspace's GraphQL queries a deleted or renamed model or field would break (none without a workspace folder). */
   /** The project and environment the code of the focused (else the first) workspace folder reads, when linked. */
+  // async so that a failure of this.graphql() (loading its bundle) is a rejection, not a throw
+  // eslint-disable-next-line @typescript-eslint/require-await
   readonly workspaceLink = async (): Promise<{ project: string; environment?: string } | undefined> => {
     const folders = vscode.workspace.workspaceFolders ?? [];
     if (folders.length === 0) return undefined;
@@ -167,7 +198,10 @@ export class Context implements vscode.Disposable {
   /** What the test suites reach into. */
   api() {
     const { registry, tree: model, treeProvider: provider, treeView, ui, uriHandler, dragAndDrop } = this;
-    return { registry, model, provider, uriHandler, treeView, logUri: this.extension.logUri, ui, dragAndDrop };
+    // the Record History view's rows, for the tests that compare what it lists with DatoCMS
+    const history = () => this.history.peek();
+    const previewed = (uri: vscode.Uri) => this.previews.peek()?.shown(uri);
+    return { registry, model, provider, uriHandler, treeView, logUri: this.extension.logUri, ui, dragAndDrop, history, previewed };
   }
 
   own<T extends vscode.Disposable>(disposable: T): T {
@@ -189,8 +223,8 @@ export class Context implements vscode.Disposable {
     this.own(mediaArea.registerUploadEditing(this));
     feature.onDidOpen((opened) => this.language().noteOpened(opened));
     feature.onDidSave(({ ref, resource }) => {
+      // the tree, and the history through the tree's change, show what was saved
       void this.tree.documentSaved(ref, resource);
-      this.history.peek()?.saved(ref);
       this.publishing.peek()?.saved(ref, resource);
       if (ref.kind === 'model' || ref.kind === 'field') schemaCode.schemaSaved(this, ref);
       if (ref.kind === 'model' || ref.kind === 'field' || ref.kind === 'fieldset') this.schemaChanged(ref);
@@ -202,6 +236,7 @@ export class Context implements vscode.Disposable {
     return {
       baseline: (uri) => this.documents.baseline(uri),
       data: (project, environment) => this.registry.data(project, environment),
+      definitionLeadsTo: (uri) => this.definitionReveal().expect(uri),
     };
   }
 
@@ -228,13 +263,17 @@ export class Context implements vscode.Disposable {
       this.documentsFeature();
       if (parseDocumentPath(document.uri.path)?.kind === 'record') this.publishing();
     };
-    const followHistory = () =>
-      this.historyView.visible && vscode.window.activeTextEditor?.document.uri.scheme === DOCUMENT_SCHEME && this.history().follow();
+    // The history, once made, follows the focused editor itself; it is made when shown with a record focused.
+    const followHistory = () => {
+      if (this.history.peek() || !this.historyView.visible) return;
+      if (vscode.window.activeTextEditor?.document.uri.scheme === DOCUMENT_SCHEME) this.history().editorFocused();
+    };
     syncSignedIn();
     vscode.workspace.textDocuments.forEach(opened);
     this.own(vscode.workspace.onDidOpenTextDocument(opened));
     this.own(vscode.window.onDidChangeActiveTextEditor(followHistory));
     this.own(this.historyView.onDidChangeVisibility(followHistory));
+    this.own(this.tree.onDidChangeDocument((ref) => this.history.peek()?.recordChanged(ref)));
     this.own(this.registry.onDidChange(() => this.tree.projectsChanged()));
     this.own(this.registry.onDidChange(syncSignedIn));
     this.own(this.registry.onDidChange(() => vscode.workspace.textDocuments.forEach(opened)));

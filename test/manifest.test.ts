@@ -5,6 +5,12 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
+interface Setting {
+  description?: string;
+  markdownDescription?: string;
+  scope?: string;
+}
+
 const root = join(__dirname, '..');
 const rawManifest = readFileSync(join(root, 'package.json'), 'utf8');
 const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
@@ -30,7 +36,7 @@ const contributes = pkg.contributes as {
       completionEvents?: string[];
     }[];
   }[];
-  configuration: { properties: Record<string, { description?: string; markdownDescription?: string; scope?: string }> };
+  configuration: { id: string; title: string; properties: Record<string, Setting> }[];
 };
 
 function sources(dir: string): string[] {
@@ -43,7 +49,7 @@ function sources(dir: string): string[] {
 /** The ids of the command table (src/commands.ts), the one place commands are declared in the sources. */
 function tableCommands(): string[] {
   const text = readFileSync(join(root, 'src/commands.ts'), 'utf8');
-  const table = text.slice(text.indexOf('export const COMMANDS = {'), text.indexOf('} satisfies Record<string, CommandRow>'));
+  const table = text.slice(text.indexOf('const COMMANDS = {'), text.indexOf('} satisfies Record<string, CommandRow>'));
   return [...table.matchAll(/^\s+'(datocms\.[\w.]+)':/gm)].map((match) => match[1]!);
 }
 
@@ -103,8 +109,10 @@ describe('manifest', () => {
     const palette = contributes.menus['commandPalette']!;
     const hidden = new Set(palette.filter((e) => e.when === 'false').map((e) => e.command));
     // these act on one tree item (a page to load, a failed branch, a version, a schema change, an environment to
-    // show); searching and switching have their own palette commands
+    // show); searching and switching have their own palette commands; with a block model's document open the palette
+    // offers Delete Model…
     assert.deepEqual([...hidden].sort(), [
+      'datocms.deleteBlockModel',
       'datocms.env.switch',
       'datocms.history.loadMore',
       'datocms.history.openVersion',
@@ -202,11 +210,32 @@ describe('manifest', () => {
     assert.ok(!/--allow-missing-repository/.test(pkg.scripts.package));
   });
 
+  test('titles spell the product as it spells itself: DatoCMS, GraphQL, Content Delivery API, api_key', () => {
+    const misspelled = /\bDatocms\b|\bDatoCms\b|\bDato CMS\b|\bGraphql\b|\bGraphQl\b|\bAPI Keys?\b|\bApi Keys?\b|\bCDA\b|\bCMA\b/;
+    assert.deepEqual(
+      Object.entries(nls).filter(([, text]) => misspelled.test(text.replace(/\]\([^)]*\)|`[^`]*`/g, ''))),
+      [],
+    );
+    // VS Code titles a setting from its key, without the leading segments its category id shares with it: "Page Size",
+    // "Diagnostics", never "Datocms: Page Size"
+    for (const category of contributes.configuration) {
+      assert.match(category.title, /^DatoCMS\b/);
+      const segments = category.id.split('.');
+      for (const key of Object.keys(category.properties)) {
+        const prefix = key.slice(0, key.lastIndexOf('.'));
+        assert.ok(
+          segments.some((_, i) => segments.slice(0, i + 1).join('.') === prefix),
+          `${key} would be titled with the prefix "${prefix}" (its category id is ${category.id})`,
+        );
+      }
+    }
+  });
+
   test('settings are described and the token cannot be redirected by a workspace', () => {
-    for (const [key, setting] of Object.entries(contributes.configuration.properties))
-      assert.ok(setting.description ?? setting.markdownDescription, key);
-    assert.equal(contributes.configuration.properties['datocms.baseUrl']?.scope, 'application');
-    assert.equal(contributes.configuration.properties['datocms.cdaUrl']?.scope, 'application');
+    const settings = Object.assign({}, ...contributes.configuration.map((category) => category.properties)) as Record<string, Setting>;
+    for (const [key, setting] of Object.entries(settings)) assert.ok(setting.description ?? setting.markdownDescription, key);
+    assert.equal(settings['datocms.baseUrl']?.scope, 'application');
+    assert.equal(settings['datocms.cdaUrl']?.scope, 'application');
     assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, ['datocms.baseUrl', 'datocms.cdaUrl']);
     assert.equal(pkg.engines.vscode, '^1.100.0');
   });

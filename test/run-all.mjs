@@ -21,9 +21,13 @@ let failed = 0;
 console.log('▶ type check');
 const typecheck = await run('npx', ['--no-install', 'tsc', '--noEmit', '-p', '.']);
 if (typecheck.code !== 0) failed++;
+// the webview scripts: their own project (the DOM, no Node, no vscode)
+const webviews = await run('npx', ['--no-install', 'tsc', '--noEmit', '-p', 'webviews']);
+if (webviews.code !== 0) failed++;
 
-// The guard rails: lint, formatting, and which folder may import which (.dependency-cruiser.cjs).
-for (const script of ['lint', 'format:check', 'lint:deps']) {
+// The guard rails: lint, formatting, which folder may import which (.dependency-cruiser.cjs), and no unused export or
+// file in src/ and webviews/ (knip.jsonc).
+for (const script of ['lint', 'format:check', 'lint:deps', 'lint:exports']) {
   console.log(`▶ npm run ${script}`);
   const result = await run('npm', ['run', '--silent', script]);
   if (result.code === 0) passed++;

@@ -10,7 +10,6 @@ import { documentUri, parseDocumentUri } from '../platform/uris';
 import type { ProjectRegistry } from '../projects/registry';
 import type { GraphqlTools } from '../graphql';
 import { ToolRefusal } from './output';
-import { projectSecrets } from './secrets';
 import type { EditorText, Editors, TextEdit, ToolDeps } from './toolKit';
 import { runningMessage, runTool } from './tools';
 
@@ -18,6 +17,8 @@ export interface AgentToolsDeps {
   registry: ProjectRegistry;
   t: Translate;
   log: vscode.LogOutputChannel;
+  /** every stored token, which no answer holds */
+  secrets: { readonly scrubSecrets: (text: string) => string };
   /** the documents feature (made on first use) */
   readonly documents: DocumentsFeature;
   /** the project (and environment) the workspace is linked to, once a feature links workspaces (the GraphQL workbench) */
@@ -38,7 +39,7 @@ export class AgentTools {
       data: (where) => registry.data(where.project, where.environment),
       documents: new DocumentService((ref) => registry.data(ref.project, ref.environment)),
       editors: new VscodeEditors(() => host.documents, host.t),
-      secrets: () => projectSecrets(registry, registry.store),
+      scrubSecrets: host.secrets.scrubSecrets,
       ...(host.graphql ? { graphql: host.graphql } : {}),
     };
   }

@@ -66,7 +66,7 @@ export function applyChanges(
       same.push(key);
       continue;
     }
-    if (basis && typeof basis === 'object' && !deepEqual(now, (basis as Record<string, unknown>)[key])) {
+    if (basis && typeof basis === 'object' && !deepEqual(now, basis[key])) {
       userEdited.push(key);
       continue;
     }

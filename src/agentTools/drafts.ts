@@ -20,8 +20,6 @@ import type { Place } from './place';
 import { notFound } from './targets';
 
 export const NEW_KINDS = ['record', 'model', 'block_model', 'field', 'fieldset', 'webhook'] as const;
-export type NewKind = (typeof NEW_KINDS)[number];
-export const DRAFT_KEYS = ['kind', 'model', 'fieldType', 'parentId'] as const;
 
 /** The draft `input` describes (kind, model, fieldType, parentId), checked against the environment's schema. */
 export async function draftRef(input: InputReader, place: Place, data: ProjectData, t: Translate): Promise<DocumentRef> {

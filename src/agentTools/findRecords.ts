@@ -151,18 +151,24 @@ function readFilter(entry: unknown, i: number, types: Map<string, string>, model
           .join(', '),
       ),
     );
+  const filterable = [...types.keys()].join(', ');
+  if (field === undefined || field === null)
+    throw new ToolRefusal(
+      t(
+        '{0} needs "field": the api_key of a field (or a meta column) of {1} to filter on, one of {2}.',
+        where,
+        Model.apiKey(model),
+        filterable,
+      ),
+    );
   const type = typeof field === 'string' ? types.get(field) : undefined;
   if (type === undefined)
     throw new ToolRefusal(
-      t(
-        '{0}: {1} is not a field of {2} that can be filtered on; these can: {3}.',
-        where,
-        quoted(field),
-        Model.apiKey(model),
-        [...types.keys()].join(', '),
-      ),
+      t('{0}: {1} is not a field of {2} that can be filtered on; these can: {3}.', where, quoted(field), Model.apiKey(model), filterable),
     );
   const operators = FILTER_OPERATORS[type] ?? [];
+  if (operator === undefined || operator === null)
+    throw new ToolRefusal(t('{0} needs "operator": {1} ({2}) takes {3}.', where, String(field), type, operators.join(', ')));
   if (typeof operator !== 'string' || !operators.includes(operator))
     throw new ToolRefusal(
       t('{0}: {1} ({2}) takes the operators {3}, not {4}.', where, String(field), type, operators.join(', '), quoted(operator)),
@@ -172,7 +178,9 @@ function readFilter(entry: unknown, i: number, types: Map<string, string>, model
 
 function readValue(value: unknown, type: string, operator: string, where: string, t: Translate): unknown {
   const refuse = (expected: string) =>
-    new ToolRefusal(t('{0}: {1} takes {2} as value; it was {3}.', where, operator, expected, quoted(value)));
+    value === undefined
+      ? new ToolRefusal(t('{0} needs "value": {1} takes {2}.', where, operator, expected))
+      : new ToolRefusal(t('{0}: {1} takes {2} as value; it was {3}.', where, operator, expected, quoted(value)));
   const numbers = type === 'integer' || type === 'float' || type === 'position';
   switch (valueKind(type, operator)) {
     case 'flag':
@@ -236,6 +244,14 @@ function readOrder(
   const o = order as Record<string, unknown> | null;
   if (o === null || typeof o !== 'object' || Array.isArray(o) || Object.keys(o).some((k) => k !== 'field' && k !== 'direction'))
     throw new ToolRefusal(t('order must be {"field": string, "direction": "ASC" or "DESC"}; it was {0}.', quoted(order)));
+  if (o['field'] === undefined || o['field'] === null)
+    throw new ToolRefusal(
+      t(
+        'order needs "field": the api_key of a field or a meta column to order by. Records of {0} can be ordered by {1}.',
+        Model.apiKey(model),
+        columns.join(', '),
+      ),
+    );
   if (typeof o['field'] !== 'string' || !columns.includes(o['field']))
     throw new ToolRefusal(
       t('order: records of {0} can be ordered by {1}; not by {2}.', Model.apiKey(model), columns.join(', '), quoted(o['field'])),

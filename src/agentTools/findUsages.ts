@@ -73,6 +73,8 @@ export async function findUsages(call: ToolCall): Promise<string> {
       .toString();
   }
   const folders = found.searched.map((name) => quoted(name)).join(', ');
+  if (found.skipped > 0)
+    out.add(t('{0} file(s) were not searched: larger than 2 MB, or outside their folder through a symbolic link.', found.skipped));
   if (found.usages.length === 0)
     return out.add(t('No GraphQL in the code of {0} (the folders linked to this environment) reads {1}.', folders, label)).toString();
   const shown = found.usages.slice(0, LIMITS.usages);

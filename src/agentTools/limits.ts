@@ -21,6 +21,13 @@ export const LIMITS = {
   inputChars: 500_000,
   /** top-level keys of proposed changes */
   changeKeys: 300,
+  /** characters of one Structured Text value proposed as Markdown, and of all the Markdown of one call */
+  markdownChars: 50_000,
+  markdownCallChars: 100_000,
+  /** runs of `*` and `_` in one such Markdown: the Markdown parser's time grows with their square */
+  markdownEmphasisRuns: 3_000,
+  /** problems of one such Markdown listed in its refusal */
+  markdownProblems: 10,
   /** characters of a full-text search */
   searchChars: 200,
   /** field filters of one search */

@@ -46,7 +46,8 @@ export function fenced(content: string, language = ''): string {
 export function quoted(value: unknown): string {
   let text: string;
   try {
-    text = JSON.stringify(value) ?? String(value);
+    // NaN and Infinity are not JSON (they would read "null"); undefined and functions have no JSON at all
+    text = typeof value === 'number' && !Number.isFinite(value) ? String(value) : (JSON.stringify(value) ?? String(value));
   } catch {
     text = String(value);
   }
@@ -60,13 +61,6 @@ export function quoted(value: unknown): string {
 export function oneLine(text: string, max = 200): string {
   const escaped = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => JSON.stringify(c).slice(1, -1));
   return escaped.length > max ? `${escaped.slice(0, max - 1)}…` : escaped;
-}
-
-/** Secrets (the API token, a webhook's password) replaced where they would appear, saying so: never dropped silently. */
-export function scrub(text: string, secrets: readonly (string | undefined)[]): string {
-  let out = text;
-  for (const secret of secrets) if (secret && secret.length >= 4) out = out.split(secret).join('[secret removed]');
-  return out;
 }
 
 /** `text` cut to `max` characters at a line end when one is near; `cut` tells whether anything was left out. */

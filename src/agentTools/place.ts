@@ -28,7 +28,7 @@ export interface Surroundings {
   workspaceLink(): Promise<{ project: string; environment?: string } | undefined>;
 }
 
-export type PlaceSource = 'input' | 'editor' | 'workspace' | 'only';
+type PlaceSource = 'input' | 'editor' | 'workspace' | 'only';
 
 export interface Place extends Where {
   name: string;

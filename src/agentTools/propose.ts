@@ -8,6 +8,7 @@ import { applyChanges } from './changes';
 import { draftRef, NEW_KINDS } from './drafts';
 import { addressOf, nameOf } from './getDocument';
 import { LIMITS } from './limits';
+import { markdownChanges } from './markdownForm';
 import { quoted, ToolRefusal, ToolText } from './output';
 import { describePlace, PLACE_KEYS, type Place } from './place';
 import { DOCUMENT_KINDS, resolveTarget, TARGET_KEYS } from './targets';
@@ -52,7 +53,9 @@ async function propose(
   name: string,
 ): Promise<string> {
   const { t, deps } = call;
-  const applied = applyChanges(t, name, editor.text, editor.basis.basisText, changes);
+  // a Structured Text value given as Markdown becomes its DAST first (or the proposal is refused, nothing changed)
+  const values = markdownChanges(t, deps.documents, editor.basis.opened, editor.text, changes);
+  const applied = applyChanges(t, name, editor.text, editor.basis.basisText, values);
   if (applied.edits.length > 0 && !(await deps.editors.apply(editor.uri, applied.edits)))
     throw new Error(t('The editor of the {0} did not take the proposal; nothing changed.', name));
   await deps.editors.show(editor.uri, review);

@@ -1,16 +1,16 @@
 // What an agent never reads in a webhook document: its basic-auth password, and the values of headers whose names
 // say they carry a credential (Authorization, X-Api-Key…). Each is replaced by a marker in place, and the answer says
-// so; a proposal that sends a marker back is refused, so a hidden value can never be overwritten by its marker. And
-// the tokens every answer is scrubbed of.
+// so; a proposal that sends a marker back is refused, so a hidden value can never be overwritten by its marker. (The
+// stored tokens every answer is scrubbed of are the platform's: see ../platform/secrets.ts.)
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import type { Translate } from '../platform/translate';
 
-export const HIDDEN_PASSWORD = '[hidden from agents: the webhook password]';
-export const HIDDEN_HEADER = '[hidden from agents: a credential header]';
+const HIDDEN_PASSWORD = '[hidden from agents: the webhook password]';
+const HIDDEN_HEADER = '[hidden from agents: a credential header]';
 const CREDENTIAL_HEADER = /auth|token|secret|key|password|cookie|signature|credential/i;
 
 /** Whether a header of that name carries a credential. */
-export const isCredentialHeader = (name: string): boolean => CREDENTIAL_HEADER.test(name);
+const isCredentialHeader = (name: string): boolean => CREDENTIAL_HEADER.test(name);
 
 /** The webhook document's text with its credentials replaced by markers; `hidden` names what was replaced. */
 export function hideWebhookSecrets(text: string, knownSecrets: readonly string[]): { text: string; hidden: string[] } {
@@ -55,12 +55,4 @@ export function holdsMarker(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(holdsMarker);
   if (value !== null && typeof value === 'object') return Object.values(value).some(holdsMarker);
   return false;
-}
-
-/** What no answer may hold: each signed-in project's API token and, when one was pasted, its delivery token. */
-export function projectSecrets(
-  projects: { list(): { key: string }[] },
-  store: { token(key: string): Promise<string | undefined>; deliveryToken(key: string): Promise<string | undefined> },
-): Promise<(string | undefined)[]> {
-  return Promise.all(projects.list().flatMap((project) => [store.token(project.key), store.deliveryToken(project.key)]));
 }

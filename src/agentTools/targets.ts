@@ -11,7 +11,6 @@ import { quoted, ToolRefusal } from './output';
 import type { Place, Where } from './place';
 
 export const DOCUMENT_KINDS = ['record', 'model', 'field', 'fieldset', 'webhook'] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export const TARGET_KEYS = ['kind', 'id', 'apiKey', 'model'] as const;
 
 /** The document the input names, else the focused one (`focused`); refused when neither is there. */

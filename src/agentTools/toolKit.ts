@@ -47,8 +47,8 @@ export interface ToolDeps {
   /** renders documents the way their editors show them */
   documents: DocumentService;
   editors: Editors;
-  /** what must never appear in a tool's answer (the signed-in projects' API and delivery tokens) */
-  secrets(): Promise<(string | undefined)[]>;
+  /** removes from a tool's answer what must never appear in it: every stored token (API and delivery tokens) */
+  scrubSecrets(text: string): string;
   /** the GraphQL workbench, made on the first call of a GraphQL tool (absent where there is none) */
   graphql?: () => GraphqlTools;
 }

@@ -5,7 +5,7 @@ import { findRecords, FIND_KEYS } from './findRecords';
 import { findUsages, FIND_USAGES_KEYS } from './findUsages';
 import { getDocument, GET_KEYS } from './getDocument';
 import { InputReader } from './inputs';
-import { scrub, ToolRefusal } from './output';
+import { ToolRefusal } from './output';
 import { describeProposal, proposeEdit, proposeNew, PROPOSE_EDIT_KEYS, PROPOSE_NEW_KEYS } from './propose';
 import { runGraphql, RUN_GRAPHQL_KEYS } from './runGraphql';
 import { getSchema, SCHEMA_KEYS } from './schemaTool';
@@ -52,20 +52,19 @@ export const TOOLS = {
   },
 } satisfies Record<string, ToolRow>;
 
-export type ToolName = keyof typeof TOOLS;
+type ToolName = keyof typeof TOOLS;
 
-export const isToolName = (name: string): name is ToolName => Object.prototype.hasOwnProperty.call(TOOLS, name);
+const isToolName = (name: string): name is ToolName => Object.prototype.hasOwnProperty.call(TOOLS, name);
 
 /** Runs a tool: its answer, with the project's secrets removed should any have slipped in; a refusal throws. */
 export async function runTool(deps: ToolDeps, name: string, input: unknown): Promise<string> {
   const row = rowOf(deps, name);
   const call = toolCall(name, InputReader.of(input, name, row.keys, deps.t), deps);
   try {
-    const answer = await row.run(call);
-    return scrub(answer, await secretsOf(deps));
+    return deps.scrubSecrets(await row.run(call));
   } catch (error) {
     if (!(error instanceof Error)) throw error;
-    const message = scrub(error.message, await secretsOf(deps));
+    const message = deps.scrubSecrets(error.message);
     if (message === error.message) throw error;
     throw error instanceof ToolRefusal ? new ToolRefusal(message) : new Error(message);
   }
@@ -84,8 +83,4 @@ export async function runningMessage(deps: ToolDeps, name: string, input: unknow
 function rowOf(deps: ToolDeps, name: string): ToolRow {
   if (!isToolName(name)) throw new ToolRefusal(deps.t('DatoCMS Explorer has no tool named {0}.', quoted(name)));
   return TOOLS[name];
-}
-
-async function secretsOf(deps: ToolDeps): Promise<(string | undefined)[]> {
-  return deps.secrets().catch(() => []);
 }

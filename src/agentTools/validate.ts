@@ -10,6 +10,7 @@ import { draftRef } from './drafts';
 import { addressOf, nameOf } from './getDocument';
 import { InputReader } from './inputs';
 import { LIMITS } from './limits';
+import { markdownChanges } from './markdownForm';
 import { fenced, ToolRefusal, ToolText } from './output';
 import { describePlace, PLACE_KEYS } from './place';
 import { holdsMarker } from './secrets';
@@ -24,10 +25,12 @@ export const VALIDATE_KEYS = [...PLACE_KEYS, ...TARGET_KEYS, 'draft', 'text', 'c
  */
 export function problemsOf(text: string, basis: SaveBasis): Problem[] {
   const { opened, basisText } = basis;
+  // the tools' targets are JSON documents (targets.ts never names a field's Markdown, whose resource is a record)
+  const kind = opened.ref.kind === 'markdown' ? 'record' : opened.ref.kind;
   const value = isNewDocumentRef(opened.ref) ? readonlyPart(opened.text) : basisText === opened.text ? undefined : basisValue(basisText);
   return value === undefined
-    ? checkDocument(opened.ref.kind, text, opened.resource, opened.ctx)
-    : checkDocument(opened.ref.kind, text, opened.resource, opened.ctx, value);
+    ? checkDocument(kind, text, opened.resource, opened.ctx)
+    : checkDocument(kind, text, opened.resource, opened.ctx, value);
 }
 
 /** Only the `$readonly` part of a draft's template: the rest of the text is the user's (or the agent's) to fill. */
@@ -89,7 +92,9 @@ export async function validateDocument(call: ToolCall): Promise<string> {
   }
   if (text !== undefined && holdsMarker(text))
     throw new ToolRefusal(t('The text holds the marker of a hidden credential: leave that key out or give a real value.'));
-  const proposed = text ?? applyChanges(t, nameOf(ref), current, basis.basisText, changes!).text;
+  const proposed =
+    text ??
+    applyChanges(t, nameOf(ref), current, basis.basisText, markdownChanges(t, deps.documents, basis.opened, current, changes!)).text;
   const out = new ToolText().add(describePlace(place, t));
   out.add(
     input.has('draft')
@@ -120,5 +125,7 @@ export function draftName(ref: DocumentRef): string {
       return 'webhook';
     case 'upload':
       return 'upload';
+    case 'markdown':
+      return 'field as Markdown';
   }
 }

@@ -25,6 +25,7 @@ import { itemVersionsResource, type ItemVersionsResource } from './resources/ver
 import { webhooksResource, type WebhooksResource } from './resources/webhooks';
 import { resolveSettings, type ClientOptions, type RawRequest } from './settings';
 import { RateGate } from './timing';
+import { RequestBudget } from './budget';
 
 export class CmaClient {
   readonly baseUrl: string;
@@ -53,7 +54,13 @@ export class CmaClient {
         throw new TypeError('CmaClient: apiToken is empty; set the API token of the DatoCMS project');
       }
       const environment = options.environment === '' ? undefined : options.environment;
-      this.#requester = new Requester(options.apiToken, resolveSettings(options), environment, new RateGate());
+      this.#requester = new Requester(
+        options.apiToken,
+        resolveSettings(options),
+        environment,
+        new RateGate(),
+        new RequestBudget(options.onBudgetTrip),
+      );
     }
     const requester = this.#requester;
     this.baseUrl = requester.settings.baseUrl;
@@ -76,12 +83,29 @@ export class CmaClient {
   }
 
   /**
+   * The same client for what runs without the user asking (`source`: "hovers", "tree refreshes"…): its requests count
+   * against the project's budget, and fail with BudgetExceededError once the source spent too much (see budget.ts).
+   */
+  background(source: string): CmaClient {
+    return new CmaClient({ apiToken: '' }, this.#requester.forSource(source));
+  }
+
+  /** The user acted: background sources stopped by the budget may run again. */
+  resetBudget(): void {
+    this.#requester.budget.reset();
+  }
+
+  /**
    * Sends one API call: retries what is safe to retry, waits out rate limits, polls async jobs (202) and
    * returns the parsed JSON body (for a job: its payload). Throws ApiError, NetworkError, TimeoutError,
    * ResponseError or CancelledError.
    */
   async request<T = unknown>(req: RawRequest): Promise<T> {
-    const reply: Reply = await this.#requester.call(req);
-    return reply.body as T;
+    return (await this.reply(req)).body as T;
+  }
+
+  /** As `request`, with where the body came from (for parsing it: what an error quotes of it is scrubbed of the token). */
+  reply(req: RawRequest): Promise<Reply> {
+    return this.#requester.call(req);
   }
 }

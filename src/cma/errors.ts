@@ -1,6 +1,9 @@
 // Errors thrown by the CMA client. Every message names the request (method + path) and what went wrong;
 // none of them may contain the API token (the client scrubs messages before constructing them).
 
+/** What stands where a secret (a token a server echoed) was removed from a message, a log line or an answer. */
+export const SECRET_MARKER = '[secret removed]';
+
 /** One `api_error` entry of an error document (`{data: [{type: "api_error", attributes: {code, details}}]}`). */
 export interface ApiErrorEntry {
   id?: string;

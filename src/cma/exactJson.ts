@@ -5,9 +5,9 @@
 
 import { isLosslessNumber, isSafeNumber, LosslessNumber, parseLossless, stringifyLossless } from '../numbers';
 
-export { isLosslessNumber, LosslessNumber };
+export { isLosslessNumber };
 
-export const MAX_RESPONSE_DEPTH = 1000;
+const MAX_RESPONSE_DEPTH = 1000;
 
 /** Fewer significant digits than this always survive a double; longer numbers are checked one by one. */
 const SAFE_DIGITS = 16;

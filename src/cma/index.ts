@@ -13,27 +13,16 @@
 //   timing.ts       retry/job policies, abortable sleeps, RateGate; transport.ts one undici attempt
 //   settings.ts     ClientOptions and what they resolve to; errors.ts the error classes
 export { CmaClient } from './client';
-export {
-  DEFAULT_BASE_URL,
-  type ClientOptions,
-  type RequestLogEntry,
-  type CallOptions,
-  type JobCallOptions,
-  type RawRequest,
-  type HttpMethod,
-} from './settings';
-export { MAX_ITEMS_PAGE_SIZE, MAX_NESTED_ITEMS_PAGE_SIZE, type ItemsResource } from './resources/items';
-export type { ItemTypesResource, FieldsResource, FieldsetsResource } from './resources/schema';
-export type { SiteResource, SiteWithSchema, EnvironmentsResource, ForkOptions, MaintenanceModeResource } from './resources/site';
-export type { WebhooksResource } from './resources/webhooks';
-export { MAX_UPLOADS_PAGE_SIZE, type UploadsResource } from './resources/uploads';
-export { MAX_VERSIONS_PAGE_SIZE, type ItemVersionsResource, type RestoredVersion } from './resources/versions';
-export type { ListAllOptions } from './paging';
-export { closeAllDispatchers, sendAttempt, type Attempt, type AttemptOutcome, type ResponseFacts } from './transport';
+export { type ClientOptions, type RequestLogEntry, type CallOptions, type JobCallOptions } from './settings';
+export type { SiteWithSchema } from './resources/site';
+export { type UploadsResource } from './resources/uploads';
+export { type ItemVersionsResource } from './resources/versions';
+export { closeAllDispatchers, sendAttempt, type AttemptOutcome } from './transport';
 export { encodeQuery } from './query';
 export { isLosslessNumber, LosslessNumber } from '../numbers';
-export { DEFAULT_JOB_POLICY, DEFAULT_RETRY_POLICY, sleep, type JobPolicy, type RetryPolicy } from './timing';
+export { DEFAULT_RETRY_POLICY, sleep } from './timing';
 export * from './errors';
+export { BudgetExceededError, RequestBudget, SlidingWindow } from './budget';
 export type * from './types';
 export * from './resources/publishing';
 export * from './resources/media';

@@ -10,7 +10,7 @@ import { sleep, type JobPolicy } from './timing';
 /** What polling a job needs from the requester that started it. */
 export interface JobRequester {
   readonly settings: { readonly jobs: JobPolicy };
-  scrub(text: string): string;
+  readonly scrub: (text: string) => string;
   scrubEntries(entries: ApiErrorEntry[]): ApiErrorEntry[];
   exchange(method: 'GET', path: string, body: undefined, signal: AbortSignal | undefined): Promise<{ status: number; body: unknown }>;
 }
@@ -27,11 +27,13 @@ export interface PendingJob {
 
 /** Polls until the job finishes (or its time is up, or the signal aborts); returns the job's payload. */
 export async function awaitJob(requester: JobRequester, job: PendingJob): Promise<unknown> {
-  const { jobId, method, signal } = job;
-  job.onJob?.(jobId);
+  const { method, signal } = job;
+  // the job's id comes from the server: what messages quote of it never holds the token
+  const jobId = requester.scrub(job.jobId);
+  job.onJob?.(job.jobId);
   const policy = requester.settings.jobs;
   const path = requester.scrub(job.path);
-  const pollPath = `/job-results/${encodeURIComponent(jobId)}`;
+  const pollPath = `/job-results/${encodeURIComponent(job.jobId)}`;
   const deadline = Date.now() + policy.timeoutMs;
   let delay = policy.firstDelayMs;
   for (;;) {
@@ -46,7 +48,12 @@ export async function awaitJob(requester: JobRequester, job: PendingJob): Promis
       if (!(error instanceof ApiError && error.status === 404)) throw withJobNote(error, jobId);
     }
     if (answer) {
-      const result = parseJobResult(answer.body, { method: 'GET', path: pollPath, status: answer.status });
+      const result = parseJobResult(answer.body, {
+        method: 'GET',
+        path: requester.scrub(pollPath),
+        status: answer.status,
+        scrub: requester.scrub,
+      });
       if (result.status >= 200 && result.status < 300) return result.payload;
       const errors = requester.scrubEntries(parseApiErrors(result.payload));
       throw new ApiError(withRequestId({ status: result.status, method, path, errors, note: `reported by job ${jobId}` }, job.requestId));

@@ -9,6 +9,14 @@ export interface BodySource {
   method: string;
   path: string;
   status: number;
+  /** removes the client's token from a message quoting the body (a server or proxy may echo it anywhere) */
+  scrub?: (text: string) => string;
+}
+
+/** The error of an answer that is not what was asked for; what it quotes of the body never holds the token. */
+function answerError(source: BodySource, message: string): ResponseError {
+  const { method, path, status } = source;
+  return new ResponseError(source.scrub ? source.scrub(message) : message, { method, path, status });
 }
 
 type Json = Record<string, unknown>;
@@ -18,7 +26,7 @@ function isObject(value: unknown): value is Json {
 }
 
 function shapeError(source: BodySource, what: string): ResponseError {
-  return new ResponseError(`${source.method} ${source.path}: unexpected response body: ${what}`, source);
+  return answerError(source, `${source.method} ${source.path}: unexpected response body: ${what}`);
 }
 
 /** `{data: {...}}` → the resource; `expectedType` guards against answering with something else. */
@@ -42,9 +50,9 @@ export function expectAskedFor<T extends ResourceType>(
   if (resource.id === asked) return resource;
   if (apiKey !== undefined && resource.attributes['api_key'] === apiKey) return resource;
   const answered = typeof resource.attributes['api_key'] === 'string' ? `${resource.id} (${resource.attributes['api_key']})` : resource.id;
-  throw new ResponseError(
-    `${source.method} ${source.path}: DatoCMS answered with ${resource.type} ${answered} when asked for ${resource.type} ${asked}; nothing was changed locally`,
+  throw answerError(
     source,
+    `${source.method} ${source.path}: DatoCMS answered with ${resource.type} ${answered} when asked for ${resource.type} ${asked}; nothing was changed locally`,
   );
 }
 

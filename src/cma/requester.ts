@@ -4,6 +4,7 @@
 import {
   ApiError,
   CancelledError,
+  SECRET_MARKER,
   type CmaError,
   NetworkError,
   ResponseError,
@@ -17,9 +18,10 @@ import { awaitJob } from './jobs';
 import { encodeQuery } from './query';
 import type { HttpMethod, RawRequest, RequestLogEntry, Settings } from './settings';
 import { backoffDelay, type RateGate, sleep } from './timing';
+import type { RequestBudget } from './budget';
 import { sendAttempt, type AttemptOutcome } from './transport';
 
-export const UNCERTAIN_WRITE = 'the change may or may not have been applied — reload before trying again';
+const UNCERTAIN_WRITE = 'the change may or may not have been applied — reload before trying again';
 
 /** The successful end of one exchange (after retries). */
 export interface Answer {
@@ -47,13 +49,22 @@ export class Requester {
     readonly environment: string | undefined,
     /** shared by a client and its withEnvironment copies: one project, one rate limit */
     readonly gate: RateGate,
+    /** shared like the gate: what background sources may spend */
+    readonly budget: RequestBudget,
+    /** the background source whose requests these are (a hover, a refresh); undefined: the user's own */
+    readonly source?: string,
   ) {
     this.#token = token;
   }
 
-  /** The same token, settings and rate-limit pacing, for another environment. */
+  /** The same token, settings, rate-limit pacing and budget, for another environment. */
   forEnvironment(environment: string | undefined): Requester {
-    return new Requester(this.#token, this.settings, environment, this.gate);
+    return new Requester(this.#token, this.settings, environment, this.gate, this.budget, this.source);
+  }
+
+  /** The same, for the requests of a background source (counted against the budget). */
+  forSource(source: string): Requester {
+    return new Requester(this.#token, this.settings, this.environment, this.gate, this.budget, source);
   }
 
   /**
@@ -61,10 +72,11 @@ export class Requester {
    * returns the parsed JSON body (for a job: its payload).
    */
   async call(req: RawRequest): Promise<Reply> {
+    if (this.source !== undefined) this.budget.spend(this.source);
     const path = withQuery(req.path, req.query);
     const signal = callSignal(this.settings.signal, req.signal);
     const answer = await this.exchange(req.method, path, req.body, signal);
-    const source: BodySource = { method: req.method, path: this.scrub(path), status: answer.status };
+    const source: BodySource = { method: req.method, path: this.scrub(path), status: answer.status, scrub: this.scrub };
     if (answer.status === 202) {
       const jobId = jobIdOf(answer.body);
       if (jobId !== undefined) {
@@ -242,16 +254,14 @@ export class Requester {
   }
 
   /** Defensive: the token must never reach a message or log line, even if the server echoes it. */
-  scrub(text: string): string {
-    return this.#token.length >= 8 ? text.split(this.#token).join('[redacted]') : text;
-  }
+  readonly scrub = (text: string): string => (this.#token.length >= 8 ? text.split(this.#token).join(SECRET_MARKER) : text);
 
   scrubEntries(entries: ApiErrorEntry[]): ApiErrorEntry[] {
     return entries.map((entry) => scrubDeep(entry, (text) => this.scrub(text)));
   }
 }
 
-export function withQuery(path: string, query: Record<string, unknown> | undefined): string {
+function withQuery(path: string, query: Record<string, unknown> | undefined): string {
   const encoded = query ? encodeQuery(query) : '';
   return encoded ? `${path}?${encoded}` : path;
 }

@@ -3,7 +3,7 @@
 import { version as extensionVersion } from '../../package.json';
 import { resolveJobPolicy, resolveRetryPolicy, type JobPolicy, type RetryPolicy } from './timing';
 
-export const DEFAULT_BASE_URL = 'https://site-api.datocms.com';
+const DEFAULT_BASE_URL = 'https://site-api.datocms.com';
 const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 export interface ClientOptions {
@@ -26,6 +26,8 @@ export interface ClientOptions {
    * (in flight, waiting or new) ends with CancelledError. Used when the token is signed out or replaced.
    */
   signal?: AbortSignal;
+  /** a background source exceeded the project's budget and is stopped (see budget.ts): tell the user once */
+  onBudgetTrip?: (source: string) => void;
 }
 
 export interface RequestLogEntry {

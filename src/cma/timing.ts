@@ -35,7 +35,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 };
 
 // Short schema jobs finish in tens of milliseconds: the first poll comes early, later ones back off.
-export const DEFAULT_JOB_POLICY: JobPolicy = {
+const DEFAULT_JOB_POLICY: JobPolicy = {
   firstDelayMs: 30,
   factor: 1.5,
   maxDelayMs: 2000,

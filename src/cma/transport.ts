@@ -49,7 +49,7 @@ export interface Attempt {
   signal?: AbortSignal;
 }
 
-export interface ResponseFacts {
+interface ResponseFacts {
   status: number;
   contentType: string | undefined;
   requestId: string | undefined;
@@ -89,7 +89,7 @@ export async function sendAttempt(attempt: Attempt): Promise<AttemptOutcome> {
 
   try {
     const response = await poolFor(attempt.origin).request({
-      method: attempt.method as 'GET',
+      method: attempt.method,
       path: attempt.path,
       headers: attempt.headers,
       body: attempt.body ?? null,

@@ -24,12 +24,6 @@ export interface Resource<T extends ResourceType = ResourceType> {
   meta: Record<string, unknown>;
 }
 
-/** A single-resource document: `{data, included?}`. */
-export interface ResourceDocument<T extends ResourceType = ResourceType> {
-  data: Resource<T>;
-  included?: Resource[];
-}
-
 /** A page of `/items` (or any paginated list). */
 export interface Page<T extends ResourceType = ResourceType> {
   data: Resource<T>[];
@@ -62,7 +56,7 @@ export interface CreateBody<T extends ResourceType = ResourceType> {
 }
 
 /** `filter[fields][<api_key>][<operator>]` values. */
-export type FieldFilters = Record<string, Record<string, unknown>>;
+type FieldFilters = Record<string, Record<string, unknown>>;
 
 /** Query parameters of `GET /items`. */
 export interface ItemQuery {
@@ -83,7 +77,7 @@ export interface ItemQuery {
 }
 
 /** `eq`/`neq` one value, `in`/`not_in` several. */
-export interface ChoiceFilter<V extends string = string> {
+interface ChoiceFilter<V extends string = string> {
   eq?: V;
   neq?: V;
   in?: V[];
@@ -91,13 +85,13 @@ export interface ChoiceFilter<V extends string = string> {
 }
 
 /** Text matching: `pattern` contained (case-insensitive unless said), or a regular expression. */
-export interface TextMatch {
+interface TextMatch {
   pattern: string;
   case_sensitive?: boolean;
   regexp?: boolean;
 }
 
-export interface NumberFilter {
+interface NumberFilter {
   gt?: number;
   lt?: number;
   gte?: number;
@@ -107,7 +101,7 @@ export interface NumberFilter {
 }
 
 /** Tag-like lists: `contains` one, `any_in`/`all_in`/`not_in` of several, `eq` exactly these. */
-export interface ListFilter<V extends string = string> {
+interface ListFilter<V extends string = string> {
   contains?: V;
   any_in?: V[];
   all_in?: V[];
@@ -116,8 +110,7 @@ export interface ListFilter<V extends string = string> {
 }
 
 export type UploadKind = 'image' | 'audio' | 'video' | 'richtext' | 'presentation' | 'spreadsheet' | 'pdfdocument' | 'archive';
-export type ColorBucket =
-  'red' | 'orange' | 'pink' | 'cyan' | 'purple' | 'blue' | 'yellow' | 'green' | 'brown' | 'grey' | 'white' | 'black';
+type ColorBucket = 'red' | 'orange' | 'pink' | 'cyan' | 'purple' | 'blue' | 'yellow' | 'green' | 'brown' | 'grey' | 'white' | 'black';
 
 /** `filter[fields]` of `GET /uploads`: the delivery API's upload filters, in snake_case. */
 export interface UploadFieldFilters {
@@ -146,10 +139,11 @@ export interface UploadFieldFilters {
   /** ISO 8601 date-times with a time zone; minute precision */
   _created_at?: { eq?: string; neq?: string; lt?: string; lte?: string; gt?: string; gte?: string };
   _updated_at?: { eq?: string; neq?: string; lt?: string; lte?: string; gt?: string; gte?: string };
+  /** the collection an upload is in (`exists: false`: in none); what the media area's collections list by, not in the published filter list */
+  upload_collection?: { eq?: string; exists?: boolean };
 }
 
-export type UploadOrderField =
-  '_created_at' | '_updated_at' | 'size' | 'resolution' | 'filename' | 'basename' | 'mime_type' | 'format' | 'id';
+type UploadOrderField = '_created_at' | '_updated_at' | 'size' | 'resolution' | 'filename' | 'basename' | 'mime_type' | 'format' | 'id';
 export type UploadOrder = `${UploadOrderField}_${'ASC' | 'DESC'}`;
 
 /** Query parameters of `GET /uploads`. */

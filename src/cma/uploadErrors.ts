@@ -12,8 +12,12 @@ export type UploadFailure =
   | 'too-large'
   /** the storage refused the PUT (expired URL, bad signature, a storage error) */
   | 'storage-refused'
-  /** the connection broke or stalled during the PUT, or the file changed while it was read */
+  /** the connection broke or stalled during the PUT */
   | 'interrupted'
+  /** the file changed (grew, shrank, was rewritten) while it was sent: nothing was made of it */
+  | 'changed'
+  /** the path is not a regular file (see `entry`): nothing was read or sent */
+  | 'not-a-file'
   /** DatoCMS refused to make the stored file an upload (the create or replace job failed) */
   | 'rejected'
   /** records using the upload would not accept the new file (their fields' validators) */
@@ -29,8 +33,13 @@ export interface UploadErrorInit {
   status?: number;
   /** the storage's error code (S3's `<Code>`), when it sent one */
   storageCode?: string;
+  /** for `not-a-file`: what the path is instead */
+  entry?: OddEntry;
   cause?: unknown;
 }
+
+/** What a path chosen for upload can be instead of a regular file. */
+export type OddEntry = 'symbolic-link' | 'folder' | 'special';
 
 /** A file could not become an upload, or replace one's file. */
 export class UploadError extends CmaError {
@@ -39,6 +48,7 @@ export class UploadError extends CmaError {
   readonly filename: string;
   readonly status: number | undefined;
   readonly storageCode: string | undefined;
+  readonly entry: OddEntry | undefined;
 
   constructor(message: string, init: UploadErrorInit) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -46,6 +56,7 @@ export class UploadError extends CmaError {
     this.filename = init.filename;
     this.status = init.status;
     this.storageCode = init.storageCode;
+    this.entry = init.entry;
   }
 }
 

@@ -2,17 +2,16 @@
 // PUT there as a stream, then the job that makes it an upload (POST /uploads) or replaces an upload's file
 // (PUT /uploads/:id with the new path). Errors name the file; a cancelled create leaves no upload behind.
 
-import { stat } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import type { CmaClient } from './client';
-import type { BodySource } from './jsonapi';
 import { ApiError, CancelledError } from './errors';
 import { expectAskedFor, parseSingle } from './jsonapi';
 import { contentTypeOf, extensionOf } from './mimeTypes';
-import { putToStorage } from './storagePut';
+import { putToStorage, type FileIdentity } from './storagePut';
 import type { Resource } from './types';
-import { UploadError } from './uploadErrors';
+import { UploadError, type OddEntry } from './uploadErrors';
 
 /** Where the bytes come from: a local file, bytes in memory, or a stream of known length. */
 export type UploadSource =
@@ -41,7 +40,7 @@ export interface UploadMetadata {
   };
 }
 
-export interface UploadFileOptions {
+interface UploadFileOptions {
   signal?: AbortSignal;
   onProgress?: (progress: UploadProgress) => void;
   /** extensions the file may have (without the dot, any case); another is refused before anything is sent */
@@ -67,23 +66,39 @@ export interface ReplaceFileOptions extends UploadFileOptions {
 interface Prepared {
   filename: string;
   size: number;
-  source: { path: string } | { open: () => Readable };
+  source: { path: string; identity: FileIdentity } | { open: () => Readable };
   contentType: string;
+}
+
+const ODD: Record<OddEntry, string> = { 'symbolic-link': 'a symbolic link', folder: 'a folder', special: 'not a regular file' };
+
+/** The local file as it is now, refused unless it is a regular file (a link is not followed). */
+async function localFile(path: string, filename: string): Promise<{ size: number; identity: FileIdentity }> {
+  const facts = await lstat(path).catch((error: unknown) => {
+    throw new UploadError(`Uploading ${filename}: the file cannot be read (${(error as { code?: string }).code ?? String(error)})`, {
+      kind: 'unreadable',
+      filename,
+      cause: error,
+    });
+  });
+  const entry: OddEntry | undefined = facts.isSymbolicLink()
+    ? 'symbolic-link'
+    : facts.isDirectory()
+      ? 'folder'
+      : facts.isFile()
+        ? undefined
+        : 'special';
+  if (entry)
+    throw new UploadError(`Uploading ${filename}: ${path} is ${ODD[entry]}; nothing was sent`, { kind: 'not-a-file', filename, entry });
+  return { size: facts.size, identity: { dev: facts.dev, ino: facts.ino, mtimeMs: facts.mtimeMs } };
 }
 
 async function prepare(source: UploadSource, options: UploadFileOptions): Promise<Prepared> {
   let prepared: Prepared;
   if ('path' in source) {
     const filename = source.filename ?? basename(source.path);
-    const facts = await stat(source.path).catch((error: unknown) => {
-      throw new UploadError(`Uploading ${filename}: the file cannot be read (${(error as { code?: string }).code ?? String(error)})`, {
-        kind: 'unreadable',
-        filename,
-        cause: error,
-      });
-    });
-    if (!facts.isFile()) throw new UploadError(`Uploading ${filename}: ${source.path} is not a file`, { kind: 'unreadable', filename });
-    prepared = { filename, size: facts.size, source: { path: source.path }, contentType: '' };
+    const { size, identity } = await localFile(source.path, filename);
+    prepared = { filename, size, source: { path: source.path, identity }, contentType: '' };
   } else if ('bytes' in source) {
     const bytes = Buffer.from(source.bytes.buffer, source.bytes.byteOffset, source.bytes.byteLength);
     prepared = { filename: source.filename, size: bytes.length, source: { open: () => Readable.from([bytes]) }, contentType: '' };
@@ -119,13 +134,13 @@ async function store(client: CmaClient, file: Prepared, options: UploadFileOptio
       ...(collectionId ? { relationships: { upload_collection: { data: { type: 'upload_collection', id: collectionId } } } } : {}),
     },
   };
-  const answer = await client.request({
+  const answer = await client.reply({
     method: 'POST',
     path: '/upload-requests',
     body,
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  const granted = parseSingle(answer, 'upload_request', { method: 'POST', path: '/upload-requests', status: 200 });
+  const granted = parseSingle(answer.body, 'upload_request', answer.source);
   const { url, request_headers: headers } = granted.attributes;
   if (typeof url !== 'string' || !isStringRecord(headers)) {
     throw new UploadError(`Uploading ${file.filename}: DatoCMS answered the upload request without a URL and its headers`, {
@@ -145,8 +160,23 @@ async function store(client: CmaClient, file: Prepared, options: UploadFileOptio
     onProgress: (sent) => progress('uploading', sent),
     ...(options.stallTimeoutMs ? { stallTimeoutMs: options.stallTimeoutMs } : {}),
   });
+  // a file written to after its last byte left is not made an upload: what was stored is not what the file is
+  if ('path' in file.source) await unchangedSince(file.source, file);
   progress('creating', file.size);
   return granted.id;
+}
+
+async function unchangedSince(source: { path: string; identity: FileIdentity }, file: Prepared): Promise<void> {
+  const now = await localFile(source.path, file.filename);
+  const was = source.identity;
+  if (now.size !== file.size || now.identity.mtimeMs !== was.mtimeMs || now.identity.ino !== was.ino || now.identity.dev !== was.dev)
+    throw new UploadError(
+      `Uploading ${file.filename}: the file changed while it was sent (it went from ${file.size} to ${now.size} bytes)`,
+      {
+        kind: 'changed',
+        filename: file.filename,
+      },
+    );
 }
 
 function isStringRecord(value: unknown): value is Record<string, string> {
@@ -195,9 +225,10 @@ export async function createUploadFromFile(
         : {}),
     },
   };
-  const source_: BodySource = { method: 'POST', path: '/uploads', status: 200 };
   // Once the create is sent, cancelling cannot stop DatoCMS's job: it is awaited anyway, and its upload deleted.
-  const creating = client.request({ method: 'POST', path: '/uploads', body }).then((answer) => parseSingle(answer, 'upload', source_));
+  const creating = client
+    .reply({ method: 'POST', path: '/uploads', body })
+    .then((answer) => parseSingle(answer.body, 'upload', answer.source));
   const signal = options.signal;
   if (!signal) return creating.catch((error: unknown) => Promise.reject(refused(error, file.filename, false)));
   let onAbort: () => void = () => undefined;
@@ -265,9 +296,8 @@ export async function replaceUploadFile(
     ...(strategy ? { query: { replace_strategy: strategy } } : {}),
   };
   try {
-    const answer = await client.request({ ...request, ...(options.signal ? { signal: options.signal } : {}) });
-    const source_: BodySource = { method: 'PUT', path: request.path, status: 200 };
-    return expectAskedFor(parseSingle(answer, 'upload', source_), uploadId, source_);
+    const answer = await client.reply({ ...request, ...(options.signal ? { signal: options.signal } : {}) });
+    return expectAskedFor(parseSingle(answer.body, 'upload', answer.source), uploadId, answer.source);
   } catch (error) {
     throw refused(error, file.filename, true);
   }

@@ -11,4 +11,5 @@ export const saveDocument = (deps: Deps, uri?: vscode.Uri) => deps.documents.com
 export const compareWithRemote = (deps: Deps, uri?: vscode.Uri) => deps.documents.commands.compare(uri);
 export const overwriteRemote = (deps: Deps, uri?: vscode.Uri) => deps.documents.commands.overwrite(uri);
 export const revertToRemote = (deps: Deps, uri?: vscode.Uri) => deps.documents.commands.revert(uri);
+export { openAsMarkdown } from './openAsMarkdown';
 export const saveActions = (deps: Deps, uri?: vscode.Uri) => deps.documents.commands.offerSaveActions(uri);

@@ -6,12 +6,13 @@
 // server's answer replaces it only when it is still exactly the text that was saved); a save whose
 // remote moved is refused as a conflict, which the user resolves (Compare / Overwrite / Revert).
 import vscode = require('vscode');
-import { ApiError, CancelledError, type ApiErrorEntry } from '../cma';
+import { ApiError, CancelledError, SlidingWindow, type ApiErrorEntry } from '../cma';
 import { problemsFromApiError } from '../schema';
 import { ModelNotFoundError } from '../projects/projectData';
 import { registryGuard } from '../projects/primaryGuard';
 import { type ProjectRegistry } from '../projects/registry';
 import { errorMessage, needsSignIn, type Report } from '../platform/errors';
+import type { Ui } from '../platform/ui';
 import { BaselineMemory } from './baselineMemory';
 import { DocumentDiagnostics } from './diagnostics';
 import { DocumentService } from './documentService';
@@ -21,23 +22,31 @@ import { isDeletedDocument } from '../domain/deleted';
 import { DocumentStore } from './documentStore';
 import { DraftMarks } from './draftMarks';
 import { EnvironmentWatch } from './environmentWatch';
+import { LanguageSwitch } from './languageSwitch';
 import { DatoFileSystem } from './fileSystem';
-import { DOCUMENT_SCHEME, describeRef, parseDocumentPath, type DocumentRef } from '../domain/paths';
+import { DOCUMENT_SCHEME, describeRef, parseDocumentPath, recordOfMarkdown, type DocumentRef } from '../domain/paths';
 import type { Baseline, DocumentHost, OpenedDocument, SaveBasis } from './model';
 import { RemoteDocuments } from './remote';
 import { SaveCommands } from './saveCommands';
 import { SaveConsent } from './saveConsent';
 import { SaveFlow } from './saveFlow';
-import { deletedMessage, SaveFailureBar } from './saveOutcome';
+import { SaveFailureBar } from './saveFailureBar';
+import { SaveNotices } from './saveNotices';
+import { deletedMessage } from './saveOutcome';
 import { type WorkspaceTrust } from './trust';
 import { tabsOf } from './tabs';
 
 const t = vscode.l10n.t;
+/** far above what opening, reverting and saving cause */
+const READS_PER_MINUTE = 30;
+/** The workbench reads a document again right after a failed read: within this time it gets the same answer. */
+const FAILURE_ECHO_MS = 2000;
 
 export interface DocumentsDeps {
   registry: ProjectRegistry;
   log: vscode.LogOutputChannel;
   extension: vscode.ExtensionContext;
+  ui: Ui;
   report: Report;
   /** the workspace's queries a schema change would break (the GraphQL workbench) */
   queriesBrokenBy?: QueriesBrokenBy;
@@ -63,10 +72,14 @@ export class DocumentsFeature implements vscode.Disposable {
   private readonly flow: SaveFlow;
   private readonly consent: SaveConsent;
   private readonly marks: DraftMarks;
+  private readonly languages: LanguageSwitch;
+  /** reads of each document in the last minute: no loop can read a document more than this */
+  private readonly reads = new Map<string, SlidingWindow>();
+  /** the last failed read of each document: one request and one message for the workbench's read and its retry */
+  private readonly failedReads = new Map<string, { error: Error; at: number }>();
   private readonly trust: WorkspaceTrust = {
     isTrusted: () => vscode.workspace.isTrusted,
-    confirm: async (message, detail, action) =>
-      (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action,
+    confirm: async (message, detail, action) => (await this.deps.ui.confirm({ message, detail, actions: [action] })) === action,
   };
   /** baselines to keep across a reload as soon as their editor holds unsaved changes */
   private readonly toRemember = new Map<string, Baseline>();
@@ -102,16 +115,20 @@ export class DocumentsFeature implements vscode.Disposable {
       t,
       deps.queriesBrokenBy,
     );
+    const notices = new SaveNotices(deps.ui, t);
     this.flow = new SaveFlow({
       service: this.service,
       consent: this.consent,
       diagnostics: this.diagnostics,
       failures: this.failures,
+      notices,
       log,
-      saved: (_uri, result) => {
+      saved: (uri, result) => {
         if (result.created) this.marks.refresh();
         this.openEmitter.fire(result.document);
-        this.saveEmitter.fire({ ref: result.document.ref, resource: result.document.resource });
+        const { ref } = result.document;
+        this.saveEmitter.fire({ ref: ref.kind === 'markdown' ? recordOfMarkdown(ref) : ref, resource: result.document.resource });
+        this.refreshOtherViews(uri, ref);
       },
     });
     this.commands = new SaveCommands({
@@ -120,12 +137,15 @@ export class DocumentsFeature implements vscode.Disposable {
       service: this.service,
       diagnostics: this.diagnostics,
       failures: this.failures,
+      notices,
       remote: this.remote,
       log,
       report: (whatFailed, error, ref, retry) => this.report(whatFailed, error, ref, retry),
     });
     this.marks = new DraftMarks((uri) => this.baseline(uri));
+    this.languages = new LanguageSwitch(log);
     this.disposables.push(
+      this.languages,
       vscode.workspace.onDidOpenTextDocument((document) => void this.opened(document)),
       vscode.workspace.onDidChangeTextDocument((event) => this.changed(event)),
       vscode.workspace.onWillSaveTextDocument((event) => this.willSave(event)),
@@ -167,7 +187,7 @@ export class DocumentsFeature implements vscode.Disposable {
       const ref = document.uri.scheme === DOCUMENT_SCHEME ? parseDocumentPath(document.uri.path) : undefined;
       if (!ref || !isDeletedDocument(ref, gone)) continue;
       const key = document.uri.toString();
-      const message = deletedMessage(ref);
+      const message = deletedMessage(t, ref);
       this.store.session(key).markDeleted(message);
       this.memory.set(key, undefined);
       this.failures.clear(document.uri);
@@ -208,6 +228,23 @@ export class DocumentsFeature implements vscode.Disposable {
     this.fileSystem.changed(uri);
   }
 
+  /**
+   * A record or one of its fields as Markdown was saved: its other clean editors (the record's JSON, its fields'
+   * Markdown) show the new state; one with unsaved changes keeps them (its save meets the change).
+   */
+  private refreshOtherViews(saved: vscode.Uri, ref: DocumentRef): void {
+    if (ref.kind !== 'record' && ref.kind !== 'markdown') return;
+    for (const document of vscode.workspace.textDocuments) {
+      const other = document.uri.scheme === DOCUMENT_SCHEME && !document.uri.query ? parseDocumentPath(document.uri.path) : undefined;
+      const sameRecord = other && (other.kind === 'record' || other.kind === 'markdown') && other.id === ref.id;
+      if (!sameRecord || other.kind === ref.kind || document.uri.toString() === saved.toString()) continue;
+      if (other.project !== ref.project || other.environment !== ref.environment || document.isDirty) continue;
+      this.refreshFromRemote(document.uri).catch((error: unknown) =>
+        this.deps.log.warn(`Showing the saved record in the ${describeRef(other)}: ${errorMessage(error)}`),
+      );
+    }
+  }
+
   /** Errors DatoCMS gave about the record (refusing to publish it), shown where they point; returns how many. */
   showServerProblems(uri: vscode.Uri, errors: ApiErrorEntry[]): number {
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
@@ -221,17 +258,33 @@ export class DocumentsFeature implements vscode.Disposable {
 
   private async read(key: string, ref: DocumentRef, id: string | undefined): Promise<OpenedDocument> {
     const uri = vscode.Uri.parse(key);
+    if (!this.readAllowance(key).take()) {
+      // something reads it again and again (a loop): refused before any request
+      this.deps.log.warn(`Not reading the ${describeRef(ref)} again: it was read ${READS_PER_MINUTE} times this minute.`);
+      throw vscode.FileSystemError.Unavailable(t('The {0} was read too often in a minute; try again shortly.', describeRef(ref)));
+    }
+    const failed = this.failedReads.get(key);
+    if (failed && Date.now() - failed.at < FAILURE_ECHO_MS) throw failed.error;
     try {
-      const document = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Window, title: t('Loading the {0} from DatoCMS…', describeRef(ref)) },
+      const document = await this.deps.ui.withProgress(
+        { location: 'window', title: t('Loading the {0} from DatoCMS…', describeRef(ref)) },
         () => this.service.open(ref, { id }),
       );
       this.openEmitter.fire(document);
       this.diagnostics.clearServer(uri);
+      this.failedReads.delete(key);
       return document;
     } catch (error) {
-      throw this.readError(uri, ref, error);
+      const failure = this.readError(uri, ref, error);
+      if (!(error instanceof CancelledError)) this.failedReads.set(key, { error: failure, at: Date.now() });
+      throw failure;
     }
+  }
+
+  private readAllowance(key: string): SlidingWindow {
+    let allowance = this.reads.get(key);
+    if (!allowance) this.reads.set(key, (allowance = new SlidingWindow(READS_PER_MINUTE, 60_000)));
+    return allowance;
   }
 
   private async restore(key: string, ref: DocumentRef): Promise<Baseline | undefined> {
@@ -253,11 +306,8 @@ export class DocumentsFeature implements vscode.Disposable {
 
   private async opened(document: vscode.TextDocument): Promise<void> {
     if (document.uri.scheme !== DOCUMENT_SCHEME) return;
-    if (document.languageId !== DOCUMENT_LANGUAGE) {
-      // The DatoCMS JSON language keeps auto-save off (see package.json); the document reopens with it.
-      await vscode.languages.setTextDocumentLanguage(document, DOCUMENT_LANGUAGE);
-      return;
-    }
+    // the document reopens as DatoCMS JSON (see languageSwitch.ts) and is taken up then
+    if (!this.languages.switch(document)) return;
     const ref = parseDocumentPath(document.uri.path);
     if (!ref) return;
     const session = this.store.session(document.uri.toString());
@@ -294,7 +344,7 @@ export class DocumentsFeature implements vscode.Disposable {
     const session = this.store.session(key);
     // the save command sent it already: the workbench's write finds nothing to send
     if (session.isSaved(text)) return session.willSave();
-    const mayWrite = this.mayWrite(event.reason);
+    const mayWrite = this.mayWrite(event.reason, document);
     this.consent.announce(key, text, mayWrite);
     if (mayWrite) session.willSave();
   }
@@ -307,8 +357,10 @@ export class DocumentsFeature implements vscode.Disposable {
     if (this.store.get(document.uri.toString())?.refreshAfterSave(document.getText())) this.fileSystem.changed(document.uri);
   }
 
-  private mayWrite(reason: vscode.TextDocumentSaveReason | undefined): boolean {
+  private mayWrite(reason: vscode.TextDocumentSaveReason | undefined, document: vscode.TextDocument): boolean {
     if (reason === undefined || reason === vscode.TextDocumentSaveReason.Manual) return true;
+    // a field's Markdown is never auto-saved: its language's auto-save is every Markdown file's, not a choice for DatoCMS
+    if (parseDocumentPath(document.uri.path)?.kind === 'markdown') return false;
     // An auto-save writes to DatoCMS only when the user (not a workspace) turned auto-save on for the
     // DatoCMS JSON language.
     const setting = vscode.workspace.getConfiguration('files', { languageId: DOCUMENT_LANGUAGE }).inspect<string>('autoSave');

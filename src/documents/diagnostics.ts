@@ -2,19 +2,18 @@
 // plus what the server rejected at the last save (kept until the next save, revert or close).
 // The check runs in a worker thread (see liveCheck.ts): the extension host only posts the text and turns
 // the answer into diagnostics, so typing in a large record never freezes the other extensions.
-import * as path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import vscode = require('vscode');
 import { basisValue, type Problem } from '../schema';
 import type { Baseline } from './documentStore';
 import { LIVE_CHECK_MAX_CHARS, LiveChecker, SHOWN_PROBLEMS_LIMIT, type LiveCheckOutcome } from './liveCheck';
 import type { CheckBaseline } from './liveCheckProtocol';
 import { DOCUMENT_SCHEME } from '../domain/paths';
+import { workers } from '../platform/host';
+import { markdownProblems } from './markdownDocument';
+import { resourceKindOf } from './model';
 
 const CHECK_DELAY_MS = 250;
 const SOURCE = 'DatoCMS';
-/** Next to the extension's bundle (dist/extension.js). */
-const WORKER_FILE = path.join(__dirname, 'liveCheckWorker.js');
 
 type SaveOnlyReason = Extract<LiveCheckOutcome, { status: 'save-only' }>['reason'];
 
@@ -32,7 +31,7 @@ export class DocumentDiagnostics implements vscode.Disposable {
     log?: { warn(message: string): void },
   ) {
     this.checker = new LiveChecker({
-      startWorker: () => new Worker(WORKER_FILE, { execArgv: [] }),
+      startWorker: () => workers.start('liveCheckWorker'),
       problemLimit: SHOWN_PROBLEMS_LIMIT,
       onWorkerFailure: (error) =>
         log?.warn(
@@ -57,6 +56,7 @@ export class DocumentDiagnostics implements vscode.Disposable {
     this.cancelPending(document.uri);
     const baseline = this.baselineFor(document.uri);
     if (!baseline) return [];
+    if (baseline.opened.ref.kind === 'markdown') return this.checkMarkdown(document, baseline);
     const key = document.uri.toString();
     const version = document.version;
     const outcome = await this.checker.check(key, checkBaselineOf(baseline), {
@@ -81,6 +81,17 @@ export class DocumentDiagnostics implements vscode.Disposable {
       case 'failed':
         return [];
     }
+  }
+
+  /** A field's Markdown: read here (a small text; the rules need no worker), its problems at their lines. */
+  private checkMarkdown(document: vscode.TextDocument, { opened, basisText }: Baseline): Problem[] {
+    if (opened.ref.kind !== 'markdown') return [];
+    const problems = markdownProblems(opened.ref, document.getText(), basisText, opened.resource, opened.ctx);
+    this.local.set(
+      document.uri,
+      problems.map((p) => toDiagnostic(p, document)),
+    );
+    return problems;
   }
 
   /** Problems found before or by a save: shown at once (local ones are replaced by the next check). */
@@ -147,7 +158,7 @@ function checkBaselineOf(baseline: Baseline): CheckBaseline {
     const { opened, basisText } = baseline;
     // the document value the text was derived from, when it is not the opened resource rendered
     const basis = basisText === opened.text ? undefined : basisValue(basisText);
-    known = { kind: opened.ref.kind, resource: opened.resource, ctx: opened.ctx, ...(basis === undefined ? {} : { basis }) };
+    known = { kind: resourceKindOf(opened.ref), resource: opened.resource, ctx: opened.ctx, ...(basis === undefined ? {} : { basis }) };
     checkBaselines.set(baseline, known);
   }
   return known;

@@ -8,17 +8,42 @@ import { ApiError, type CallOptions } from '../cma';
 import { mediaOf } from '../cma/resources/media';
 import type { Resource, UpdateBody } from '../cma';
 import type { ProjectData } from '../projects/projectData';
-import { basisValue, planUpdate, problemsFromApiError, renderDocument, type UpdatePlan } from '../schema';
+import {
+  basisValue,
+  conflictsOf,
+  describeUnit,
+  documentValue,
+  planOver,
+  planUpdate,
+  problemsFromApiError,
+  renderDocument,
+  type Json,
+  type JsonObject,
+  type SchemaContext,
+  type UpdatePlan,
+} from '../schema';
 import { isNewDocumentRef, type DocumentRef } from '../domain/paths';
+import { documentTitle } from '../domain/titles';
 import { apiKeyOf, relationshipId } from '../domain/resources';
-import type { EnvironmentMark, OpenedDocument, OpenOptions, SaveBasis, SaveOptions, SaveResult } from './model';
+import {
+  resourceKindOf,
+  type EnvironmentMark,
+  type OpenedDocument,
+  type OpenOptions,
+  type SaveBasis,
+  type SaveOptions,
+  type SaveResult,
+} from './model';
 import { createFromDraft, isUncreated, openDraft } from './drafts';
 import type { EnvironmentWatch } from './environmentWatch';
 import { savedRecord } from './recordAnswer';
+import { renderMarkdown, type Reading } from './markdownDocument';
+import { markdownOfValue, valueOfMarkdown } from './markdownValue';
+import { saveMarkdown } from './markdownSave';
 
 export type { OpenedDocument, OpenOptions, SaveBasis, SaveOptions, SaveResult } from './model';
 
-export const STALE_ITEM_VERSION = 'STALE_ITEM_VERSION';
+const STALE_ITEM_VERSION = 'STALE_ITEM_VERSION';
 
 export class DocumentService {
   constructor(
@@ -42,12 +67,22 @@ export class DocumentService {
     return marked(await this.render(await this.dataFor(ref), ref, resource, o), environment);
   }
 
+  /** A Structured Text value as the Markdown of Open as Markdown; undefined when that Markdown cannot carry it whole. */
+  markdownOf(value: unknown): string | undefined {
+    return markdownOfValue(value);
+  }
+
+  /** A Structured Text field's value from that Markdown, blocks put back as `current` holds them, or its problems. */
+  valueOfMarkdown(markdown: string, field: Resource<'field'>, current: Json, ctx: SchemaContext, addBlocks: string): Reading {
+    return valueOfMarkdown(markdown, field, current, ctx, addBlocks);
+  }
+
   /** The current remote when it moved away from `opened` (a record's version, else what its document shows). */
   async remoteMoved(opened: OpenedDocument, o: CallOptions = {}): Promise<OpenedDocument | undefined> {
     if (isUncreated(opened)) return undefined;
     const data = await this.dataFor(opened.ref);
     const remote = await this.fetch(data, opened.ref, opened.resource.id, o, false);
-    if (opened.ref.kind === 'record') {
+    if (opened.ref.kind === 'record' || opened.ref.kind === 'markdown') {
       if (remote.meta['current_version'] === opened.resource.meta['current_version']) return undefined;
       return this.open(opened.ref, { ...o, id: opened.resource.id });
     }
@@ -74,15 +109,17 @@ export class DocumentService {
         const created = await createFromDraft(data, opened, text, o);
         return created.status === 'saved' ? { ...created, document: marked(created.document, opened.environment) } : created;
       }
-      const plan = planOf(text, basis);
+      if (ref.kind === 'markdown') return await this.saveMarkdown(data, text, basis, o, started);
+      // Overwrite: the units the user changed (a field, one locale of it), on top of the state they chose to overwrite.
+      const plan = o.overwrite
+        ? planOver(resourceKindOf(ref), text, opened.resource, baseOf(basis), opened.ctx, o.overwrite)
+        : planOf(text, basis);
       if (!plan.ok) return { status: 'invalid', problems: plan.problems, origin: 'local', text };
       if (plan.body === null) return { status: 'unchanged' };
       if (o.confirm && !(await o.confirm(sentKeysOf(plan.body)))) return { status: 'declined' };
-      let body = plan.body;
+      const body = plan.body;
 
       if (o.overwrite) {
-        // The user's changed keys, on top of the state they chose to overwrite.
-        if (ref.kind === 'record') body = withCurrentVersion(body, o.overwrite.resource.meta['current_version']);
         const replaced = await this.replacement(opened, started, o);
         if (replaced) return replaced;
       } else if (ref.kind === 'record') {
@@ -94,27 +131,45 @@ export class DocumentService {
         // Models, fields and webhooks carry no version: compare what the document shows, before the PUT.
         const [replaced, moved] = await Promise.all([this.replacement(opened, started, o), this.remoteMoved(opened, o)]);
         if (replaced) return replaced;
-        if (moved) return { status: 'conflict', remote: moved, text };
+        if (moved) return conflict(basis, text, moved);
       }
 
       let saved: Resource;
       try {
         saved = await this.send(data, opened, body, o);
       } catch (error) {
-        return await this.explainRejection(data, opened, text, error, o);
+        return await this.explainRejection(data, basis, text, error, o);
       }
       if (ref.kind === 'model' || ref.kind === 'field' || ref.kind === 'fieldset') {
         // The schema changed: the cached models, fields and fieldsets (and every context built on them) are stale.
         data.invalidate({ itemTypeId: ref.kind === 'model' ? saved.id : relationshipId(saved, 'item_type') });
       }
       if (ref.kind === 'record') saved = await savedRecord(data, saved, body, o.overwrite?.resource ?? opened.resource, opened.ctx);
-      const document = marked(await this.render(data, ref, saved, o), opened.environment);
+      // shown in the key order the user saved, whatever order DatoCMS answered in
+      const document = marked(await this.render(data, ref, saved, o, text), opened.environment);
       const sentKeys = sentKeysOf(body);
-      const renamed = renamedRef(ref, saved);
+      const renamed = renamedRef(ref, document);
       return renamed ? { status: 'saved', document, sentKeys, renamed } : { status: 'saved', document, sentKeys };
     } catch (error) {
       return { status: 'failed', error, text };
     }
+  }
+
+  /** A record field's Markdown document: its field alone, built on a colleague's change elsewhere (markdownSave.ts). */
+  private saveMarkdown(data: ProjectData, text: string, basis: SaveBasis, o: SaveOptions, started: number): Promise<SaveResult> {
+    const { opened } = basis;
+    return saveMarkdown(
+      {
+        fetch: (id, call) => this.fetch(data, opened.ref, id, call),
+        send: (body, call) => this.send(data, opened, body, call),
+        saved: (answer, body, base) => savedRecord(data, answer, body, base, opened.ctx),
+        render: async (resource) => marked(await this.render(data, opened.ref, resource, o), opened.environment),
+        replacement: () => this.replacement(opened, started, o),
+      },
+      text,
+      basis,
+      o,
+    );
   }
 
   /** Whether the environment the document was read from was replaced under its name (a 'replaced' result if so). */
@@ -130,17 +185,12 @@ export class DocumentService {
     return this.environments.mark(ref.project, ref.environment, o);
   }
 
-  private async explainRejection(
-    data: ProjectData,
-    opened: OpenedDocument,
-    text: string,
-    error: unknown,
-    o: CallOptions,
-  ): Promise<SaveResult> {
+  private async explainRejection(data: ProjectData, basis: SaveBasis, text: string, error: unknown, o: CallOptions): Promise<SaveResult> {
+    const { opened } = basis;
     if (!(error instanceof ApiError) || error.status !== 422) return { status: 'failed', error, text };
     if (error.findError(STALE_ITEM_VERSION)) {
       const remote = await this.fetch(data, opened.ref, opened.resource.id, o);
-      return { status: 'conflict', remote: marked(await this.render(data, opened.ref, remote, o), opened.environment), text };
+      return conflict(basis, text, marked(await this.render(data, opened.ref, remote, o), opened.environment));
     }
     const problems = problemsFromApiError(text, error.errors);
     if (problems.length === 0) return { status: 'failed', error, text };
@@ -159,6 +209,7 @@ export class DocumentService {
       case 'webhook':
         return data.client.webhooks.find(id ?? ref.id, call);
       case 'record':
+      case 'markdown':
         return data.client.items.find(id ?? ref.id, nested ? { ...call, nested: true } : call);
       case 'upload':
         return data.client.uploads.find(id ?? ref.id, call);
@@ -182,13 +233,15 @@ export class DocumentService {
         // a job: the metadata of the upload as DatoCMS then has it
         return mediaOf(data.client).uploads.update(id, body as UpdateBody<'upload'>, { ...call, ...(o.onJob ? { onJob: o.onJob } : {}) });
       case 'record':
+      case 'markdown':
         return data.client.items.update(id, body as UpdateBody<'item'>, call);
     }
   }
 
-  private async render(data: ProjectData, ref: DocumentRef, resource: Resource, o: CallOptions): Promise<OpenedDocument> {
+  private async render(data: ProjectData, ref: DocumentRef, resource: Resource, o: CallOptions, like?: string): Promise<OpenedDocument> {
     const ctx = await data.schemaContext(contextModelIds(ref, resource), o);
-    return { ref, resource, text: renderDocument(ref.kind, resource, ctx), ctx };
+    const text = ref.kind === 'markdown' ? renderMarkdown(ref, resource, ctx) : renderDocument(resourceKindOf(ref), resource, ctx, like);
+    return { ref, resource, text, ctx };
   }
 }
 
@@ -198,8 +251,14 @@ function marked(document: OpenedDocument, environment: EnvironmentMark | undefin
 }
 
 /** The partial update `text` makes over its basis (problems when it breaks a rule). */
-export function planOf(text: string, { opened, basisText }: SaveBasis): UpdatePlan {
-  return planUpdate(opened.ref.kind, opened.resource, text, opened.ctx, basisText === opened.text ? undefined : basisValue(basisText));
+function planOf(text: string, { opened, basisText }: SaveBasis): UpdatePlan {
+  return planUpdate(
+    resourceKindOf(opened.ref),
+    opened.resource,
+    text,
+    opened.ctx,
+    basisText === opened.text ? undefined : basisValue(basisText),
+  );
 }
 
 /** Models whose fields the document's validation needs. */
@@ -209,7 +268,8 @@ function contextModelIds(ref: DocumentRef, resource: Resource): string[] {
       return [resource.id];
     case 'field':
     case 'fieldset':
-    case 'record': {
+    case 'record':
+    case 'markdown': {
       const id = relationshipId(resource, 'item_type');
       return id ? [id] : [];
     }
@@ -224,16 +284,24 @@ function sentKeysOf(body: UpdateBody): string[] {
   return [...Object.keys(body.data.attributes ?? {}), ...Object.keys(body.data.relationships ?? {})];
 }
 
-function withCurrentVersion(body: UpdateBody, currentVersion: unknown): UpdateBody {
-  if (typeof currentVersion !== 'string') return body;
-  return { data: { ...body.data, meta: { ...body.data.meta, current_version: currentVersion } } };
+/** The document value the editor's text derives from. */
+function baseOf({ opened, basisText }: SaveBasis): JsonObject {
+  return basisValue(basisText) ?? documentValue(resourceKindOf(opened.ref), opened.resource, opened.ctx);
 }
 
-/** The document's new path when the save changed the api_key it is addressed by. */
-function renamedRef(ref: DocumentRef, saved: Resource): DocumentRef | undefined {
-  const apiKey = apiKeyOf(saved);
-  if (apiKey === undefined) return undefined;
-  if (ref.kind === 'model' && apiKey !== ref.apiKey) return { ...ref, apiKey };
-  if (ref.kind === 'field' && apiKey !== ref.apiKey) return { ...ref, apiKey };
-  return undefined;
+/** A conflict with `remote`, naming what both the user and DatoCMS changed. */
+function conflict(basis: SaveBasis, text: string, remote: OpenedDocument): SaveResult {
+  const overlap = conflictsOf(resourceKindOf(basis.opened.ref), text, baseOf(basis), remote).map(describeUnit);
+  return { status: 'conflict', remote, text, overlap };
+}
+
+/**
+ * The document's new path when the save changed the api_key it is addressed by, named as the tree names it. (A new
+ * title alone does not move the editor: moving it would cost the user the editor's undo history.)
+ */
+function renamedRef(ref: DocumentRef, saved: OpenedDocument): DocumentRef | undefined {
+  const apiKey = apiKeyOf(saved.resource);
+  if ((ref.kind !== 'model' && ref.kind !== 'field') || apiKey === undefined || apiKey === ref.apiKey) return undefined;
+  const title = documentTitle(ref.kind, saved.resource, saved.ctx);
+  return { ...ref, apiKey, ...(title === undefined ? {} : { title }) };
 }

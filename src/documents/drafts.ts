@@ -4,7 +4,7 @@
 // so a second save (or one that waited for the first) updates it instead of creating another.
 import { ApiError, type CallOptions } from '../cma';
 import type { CreateBody, Resource } from '../cma';
-import { titleOf } from '../domain/titles';
+import { documentTitle, titleOf } from '../domain/titles';
 import { Fieldset } from '../domain/views';
 import type { ProjectData } from '../projects/projectData';
 import type { Problem } from '../schema';
@@ -35,6 +35,8 @@ function parentOf(ref: RecordRef): string | null {
 /** The draft's document: the template of a new record (its model's), field (its type's), fieldset, model or webhook. */
 export async function openDraft(data: ProjectData, ref: DocumentRef, o: CallOptions = {}): Promise<OpenedDocument> {
   switch (ref.kind) {
+    case 'markdown':
+      throw new Error('A field opened as Markdown is never a draft');
     case 'webhook': {
       const ctx = await data.schemaContext([], o);
       const resource = draftWebhook();
@@ -76,7 +78,7 @@ export const isUncreated = (opened: OpenedDocument): boolean => isNewDocumentRef
 /** What a draft's text still lacks before it can be created (empty: it can be). */
 export function createProblems(opened: OpenedDocument, text: string): Problem[] {
   const { kind } = opened.ref;
-  if (kind === 'upload') return []; // made from a file, never a draft
+  if (kind === 'upload' || kind === 'markdown') return []; // made from a file, never a draft; a field's Markdown is no draft
   const plan =
     kind === 'record'
       ? planCreate(opened.resource as Resource<'item'>, text, opened.ctx)
@@ -89,7 +91,7 @@ export function createProblems(opened: OpenedDocument, text: string): Problem[] 
  * answer's document keeps the draft's ref (the editor's URI); `created` is where the record now lives.
  */
 export async function createFromDraft(data: ProjectData, opened: OpenedDocument, text: string, o: SaveOptions = {}): Promise<SaveResult> {
-  if (opened.ref.kind === 'upload') throw new Error('An upload is created from a file, not from a document');
+  if (opened.ref.kind === 'upload' || opened.ref.kind === 'markdown') throw new Error(`A ${opened.ref.kind} is not created from a draft`);
   if (opened.ref.kind !== 'record') return createSchemaFromDraft(data, opened, opened.ref, text, o);
   const plan = planCreate(opened.resource as Resource<'item'>, text, opened.ctx);
   if (!plan.ok) return { status: 'invalid', problems: plan.problems, origin: 'local', text };
@@ -111,7 +113,7 @@ export async function createFromDraft(data: ProjectData, opened: OpenedDocument,
   // a singleton model now has its record: the cached models are stale
   data.invalidate();
   const ctx = await data.schemaContext([String(relationshipId(opened.resource, 'item_type') ?? '')], o);
-  const ref = opened.ref as RecordRef;
+  const ref = opened.ref;
   // the created record's tab is named by its title, like a record opened from the tree
   const title = await titleOf(data, resource as Resource<'item'>).catch(() => resource.id);
   const createdRef: RecordRef = {
@@ -124,7 +126,7 @@ export async function createFromDraft(data: ProjectData, opened: OpenedDocument,
   };
   return {
     status: 'saved',
-    document: { ref, resource, text: renderDocument('record', resource, ctx), ctx },
+    document: { ref, resource, text: renderDocument('record', resource, ctx, text), ctx },
     sentKeys: Object.keys(plan.body.data.attributes),
     created: createdRef,
   };
@@ -137,7 +139,7 @@ export async function createFromDraft(data: ProjectData, opened: OpenedDocument,
 async function createSchemaFromDraft(
   data: ProjectData,
   opened: OpenedDocument,
-  ref: Exclude<DocumentRef, RecordRef | { kind: 'upload' }>,
+  ref: Exclude<DocumentRef, RecordRef | { kind: 'upload' } | { kind: 'markdown' }>,
   text: string,
   o: SaveOptions,
 ): Promise<SaveResult> {
@@ -160,11 +162,16 @@ async function createSchemaFromDraft(
   }
   if (ref.kind !== 'webhook') data.invalidate(modelId ? { itemTypeId: modelId } : undefined);
   const ctx = await data.schemaContext(modelId ? [modelId] : [], o);
+  const title = documentTitle(ref.kind, created, ctx);
+  const named = title === undefined ? {} : { title };
+  // the created resource's tab is named as the tree names it
   const createdRef: DocumentRef =
-    ref.kind === 'webhook' || ref.kind === 'fieldset' ? { ...ref, id: created.id } : { ...ref, apiKey: apiKeyOf(created) ?? created.id };
+    ref.kind === 'webhook' || ref.kind === 'fieldset'
+      ? { ...ref, id: created.id, ...named }
+      : { ...ref, apiKey: apiKeyOf(created) ?? created.id, ...named };
   return {
     status: 'saved',
-    document: { ref, resource: created, text: renderDocument(ref.kind, created, ctx), ctx },
+    document: { ref, resource: created, text: renderDocument(ref.kind, created, ctx, text), ctx },
     sentKeys: Object.keys(plan.body.data.attributes),
     created: createdRef,
   };

@@ -15,14 +15,18 @@ import type { EnvironmentMark } from './model';
 /** A document being read takes its environment's mark from a list at most this old. */
 const OPEN_AGE_MS = 2_000;
 /** Less than any fork takes to become ready: a list this recent still tells where a name leads. */
-export const REPLACEMENT_MIN_MS = 500;
+const REPLACEMENT_MIN_MS = 500;
 
 type Environments = Resource<'environment'>[];
 
-/** The environment a document came from was replaced: `renamedTo` is where it went, when it still exists. */
+/**
+ * The environment a document came from is not where its name leads: `renamedTo` is where it went, when it still
+ * exists; `taken` whether another environment has its name now (else the name leads nowhere: deleted, or renamed).
+ */
 export interface Replacement {
   environment: string;
   renamedTo?: string;
+  taken: boolean;
 }
 
 export class EnvironmentWatch {
@@ -78,9 +82,10 @@ export class EnvironmentWatch {
       if (this.checked.get(project) === entry) this.checked.delete(project);
     });
     const list = await entry.list;
-    if (list.find((e) => e.id === mark.id)?.meta['created_at'] === mark.createdAt) return undefined;
+    const named = list.find((e) => e.id === mark.id);
+    if (named?.meta['created_at'] === mark.createdAt) return undefined;
     const original = list.find((e) => e.meta['created_at'] === mark.createdAt);
-    return { environment: mark.id, ...(original ? { renamedTo: original.id } : {}) };
+    return { environment: mark.id, taken: named !== undefined, ...(original ? { renamedTo: original.id } : {}) };
   }
 }
 

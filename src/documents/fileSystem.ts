@@ -2,8 +2,10 @@
 // folder listings. A write is the save the workbench makes (after the save command sent it, it finds nothing left
 // to send); a refused one throws the message the feature gives for it.
 //
-// Documents are UTF-8 whatever `files.encoding` says: reads start with a UTF-8 byte order mark, which
-// the workbench honours over any configured encoding, and a write whose bytes are not UTF-8 is refused.
+// Documents are UTF-8 whatever `files.encoding` says: the DatoCMS JSON language sets `files.encoding` to utf8
+// (package.json's configurationDefaults, which outrank a non-language setting at any level) and the workbench
+// reads a document again in it once the document takes the language; reads carry no byte order mark (the status
+// bar says "UTF-8"), and a write whose bytes are not UTF-8 is refused.
 import vscode = require('vscode');
 import { Field, Model } from '../domain/views';
 import type { ProjectSource } from '../projects/project';
@@ -11,6 +13,7 @@ import type { DocumentStore } from './documentStore';
 import type { RefusedSave } from './model';
 import { describeRef, parseDocumentPath, parseFolderPath, type DocumentRef, type FolderRef } from '../domain/paths';
 
+/** a UTF-8 byte order mark, dropped from what a write brings (an editor set to "UTF-8 with BOM") */
 const BOM = [0xef, 0xbb, 0xbf];
 /** `?compare` marks another environment's copy of a document, shown beside the user's: read-only. */
 const isComparison = (uri: vscode.Uri) => uri.query === 'compare';
@@ -54,7 +57,6 @@ export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposa
     return {
       type: vscode.FileType.File,
       ...stat,
-      size: stat.size + BOM.length,
       ...(isComparison(uri) ? { permissions: vscode.FilePermission.Readonly } : {}),
     };
   }
@@ -68,11 +70,7 @@ export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposa
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const ref = parseDocumentPath(uri.path);
     if (!ref) throw vscode.FileSystemError.FileNotFound(uri);
-    const bytes = await this.store.session(uri.toString()).read(ref);
-    const out = new Uint8Array(BOM.length + bytes.byteLength);
-    out.set(BOM, 0);
-    out.set(bytes, BOM.length);
-    return out;
+    return this.store.session(uri.toString()).read(ref);
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array, options: { readonly create: boolean; readonly overwrite: boolean }): Promise<void> {
@@ -191,7 +189,7 @@ function hasBom(bytes: Uint8Array): boolean {
 }
 
 /** The text of UTF-8 bytes (an optional byte order mark dropped); undefined when they are not UTF-8. */
-export function decodeUtf8(bytes: Uint8Array): string | undefined {
+function decodeUtf8(bytes: Uint8Array): string | undefined {
   try {
     return utf8.decode(hasBom(bytes) ? bytes.subarray(BOM.length) : bytes);
   } catch {

@@ -8,16 +8,16 @@
 // - Text beyond a size budget is not checked live (the save still checks it).
 // - If the worker cannot start (or keeps failing), small documents are checked on the host, and a document
 //   whose check took too long there is checked on save only.
-import type { Worker } from 'node:worker_threads';
+import type { HostWorker as Worker } from '../platform/host';
 import type { Problem } from '../schema';
 import { baselineMessages, runCheck, type CheckBaseline, type FromWorker, type ToWorker } from './liveCheckProtocol';
 
 /** Text longer than this (UTF-16 units, about 5 MB) is checked on save only. */
 export const LIVE_CHECK_MAX_CHARS = 5 * 1024 * 1024;
 /** Without a worker, only text up to this length is checked on the host while typing. */
-export const HOST_CHECK_MAX_CHARS = 64 * 1024;
+const HOST_CHECK_MAX_CHARS = 64 * 1024;
 /** Without a worker, a document whose check blocked the host longer than this is checked on save only. */
-export const HOST_CHECK_MAX_MS = 50;
+const HOST_CHECK_MAX_MS = 50;
 /** VS Code shows up to 1,000 problems per file: the editor asks for this many, plus a note of how many more. */
 export const SHOWN_PROBLEMS_LIMIT = 999;
 const IDLE_WORKER_MS = 60_000;

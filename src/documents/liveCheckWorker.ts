@@ -2,8 +2,8 @@
 // thread. It keeps each baseline (resource, schema context, basis) the host sent once, and answers each
 // check with the problems of the text against that baseline.
 import { isLosslessNumber, LosslessNumber } from 'lossless-json';
-import { parentPort, type MessagePort } from 'node:worker_threads';
 import type { Resource } from '../cma';
+import { workers, type WorkerPort } from '../platform/host';
 import { runCheck, type CheckBaseline, type FromWorker, type ToWorker } from './liveCheckProtocol';
 
 type BaselineMessage = Exclude<ToWorker, { type: 'check' | 'forget' }>;
@@ -56,7 +56,7 @@ export class BaselineStore {
   }
 }
 
-export function serve(port: MessagePort): void {
+export function serve(port: WorkerPort): void {
   const store = new BaselineStore();
   const reply = (message: FromWorker) => port.postMessage(message);
   port.on('message', (message: ToWorker) => {
@@ -115,4 +115,5 @@ function revive(value: unknown, depth: number): unknown {
   return value;
 }
 
-if (parentPort) serve(parentPort);
+const port = workers.port();
+if (port) serve(port);

@@ -2,7 +2,7 @@
 // the one interface through which a document's session reaches the network and the user.
 import type { ApiError, CallOptions, Resource } from '../cma';
 import type { DocumentRef } from '../domain/paths';
-import type { Problem, SchemaContext } from '../schema';
+import type { DocumentKind, Problem, SchemaContext } from '../schema';
 
 /**
  * What tells an environment apart from another that later takes its name: its id (the name) and when it was
@@ -36,7 +36,7 @@ export interface SaveBasis {
 export type Baseline = SaveBasis;
 
 /** Why a save was not sent although nothing was wrong with it. */
-export type DeclineReason = 'untrusted' | 'guard' | 'code' | 'autoSave';
+type DeclineReason = 'untrusted' | 'guard' | 'code' | 'autoSave';
 
 export type SaveResult =
   /** the server accepted the change; `document` is its answer, rendered: the new baseline */
@@ -45,17 +45,21 @@ export type SaveResult =
   | { status: 'unchanged' }
   /** the text breaks a rule (found here, or by the server in a 422); nothing was saved */
   | { status: 'invalid'; problems: Problem[]; origin: 'local' | 'server'; text: string; error?: ApiError }
-  /** the resource changed on the server since its baseline; `remote` is its current state */
-  | { status: 'conflict'; remote: OpenedDocument; text: string }
+  /**
+   * The resource changed on the server since its baseline; `remote` is its current state, `overlap` names what both the
+   * user and DatoCMS changed ("excerpt (en)"), which Overwrite would replace.
+   */
+  | { status: 'conflict'; remote: OpenedDocument; text: string; overlap?: string[] }
   /** the user did not agree to send (untrusted workspace, the primary's guard, an auto-save) */
   | { status: 'declined'; reason?: DeclineReason }
   /** the resource was deleted in DatoCMS: nothing is ever written back */
   | { status: 'deleted' }
   /**
    * The environment the document was read from is no longer the one its name leads to (renamed, and another made
-   * under its name); `renamedTo` is where the original went, when it still exists. Nothing was sent.
+   * under its name, or deleted); `renamedTo` is where the original went, when it still exists; `taken` whether another
+   * environment has its name now. Nothing was sent.
    */
-  | { status: 'replaced'; environment: string; renamedTo?: string }
+  | { status: 'replaced'; environment: string; renamedTo?: string; taken: boolean }
   /** anything else went wrong (network, permissions, not found…) */
   | { status: 'failed'; error: unknown; text: string };
 
@@ -105,4 +109,9 @@ export interface DocumentHost {
   restore(key: string, ref: DocumentRef): Promise<Baseline | undefined>;
   /** Keeps the baseline for a later session (undefined = forget it). */
   persist(key: string, baseline: Baseline | undefined): void;
+}
+
+/** The kind of resource a document shows, as the schema layer knows it: a field's Markdown shows a record. */
+export function resourceKindOf(ref: DocumentRef): DocumentKind {
+  return ref.kind === 'markdown' ? 'record' : ref.kind;
 }

@@ -2,7 +2,7 @@
 import vscode = require('vscode');
 import type { OpenedDocument } from './documentService';
 
-export const REMOTE_SCHEME = 'datocms-remote';
+const REMOTE_SCHEME = 'datocms-remote';
 
 export class RemoteDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<vscode.Uri>();

@@ -11,13 +11,13 @@ import type { DocumentStore } from './documentStore';
 import { createProblems, isUncreated } from './drafts';
 import type { OpenedDocument, SaveResult } from './model';
 import type { RemoteDocuments } from './remote';
+import type { SaveFailureBar } from './saveFailureBar';
 import type { SaveFlow } from './saveFlow';
-import { actionLabel, buttonLabel, unchangedMessage, untouchedDraftMessage, type SaveAction, type SaveFailureBar } from './saveOutcome';
+import type { SaveNotices } from './saveNotices';
+import type { Refusal, SaveAction } from './saveOutcome';
 import { activeDocumentUri, dirtyTab } from './tabs';
 
 const t = vscode.l10n.t;
-
-export const SAVE_COMMAND = 'datocms.documents.save';
 
 export interface SaveCommandsDeps {
   store: DocumentStore;
@@ -25,6 +25,7 @@ export interface SaveCommandsDeps {
   service: DocumentService;
   diagnostics: DocumentDiagnostics;
   failures: SaveFailureBar;
+  notices: SaveNotices;
   remote: RemoteDocuments;
   log: vscode.LogOutputChannel;
   report(whatFailed: string, error: unknown, ref: DocumentRef, retry?: () => unknown): void;
@@ -37,25 +38,19 @@ export class SaveCommands {
   async save(uri = activeDocumentUri()): Promise<void> {
     const document = uri && openDocument(uri);
     const ref = uri && parseDocumentPath(uri.path);
-    if (!uri || !ref || !document) return notADocument();
-    if (uri.query === 'compare') {
-      void vscode.window.showInformationMessage(t('This is a copy from another environment, shown for comparison: it is not saved.'));
-      return;
-    }
+    const { notices } = this.deps;
+    if (!uri || !ref || !document) return notices.notADocument();
+    if (uri.query === 'compare') return notices.comparisonCopy();
     const session = this.deps.store.session(uri.toString());
     const text = document.getText();
     if (!document.isDirty) {
       const basis = session.baseline;
-      if (!basis || !isUncreated(basis.opened)) {
-        vscode.window.setStatusBarMessage(unchangedMessage(), 4000);
-        return;
-      }
+      if (!basis || !isUncreated(basis.opened)) return notices.unchanged();
       // An untouched draft: say what it still needs (a complete one is created as it is).
       const problems = createProblems(basis.opened, text);
       if (problems.length > 0) {
         this.deps.diagnostics.show(uri, problems, 'local');
-        void vscode.window.showWarningMessage(untouchedDraftMessage(ref, problems));
-        return;
+        return notices.untouchedDraft(ref, problems);
       }
     }
     await this.settle(document, text, await session.save(ref, text, { explicit: true }));
@@ -65,11 +60,8 @@ export class SaveCommands {
   async overwrite(uri = activeDocumentUri()): Promise<void> {
     const ref = uri && parseDocumentPath(uri.path);
     const document = uri && openDocument(uri);
-    if (!uri || !ref || !document) return notADocument();
-    if (!dirtyTab(uri)) {
-      void vscode.window.showInformationMessage(t('The {0} has no unsaved changes to send.', describeRef(ref)));
-      return;
-    }
+    if (!uri || !ref || !document) return this.deps.notices.notADocument();
+    if (!dirtyTab(uri)) return this.deps.notices.nothingToOverwrite(ref);
     const session = this.deps.store.session(uri.toString());
     try {
       const remote = session.conflict ?? (await this.fetch(ref, session.baseline?.opened.resource.id));
@@ -83,7 +75,7 @@ export class SaveCommands {
 
   /** Drops the editor's changes and shows the server's current version. */
   async revert(uri = activeDocumentUri()): Promise<void> {
-    if (!uri || !parseDocumentPath(uri.path)) return notADocument();
+    if (!uri || !parseDocumentPath(uri.path)) return this.deps.notices.notADocument();
     await vscode.window.showTextDocument(uri, { preview: false });
     await vscode.commands.executeCommand('workbench.action.files.revert');
     this.deps.failures.clear(uri);
@@ -92,7 +84,7 @@ export class SaveCommands {
   /** Shows the server's current version beside the editor's (left: DatoCMS, right: yours). */
   async compare(uri = activeDocumentUri()): Promise<void> {
     const ref = uri && parseDocumentPath(uri.path);
-    if (!uri || !ref) return notADocument();
+    if (!uri || !ref) return this.deps.notices.notADocument();
     try {
       const remote = await this.fetch(ref, this.deps.store.baseline(uri.toString())?.opened.resource.id);
       await this.showDiff(uri, ref, remote);
@@ -105,11 +97,8 @@ export class SaveCommands {
   async offerSaveActions(uri = activeDocumentUri()): Promise<void> {
     const failure = uri && this.deps.failures.failure(uri);
     if (!uri || !failure) return;
-    const picked = await vscode.window.showQuickPick(
-      failure.actions.map((action) => ({ label: actionLabel(action), action })),
-      { title: failure.message, placeHolder: t('What do you want to do?') },
-    );
-    if (picked) await this.run(uri, failure.ref, picked.action);
+    const action = await this.deps.notices.offerActions(failure);
+    if (action) await this.run(uri, failure.ref, action);
   }
 
   /**
@@ -125,24 +114,15 @@ export class SaveCommands {
     const ref = parseDocumentPath(uri.path)!;
     const refusal = this.deps.flow.refusal(uri, ref, result);
     if (refusal.quiet) return;
-    void this.tell(uri, ref, refusal.message, refusal.severity, refusal.actions, result.status === 'conflict' ? result.remote : undefined);
+    void this.tell(uri, ref, refusal, result.status === 'conflict' ? result.remote : undefined);
   }
 
   /** One notification: the message and its actions; the chosen one runs. */
-  private async tell(
-    uri: vscode.Uri,
-    ref: DocumentRef,
-    message: string,
-    severity: 'error' | 'warning',
-    actions: SaveAction[],
-    remote: OpenedDocument | undefined,
-  ): Promise<void> {
-    const show = severity === 'error' ? vscode.window.showErrorMessage : vscode.window.showWarningMessage;
-    const buttons = actions.map((action) => ({ title: buttonLabel(action), action }));
-    const chosen = await show(message, ...buttons);
-    if (!chosen) return;
-    if (chosen.action === 'compare' && remote) return this.showDiff(uri, ref, remote);
-    await this.run(uri, ref, chosen.action);
+  private async tell(uri: vscode.Uri, ref: DocumentRef, refusal: Refusal, remote: OpenedDocument | undefined): Promise<void> {
+    const action = await this.deps.notices.refused(refusal);
+    if (!action) return;
+    if (action === 'compare' && remote) return this.showDiff(uri, ref, remote);
+    await this.run(uri, ref, action);
   }
 
   private async run(uri: vscode.Uri, ref: DocumentRef, action: SaveAction): Promise<void> {
@@ -164,11 +144,8 @@ export class SaveCommands {
     }
   }
 
-  private fetch(ref: DocumentRef, id: string | undefined): Thenable<OpenedDocument> {
-    return vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: t('Fetching the {0} from DatoCMS…', describeRef(ref)) },
-      () => this.deps.service.open(ref, { id }),
-    );
+  private fetch(ref: DocumentRef, id: string | undefined): Promise<OpenedDocument> {
+    return this.deps.notices.fetching(ref, () => this.deps.service.open(ref, { id }));
   }
 
   /** A diff editor: the server's version (read-only) on the left, the user's editable one on the right. */
@@ -181,8 +158,4 @@ export class SaveCommands {
 
 function openDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
   return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-}
-
-function notADocument(): void {
-  void vscode.window.showWarningMessage(t('Open a DatoCMS document (a datocms: editor) first.'));
 }

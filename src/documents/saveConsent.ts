@@ -40,13 +40,15 @@ export class SaveConsent {
    * Whether the write of `text` may go ahead: yes when a save of that text that may write was announced (each
    * such announcement lets one write through), no when only saves that may not (auto-saves) were. So an
    * auto-save announced while an explicit save waits for an answer cannot write in its place, and an auto-save
-   * that never wrote does not block a later explicit save of the same text.
+   * that never wrote does not block a later explicit save of the same text. A write nobody announced may not.
    */
   mayWrite(key: string, text: string): boolean {
     const pending = this.announced.get(key) ?? [];
     const permitted = pending.findIndex((save) => save.text === text && save.mayWrite);
     const index = permitted >= 0 ? permitted : pending.findIndex((save) => save.text === text);
-    if (index < 0) return true; // written without an announcement: not an auto-save
+    // Nothing announced this write: not the user's save command (which sends itself), not a save the workbench told us
+    // about. An editor restored after a reload is auto-saved before the extension listens: that must never write.
+    if (index < 0) return false;
     const [save] = pending.splice(index, 1);
     if (pending.length === 0) this.announced.delete(key);
     return save!.mayWrite;

@@ -1,19 +1,21 @@
 // One save, from the editor's text to DatoCMS and back: the questions it needs (auto-save, trust, the primary's
 // guard), its progress, the request (DocumentService), and what the user learns from it — a short status bar
-// message for a success, one described refusal otherwise (see saveOutcome.ts). A document's session calls it
+// message for a success, one described refusal otherwise (saveOutcome.ts says, saveNotices.ts shows). A document's session calls it
 // (DocumentHost.save) for the save command and for the workbench's own saves alike.
 import vscode = require('vscode');
 import { CancelledError } from '../cma';
 import { errorMessage, needsSignIn } from '../platform/errors';
-import { documentUri } from '../platform/uris';
-import { describeRef, documentPath, type DocumentRef } from '../domain/paths';
-import { showCreated } from './created';
+
+import { describeRef, DOCUMENT_SCHEME, documentPath, type DocumentRef } from '../domain/paths';
+import { moveTab } from './created';
 import type { DocumentDiagnostics } from './diagnostics';
 import type { DocumentService } from './documentService';
 import type { RefusedSave, SaveBasis, SaveRequest, SaveResult } from './model';
 import { redact } from './redact';
 import type { Consent, SaveConsent } from './saveConsent';
-import { createdMessage, describeRefusal, savedMessage, unchangedMessage, type Refusal, type SaveFailureBar } from './saveOutcome';
+import type { SaveFailureBar } from './saveFailureBar';
+import type { SaveNotices } from './saveNotices';
+import { describeRefusal, type Refusal } from './saveOutcome';
 
 const t = vscode.l10n.t;
 
@@ -24,6 +26,7 @@ export interface SaveFlowDeps {
   consent: SaveConsent;
   diagnostics: DocumentDiagnostics;
   failures: SaveFailureBar;
+  notices: SaveNotices;
   log: vscode.LogOutputChannel;
   /** DatoCMS accepted a save of the document at `uri` (the language, the tree, history and publishing follow) */
   saved(uri: vscode.Uri, result: SavedResult): void;
@@ -45,7 +48,7 @@ export class SaveFlow {
     let consent = 'given' as Consent;
     const confirm = async (keys: string[]) => (consent = await consents.ask(key, ref, keys, text)) === 'given';
     const { overwrite } = request;
-    const result = await this.withSaveProgress(ref, overwrite !== undefined, (onJob, signal) =>
+    const result = await this.deps.notices.saving(ref, overwrite !== undefined, (onJob, signal) =>
       service.save(text, basis, { onJob, signal, confirm, ...(overwrite ? { overwrite } : {}) }),
     );
     if (result.status === 'saved' || result.status === 'unchanged') {
@@ -76,7 +79,7 @@ export class SaveFlow {
           ? redact(errorMessage(result.error), basis.opened, text)
           : errorMessage(result.error)
         : '';
-    const refusal = describeRefusal(ref, result, detail, result.status === 'failed' && needsSignIn(result.error));
+    const refusal = describeRefusal(t, ref, result, detail, result.status === 'failed' && needsSignIn(result.error));
     switch (result.status) {
       case 'invalid':
         diagnostics.show(uri, result.problems, result.origin);
@@ -98,7 +101,7 @@ export class SaveFlow {
         break;
       case 'replaced':
         log.warn(
-          `Not sent: the ${what} was opened from environment ${result.environment}, ${result.renamedTo ? `since renamed to ${result.renamedTo}` : 'which no longer exists'}; "${result.environment}" is now another environment.`,
+          `Not sent: the ${what} was opened from environment ${result.environment}, ${result.renamedTo ? `since renamed to ${result.renamedTo}` : 'which no longer exists'}${result.taken ? `; "${result.environment}" is now another environment` : ''}.`,
         );
         break;
       case 'failed':
@@ -115,73 +118,29 @@ export class SaveFlow {
   }
 
   private succeeded(uri: vscode.Uri, ref: DocumentRef, result: SavedResult | { status: 'unchanged' }, overwrite: boolean): void {
-    const { log, failures, diagnostics } = this.deps;
+    const { log, failures, diagnostics, notices } = this.deps;
     failures.clear(uri);
     this.refusals.delete(uri.toString());
-    if (result.status === 'unchanged') {
-      vscode.window.setStatusBarMessage(unchangedMessage(), 4000);
-      return;
-    }
+    if (result.status === 'unchanged') return notices.unchanged();
     const { created } = result;
     log.info(
       created
         ? `Created the ${describeRef(created)} (${documentPath(created)}): ${result.sentKeys.join(', ')}.`
         : `Saved the ${describeRef(ref)} (${documentPath(ref)}): ${result.sentKeys.join(', ')}${overwrite ? ' over a newer version on DatoCMS' : ''}.`,
     );
-    vscode.window.setStatusBarMessage(created ? createdMessage(created) : savedMessage(ref, result.sentKeys), 5000);
+    notices.saved(ref, result);
     this.deps.saved(uri, result);
-    if (result.renamed) void this.announceRename(ref, result.renamed);
-    if (created)
-      showCreated(uri, documentUri(created)).catch((error: unknown) =>
-        log.warn(`Opening the created ${created.kind}: ${errorMessage(error)}`),
+    // a created resource, or one whose name changed, moves to its document under its name (its tab reads as the tree)
+    const moved = created ?? result.renamed;
+    if (moved)
+      moveTab(uri, namedUri(moved)).catch((error: unknown) =>
+        log.warn(`Opening the ${describeRef(moved)} under its name: ${errorMessage(error)}`),
       );
     setImmediate(() => diagnostics.recheck(uri));
   }
+}
 
-  /**
-   * Model and field updates run as jobs on DatoCMS: a notification stays until the job ends, and Cancel
-   * stops waiting for it (the message then says the change may still be applied).
-   */
-  private async withSaveProgress(
-    ref: DocumentRef,
-    overwrite: boolean,
-    task: (onJob: (jobId: string) => void, signal: AbortSignal | undefined) => Promise<SaveResult>,
-  ): Promise<SaveResult> {
-    const title = overwrite ? t('Overwriting the {0} on DatoCMS…', describeRef(ref)) : t('Saving the {0} to DatoCMS…', describeRef(ref));
-    const controller = new AbortController();
-    // Only a running job gets a notification (with Cancel); a plain request shows in the status bar.
-    let notification: Thenable<unknown> | undefined;
-    let finish: () => void = () => undefined;
-    const onJob = (jobId: string) => {
-      notification ??= vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title, cancellable: true },
-        (progress, token) => {
-          progress.report({ message: t('waiting for DatoCMS to apply the change (job {0})', jobId) });
-          token.onCancellationRequested(() => controller.abort());
-          return new Promise<void>((resolve) => (finish = resolve));
-        },
-      );
-    };
-    try {
-      return await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, () => task(onJob, controller.signal));
-    } finally {
-      finish();
-    }
-  }
-
-  private async announceRename(before: DocumentRef, after: DocumentRef): Promise<void> {
-    const newUri = documentUri(after);
-    const apiKey = after.kind === 'model' || after.kind === 'field' ? after.apiKey : '';
-    const openNew = t('Open at New Path');
-    const choice = await vscode.window.showInformationMessage(
-      t(
-        'The api_key of the {0} is now "{1}". This editor keeps working (it follows the id); the document\'s new path is {2}.',
-        describeRef(before),
-        apiKey,
-        newUri.path,
-      ),
-      openNew,
-    );
-    if (choice === openNew) await vscode.window.showTextDocument(newUri);
-  }
+/** The document's URI under its own name (not the URI of a tab that shows it under its former name). */
+function namedUri(ref: DocumentRef): vscode.Uri {
+  return vscode.Uri.from({ scheme: DOCUMENT_SCHEME, path: documentPath(ref) });
 }

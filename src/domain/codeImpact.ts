@@ -40,6 +40,17 @@ export async function codeImpact(
   const shown = broken.slice(0, 5).map((b) => `${b.file}:${b.line} (${b.name})`);
   const list = broken.length > 5 ? t('{0} and {1} more', shown.join(', '), broken.length - 5) : shown.join(', ');
   const what = changes.map((c) => (c.kind === 'model' ? c.modelApiKey : `${c.modelApiKey}.${c.fieldApiKey}`)).join(', ');
+  // fragments fail too, and every query spreading one (from any file): counted apart, so the numbers add up
+  const fragments = broken.filter((b) => b.name.startsWith('fragment ')).length;
+  const queries = broken.length - fragments;
+  if (fragments > 0)
+    return t(
+      '{0} operation(s) and {1} fragment(s) of this workspace would no longer validate without {2}: {3}.',
+      queries,
+      fragments,
+      what,
+      list,
+    );
   return broken.length === 1
     ? t('1 query of this workspace reads {0} and would no longer validate: {1}.', what, list)
     : t('{0} queries of this workspace read {1} and would no longer validate: {2}.', broken.length, what, list);

@@ -34,6 +34,7 @@ export function isDeletedDocument(ref: DocumentRef, gone: DeletedResources): boo
     case 'fieldset':
       return gone.models?.includes(ref.modelApiKey) === true || gone.fieldsets?.includes(ref.id) === true;
     case 'record':
+    case 'markdown':
       return gone.models?.includes(ref.modelApiKey) === true || gone.records?.includes(ref.id) === true;
     case 'upload':
       return gone.uploads?.includes(ref.id) === true;

@@ -8,6 +8,8 @@
 //   /<project>/<env>/records/<model>/<id>/<title> · <model>      (a record with a known title)
 //   /<project>/<env>/uploads/<id>.json                            (an upload's metadata)
 //   /<project>/<env>/uploads/<id>/<filename> · upload
+//   /<project>/<env>/records/<model>/<id>/fields/<field>/<locale>/<Label> (<locale>) · <title>.md
+//   /<project>/<env>/records/<model>/<id>/fields/<field>/<Label> · <title>.md   (one field of a record as Markdown)
 //
 // Every document known by its name is addressed the same way, its name and model after its identity, so that its
 // tab reads alike whichever way it was opened:
@@ -36,10 +38,13 @@ export type DocumentRef = { project: string; environment: string } & (
   | { kind: 'webhook'; id: string; title?: string }
   | { kind: 'record'; modelApiKey: string; id: string; title?: string }
   | { kind: 'upload'; id: string; title?: string }
+  /** one field of a record (one locale, or its unlocalized value) as Markdown; `title` is the file's name, no ".md" */
+  | { kind: 'markdown'; modelApiKey: string; id: string; field: string; locale?: string; title?: string }
 );
 
 export const DOCUMENT_SCHEME = 'datocms';
 const EXTENSION = '.json';
+const MARKDOWN_EXTENSION = '.md';
 
 /** A folder of the `datocms:` tree (everything that is not a document). */
 export type FolderRef =
@@ -68,7 +73,7 @@ const MAX_TITLE_LENGTH = 80;
  * A record title as it can stand in a path segment: one line, no "/" or "\\" (look-alikes instead),
  * at most 80 characters; undefined when nothing is left.
  */
-export function titleSegment(title: string | undefined): string | undefined {
+function titleSegment(title: string | undefined): string | undefined {
   if (title === undefined) return undefined;
   let text = title
     .replace(/[\u0000-\u001f\u007f\s]+/g, ' ')
@@ -96,7 +101,7 @@ export function documentPath(ref: DocumentRef): string {
   const named = (identity: string, suffix: string) => {
     const title = isNewDocumentRef(ref) ? undefined : titleSegment(ref.title);
     return title === undefined
-      ? `${identity}${ref.kind === 'record' ? '' : draftName(ref)}${EXTENSION}`
+      ? `${identity}${ref.kind === 'record' || ref.kind === 'markdown' ? '' : draftName(ref)}${EXTENSION}`
       : `${identity}/${title}${TITLE_SEPARATOR}${suffix}`;
   };
   switch (ref.kind) {
@@ -110,6 +115,11 @@ export function documentPath(ref: DocumentRef): string {
       return `${base}/webhooks/${named(checkSegment(ref.id, 'webhook id'), WEBHOOK_SUFFIX)}`;
     case 'upload':
       return `${base}/uploads/${named(checkSegment(ref.id, 'upload id'), UPLOAD_SUFFIX)}`;
+    case 'markdown': {
+      const folder = `${base}/records/${checkSegment(ref.modelApiKey, 'model api_key')}/${checkSegment(ref.id, 'record id')}/fields/${checkSegment(ref.field, 'field api_key')}`;
+      const locale = ref.locale === undefined ? '' : `/${checkSegment(ref.locale, 'locale')}`;
+      return `${folder}${locale}/${titleSegment(ref.title) ?? ref.field}${MARKDOWN_EXTENSION}`;
+    }
     case 'record': {
       const folder = `${base}/records/${checkSegment(ref.modelApiKey, 'model api_key')}/${checkSegment(ref.id, 'record id')}`;
       const title = titleSegment(ref.title);
@@ -189,11 +199,13 @@ export function parseDocumentPath(path: string): DocumentRef | undefined {
     const id = stripExtension(s[3]!);
     return id === undefined ? undefined : { project, environment, kind: 'webhook', id };
   }
+  if (section === 'records' && (s.length === 8 || s.length === 9) && s[5] === 'fields') return markdownRef(s);
   if (section === 'records' && s.length === 5) {
     const id = stripExtension(s[4]!);
     return id === undefined ? undefined : { project, environment, kind: 'record', modelApiKey: s[3]!, id };
   }
-  if (section === 'records' && s.length === 6 && !s[4]!.endsWith(EXTENSION)) {
+  // ("fields" is the folder of the record's fields as Markdown: a record's name segment ends with " · <model>")
+  if (section === 'records' && s.length === 6 && !s[4]!.endsWith(EXTENSION) && s[5] !== 'fields') {
     const modelApiKey = s[3]!;
     const suffix = `${TITLE_SEPARATOR}${modelApiKey}`;
     const named = s[5]!.endsWith(suffix) ? s[5]!.slice(0, -suffix.length) : s[5]!;
@@ -202,6 +214,29 @@ export function parseDocumentPath(path: string): DocumentRef | undefined {
   }
   return undefined;
 }
+
+/** A record field's Markdown document: /<p>/<e>/records/<model>/<id>/fields/<field>[/<locale>]/<name>.md */
+function markdownRef(s: string[]): DocumentRef | undefined {
+  const last = s[s.length - 1]!;
+  if (!last.endsWith(MARKDOWN_EXTENSION) || s.slice(3, -1).some((segment) => segment.endsWith(EXTENSION))) return undefined;
+  const [project, environment, , modelApiKey, id, , field] = s as [string, string, string, string, string, string, string];
+  const title = titleSegment(last.slice(0, -MARKDOWN_EXTENSION.length));
+  const locale = s.length === 9 ? { locale: s[7]! } : {};
+  return { project, environment, kind: 'markdown', modelApiKey, id, field, ...locale, ...(title === undefined ? {} : { title }) };
+}
+
+/** The name of a field's Markdown document, as its tab reads: "Body (en) · Hello world". */
+export function markdownTitle(label: string, locale: string | undefined, recordTitle: string | undefined): string {
+  const name = locale === undefined ? label : `${label} (${locale})`;
+  return recordTitle === undefined ? name : `${name}${TITLE_SEPARATOR}${recordTitle}`;
+}
+
+/** The record a field's Markdown document belongs to. */
+export function recordOfMarkdown(ref: MarkdownRef): RecordRef {
+  return { project: ref.project, environment: ref.environment, kind: 'record', modelApiKey: ref.modelApiKey, id: ref.id };
+}
+
+export type MarkdownRef = Extract<DocumentRef, { kind: 'markdown' }>;
 
 export function parseFolderPath(path: string): FolderRef | undefined {
   const s = segmentsOf(path);
@@ -239,6 +274,14 @@ export function parseFolderPath(path: string): FolderRef | undefined {
     if (s.length === 4 && !s[3]!.endsWith(EXTENSION)) return { kind: 'model-records', project, environment, modelApiKey: s[3]! };
     if (s.length === 5 && !s[3]!.endsWith(EXTENSION) && !s[4]!.endsWith(EXTENSION))
       return { kind: 'record-folder', project, environment, modelApiKey: s[3]!, id: s[4]! };
+    // the folders a field's Markdown document sits in
+    if (
+      s.length >= 6 &&
+      s.length <= 8 &&
+      s[5] === 'fields' &&
+      !s.slice(3).some((x) => x.endsWith(EXTENSION) || x.endsWith(MARKDOWN_EXTENSION))
+    )
+      return { kind: 'document-folder', project, environment };
   }
   return undefined;
 }
@@ -314,7 +357,7 @@ export function newFieldDraftRef(where: { project: string; environment: string }
  * The name segment of a new model, field or webhook's path ("/New block model", "/New string field · article"):
  * the workbench names the draft's tab after it. Empty for other documents.
  */
-function draftName(ref: Exclude<DocumentRef, RecordRef>): string {
+function draftName(ref: Exclude<DocumentRef, RecordRef | MarkdownRef>): string {
   if (!isNewDocumentRef(ref)) return '';
   switch (ref.kind) {
     case 'model':
@@ -345,5 +388,7 @@ export function describeRef(ref: DocumentRef): string {
       return ref.title === undefined ? `upload ${ref.id}` : `upload “${ref.title}” (${ref.id})`;
     case 'record':
       return ref.title === undefined ? `record ${ref.id} of ${ref.modelApiKey}` : `record “${ref.title}” (${ref.id}) of ${ref.modelApiKey}`;
+    case 'markdown':
+      return `field ${ref.field}${ref.locale === undefined ? '' : ` (${ref.locale})`} of record ${ref.id} as Markdown`;
   }
 }

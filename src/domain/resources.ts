@@ -26,10 +26,10 @@ export function byName(a: Resource, b: Resource): number {
   return String(a.attributes['name'] ?? '').localeCompare(String(b.attributes['name'] ?? ''));
 }
 
-/** `draft`, `published · invalid`, `updated · publishes 2030-01-31 09:00` (as DatoCMS wrote it: in the project's timezone)… */
-export function statusOf(record: Resource<'item'>): string | undefined {
+/** `draft`, `published · invalid`, `updated · publishes <when>` (`when` writes a moment as every list does)… */
+export function statusOf(record: Resource<'item'>, when: (iso: string) => string): string | undefined {
   const meta = record.meta;
-  const at = (key: string, word: string) => typeof meta[key] === 'string' && `${word} ${meta[key].slice(0, 16).replace('T', ' ')}`;
+  const at = (key: string, word: string) => typeof meta[key] === 'string' && `${word} ${when(meta[key])}`;
   const parts = [
     meta['status'],
     meta['is_valid'] === false && 'invalid',
@@ -37,11 +37,6 @@ export function statusOf(record: Resource<'item'>): string | undefined {
     at('unpublishing_scheduled_at', 'unpublishes'),
   ];
   return parts.filter((part) => typeof part === 'string').join(' · ') || undefined;
-}
-
-export function mainLocale(site: Resource<'site'>): string | undefined {
-  const locales = site.attributes['locales'];
-  return Array.isArray(locales) && typeof locales[0] === 'string' ? locales[0] : undefined;
 }
 
 /** The project's locales, the main one first. */
@@ -64,16 +59,20 @@ export function recordTitle(
   fields: readonly Resource<'field'>[],
   locales: readonly string[],
 ): string | undefined {
-  const titleFieldId = relationshipId(model, 'title_field');
-  const candidates = [
-    ...fields.filter((f) => f.id === titleFieldId),
-    ...fields.filter((f) => f.id !== titleFieldId && f.attributes['field_type'] === 'string'),
-  ];
-  for (const field of candidates) {
+  for (const field of titleFields(model, fields)) {
     const text = textOf(record.attributes[String(field.attributes['api_key'])], field.attributes['localized'] === true, locales);
     if (text !== undefined) return text.length > MAX_TITLE ? `${text.slice(0, MAX_TITLE - 1)}…` : text;
   }
   return undefined;
+}
+
+/** The fields a record's title is read from, in order: its model's title field, then its string fields. */
+export function titleFields(model: Resource<'item_type'>, fields: readonly Resource<'field'>[]): Resource<'field'>[] {
+  const titleFieldId = relationshipId(model, 'title_field');
+  return [
+    ...fields.filter((f) => f.id === titleFieldId),
+    ...fields.filter((f) => f.id !== titleFieldId && f.attributes['field_type'] === 'string'),
+  ];
 }
 
 /** A string (or number) value, a localized one in the first locale that has it; one line; undefined when empty. */

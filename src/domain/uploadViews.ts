@@ -43,7 +43,27 @@ export const Upload = {
   /** the default alt text of each locale the upload has one for (either shape of default_field_metadata) */
   alts: (upload: Resource<'upload'>): Record<string, string | undefined> => metadataOf(upload, 'alt'),
   titles: (upload: Resource<'upload'>): Record<string, string | undefined> => metadataOf(upload, 'title'),
+  /** the defaults a file or gallery value of `locale` gets from the upload (either shape of default_field_metadata) */
+  defaultsIn: (upload: Resource<'upload'>, locale: string): FileDefaults => {
+    const metadata = objectOf(upload.attributes['default_field_metadata']);
+    const current = 'alt' in metadata || 'title' in metadata || 'custom_data' in metadata || 'focal_point' in metadata;
+    const focal = objectOf(current ? metadata['focal_point'] : objectOf(metadata[locale])['focal_point']);
+    return {
+      alt: metadataOf(upload, 'alt')[locale] ?? null,
+      title: metadataOf(upload, 'title')[locale] ?? null,
+      custom_data: objectOf(current ? objectOf(metadata['custom_data'])[locale] : objectOf(metadata[locale])['custom_data']),
+      focal_point: typeof focal['x'] === 'number' && typeof focal['y'] === 'number' ? { x: focal['x'], y: focal['y'] } : null,
+    };
+  },
 };
+
+/** What a record's file value holds besides the upload: its alt text, title, custom data and focal point. */
+export interface FileDefaults {
+  alt: string | null;
+  title: string | null;
+  custom_data: Record<string, unknown>;
+  focal_point: { x: number; y: number } | null;
+}
 
 /** `alt` or `title` per locale, from `{alt: {en: …}}` or the legacy `{en: {alt: …}}`. */
 function metadataOf(upload: Resource<'upload'>, part: 'alt' | 'title'): Record<string, string | undefined> {

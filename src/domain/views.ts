@@ -102,13 +102,6 @@ export const Webhook = {
   basicAuthPassword: (webhook: Resource<'webhook'>): string | undefined => given(webhook.attributes['http_basic_password']),
 };
 
-export const Environment = {
-  isPrimary: (environment: Resource<'environment'>): boolean => flag(environment.meta['primary']),
-  /** creating, ready or destroying */
-  status: (environment: Resource<'environment'>): string => text(environment.meta['status']),
-  createdAt: (environment: Resource<'environment'>): string | undefined => text(environment.meta['created_at']) || undefined,
-};
-
 export const Site = {
   name: (site: Resource<'site'>): string => text(site.attributes['name']),
   /** the project's locales, the main one first */

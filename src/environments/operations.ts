@@ -48,7 +48,7 @@ export function environmentNameProblem(name: string, taken: ReadonlySet<string>,
  * The project's environments. A primary other than the one the project remembers (promoted elsewhere
  * since sign-in) is remembered from now on: the schema guard and the status bar follow it.
  */
-export async function listEnvironments(deps: EnvironmentOpsDeps): Promise<Resource<'environment'>[]> {
+async function listEnvironments(deps: EnvironmentOpsDeps): Promise<Resource<'environment'>[]> {
   const environments = await deps.ui.withProgress({ title: deps.t('Loading environments…'), cancellable: true }, (_report, signal) =>
     deps.client.environments.list({ signal }),
   );
@@ -143,7 +143,7 @@ async function untilReady(
   }
 }
 
-/** Makes a sandbox the primary environment, after a confirmation naming both. */
+/** Makes a sandbox the primary environment, after a confirmation naming both; the tree then shows it. */
 export async function promoteEnvironment(deps: EnvironmentOpsDeps, id: string): Promise<boolean> {
   const { ui, t } = deps;
   const environments = await listEnvironments(deps);
@@ -170,8 +170,10 @@ export async function promoteEnvironment(deps: EnvironmentOpsDeps, id: string): 
   if (answer !== promote) return false;
   await ui.withProgress({ title: t('Promoting "{0}"…', id), cancellable: false }, () => deps.client.environments.promote(id));
   await deps.setPrimary(id);
+  // the tree (and the status bar) follow the primary the user just chose
+  await deps.switchTo(id);
   await deps.refresh();
-  void ui.info(t('"{0}" is now the primary environment of {1}; "{2}" is a sandbox.', id, deps.project.name, primary));
+  void ui.info(t('"{0}" is now the primary environment of {1}, shown in the tree; "{2}" is a sandbox.', id, deps.project.name, primary));
   return true;
 }
 

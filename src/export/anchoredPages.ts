@@ -36,7 +36,7 @@ export function overlapFor(pageSize: number): number {
   return Math.min(10, Math.max(1, Math.floor(pageSize / 20)));
 }
 
-export type FetchPage = (offset: number, limit: number, signal: AbortSignal) => Promise<Page<'item'>>;
+type FetchPage = (offset: number, limit: number, signal: AbortSignal) => Promise<Page<'item'>>;
 
 export interface AnchoredReadOptions {
   fetchPage: FetchPage;

@@ -2,7 +2,7 @@
 // (exported, with what changed meanwhile; cancelled; failed, naming the untouched file). No vscode import.
 import { CancelledError } from '../cma';
 import type { CmaClient } from '../cma';
-import { TargetRefused } from '../platform/exclusiveFile';
+import { TargetRefused } from '../platform/host';
 import type { RecordQuery } from '../tree/recordQuery';
 import type { Translate } from '../platform/translate';
 import type { Ui } from '../platform/ui';

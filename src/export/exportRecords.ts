@@ -11,22 +11,22 @@
 //   file with DatoCMS: records created meanwhile are added at the end, records deleted meanwhile stay in
 //   the file as they were, and both are reported by id.
 // - Records are streamed to a new temporary file created exclusively, renamed over the target only when
-//   complete (src/export/exclusiveFile.ts): a failed or cancelled export leaves no file and never touches
+//   complete (src/platform/host/files.ts): a failed or cancelled export leaves no file and never touches
 //   an existing one. Misbehaving servers are stopped within a bounded number of requests.
 import { stringifyLossless as losslessStringify } from '../numbers';
 import { CancelledError } from '../cma';
 import type { CmaClient } from '../cma';
 import type { ItemQuery, Resource } from '../cma';
 import { AnchoredRead } from './anchoredPages';
-import { ExclusiveFile } from '../platform/exclusiveFile';
+import { files } from '../platform/host';
 import { itemQueryFor, type RecordQuery } from '../tree/recordQuery';
 
 /** The order the export reads in: creation time, then id; neither changes when a record is edited. */
 export const EXPORT_ORDER = '_created_at_ASC,id_ASC';
 /** An export refuses a model (with its query) holding more records than this. */
-export const MAX_EXPORT_RECORDS = 1_000_000;
+const MAX_EXPORT_RECORDS = 1_000_000;
 
-export type ExportPhase = 'export' | 'check';
+type ExportPhase = 'export' | 'check';
 
 export interface ExportOptions {
   client: CmaClient;
@@ -76,7 +76,7 @@ export async function exportRecords(options: ExportOptions): Promise<ExportResul
       ...(signal ? { signal } : {}),
     });
 
-  const file = await ExclusiveFile.create(options.path);
+  const file = await files.startWrite(options.path);
   try {
     let count = 0;
     const write = async (record: Resource<'item'>) => {

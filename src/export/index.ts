@@ -5,7 +5,6 @@ import { pickModelNode, type TreeDeps } from '../tree/commands';
 import { type ModelNode, type RecordsNode } from '../tree/nodes';
 import { runExportCommand } from './exportCommand';
 
-export { runExportCommand, type ExportCommandDeps, type ExportTarget } from './exportCommand';
 export * from './exportRecords';
 
 /** Exports the records of the model (or Records item) it ran on, else of a model picked from the palette. */
@@ -31,4 +30,3 @@ export async function exportRecords(deps: TreeDeps, node?: ModelNode | RecordsNo
     },
   );
 }
-export * from '../platform/exclusiveFile';

@@ -18,10 +18,14 @@ export interface CdaRequest {
   operationName?: string;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** the largest answer read (bytes); 64 MB by default */
+  maxBodyBytes?: number;
+  /** tokens scrubbed from whatever the answer holds (a server or a proxy may echo the Authorization header) */
+  secrets?: readonly string[];
 }
 
 /** What the response headers say about the query. */
-export interface CdaFacts {
+interface CdaFacts {
   complexity?: number;
   maxComplexity?: number;
   /** X-Cacheable-On-Cdn */
@@ -44,7 +48,7 @@ export interface CdaResponse extends CdaFacts {
   body: { data?: unknown; errors?: CdaGraphqlError[] } & Record<string, unknown>;
 }
 
-export interface CdaGraphqlError {
+interface CdaGraphqlError {
   message: string;
   locations?: { line: number; column: number }[];
   path?: (string | number)[];
@@ -86,7 +90,7 @@ export function cdaHeaders(request: Pick<CdaRequest, 'token' | 'environment' | '
 }
 
 /** The body as the official client sends it (members left out when not given). */
-export function cdaBody(request: Pick<CdaRequest, 'query' | 'variables' | 'operationName'>): string {
+function cdaBody(request: Pick<CdaRequest, 'query' | 'variables' | 'operationName'>): string {
   return JSON.stringify({ query: request.query, variables: request.variables, operationName: request.operationName });
 }
 
@@ -103,7 +107,7 @@ export async function postCda(request: CdaRequest): Promise<CdaResponse> {
       headers,
       body,
       timeoutMs: request.timeoutMs ?? 60_000,
-      maxBodyBytes: MAX_BODY_BYTES,
+      maxBodyBytes: request.maxBodyBytes ?? MAX_BODY_BYTES,
       ...(request.signal ? { signal: request.signal } : {}),
     });
     const ms = performance.now() - started;
@@ -112,11 +116,11 @@ export async function postCda(request: CdaRequest): Promise<CdaResponse> {
       await sleep(Math.min(10, outcome.rateLimitReset ?? waits + 1) * 1000, request.signal);
       continue;
     }
-    return answer(outcome, ms, url.origin);
+    return answer(outcome, ms, url.origin, request.secrets ?? [request.token]);
   }
 }
 
-function answer(outcome: AttemptOutcome, ms: number, origin: string): CdaResponse {
+function answer(outcome: AttemptOutcome, ms: number, origin: string, secrets: readonly string[]): CdaResponse {
   switch (outcome.kind) {
     case 'aborted':
       throw new CancelledError('The query was cancelled.');
@@ -125,19 +129,21 @@ function answer(outcome: AttemptOutcome, ms: number, origin: string): CdaRespons
     case 'network-error':
       throw new CdaRequestError(`Could not reach ${origin}: ${outcome.message}`, 0, outcome.code);
     case 'too-large':
-      throw new CdaRequestError(`The answer is larger than ${outcome.limit / 1024 / 1024} MB.`, outcome.status, undefined);
+      throw new CdaRequestError(
+        `The answer is larger than ${outcome.limit / 1024 / 1024} MB, more than the editor reads: ask for fewer records (first) or fewer fields, then run the query again.`,
+        outcome.status,
+        undefined,
+      );
   }
+  if (outcome.status >= 300 && outcome.status < 400) throw redirected(outcome, origin);
+  const text = scrubSecrets(outcome.text, secrets);
   let body: CdaResponse['body'];
   try {
-    const parsed: unknown = JSON.parse(outcome.text);
+    const parsed: unknown = JSON.parse(text);
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
     body = parsed as CdaResponse['body'];
   } catch {
-    throw new CdaRequestError(
-      `The Content Delivery API answered ${outcome.status} with something that is not JSON: ${outcome.text.slice(0, 200)}`,
-      outcome.status,
-      undefined,
-    );
+    throw new CdaRequestError(notJson(outcome.status, outcome.contentType, text, origin), outcome.status, undefined);
   }
   if (outcome.status !== 200) {
     const { code, message } = apiError(body);
@@ -145,7 +151,34 @@ function answer(outcome: AttemptOutcome, ms: number, origin: string): CdaRespons
     if (outcome.status === 401 || outcome.status === 403) throw new CdaAuthError(text, outcome.status, code);
     throw new CdaRequestError(text, outcome.status, code);
   }
-  return { status: outcome.status, ms, text: outcome.text, body, ...factsOf(outcome.headers) };
+  return { status: outcome.status, ms, text, body, ...factsOf(outcome.headers) };
+}
+
+/** A redirect is not followed: the token would go with the request to wherever it points. */
+function redirected(outcome: Extract<AttemptOutcome, { kind: 'response' }>, origin: string): CdaRequestError {
+  const location = outcome.headers['location'];
+  const target = Array.isArray(location) ? location[0] : location;
+  let where = '';
+  try {
+    where = target ? ` to ${new URL(target, origin).origin}` : '';
+  } catch {
+    where = '';
+  }
+  return new CdaRequestError(
+    `${origin} answered ${outcome.status}, a redirect${where}. DatoCMS Explorer does not follow redirects, so that your token goes nowhere else: check the datocms.cdaUrl setting (or the proxy in between), then run the query again.`,
+    outcome.status,
+    undefined,
+  );
+}
+
+/** What an answer that is not JSON said, in a sentence: its status, its type and its first words. */
+function notJson(status: number, contentType: string | undefined, text: string, origin: string): string {
+  const words = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const said = words ? `: “${words.length > 120 ? `${words.slice(0, 119)}…` : words}”` : ' (an empty body)';
+  return `${origin} answered ${status} with ${contentType ? contentType.split(';')[0] : 'no content type'} instead of JSON${said}. A proxy, a captive portal or a wrong datocms.cdaUrl answers like this: check the setting and the network, then run the query again.`;
 }
 
 /** The code and message of a request-level error document ({data: [{type: 'api_error', attributes: {code, details}}]}). */
@@ -157,7 +190,7 @@ function apiError(body: Record<string, unknown>): { code?: string; message?: str
   return { ...(code ? { code } : {}), ...(message ? { message } : {}) };
 }
 
-export function factsOf(headers: Record<string, string | string[] | undefined>): CdaFacts {
+function factsOf(headers: Record<string, string | string[] | undefined>): CdaFacts {
   const get = (name: string) => {
     const value = headers[name];
     return Array.isArray(value) ? value[0] : value;
@@ -185,4 +218,11 @@ export function factsOf(headers: Record<string, string | string[] | undefined>):
   const tags = get('x-cache-tags');
   if (tags !== undefined) facts.cacheTags = tags.split(/\s+/).filter(Boolean);
   return facts;
+}
+
+/** `text` with every secret replaced by a marker (a server may echo the Authorization header it was sent). */
+export function scrubSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) if (secret.length >= 8 && out.includes(secret)) out = out.split(secret).join('[secret removed]');
+  return out;
 }

@@ -1,11 +1,12 @@
 // Which token reads a project's Content Delivery API: the signed-in (CMA) token when the API accepts it — tried on
 // the first request; a 401/403 means it may not — otherwise a read-only CDA token the user pastes once, kept in
-// VS Code's secret storage per project. A token is never logged, shown, or written anywhere else. No vscode import.
+// VS Code's secret storage per project. A token is never logged, shown, or written anywhere else: every stored token is
+// scrubbed from what the API (or a proxy) answers, errors included. No vscode import.
 import { CancelledError } from '../cma';
 import type { Translate } from '../platform/translate';
 import type { Ui } from '../platform/ui';
 import { deliveryTokenSecretKey, type SecretStore } from '../projects/projectStore';
-import { CdaAuthError } from './cdaHttp';
+import { CdaAuthError, scrubSecrets } from './cdaHttp';
 
 /** The secret-storage key of a project's delivery token (the projects room reads it too: answers to agents are scrubbed of it). */
 export const cdaTokenKey = deliveryTokenSecretKey;
@@ -16,6 +17,8 @@ export interface CdaTokenDeps {
   secrets: SecretStore;
   /** the signed-in token of a project (undefined when signed out) */
   signedInToken(projectKey: string): Promise<string | undefined>;
+  /** every token kept: each signed-in project's API token and delivery token (what no answer may show) */
+  storedTokens?(): Promise<(string | undefined)[]>;
   projectName(projectKey: string): string;
 }
 
@@ -35,7 +38,23 @@ export class CdaTokens {
    * for a delivery token and runs `attempt` once more with it. `drafts` says whether the request reads drafts (a
    * token may read published content only), for the question's wording.
    */
-  async run<T>(projectKey: string, drafts: boolean, attempt: (token: string) => Promise<T>): Promise<T> {
+  async run<T>(projectKey: string, drafts: boolean, attempt: (token: string, secrets: readonly string[]) => Promise<T>): Promise<T> {
+    const secrets = await this.secrets();
+    try {
+      return await this.#run(projectKey, drafts, async (token) => attempt(token, [...secrets, token]));
+    } catch (error) {
+      // a server (or a proxy) may echo a token in an error: it never reaches a message or a log line
+      if (error instanceof Error) error.message = scrubSecrets(error.message, secrets);
+      throw error;
+    }
+  }
+
+  /** Every token kept, for what shows or stores anything the delivery API answered to be scrubbed of it. */
+  async secrets(): Promise<string[]> {
+    return ((await this.#deps.storedTokens?.()) ?? []).filter((token): token is string => typeof token === 'string' && token.length >= 8);
+  }
+
+  async #run<T>(projectKey: string, drafts: boolean, attempt: (token: string) => Promise<T>): Promise<T> {
     const stored = await this.#deps.secrets.get(cdaTokenKey(projectKey));
     let refusedToken: 'signed-in' | 'stored' | undefined;
     if (stored) {

@@ -2,7 +2,7 @@
 // emulator, a local proxy), so the token that goes with every query never crosses a network in clear. No vscode import.
 import { checkApiUrl } from '../platform/baseUrl';
 
-export const DEFAULT_CDA_URL = 'https://graphql.datocms.com/';
+const DEFAULT_CDA_URL = 'https://graphql.datocms.com/';
 export type CdaUrlCheck = { ok: true; url: string } | { ok: false; message: string };
 
 /** Validates an address and normalises it to end with one slash (the API answers POST / ). */

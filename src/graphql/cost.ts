@@ -15,13 +15,13 @@ import {
   isListType,
   isObjectType,
   Kind,
+  OperationTypeNode,
   type ArgumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
   type GraphQLField,
   type GraphQLInputObjectType,
-  type GraphQLInputType,
   type GraphQLInterfaceType,
   type GraphQLObjectType,
   type GraphQLSchema,
@@ -106,7 +106,7 @@ class Estimator {
   }
 
   run(): CostEstimate {
-    const root = this.#operation.operation === 'query' ? this.#schema.getQueryType() : undefined;
+    const root = this.#operation.operation === OperationTypeNode.QUERY ? this.#schema.getQueryType() : undefined;
     if (root) this.#result.total = this.#selection(root, [this.#operation.selectionSet], true);
     return this.#result;
   }
@@ -324,7 +324,7 @@ class Estimator {
     }
     const fields = type.getFields();
     for (const member of present) {
-      const inner = getNamedType(fields[member.name.value]?.type as GraphQLInputType | undefined);
+      const inner = getNamedType(fields[member.name.value]?.type);
       if (!inner || !isInputObjectType(inner)) {
         count.conditions++;
         continue;

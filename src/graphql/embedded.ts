@@ -1,12 +1,13 @@
 // Where GraphQL is in a document: the whole of a .graphql/.gql file; in TypeScript and JavaScript (JSX too) the
 // template literals given to `graphql(…)` (gql.tada), `gql` / `graphql` tags, `executeQuery(…)` (the official
-// client), or marked `/* GraphQL */`. A lexical scan, not a parser: it knows comments, strings, regular expressions
+// client), or marked `/* GraphQL */`; in components (.vue, .svelte, .astro) the same inside their scripts (<script>
+// blocks, Astro's frontmatter). A lexical scan, not a parser: it knows comments, strings, regular expressions
 // and nested templates, which is all it takes to find templates; the TypeScript compiler cannot ship with the
 // extension. A string or regular expression left open ends at its line, so one odd line (JSX text) spoils no more.
-// No vscode import.
-import { mayHoldGraphql } from '../platform/graphqlFiles';
+// A template that builds names from `${…}` (`all${model}s`) is no query anyone can read: it is left out. No vscode import.
+import { mayHoldGraphql, type GraphqlKind } from '../platform/graphqlFiles';
 
-export { graphqlKindOf, mayHoldGraphql } from '../platform/graphqlFiles';
+export { graphqlKindOf, graphqlKindOfPath, mayHoldGraphql, type GraphqlKind } from '../platform/graphqlFiles';
 
 /** The documents the GraphQL features (Run lenses, completion, hover, definition) attach to, as a document selector. */
 export const GRAPHQL_SELECTOR: readonly ({ language: string } | { pattern: string })[] = [
@@ -16,6 +17,10 @@ export const GRAPHQL_SELECTOR: readonly ({ language: string } | { pattern: strin
   { language: 'typescriptreact' },
   { language: 'javascript' },
   { language: 'javascriptreact' },
+  { language: 'vue' },
+  { language: 'svelte' },
+  { language: 'astro' },
+  { pattern: '**/*.{vue,svelte,astro}' },
 ];
 
 export interface GraphqlRange {
@@ -24,10 +29,19 @@ export interface GraphqlRange {
   end: number;
   /** the GraphQL text; `${…}` interpolations are blanked with spaces (same length, newlines kept) */
   text: string;
+  /** it holds `${…}` interpolations (fragments, mostly): text that does not parse with them blanked is left alone */
+  interpolated?: boolean;
 }
 
 /** Calls whose first argument is a GraphQL template. */
-const CALLS = new Set(['graphql', 'gql', 'executeQuery', 'executeQueryWithAutoPagination']);
+const CALLS = new Set([
+  'graphql',
+  'gql',
+  'executeQuery',
+  'executeQueryWithAutoPagination',
+  'rawExecuteQuery',
+  'rawExecuteQueryWithAutoPagination',
+]);
 /** Tags of GraphQL templates. */
 const TAGS = new Set(['graphql', 'gql']);
 const MARKER = /^\/\*\s*graphql\s*\*\/$/i;
@@ -49,11 +63,41 @@ const BEFORE_REGEX = new Set([
   'await',
 ]);
 
-export function findGraphql(text: string, kind: 'graphql' | 'script'): GraphqlRange[] {
+export function findGraphql(text: string, kind: GraphqlKind): GraphqlRange[] {
   if (kind === 'graphql') return [{ start: 0, end: text.length, text }];
   if (!mayHoldGraphql(text)) return [];
-  return new Scanner(text).run();
+  return new Scanner(kind === 'markup' ? scriptsOf(text) : text).run();
 }
+
+const SCRIPT_BLOCK = /(<script\b[^>]*>)([\s\S]*?)<\/script\s*>/gi;
+const FRONTMATTER = /^(\s*---[^\S\n]*\n)([\s\S]*?\n)---/;
+
+/** A component's text with everything but its scripts blanked (same offsets): <script> blocks, Astro's frontmatter. */
+function scriptsOf(text: string): string {
+  const kept: [number, number][] = [];
+  const frontmatter = FRONTMATTER.exec(text);
+  if (frontmatter) kept.push([frontmatter[1]!.length, frontmatter[1]!.length + frontmatter[2]!.length]);
+  for (const match of text.matchAll(SCRIPT_BLOCK)) {
+    const start = match.index + match[1]!.length;
+    kept.push([start, start + match[2]!.length]);
+  }
+  let out = '';
+  let at = 0;
+  for (const [start, end] of kept.sort((a, b) => a[0] - b[0])) {
+    if (start < at) continue;
+    out += blank(text.slice(at, start)) + text.slice(start, end);
+    at = end;
+  }
+  return out + blank(text.slice(at));
+}
+
+/** Spaces for every character but line breaks. */
+function blank(text: string): string {
+  return text.replace(/[^\n]/g, ' ');
+}
+
+/** A character of a GraphQL name: an interpolation touching one builds a name. */
+const NAME_CHAR = /[_0-9A-Za-z]/;
 
 class Scanner {
   readonly #text: string;
@@ -196,11 +240,10 @@ class Scanner {
     const end = Math.min(this.#i, text.length);
     this.#i = end + 1;
     if (!graphql) return;
+    // `all${model}s`, `${field}Id`: a name made at run time, which no check can know
+    if (blanks.some(([from, to]) => NAME_CHAR.test(text[from - 1] ?? '') || NAME_CHAR.test(text[to] ?? ''))) return;
     let body = text.slice(start, end);
-    for (const [from, to] of blanks) {
-      const blank = text.slice(from, to).replace(/[^\n]/g, ' ');
-      body = body.slice(0, from - start) + blank + body.slice(to - start);
-    }
-    this.#found.push({ start, end, text: body });
+    for (const [from, to] of blanks) body = body.slice(0, from - start) + blank(text.slice(from, to)) + body.slice(to - start);
+    this.#found.push({ start, end, text: body, ...(blanks.length ? { interpolated: true } : {}) });
   }
 }

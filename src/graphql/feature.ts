@@ -58,6 +58,7 @@ export class GraphqlFeature implements vscode.Disposable {
       t,
       secrets: this.#trackedSecrets(extension),
       signedInToken: (key) => registry.store.token(key),
+      storedTokens: () => Promise.all(registry.list().flatMap((p) => [registry.store.token(p.key), registry.store.deliveryToken(p.key)])),
       projectName,
     });
     this.schemas = new SchemaCache(cdaIntrospector({ endpoint: () => this.endpoint(), tokens: this.tokens }));
@@ -71,17 +72,6 @@ export class GraphqlFeature implements vscode.Disposable {
       runScript: (folder, script) => runScript(folder, script),
       trusted: () => vscode.workspace.isTrusted,
     });
-    const results = new ResultDocuments();
-    this.#runner = new Runner({
-      ui,
-      t,
-      registry,
-      links: this.links,
-      tokens: this.tokens,
-      results,
-      state: extension.workspaceState,
-      endpoint: () => this.endpoint(),
-    });
     const lenses = new RunLenses({ registry, links: this.links, t });
     this.language = new LanguageFeatures({
       schemas: this.schemas,
@@ -90,6 +80,18 @@ export class GraphqlFeature implements vscode.Disposable {
       ui,
       t,
       log: deps.log,
+    });
+    const results = new ResultDocuments();
+    this.#runner = new Runner({
+      fragments: this.language.fragments,
+      ui,
+      t,
+      registry,
+      links: this.links,
+      tokens: this.tokens,
+      results,
+      state: extension.workspaceState,
+      endpoint: () => this.endpoint(),
     });
     this.#toolApi = new GraphqlToolApi({
       tokens: this.tokens,

@@ -16,9 +16,7 @@
 export * from './events';
 export * from './link';
 export * from './schemaCache';
-export { findGraphql, graphqlKindOf, mayHoldGraphql, type GraphqlRange } from './embedded';
-export { graphqlOf, operationAt, SentQuery, variablesOf, type DocumentGraphql, type Fragment, type Operation } from './operations';
-export { GraphqlFeature, type GraphqlDeps } from './feature';
+export { GraphqlFeature } from './feature';
 export type { CodeChange } from './usages/changes';
 export type { Breakage } from './usages/workspaceUsages';
-export type { GraphqlTools, ToolFolderLink, ToolGraphqlError, ToolQuery, ToolRun, ToolUsages } from './toolApi';
+export type { GraphqlTools, ToolFolderLink, ToolGraphqlError, ToolRun } from './toolApi';

@@ -9,8 +9,8 @@ const QUERY = getIntrospectionQuery();
 
 export function cdaIntrospector(deps: { endpoint(): string; tokens: CdaTokens }): Introspect {
   return async (target, options, signal) => {
-    const response = await deps.tokens.run(target.project, options.drafts, (token) =>
-      postCda({ endpoint: deps.endpoint(), token, environment: target.environment, ...options, query: QUERY, signal }),
+    const response = await deps.tokens.run(target.project, options.drafts, (token, secrets) =>
+      postCda({ endpoint: deps.endpoint(), token, secrets, environment: target.environment, ...options, query: QUERY, signal }),
     );
     const errors = response.body.errors;
     if (Array.isArray(errors) && errors.length)

@@ -1,9 +1,9 @@
 // The operations and fragments of a document's GraphQL, and what Run sends for one operation: its text, then the
-// fragments it spreads (found anywhere in the same document, as gql.tada's fragment arrays and `${Fragment}`
-// interpolations expect), gql.tada's client-only `@_unmask` left out. Positions the API reports in what was sent
-// map back to the document. No vscode import.
+// fragments it spreads (from the same document, or from another file of the folder, as gql.tada's fragment arrays
+// and `${Fragment}` interpolations expect), gql.tada's client-only `@_unmask` left out. Positions the API reports in
+// what was sent map back to the document (or to the other file). No vscode import.
 import { Kind, parse, visit, type DocumentNode, type OperationDefinitionNode, type VariableDefinitionNode } from 'graphql';
-import { findGraphql, type GraphqlRange } from './embedded';
+import { findGraphql, type GraphqlKind, type GraphqlRange } from './embedded';
 
 export interface Operation {
   /** the operation's name; undefined for an anonymous one */
@@ -21,8 +21,17 @@ export interface Operation {
 
 export interface Fragment {
   name: string;
+  /** offset of its definition in its document */
   start: number;
   text: string;
+  /** the document that defines it, when another than the operation's (a URI string) */
+  uri?: string;
+}
+
+/** A place an error of the API is at: an offset in the operation's document, or in another one (`uri`). */
+export interface Place {
+  offset: number;
+  uri?: string;
 }
 
 export interface DocumentGraphql {
@@ -33,7 +42,7 @@ export interface DocumentGraphql {
 }
 
 /** Everything runnable in a document's text. */
-export function graphqlOf(text: string, kind: 'graphql' | 'script'): DocumentGraphql {
+export function graphqlOf(text: string, kind: GraphqlKind): DocumentGraphql {
   const result: DocumentGraphql = { operations: [], fragments: new Map(), problems: [] };
   for (const range of findGraphql(text, kind)) {
     if (range.text.trim() === '') continue;
@@ -41,6 +50,7 @@ export function graphqlOf(text: string, kind: 'graphql' | 'script'): DocumentGra
     try {
       document = parse(range.text);
     } catch (error) {
+      if (range.interpolated) continue; // its `${…}` parts leave no GraphQL once blanked: not ours to judge
       const position = (error as { positions?: number[] }).positions?.[0] ?? 0;
       result.problems.push({ message: error instanceof Error ? error.message : String(error), offset: range.start + position });
       continue;
@@ -51,7 +61,7 @@ export function graphqlOf(text: string, kind: 'graphql' | 'script'): DocumentGra
       if (definition.kind === Kind.OPERATION_DEFINITION)
         result.operations.push({
           name: definition.name?.value,
-          kind: definition.operation as Operation['kind'],
+          kind: definition.operation,
           start: range.start + loc.start,
           end: range.start + loc.end,
           text: own,
@@ -73,9 +83,11 @@ export function operationAt(graphql: DocumentGraphql, offset: number): Operation
 interface Segment {
   /** offset of the segment in the sent text */
   sentStart: number;
-  /** offset of its first character in the document */
+  /** offset of its first character in its document */
   docStart: number;
   length: number;
+  /** its document, when another than the operation's */
+  uri?: string;
 }
 
 /** The text Run sends for an operation, and the way back from a position in it to the document. */
@@ -86,7 +98,7 @@ export class SentQuery {
   readonly missingFragments: string[];
 
   constructor(operation: Pick<Operation, 'text' | 'start' | 'node'>, fragments: Map<string, Fragment>) {
-    const parts: { text: string; docStart: number }[] = [{ text: operation.text, docStart: operation.start }];
+    const parts: { text: string; docStart: number; uri?: string }[] = [{ text: operation.text, docStart: operation.start }];
     const missing: string[] = [];
     const included = new Set<string>();
     const queue = [...spreadsOf(operation.node)];
@@ -99,7 +111,7 @@ export class SentQuery {
         missing.push(name);
         continue;
       }
-      parts.push({ text: fragment.text, docStart: fragment.start });
+      parts.push({ text: fragment.text, docStart: fragment.start, ...(fragment.uri ? { uri: fragment.uri } : {}) });
       try {
         queue.push(...spreadsOf(parse(fragment.text)));
       } catch {
@@ -110,7 +122,7 @@ export class SentQuery {
     const segments: Segment[] = [];
     for (const part of parts) {
       if (text) text += '\n\n';
-      segments.push({ sentStart: text.length, docStart: part.docStart, length: part.text.length });
+      segments.push({ sentStart: text.length, docStart: part.docStart, length: part.text.length, ...(part.uri ? { uri: part.uri } : {}) });
       text += withoutUnmask(part.text);
     }
     this.text = text;
@@ -120,6 +132,12 @@ export class SentQuery {
 
   /** The document offset of a 1-based line and column of the sent text (as `errors[].locations` give them). */
   documentOffset(line: number, column: number): number | undefined {
+    const place = this.place(line, column);
+    return place && place.uri === undefined ? place.offset : undefined;
+  }
+
+  /** Where a 1-based line and column of the sent text is: in the operation's document, or in another file's fragment. */
+  place(line: number, column: number): Place | undefined {
     let offset = 0;
     for (let l = 1; l < line; l++) {
       const newline = this.text.indexOf('\n', offset);
@@ -128,7 +146,8 @@ export class SentQuery {
     }
     offset += column - 1;
     const segment = this.#segments.find((s) => offset >= s.sentStart && offset <= s.sentStart + s.length);
-    return segment ? segment.docStart + (offset - segment.sentStart) : undefined;
+    if (!segment) return undefined;
+    return { offset: segment.docStart + (offset - segment.sentStart), ...(segment.uri ? { uri: segment.uri } : {}) };
   }
 }
 

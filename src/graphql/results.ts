@@ -3,7 +3,7 @@
 // it in place. Texts are dropped when their documents close.
 import vscode = require('vscode');
 
-export const RESULT_SCHEME = 'datocms-result';
+const RESULT_SCHEME = 'datocms-result';
 
 export class ResultDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   readonly #texts = new Map<string, string>();

@@ -6,10 +6,11 @@ import type { Translate } from '../platform/translate';
 import { postCda, type CdaResponse } from './cdaHttp';
 import type { CdaTokens } from './cdaTokens';
 import type { CdaOptions, CdaTarget } from './link';
-import type { SentQuery } from './operations';
+import type { Place, SentQuery } from './operations';
+import { previewJson, type Preview } from './resultPreview';
 
 /** Next.js refuses more cache tags than this on one fetch. */
-export const NEXT_CACHE_TAG_LIMIT = 64;
+const NEXT_CACHE_TAG_LIMIT = 64;
 
 export interface RunRequest {
   endpoint: string;
@@ -21,10 +22,12 @@ export interface RunRequest {
   signal?: AbortSignal;
 }
 
+/** One error of the API, at its first place (and its other places, if it gave several): one problem per error. */
 export interface LocatedError {
   message: string;
-  /** document offset; undefined when the API gave no place (or one outside what was sent) */
-  offset: number | undefined;
+  /** undefined when the API gave no place (or one outside what was sent) */
+  at: Place | undefined;
+  also: Place[];
 }
 
 export interface RunResult {
@@ -33,10 +36,11 @@ export interface RunResult {
 }
 
 export async function runOperation(tokens: CdaTokens, request: RunRequest): Promise<RunResult> {
-  const response = await tokens.run(request.target.project, request.options.drafts, (token) =>
+  const response = await tokens.run(request.target.project, request.options.drafts, (token, secrets) =>
     postCda({
       endpoint: request.endpoint,
       token,
+      secrets,
       environment: request.target.environment,
       drafts: request.options.drafts,
       strict: request.options.strict,
@@ -50,13 +54,13 @@ export async function runOperation(tokens: CdaTokens, request: RunRequest): Prom
   return { response, errors: locateErrors(response, request.sent) };
 }
 
-export function locateErrors(response: CdaResponse, sent: SentQuery): LocatedError[] {
+function locateErrors(response: CdaResponse, sent: SentQuery): LocatedError[] {
   const errors = Array.isArray(response.body.errors) ? response.body.errors : [];
-  return errors.flatMap((error) => {
+  return errors.map((error) => {
     const message = typeof error?.message === 'string' ? error.message : JSON.stringify(error);
     const locations = Array.isArray(error?.locations) ? error.locations : [];
-    if (locations.length === 0) return [{ message, offset: undefined }];
-    return locations.map((l) => ({ message, offset: sent.documentOffset(l.line, l.column) }));
+    const places = locations.flatMap((l) => sent.place(l?.line, l?.column) ?? []);
+    return { message, at: places[0], also: places.slice(1) };
   });
 }
 
@@ -111,10 +115,15 @@ export function summaryLines(response: CdaResponse, errors: LocatedError[], cont
   return lines;
 }
 
-/** The result document: the summary as `//` comments (JSON with comments), then the answer. */
-export function resultText(response: CdaResponse, errors: LocatedError[], context: SummaryContext): string {
-  const header = summaryLines(response, errors, context).map((line) => `// ${line}`);
-  return `${header.join('\n')}\n${JSON.stringify(response.body, null, 2)}\n`;
+/** The result document: the summary as `//` comments (JSON with comments), then the answer (a preview of a big one). */
+export function resultText(response: CdaResponse, errors: LocatedError[], context: SummaryContext): Preview {
+  const lines = summaryLines(response, errors, context);
+  const preview = previewJson(response.body, context.t);
+  if (preview.cut)
+    lines.push(
+      `⚠ ${context.t('The answer is {0} MB: a preview is shown. Save Whole Answer… keeps all of it.', (response.text.length / 1024 / 1024).toLocaleString(context.locale, { maximumFractionDigits: 1 }))}`,
+    );
+  return { text: `${lines.map((line) => `// ${line}`).join('\n')}\n${preview.text}\n`, cut: preview.cut };
 }
 
 export interface CopyRequest {

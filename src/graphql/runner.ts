@@ -1,22 +1,29 @@
-// Run where the query is: the operation under the CodeLens or the cursor (or the selection), sent with the
-// folder's link; the result opens beside it as a read-only document headed by its summary; the API's errors show
-// at their place in the query until it is edited. Compare Draft with Published opens both runs as a diff; the
-// copies put the request on the clipboard as curl or as the official client's call (the token never included).
-import { createHash } from 'node:crypto';
+// Run where the query is: the operation under the CodeLens or the cursor (or the selection), with the fragments it
+// spreads from the document or from other files of the folder, sent with the folder's link while a notification
+// offers Cancel; the result opens beside it as a read-only document headed by its summary (a preview of a big
+// answer, the whole of it saved on request); the API's errors show at their place until edited. Compare Draft with
+// Published opens both runs as a diff; the copies put the request on the clipboard as curl or as the official
+// client's call (no token in them: none is included, and any the text holds is scrubbed).
 import vscode = require('vscode');
 import type { Translate } from '../platform/translate';
 import type { Ui } from '../platform/ui';
+import { files, hashing } from '../platform/host';
 import type { ProjectRegistry } from '../projects/registry';
 import type { CdaTokens } from './cdaTokens';
 import { graphqlKindOf } from './embedded';
 import type { CdaOptions, WorkspaceLink } from './link';
 import { graphqlOf, operationAt, SentQuery, type Fragment, type Operation } from './operations';
 import type { ResultDocuments } from './results';
-import { curlOf, executeQueryOf, resultText, runOperation, type LocatedError, type RunResult } from './run';
+import { scrubSecrets } from './cdaHttp';
+import type { FragmentIndex } from './fragmentIndex';
+import { curlOf, executeQueryOf, resultText, runOperation, type RunResult } from './run';
+import { RunErrors } from './runErrors';
 import { variablesFor } from './variables';
 import type { WorkspaceLinks } from './workspaceLinks';
 
 export interface RunnerDeps {
+  /** the fragments of the folder's other files */
+  fragments: Pick<FragmentIndex, 'current'>;
   ui: Ui;
   t: Translate;
   registry: ProjectRegistry;
@@ -37,18 +44,10 @@ interface Target {
 
 export class Runner implements vscode.Disposable {
   readonly #deps: RunnerDeps;
-  readonly #diagnostics = vscode.languages.createDiagnosticCollection('datocms-graphql');
-  readonly #disposables: vscode.Disposable[] = [this.#diagnostics];
+  readonly #errors = new RunErrors();
 
   constructor(deps: RunnerDeps) {
     this.#deps = deps;
-    this.#disposables.push(
-      // the API's errors are about the text that was sent: an edit makes them stale
-      vscode.workspace.onDidChangeTextDocument((event) => {
-        if (event.contentChanges.length) this.#diagnostics.delete(event.document.uri);
-      }),
-      vscode.workspace.onDidCloseTextDocument((document) => this.#diagnostics.delete(document.uri)),
-    );
   }
 
   /** Runs the operation at `offset` of `uri` (the CodeLens), else the one at the cursor. */
@@ -115,15 +114,44 @@ export class Runner implements vscode.Disposable {
       endpoint: this.#deps.endpoint(),
       ...(link.environment !== primary ? { environment: link.environment } : {}),
       options: link,
-      query: new SentQuery(target.operation, target.fragments).text,
+      query: (await this.#sent(target)).text,
       variables,
     };
-    await ui.copy(format === 'curl' ? curlOf(request) : executeQueryOf(request));
+    const secrets = await this.#deps.tokens.secrets();
+    await ui.copy(scrubSecrets(format === 'curl' ? curlOf(request) : executeQueryOf(request), secrets));
     void ui.info(format === 'curl' ? t('Copied as curl: set DATOCMS_CDA_TOKEN in the shell first.') : t('Copied as an executeQuery call.'));
   }
 
   dispose(): void {
-    for (const d of this.#disposables.splice(0)) d.dispose();
+    this.#errors.dispose();
+  }
+
+  /**
+   * What is sent for the target: the operation and the fragments it spreads, from its document or else from another
+   * file of the folder. A fragment found nowhere is said before anything is sent.
+   */
+  async #sent(target: Target): Promise<SentQuery> {
+    const { t } = this.#deps;
+    let sent = new SentQuery(target.operation, target.fragments);
+    if (sent.missingFragments.length === 0) return sent;
+    const folder = await this.#deps.fragments.current(target.document.uri);
+    const all = new Map(target.fragments);
+    for (const [name, f] of folder?.fragments ?? [])
+      if (!all.has(name)) all.set(name, { name, start: f.start, text: f.text, uri: f.uri.toString() });
+    sent = new SentQuery(target.operation, all);
+    const missing = sent.missingFragments;
+    if (missing.length === 0) return sent;
+    const skipped = folder?.skipped.length
+      ? t(' ({0} file(s) were not read: larger than 2 MB, or outside the folder through a symbolic link)', folder.skipped.length)
+      : '';
+    throw new Error(
+      t(
+        '{0} spreads {1}, which no file of this folder defines{2}. Define it (or open the folder that does), then run the query again.',
+        target.operation.name ?? t('The query'),
+        missing.map((name) => `...${name}`).join(', '),
+        skipped,
+      ),
+    );
   }
 
   async #target(uri: vscode.Uri | undefined, offset: number | undefined): Promise<Target | undefined> {
@@ -169,26 +197,28 @@ export class Runner implements vscode.Disposable {
 
   /** Runs with the link's options (some overridden), shows the result and the errors; the result's URI. */
   async #runAndShow(target: Target, override: Partial<CdaOptions> | undefined, open = true): Promise<vscode.Uri | undefined> {
-    const { t } = this.#deps;
+    const { t, ui } = this.#deps;
     const link: WorkspaceLink = { ...(await this.#deps.links.ensure(target.document)), ...override };
     const variables = await this.#variables(target);
-    const sent = new SentQuery(target.operation, target.fragments);
+    const sent = await this.#sent(target);
     const name = target.operation.name ?? t('anonymous {0}', target.operation.kind);
-    const result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: t('Running {0}…', name) },
-      (): Promise<RunResult> =>
-        runOperation(this.#deps.tokens, {
-          endpoint: this.#deps.endpoint(),
-          target: link,
-          options: link,
-          sent,
-          ...(target.operation.name ? { operationName: target.operation.name } : {}),
-          variables,
-        }),
+    const result = await ui.withProgress({ title: t('Running {0}…', name), cancellable: true }, (_report, signal): Promise<RunResult> =>
+      runOperation(this.#deps.tokens, {
+        endpoint: this.#deps.endpoint(),
+        target: link,
+        options: link,
+        sent,
+        ...(target.operation.name ? { operationName: target.operation.name } : {}),
+        variables,
+        signal,
+      }),
     );
-    this.#showErrors(target, result.errors);
+    const key = hashing
+      .hex('sha1', `${target.document.uri.toString()}\n${target.operation.name ?? target.operation.start}\n${link.drafts}`)
+      .slice(0, 12);
+    await this.#errors.show(key, target.document, target.operation.start, result.errors);
     const project = this.#deps.registry.get(link.project)?.name ?? link.project;
-    const text = resultText(result.response, result.errors, {
+    const preview = resultText(result.response, result.errors, {
       t,
       locale: vscode.env.language,
       operation: name,
@@ -196,28 +226,24 @@ export class Runner implements vscode.Disposable {
       environment: link.environment,
       options: link,
     });
-    const key = createHash('sha1')
-      .update(`${target.document.uri.toString()}\n${target.operation.name ?? target.operation.start}\n${link.drafts}`)
-      .digest('hex')
-      .slice(0, 12);
     const uri = this.#deps.results.uriOf(`${name} · ${link.environment} · ${link.drafts ? t('drafts') : t('published')}`, key);
-    this.#deps.results.set(uri, text);
+    this.#deps.results.set(uri, preview.text);
     if (open) await vscode.window.showTextDocument(uri, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true, preview: true });
+    if (preview.cut) void this.#offerWhole(name, result.response.text);
     return uri;
   }
 
-  #showErrors(target: Target, errors: LocatedError[]): void {
-    const { document, operation } = target;
-    const diagnostics = errors.map((error) => {
-      const offset = error.offset ?? operation.start;
-      const start = document.positionAt(offset);
-      const word = error.offset !== undefined ? document.getWordRangeAtPosition(start, /[_A-Za-z][_0-9A-Za-z]*|\.\.\./) : undefined;
-      const range =
-        word ?? (error.offset !== undefined ? new vscode.Range(start, start.translate(0, 1)) : document.lineAt(start.line).range);
-      const diagnostic = new vscode.Diagnostic(range, error.message, vscode.DiagnosticSeverity.Error);
-      diagnostic.source = 'DatoCMS CDA';
-      return diagnostic;
+  /** A big answer is previewed; the whole of it goes to a file the user names, on request. */
+  async #offerWhole(name: string, text: string): Promise<void> {
+    const { ui, t } = this.#deps;
+    const save = t('Save Whole Answer…');
+    const size = (text.length / 1024 / 1024).toLocaleString(vscode.env.language, { maximumFractionDigits: 1 });
+    if ((await ui.info(t('The answer of {0} is {1} MB: the result shows a preview.', name, size), save)) !== save) return;
+    const path = await ui.saveFile({
+      title: t('Save the answer of {0} as', name),
+      defaultName: `${name.replace(/[^\w.-]+/g, '-')}.json`,
+      filters: { JSON: ['json'] },
     });
-    this.#diagnostics.set(document.uri, diagnostics);
+    if (path) await files.writeWhole(path, text);
   }
 }

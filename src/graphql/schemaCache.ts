@@ -9,8 +9,8 @@
 // - `invalidate({ project, environment? })`: the extension changed a schema; the next call introspects again.
 // - `refresh(target, options)`: introspects again now; resolves true when the hash changed.
 // - `onDidChange`: a schema was invalidated, or a check found it changed (by hash).
-import { createHash } from 'node:crypto';
 import { buildClientSchema, printSchema, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
+import { hashing } from '../platform/host';
 import { Emitter, type Disposable, type Event } from './events';
 import { schemaKeyOf, type CdaOptions, type CdaTarget } from './link';
 
@@ -152,7 +152,7 @@ export class SchemaCache implements Disposable {
   async #load(target: CdaTarget, options: CdaOptions, signal: AbortSignal): Promise<CachedSchema> {
     const introspection = await this.#introspect(target, options, signal);
     const schema = buildClientSchema(introspection);
-    const hash = createHash('sha256').update(JSON.stringify(introspection)).digest('hex');
+    const hash = hashing.hex('sha256', JSON.stringify(introspection));
     let sdl: string | undefined;
     return { schema, hash, fetchedAt: this.#now(), sdl: () => (sdl ??= `${printSchema(schema)}\n`) };
   }

@@ -3,9 +3,8 @@
 // `.graphqlrc*`), graphql-codegen (`codegen.*`); package.json scripts that run `gql.tada generate output` /
 // `turbo`, or `graphql-codegen`. Only local .graphql/.gql files inside the folder count (a URL is fetched by the
 // tool itself). Configuration written in code or YAML is read by pattern, never run. No vscode import.
-import { readFile, stat } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
+import { files, paths } from '../platform/host';
 
 export interface SchemaFileGuess {
   /** absolute path of the schema file */
@@ -48,12 +47,12 @@ export async function findSchemaFiles(folder: string): Promise<SchemaFileGuess[]
   const found: SchemaFileGuess[] = [];
   const add = (file: string, from: string, base: string) => {
     if (/^[a-z][a-z+.-]*:\/\//i.test(file)) return;
-    const path = resolve(base, file);
-    const inside = relative(folder, path);
-    if (inside.startsWith('..') || isAbsolute(inside) || !/\.(graphql|gql)$/i.test(path)) return;
+    const path = paths.resolve(base, file);
+    const inside = paths.relative(folder, path);
+    if (inside.startsWith('..') || paths.isAbsolute(inside) || !/\.(graphql|gql)$/i.test(path)) return;
     if (!found.some((f) => f.path === path)) found.push({ path, from });
   };
-  const tsconfig = await text(join(folder, 'tsconfig.json'));
+  const tsconfig = await text(paths.join(folder, 'tsconfig.json'));
   if (tsconfig !== undefined) {
     const parsed = parseJsonc(tsconfig, [], { allowTrailingComma: true }) as { compilerOptions?: { plugins?: unknown } } | undefined;
     const plugins = Array.isArray(parsed?.compilerOptions?.plugins) ? (parsed.compilerOptions.plugins as Record<string, unknown>[]) : [];
@@ -67,7 +66,7 @@ export async function findSchemaFiles(folder: string): Promise<SchemaFileGuess[]
     }
   }
   for (const name of [...GRAPHQL_CONFIGS, ...CODEGEN_CONFIGS]) {
-    const content = await text(join(folder, name));
+    const content = await text(paths.join(folder, name));
     if (content === undefined) continue;
     if (name.endsWith('.json') || name === '.graphqlrc') {
       const parsed = parseJsonc(content, [], { allowTrailingComma: true }) as unknown;
@@ -91,7 +90,7 @@ function schemaValues(value: unknown): string[] {
 
 /** The package.json scripts that generate types from the schema file, with the package manager the lockfile names. */
 export async function findGeneratorScripts(folder: string): Promise<GeneratorScript[]> {
-  const manifest = await text(join(folder, 'package.json'));
+  const manifest = await text(paths.join(folder, 'package.json'));
   if (manifest === undefined) return [];
   let scripts: Record<string, unknown> = {};
   try {
@@ -113,13 +112,13 @@ async function packageManager(folder: string): Promise<string> {
     ['bun.lockb', 'bun'],
     ['bun.lock', 'bun'],
   ] as const)
-    if (await isFile(join(folder, lockfile))) return manager;
+    if (await isFile(paths.join(folder, lockfile))) return manager;
   return 'npm';
 }
 
 async function text(path: string): Promise<string | undefined> {
   try {
-    return await readFile(path, 'utf8');
+    return await files.readText(path);
   } catch {
     return undefined;
   }
@@ -127,7 +126,7 @@ async function text(path: string): Promise<string | undefined> {
 
 export async function isFile(path: string): Promise<boolean> {
   try {
-    return (await stat(path)).isFile();
+    return (await files.stat(path)).isFile();
   } catch {
     return false;
   }
@@ -135,6 +134,6 @@ export async function isFile(path: string): Promise<boolean> {
 
 /** The path relative to the folder, for messages. */
 export function shortPath(folder: string, path: string): string {
-  const inside = relative(folder, path);
+  const inside = paths.relative(folder, path);
   return inside && !inside.startsWith('..') ? inside : path;
 }

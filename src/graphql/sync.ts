@@ -1,11 +1,11 @@
 // "Sync GraphQL Schema": the linked environment's schema (strict mode as the link says, published, as type
-// generators fetch it) printed to the file the repository's tooling reads, written whole through a temporary file
-// (never through a symbolic link), and only when its bytes change. After a schema change made through the extension,
+// generators fetch it) printed to the file the repository's tooling reads, in the file's own line-ending and final-newline
+// conventions, written whole through a temporary file, and only when its bytes change: inside the workspace folder,
+// never through a symbolic link (the file's or a folder's on the way), never into a FIFO. After a schema change made through the extension,
 // or when a check finds the file out of date, an offer to sync, and to run the repository's generator script (in a
 // terminal the user sees, in a trusted workspace only). No vscode import.
-import { readFile } from 'node:fs/promises';
 import { CancelledError } from '../cma';
-import { ExclusiveFile } from '../platform/exclusiveFile';
+import { files } from '../platform/host';
 import type { Translate } from '../platform/translate';
 import type { Ui } from '../platform/ui';
 import type { KeyValueStore } from '../projects/projectStore';
@@ -40,7 +40,7 @@ export interface SyncDeps {
 export type SyncOutcome = { kind: 'written' | 'unchanged'; path: string } | { kind: 'cancelled' };
 
 /** The options a schema file is synced with: strict as the link says, published content. */
-export const syncOptions = (link: CdaOptions): CdaOptions => ({ strict: link.strict, drafts: false });
+const syncOptions = (link: CdaOptions): CdaOptions => ({ strict: link.strict, drafts: false });
 
 export class SchemaSync {
   readonly #deps: SyncDeps;
@@ -56,6 +56,7 @@ export class SchemaSync {
   async sync(folder: SyncFolder, link: WorkspaceLink): Promise<SyncOutcome> {
     const path = await this.#target(folder, true);
     if (!path) return { kind: 'cancelled' };
+    await this.#current(folder, path); // refused before anything is asked of the API
     await this.#deps.schemas.refresh(link, syncOptions(link));
     const outcome = await this.#write(folder, link, path);
     const { ui, t } = this.#deps;
@@ -108,7 +109,8 @@ export class SchemaSync {
     const path = await this.knownFile(folder);
     if (!path) return false;
     const entry = await this.#deps.schemas.entry(link, syncOptions(link));
-    if ((await readFile(path, 'utf8').catch(() => undefined)) === entry.sdl()) return false;
+    const current = await this.#current(folder, path).catch(() => undefined);
+    if (current === conventionOf(current, entry.sdl())) return false;
     if (this.#offered.get(folder.key) === entry.hash) return false;
     this.#offered.set(folder.key, entry.hash);
     const where = `${this.#deps.projectName(link.project)} · ${link.environment}`;
@@ -134,12 +136,32 @@ export class SchemaSync {
 
   async #write(folder: SyncFolder, link: WorkspaceLink, path: string): Promise<SyncOutcome> {
     const entry = await this.#deps.schemas.entry(link, syncOptions(link));
-    const sdl = entry.sdl();
     this.#offered.set(folder.key, entry.hash);
-    if ((await readFile(path, 'utf8').catch(() => undefined)) === sdl) return { kind: 'unchanged', path };
-    await ExclusiveFile.writeWhole(path, sdl);
+    const current = await this.#current(folder, path);
+    const sdl = conventionOf(current, entry.sdl());
+    if (current === sdl) return { kind: 'unchanged', path };
+    await files.writeWhole(path, sdl);
     await this.#remember(folder, path);
     return { kind: 'written', path };
+  }
+
+  /** The file's text now (undefined when there is none); refuses a place outside the folder, a link, a FIFO. */
+  async #current(folder: SyncFolder, path: string): Promise<string | undefined> {
+    const { t } = this.#deps;
+    await files.checkRealFolders(folder.path, path, (where, why) =>
+      why === 'outside'
+        ? t(
+            '{0} is outside the folder {1}: Sync GraphQL Schema writes only inside the workspace. Choose a file in the folder.',
+            where,
+            folder.name,
+          )
+        : t(
+            '{0} is a symbolic link (or not a folder); Sync GraphQL Schema does not write through it. Choose a file in a real folder of {1}.',
+            where,
+            folder.name,
+          ),
+    );
+    return files.readRegularFile(path);
   }
 
   async #target(folder: SyncFolder, ask: boolean): Promise<string | undefined> {
@@ -176,4 +198,12 @@ export class SchemaSync {
     if (this.#all()[folder.key] === path) return;
     await this.#deps.state.update(STATE_KEY, { ...this.#all(), [folder.key]: path });
   }
+}
+
+/** The schema as the existing file writes text: its line breaks (CRLF or LF), a final newline only if it has one. */
+function conventionOf(existing: string | undefined, sdl: string): string {
+  if (existing === undefined) return sdl;
+  let out = sdl.replace(/\n+$/, '');
+  if (/\n$/.test(existing)) out += '\n';
+  return existing.includes('\r\n') ? out.replace(/\r?\n/g, '\r\n') : out;
 }

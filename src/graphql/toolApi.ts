@@ -1,8 +1,8 @@
 // What the workbench offers the agents' tools: a query run as Run sends it (the delivery token, the environment, the
 // options, cache tags asked for) after graphql-js has parsed it, and the places in the linked folders' code that read a
 // model or a field. Plain data in and out: the agent tools phrase the answers. No vscode import.
-import path = require('node:path');
-import { GraphQLError, Kind, parse, type OperationDefinitionNode } from 'graphql';
+import { GraphQLError, Kind, OperationTypeNode, parse, type OperationDefinitionNode } from 'graphql';
+import { paths } from '../platform/host';
 import { CdaAuthError, CdaRequestError, postCda } from './cdaHttp';
 import type { CdaTokens } from './cdaTokens';
 import type { CdaOptions, CdaTarget, WorkspaceLink } from './link';
@@ -49,7 +49,7 @@ export interface ToolFolderLink extends CdaTarget, CdaOptions {
   folder: string;
 }
 
-export interface ToolUsage {
+interface ToolUsage {
   /** relative to its folder (prefixed by the folder's name when several folders were searched), with `/` */
   file: string;
   /** 1-based */
@@ -66,6 +66,8 @@ export interface ToolUsages {
   /** the folders whose code reads the environment asked about (the ones searched) */
   searched: string[];
   usages: ToolUsage[];
+  /** files not searched: larger than anyone writes queries, or outside their folder through a symbolic link */
+  skipped: number;
 }
 
 export interface GraphqlToolDeps {
@@ -102,12 +104,14 @@ export class GraphqlToolApi {
     const names = operations.flatMap((o) => (o.name ? [o.name.value] : []));
     const chosen = pickOperation(operations, request.operationName);
     if (typeof chosen === 'string') return { kind: 'operation', problem: chosen, names };
-    if (chosen.operation !== 'query') return { kind: 'operation', problem: 'not-query', names, operation: chosen.operation };
+    if (chosen.operation !== OperationTypeNode.QUERY)
+      return { kind: 'operation', problem: 'not-query', names, operation: chosen.operation };
     try {
-      const response = await this.#deps.tokens.run(target.project, request.options.drafts, (token) =>
+      const response = await this.#deps.tokens.run(target.project, request.options.drafts, (token, secrets) =>
         postCda({
           endpoint: this.#deps.endpoint(),
           token,
+          secrets,
           environment: target.environment,
           drafts: request.options.drafts,
           strict: request.options.strict,
@@ -146,11 +150,11 @@ export class GraphqlToolApi {
       field === undefined
         ? { project, environment, kind: 'model' as const, modelApiKey: model }
         : { project, environment, kind: 'field' as const, modelApiKey: model, fieldApiKey: field };
-    const found = searched.length ? await this.#deps.search.find(change) : [];
+    const found = searched.length ? await this.#deps.search.find(change) : { files: [], skipped: [] };
     const seen = new Set<string>();
     const usages: ToolUsage[] = [];
-    for (const file of found) {
-      const relative = path.relative(file.folder.path, file.path).split(path.sep).join('/');
+    for (const file of found.files) {
+      const relative = paths.relative(file.folder.path, file.path).split(paths.sep).join('/');
       const name = searched.length > 1 ? `${file.folder.name}/${relative}` : relative;
       for (const read of file.reads) {
         const usage = { file: name, line: read.line + 1, unit: read.unit };
@@ -161,7 +165,13 @@ export class GraphqlToolApi {
       }
     }
     usages.sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1));
-    return { workspaceFolders: this.#deps.workspaceFolders(), linked, searched: searched.map((f) => f.name), usages };
+    return {
+      workspaceFolders: this.#deps.workspaceFolders(),
+      linked,
+      searched: searched.map((f) => f.name),
+      usages,
+      skipped: found.skipped.length,
+    };
   }
 }
 
@@ -195,7 +205,7 @@ function errorOf(error: {
   return {
     message,
     ...(locations.length ? { locations } : {}),
-    ...(steps.length ? { path: steps as (string | number)[] } : {}),
+    ...(steps.length ? { path: steps } : {}),
     ...(typeof code === 'string' ? { code } : {}),
   };
 }

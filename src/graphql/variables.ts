@@ -13,7 +13,7 @@ const STATE_KEY = 'datocms.graphql.variables';
 /** Remembered operations at most (the oldest are forgotten). */
 const REMEMBERED = 200;
 
-export const variablesFileOf = (documentPath: string) => `${documentPath}.variables.json`;
+const variablesFileOf = (documentPath: string) => `${documentPath}.variables.json`;
 
 export interface VariablesDeps {
   ui: Ui;
@@ -80,7 +80,7 @@ function check(text: string, declared: ReturnType<typeof variablesOf>, t: Transl
     return t('Not JSON: {0}', error instanceof Error ? error.message : String(error));
   }
   if (!isObject(value)) return t('Give an object: {"name": value, …}');
-  const missing = declared.filter((v) => v.required && (value as Record<string, unknown>)[v.name] == null).map((v) => `$${v.name}`);
+  const missing = declared.filter((v) => v.required && value[v.name] == null).map((v) => `$${v.name}`);
   if (missing.length) return t('Required: {0}', missing.join(', '));
   const unknown = Object.keys(value).filter((name) => !declared.some((v) => v.name === name));
   if (unknown.length) return t('The operation declares no {0}', unknown.map((n) => `$${n}`).join(', '));

@@ -91,3 +91,61 @@ export function versionAsRecord(version: Resource<'item_version'>): Resource<'it
     meta: { version: version.id, ...version.meta },
   };
 }
+
+/** The units a version's age is told in, largest first, with their length in seconds. */
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 31_536_000],
+  ['month', 2_592_000],
+  ['week', 604_800],
+  ['day', 86_400],
+  ['hour', 3600],
+  ['minute', 60],
+];
+/** Under a minute, ages read in steps of this many seconds ("now", "10 seconds ago"…): a label holds for a while. */
+const SECONDS_STEP = 10;
+
+/** A version's age as the view tells it: a unit and a count (negative: in the past), for Intl.RelativeTimeFormat. */
+export function relativeAge(iso: string, now: number): { value: number; unit: Intl.RelativeTimeFormatUnit } | undefined {
+  const time = Date.parse(iso);
+  if (!Number.isFinite(time)) return undefined;
+  const seconds = (now - time) / 1000;
+  for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return { value: -Math.round(seconds / size), unit };
+  const steps = Math.floor(Math.max(0, seconds) / SECONDS_STEP) * SECONDS_STEP;
+  return { value: -steps, unit: 'second' };
+}
+
+/** The longest wait before a redraw: a timer cannot wait 2^31 ms (Node then fires at once, again and again). */
+export const LONGEST_AGE_WAIT_MS = 86_400_000;
+
+/**
+ * How long until one of these ages reads differently (ms; at most a day), undefined when none is a date. The view
+ * redraws then, rather than on a fixed beat: a history of old versions redraws rarely, one just saved every ten seconds.
+ */
+export function nextAgeChange(isos: readonly string[], now: number): number | undefined {
+  let soonest: number | undefined;
+  for (const iso of isos) {
+    const label = relativeAge(iso, now);
+    if (!label) continue;
+    // the first moment (to the second) the age reads otherwise; ages only grow, so the search runs forward
+    const wait = firstChange(iso, now, label);
+    soonest = Math.min(soonest ?? LONGEST_AGE_WAIT_MS, wait);
+  }
+  return soonest;
+}
+
+function firstChange(iso: string, now: number, label: { value: number; unit: string }): number {
+  const differs = (ms: number) => {
+    const later = relativeAge(iso, now + ms)!;
+    return later.unit !== label.unit || later.value !== label.value;
+  };
+  // doubling then halving: a few dozen label computations, whatever the age
+  let high = 1000;
+  while (!differs(high) && high < 400 * 86_400_000) high *= 2;
+  let low = high / 2 < 1000 ? 0 : high / 2;
+  while (high - low > 1000) {
+    const middle = Math.floor((low + high) / 2);
+    if (differs(middle)) high = middle;
+    else low = middle;
+  }
+  return high;
+}

@@ -1,16 +1,20 @@
 // The Record History view: the versions of one record, each opened as a read-only document in a diff against the record's editor, and restored after a
-// confirmation that names the record and the version.
+// confirmation that names the record and the version. It shows the record the user last pointed at (the focused record
+// editor, or Show Version History), lists the new versions after the extension's own changes, and its ages ("2 minutes
+// ago") redraw while it is visible — from a timer that runs only then and sends nothing.
 import vscode = require('vscode');
-import type { Resource } from '../cma';
 import { DocumentService, type DocumentsFeature } from '../documents';
+import type { DeletedResources } from '../domain/deleted';
 import { describeRef, type DocumentRef } from '../domain/paths';
-import { dateTimeText } from '../platform/dates';
+import { Site } from '../domain/views';
+import { datesIn, type Dates } from '../platform/dates';
+import { errorMessage } from '../platform/errors';
 import { documentUri, parseDocumentUri } from '../platform/uris';
 import { VIEWS } from '../platform/views';
 import { type Ui } from '../platform/ui';
 import type { ProjectRegistry } from '../projects/registry';
 import type { TreeModel } from '../tree/model';
-import { editorLabel, versionAsRecord, versionEntry, VersionHistory, type VersionEntry } from './historyModel';
+import { editorLabel, nextAgeChange, relativeAge, versionAsRecord, versionEntry, VersionHistory, type VersionEntry } from './historyModel';
 import { VERSION_SCHEME, versionUri, parseVersionUri, type RecordRef } from './uris';
 
 const t = vscode.l10n.t;
@@ -28,7 +32,7 @@ export interface VersionNode {
   record: RecordRef;
   entry: VersionEntry;
 }
-export interface MoreNode {
+interface MoreNode {
   kind: 'more';
   loaded: number;
   total: number;
@@ -36,15 +40,18 @@ export interface MoreNode {
 export type HistoryNode = VersionNode | MoreNode;
 
 export class HistoryFeature implements vscode.Disposable {
-  private shown: { record: RecordRef; history: VersionHistory; error?: unknown } | undefined;
-  /** the active editor's record when the view last followed it (or was asked for another record) */
-  private followed: RecordRef | undefined;
-  /** counts the records asked for: of two asked at once, the last one asked is shown */
+  private shown: { record: RecordRef; history: VersionHistory; dates: Dates } | undefined;
+  /** the record the user last pointed at: the focused record editor's, or the one Show Version History was run on */
+  private wanted: RecordRef | undefined;
+  /** the record of the last show asked for (shown, or loading); of two asked at once, the last one asked is shown */
+  private target: RecordRef | undefined;
   private asked = 0;
+  /** the extension changed the record shown while the view was hidden: its versions reload when it is shown */
+  private outdated = false;
+  /** the next redraw of the ages, while the view is visible */
+  private tick: ReturnType<typeof setTimeout> | undefined;
   private readonly service: DocumentService;
   private readonly relative = new Intl.RelativeTimeFormat(vscode.env.language, { numeric: 'auto' });
-  // versions a few seconds apart must read apart
-  private readonly exactDate = dateTimeText(vscode.env.language, undefined, true);
   private readonly disposables: vscode.Disposable[];
 
   constructor(
@@ -56,8 +63,14 @@ export class HistoryFeature implements vscode.Disposable {
     this.disposables = [
       vscode.workspace.registerTextDocumentContentProvider(VERSION_SCHEME, { provideTextDocumentContent: (uri) => this.versionText(uri) }),
       vscode.window.tabGroups.onDidChangeTabs(() => this.syncDiffContext()),
-      vscode.window.onDidChangeActiveTextEditor(() => this.syncDiffContext()),
+      vscode.window.onDidChangeActiveTextEditor(() => {
+        this.syncDiffContext();
+        this.editorFocused();
+      }),
+      view.onDidChangeVisibility(() => this.visibilityChanged()),
+      { dispose: () => clearTimeout(this.tick) },
     ];
+    this.wanted = activeRecord();
   }
 
   dispose(): void {
@@ -69,18 +82,45 @@ export class HistoryFeature implements vscode.Disposable {
     if (this.shown) await this.show(this.shown.record, true);
   }
 
-  /** Shows the history of the record in the active editor (when the view is visible), once per editor change. */
-  follow(): void {
+  /** The focused editor changed: a record's editor is the one to show (now when the view is visible, else once it is). */
+  editorFocused(): void {
     const ref = activeRecord();
-    if (ref && this.followed && sameRecord(this.followed, ref)) return;
-    this.followed = ref;
-    if (ref && !(this.shown && sameRecord(this.shown.record, ref))) void this.show(ref).catch(() => undefined);
+    // another kind of editor leaves the history as it is
+    if (ref) this.wanted = ref;
+    this.showWanted();
   }
 
-  /** A save made a new version: the history shown lists it. */
-  saved(ref: DocumentRef): void {
+  /** The extension changed a record in DatoCMS (saved, published, restored…): the history shown lists its new versions. */
+  recordChanged(ref: DocumentRef): void {
     const record = asRecord(ref);
-    if (record && this.shown && sameRecord(this.shown.record, record)) void this.show(this.shown.record, true).catch(() => undefined);
+    if (!record || !this.shown || !sameRecord(this.shown.record, record)) return;
+    if (this.view.visible) void this.show(this.shown.record, true).catch(() => undefined);
+    else this.outdated = true;
+  }
+
+  /** Records were deleted: a history shown of one of them says so. */
+  deleted(gone: DeletedResources): void {
+    const record = this.shown?.record;
+    if (!record || record.project !== gone.project || record.environment !== gone.environment || !gone.records?.includes(record.id)) return;
+    this.shown = undefined;
+    this.target = undefined;
+    this.view.message = t('The record {0} was deleted.', record.title ?? record.id);
+    this.redraw();
+  }
+
+  private visibilityChanged(): void {
+    if (!this.view.visible) return clearTimeout(this.tick);
+    this.wanted ??= activeRecord();
+    if (this.outdated && this.shown && (!this.wanted || sameRecord(this.wanted, this.shown.record))) {
+      void this.show(this.shown.record, true).catch(() => undefined);
+    } else this.showWanted();
+    this.scheduleTick();
+  }
+
+  private showWanted(): void {
+    const wanted = this.wanted;
+    if (!this.view.visible || !wanted || (this.target && sameRecord(this.target, wanted))) return;
+    void this.show(wanted).catch(() => undefined);
   }
 
   children(node?: HistoryNode): HistoryNode[] {
@@ -99,12 +139,14 @@ export class HistoryFeature implements vscode.Disposable {
       return item;
     }
     const { entry } = node;
+    // versions a few seconds apart read apart in the hover (to the second)
+    const when = this.shown?.dates ?? datesIn(undefined);
     const item = new vscode.TreeItem(this.when(entry.createdAt));
     const markers = [entry.isCurrent ? t('current') : undefined, entry.isPublished ? t('published') : undefined].filter(Boolean);
     item.description = [editorLabel(t, entry.editor), ...markers].join(' · ');
     item.tooltip = new vscode.MarkdownString(
       [
-        `**${this.exactDate(entry.createdAt)}**`,
+        `**${when.exact(entry.createdAt)}**`,
         t('By {0}', editorLabel(t, entry.editor)),
         ...markers.map((m) => `*${m}*`),
         t('Version {0}', entry.id),
@@ -123,32 +165,70 @@ export class HistoryFeature implements vscode.Disposable {
       void this.deps.ui.info(t('Run Show Version History on a record in the DatoCMS view, or with a record open.'));
       return;
     }
-    // The view shows the record asked for, not the active editor's: focusing the view must not follow the editor.
-    this.followed = activeRecord();
+    // The view shows the record asked for until the user points at another: focusing the view must not replace it.
+    this.wanted = ref;
     const shown = this.show(ref, true);
     await vscode.commands.executeCommand(`${VIEWS.history}.focus`);
     await shown;
   }
 
+  /**
+   * Loads and shows the first page of a record's versions. Another record's history goes at once (with progress);
+   * the same record's stays listed until its new versions arrive. A failure is said in the view.
+   */
   private async show(record: RecordRef, force = false): Promise<void> {
-    if (!force && this.shown && sameRecord(this.shown.record, record)) return;
+    if (!force && this.target && sameRecord(this.target, record)) return;
     const ask = ++this.asked;
-    const data = await this.deps.registry.data(record.project, record.environment);
-    if (ask !== this.asked) return;
-    const history = new VersionHistory(data.client.itemVersions, record.id);
-    this.shown = { record, history };
-    this.view.description = `${record.title ?? record.id} · ${record.modelApiKey}`;
+    this.target = record;
+    try {
+      const dates = await this.datesOf(record);
+      const data = await this.deps.registry.data(record.project, record.environment);
+      if (ask !== this.asked) return;
+      const history = new VersionHistory(data.client.background('Record History').itemVersions, record.id);
+      const same = this.shown && sameRecord(this.shown.record, record);
+      if (!same) this.present({ record, history, dates });
+      await this.deps.ui.withProgress({ location: { view: VIEWS.history } }, () => history.loadMore());
+      if (ask !== this.asked) return;
+      this.outdated = false;
+      this.present({ record, history, dates });
+    } catch (error) {
+      if (ask !== this.asked) return;
+      // pointing at the record again tries again
+      this.target = undefined;
+      this.view.message = t('Could not load the versions of {0}: {1}', record.title ?? record.id, errorMessage(error));
+      throw error;
+    }
+  }
+
+  private present(shown: { record: RecordRef; history: VersionHistory; dates: Dates }): void {
+    this.shown = shown;
+    this.view.description = `${shown.record.title ?? shown.record.id} · ${shown.record.modelApiKey}`;
     this.view.message = undefined;
+    this.redraw();
+  }
+
+  /** Redraws the list (its ages read anew), and plans the next redraw for when an age will read otherwise. */
+  private redraw(): void {
     this.refresh();
-    await vscode.window.withProgress({ location: { viewId: VIEWS.history } }, () => history.loadMore());
-    if (this.shown?.history === history) this.refresh();
+    this.scheduleTick();
+  }
+
+  private scheduleTick(): void {
+    clearTimeout(this.tick);
+    this.tick = undefined;
+    if (!this.view.visible || !this.shown) return;
+    const wait = nextAgeChange(
+      this.shown.history.entries.map((e) => e.createdAt),
+      Date.now(),
+    );
+    if (wait !== undefined) this.tick = setTimeout(() => this.redraw(), wait);
   }
 
   async loadMore(): Promise<void> {
     const history = this.shown?.history;
     if (!history) return;
-    await vscode.window.withProgress({ location: { viewId: VIEWS.history } }, () => history.loadMore());
-    this.refresh();
+    await this.deps.ui.withProgress({ location: { view: VIEWS.history } }, () => history.loadMore());
+    this.redraw();
   }
 
   /** The version (read-only, left) beside the record's editor (right). */
@@ -156,7 +236,8 @@ export class HistoryFeature implements vscode.Disposable {
     if (node?.kind !== 'version') return;
     const left = versionUri(node.record, node.entry.id);
     const right = documentUri(node.record);
-    const title = t('{0} ({1}) ↔ Current', node.record.title ?? node.record.id, this.exactDate(node.entry.createdAt));
+    const when = await this.datesOf(node.record);
+    const title = t('{0} ({1}) ↔ Current', node.record.title ?? node.record.id, when.exact(node.entry.createdAt));
     await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true });
   }
 
@@ -169,8 +250,9 @@ export class HistoryFeature implements vscode.Disposable {
     const { record, entry } = target;
     const name = describeRef(record);
     const restore = t('Restore');
+    const when = await this.datesOf(record);
     const answer = await this.deps.ui.confirm({
-      message: t('Restore the {0} to its version of {1} by {2}?', name, this.exactDate(entry.createdAt), editorLabel(t, entry.editor)),
+      message: t('Restore the {0} to its version of {1} by {2}?', name, when.exact(entry.createdAt), editorLabel(t, entry.editor)),
       detail: t(
         "Environment {0}. The record's content becomes this version's, as a new version; the current one stays in the history. An editor with unsaved changes keeps them, and saving them then reports a conflict.",
         record.environment,
@@ -198,9 +280,9 @@ export class HistoryFeature implements vscode.Disposable {
     await this.deps.documents
       .remoteChanged(uri)
       .catch((error: unknown) => this.deps.log.warn(`Reloading ${uri.toString()} after the restore: ${String(error)}`));
-    void this.deps.tree.documentSaved(record, restored.item as Resource);
-    if (this.shown && sameRecord(this.shown.record, record)) await this.show(record, true);
-    vscode.window.setStatusBarMessage(t('Restored the {0} to its version of {1}', name, this.exactDate(entry.createdAt)), 5000);
+    // the tree, and this history (through the tree's change), show the restored version
+    void this.deps.tree.documentSaved(record, restored.item);
+    this.deps.ui.status(t('Restored the {0} to its version of {1}', name, when.exact(entry.createdAt)), 5000);
   }
 
   /** The version a Restore applies to: the node it ran on, or the version shown in the active diff editor. */
@@ -233,19 +315,15 @@ export class HistoryFeature implements vscode.Disposable {
   }
 
   private when(iso: string): string {
-    const time = Date.parse(iso);
-    if (!Number.isFinite(time)) return iso;
-    const seconds = Math.round((time - Date.now()) / 1000);
-    const units: [Intl.RelativeTimeFormatUnit, number][] = [
-      ['year', 31_536_000],
-      ['month', 2_592_000],
-      ['week', 604_800],
-      ['day', 86_400],
-      ['hour', 3600],
-      ['minute', 60],
-    ];
-    for (const [unit, size] of units) if (Math.abs(seconds) >= size) return this.relative.format(Math.round(seconds / size), unit);
-    return this.relative.format(seconds, 'second');
+    const age = relativeAge(iso, Date.now());
+    return age ? this.relative.format(age.value, age.unit) : iso;
+  }
+
+  /** How the record's project reads moments (its site's time zone; UTC when the site cannot be read). */
+  private async datesOf(record: RecordRef): Promise<Dates> {
+    const data = await this.deps.registry.data(record.project, record.environment);
+    const site = await data.site().catch(() => undefined);
+    return datesIn(site && Site.timezone(site));
   }
 }
 

@@ -6,6 +6,7 @@ import vscode = require('vscode');
 import { DOCUMENT_SCHEME, parseDocumentPath, type DocumentRef } from '../domain/paths';
 import type { ProjectData } from '../projects/projectData';
 import { codeActionsAt } from './codeActions';
+import { markdownLensesIn } from './markdownLenses';
 import { referencesAt } from './findReferences';
 import { hoverAt } from './hover';
 import { completeAt } from './idCompletion';
@@ -37,6 +38,7 @@ export class EditorFeatures implements Editor, vscode.Disposable {
         { provideCodeActions: (d, r, c) => codeActionsAt(this, d, r, c) },
         { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
       ),
+      vscode.languages.registerCodeLensProvider(selector, { provideCodeLenses: (d) => markdownLensesIn(this, d) }),
     ];
   }
 
@@ -52,7 +54,7 @@ export class EditorFeatures implements Editor, vscode.Disposable {
   async uploadsFor(project: string, environment: string): Promise<UploadNames> {
     const data = await this.sources.data(project, environment);
     let uploads = this.uploads.get(data);
-    if (!uploads) this.uploads.set(data, (uploads = new UploadNames(data.client.uploads)));
+    if (!uploads) this.uploads.set(data, (uploads = new UploadNames(data.client.background('upload look-ups').uploads)));
     return uploads;
   }
 
@@ -71,7 +73,7 @@ export class EditorFeatures implements Editor, vscode.Disposable {
     if (document.uri.scheme !== DOCUMENT_SCHEME) return undefined;
     const ref = parseDocumentPath(document.uri.path);
     const basis = this.sources.baseline(document.uri);
-    if (!ref || !basis) return undefined;
+    if (!ref || !basis || ref.kind === 'markdown') return undefined;
     const parsed = this.services.parse(document.uri.toString(), document.uri.path, document.version, document.getText());
     const { ctx, resource } = basis.opened;
     const modelId = ref.kind === 'model' ? resource.id : modelIdOf(resource);
@@ -83,6 +85,7 @@ export class EditorFeatures implements Editor, vscode.Disposable {
     const reference = located && referenceAt(located.parsed.json, document.offsetAt(position), located.context);
     if (!located || !reference || reference.id === '') return undefined;
     const uri = await targetUri(this, located, reference);
+    if (uri && reference.kind === 'record') this.sources.definitionLeadsTo?.(uri);
     return uri && new vscode.Location(uri, new vscode.Position(0, 0));
   }
 }

@@ -1,5 +1,6 @@
-// The `datocms-json` language providers: results of ./jsonLanguage.ts converted to VS Code's types. Bundled on its
-// own (dist/language.js) and loaded when the first `datocms:` document opens, so activation never loads it.
+// The `datocms-json` language providers: results of ./jsonLanguage.ts converted to VS Code's types; and the new
+// blocks offered in record fields' Markdown (./markdownCompletion.ts). Bundled on its own (dist/language.js) and
+// loaded when the first `datocms:` document opens, so activation never loads it.
 import vscode = require('vscode');
 import {
   InsertTextFormat,
@@ -13,21 +14,29 @@ import {
   type SelectionRange,
   type TextEdit,
 } from 'vscode-json-languageservice';
+import { formatLikeRendering } from '../schema';
+import { wholeChange } from '../domain/textEdits';
 import { findColors, presentColor } from './colors';
 import { EditorFeatures, type LanguageSources } from './editorFeatures';
+import type { RecordNames } from './names';
+import type { UploadNames } from './uploads';
 import type { DocumentRef } from '../domain/paths';
 import { DatoJsonLanguageServices, LANGUAGE_ID, type ParsedDocument, type RecordModel } from './jsonLanguage';
+import { MARKDOWN_SELECTOR, newBlockCompletions } from './markdownCompletion';
 
 export interface LanguageFeatures extends vscode.Disposable {
   noteRecordModel(key: string, model: RecordModel): void;
   /** A record document was opened or saved: its name is read again when next needed. */
   forgetRecordName(ref: DocumentRef, id: string): void;
+  /** The name and upload caches of a project environment (the hovers' and the record preview's). */
+  caches(project: string, environment: string): Promise<{ names: RecordNames; uploads: UploadNames }>;
 }
 
 /** The documents' own style: 2-space indent and a final newline, whatever the editor's indentation settings. */
 const FORMAT = { tabSize: 2, insertSpaces: true, insertFinalNewline: true };
 const SYMBOL_LIMIT = 5000;
 
+// eslint-disable-next-line max-lines-per-function -- the list of the language's registrations, one per provider
 export function registerLanguageFeatures(log: vscode.LogOutputChannel, sources: LanguageSources): LanguageFeatures {
   const services = new DatoJsonLanguageServices((message) => log.error(message));
   const parse = (document: vscode.TextDocument): ParsedDocument =>
@@ -47,6 +56,11 @@ export function registerLanguageFeatures(log: vscode.LogOutputChannel, sources: 
         },
       },
       '"',
+      ':',
+    ),
+    vscode.languages.registerCompletionItemProvider(
+      MARKDOWN_SELECTOR,
+      { provideCompletionItems: (document, position) => newBlockCompletions(sources, document, position) },
       ':',
     ),
     vscode.languages.registerHoverProvider(selector, {
@@ -78,8 +92,17 @@ export function registerLanguageFeatures(log: vscode.LogOutputChannel, sources: 
     }),
     vscode.languages.registerDocumentFormattingEditProvider(selector, {
       provideDocumentFormattingEdits(document) {
-        const { service, document: doc } = parse(document);
-        return service.format(doc, undefined, FORMAT).map(toTextEdit);
+        const text = document.getText();
+        // as the rendering prints it: its indentation and its key order (the user's own keys stay where they are)
+        const formatted = formatLikeRendering(text, sources.baseline(document.uri)?.basisText);
+        if (formatted === undefined) {
+          // text that is not valid JSON is re-indented only: reordering it could lose what was typed
+          const { service, document: doc } = parse(document);
+          return service.format(doc, undefined, FORMAT).map(toTextEdit);
+        }
+        const change = wholeChange(text, formatted);
+        const range = new vscode.Range(document.positionAt(change.offset), document.positionAt(change.offset + change.length));
+        return formatted === text ? [] : [vscode.TextEdit.replace(range, change.content)];
       },
     }),
     vscode.languages.registerColorProvider(selector, {
@@ -101,6 +124,10 @@ export function registerLanguageFeatures(log: vscode.LogOutputChannel, sources: 
   return {
     noteRecordModel: (key, model) => services.noteRecordModel(key, model),
     forgetRecordName: (ref, id) => void editor.forget(ref, id).catch(() => undefined),
+    caches: async (project, environment) => ({
+      names: await editor.namesFor(project, environment),
+      uploads: await editor.uploadsFor(project, environment),
+    }),
     dispose: () => {
       for (const registration of registrations.splice(0)) registration.dispose();
     },

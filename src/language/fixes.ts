@@ -17,7 +17,6 @@ import {
   type Edit,
 } from './textEdits';
 
-export type { Edit };
 export { closestName };
 
 export interface Fix {

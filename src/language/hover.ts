@@ -2,16 +2,15 @@
 // fieldset (its title, its model and its fields) or an upload (file name, size, dimensions, a preview).
 import vscode = require('vscode');
 import type { Resource } from '../cma';
-import { Field, Fieldset, Model } from '../domain/views';
-import { dateTimeText, type DateTimeText } from '../platform/dates';
-import { fieldById, rangeOf, type Editor } from './located';
+import { Field, Fieldset, Model, Site } from '../domain/views';
+import { datesIn } from '../platform/dates';
+import { fieldById, rangeOf, type Editor, type Located } from './located';
 import { code, markdownText, recordMarkdown } from './markdown';
 import { nameLinkedRecord, type RecordName } from './names';
 import { referenceAt } from './references';
 import { describeUpload, uploadMarkdown } from './uploads';
 
 const t = vscode.l10n.t;
-let dates: DateTimeText | undefined;
 
 export async function hoverAt(editor: Editor, document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
   const located = editor.locate(document);
@@ -30,8 +29,10 @@ export async function hoverAt(editor: Editor, document: vscode.TextDocument, pos
         markdown.appendMarkdown(t('Record {0} (its name could not be loaded from DatoCMS)', id));
         break;
       }
+      // when it changed, in the project's time zone
+      const site = name && (await (await editor.sources.data(ref.project, ref.environment)).site().catch(() => undefined));
       markdown.appendMarkdown(
-        name ? recordMarkdown(name, t, (dates ??= dateTimeText(vscode.env.language))) : t('No record {0} in this environment', id),
+        name ? recordMarkdown(name, t, datesIn(site && Site.timezone(site))) : t('No record {0} in this environment', id),
       );
       break;
     }
@@ -64,23 +65,9 @@ export async function hoverAt(editor: Editor, document: vscode.TextDocument, pos
       }
       break;
     }
-    case 'fieldset': {
-      const model = context.ctx.itemTypes.find((m) => m.id === context.modelId);
-      const data = await editor.sources.data(ref.project, ref.environment);
-      const fieldsets = model ? await data.fieldsets(model.id) : [];
-      const fieldset = fieldsets.find((f) => f.id === reference.id);
-      if (!model || !fieldset) {
-        markdown.appendMarkdown(t('No fieldset {0} in this model', id));
-        break;
-      }
-      const fields = (await data.fields(model.id)).filter((f) => fieldsetIdOf(f) === fieldset.id);
-      markdown.appendMarkdown(t('**{0}** · fieldset of {1}', markdownText(Fieldset.givenTitle(fieldset) ?? ''), code(Model.apiKey(model))));
-      if (fields.length > 0)
-        markdown.appendMarkdown(
-          `\n\n${fields.length === 1 ? t('1 field: {0}', fieldList(fields)) : t('{0} fields: {1}', fields.length, fieldList(fields))}`,
-        );
+    case 'fieldset':
+      markdown.appendMarkdown(await fieldsetMarkdown(editor, located, reference.id));
       break;
-    }
     case 'upload': {
       const uploads = await editor.uploadsFor(ref.project, ref.environment);
       try {
@@ -93,6 +80,20 @@ export async function hoverAt(editor: Editor, document: vscode.TextDocument, pos
     }
   }
   return new vscode.Hover(markdown, rangeOf(document, reference.node));
+}
+
+/** A fieldset's hover: its title, its model and its fields. */
+async function fieldsetMarkdown(editor: Editor, located: Located, fieldsetId: string): Promise<string> {
+  const { ref, context } = located;
+  const model = context.ctx.itemTypes.find((m) => m.id === context.modelId);
+  const data = await editor.sources.data(ref.project, ref.environment);
+  const fieldsets = model ? await data.fieldsets(model.id) : [];
+  const fieldset = fieldsets.find((f) => f.id === fieldsetId);
+  if (!model || !fieldset) return t('No fieldset {0} in this model', code(fieldsetId));
+  const fields = (await data.fields(model.id)).filter((f) => fieldsetIdOf(f) === fieldset.id);
+  const title = t('**{0}** · fieldset of {1}', markdownText(Fieldset.givenTitle(fieldset) ?? ''), code(Model.apiKey(model)));
+  if (fields.length === 0) return title;
+  return `${title}\n\n${fields.length === 1 ? t('1 field: {0}', fieldList(fields)) : t('{0} fields: {1}', fields.length, fieldList(fields))}`;
 }
 
 function fieldsetIdOf(field: { relationships?: Record<string, { data?: unknown } | undefined> }): string | undefined {

@@ -2,3 +2,4 @@
 export { DatoJsonLanguage } from './language';
 export type { LanguageSources } from './editorFeatures';
 export { RecordNames, type RecordName } from './names';
+export type { UploadNames } from './uploads';

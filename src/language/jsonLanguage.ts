@@ -26,7 +26,7 @@ export interface RecordModel {
  * The field schema for one field type: only the validators that type takes, and its built-in editors offered
  * as examples (an editor may also be a plugin id, so any string stays valid).
  */
-export function fieldSchemaFor(fieldType: string | undefined): JSONSchema {
+function fieldSchemaFor(fieldType: string | undefined): JSONSchema {
   const schema = jsonSchemaFor('field') as JSONSchema;
   if (!isFieldType(fieldType)) return schema;
   const info = FIELD_TYPE_INFO[fieldType];
@@ -94,7 +94,7 @@ export class DatoJsonLanguageServices {
       case 'fieldset':
       case 'webhook':
       case 'upload':
-        return this.service(key.kind, () => jsonSchemaFor(key.kind) as JSONSchema);
+        return this.service(key.kind, () => jsonSchemaFor(key.kind));
       case 'field': {
         const fieldType = topLevelString(json, 'field_type');
         return this.service(`field:${isFieldType(fieldType) ? fieldType : ''}`, () => fieldSchemaFor(fieldType));
@@ -102,7 +102,7 @@ export class DatoJsonLanguageServices {
       case 'record': {
         const model = this.recordModels.get(key.model);
         if (!model) return this.service('plain', () => undefined);
-        return this.service(`record:${key.model}`, () => jsonSchemaFor('record', model.ctx, model.itemType) as JSONSchema);
+        return this.service(`record:${key.model}`, () => jsonSchemaFor('record', model.ctx, model.itemType));
       }
       default:
         return this.service('plain', () => undefined);

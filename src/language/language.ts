@@ -28,6 +28,12 @@ export class DatoJsonLanguage implements vscode.Disposable {
     if (itemType) this.features.noteRecordModel(recordModelKey(ref.project, ref.environment, ref.modelApiKey), { ctx, itemType });
   }
 
+  /** The caches that name record and upload ids (shared by the hovers and the record preview). */
+  caches(project: string, environment: string): ReturnType<LanguageFeatures['caches']> {
+    this.features ??= registerLanguageFeatures(this.log, this.sources);
+    return this.features.caches(project, environment);
+  }
+
   dispose(): void {
     this.features?.dispose();
     this.features = undefined;

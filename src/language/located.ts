@@ -3,7 +3,7 @@
 import vscode = require('vscode');
 import type { SaveBasis } from '../documents';
 import type { DocumentRef } from '../domain/paths';
-import { Field, Model } from '../domain/views';
+import { Field, Fieldset, Model } from '../domain/views';
 import { documentUri } from '../platform/uris';
 import type { ProjectData } from '../projects/projectData';
 import type { SchemaContext } from '../schema';
@@ -16,6 +16,8 @@ import type { UploadNames } from './uploads';
 export interface LanguageSources {
   baseline(uri: vscode.Uri): SaveBasis | undefined;
   data(project: string, environment: string): Promise<ProjectData>;
+  /** Go to Definition leads to this record's document (told before it opens; also while Ctrl is held over an id) */
+  definitionLeadsTo?(uri: vscode.Uri): void;
 }
 
 export interface Located {
@@ -74,7 +76,8 @@ export async function targetUri(editor: Editor, { ref, context }: Located, refer
     }
     case 'model': {
       const model = context.ctx.itemTypes.find((t) => t.id === reference.id);
-      return model && documentUri({ ...place, kind: 'model', apiKey: Model.apiKey(model) });
+      // named as the tree names it, so that the tab reads the same however it was opened
+      return model && documentUri({ ...place, kind: 'model', apiKey: Model.apiKey(model), title: Model.name(model) });
     }
     case 'field': {
       const found = fieldById(context.ctx, reference.id);
@@ -85,13 +88,19 @@ export async function targetUri(editor: Editor, { ref, context }: Located, refer
           kind: 'field',
           modelApiKey: Model.apiKey(found.model),
           apiKey: Field.apiKey(found.field),
+          title: Field.label(found.field),
         })
       );
     }
     case 'fieldset': {
       // a fieldset is named by a field of its own model
       const model = context.ctx.itemTypes.find((t) => t.id === context.modelId);
-      return model && documentUri({ ...place, kind: 'fieldset', modelApiKey: Model.apiKey(model), id: reference.id });
+      if (!model) return undefined;
+      const fieldset = (await (await editor.sources.data(ref.project, ref.environment)).fieldsets(model.id)).find(
+        (f) => f.id === reference.id,
+      );
+      const title = fieldset && Fieldset.givenTitle(fieldset);
+      return documentUri({ ...place, kind: 'fieldset', modelApiKey: Model.apiKey(model), id: reference.id, ...(title ? { title } : {}) });
     }
     default:
       return undefined;

@@ -1,6 +1,6 @@
 // User text (a record's title, a file's name) inside the hovers' Markdown, shown as itself; and the hover of a
 // record. Pure.
-import type { DateTimeText } from '../platform/dates';
+import type { Dates } from '../platform/dates';
 import type { Translate } from '../platform/translate';
 import type { RecordName } from './names';
 
@@ -26,10 +26,10 @@ export function altText(text: string): string {
 }
 
 /** `**Title** · Model \`api_key\` · published · changed <when>`, then the record's id when the title is not it. */
-export function recordMarkdown(name: RecordName, t: Translate, when: DateTimeText): string {
+export function recordMarkdown(name: RecordName, t: Translate, when: Dates): string {
   const parts = [`**${markdownText(name.title)}**`, `${markdownText(name.modelName)} ${code(name.modelApiKey)}`];
   if (name.status) parts.push(statusWord(name.status, t));
-  if (name.updatedAt) parts.push(t('changed {0}', when(name.updatedAt)));
+  if (name.updatedAt) parts.push(t('changed {0}', when.exact(name.updatedAt)));
   const head = parts.join(' · ');
   return name.titled ? `${head}\n\n${t('record {0}', code(name.id))}` : head;
 }

@@ -36,10 +36,15 @@ export class RecordNames {
   /** search answers that held every match (fewer than a page) */
   private readonly completeAnswers = new Map<string, RecordName[]>();
 
+  /** look-ups run without the user asking (hovers, link names): they count against the project's budget */
+  private readonly items: ProjectData['client']['items'];
+
   constructor(
     private readonly data: ProjectData,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.items = data.client.background('record look-ups').items;
+  }
 
   /** What is known about `id` without asking: a name, null (it does not exist), or undefined (not asked yet). */
   peek(id: string): RecordName | null | undefined {
@@ -135,7 +140,7 @@ export class RecordNames {
     const chunks: string[][] = [];
     for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) chunks.push(ids.slice(i, i + IDS_PER_REQUEST));
     const pages = await Promise.all(
-      chunks.map((chunk) => this.data.client.items.list({ filter: { ids: chunk }, version: 'current', page: { limit: chunk.length } })),
+      chunks.map((chunk) => this.items.list({ filter: { ids: chunk }, version: 'current', page: { limit: chunk.length } })),
     );
     const named = new Map<string, Promise<RecordName | undefined>>();
     for (const record of pages.flatMap((page) => page.data)) {
@@ -158,7 +163,7 @@ export class RecordNames {
 
   private async runSearch(modelIds: readonly string[], text: string): Promise<RecordName[]> {
     if (modelIds.length === 0) return [];
-    const page = await this.data.client.items.list({
+    const page = await this.items.list({
       filter: { type: [...modelIds], ...(text ? { query: text } : {}) },
       version: 'current',
       ...(text ? {} : { order_by: '_updated_at_DESC' }),

@@ -42,7 +42,7 @@ export function fieldsOf(ctx: SchemaContext, modelId: string | undefined): Field
   }));
 }
 
-export type TargetKind = 'record' | 'upload' | 'model' | 'field' | 'fieldset';
+type TargetKind = 'record' | 'upload' | 'model' | 'field' | 'fieldset';
 
 export interface Reference {
   kind: TargetKind;

@@ -7,7 +7,7 @@ export type SchemaKey = { kind: 'model' | 'field' | 'fieldset' | 'webhook' | 'up
 /** The schema of the document at a `datocms:` path, or undefined when the path names no document. */
 export function schemaKeyFor(path: string): SchemaKey | undefined {
   const ref = parseDocumentPath(path);
-  if (!ref) return undefined;
+  if (!ref || ref.kind === 'markdown') return undefined;
   return ref.kind === 'record'
     ? { kind: 'record', model: recordModelKey(ref.project, ref.environment, ref.modelApiKey) }
     : { kind: ref.kind };

@@ -1,7 +1,7 @@
 // Text edits on a document's JSON that keep its format (2-space indent, "$readonly" last), for the quick fixes.
 // Pure: no vscode import.
 import { modify, type Edit, type JSONPath } from 'jsonc-parser';
-import type { ASTNode, JSONDocument, ObjectASTNode } from 'vscode-json-languageservice';
+import type { ASTNode, JSONDocument } from 'vscode-json-languageservice';
 import { applyTextEdits as applyAll, wholeChange } from '../domain/textEdits';
 import { READONLY_KEY, pathOf } from './references';
 
@@ -43,7 +43,7 @@ export function propertyOf(node: ASTNode | undefined): PropertyNode | undefined 
 
 export function topLevelProperty(json: JSONDocument | undefined, key: string): PropertyNode | undefined {
   const root = json?.root;
-  return root?.type === 'object' ? (root as ObjectASTNode).properties.find((p) => p.keyNode.value === key) : undefined;
+  return root?.type === 'object' ? root.properties.find((p) => p.keyNode.value === key) : undefined;
 }
 
 /** The allowed name nearest to `key` (a typo away), or undefined when none is close. */

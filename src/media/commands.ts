@@ -1,10 +1,10 @@
 // The media commands as VS Code runs them: what they act on (the row, else the active document or a project the
 // user picks), files from an open dialog or a drop, documents opened at a place. The operations themselves are
 // in ./usage.ts and ./sending.ts.
-import { stat } from 'node:fs/promises';
-import { basename } from 'node:path';
 import vscode = require('vscode');
-import { documentUri } from '../platform/uris';
+import type { Resource } from '../cma';
+import { files, paths } from '../platform/host';
+import { documentUri, parseDocumentUri } from '../platform/uris';
 import { VIEWS } from '../platform/views';
 import { UPLOAD_MIME } from '../tree/mediaParts';
 import type { TreeNode, UploadsMoreNode } from '../tree/nodes';
@@ -12,29 +12,35 @@ import { mediaOfNode } from './library';
 import { Upload } from './looks';
 import type { MediaPlace, OperationDeps } from './operation';
 import { replaceFileOf, uploadFilesTo, type FileToSend } from './sending';
-import { ownerLabel, ownerOf, reloadMedia, uploadTarget, type MediaDeps, type MediaOwner } from './targets';
+import { ownerLabel, ownerOf, reloadMedia, revealUpload, uploadTarget, type MediaDeps, type MediaOwner } from './targets';
 import * as usage from './usage';
 
+/** An upload row dragged from the tree: where it lives, and the upload (what a field it is dropped on checks). */
 export interface DraggedUpload {
   project: string;
   environment: string;
   id: string;
   filename: string;
+  upload: Resource<'upload'>;
 }
 
-export function loadMore(deps: MediaDeps, node: UploadsMoreNode): Thenable<void> {
-  return vscode.window.withProgress({ location: { viewId: VIEWS.explorer } }, () => deps.media().loadMore(node));
+export async function loadMore(deps: MediaDeps, node?: UploadsMoreNode): Promise<void> {
+  // from its tree item only: run otherwise, there is no page to load
+  if (node?.kind !== 'uploadsMore') return;
+  await deps.ui.withProgress({ location: { view: VIEWS.explorer } }, () => deps.media().loadMore(node));
 }
 
 /** Upload Files…: files chosen in an open dialog go to the Media node (or collection) the command ran on. */
 export async function uploadFiles(deps: MediaDeps, arg?: unknown): Promise<void> {
   const owner = await ownerOf(deps, arg, deps.t('Upload files to which project?'));
   if (!owner) return;
-  const title = deps.t('Upload Files to {0}', ownerLabel(deps, owner));
+  // the palette names no place: the title says which project and environment the files go to
+  const project = deps.registry.get(owner.projectKey)?.name ?? owner.projectKey;
+  const title = deps.t('Upload Files to {0} of {1} ({2})', ownerLabel(deps, owner), project, owner.environment);
   const paths = await deps.ui.openFiles({ title, openLabel: deps.t('Upload'), many: true });
   if (!paths?.length) return;
   const files = await Promise.all(paths.map((path) => localFile(path)));
-  await uploadFilesTo(operationDeps(deps), await mediaPlace(deps, owner), files);
+  await sendAndShow(deps, owner, files);
 }
 
 /** Files dropped on the tree: on the Media node, a collection or an upload (its folder); from the Explorer or the system. */
@@ -47,18 +53,33 @@ export async function dropFiles(deps: MediaDeps, transfer: vscode.DataTransfer, 
     void deps.ui.info(deps.t('Drop files on Media (or one of its collections) to upload them.'));
     return;
   }
-  await uploadFilesTo(operationDeps(deps), await mediaPlace(deps, owner), files);
+  await sendAndShow(deps, owner, files);
 }
 
-/** Upload rows dragged from the tree (onto a record's file or gallery value). */
-export function dragUploads(nodes: readonly TreeNode[], transfer: vscode.DataTransfer): void {
+/** The files into the place; the first new upload is then shown where it went. */
+async function sendAndShow(deps: MediaDeps, owner: MediaOwner, files: FileToSend[]): Promise<void> {
+  const outcome = await uploadFilesTo(operationDeps(deps), await mediaPlace(deps, owner), files);
+  const [first] = outcome.uploaded;
+  if (first) await revealUpload(deps, owner, first).catch(() => undefined);
+}
+
+/** Upload rows dragged from the tree (onto a record's file or gallery value); the status bar says how to drop them. */
+export function dragUploads(deps: Pick<MediaDeps, 'ui' | 't'>, nodes: readonly TreeNode[], transfer: vscode.DataTransfer): void {
   const uploads: DraggedUpload[] = nodes.flatMap((n) =>
     n.kind === 'upload'
-      ? [{ project: n.projectKey, environment: n.environment, id: n.upload.id, filename: Upload.filename(n.upload) }]
+      ? [{ project: n.projectKey, environment: n.environment, id: n.upload.id, filename: Upload.filename(n.upload), upload: n.upload }]
       : [],
   );
-  if (uploads.length) transfer.set(UPLOAD_MIME, new vscode.DataTransferItem(JSON.stringify(uploads)));
+  if (!uploads.length) return;
+  transfer.set(UPLOAD_MIME, new vscode.DataTransferItem(JSON.stringify(uploads)));
+  deps.ui.status(
+    deps.t('$(info) Hold Shift and drop on a file or gallery value in a record’s document to insert the upload.'),
+    DRAG_HINT_MS,
+  );
 }
+
+/** How long the drag's hint stays in the status bar. */
+const DRAG_HINT_MS = 10_000;
 
 /** Replace File…: the same upload (id, metadata, the records using it) with a new file, after a confirmation. */
 export async function replaceFile(deps: MediaDeps, arg?: unknown): Promise<void> {
@@ -108,7 +129,7 @@ async function mediaPlace(deps: MediaDeps, owner: MediaOwner): Promise<MediaPlac
 }
 
 /** The operations' neighbours in VS Code: editors, the tree, the documents feature. */
-export function operationDeps(deps: MediaDeps): OperationDeps {
+function operationDeps(deps: MediaDeps): OperationDeps {
   return {
     ui: deps.ui,
     t: deps.t,
@@ -131,15 +152,23 @@ export function operationDeps(deps: MediaDeps): OperationDeps {
       const uri = documentUri({ ...where, kind: 'upload', id: upload.id });
       if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) await deps.documents.remoteChanged(uri);
     },
+    unsavedEditors: (where) =>
+      vscode.workspace.textDocuments.flatMap((document) => {
+        const ref = document.isDirty ? parseDocumentUri(document.uri) : undefined;
+        if (ref?.project !== where.project || ref.environment !== where.environment) return [];
+        // the tab's name: the last part of the document's path
+        return [{ name: document.uri.path.split('/').at(-1) ?? '', text: document.getText() }];
+      }),
   };
 }
 
+/** A file chosen or dropped; what it is (a link, a folder, a pipe) is looked at when it is sent, and refused in words then. */
 async function localFile(path: string): Promise<FileToSend> {
-  const facts = await stat(path);
-  return { name: basename(path), size: facts.size, source: { path } };
+  const facts = await files.lstat(path).catch(() => undefined);
+  return { name: paths.basename(path), size: facts?.isFile() ? facts.size : 0, source: { path } };
 }
 
-/** The files of a drop: file URIs (Explorer, `text/uri-list`) and dropped files (the system). Folders are left out. */
+/** The files of a drop: file URIs (Explorer, `text/uri-list`) and dropped files (the system). */
 async function droppedFiles(transfer: vscode.DataTransfer): Promise<FileToSend[]> {
   const files: FileToSend[] = [];
   const seen = new Set<string>();
@@ -149,8 +178,7 @@ async function droppedFiles(transfer: vscode.DataTransfer): Promise<FileToSend[]
     if (path !== undefined) {
       if (seen.has(path)) return;
       seen.add(path);
-      const facts = await stat(path).catch(() => undefined);
-      if (facts?.isFile()) files.push({ name: basename(path), size: facts.size, source: { path } });
+      files.push(await localFile(path));
     } else if (file) {
       const bytes = await file.data();
       files.push({ name: file.name, size: bytes.byteLength, source: { bytes, filename: file.name } });

@@ -1,5 +1,7 @@
 // Uploads into a record's editor: "Insert Upload…" (a command, and a code action on a file or gallery value) and
-// upload rows dropped on such a value. Only the editor's text changes: nothing reaches DatoCMS until the user saves.
+// upload rows dropped on such a value (with Shift held, as VS Code asks). What the field does not take is told and
+// left out; a drop anywhere else in a DatoCMS document inserts nothing and says where uploads go. Only the editor's
+// text changes: nothing reaches DatoCMS until the user saves.
 import vscode = require('vscode');
 import type { Resource } from '../cma';
 import { DOCUMENT_LANGUAGE, type DocumentsFeature } from '../documents';
@@ -7,7 +9,7 @@ import { DOCUMENT_SCHEME } from '../domain/paths';
 import { parseDocumentUri } from '../platform/uris';
 import { UPLOAD_MIME } from '../tree/mediaParts';
 import type { DraggedUpload } from './commands';
-import { insertionEdits, slotAt, uploadFields, type UploadField, type UploadSlot } from './insert';
+import { planInsertion, slotAt, uploadFields, type UploadField, type UploadSlot } from './insert';
 import { Upload, uploadDescription } from './looks';
 import type { MediaDeps } from './targets';
 
@@ -115,12 +117,8 @@ export async function insertUpload(deps: EditorDeps, uri?: vscode.Uri, fieldApiK
   const data = await deps.registry.data(place.project, place.environment);
   const uploads = await chooseUploads(deps, data.client.uploads, slot.field.type === 'gallery');
   if (!uploads?.length) return;
-  await applyInsertion(
-    deps,
-    editor.document,
-    slot,
-    uploads.map((u) => u.id),
-  );
+  const edit = insertion(deps, editor.document, slot, uploads, place.locales[0] ?? 'en');
+  if (edit) await vscode.workspace.applyEdit(edit);
 }
 
 function fieldSlot(fields: UploadField[], apiKey: string, locale?: string): UploadSlot | undefined {
@@ -155,20 +153,22 @@ async function chooseUploads(deps: EditorDeps, uploads: UploadLister, many: bool
   return many ? ui.pickMany(items(found), { title }) : ui.pick(items(found), { title }).then((u) => u && [u]);
 }
 
-async function applyInsertion(deps: EditorDeps, document: vscode.TextDocument, slot: UploadSlot, ids: string[]): Promise<boolean> {
-  const edit = insertionWorkspaceEdit(document, slot, ids);
-  if (!edit) {
-    void deps.ui.warn(deps.t('The value of {0} is not a list of files: correct it, then insert again.', slot.field.apiKey));
-    return false;
+/** The edit inserting the uploads that may go in the slot; what may not (and what a value still needs) is said. */
+function insertion(
+  deps: EditorDeps,
+  document: vscode.TextDocument,
+  slot: UploadSlot,
+  uploads: readonly Resource<'upload'>[],
+  mainLocale: string,
+): vscode.WorkspaceEdit | undefined {
+  const plan = planInsertion(deps.t, document.getText(), slot, uploads, mainLocale);
+  if (plan.told.length) {
+    const said = plan.edits ? plan.told.join(' ') : `${plan.told.join(' ')} ${deps.t('Nothing was inserted.')}`;
+    void (plan.edits ? deps.ui.info(said) : deps.ui.warn(said));
   }
-  return vscode.workspace.applyEdit(edit);
-}
-
-function insertionWorkspaceEdit(document: vscode.TextDocument, slot: UploadSlot, ids: string[]): vscode.WorkspaceEdit | undefined {
-  const edits = insertionEdits(document.getText(), slot, ids);
-  if (!edits) return undefined;
+  if (!plan.edits?.length) return undefined;
   const workspaceEdit = new vscode.WorkspaceEdit();
-  for (const e of edits)
+  for (const e of plan.edits)
     workspaceEdit.replace(
       document.uri,
       new vscode.Range(document.positionAt(e.offset), document.positionAt(e.offset + e.length)),
@@ -177,7 +177,11 @@ function insertionWorkspaceEdit(document: vscode.TextDocument, slot: UploadSlot,
   return workspaceEdit;
 }
 
-/** Upload rows dropped on a file or gallery value: the value takes them (a localized field's key: the main locale). */
+/**
+ * Upload rows dropped in a DatoCMS document: on a file or gallery value of a record, the value takes those that fit (a
+ * localized field's key: the main locale); anywhere else nothing is inserted (not even the row's address, which VS
+ * Code would put there), and the user is told where uploads go.
+ */
 async function dropEdit(
   deps: EditorDeps,
   document: vscode.TextDocument,
@@ -185,23 +189,39 @@ async function dropEdit(
   transfer: vscode.DataTransfer,
 ): Promise<vscode.DocumentDropEdit | undefined> {
   const raw = await transfer.get(UPLOAD_MIME)?.asString();
-  const place = raw ? placeOf(deps, document, document.offsetAt(position)) : undefined;
-  if (!raw || !place?.slot) return undefined;
+  if (!raw) return undefined;
+  const nothing = (message: string) => {
+    void deps.ui.info(message);
+    return new vscode.DocumentDropEdit('', deps.t('Nothing inserted'), DROP_KIND);
+  };
   let dragged: DraggedUpload[];
   try {
-    dragged = (JSON.parse(raw) as DraggedUpload[]).filter((u) => u.project === place.project && u.environment === place.environment);
+    dragged = JSON.parse(raw) as DraggedUpload[];
   } catch {
     return undefined;
   }
-  if (dragged.length === 0) {
-    void deps.ui.info(deps.t('A record can hold only uploads of its own project and environment.'));
-    return undefined;
+  const place = placeOf(deps, document, document.offsetAt(position));
+  if (!place) return nothing(deps.t('Uploads go into a record’s file or gallery value: drop them there in the record’s document.'));
+  if (!place.slot) {
+    const fields = place.fields.map((f) => `“${f.label}”`).join(', ');
+    return nothing(
+      fields
+        ? deps.t('Drop uploads on the value of a file or gallery field of this record ({0}); nothing was inserted.', fields)
+        : deps.t('This record’s model has no file or gallery field; nothing was inserted.'),
+    );
   }
+  const own = dragged.filter((u) => u.project === place.project && u.environment === place.environment);
+  if (own.length === 0) return nothing(deps.t('A record can hold only uploads of its own project and environment.'));
   const slot = place.slot.field.localized && !place.slot.locale ? { ...place.slot, locale: place.locales[0] } : place.slot;
-  const ids = slot.field.type === 'file' ? dragged.slice(0, 1).map((u) => u.id) : dragged.map((u) => u.id);
-  const additional = insertionWorkspaceEdit(document, slot as UploadSlot, ids);
-  if (!additional) return undefined;
-  const edit = new vscode.DocumentDropEdit('', deps.t('Insert {0}', dragged.map((u) => u.filename).join(', ')), DROP_KIND);
+  const additional = insertion(
+    deps,
+    document,
+    slot,
+    own.map((u) => u.upload),
+    place.locales[0] ?? 'en',
+  );
+  if (!additional) return new vscode.DocumentDropEdit('', deps.t('Nothing inserted'), DROP_KIND);
+  const edit = new vscode.DocumentDropEdit('', deps.t('Insert {0}', own.map((u) => u.filename).join(', ')), DROP_KIND);
   edit.additionalEdit = additional;
   return edit;
 }

@@ -1,6 +1,6 @@
 // The media area: the Media node's branch, uploading files (dialog and drops), upload documents' neighbours (insert
 // into a record, find references), and cleaning up (delete, unused uploads, missing alt text).
-export { MediaLibrary, type LibraryHost } from './library';
+export { MediaLibrary } from './library';
 export {
   copyUrl,
   deleteUpload,
@@ -14,5 +14,4 @@ export {
   uploadFiles,
 } from './commands';
 export { clearMediaQuery, filterMedia, orderMedia, searchMedia } from './queryCommands';
-export { insertUpload, registerUploadEditing, type EditorDeps } from './editor';
-export type { MediaDeps } from './targets';
+export { insertUpload, registerUploadEditing } from './editor';

@@ -1,8 +1,7 @@
-// The Media node's branch: its collections as folders, then its uploads, a page at a time ("Load more…"); how those
-// rows look; an upload's hover with a preview and where it is used (counted when first hovered, then remembered).
-// DatoCMS lists uploads newest first and filters them on the server, but cannot list a collection's: a collection
-// is read from one pass over the uploads the Media query matches, shared by every collection of the node.
-// No vscode import.
+// The Media node's branch: its collections as folders, then the uploads in no collection; a collection's rows are its
+// sub-collections and its own uploads (each upload shows once, where it is); under a query, the Media node lists every
+// match instead; a page at a time ("Load more…"); how those rows look; an upload's hover with a preview and where it is used (counted when first hovered, then
+// remembered). Which uploads a row lists, and at what cost, is ./listing.ts. No vscode import.
 import type { Resource } from '../cma';
 import { mediaOf } from '../cma/resources/media';
 import { localesOf } from '../domain/resources';
@@ -25,7 +24,8 @@ import {
   type MediaRow,
 } from '../tree/mediaParts';
 import { fileKind, formatSize, kindIcon, missingAlt, thumbnailUrl, Upload, uploadDescription } from './looks';
-import { describeMediaQuery, uploadQueryFor } from './query';
+import { scanByCollection, UploadPlaces, type ByCollection, type PlaceSource } from './listing';
+import { describeMediaQuery } from './query';
 
 export interface LibraryHost {
   t: Translate;
@@ -52,9 +52,10 @@ interface Pages {
 }
 
 interface MediaState {
-  collections: Promise<Resource<'upload_collection'>[]>;
-  /** the uploads the Media query matches, by collection (read once, when a collection is first opened) */
-  byCollection?: Promise<Map<string, Resource<'upload'>[]>>;
+  /** the media area's collections (read when first shown) */
+  collections?: Promise<Resource<'upload_collection'>[]>;
+  /** the uploads the Media query matches, by collection: read once, where DatoCMS cannot list a collection's */
+  byCollection?: Promise<ByCollection>;
   locales: string[];
 }
 
@@ -64,6 +65,7 @@ export class MediaLibrary implements MediaBranch {
   private readonly media = new Map<string, MediaState>();
   /** how many records use an upload: `<project>/<environment>/<upload id>` → count */
   private readonly uses = new Map<string, Promise<number>>();
+  private readonly places = new UploadPlaces();
   private numberFormat: Intl.NumberFormat | undefined;
 
   constructor(private readonly host: LibraryHost) {}
@@ -81,8 +83,8 @@ export class MediaLibrary implements MediaBranch {
       () => this.firstPage(owner),
       (pages) => {
         const nodes: TreeNode[] = [...pages.folders, ...pages.nodes, ...moreRow(t, owner, pages, () => this.moreNode(owner, pages))];
-        // no uploads: said after the collections (a collection with sub-collections only says nothing)
-        if (pages.nodes.length === 0 && (owner.kind === 'media' || pages.folders.length === 0)) {
+        // no uploads and no collections: said (collections holding them say nothing)
+        if (pages.nodes.length === 0 && pages.folders.length === 0) {
           const media = mediaOfNode(owner);
           const label =
             owner.kind === 'uploadCollection'
@@ -104,16 +106,17 @@ export class MediaLibrary implements MediaBranch {
       this.pages.get(owner.id),
       async (pages) => {
         const next = this.host.pageSize();
-        if (pages.all)
-          pages.nodes.push(...pages.all.slice(pages.nodes.length, pages.nodes.length + next).map((u) => this.uploadNode(owner, u)));
-        else {
-          const data = await this.host.tree.dataOf(owner);
-          const query = { ...uploadQueryFor(mediaOfNode(owner).query), page: { offset: pages.nodes.length, limit: next } };
-          const page = await data.client.uploads.list(query);
-          const known = new Set(pages.nodes.map((n) => n.upload.id));
-          pages.nodes.push(...page.data.filter((u) => !known.has(u.id)).map((u) => this.uploadNode(owner, u)));
-          pages.total = page.totalCount;
+        if (!pages.all) {
+          const page = await this.places.page(await this.sourceOf(owner), pages.nodes.length, next);
+          pages.total = page.total;
+          if (page.all) pages.all = page.all;
+          else {
+            const known = new Set(pages.nodes.map((n) => n.upload.id));
+            pages.nodes.push(...page.uploads.filter((u) => !known.has(u.id)).map((u) => this.uploadNode(owner, u)));
+            return;
+          }
         }
+        pages.nodes = pages.all.slice(0, pages.nodes.length + next).map((u) => this.uploadNode(owner, u));
       },
       () => this.host.tree.fire(owner),
     );
@@ -184,7 +187,8 @@ export class MediaLibrary implements MediaBranch {
       const missing = missingAlt(upload, locales);
       const described = locales.filter((l) => alts[l] !== undefined).map((l) => `${l}: ${escapeMarkdown(alts[l]!)}`);
       if (described.length) lines.push(t('Alt text: {0}', described.join(' · ')));
-      if (missing.length) lines.push(`$(warning) ${t('No alt text in {0}', missing.join(', '))}`);
+      // the tree's hovers show no icons: a `$(warning)` would show as typed
+      if (missing.length) lines.push(`⚠ ${t('No alt text in {0}', missing.join(', '))}`);
     }
     if (Upload.tags(upload).length) lines.push(t('Tags: {0}', Upload.tags(upload).map(escapeMarkdown).join(', ')));
     const used = await this.useCount(node).catch(() => undefined);
@@ -197,6 +201,7 @@ export class MediaLibrary implements MediaBranch {
             ? t('Used by 1 record')
             : t('Used by {0} records', this.numbers.format(used)),
     );
+    lines.push(t('Drag it, holding Shift, onto a file or gallery value in a record’s document to insert it.'));
     lines.push(t('Upload {0}', `\`${upload.id}\``));
     return lines.join('\n\n');
   }
@@ -253,54 +258,77 @@ export class MediaLibrary implements MediaBranch {
     return loading;
   }
 
-  /** The Media node's first page: its top collections and the first uploads, in two requests at once. */
+  /**
+   * The Media node's first page: its top collections and the first uploads in none, in two requests at once; under a
+   * query, the first of every upload that matches (one request).
+   */
   private async mediaPage(media: MediaNode): Promise<Pages> {
     const data = await this.host.tree.dataOf(media);
-    const state = this.stateOf(media, data);
+    const state = this.stateOf(media);
+    const flat = !isEmptyMediaQuery(media.query);
     const [collections, page, site] = await Promise.all([
-      state.collections,
-      data.client.uploads.list({ ...uploadQueryFor(media.query), page: { offset: 0, limit: this.host.pageSize() } }),
+      flat ? [] : this.collectionsOf(state, data),
+      this.places.page(await this.sourceOf(media), 0, this.host.pageSize()),
       data.site(),
     ]);
     state.locales = localesOf(site);
-    return {
-      folders: this.folders(media, media, collections, null),
-      nodes: page.data.map((upload) => this.uploadNode(media, upload)),
-      total: page.totalCount,
-    };
+    return { folders: this.folders(media, media, collections, null), ...this.rowsOf(media, page) };
   }
 
+  /** A collection's first page: its sub-collections (known from the Media node) and its first uploads, one request. */
   private async collectionPage(folder: UploadCollectionNode): Promise<Pages> {
     const data = await this.host.tree.dataOf(folder);
-    const state = this.stateOf(folder.media, data);
-    state.byCollection ??= (async () => {
-      const byCollection = new Map<string, Resource<'upload'>[]>();
-      for await (const upload of data.client.uploads.listAll(uploadQueryFor(folder.media.query))) {
-        const id = Upload.collectionId(upload);
-        if (id !== undefined) byCollection.set(id, [...(byCollection.get(id) ?? []), upload]);
-      }
-      return byCollection;
-    })();
-    state.byCollection.catch(() => (state.byCollection = undefined));
-    const [collections, byCollection] = await Promise.all([state.collections, state.byCollection]);
-    const all = byCollection.get(folder.collection.id) ?? [];
+    const [collections, page] = await Promise.all([
+      this.collectionsOf(this.stateOf(folder.media), data),
+      this.places.page(await this.sourceOf(folder), 0, this.host.pageSize()),
+    ]);
+    return { folders: this.folders(folder, folder.media, collections, folder.collection.id), ...this.rowsOf(folder, page) };
+  }
+
+  private rowsOf(owner: Owner, page: { uploads: Resource<'upload'>[]; total: number; all?: Resource<'upload'>[] }) {
     return {
-      folders: this.folders(folder, folder.media, collections, folder.collection.id),
-      nodes: all.slice(0, this.host.pageSize()).map((upload) => this.uploadNode(folder, upload)),
-      total: all.length,
-      all,
+      nodes: page.uploads.map((upload) => this.uploadNode(owner, upload)),
+      total: page.total,
+      ...(page.all ? { all: page.all } : {}),
     };
   }
 
-  private stateOf(media: MediaNode, data: ProjectData): MediaState {
+  /** Where a row's uploads come from: its place in the media area, and the one pass its Media node shares. */
+  private async sourceOf(owner: Owner): Promise<PlaceSource> {
+    const media = mediaOfNode(owner);
+    const data = await this.host.tree.dataOf(owner);
+    return {
+      uploads: data.client.uploads,
+      key: `${owner.projectKey}@${owner.environment}`,
+      query: media.query,
+      // under a query the Media node lists every match, wherever it is
+      collectionId: owner.kind === 'uploadCollection' ? owner.collection.id : isEmptyMediaQuery(media.query) ? null : undefined,
+      scan: () => {
+        const state = this.stateOf(media);
+        if (!state.byCollection) {
+          const scanning = scanByCollection(data.client.uploads, media.query);
+          scanning.catch(() => state.byCollection === scanning && (state.byCollection = undefined));
+          state.byCollection = scanning;
+        }
+        return state.byCollection;
+      },
+    };
+  }
+
+  private stateOf(media: MediaNode): MediaState {
     let state = this.media.get(media.id);
-    if (!state) {
-      state = { collections: mediaOf(data.client).collections.list(), locales: [] };
-      const made = state;
-      made.collections.catch(() => this.media.get(media.id) === made && this.media.delete(media.id));
-      this.media.set(media.id, state);
-    }
+    if (!state) this.media.set(media.id, (state = { locales: [] }));
     return state;
+  }
+
+  /** The collections, read once per Media node (again after a failure). */
+  private collectionsOf(state: MediaState, data: ProjectData): Promise<Resource<'upload_collection'>[]> {
+    if (!state.collections) {
+      const reading = mediaOf(data.client).collections.list();
+      reading.catch(() => state.collections === reading && (state.collections = undefined));
+      state.collections = reading;
+    }
+    return state.collections;
   }
 
   private folders(

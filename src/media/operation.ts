@@ -20,6 +20,20 @@ export interface OperationDeps {
   reload(where: { project: string; environment: string }): Promise<void>;
   /** an upload changed in DatoCMS (its file replaced): its rows and open document follow */
   uploadChanged(where: { project: string; environment: string }, upload: Resource<'upload'>): Promise<void>;
+  /** the text of the editors of the project environment with unsaved changes, each with its tab's name */
+  unsavedEditors(where: { project: string; environment: string }): UnsavedEditor[];
+}
+
+/** An open editor whose text is not saved yet: what it will send is not in DatoCMS's answers. */
+export interface UnsavedEditor {
+  name: string;
+  text: string;
+}
+
+/** The first unsaved editor whose text names the upload, if any (an id is a JSON string wherever it is used). */
+export function unsavedEditorUsing(editors: readonly UnsavedEditor[], uploadId: string): UnsavedEditor | undefined {
+  const quoted = JSON.stringify(uploadId);
+  return editors.find((editor) => editor.text.includes(quoted));
 }
 
 /** An upload, where it lives, and its project data. */

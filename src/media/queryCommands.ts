@@ -47,7 +47,7 @@ export const orderMedia = (deps: MediaDeps, arg?: unknown) =>
     return order && { ...media.query, order: order === '_created_at_DESC' ? undefined : order };
   });
 
-export const clearMediaQuery = (deps: MediaDeps, arg?: unknown) => onMedia(deps, arg, async () => ({}));
+export const clearMediaQuery = (deps: MediaDeps, arg?: unknown) => onMedia(deps, arg, () => Promise.resolve({}));
 
 type FilterChoice = 'type' | 'format' | 'larger' | 'smaller' | 'tags' | 'missingAlt' | 'missingTitle' | 'used' | 'unused' | 'clear';
 
@@ -75,7 +75,7 @@ export const filterMedia = (deps: MediaDeps, arg?: unknown) =>
         return undefined;
       case 'type': {
         const type = await ui.pick(
-          KINDS.map((k) => ({ label: typeWord(t, k), value: k as UploadKind | '' })).concat([{ label: t('Any Type'), value: '' }]),
+          [...KINDS.map((k) => ({ label: typeWord(t, k), value: k })), { label: t('Any Type'), value: '' as const }],
           { title: t('Uploads of Which Type?') },
         );
         return type === undefined ? undefined : { ...q, type: type || undefined };

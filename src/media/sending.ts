@@ -12,7 +12,9 @@ import { formatSize, Upload } from './looks';
 import { numbersFor, type MediaPlace, type OperationDeps, type UploadPlace } from './operation';
 
 /** Files sent at the same time. */
-export const UPLOAD_CONCURRENCY = 3;
+const UPLOAD_CONCURRENCY = 3;
+/** Failures told in their own words in the one message; those beyond are named. */
+const TOLD_FAILURES = 3;
 
 export interface FileToSend {
   /** the file's name, as the upload will have it */
@@ -48,6 +50,7 @@ export async function sendFiles(
   const outcome: SendOutcome = { uploaded: [], failed: [], cancelled: false };
   const total = files.reduce((sum, file) => sum + file.size, 0);
   const sent = new Map<number, number>();
+  const failed = new Map<number, SendOutcome['failed'][number]>();
   const title =
     files.length === 1
       ? t('Uploading {0} to {1}', files[0]!.name, where.label)
@@ -78,7 +81,7 @@ export async function sendFiles(
         } catch (error) {
           sent.set(index, 0);
           if (error instanceof CancelledError && signal.aborted) outcome.cancelled = true;
-          else outcome.failed.push({ name: file.name, message: uploadFailure(t, file.name, error) });
+          else failed.set(index, { name: file.name, message: uploadFailure(t, file.name, error) });
         }
         done++;
         show();
@@ -86,6 +89,8 @@ export async function sendFiles(
     };
     show();
     await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, files.length)) }, worker));
+    // told in the order the files were given, not the order they failed in
+    outcome.failed = [...failed.entries()].sort(([a], [b]) => a - b).map(([, failure]) => failure);
     if (signal.aborted) outcome.cancelled = true;
   });
   return outcome;
@@ -99,10 +104,12 @@ export async function uploadFilesTo(deps: OperationDeps, place: MediaPlace, file
   if (outcome.uploaded.length) await deps.reload(place);
   const uploaded = outcome.uploaded.length;
   if (outcome.failed.length) {
-    const others = outcome.failed.slice(1).map((f) => f.name);
+    // each failure in its own words, the first few whole; beyond them only named
+    const told = outcome.failed.slice(0, TOLD_FAILURES).map((f) => f.message);
+    const others = outcome.failed.slice(TOLD_FAILURES).map((f) => f.name);
     const more = others.length ? ` ${t('({0} more failed: {1})', others.length, others.join(', '))}` : '';
     const done = uploaded ? `${t('Uploaded {0} of {1} files to {2}.', uploaded, files.length, label)} ` : '';
-    void ui.error(`${done}${outcome.failed[0]!.message}${more}`);
+    void ui.error(`${done}${told.join(' ')}${more}`);
   } else if (outcome.cancelled) {
     void ui.info(
       uploaded
@@ -161,7 +168,7 @@ export async function replaceFileOf(deps: OperationDeps, place: UploadPlace, fil
 }
 
 /** Why a file did not become an upload, in our words: what went wrong and what to do. */
-export function uploadFailure(t: Translate, name: string, error: unknown): string {
+function uploadFailure(t: Translate, name: string, error: unknown): string {
   if (error instanceof UploadError) {
     switch (error.kind) {
       case 'too-large':
@@ -172,6 +179,17 @@ export function uploadFailure(t: Translate, name: string, error: unknown): strin
         return t('{0} could not be read from the disk; nothing was uploaded.', name);
       case 'interrupted':
         return t('The connection broke while {0} was sent; nothing was uploaded. Try again.', name);
+      case 'changed':
+        return t(
+          '{0} changed while it was being uploaded (is it still being written?); nothing was uploaded. Upload it again once it is complete.',
+          name,
+        );
+      case 'not-a-file':
+        return error.entry === 'symbolic-link'
+          ? t('{0} is a symbolic link; nothing was uploaded. Upload the file it points to instead.', name)
+          : error.entry === 'folder'
+            ? t('{0} is a folder; nothing was uploaded. Choose the files inside it instead.', name)
+            : t('{0} is not a regular file (a pipe, socket or device); nothing was uploaded.', name);
       case 'storage-refused':
         return t('The storage refused {0}{1}; nothing was uploaded. Try again.', name, error.storageCode ? ` (${error.storageCode})` : '');
       case 'refused-by-fields':

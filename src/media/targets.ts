@@ -52,7 +52,7 @@ export async function ownerOf(deps: MediaDeps, arg: unknown, title: string): Pro
 }
 
 /** The Media node of a project, as the tree shows it. */
-export async function mediaNodeOf(deps: MediaDeps, projectKey: string): Promise<MediaNode | undefined> {
+async function mediaNodeOf(deps: MediaDeps, projectKey: string): Promise<MediaNode | undefined> {
   const project = deps.tree.roots().find((p) => p.projectKey === projectKey);
   if (!project) return undefined;
   return (await deps.tree.children(project)).find((n): n is MediaNode => n.kind === 'media');
@@ -78,6 +78,24 @@ export async function uploadTarget(deps: MediaDeps, arg: unknown): Promise<Uploa
 /** "Media" or "Media › Dishes" (the collection's label), for messages. */
 export function ownerLabel(deps: MediaDeps, owner: MediaOwner): string {
   return owner.kind === 'media' ? deps.t('Media') : `${deps.t('Media')} › ${owner.label}`;
+}
+
+/**
+ * Shows the row of a new upload in the place it went to (the Media node or a collection, opened on the way), selected,
+ * so that a file dropped on a collapsed collection is seen where it went.
+ */
+export async function revealUpload(deps: MediaDeps, owner: MediaOwner, upload: Resource<'upload'>): Promise<void> {
+  // the rows were read again: the place is found anew, level by level, by its id
+  let place: TreeNode | undefined = await mediaNodeOf(deps, owner.projectKey);
+  while (place && place.id !== owner.id) {
+    const inside: string = place.id;
+    place = (await deps.tree.children(place)).find(
+      (n) => n.kind === 'uploadCollection' && (owner.id === n.id || owner.id.startsWith(`${n.id}/`)),
+    );
+    if (place?.id === inside) return;
+  }
+  const row = place && (await deps.tree.children(place)).find((n) => n.kind === 'upload' && n.upload.id === upload.id);
+  if (row) await deps.treeView.reveal(row, { select: true, focus: false, expand: false });
 }
 
 /** Reloads the rows listing uploads of the project environment (after uploads were added, changed or deleted). */

@@ -12,7 +12,7 @@ import { someNames } from '../projects/actions';
 import type { ProjectData } from '../projects/projectData';
 import { totalSize } from './library';
 import { missingAlt, Upload, uploadDescription } from './looks';
-import { numbersFor, type MediaPlace, type OperationDeps, type UploadPlace } from './operation';
+import { numbersFor, unsavedEditorUsing, type MediaPlace, type OperationDeps, type UploadPlace } from './operation';
 
 /** The records whose current or published version uses the upload; the one chosen opens with the upload's id selected. */
 export async function findReferences(deps: OperationDeps, place: UploadPlace): Promise<void> {
@@ -61,6 +61,11 @@ export async function findReferences(deps: OperationDeps, place: UploadPlace): P
 export async function deleteUpload(deps: OperationDeps, place: UploadPlace): Promise<boolean> {
   const { t, ui } = deps;
   const name = Upload.filename(place.upload);
+  const editor = unsavedEditorUsing(deps.unsavedEditors(place), place.upload.id);
+  if (editor) {
+    void ui.error(t('“{0}” cannot be deleted: the unsaved editor “{1}” uses it. Save or revert that editor first.', name, editor.name));
+    return false;
+  }
   const users = await place.data.client.uploads.references(place.upload.id, { version: 'published-or-current' });
   if (users.length > 0) {
     await refuseInUse(deps, place, users);
@@ -103,7 +108,10 @@ async function refuseInUse(deps: OperationDeps, place: UploadPlace, users: Resou
   if ((await ui.error(message, show)) === show) await findReferences(deps, place);
 }
 
-/** The uploads no record uses, largest first; those chosen are deleted after one confirmation naming their count and size. */
+/**
+ * The uploads no record uses, largest first, but for those an open editor's unsaved text uses (they are named as
+ * left out); those chosen are deleted after one confirmation naming their count and size.
+ */
 export async function unusedUploads(deps: OperationDeps, media: MediaPlace): Promise<void> {
   const { t, ui } = deps;
   const client = media.data.client;
@@ -117,27 +125,66 @@ export async function unusedUploads(deps: OperationDeps, media: MediaPlace): Pro
     void ui.info(t('Every upload of {0} is used by a record.', media.environment));
     return;
   }
+  const chosen = await chooseUnused(deps, media, unused);
+  if (!chosen?.length) return;
+  // an editor may have taken one while the question was open: then nothing is deleted
+  const taken = chosen.find((upload) => unsavedEditorUsing(deps.unsavedEditors(media), upload.id));
+  if (taken) {
+    const editor = unsavedEditorUsing(deps.unsavedEditors(media), taken.id)!;
+    void ui.warn(t('Nothing was deleted: the unsaved editor “{0}” now uses “{1}”.', editor.name, Upload.filename(taken)));
+    return;
+  }
+  await deleteUnused(deps, media, chosen);
+}
+
+/** The unused uploads an open editor does not use, offered; those picked, once confirmed by count and size. */
+async function chooseUnused(
+  deps: OperationDeps,
+  media: MediaPlace,
+  unused: Resource<'upload'>[],
+): Promise<Resource<'upload'>[] | undefined> {
+  const { t, ui } = deps;
+  // what an open editor will save is not in DatoCMS's answer yet: those uploads are not offered
+  const editors = deps.unsavedEditors(media);
+  const holders = unused.map((upload) => unsavedEditorUsing(editors, upload.id)?.name);
+  const offered = unused.filter((_, i) => holders[i] === undefined);
+  const kept = holders.filter((name): name is string => name !== undefined);
+  const names = someNames(t, [...new Set(kept)]);
+  if (offered.length === 0) {
+    void ui.info(
+      t('No upload can be cleaned up: the {0} no record uses are in unsaved editors ({1}). Save or revert them first.', kept.length, names),
+    );
+    return undefined;
+  }
   const numbers = numbersFor(deps);
-  const chosen = await ui.pickMany(
-    unused.map((upload) => ({ label: Upload.filename(upload), description: uploadDescription(upload, numbers), value: upload })),
+  const picked = await ui.pickMany(
+    offered.map((upload) => ({ label: Upload.filename(upload), description: uploadDescription(upload, numbers), value: upload })),
     {
-      title: t('{0} uploads no record uses ({1})', unused.length, totalSize(unused, numbers)),
-      placeholder: t('Choose the uploads to delete'),
+      title: t('{0} uploads no record uses ({1})', offered.length, totalSize(offered, numbers)),
+      placeholder: kept.length
+        ? t('Choose the uploads to delete ({0} more are left out: unsaved editors use them, {1})', kept.length, names)
+        : t('Choose the uploads to delete'),
     },
   );
-  if (!chosen?.length) return;
-  const size = totalSize(chosen, numbers);
-  const remove = chosen.length === 1 ? t('Delete 1 Upload') : t('Delete {0} Uploads', chosen.length);
+  if (!picked?.length) return undefined;
+  const size = totalSize(picked, numbers);
+  const remove = picked.length === 1 ? t('Delete 1 Upload') : t('Delete {0} Uploads', picked.length);
   const answer = await ui.confirm({
     message:
-      chosen.length === 1
+      picked.length === 1
         ? t('Delete 1 upload ({0}) from the media area of {1}?', size, media.environment)
-        : t('Delete {0} uploads ({1}) from the media area of {2}?', chosen.length, size, media.environment),
-    detail: t('No record uses them. This cannot be undone.'),
+        : t('Delete {0} uploads ({1}) from the media area of {2}?', picked.length, size, media.environment),
+    detail: t('No record uses them, saved or in an open editor. This cannot be undone.'),
     actions: [remove],
     safe: t('Keep Uploads'),
   });
-  if (answer !== remove) return;
+  return answer === remove ? picked : undefined;
+}
+
+/** One bulk delete; then which are gone (a record may have started using some), said with the space freed. */
+async function deleteUnused(deps: OperationDeps, media: MediaPlace, chosen: Resource<'upload'>[]): Promise<void> {
+  const { t, ui } = deps;
+  const client = media.data.client;
   const ids = chosen.map((upload) => upload.id);
   await ui.withProgress({ title: t('Deleting {0} uploads…', ids.length), cancellable: false }, () =>
     mediaOf(client).uploads.bulkDestroy(ids),
@@ -151,7 +198,7 @@ export async function unusedUploads(deps: OperationDeps, media: MediaPlace): Pro
   await deps.reload(media);
   const freed = totalSize(
     chosen.filter((upload) => !left.has(upload.id)),
-    numbers,
+    numbersFor(deps),
   );
   if (left.size === 0)
     void ui.info(gone.length === 1 ? t('Deleted 1 upload ({0}).', freed) : t('Deleted {0} uploads ({1}).', gone.length, freed));

@@ -9,6 +9,8 @@ import { askRecordId, pickModel, pickProject, recordRefById, searchAndPickRecord
 import { isDocumentNode, modelOf, type TreeNode } from '../tree/nodes';
 import { nodeOf, type TreeDeps } from '../tree/commands';
 import { VIEW_ID } from '../tree/provider';
+import { REVEAL_MAX_PAGES } from '../tree/reveal';
+import type { DocumentRef } from '../domain/paths';
 import { adminUrl, type AdminTarget } from './adminUrls';
 import { parseDashboardUrl, parseExtensionLink, resolveDashboardLink, resolveExtensionLink } from './dashboardLinks';
 
@@ -115,7 +117,7 @@ export async function copyApiKey(deps: NavigationDeps, arg?: unknown): Promise<v
 
 async function copied(deps: NavigationDeps, text: string): Promise<void> {
   await deps.ui.copy(text);
-  vscode.window.setStatusBarMessage(deps.t('Copied {0}', text), 3000);
+  deps.ui.status(deps.t('Copied {0}', text), 3000);
 }
 
 export async function openInDatoCMS(deps: NavigationDeps, arg?: unknown): Promise<void> {
@@ -165,13 +167,11 @@ export async function revealInTree(deps: NavigationDeps, arg?: unknown): Promise
     );
     return;
   }
-  // A record beyond the loaded pages is paged to: show the view's progress bar meanwhile.
-  const node = await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => deps.tree.find(ref));
+  const node = await revealRef(deps, ref, { focus: true, maxPages: REVEAL_MAX_PAGES });
   if (!node) {
     void ui.info(t('This document is not in the tree (was it deleted, or is the project signed out?).'));
     return;
   }
-  await deps.treeView.reveal(node, { select: true, focus: true, expand: false });
   if (!isDocumentNode(node)) {
     void ui.info(
       t(
@@ -180,4 +180,19 @@ export async function revealInTree(deps: NavigationDeps, arg?: unknown): Promise
       ),
     );
   }
+}
+
+/**
+ * Selects the node that shows `ref` (the editor keeps the focus unless `focus`), loading the branches on its way:
+ * a record is paged to, at most `maxPages` more pages, else its model's Records item stands in. The node shown.
+ */
+export async function revealRef(
+  deps: NavigationDeps,
+  ref: DocumentRef,
+  options: { focus: boolean; maxPages: number },
+): Promise<TreeNode | undefined> {
+  // A record beyond the loaded pages is paged to: show the view's progress bar meanwhile.
+  const node = await deps.ui.withProgress({ location: { view: VIEW_ID } }, () => deps.tree.find(ref, options.maxPages));
+  if (node) await deps.treeView.reveal(node, { select: true, focus: options.focus, expand: false });
+  return node;
 }

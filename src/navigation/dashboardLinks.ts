@@ -10,7 +10,7 @@ import { type ProjectSource } from '../projects/project';
 export { LinkNotOpenedError };
 import type { Translate } from '../platform/translate';
 
-export type DashboardTarget =
+type DashboardTarget =
   | { kind: 'record'; modelId: string; id: string }
   | { kind: 'model'; id: string }
   | { kind: 'field'; modelId: string; id: string }
@@ -114,7 +114,7 @@ export function parseExtensionLink(path: string, query: string, t: Translate): P
   if (!project || !ID.test(project)) return { ok: false, message: t('The link names no valid project.') };
   if (environment !== undefined && !ENVIRONMENT.test(environment))
     return { ok: false, message: t('The environment in this link is not valid.') };
-  if (!model || !API_KEY.test(model)) return { ok: false, message: t('The link names no valid model (its API key).') };
+  if (!model || !API_KEY.test(model)) return { ok: false, message: t('The link names no valid model (its api_key).') };
   if (record !== undefined && !ID.test(record)) return { ok: false, message: t('The record id in this link is not valid.') };
   return { ok: true, value: { kind: 'document', project, environment, model, record } };
 }

@@ -1,4 +1,3 @@
 // Finding and opening documents from the palette, dashboard addresses and vscode:// links; copy and reveal actions.
 export * from './commands';
-export { adminUrl, type AdminTarget } from './adminUrls';
-export { parseDashboardUrl, resolveDashboardLink } from './dashboardLinks';
+export { DefinitionReveal } from './definitionReveal';

@@ -39,7 +39,8 @@ export function errorMessage(error: unknown): string {
 
 /** Shows `<what failed>: <why>` with the fitting actions and runs the one the user picks. */
 export async function reportError(ui: Ui, t: Translate, whatFailed: string, error: unknown, actions: ErrorActions): Promise<void> {
-  if (error instanceof CancelledError) return;
+  // cancelled by the user; stopped by the budget (which said so once, when it stopped the source)
+  if (error instanceof CancelledError || (error instanceof Error && error.name === 'BudgetExceededError')) return;
   if (error instanceof NotSignedInError && error.projectKey === undefined) {
     const signIn = t('Sign In');
     if ((await ui.info(t('Sign in to a DatoCMS project first.'), signIn)) === signIn) await actions.signInAgain?.();

@@ -4,3 +4,8 @@ export const VIEWS = {
   history: 'datocms.history',
   schemaComparison: 'datocms.schemaComparison',
 } as const;
+
+/** The view types of the extension's webview panels (activation registers their serializers). */
+export const PANELS = {
+  recordPreview: 'datocms.recordPreview',
+} as const;

@@ -1,6 +1,17 @@
 // The real Ui: VS Code notifications, quick picks, input boxes, progress and dialogs.
 import vscode = require('vscode');
-import type { ConfirmOptions, InputOptions, PickItem, ProgressReport, Ui } from './ui';
+import { searchPick } from './searchPick';
+import type {
+  ConfirmOptions,
+  InputOptions,
+  PickItem,
+  PickOptions,
+  ProgressLocation,
+  ProgressOptions,
+  ProgressReport,
+  SearchPickOptions,
+  Ui,
+} from './ui';
 
 export class VscodeUi implements Ui {
   info(message: string, ...actions: string[]): Promise<string | undefined> {
@@ -16,30 +27,33 @@ export class VscodeUi implements Ui {
   }
 
   async confirm(options: ConfirmOptions): Promise<string | undefined> {
-    // VS Code's modal focuses its first button (Cancel always comes last): the safe choice, when there is one.
+    // VS Code's modal focuses its first button and adds Cancel last (Escape) unless a button is the close affordance.
+    // The safe choice as that close affordance would drop Cancel but leave the focus, and Enter, on the destructive
+    // action: so it stays a button, first and focused, and Cancel answers the same.
     const buttons = options.safe === undefined ? options.actions : [options.safe, ...options.actions];
     const chosen = await vscode.window.showWarningMessage(options.message, { modal: true, detail: options.detail }, ...buttons);
     return chosen === options.safe ? undefined : chosen;
   }
 
-  async pick<T>(items: PickItem<T>[], options: { title: string; placeholder?: string }): Promise<T | undefined> {
+  async pick<T>(items: PickItem<T>[], options: PickOptions): Promise<T | undefined> {
     return (await this.quickPick(items, options, false))?.[0];
   }
 
-  pickMany<T>(items: PickItem<T>[], options: { title: string; placeholder?: string }): Promise<T[] | undefined> {
+  pickMany<T>(items: PickItem<T>[], options: PickOptions): Promise<T[] | undefined> {
     return this.quickPick(items, options, true);
   }
 
-  private async quickPick<T>(
-    items: PickItem<T>[],
-    options: { title: string; placeholder?: string },
-    many: boolean,
-  ): Promise<T[] | undefined> {
+  private async quickPick<T>(items: PickItem<T>[], options: PickOptions, many: boolean): Promise<T[] | undefined> {
+    const { title, placeholder, ignoreFocusOut, matchOnDescription = true } = options;
     const picked = await vscode.window.showQuickPick(
       items.map((item) => ({ label: item.label, description: item.description, detail: item.detail, picked: item.picked, item })),
-      { title: options.title, placeHolder: options.placeholder, matchOnDescription: true, canPickMany: many },
+      { title, placeHolder: placeholder, matchOnDescription, canPickMany: many, ignoreFocusOut },
     );
     return picked && (Array.isArray(picked) ? picked : [picked]).map((p) => p.item.value);
+  }
+
+  searchPick<T>(options: SearchPickOptions<T>): Promise<T[] | undefined> {
+    return searchPick(options);
   }
 
   async input(options: InputOptions): Promise<string | undefined> {
@@ -57,20 +71,19 @@ export class VscodeUi implements Ui {
     return checkedInput(options, options.accept);
   }
 
-  withProgress<R>(
-    options: { title: string; cancellable: boolean },
-    task: (report: ProgressReport, signal: AbortSignal) => Promise<R>,
-  ): Promise<R> {
+  withProgress<R>(options: ProgressOptions, task: (report: ProgressReport, signal: AbortSignal) => Promise<R>): Promise<R> {
+    const { title, cancellable, location = 'notification' } = options;
     return Promise.resolve(
-      vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: options.title, cancellable: options.cancellable },
-        (progress, token) => {
-          const controller = new AbortController();
-          const subscription = token.onCancellationRequested(() => controller.abort());
-          return task({ message: (text) => progress.report({ message: text }) }, controller.signal).finally(() => subscription.dispose());
-        },
-      ),
+      vscode.window.withProgress({ location: progressLocation(location), title, cancellable }, (progress, token) => {
+        const controller = new AbortController();
+        const subscription = token.onCancellationRequested(() => controller.abort());
+        return task({ message: (text) => progress.report({ message: text }) }, controller.signal).finally(() => subscription.dispose());
+      }),
     );
+  }
+
+  status(message: string, ms: number): void {
+    vscode.window.setStatusBarMessage(message, ms);
   }
 
   async openFiles(options: { title: string; openLabel: string; many: boolean }): Promise<string[] | undefined> {
@@ -95,6 +108,11 @@ export class VscodeUi implements Ui {
   async openExternal(url: string): Promise<void> {
     await vscode.env.openExternal(vscode.Uri.parse(url));
   }
+}
+
+function progressLocation(location: ProgressLocation): vscode.ProgressLocation | { viewId: string } {
+  if (location === 'notification') return vscode.ProgressLocation.Notification;
+  return location === 'window' ? vscode.ProgressLocation.Window : { viewId: location.view };
 }
 
 /** An input box that stays open while `accept` checks the text, and shows its refusal in place. */

@@ -3,7 +3,7 @@ import { CmaClient } from '../cma';
 import type { Config } from '../platform/config';
 import type { Translate } from '../platform/translate';
 import type { Ui } from '../platform/ui';
-import { pickEnvironment, pickProjectToSignOut, runSignIn } from './accountFlows';
+import { confirmSignOut, pickEnvironment, pickProjectToSignOut, runSignIn } from './accountFlows';
 import { pickProject } from './pickers';
 import type { ProjectRegistry } from './registry';
 import type { ProjectStatusBar } from './statusBar';
@@ -39,12 +39,13 @@ export async function signIn(deps: AccountDeps, projectKey?: unknown): Promise<s
 
 export async function signOut(deps: AccountDeps, arg?: unknown): Promise<void> {
   const { registry, ui, t } = deps;
-  const key = projectKeyIn(arg) ?? (await pickProjectToSignOut(ui, t, registry.list()))?.key;
-  const project = key ? registry.get(key) : undefined;
+  const named = projectKeyIn(arg);
+  const project = named ? registry.get(named) : await pickProjectToSignOut(ui, t, registry.list());
   if (!project) return;
-  const signOutAction = t('Sign Out');
-  const answer = await ui.warn(t('Sign out of {0}? Its API token is deleted from this computer.', project.name), signOutAction);
-  if (answer === signOutAction) await registry.signOut(project.key);
+  // a project picked was chosen on purpose; one named by the menu is asked about once
+  if (named && !(await confirmSignOut(ui, t, project))) return;
+  await registry.signOut(project.key);
+  void ui.info(t('Signed out of {0}: its API token is deleted from this computer.', project.name));
 }
 
 export async function switchEnvironment(deps: AccountDeps, arg?: unknown): Promise<void> {
@@ -57,7 +58,7 @@ export async function switchEnvironment(deps: AccountDeps, arg?: unknown): Promi
 }
 
 /** The project a command acts on: given as a key or a tree node, else the only one, else picked (the active one first). */
-export async function projectKeyOf(
+async function projectKeyOf(
   deps: Pick<AccountDeps, 'registry' | 'ui' | 't' | 'statusBar'>,
   arg: unknown,
   title: string,

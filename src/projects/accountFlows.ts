@@ -44,7 +44,7 @@ export async function runSignIn(deps: SignInDeps): Promise<Project | undefined> 
   return project;
 }
 
-/** Asks which project to sign out of (when not given) and confirms. Returns the key signed out of. */
+/** Asks which project to sign out of: choosing one is the decision (Escape stays signed in). */
 export async function pickProjectToSignOut(ui: Ui, t: Translate, projects: Project[]): Promise<Project | undefined> {
   if (projects.length === 0) {
     void ui.info(t('You are not signed in to any DatoCMS project.'));
@@ -52,8 +52,23 @@ export async function pickProjectToSignOut(ui: Ui, t: Translate, projects: Proje
   }
   return ui.pick(
     projects.map((p) => ({ label: p.name, description: p.internalDomain ?? p.baseUrl, value: p })),
-    { title: t('Sign out of a DatoCMS project') },
+    {
+      title: t('Sign out of a DatoCMS project'),
+      placeholder: t('Its API token is deleted from this computer; Escape stays signed in'),
+    },
   );
+}
+
+/** Whether to sign out of a project named beforehand (its tree item): the one question, the safe choice first. */
+export async function confirmSignOut(ui: Ui, t: Translate, project: Project): Promise<boolean> {
+  const signOut = t('Sign Out');
+  const answer = await ui.confirm({
+    message: t('Sign out of {0}?', project.name),
+    detail: t('Its API token is deleted from this computer: signing in again needs the token. Nothing changes in DatoCMS.'),
+    actions: [signOut],
+    safe: t('Stay Signed In'),
+  });
+  return answer === signOut;
 }
 
 /** Quick pick over the environments of a project (GET /environments). */

@@ -3,7 +3,7 @@
 import type { DeletedResources } from '../domain';
 import { openDocument, type Translate, type Ui } from '../platform';
 import type { LifecycleDeps } from './actions';
-import { confirmSchemaChange } from './primaryGuard';
+import { confirmSchemaChange, primaryWarning } from './primaryGuard';
 import type { ProjectRegistry } from './registry';
 
 /** What builds LifecycleDeps: the registry, the window, and where deleted documents are handled. */
@@ -21,6 +21,7 @@ export function actionDeps(host: ActionHost): LifecycleDeps {
     data: (project, environment) => host.registry.data(project, environment),
     documentsDeleted: (gone) => host.documentsDeleted(gone),
     confirmSchemaChange: (change) => confirmSchemaChange(host.registry, change),
+    primaryWarning: (change) => primaryWarning(host.registry, change),
     openDocument,
   };
 }

@@ -15,6 +15,11 @@ export interface LifecycleDeps {
   documentsDeleted(gone: DeletedResources): Promise<void>;
   /** false = the user declined a schema change in this environment: send nothing */
   confirmSchemaChange(change: SchemaChange): Promise<boolean>;
+  /**
+   * For a change that asks its own question (a delete): the guard's warning to add to it, when the environment is the
+   * guarded primary; the answer to that one question stands for the guard's. Not given: no warning.
+   */
+  primaryWarning?(change: SchemaChange): Promise<string | undefined>;
   openDocument(ref: DocumentRef): Promise<void>;
 }
 

@@ -4,11 +4,12 @@
 import { ApiError } from '../cma';
 import type { Resource } from '../cma';
 import type { DocumentRef } from '../domain/paths';
-import { Model } from '../domain/views';
+import { Model, Site } from '../domain/views';
 import type { Project } from './project';
 import type { ProjectData } from './projectData';
 import { titleReader } from '../domain/titles';
 import { byName, relationshipId, statusOf } from '../domain/resources';
+import { datesIn } from '../platform/dates';
 import type { Translate } from '../platform/translate';
 import type { Ui } from '../platform/ui';
 
@@ -16,7 +17,7 @@ import type { Ui } from '../platform/ui';
 export class LinkNotOpenedError extends Error {}
 
 /** How many search results the quick pick lists. */
-export const SEARCH_RESULTS = 50;
+const SEARCH_RESULTS = 50;
 
 const RECORD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -116,7 +117,7 @@ export async function searchAndPickRecord(
     })
   )?.trim();
   if (!text) return undefined;
-  const [page] = await ui.withProgress({ title: t('Searching {0}…', modelName), cancellable: true }, (_report, signal) =>
+  const [page, , site] = await ui.withProgress({ title: t('Searching {0}…', modelName), cancellable: true }, (_report, signal) =>
     Promise.all([
       data.client.items.list({ filter: { type: itemType.id, query: text }, page: { offset: 0, limit: SEARCH_RESULTS } }, { signal }),
       // the titles need the fields and the locales: loaded meanwhile
@@ -129,12 +130,13 @@ export async function searchAndPickRecord(
     return undefined;
   }
   const titleOfRecord = (await titleReader(data, itemType)) ?? (() => undefined);
+  const when = datesIn(Site.timezone(site));
   return ui.pick(
     page.data.map((record) => {
       const title = titleOfRecord(record);
       return {
         label: title ?? record.id,
-        description: statusOf(record),
+        description: statusOf(record, when.short),
         detail: record.id,
         value: title ? { id: record.id, title } : { id: record.id },
       };

@@ -35,6 +35,11 @@ export async function confirmSchemaChange(registry: ProjectRegistry, change: Sch
   return askSchemaChange(registryGuard(registry), change);
 }
 
+/** What a change's own confirmation says in place of the guard's question (a delete asks once), when the guard would ask. */
+export async function primaryWarning(registry: ProjectRegistry, change: SchemaChange): Promise<string | undefined> {
+  return schemaChangeWarning(registryGuard(registry), change);
+}
+
 /** The guard's host made of the registry; `environments` defaults to a fresh list through the project's client. */
 export function registryGuard(registry: ProjectRegistry, environments?: GuardHost['environments']): GuardHost {
   return {
@@ -56,8 +61,7 @@ export function registryGuard(registry: ProjectRegistry, environments?: GuardHos
 
 export async function askSchemaChange(host: GuardHost, change: SchemaChange): Promise<boolean> {
   const state = host.store.state;
-  if (projectsNotAsking(state).includes(change.project)) return true;
-  if (change.environment !== (await currentPrimary(host, change.project))) return true;
+  if (!(await guards(host, change))) return true;
   const project = host.get(change.project);
   const { t } = host;
   const go = t('Change Schema');
@@ -72,6 +76,25 @@ export async function askSchemaChange(host: GuardHost, change: SchemaChange): Pr
   });
   if (answer === always) await stopAskingSchemaChanges(state, change.project);
   return answer === go || answer === always;
+}
+
+/**
+ * The guard's warning, for a question that asks anyway (a delete's): its answer then stands for the guard's, so the
+ * user is asked once. undefined where the guard would not ask (a sandbox, a project that stopped asking).
+ */
+export async function schemaChangeWarning(host: GuardHost, change: SchemaChange): Promise<string | undefined> {
+  if (!(await guards(host, change))) return undefined;
+  return host.t(
+    '"{0}" is the primary environment of {1}: your website and editors use it, and this applies to it at once.',
+    change.environment,
+    host.get(change.project)?.name ?? change.project,
+  );
+}
+
+/** Whether the guard asks about this change: in the primary environment, unless the project stopped asking. */
+async function guards(host: GuardHost, change: SchemaChange): Promise<boolean> {
+  if (projectsNotAsking(host.store.state).includes(change.project)) return false;
+  return change.environment === (await currentPrimary(host, change.project));
 }
 
 /** The primary environment as DatoCMS lists it now (remembered when it changed), else the one known, else "main". */

@@ -44,6 +44,15 @@ export class ProjectClients {
     entry.lifetime.abort();
   }
 
+  /** The user acted: what the budget stopped may run again (see cma/budget.ts). */
+  resetBudgets(): void {
+    for (const entry of this.entries.values())
+      void entry.client.then(
+        (client) => client.resetBudget(),
+        () => undefined,
+      );
+  }
+
   /** Every cached schema is read again on next use (the clients stay). */
   invalidateAll(): void {
     for (const entry of this.entries.values()) for (const data of entry.data.values()) data.invalidate();

@@ -28,6 +28,11 @@ export function deliveryTokenSecretKey(projectKey: string): string {
   return DELIVERY_TOKEN_KEY_PREFIX + projectKey;
 }
 
+/** Whether a secret-storage key is one of ours (a project's API token or its delivery token). */
+export function isProjectSecretKey(secretKey: string): boolean {
+  return secretKey.startsWith(TOKEN_KEY_PREFIX) || secretKey.startsWith(DELIVERY_TOKEN_KEY_PREFIX);
+}
+
 /** The project key a secret belongs to, or undefined when the secret is not one of ours. */
 export function projectKeyOfSecret(secretKey: string): string | undefined {
   return secretKey.startsWith(TOKEN_KEY_PREFIX) ? secretKey.slice(TOKEN_KEY_PREFIX.length) : undefined;
@@ -56,6 +61,11 @@ export class ProjectStore {
   /** The project's delivery token, when one was pasted (kept by the GraphQL workbench). */
   deliveryToken(key: string): Promise<string | undefined> {
     return Promise.resolve(this.secrets.get(deliveryTokenSecretKey(key)));
+  }
+
+  /** Reads every project's tokens (a secret store that remembers what it reads then knows them all). */
+  async readAll(): Promise<void> {
+    await Promise.all(this.list().flatMap((project) => [this.token(project.key), this.deliveryToken(project.key)]));
   }
 
   /** Adds or replaces a project (same key) together with its token. */

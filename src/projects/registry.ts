@@ -5,21 +5,24 @@ import vscode = require('vscode');
 import { CmaClient, type ClientOptions } from '../cma';
 import type { Config } from '../platform/config';
 import { logRequest } from '../platform/requestLog';
+import type { KnownSecrets } from '../platform/secrets';
 import type { Translate } from '../platform/translate';
 import type { Ui } from '../platform/ui';
 import { VscodeUi } from '../platform/vscodeUi';
 import { NotSignedInError, type Project, type ProjectSource } from './project';
 import { ProjectClients } from './projectClients';
 import type { ProjectData } from './projectData';
-import { ProjectStore, projectKeyOfSecret } from './projectStore';
+import { isProjectSecretKey, ProjectStore, projectKeyOfSecret } from './projectStore';
 
-export { NotSignedInError, type Project } from './project';
+export { type Project } from './project';
 
 export interface ProjectRegistryDeps {
   context: vscode.ExtensionContext;
   config: Config;
   log: vscode.LogOutputChannel;
   ui?: Ui;
+  /** told every token read from or written to secret storage (what messages, the log and answers are scrubbed of) */
+  secrets: KnownSecrets;
 }
 
 export class ProjectRegistry implements vscode.Disposable, ProjectSource {
@@ -36,9 +39,13 @@ export class ProjectRegistry implements vscode.Disposable, ProjectSource {
 
   constructor(private readonly deps: ProjectRegistryDeps) {
     this.ui = deps.ui ?? new VscodeUi();
-    this.store = new ProjectStore(deps.context.secrets, deps.context.globalState);
+    const secrets = deps.secrets.watch(deps.context.secrets);
+    this.store = new ProjectStore(secrets, deps.context.globalState);
+    // every stored token is known from the start; one stored later (in any window, by any feature) once it changes
+    void this.store.readAll().catch(() => undefined);
     this.disposables.push(
       deps.context.secrets.onDidChange((event) => {
+        if (isProjectSecretKey(event.key)) void Promise.resolve(secrets.get(event.key)).catch(() => undefined);
         const key = projectKeyOfSecret(event.key);
         if (key === undefined) return;
         this.forget(key);
@@ -96,6 +103,11 @@ export class ProjectRegistry implements vscode.Disposable, ProjectSource {
     this.changeEmitter.fire();
   }
 
+  /** The user ran a command: background sources the budget stopped may run again. */
+  userActed(): void {
+    this.clients.resetBudgets();
+  }
+
   /** Drops cached data (after a refresh-all); the next data() call fetches again. */
   invalidateAll(): void {
     this.clients.invalidateAll();
@@ -109,7 +121,19 @@ export class ProjectRegistry implements vscode.Disposable, ProjectSource {
     const project = this.get(key);
     const token = project ? await this.store.token(key) : undefined;
     if (!project || !token) throw new NotSignedInError(key);
-    return new CmaClient({ ...this.clientOptions(token, project.baseUrl), signal: lifetime });
+    const onBudgetTrip = (source: string) => {
+      this.deps.log.warn(
+        `Stopped ${source} for ${project.name}: more requests than a person causes, without a user action. It resumes with your next command.`,
+      );
+      void this.ui.warn(
+        this.t(
+          'DatoCMS Explorer stopped {0} for {1}: it was sending requests on its own faster than expected. It resumes with your next command; Show Log says more.',
+          source,
+          project.name,
+        ),
+      );
+    };
+    return new CmaClient({ ...this.clientOptions(token, project.baseUrl), signal: lifetime, onBudgetTrip });
   }
 
   private forget(key: string): void {

@@ -26,6 +26,7 @@ export interface BulkResult {
 
 const TITLES_NAMED = 3;
 
+// eslint-disable-next-line max-lines-per-function -- to split: confirm, send in chunks, report; the chunks share the result being filled
 export async function runBulk(host: BulkHost, targets: RecordTarget[], operation: BulkOperation): Promise<BulkResult | undefined> {
   const { ui, t } = host;
   const first = targets[0];

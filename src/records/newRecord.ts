@@ -51,7 +51,7 @@ export async function newRecordRef(deps: PickerDeps, target?: ModelTarget): Prom
       .map((r) => ({
         label: title(r) ?? r.id,
         description: r.id,
-        value: r.id as string | null,
+        value: r.id,
       }))
       .sort((a, b) => a.label.localeCompare(b.label));
     const picked = await ui.pick([none, ...records], {

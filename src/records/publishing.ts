@@ -68,7 +68,7 @@ export class Publishing implements vscode.Disposable {
       void deps.ui.info(deps.t('Run this on records of the DatoCMS view, or with a record open.'));
       return;
     }
-    const host = hostFor({ ...deps, statuses: this.statuses }, parents);
+    const host = hostFor(deps, this.statuses, parents);
     const single = new RecordPublishing(host);
     const bulk = (operation: BulkOperation) => runBulk(host, targets, operation);
     const target = await named(deps, targets[0]!);
@@ -124,7 +124,8 @@ function targetsOf(args: unknown[], parents: Map<string, RecordsNode>, treeSelec
   return ref?.kind === 'record' ? [{ ref, title: ref.title ?? ref.id }] : [];
 }
 
-function hostFor(deps: PublishingDeps & { statuses: RecordStatuses }, parents: Map<string, RecordsNode>): BulkHost {
+// `deps` is the context: its features are getters and methods, so it is passed whole, never spread.
+function hostFor(deps: PublishingDeps, statuses: RecordStatuses, parents: Map<string, RecordsNode>): BulkHost {
   const documentsOf = (ref: RecordRef) =>
     vscode.workspace.textDocuments.filter((d) => {
       const open = parseDocumentUri(d.uri);
@@ -145,7 +146,7 @@ function hostFor(deps: PublishingDeps & { statuses: RecordStatuses }, parents: M
       return deps.documents.showServerProblems(document.uri, errors);
     },
     changed: (ref: RecordRef, record: Resource<'item'>) => {
-      deps.statuses.note(ref, record);
+      statuses.note(ref, record);
       void deps.tree.documentSaved(ref, record);
       for (const document of documentsOf(ref)) void deps.documents.refreshFromRemote(document.uri);
     },
@@ -163,13 +164,6 @@ function hostFor(deps: PublishingDeps & { statuses: RecordStatuses }, parents: M
       for (const parent of new Set(refs.map((ref) => parents.get(ref.id)).filter((p) => p !== undefined))) void deps.tree.refresh(parent);
     },
     log: (message) => deps.log.info(message),
-    pickMany: async (items, options) => {
-      const picked = await vscode.window.showQuickPick(
-        items.map((item) => ({ ...item, item })),
-        { ...options, canPickMany: true, ignoreFocusOut: true },
-      );
-      return picked?.map((p) => p.item.value);
-    },
   };
 }
 

@@ -10,8 +10,8 @@ import type { ProjectData } from '../projects/projectData';
 import { localesOf } from '../domain/resources';
 import { errorMessage } from '../platform/errors';
 import type { Translate } from '../platform/translate';
-import type { PickItem, Ui } from '../platform/ui';
-import { formatInZone, isoInZone, readZonedDateTime } from './zonedTime';
+import type { Ui } from '../platform/ui';
+import { datesIn, formatInZone, isoInZone, readZonedDateTime } from '../platform/dates';
 
 export type RecordRef = Extract<DocumentRef, { kind: 'record' }>;
 
@@ -33,8 +33,6 @@ export interface PublishingHost {
   showServerProblems(ref: RecordRef, errors: ApiErrorEntry[]): Promise<number>;
   /** DatoCMS has the record in a new state: the tree, the badges and clean editors follow */
   changed(ref: RecordRef, record: Resource<'item'>): void;
-  /** a quick pick of several items (those `picked` start chosen); undefined when dismissed */
-  pickMany<T>(items: PickItem<T>[], options: { title: string; placeHolder?: string }): Promise<T[] | undefined>;
 }
 
 type Schedule = 'publication' | 'unpublishing';
@@ -61,8 +59,9 @@ export class RecordPublishing {
       }
     }
     const data = await this.host.data(ref);
-    const selection = await this.askLocales(data, ref, t('Publish "{0}": which locales?', title), true);
-    if (selection === null) return;
+    const asked = await this.askLocales(data, ref, { title: t('Publish "{0}": which locales?', title) }, true);
+    if (asked === null) return;
+    const { selection } = asked;
     const publish = (recursive: boolean) => publishingOf(data.client).items.publish(ref.id, selection, recursive ? { recursive } : {});
     let record: Resource<'item'>;
     try {
@@ -93,13 +92,21 @@ export class RecordPublishing {
     const { ref, title } = target;
     const data = await this.host.data(ref);
     if (!(await this.hasDraftMode(data, target))) return;
-    const selection = await this.askLocales(data, ref, t('Unpublish "{0}": which locales?', title), false);
-    if (selection === null) return;
-    const message = selection
-      ? t('Unpublish {3} of "{0}" ({1} in {2})?', title, ref.modelApiKey, ref.environment, selection.locales.join(', '))
-      : t('Unpublish "{0}" ({1} in {2})?', title, ref.modelApiKey, ref.environment);
+    // Choosing the locales is the decision (Escape keeps it published): it is not asked again.
+    const asked = await this.askLocales(
+      data,
+      ref,
+      {
+        title: t('Unpublish "{0}" ({1} in {2}): which locales?', title, ref.modelApiKey, ref.environment),
+        placeholder: t('All chosen: the whole record. Its draft stays; Escape keeps it published.'),
+      },
+      false,
+    );
+    if (asked === null) return;
+    const { selection } = asked;
+    const message = t('Unpublish "{0}" ({1} in {2})?', title, ref.modelApiKey, ref.environment);
     const detail = t('It is taken off the published content until it is published again. Its draft stays as it is.');
-    if (!(await this.agrees(message, detail, t('Unpublish'), t('Keep Published')))) return;
+    if (!asked.picked && !(await this.agrees(message, detail, t('Unpublish'), t('Keep Published')))) return;
     const send = (recursive: boolean) =>
       publishingOf(data.client).items.unpublish(ref.id, selection?.locales, recursive ? { recursive } : {});
     let record: Resource<'item'>;
@@ -113,7 +120,7 @@ export class RecordPublishing {
       record = await send(true);
     }
     this.host.changed(ref, record);
-    void ui.info(t('Unpublished "{0}".', title));
+    void ui.info(selection ? t('Unpublished {1} of "{0}".', title, selection.locales.join(', ')) : t('Unpublished "{0}".', title));
   }
 
   /** Asks for a future date and time in the project's timezone and schedules the publication (or unpublishing). */
@@ -143,10 +150,15 @@ export class RecordPublishing {
     const reading = readZonedDateTime(text, timeZone);
     if (reading === undefined || reading.kind === 'skipped') return;
     const iso = isoInZone(reading.ms, timeZone);
+    const dates = datesIn(timeZone);
     if (reading.kind === 'twice') {
       // the clocks go back that night: say which of the two the schedule takes, and how to pick the other
       const message = t('{0} happens twice in {1}: the clocks go back then.', text.trim(), timeZone);
-      const detail = t('The schedule takes the first ({0}). For the second, write {1}.', iso, isoInZone(reading.later, timeZone));
+      const detail = t(
+        'The schedule takes the first ({0}). For the second, write {1}.',
+        dates.exact(iso),
+        isoInZone(reading.later, timeZone),
+      );
       if (!(await this.agrees(message, detail, t('Schedule the First')))) return;
     }
     const answered =
@@ -156,8 +168,8 @@ export class RecordPublishing {
     this.host.changed(ref, answered ?? (await data.client.items.find(ref.id)));
     void ui.info(
       what === 'publication'
-        ? t('"{0}" will be published on {1} ({2}).', title, iso, timeZone)
-        : t('"{0}" will be unpublished on {1} ({2}).', title, iso, timeZone),
+        ? t('"{0}" will be published on {1}.', title, dates.exact(iso))
+        : t('"{0}" will be unpublished on {1}.', title, dates.exact(iso)),
     );
   }
 
@@ -206,32 +218,40 @@ export class RecordPublishing {
 
   /**
    * Where the record has content in several locales: which of them (and, when publishing, whether the
-   * non-localized fields) to include. undefined = the whole record; null = dismissed.
+   * non-localized fields) to include. `selection` undefined = the whole record; `picked`: whether the user chose
+   * (in a pick); null = dismissed.
    */
   private async askLocales(
     data: ProjectData,
     ref: RecordRef,
-    title: string,
+    question: { title: string; placeholder?: string },
     publishing: boolean,
-  ): Promise<PublishSelection | undefined | null> {
+  ): Promise<{ selection: PublishSelection | undefined; picked: boolean } | null> {
     const { t } = this.host;
+    const whole = { selection: undefined, picked: false };
     const itemType = await data.itemType(ref.modelApiKey);
     const [fields, site] = await Promise.all([data.fields(itemType.id), data.site()]);
     const localized = fields.filter((f) => Field.isLocalized(f));
-    if (localized.length === 0 || localesOf(site).length < 2) return undefined;
+    if (localized.length === 0 || localesOf(site).length < 2) return whole;
     // Only the record's own locales can be chosen: publishing, those of its current version; unpublishing,
     // those published (DatoCMS refuses any other).
     const own = await recordLocales(data, ref.id, localized, publishing ? 'current' : 'published');
     const locales = localesOf(site).filter((l) => own.has(l));
-    if (locales.length < 2) return undefined;
+    if (locales.length < 2) return whole;
     const NON_LOCALIZED = '';
     const withNonLocalized = publishing && fields.some((f) => !Field.isLocalized(f));
-    const picked = await this.host.pickMany(
+    // kept open while the user looks elsewhere; typing filters the locale codes, not their shared description
+    const picked = await this.host.ui.pickMany(
       [
         ...locales.map((locale) => ({ label: locale, description: t('localized content'), value: locale, picked: true })),
         ...(withNonLocalized ? [{ label: t('Non-localized fields'), value: NON_LOCALIZED, picked: true }] : []),
       ],
-      { title, placeHolder: t('All chosen: the whole record') },
+      {
+        title: question.title,
+        placeholder: question.placeholder ?? t('All chosen: the whole record'),
+        ignoreFocusOut: true,
+        matchOnDescription: false,
+      },
     );
     if (picked === undefined) return null;
     const chosenLocales = locales.filter((l) => picked.includes(l));
@@ -240,8 +260,9 @@ export class RecordPublishing {
       void this.host.ui.info(t('Nothing chosen: nothing was sent.'));
       return null;
     }
-    if (chosenLocales.length === locales.length && (nonLocalizedContent || !withNonLocalized)) return undefined;
-    return { locales: chosenLocales, nonLocalizedContent };
+    if (chosenLocales.length === locales.length && (nonLocalizedContent || !withNonLocalized))
+      return { selection: undefined, picked: true };
+    return { selection: { locales: chosenLocales, nonLocalizedContent }, picked: true };
   }
 }
 

@@ -171,7 +171,7 @@ export const VALIDATOR_OPTIONS: Record<ValidatorName, z.ZodType> = {
   structured_text_links: linkOptions('Models the text may link to'),
 };
 
-export const validatorsSchema = strictObject(
+const validatorsSchema = strictObject(
   Object.fromEntries(VALIDATOR_NAMES.map((name) => [name, VALIDATOR_OPTIONS[name].optional()])) as Record<
     ValidatorName,
     z.ZodOptional<z.ZodType>
@@ -190,7 +190,7 @@ const addonSchema = strictObject(
   'An add-on {id, field_extension?, parameters}',
 );
 
-export const appearanceSchema = strictObject(
+const appearanceSchema = strictObject(
   {
     editor: nonEmpty('A built-in editor allowed for the field type (e.g. "single_line"), or a plugin id'),
     parameters: jsonObject.describe("The editor's parameters (depend on the editor)").optional(),
@@ -201,7 +201,7 @@ export const appearanceSchema = strictObject(
 );
 
 /** Writable part of a model document. */
-export const modelShape = {
+const modelShape = {
   name: nonEmpty('Name of the model').optional(),
   api_key: apiKeySchema.describe('API key of the model (lowercase, digits, "_")').optional(),
   collection_appearance: oneOf(COLLECTION_APPEARANCES, 'How the records list looks: compact or table').optional(),
@@ -254,7 +254,7 @@ export const MODEL_FIELD_POINTERS = [
 export const MODEL_RELATIONSHIPS = [...MODEL_FIELD_POINTERS, 'workflow'] as const;
 
 /** Writable part of a field document. */
-export const fieldShape = {
+const fieldShape = {
   label: nonEmpty('Label shown to editors').optional(),
   api_key: apiKeySchema.describe('API key of the field (lowercase, digits, "_")').optional(),
   field_type: oneOf(FIELD_TYPES, 'The field type; changing it converts existing values').optional(),
@@ -289,7 +289,7 @@ export const PAYLOAD_API_VERSIONS = ['1', '2', '3'] as const;
 /** Filters on these entity types name them by id; environments by name, environment types as primary/sandbox. */
 const ID_FILTER_TARGETS: readonly string[] = ['item_type', 'item', 'build_trigger'];
 
-export const eventSchema = strictObject({
+const eventSchema = strictObject({
   entity_type: oneOf(WEBHOOK_ENTITY_TYPES, 'What the event is about'),
   event_types: arrayOf(oneOf(WEBHOOK_EVENT_TYPES), 'Which events of that entity trigger the webhook').min(1, {
     error: 'needs at least one event type',

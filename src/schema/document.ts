@@ -10,7 +10,7 @@ import {
   MODEL_RELATIONSHIPS,
   WEBHOOK_ATTRIBUTES,
 } from './attributes';
-import { cloneJson, getOwn, hasOwn, isObject, setOwn, stringifyJson, type Json, type JsonObject, type Path } from './json';
+import { cloneJson, getOwn, hasOwn, isObject, orderedLike, printLike, setOwn, type Json, type JsonObject, type Path } from './json';
 import { sortedFields, type FieldInfo } from './records';
 import { UPLOAD_ATTRIBUTES, UPLOAD_RELATIONSHIPS } from './uploadDocument';
 
@@ -19,7 +19,7 @@ export type DocumentKind = 'model' | 'field' | 'fieldset' | 'webhook' | 'record'
 export interface SchemaContext {
   locales: string[];
   itemTypes: Resource<'item_type'>[];
-  fieldsOf(itemTypeId: string): Resource<'field'>[] | undefined;
+  fieldsOf: (itemTypeId: string) => Resource<'field'>[] | undefined;
 }
 
 export const READONLY_KEY = '$readonly';
@@ -179,6 +179,22 @@ function documentBlock(block: JsonObject, ctx: SchemaContext): Json {
   return out;
 }
 
+/** A field's appearance in one order, whatever order DatoCMS answers in: editor, its plugin, parameters, addons. */
+const APPEARANCE_ORDER = { editor: null, field_extension: null, parameters: null, addons: null };
+const ADDON_ORDER = { id: null, field_extension: null, parameters: null };
+
+function canonicalAppearance(appearance: unknown): Json {
+  const value = orderedLike(cloneJson(appearance), APPEARANCE_ORDER);
+  const addons = getOwn(value, 'addons');
+  if (isObject(value) && Array.isArray(addons))
+    setOwn(
+      value,
+      'addons',
+      addons.map((addon) => orderedLike(addon, ADDON_ORDER)),
+    );
+  return value;
+}
+
 /** The document as a value (what renderDocument prints). */
 export function documentValue(kind: DocumentKind, resource: Resource, ctx: SchemaContext): JsonObject {
   const attributes = resource.attributes ?? {};
@@ -197,7 +213,9 @@ export function documentValue(kind: DocumentKind, resource: Resource, ctx: Schem
     writableRelationships = [];
   } else {
     const layout = LAYOUTS[kind];
-    for (const key of layout.attributes) if (hasOwn(attributes, key)) setOwn(out, key, cloneJson(attributes[key]));
+    for (const key of layout.attributes)
+      if (hasOwn(attributes, key))
+        setOwn(out, key, key === 'appearance' ? canonicalAppearance(attributes[key]) : cloneJson(attributes[key]));
     for (const key of layout.relationships) if (hasOwn(relationships, key)) setOwn(out, key, cloneJson(relationships[key]?.data ?? null));
     // attributes the document does not offer for writing are shown read-only (deprecated twins are dropped)
     for (const key of Object.keys(attributes)) {
@@ -214,8 +232,12 @@ export function documentValue(kind: DocumentKind, resource: Resource, ctx: Schem
   return out;
 }
 
-export function renderDocument(kind: DocumentKind, resource: Resource, ctx: SchemaContext): string {
-  return `${stringifyJson(documentValue(kind, resource, ctx), 2)}\n`;
+/**
+ * The document's text: 2-space indented, "$readonly" last. `like` is a text whose key order it keeps (what the user
+ * saved: the answer then shows in the order they saw, whatever order DatoCMS answers in).
+ */
+export function renderDocument(kind: DocumentKind, resource: Resource, ctx: SchemaContext, like?: string): string {
+  return printLike(documentValue(kind, resource, ctx), like);
 }
 
 /** Every block of a record document by id, at any depth. */

@@ -14,7 +14,7 @@ export interface JsonObject {
 export type Path = (string | number)[];
 
 /** Deeper documents are refused before parsing: the parser and our walkers recurse. */
-export const MAX_DEPTH = 200;
+const MAX_DEPTH = 200;
 
 /** Something wrong in a document, located in its text; its code (and data) say what, its message says it in words. */
 export type Problem = {
@@ -44,13 +44,6 @@ export function setOwn<T extends object>(obj: T, key: string, value: unknown): T
   return obj;
 }
 
-/** A fresh object from entries, safe for any key. */
-export function objectFrom(entries: Iterable<readonly [string, unknown]>): JsonObject {
-  const out: JsonObject = {};
-  for (const [key, value] of entries) setOwn(out, key, value);
-  return out;
-}
-
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (isLosslessNumber(a) || isLosslessNumber(b)) return isJsonNumber(a) && isJsonNumber(b) && compareNumbers(a, b) === 0;
@@ -60,7 +53,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
     const other = b as unknown[];
     return a.length === other.length && a.every((item, i) => deepEqual(item, other[i]));
   }
-  const ka = Object.keys(a as object);
+  const ka = Object.keys(a);
   const kb = Object.keys(b as object);
   if (ka.length !== kb.length) return false;
   return ka.every((key) => hasOwn(b as object, key) && deepEqual((a as JsonObject)[key], (b as JsonObject)[key]));
@@ -126,7 +119,7 @@ export function elideKey(key: string): string {
 }
 
 /** The offset where nesting first exceeds `max`, or -1. Strings are skipped so brackets inside them do not count. */
-export function excessiveNestingAt(text: string, max = MAX_DEPTH): number {
+function excessiveNestingAt(text: string, max = MAX_DEPTH): number {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -149,13 +142,49 @@ function containsLossless(value: unknown, depth = 0): boolean {
   return Object.keys(value).some((key) => containsLossless((value as Record<string, unknown>)[key], depth + 1));
 }
 
+/**
+ * `value` with each object's keys in the order `template` (a value of the same shape) has them, at any depth (arrays
+ * item by item); a key the template lacks stays after the key it follows in `value`. What a document shows after a
+ * save keeps the order the user saw, whatever order the server answers in; Format Document orders like the rendering.
+ */
+export function orderedLike(value: Json, template: unknown, depth = 0): Json {
+  if (depth > MAX_DEPTH || template === null || typeof template !== 'object' || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return Array.isArray(template) ? value.map((item, i) => orderedLike(item, template[i], depth + 1)) : value;
+  if (!isObject(value) || !isObject(template)) return value;
+  const order = Object.keys(template).filter((key) => hasOwn(value, key));
+  let previous: string | undefined;
+  for (const key of Object.keys(value)) {
+    if (!hasOwn(template, key)) order.splice(previous === undefined ? 0 : order.indexOf(previous) + 1, 0, key);
+    previous = key;
+  }
+  const out: JsonObject = {};
+  for (const key of order) setOwn(out, key, orderedLike(value[key] as Json, template[key], depth + 1));
+  return out;
+}
+
+/**
+ * A document's text as its rendering would print it: 2-space indent, a final newline, keys in the order of `like`
+ * (the rendering the editor's text came from) with the user's own keys where they put them. Undefined when the text
+ * is not one valid JSON value (a duplicate key included): reordering it could lose what was typed.
+ */
+export function formatLikeRendering(text: string, like?: string): string | undefined {
+  const { value, problems } = parseText(text);
+  return problems.length > 0 || value === undefined ? undefined : printLike(value, like);
+}
+
+/** A document value printed (2-space indent, a final newline) with its keys in the order of the text `like`, if given. */
+export function printLike(value: Json, like?: string): string {
+  const template = like === undefined ? undefined : parseText(like).value;
+  return `${stringifyJson(template === undefined ? value : orderedLike(value, template), 2)}\n`;
+}
+
 /** JSON text of a value, LosslessNumbers written as their exact digits. */
 export function stringifyJson(value: unknown, indent?: number): string {
   return containsLossless(value) ? (stringifyLossless(value, null, indent) as string) : JSON.stringify(value, null, indent);
 }
 
 /** Turns offsets into 1-based line/column; built once per text. */
-export class TextLocator {
+class TextLocator {
   private readonly lineStarts: number[] = [0];
   constructor(readonly text: string) {
     for (let i = 0; i < text.length; i++) {
@@ -185,7 +214,7 @@ export interface ParsedText {
 }
 
 function humanParseError(code: number): string {
-  const name = printParseErrorCode(code as ParseError['error']);
+  const name = printParseErrorCode(code);
   return name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
 

@@ -27,7 +27,7 @@ export function compareNumbers(a: JsonNumber, b: JsonNumber): -1 | 0 | 1 {
   return compareLosslessNumber(exact(a), exact(b));
 }
 
-export function isIntegerNumber(value: JsonNumber): boolean {
+function isIntegerNumber(value: JsonNumber): boolean {
   if (typeof value === 'number') return Number.isInteger(value);
   const { digits, exponent } = splitNumber(value.value);
   return digits.length - 1 <= exponent;

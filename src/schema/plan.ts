@@ -107,7 +107,7 @@ function schemaFindings(kind: DocumentKind, doc: JsonObject, opened: Resource, o
   if (kind === 'upload') return uploadFindings(doc, opened, ctx);
   const result = STATIC_SCHEMAS[kind].safeParse(doc);
   const out = result.success ? [] : findingsFromIssues(result.error.issues, doc);
-  if (kind === 'model') out.push(...modelRules(doc, opened));
+  if (kind === 'model') out.push(...modelRules(doc, opened, ctx));
   else if (kind === 'field') out.push(...fieldRules(doc, opened, ctx));
   else if (kind === 'webhook') out.push(...webhookRules(doc));
   return out;

@@ -6,7 +6,7 @@
 /** A value an enumeration allows (what a fix may write instead of the value typed). */
 export type AllowedValue = string | number | boolean | null;
 
-export interface ProblemDataByCode {
+interface ProblemDataByCode {
   /** the text is not JSON (or is nested too deeply to read) */
   'invalid-json': undefined;
   /** the document is JSON but not an object */
@@ -34,6 +34,8 @@ export interface ProblemDataByCode {
   'ordering-not-allowed': undefined;
   'block-model-flag': undefined;
   'model-kind-conflict': undefined;
+  /** the api_key is another model's (in the environment) or another field's (in the model); `taken` lists the ones in use */
+  'api-key-taken': { apiKey: string; taken: string[] };
   /** a model's field link that names no field of the model; `allowed` are its field ids */
   'not-own-field': { allowed: string[] };
 

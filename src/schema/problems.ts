@@ -84,6 +84,7 @@ function allowedText(keys: readonly string[], note: string | undefined): string 
 }
 
 /** zod issues → findings with readable messages; `value` is the document value the issues are about. */
+// eslint-disable-next-line max-lines-per-function -- one switch over zod's issue codes, a short message each
 export function findingsFromIssues(issues: readonly z.core.$ZodIssue[], value: unknown, prefix: Path = []): Finding[] {
   const out: Finding[] = [];
   for (const issue of issues) {

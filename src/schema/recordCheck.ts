@@ -21,7 +21,7 @@ import { idSchema } from './zodHelpers';
 
 export const readonlySchema = z.unknown().describe('Read-only: id, type, meta and links the API sets. Leave it as it is.');
 
-export function modelOf(ctx: SchemaContext, itemTypeId: string | undefined): Resource<'item_type'> | undefined {
+function modelOf(ctx: SchemaContext, itemTypeId: string | undefined): Resource<'item_type'> | undefined {
   return itemTypeId ? ctx.itemTypes.find((m) => m.id === itemTypeId) : undefined;
 }
 
@@ -48,7 +48,7 @@ export function recordExtras(model: Resource<'item_type'> | undefined): Record<s
   return extras;
 }
 
-export function recordSchema(
+function recordSchema(
   fields: readonly FieldInfo[],
   locales: readonly string[],
   mode: ValidatorMode,
@@ -89,6 +89,7 @@ function modelLabel(ctx: SchemaContext, id: string): string {
 }
 
 /** Schema findings of a record document and of every block in it, at any depth. */
+// eslint-disable-next-line max-lines-per-function -- to split: its nested checks (attributes, blocks) share the walk's state (seen ids, mode)
 export function recordFindings(doc: JsonObject, opened: Resource, openedDoc: JsonObject, ctx: SchemaContext): Finding[] {
   const out: Finding[] = [];
   const modelId = itemTypeIdOf(opened);

@@ -39,7 +39,7 @@ export function fieldInfo(field: Resource): FieldInfo {
     apiKey: typeof a['api_key'] === 'string' ? a['api_key'] : field.id,
     type: isFieldType(type) ? type : undefined,
     localized: a['localized'] === true,
-    validators: isObject(a['validators']) ? (a['validators'] as Record<string, unknown>) : {},
+    validators: isObject(a['validators']) ? a['validators'] : {},
     label: typeof a['label'] === 'string' ? a['label'] : '',
     position: typeof a['position'] === 'number' ? a['position'] : 0,
   };
@@ -117,7 +117,7 @@ const jsonString = z.string({ error: 'expected a string holding JSON, e.g. "{\\"
 );
 
 /** A block in a document: its id (absent for a new block), its block model, then its attributes. */
-export const blockDocumentSchema = z.looseObject(
+const blockDocumentSchema = z.looseObject(
   {
     id: idSchema.describe('Id of the block; leave it out for a new block').optional(),
     item_type: requiredReference('item_type', 'The block model'),
@@ -148,7 +148,7 @@ const structuredText = z.looseObject(
 );
 
 /** The value shape of a field type, without validators. */
-export function baseValueSchema(type: FieldType | undefined): z.ZodType {
+function baseValueSchema(type: FieldType | undefined): z.ZodType {
   switch (type) {
     case 'string':
     case 'text':
@@ -224,10 +224,11 @@ const isBlankText = (value: unknown) => typeof value !== 'string' || value.trim(
 export type ValidatorMode = 'all' | 'none';
 
 /** What a validator finds wrong: its message, and the problem code (and data) it is reported with. */
-export type ValidatorFinding = { message: string } & ProblemCoding;
+type ValidatorFinding = { message: string } & ProblemCoding;
 
 /** What the field's validators find wrong with one (non-localized) value; empty when it passes. */
-export function validatorFindings(field: FieldInfo, value: unknown, mode: ValidatorMode = 'all'): ValidatorFinding[] {
+// eslint-disable-next-line max-lines-per-function -- one check per DatoCMS validator, in the order the editor shows them
+function validatorFindings(field: FieldInfo, value: unknown, mode: ValidatorMode = 'all'): ValidatorFinding[] {
   const v = field.validators;
   const out: ValidatorFinding[] = [];
   const fail = (validator: string, message: string) => out.push({ message, code: 'validator-failed', data: { validator } });
@@ -337,7 +338,7 @@ export function validatorFindings(field: FieldInfo, value: unknown, mode: Valida
 }
 
 /** A field's value schema: type shape, validators, and per-locale objects when localized. */
-export function fieldValueSchema(field: FieldInfo, locales: readonly string[], mode: ValidatorMode): z.ZodType {
+function fieldValueSchema(field: FieldInfo, locales: readonly string[], mode: ValidatorMode): z.ZodType {
   const base = baseValueSchema(field.type);
   const checked =
     mode !== 'none'

@@ -30,8 +30,35 @@ function refId(value: unknown): string | undefined {
 
 const ORDERING_KEYS = ['ordering_field', 'ordering_meta', 'ordering_direction'] as const;
 
-export function modelRules(doc: JsonObject, opened: Resource): Finding[] {
-  const out: Finding[] = [];
+/**
+ * An api_key already in use: a model's among the environment's models and block models, a field's among its model's
+ * fields. DatoCMS would refuse the save (VALIDATION_UNIQUENESS); the document says so as it is typed.
+ */
+function apiKeyTaken(doc: JsonObject, opened: Resource, others: readonly Resource[], what: (other: Resource) => string): Finding[] {
+  const apiKey = getOwn(doc, 'api_key');
+  if (typeof apiKey !== 'string') return [];
+  const rivals = others.filter((other) => other.id !== opened.id);
+  const other = rivals.find((r) => r.attributes?.['api_key'] === apiKey);
+  if (!other) return [];
+  const taken = rivals.map((r) => String(r.attributes?.['api_key']));
+  return [
+    {
+      path: ['api_key'],
+      message: `"${elideKey(apiKey)}" is already the api_key of ${what(other)}: api_keys are unique, choose another`,
+      code: 'api-key-taken',
+      data: { apiKey, taken },
+    },
+  ];
+}
+
+export function modelRules(doc: JsonObject, opened: Resource, ctx: SchemaContext): Finding[] {
+  const out: Finding[] = apiKeyTaken(
+    doc,
+    opened,
+    ctx.itemTypes,
+    (m) =>
+      `the ${m.attributes?.['modular_block'] === true ? 'block model' : 'model'} "${String(m.attributes?.['name'])}" in this environment`,
+  );
   // the model as it will be: a key the document lacks keeps the resource's value
   const flag = (key: string) => (getOwn(doc, key) ?? opened.attributes?.[key]) === true;
   if (isSet(getOwn(doc, 'ordering_meta')) && isSet(getOwn(doc, 'ordering_field'))) {
@@ -104,8 +131,11 @@ const BUILT_IN_EDITORS = new Set<string>(EDITOR_NAMES);
 // built-in editor names are snake_case words; plugin ids are generated ids (digits or 22-char base64)
 const looksLikeBuiltInName = (editor: string) => /^[a-z][a-z_]*$/.test(editor) && editor.length !== 22;
 
+// eslint-disable-next-line max-lines-per-function -- one check per rule of a field document (validators, appearance, fieldset), read top to bottom
 export function fieldRules(doc: JsonObject, opened: Resource, ctx: SchemaContext): Finding[] {
-  const out: Finding[] = [];
+  const modelId = refId(opened.relationships?.['item_type']?.data);
+  const siblings = (modelId === undefined ? undefined : ctx.fieldsOf(modelId)) ?? [];
+  const out: Finding[] = apiKeyTaken(doc, opened, siblings, (f) => `the field "${String(f.attributes?.['label'])}" of this model`);
   const typeValue = getOwn(doc, 'field_type') ?? opened.attributes?.['field_type'];
   if (!isFieldType(typeValue)) return out;
   const info = FIELD_TYPE_INFO[typeValue];
@@ -160,7 +190,6 @@ export function fieldRules(doc: JsonObject, opened: Resource, ctx: SchemaContext
   }
   // a fieldset of another model is refused; one the cached models do not know is left to the server
   const fieldset = refId(getOwn(doc, 'fieldset'));
-  const modelId = refId(opened.relationships?.['item_type']?.data);
   const owner =
     fieldset === undefined
       ? undefined

@@ -130,7 +130,7 @@ export function planSchemaCreate<K extends SchemaDraftKind>(
   const update = updateBody(kind, draft, doc, basis, ctx);
   const data: { type: string; attributes: Record<string, unknown>; relationships?: unknown } = {
     type: draft.type,
-    attributes: (update?.data.attributes ?? {}) as Record<string, unknown>,
+    attributes: update?.data.attributes ?? {},
   };
   if (update?.data.relationships) data.relationships = update.data.relationships;
   return { ok: true, body: { data } as CreateBody<ResourceType<K>> };

@@ -57,6 +57,6 @@ export function planCreate(draft: Resource<'item'>, text: string, ctx: SchemaCon
   if (problems.length > 0) return { ok: false, problems };
   const doc = basisValue(text)!;
   const update = updateBody('record', { ...draft, meta: {} }, doc, basis, ctx);
-  const attributes = (update?.data.attributes ?? {}) as Record<string, unknown>;
+  const attributes = update?.data.attributes ?? {};
   return { ok: true, body: { data: { type: 'item', attributes, relationships: { item_type: draft.relationships['item_type']! } } } };
 }

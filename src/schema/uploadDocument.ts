@@ -116,7 +116,7 @@ function removedMetadataFindings(after: unknown, before: unknown): Finding[] {
         data: { key, path, nullAccepted: true },
       });
     else if (isObject(before[key]) && isObject(getOwn(after, key)) && key !== 'focal_point') {
-      for (const inner of Object.keys(before[key] as JsonObject))
+      for (const inner of Object.keys(before[key]))
         if (getOwn(getOwn(after, key), inner) === undefined)
           out.push({
             path: [...path, inner],

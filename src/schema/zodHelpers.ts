@@ -26,7 +26,7 @@ export function readAllowedKeys(message: string): { keys: string[]; note?: strin
 }
 
 /** The `params` that give a schema's own issue its problem code (and data): `.refine(fn, { error, ...problem('blank') })`. */
-export function problem(code: ProblemCoding['code'], data?: unknown): { params: { problem: string; data?: unknown } } {
+function problem(code: ProblemCoding['code'], data?: unknown): { params: { problem: string; data?: unknown } } {
   return { params: data === undefined ? { problem: code } : { problem: code, data } };
 }
 
@@ -88,11 +88,6 @@ export function int(description?: string) {
   return description ? schema.describe(description) : schema;
 }
 
-export function nonNegativeInt(description?: string) {
-  const schema = exactNumber({ integer: true, min: 0, error: 'expected an integer' });
-  return description ? schema.describe(description) : schema;
-}
-
 export function num(description?: string) {
   const schema = exactNumber({ error: 'expected a number' });
   return description ? schema.describe(description) : schema;
@@ -138,8 +133,4 @@ export function isAbsoluteHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
-}
-
-export function atLeastOneOf(keys: readonly string[]) {
-  return (value: Record<string, unknown>) => keys.some((key) => value[key] !== undefined && value[key] !== null);
 }

@@ -1,7 +1,7 @@
 // Delete a model, block model, field, fieldset or webhook, and move fields (Move Up / Move Down, drag and drop within
 // a model and fieldset): what the command acts on (a tree item, else the focused document), the action, and the
 // tree refreshed around it.
-import { Field } from '../domain/views';
+import { Field, Model } from '../domain/views';
 import { openDocument } from '../platform/uris';
 import { modelTargetOfNode, type PickerDeps } from '../projects/pickers';
 import vscode = require('vscode');
@@ -36,10 +36,28 @@ export interface SchemaActionDeps {
   queriesBrokenBy?: QueriesBrokenBy;
 }
 
-export async function remove(deps: SchemaActionDeps, arg?: unknown): Promise<void> {
+/** What a delete command names in its title (Delete Model…, Delete Block Model…, Delete Field…): the one thing it deletes. */
+type DeletedKind = SchemaTarget['kind'] | 'blockModel';
+
+const kindOf = (target: SchemaTarget): DeletedKind => (target.kind === 'model' && Model.isBlock(target.model) ? 'blockModel' : target.kind);
+
+export const deleteModel = (deps: SchemaActionDeps, arg?: unknown) => remove(deps, arg, 'model');
+export const deleteBlockModel = (deps: SchemaActionDeps, arg?: unknown) => remove(deps, arg, 'blockModel');
+export const deleteField = (deps: SchemaActionDeps, arg?: unknown) => remove(deps, arg, 'field');
+export const deleteFieldset = (deps: SchemaActionDeps, arg?: unknown) => remove(deps, arg, 'fieldset');
+export const deleteWebhook = (deps: SchemaActionDeps, arg?: unknown) => remove(deps, arg, 'webhook');
+
+/** Deletes the tree item (else the focused document) when it is the kind the command names; asks first. */
+async function remove(deps: SchemaActionDeps, arg: unknown, kind: DeletedKind): Promise<void> {
   const subject = await subjectOf(deps, arg);
   const target = subject && (await schemaTarget(deps, subject));
-  if (!target || !(await deleteSchemaItem(actionDeps(deps), target, deps.queriesBrokenBy))) return;
+  if (!target) return;
+  // a block model is a model: Delete Model… on one deletes it too
+  if (kindOf(target) !== kind && !(kind === 'model' && target.kind === 'model')) {
+    void deps.ui.info(notThatKind(deps.t, kind));
+    return;
+  }
+  if (!(await deleteSchemaItem(actionDeps(deps), target, deps.queriesBrokenBy))) return;
   deps.schemaChanged(target);
   (await deps.registry.data(target.project, target.environment)).invalidate();
   const section = sectionAbove(subject.node);
@@ -103,7 +121,7 @@ async function schemaTarget(deps: SchemaActionDeps, subject: Subject): Promise<S
         return { ...at, kind: 'webhook', webhook: node.webhook };
     }
   }
-  if (!ref || ref.kind === 'record' || ref.kind === 'upload') {
+  if (!ref || ref.kind === 'record' || ref.kind === 'upload' || ref.kind === 'markdown') {
     void deps.ui.info(
       deps.t(
         'This deletes a model, block model, field, fieldset or webhook: run it on one in the DatoCMS view, or with its document open.',
@@ -157,4 +175,20 @@ export const newWebhook = (deps: PickerDeps, node?: unknown) => opened(newWebhoo
 export async function newField(deps: PickerDeps, node?: unknown): Promise<void> {
   const ref = await newFieldRef(deps, modelOfNode(node));
   if (ref) await openDocument(ref);
+}
+
+/** Why a delete command did nothing: what it deletes, and where to run it. */
+function notThatKind(t: Translate, kind: DeletedKind): string {
+  switch (kind) {
+    case 'model':
+      return t('Delete Model… deletes a model: run it on a model in the DatoCMS view, or with its document open.');
+    case 'blockModel':
+      return t('Delete Block Model… deletes a block model: run it on a block model in the DatoCMS view, or with its document open.');
+    case 'field':
+      return t('Delete Field… deletes a field: run it on a field in the DatoCMS view, or with its document open.');
+    case 'fieldset':
+      return t('Delete Fieldset… deletes a fieldset: run it on a fieldset in the DatoCMS view, or with its document open.');
+    case 'webhook':
+      return t('Delete Webhook… deletes a webhook: run it on a webhook in the DatoCMS view, or with its document open.');
+  }
 }

@@ -1,7 +1,7 @@
 // Delete a model, block model, field, fieldset or webhook: a confirmation that states the impact (records,
-// values, models whose fields reference it, the roles a field plays, the workspace's queries it would break), the
-// primary environment's guard for schema, then the delete; open documents of what was deleted are closed or
-// marked deleted.
+// values, models whose fields reference it, the roles a field plays, the workspace's queries it would break) that in the
+// primary environment also carries the guard's warning (one question), then the delete; open documents of what was
+// deleted are closed or marked deleted.
 import { codeImpact, type QueriesBrokenBy, type SchemaCodeChange } from '../domain/codeImpact';
 import { Field, Fieldset, Model, Webhook } from '../domain/views';
 import { ApiError } from '../cma';
@@ -17,13 +17,15 @@ export type SchemaTarget = Place &
     | { kind: 'webhook'; webhook: Resource<'webhook'> }
   );
 
-export type { BrokenQuery, QueriesBrokenBy, SchemaCodeChange } from '../domain/codeImpact';
+export type { QueriesBrokenBy } from '../domain/codeImpact';
 
 interface Plan {
   /** for the progress notification */
   name: string;
   message: string;
   detail: string[];
+  /** the one notification once deleted */
+  done: string;
   /** what the primary environment's guard names; undefined for webhooks (not schema) */
   guard?: string;
   send(signal: AbortSignal): Promise<unknown>;
@@ -35,16 +37,17 @@ export async function deleteSchemaItem(deps: LifecycleDeps, target: SchemaTarget
   const { ui, t } = deps;
   const [plan, code] = await Promise.all([planDelete(deps, target), codeImpactOf(t, target, queriesBrokenBy)]);
   if (code) plan.detail.push(code);
+  // one question: in the primary environment the guard's warning is part of it, never a second dialog
+  const warning =
+    plan.guard && (await deps.primaryWarning?.({ project: target.project, environment: target.environment, action: plan.guard }));
   const remove = t('Delete');
   const answer = await ui.confirm({
     message: plan.message,
-    detail: [...plan.detail, t('This cannot be undone.')].join('\n'),
+    detail: [...(warning ? [warning] : []), ...plan.detail, t('This cannot be undone.')].join('\n'),
     actions: [remove],
     safe: t('Keep It'),
   });
   if (answer !== remove) return false;
-  if (plan.guard && !(await deps.confirmSchemaChange({ project: target.project, environment: target.environment, action: plan.guard })))
-    return false;
   try {
     await ui.withProgress({ title: t('Deleting “{0}”…', plan.name), cancellable: true }, (_report, signal) => plan.send(signal));
   } catch (error) {
@@ -52,9 +55,11 @@ export async function deleteSchemaItem(deps: LifecycleDeps, target: SchemaTarget
     throw error;
   }
   await deps.documentsDeleted({ project: target.project, environment: target.environment, ...plan.deleted });
+  void ui.info(plan.done);
   return true;
 }
 
+// eslint-disable-next-line max-lines-per-function -- to split: one switch over the schema kinds, a plan per kind
 async function planDelete(deps: LifecycleDeps, target: SchemaTarget): Promise<Plan> {
   const { t } = deps;
   const data = await deps.data(target.project, target.environment);
@@ -85,6 +90,9 @@ async function planDelete(deps: LifecycleDeps, target: SchemaTarget): Promise<Pl
           ? t('Delete the block model “{0}” ({1}) from environment {2}?', Model.name(model), apiKey, env)
           : t('Delete the model “{0}” ({1}) from environment {2}?', Model.name(model), apiKey, env),
         detail,
+        done: block
+          ? t('Deleted the block model “{0}” ({1}) from environment {2}.', Model.name(model), apiKey, env)
+          : t('Deleted the model “{0}” ({1}) from environment {2}.', Model.name(model), apiKey, env),
         guard: block
           ? t('Delete block model “{0}” ({1})', Model.name(model), apiKey)
           : t('Delete model “{0}” ({1})', Model.name(model), apiKey),
@@ -107,6 +115,7 @@ async function planDelete(deps: LifecycleDeps, target: SchemaTarget): Promise<Pl
         name: Field.label(field),
         message: t('Delete the field “{0}” ({1}) of “{2}” from environment {3}?', Field.label(field), apiKey, Model.name(model), env),
         detail,
+        done: t('Deleted the field “{0}” ({1}) of “{2}” from environment {3}.', Field.label(field), apiKey, Model.name(model), env),
         guard: t('Delete field “{0}” ({1}) of model “{2}”', Field.label(field), apiKey, Model.name(model)),
         send: (signal) => client.fields.destroy(field.id, { signal }),
         deleted: { fields: [`${modelApiKey}::${apiKey}`] },
@@ -123,6 +132,12 @@ async function planDelete(deps: LifecycleDeps, target: SchemaTarget): Promise<Pl
           env,
         ),
         detail: [t('Its {0} fields stay, no longer grouped.', fieldCount)],
+        done: t(
+          'Deleted the fieldset “{0}” of “{1}” from environment {2}.',
+          Fieldset.title(fieldset) || fieldset.id,
+          Model.name(model),
+          env,
+        ),
         guard: t('Delete fieldset “{0}” of model “{1}”', Fieldset.title(fieldset) || fieldset.id, Model.name(model)),
         send: (signal) => client.fieldsets.destroy(fieldset.id, { signal }),
         deleted: { fieldsets: [fieldset.id] },
@@ -134,6 +149,7 @@ async function planDelete(deps: LifecycleDeps, target: SchemaTarget): Promise<Pl
         name: Webhook.name(webhook),
         message: t('Delete the webhook “{0}”?', Webhook.name(webhook)),
         detail: [t('DatoCMS stops calling {0}. Webhooks belong to the project: it goes from every environment.', Webhook.url(webhook))],
+        done: t('Deleted the webhook “{0}”.', Webhook.name(webhook)),
         send: (signal) => client.webhooks.destroy(webhook.id, { signal }),
         deleted: { webhooks: [webhook.id] },
       };

@@ -1,5 +1,4 @@
 // Changing the schema from the tree: new models, block models, fields, fieldsets and webhooks (drafts created by their
 // first save), deleting them, and moving fields.
 export * from './commands';
-export { newFieldRef, modelOfNode } from './newField';
 export * from './newSchema';

@@ -16,7 +16,7 @@ function fieldsetOf(field: Resource<'field'>): string | undefined {
 }
 
 /** The fields of the same group as `field`, by position. */
-export function siblingsOf(fields: readonly Resource<'field'>[], field: Resource<'field'>): Resource<'field'>[] {
+function siblingsOf(fields: readonly Resource<'field'>[], field: Resource<'field'>): Resource<'field'>[] {
   const group = fieldsetOf(field);
   return fields.filter((f) => fieldsetOf(f) === group).sort((a, b) => Field.position(a) - Field.position(b));
 }

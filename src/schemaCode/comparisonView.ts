@@ -7,7 +7,6 @@ import {
   fieldsetTitle,
   type FieldSnapshot,
   type FieldsetSnapshot,
-  type ModelSnapshot,
   snapshotFieldType,
   snapshotLabel,
   snapshotName,
@@ -18,7 +17,7 @@ const t = vscode.l10n.t;
 export const COMPARISON_VIEW_ID = 'datocms.schemaComparison';
 /** The context key that shows the view while a comparison is open. */
 export const COMPARISON_OPEN_CONTEXT = 'datocms.schemaComparisonOpen';
-export const OPEN_CHANGE_COMMAND = 'datocms.schemaComparison.openChange';
+const OPEN_CHANGE_COMMAND = 'datocms.schemaComparison.openChange';
 
 export interface Comparison {
   project: string;
@@ -95,7 +94,7 @@ export class ComparisonTree implements vscode.TreeDataProvider<ChangeNode> {
     for (const change of this.#comparison ? changesOf(this.#comparison.diff) : []) {
       // a model counts as changed for its own attributes and field order, not for what its fields did
       const own = change.what !== 'model' || change.pair.kind !== 'changed' || change.pair.changed.length > 0 || change.model.orderChanged;
-      if (own && change.pair.kind !== 'same') counts[change.pair.kind as keyof typeof counts] += 1;
+      if (own && change.pair.kind !== 'same') counts[change.pair.kind] += 1;
     }
     return t('{0} added, {1} removed, {2} changed', counts.added, counts.removed, counts.changed);
   }
@@ -165,7 +164,7 @@ function kindText(kind: string): string {
 
 function describe(node: Exclude<ChangeNode, { kind: 'none' }>): string {
   if (node.kind === 'model') {
-    const model = (node.model.source ?? node.model.target)! as ModelSnapshot;
+    const model = (node.model.source ?? node.model.target)!;
     const renamed =
       node.model.source && node.model.target && node.model.source.apiKey !== node.model.target.apiKey
         ? ` ← ${node.model.target.apiKey}`

@@ -22,7 +22,7 @@ export function orderDeletes(removes: Step[], diff: SchemaDiff): Step[] {
 
 /** Each model once no other model still to delete links to it; a circle is opened by deleting one of its link fields. */
 function orderModelDeletes(removes: Step[], diff: SchemaDiff): Step[] {
-  const pending = removes.filter((s) => s.kind === 'deleteModel') as Array<Extract<Step, { kind: 'deleteModel' }>>;
+  const pending = removes.filter((s): s is Extract<Step, { kind: 'deleteModel' }> => s.kind === 'deleteModel');
   const pairs = new Map<string, ModelPair>(diff.models.map((m) => [m.key, m]));
   /** for each model to delete, its fields that link to another model to delete: field key → model keys */
   const links = new Map<string, Map<string, Set<string>>>();

@@ -27,7 +27,7 @@ export class Ref {
 }
 
 /** added = only in the source, removed = only in the target. */
-export type ChangeKind = 'added' | 'removed' | 'changed' | 'same';
+type ChangeKind = 'added' | 'removed' | 'changed' | 'same';
 
 export interface Pair<T> {
   kind: ChangeKind;
@@ -110,8 +110,8 @@ export function diffSchemas(source: SchemaSnapshot, target: SchemaSnapshot, opti
 export function changesOf(diff: SchemaDiff): Array<{ what: 'model' | 'field' | 'fieldset'; model: ModelPair; pair: Pair<unknown> }> {
   return diff.models.flatMap((model) => [
     ...(model.kind === 'same' ? [] : [{ what: 'model' as const, model, pair: model as Pair<unknown> }]),
-    ...model.fieldsets.filter((p) => p.kind !== 'same').map((pair) => ({ what: 'fieldset' as const, model, pair: pair as Pair<unknown> })),
-    ...model.fields.filter((p) => p.kind !== 'same').map((pair) => ({ what: 'field' as const, model, pair: pair as Pair<unknown> })),
+    ...model.fieldsets.filter((p) => p.kind !== 'same').map((pair) => ({ what: 'fieldset' as const, model, pair })),
+    ...model.fields.filter((p) => p.kind !== 'same').map((pair) => ({ what: 'field' as const, model, pair })),
   ]);
 }
 
@@ -222,7 +222,7 @@ function keysFor<T>(pairs: Array<[T | undefined, T | undefined]>, name: (item: T
   });
 }
 
-export function sameValue(a: unknown, b: unknown): boolean {
+function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a instanceof Ref || b instanceof Ref) return a instanceof Ref && b instanceof Ref && a.kind === b.kind && a.key === b.key;
   if (isLosslessNumber(a) || isLosslessNumber(b)) return String(numberText(a)) === String(numberText(b));

@@ -145,7 +145,7 @@ export class SchemaCodeFeature implements vscode.Disposable {
     if (!shown) return;
     const changes = this.#changes;
     try {
-      const diff = await vscode.window.withProgress({ location: { viewId: COMPARISON_VIEW_ID } }, () =>
+      const diff = await this.#deps.ui.withProgress({ location: { view: COMPARISON_VIEW_ID } }, () =>
         this.#readSides(shown.project, shown.source, shown.target),
       );
       if (this.#tree.comparison !== shown || this.#changes !== changes) return;
@@ -332,7 +332,9 @@ export class SchemaCodeFeature implements vscode.Disposable {
 /** A new document not yet created: its path holds a placeholder id ("~" is never in a DatoCMS id or api_key). */
 function isUnsaved(ref: DocumentRef): boolean {
   return [
-    ref.kind === 'record' || ref.kind === 'fieldset' || ref.kind === 'webhook' || ref.kind === 'upload' ? ref.id : ref.apiKey,
+    ref.kind === 'record' || ref.kind === 'fieldset' || ref.kind === 'webhook' || ref.kind === 'upload' || ref.kind === 'markdown'
+      ? ref.id
+      : ref.apiKey,
     'modelApiKey' in ref ? ref.modelApiKey : '',
   ].some((part) => part.includes('~'));
 }
@@ -342,7 +344,7 @@ function isTreeNode(arg: unknown): arg is TreeNode {
 }
 
 function refOf(arg: unknown): DocumentRef | undefined {
-  if (isTreeNode(arg)) return 'ref' in arg ? (arg.ref as DocumentRef) : undefined;
+  if (isTreeNode(arg)) return 'ref' in arg ? arg.ref : undefined;
   const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
   return uri ? parseDocumentUri(uri) : undefined;
 }

@@ -3,10 +3,8 @@
 // asks for a name, and writes the script as a new file in the migrations folder of the workspace (never over
 // an existing file: a name taken, even by a migration generated at the same moment, moves to the next
 // second; never through a symbolic link). No vscode import.
-import { lstat, mkdir, readFile } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { SiteWithSchema } from '../cma';
-import { createNew, TargetRefused } from '../platform/exclusiveFile';
+import { files, paths, TargetRefused } from '../platform/host';
 import type { Translate } from '../platform/translate';
 import type { Ui } from '../platform/ui';
 import { diffSchemas, MIGRATIONS_MODEL, type SchemaDiff } from './diff';
@@ -17,7 +15,7 @@ import { migrationFileName, migrationScript } from './script';
 import { snapshotOf } from './snapshot';
 
 /** Where `datocms migrations:new` writes when its config names no folder. */
-export const DEFAULT_MIGRATIONS_DIRECTORY = 'migrations';
+const DEFAULT_MIGRATIONS_DIRECTORY = 'migrations';
 /** Removals named in the confirmation; the rest are counted. */
 const REMOVALS_SHOWN = 12;
 
@@ -48,6 +46,7 @@ export interface GenerateResult {
 }
 
 /** Writes the migration; undefined when the user stopped, or nothing differs (both said in a message). */
+// eslint-disable-next-line max-lines-per-function -- to split: the dialogue (diff, removals, name, write) in the order the user meets it
 export async function generateMigration(deps: GenerateDeps, request: GenerateRequest): Promise<GenerateResult | undefined> {
   const { ui, t } = deps;
   const { source, target } = request;
@@ -101,10 +100,11 @@ export async function generateMigration(deps: GenerateDeps, request: GenerateReq
     if (!(error instanceof AmbiguousFieldset)) throw error;
     void ui.warn(
       t(
-        'The migration needs the fieldset "{0}" of model {1}, and {2} has several fieldsets of that title in it: the script could not tell which one it means. Give them distinct titles in {2}, then generate the migration again.',
+        'The migration needs the fieldset "{0}" of model {1}, and {2} has several fieldsets of that title in it that {3} does not share by id (it is not a fork of {2}): the script could not tell which one it means. Give them distinct titles in {2}, then generate the migration again.',
         error.title,
         error.model,
         error.environment,
+        source,
       ),
     );
     return undefined;
@@ -133,7 +133,7 @@ export async function generateMigration(deps: GenerateDeps, request: GenerateReq
   const path = await writeNewFile(
     deps.folder,
     directory,
-    (offset) => join(directory, migrationFileName(name, new Date(now.getTime() + offset * 1000))),
+    (offset) => paths.join(directory, migrationFileName(name, new Date(now.getTime() + offset * 1000))),
     text,
     t,
   );
@@ -156,10 +156,10 @@ function describeRemoval(removal: Removal, source: string, t: Translate): string
  * The CLI's migrations settings (`datocms.config.json`'s default profile): the folder scripts go in (else
  * `migrations`; never outside the workspace folder) and the model that records the scripts run.
  */
-export async function migrationsConfig(folder: string): Promise<{ directory: string; modelApiKey?: string }> {
+async function migrationsConfig(folder: string): Promise<{ directory: string; modelApiKey?: string }> {
   let configured: { directory?: unknown; modelApiKey?: unknown } | undefined;
   try {
-    const config = JSON.parse(await readFile(join(folder, 'datocms.config.json'), 'utf8')) as {
+    const config = JSON.parse(await files.readText(paths.join(folder, 'datocms.config.json'))) as {
       profiles?: Record<string, { migrations?: typeof configured }>;
     };
     configured = config.profiles?.['default']?.migrations;
@@ -167,11 +167,13 @@ export async function migrationsConfig(folder: string): Promise<{ directory: str
     configured = undefined;
   }
   const wanted =
-    typeof configured?.directory === 'string' && configured.directory.trim() !== '' ? resolve(folder, configured.directory) : undefined;
-  const inside = wanted === undefined ? undefined : relative(folder, wanted);
+    typeof configured?.directory === 'string' && configured.directory.trim() !== ''
+      ? paths.resolve(folder, configured.directory)
+      : undefined;
+  const inside = wanted === undefined ? undefined : paths.relative(folder, wanted);
   const directory =
-    wanted === undefined || inside === '' || inside!.split(sep)[0] === '..' || isAbsolute(inside!)
-      ? resolve(folder, DEFAULT_MIGRATIONS_DIRECTORY)
+    wanted === undefined || inside === '' || inside!.split(paths.sep)[0] === '..' || paths.isAbsolute(inside!)
+      ? paths.resolve(folder, DEFAULT_MIGRATIONS_DIRECTORY)
       : wanted;
   return { directory, ...(typeof configured?.modelApiKey === 'string' ? { modelApiKey: configured.modelApiKey } : {}) };
 }
@@ -188,23 +190,17 @@ async function writeNewFile(
   t: Translate,
 ): Promise<string> {
   // each folder below the workspace folder must be a real folder, not a link to somewhere else
-  let current = folder;
-  for (const part of relative(folder, directory).split(sep).filter(Boolean)) {
-    current = join(current, part);
-    let stats = await lstatOrNothing(current);
-    if (!stats) {
-      // another migration generated at the same moment may create it first
-      await mkdir(current).catch((error: NodeJS.ErrnoException) => (error.code === 'EEXIST' ? undefined : Promise.reject(error)));
-      stats = await lstatOrNothing(current);
-    }
-    if (!stats?.isDirectory())
-      throw new TargetRefused(t('{0} is not a folder (or is a symbolic link); the migration is not written through it.', current));
-  }
+  await files.checkRealFolders(
+    folder,
+    pathAt(0),
+    (path) => t('{0} is not a folder (or is a symbolic link); the migration is not written through it.', path),
+    true,
+  );
   for (let offset = 0; ; offset += 1) {
     const path = pathAt(offset);
     let handle;
     try {
-      handle = await createNew(path);
+      handle = await files.createNew(path);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ELOOP') throw new TargetRefused(t('{0} is a symbolic link; the migration is not written through it.', path));
@@ -220,8 +216,4 @@ async function writeNewFile(
     }
     return path;
   }
-}
-
-async function lstatOrNothing(path: string) {
-  return lstat(path).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : Promise.reject(error)));
 }

@@ -21,7 +21,9 @@ export interface TypesHost {
 
 export function createTypes(deps: TypesHost): TypesFeature {
   return createTypesFeature({
-    ...deps,
+    registry: deps.registry,
+    ui: deps.ui,
+    t: deps.t,
     state: deps.extension.workspaceState,
     activeProjectKey: () => deps.statusBar.activeProjectKey(),
     openFile: (path) => vscode.window.showTextDocument(vscode.Uri.file(path)),

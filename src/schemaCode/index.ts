@@ -1,5 +1,4 @@
 // The schema as code: Compare with Environment, Compare Schemas (the Schema Comparison view), Generate Migration,
 // Generate Types.
-export { SchemaCodeFeature, type SchemaCodeDeps } from './feature';
+export { SchemaCodeFeature } from './feature';
 export * from './generateTypes';
-export type { TypesFeature } from './typesCommand';

@@ -10,8 +10,6 @@ import { fieldLabel, kindOf, modelLabel, renameNote } from './labels';
 import { keptNames, namesPlan, type NameMove } from './names';
 import { fieldsetTitle, MODEL_FIELD_LINKS, snapshotLabel } from './snapshot';
 
-export { fieldLabel, modelLabel } from './labels';
-
 /** Model attributes sent with its field links, once the fields exist (ordering rules span them). */
 const LINKED_MODEL_ATTRIBUTES = ['ordering_direction', 'ordering_meta', 'sortable', 'tree'] as const;
 const LINKED = new Set<string>([...MODEL_FIELD_LINKS, ...LINKED_MODEL_ATTRIBUTES]);
@@ -36,7 +34,10 @@ export interface Removal {
   keptAs?: string;
 }
 
-/** The migration would find a fieldset of the target by its title, and two or more fieldsets of that model share it. */
+/**
+ * The migration would find a fieldset of the target by its title, two or more fieldsets of that model share
+ * it, and the environments do not share its ancestry (the source has neither its model's id nor its own).
+ */
 export class AmbiguousFieldset extends Error {
   constructor(
     readonly environment: string,
@@ -76,6 +77,7 @@ export function removalsOf(diff: SchemaDiff): Removal[] {
   });
 }
 
+// eslint-disable-next-line max-lines-per-function -- to split: one pass filling the step lists whose order makes the migration run
 export function planMigration(diff: SchemaDiff, options: PlanOptions = {}): Step[] {
   const deletes = options.deletes ?? true;
   /** the update of each renamed model and field (`model:<key>`, `field:<key>`), run in the order of the renames */
@@ -261,12 +263,14 @@ function lookupsFor(diff: SchemaDiff, steps: Step[]): Step[] {
     for (const f of model.fieldsets)
       if (f.target && used.has(`fieldset:${f.key}`)) {
         const title = fieldsetTitle(f.target);
-        if (model.target.fieldsets.filter((other) => fieldsetTitle(other) === title).length > 1)
+        // environments that share ancestry (a fork keeps ids) name it by its id: a shared title is then no obstacle
+        const sharedId = model.source?.id === model.target.id || f.source?.id === f.target.id ? f.target.id : undefined;
+        if (!sharedId && model.target.fieldsets.filter((other) => fieldsetTitle(other) === title).length > 1)
           throw new AmbiguousFieldset(diff.target.environment, targetModel, title);
         lookups.push({
           kind: 'lookup',
           ref: new Ref('fieldset', f.key),
-          find: { model: targetModel, fieldsetTitle: title },
+          find: { model: targetModel, fieldsetTitle: title, ...(sharedId ? { fieldsetId: sharedId } : {}) },
         });
       }
     for (const f of model.fields)
@@ -314,9 +318,4 @@ function createFieldBody(value: Record<string, unknown>): Record<string, unknown
   return Object.fromEntries(
     Object.entries(value).filter(([name, v]) => !(v === null && (name === 'fieldset' || name === 'default_value'))),
   );
-}
-
-/** True when nothing differs (the migration would be empty). */
-export function isEmptyDiff(diff: SchemaDiff): boolean {
-  return diff.models.every((m: ModelPair) => m.kind === 'same');
 }

@@ -1,7 +1,7 @@
 // The migration script: a TypeScript module in the form `datocms migrations:run` runs (a default export
-// taking the CLI's client), applying the planned steps with the official client. Ids are never written
-// into it: what exists is looked up by api_key when the script runs, what it creates is remembered. No
-// vscode import.
+// taking the CLI's client), applying the planned steps with the official client. What exists is looked up
+// by api_key when the script runs (a fieldset by the id the compared environments share, else its title),
+// what it creates is remembered. No vscode import.
 import { isLosslessNumber } from '../numbers';
 import { isPlainObject, Ref } from './diff';
 import type { Step } from './steps';
@@ -43,19 +43,7 @@ export function migrationScript(steps: Step[], options: ScriptOptions): string {
     '    return found;',
     '  };',
   ];
-  if (steps.some((s) => s.kind === 'lookup' && s.find.fieldsetTitle !== undefined)) {
-    lines.push(
-      '  // a fieldset has no api_key: it is found by its title, which must name one fieldset of the model',
-      '  const fieldsetId = async (model: string, title: string): Promise<string> => {',
-      '    const found = (await client.fieldsets.list(model)).filter((f) => f.title === title);',
-      '    if (found.length !== 1)',
-      '      throw new Error(',
-      '        `The migration needs the fieldset "${title}" of model ${model}, and this environment has ${found.length} of that title. Nothing was changed.`,',
-      '      );',
-      '    return found[0]!.id;',
-      '  };',
-    );
-  }
+  if (steps.some((s) => s.kind === 'lookup' && s.find.fieldsetTitle !== undefined)) lines.push(...FIELDSET_HELPER);
   if (steps.some((s) => containsLossless(s))) lines.push(...EXACT_NUMBERS_HELPER);
   if (steps.some((s) => s.kind === 'orderFields')) lines.push(...ORDER_FIELDS_HELPER);
   lines.push('');
@@ -69,6 +57,22 @@ export function migrationScript(steps: Step[], options: ScriptOptions): string {
   lines.push('}', '');
   return lines.join('\n');
 }
+
+const FIELDSET_HELPER = [
+  '  // a fieldset has no api_key: it is found by the id the compared environments share (a fork keeps ids),',
+  '  // else by its title, which must then name one fieldset of the model',
+  '  const fieldsetId = async (model: string, title: string, sharedId?: string): Promise<string> => {',
+  '    const fieldsets = await client.fieldsets.list(model);',
+  '    const same = fieldsets.find((f) => f.id === sharedId);',
+  '    if (same) return same.id;',
+  '    const found = fieldsets.filter((f) => f.title === title);',
+  '    if (found.length !== 1)',
+  '      throw new Error(',
+  '        `The migration needs the fieldset "${title}" of model ${model}, and this environment has ${found.length} of that title. Nothing was changed.`,',
+  '      );',
+  '    return found[0]!.id;',
+  '  };',
+];
 
 const EXACT_NUMBERS_HELPER = [
   '  // numbers beyond what a JavaScript number holds exactly (integers past 2^53) are sent as written, which',
@@ -98,12 +102,12 @@ const ORDER_FIELDS_HELPER = [
 function stepLines(step: Step): string[] {
   switch (step.kind) {
     case 'lookup': {
-      const { model, field, fieldsetTitle } = step.find;
+      const { model, field, fieldsetTitle, fieldsetId } = step.find;
       const expression =
         field !== undefined
           ? `(await client.fields.find(${str(`${model}::${field}`)})).id`
           : fieldsetTitle !== undefined
-            ? `await fieldsetId(${str(model)}, ${str(fieldsetTitle)})`
+            ? `await fieldsetId(${[model, fieldsetTitle, ...(fieldsetId ? [fieldsetId] : [])].map(str).join(', ')})`
             : `(await client.itemTypes.find(${str(model)})).id`;
       return [`ids.set(${refName(step.ref)}, ${expression});`];
     }

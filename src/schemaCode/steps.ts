@@ -2,8 +2,11 @@
 import type { Ref } from './diff';
 
 export type Step =
-  /** looks up the id of something that exists before the migration, by its name there */
-  | { kind: 'lookup'; ref: Ref; find: { model: string; field?: string; fieldsetTitle?: string } }
+  /**
+   * looks up the id of something that exists before the migration, by its name there; a fieldset (no
+   * api_key) by the id both environments share when they do (a fork keeps ids), else by its title
+   */
+  | { kind: 'lookup'; ref: Ref; find: { model: string; field?: string; fieldsetTitle?: string; fieldsetId?: string } }
   | { kind: 'createModel'; ref: Ref; label: string; body: Record<string, unknown> }
   | { kind: 'updateModel'; ref: Ref; label: string; body: Record<string, unknown> }
   | { kind: 'createFieldset'; ref: Ref; model: Ref; label: string; body: Record<string, unknown> }

@@ -4,10 +4,8 @@
 // imports from the official client the nearest package.json names.
 // No vscode import.
 import { Site } from '../domain/views';
-import { stat, readFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
 import type { DocumentRef } from '../domain/paths';
-import { ExclusiveFile } from '../platform/exclusiveFile';
+import { files, paths } from '../platform/host';
 import type { ProjectSource } from '../projects/project';
 import { byModel } from '../projects/projectData';
 import { environmentItems } from './environmentItems';
@@ -26,8 +24,8 @@ export interface TypesDeps {
   /** the project whose document is focused, asked first when there are several */
   activeProjectKey(): string | undefined;
   openFile(path: string): PromiseLike<unknown>;
-  showLog(): void;
-  signIn(): PromiseLike<unknown>;
+  showLog: () => void;
+  signIn: () => PromiseLike<unknown>;
   /** how long saves are gathered before one offer to regenerate */
   burstMs?: number;
 }
@@ -39,6 +37,7 @@ export interface TypesFeature {
   schemaSaved(ref: DocumentRef): void;
 }
 
+// eslint-disable-next-line max-lines-per-function -- a feature object of small methods sharing its pending offers
 export function createTypesFeature(deps: TypesDeps): TypesFeature {
   const { ui, t, registry } = deps;
   const pending = new Map<string, ReturnType<typeof setTimeout>>();
@@ -116,7 +115,7 @@ export function createTypesFeature(deps: TypesDeps): TypesFeature {
         fieldsOf: (id) => fields.get(id),
       },
     });
-    await ExclusiveFile.writeWhole(path, text);
+    await files.writeWhole(path, text);
     await deps.state.update(typesFileKey(projectKey), { path, environment } satisfies TypesFile);
     await deps.openFile(path);
     return true;
@@ -128,7 +127,7 @@ export function createTypesFeature(deps: TypesDeps): TypesFeature {
     if (!project || !remembered || remembered.environment !== environment || !(await isFile(remembered.path))) return;
     const regenerate = t('Regenerate');
     const answer = await ui.info(
-      t('The schema of {0} · {1} changed. Regenerate {2}?', project.name, environment, basename(remembered.path)),
+      t('The schema of {0} · {1} changed. Regenerate {2}?', project.name, environment, paths.basename(remembered.path)),
       regenerate,
     );
     if (answer === regenerate) await write(projectKey, environment, remembered.path);
@@ -172,7 +171,7 @@ export function createTypesFeature(deps: TypesDeps): TypesFeature {
 
 async function isFile(path: string): Promise<boolean> {
   try {
-    return (await stat(path)).isFile();
+    return (await files.stat(path)).isFile();
   } catch {
     return false;
   }
@@ -186,10 +185,10 @@ const CLIENT_PACKAGES = ['@datocms/cma-client', '@datocms/cma-client-node', '@da
  * managers that only link direct dependencies; undefined when none names one.
  */
 async function clientPackageFor(path: string): Promise<string | undefined> {
-  for (let dir = dirname(path); ; dir = dirname(dir)) {
+  for (let dir = paths.dirname(path); ; dir = paths.dirname(dir)) {
     let manifest: Record<string, unknown> | undefined;
     try {
-      manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+      manifest = JSON.parse(await files.readText(paths.join(dir, 'package.json'))) as Record<string, unknown>;
     } catch {
       manifest = undefined;
     }
@@ -201,7 +200,7 @@ async function clientPackageFor(path: string): Promise<string | undefined> {
     );
     const found = CLIENT_PACKAGES.find((name) => named.has(name));
     if (found) return found;
-    if (dirname(dir) === dir) return undefined;
+    if (paths.dirname(dir) === dir) return undefined;
   }
 }
 
@@ -209,7 +208,7 @@ async function clientPackageFor(path: string): Promise<string | undefined> {
 async function ownedOrAbsent(path: string): Promise<boolean> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await files.readText(path);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ENOENT';
   }

@@ -67,7 +67,7 @@ export function literal(text: string): string {
 }
 
 /** Text safe inside a `/** … *\/` comment: no comment end, one line per line. */
-export function commentText(text: string): string {
+function commentText(text: string): string {
   return text.replace(/\*\//g, '*\\/').replace(/\r\n?|[\u2028\u2029]/g, '\n');
 }
 

@@ -12,7 +12,9 @@ import { type ProjectRegistry } from '../projects/registry';
 import { type ProjectStatusBar } from '../projects/statusBar';
 import type { TreeModel } from './model';
 import { isDocumentNode, type ErrorNode, type LoadMoreNode, type ModelNode, type RecordsNode, type TreeNode } from './nodes';
-import { askFilter, askLocale, askOrder, askSearch, askVersion } from './queries';
+import { askFilter, askRemoveFilter } from './filterDialog';
+import { askLocale, askOrder, askSearch, askVersion } from './queries';
+import { pickRecordsByTitle } from '../projects/recordPicker';
 import { VIEW_ID } from './provider';
 import type { RecordQuery } from './recordQuery';
 
@@ -25,11 +27,14 @@ export interface TreeDeps {
   t: Translate;
 }
 
-export function loadMore(deps: TreeDeps, node: LoadMoreNode): Thenable<void> {
-  return vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => deps.tree.loadMore(node.records));
+// These run from their tree items only (hidden from the palette); run otherwise, they have nothing to act on.
+export async function loadMore(deps: TreeDeps, node?: LoadMoreNode): Promise<void> {
+  if (node?.kind !== 'loadMore') return;
+  await deps.ui.withProgress({ location: { view: VIEW_ID } }, () => deps.tree.loadMore(node.records));
 }
 
-export async function retry(deps: TreeDeps, node: ErrorNode): Promise<void> {
+export async function retry(deps: TreeDeps, node?: ErrorNode): Promise<void> {
+  if (node?.kind !== 'error') return;
   if (node.action === 'signIn') await vscode.commands.executeCommand('datocms.signIn', node.projectKey);
   else if (node.action === 'loadMore' && node.parent?.kind === 'records') await deps.tree.loadMore(node.parent);
   else await deps.tree.refresh(node);
@@ -41,8 +46,14 @@ export const searchRecords = (deps: TreeDeps, arg?: RecordsNode) =>
 export const filterRecords = (deps: TreeDeps, arg?: RecordsNode) =>
   onRecords(deps, arg, deps.t('Filter the records of which model?'), async (node) => {
     const data = await deps.tree.dataOf(node);
-    return askFilter(deps.ui, deps.t, node.model.itemType, await data.fields(node.model.itemType.id), node.query);
+    const locale = node.query.locale;
+    return askFilter(deps.ui, deps.t, node.model.itemType, await data.fields(node.model.itemType.id), node.query, (modelIds, options) =>
+      pickRecordsByTitle(deps.ui, deps.t, data, modelIds, { ...options, ...(locale ? { locale } : {}) }),
+    );
   });
+
+export const removeFilter = (deps: TreeDeps, arg?: RecordsNode) =>
+  onRecords(deps, arg, deps.t('Remove a filter condition of which model?'), (node) => askRemoveFilter(deps.ui, deps.t, node.query));
 
 export const orderRecords = (deps: TreeDeps, arg?: RecordsNode) =>
   onRecords(deps, arg, deps.t('Order the records of which model?'), async (node) => {
@@ -59,7 +70,7 @@ export const chooseVersion = (deps: TreeDeps, arg?: RecordsNode) =>
   onRecords(deps, arg, deps.t("Choose the version of which model's records?"), (node) => askVersion(deps.ui, deps.t, node.query));
 
 export const clearQuery = (deps: TreeDeps, arg?: RecordsNode) =>
-  onRecords(deps, arg, deps.t("Clear the query of which model's records?"), async () => ({}));
+  onRecords(deps, arg, deps.t("Clear the query of which model's records?"), () => Promise.resolve({}));
 
 /**
  * A Records query command: on the Records item it was run on, or, from the palette, on the Records item of a model
@@ -105,7 +116,7 @@ export interface Subject {
 }
 
 export async function subjectOf(deps: Pick<TreeDeps, 'registry' | 'tree' | 'ui' | 't'>, arg: unknown): Promise<Subject | undefined> {
-  if (isTreeNode(arg)) return { node: arg, ref: 'ref' in arg ? (arg.ref as DocumentRef) : undefined };
+  if (isTreeNode(arg)) return { node: arg, ref: 'ref' in arg ? arg.ref : undefined };
   const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
   const ref = uri ? parseDocumentUri(uri) : undefined;
   if (!ref) {

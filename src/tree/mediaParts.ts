@@ -1,7 +1,7 @@
 // The parts of the tree the media feature builds its branch with (rows for failures, empty branches and "Load
 // more…", counts, escaping, the dragged-upload type). The feature is bundled apart and reaches them through the
 // tree's entry; this is all it takes.
-export { errorNode, loadNextPage, moreRow, pagedRows } from './recordPages';
+export { loadNextPage, moreRow, pagedRows } from './recordPages';
 export { emptyNode } from './schemaNodes';
 export { loadMoreLabel, matchCount } from './labels';
 export { escapeMarkdown } from './tooltips';

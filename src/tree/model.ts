@@ -1,9 +1,6 @@
 // The DatoCMS tree as data: what each expand loads (one request at most), the paging and query of each model's
-// records, and what the extension's own changes update. No vscode import; ./presenter.ts says how nodes look and
-// ./provider.ts renders them.
-//
-// Node objects are created once per load of their parent and reused until that parent is refreshed:
-// VS Code identifies the element of a change event by object identity.
+// records, and what the extension's own changes update. No vscode import (./presenter.ts, ./provider.ts draw it).
+// Nodes are made once per load of their parent and kept until it refreshes: VS Code knows them by identity.
 import type { Resource } from '../cma';
 import type { DocumentRef } from '../domain/paths';
 import { type ProjectSource } from '../projects/project';
@@ -11,9 +8,10 @@ import type { ProjectData } from '../projects/projectData';
 import { formatMessage, type Translate } from '../platform/translate';
 import { isEmptyQuery, type RecordQuery } from './recordQuery';
 import { relationshipId } from '../domain/resources';
-import { Model } from '../domain/views';
+import { Model, Site } from '../domain/views';
 import { RecordTotals } from './recordTotals';
 import { findNode } from './reveal';
+import { Staleness } from './staleness';
 import type { MediaNode, ModelNode, ProjectNode, RecordsNode, SectionNode, TreeNode } from './nodes';
 import { isEmptyMediaQuery, type MediaQuery } from './mediaQuery';
 import { modelOf } from './nodes';
@@ -37,12 +35,16 @@ export interface TreeModelDeps {
 }
 
 type Listener = (node: TreeNode | undefined) => void;
+/** How long after the extension's own change the tree is not said to be old. */
+const OWN_CHANGE_GRACE_MS = 60_000;
+type DocumentListener = (ref: DocumentRef) => void;
 
 export class TreeModel implements PresenterState {
   private readonly t: Translate;
   private numberFormat: Intl.NumberFormat | undefined;
   private readonly listeners = new Set<Listener>();
   private readonly staleListeners = new Set<() => void>();
+  private readonly documentListeners = new Set<DocumentListener>();
   private rootNodes: ProjectNode[] | undefined;
   private readonly childCache = new Map<string, Promise<TreeNode[]>>();
   /** when each cached branch was loaded (ms), for the age of what the tree shows */
@@ -52,11 +54,15 @@ export class TreeModel implements PresenterState {
   private readonly queries = new Map<string, RecordQuery>();
   /** each model's number of records, counted for its hover */
   private readonly totals = new RecordTotals();
-  private staleReason: string | undefined;
+  private readonly staleness = new Staleness(() => this.staleListeners.forEach((listener) => listener()));
   /** the Media nodes' queries survive refreshes; keyed by node id */
   private readonly mediaQueries = new Map<string, MediaQuery>();
+  /** when the extension last changed or reloaded something the tree shows (ms) */
+  private lastOwnChange = Number.NEGATIVE_INFINITY;
   /** the root ids (project@environment) of environments the extension changed while the tree showed another */
   private readonly changedWhileHidden = new Set<string>();
+  /** each project's time zone (its site's), known once the project is expanded */
+  private readonly zones = new Map<string, string | undefined>();
 
   constructor(private readonly deps: TreeModelDeps) {
     this.t = deps.t ?? formatMessage;
@@ -66,7 +72,7 @@ export class TreeModel implements PresenterState {
       pageSize: () => deps.pageSize(),
       dataOf: (node) => this.dataOf(node),
       fire: (node) => this.fire(node),
-      stale: (reason) => this.setStale(reason),
+      stale: (records, reason) => this.staleness.note(records.id, reason),
       loaded: (records) => this.loadedAt.set(records.id, this.now()),
     });
   }
@@ -84,6 +90,12 @@ export class TreeModel implements PresenterState {
   onDidChange(listener: Listener): { dispose(): void } {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** Subscribe to the extension's own changes of documents in DatoCMS (saved, published, restored, created, deleted). */
+  onDidChangeDocument(listener: DocumentListener): { dispose(): void } {
+    this.documentListeners.add(listener);
+    return { dispose: () => this.documentListeners.delete(listener) };
   }
 
   /** Subscribe to the tree becoming (or no longer being) possibly out of date. */
@@ -161,10 +173,11 @@ export class TreeModel implements PresenterState {
         const data = await this.deps.projects.data(project.key).catch(() => undefined);
         data?.invalidate();
       }
-      this.setStale(undefined);
+      this.staleness.reloaded(undefined);
       this.fire(undefined);
       return;
     }
+    this.lastOwnChange = this.now();
     const target = ['error', 'empty', 'loadMore', 'uploadsMore', 'upload'].includes(node.kind) ? node.parent : node;
     if (!target) return this.refresh(undefined);
     const data = await this.dataOf(target).catch(() => undefined);
@@ -190,10 +203,10 @@ export class TreeModel implements PresenterState {
 
   /**
    * The node that shows a document, loading the branches on its way (for Reveal in Tree). A record not
-   * among the loaded ones is paged to (a bounded number of pages); else its Records node stands in.
+   * among the loaded ones is paged to (at most `maxPages` more pages); else its Records node stands in.
    */
-  find(ref: DocumentRef): Promise<TreeNode | undefined> {
-    return findNode(this, ref);
+  find(ref: DocumentRef, maxPages?: number): Promise<TreeNode | undefined> {
+    return findNode(this, ref, maxPages);
   }
 
   /** How a row of the media branch looks. */
@@ -223,28 +236,33 @@ export class TreeModel implements PresenterState {
     if (this.recordTotal(model) !== undefined || Model.isBlock(model.itemType)) return;
     const data = await this.dataOf(model);
     await this.totals.count(model.id, async () => {
-      const page = await data.client.items.list({ filter: { type: model.itemType.id }, version: 'current', page: { limit: 1 } });
+      const page = await data.client
+        .background('record counts')
+        .items.list({ filter: { type: model.itemType.id }, version: 'current', page: { limit: 1 } });
       return page.totalCount;
     });
   }
 
   /** Why the tree may be out of date (shown with a hint to Refresh), undefined when it is not known to be. */
   get stale(): string | undefined {
-    return this.staleReason;
-  }
-
-  /** The tree may no longer show what DatoCMS has (`reason` says why); Refresh clears it. */
-  markStale(reason: string): void {
-    this.setStale(reason);
+    return this.staleness.reason;
   }
 
   /** Marks the tree stale when a branch it shows was loaded more than `maxAgeMs` ago (others may have changed it). */
   checkAge(maxAgeMs: number): void {
-    if (this.staleReason !== undefined || this.loadedAt.size === 0) return;
-    const oldest = Math.min(...this.loadedAt.values());
+    // right after the extension's own change the user is working here (the window's focus comes back from its dialog)
+    if (this.now() - this.lastOwnChange < OWN_CHANGE_GRACE_MS) return;
+    if (this.staleness.reason !== undefined || this.loadedAt.size === 0) return;
+    const [id, oldest] = [...this.loadedAt].reduce((a, b) => (b[1] < a[1] ? b : a));
     const minutes = Math.floor((this.now() - oldest) / 60_000);
+    // reloading that branch (Refresh, or the extension's own change there) clears it
     if (this.now() - oldest > maxAgeMs)
-      this.setStale(minutes === 1 ? this.t('loaded a minute ago') : this.t('loaded {0} minutes ago', minutes));
+      this.staleness.note(id, minutes === 1 ? this.t('loaded a minute ago') : this.t('loaded {0} minutes ago', minutes));
+  }
+
+  /** The time zone the project's dates read in (undefined until the project was expanded, or when it names none). */
+  timeZoneOf(projectKey: string): string | undefined {
+    return this.zones.get(projectKey);
   }
 
   /** The project data (client, cached schema) a node belongs to. */
@@ -254,10 +272,11 @@ export class TreeModel implements PresenterState {
 
   private async loadChildren(node: TreeNode): Promise<TreeNode[]> {
     switch (node.kind) {
-      case 'project':
-        // The site (cached) gives the locales record labels need, and checks the token once.
-        await (await this.dataOf(node)).site();
+      case 'project': {
+        // The site (cached) gives the locales record labels need and the time zone dates read in, and checks the token once.
+        this.zones.set(node.projectKey, Site.timezone(await (await this.dataOf(node)).site()));
         return sections(this.t, node, this.mediaQueries.get(`${node.id}/media`) ?? {});
+      }
       case 'models':
       case 'blockModels':
         return modelNodes(this.t, node, await (await this.dataOf(node)).itemTypes());
@@ -289,7 +308,7 @@ export class TreeModel implements PresenterState {
             (n) => n.kind === 'environment' && typeof n.resource.meta['status'] === 'string' && n.resource.meta['status'] !== 'ready',
           )
         )
-          this.setStale(this.t('an environment is being created or deleted'));
+          this.staleness.note(node.id, this.t('an environment is being created or deleted'));
         return nodes;
       }
       default:
@@ -299,6 +318,8 @@ export class TreeModel implements PresenterState {
 
   /** Updates what the tree shows after a document was saved (without reloading unrelated branches). */
   async documentSaved(ref: DocumentRef, resource: Resource): Promise<void> {
+    this.lastOwnChange = this.now();
+    this.documentListeners.forEach((listener) => listener(ref));
     const project = this.shownRoot(ref);
     if (!project) return;
     if (ref.kind === 'upload') return this.deps.media?.peek()?.uploadChanged(resource as Resource<'upload'>);
@@ -319,6 +340,8 @@ export class TreeModel implements PresenterState {
    * reloads where the tree shows it (its model's Records, the models, the webhooks).
    */
   async documentChanged(ref: DocumentRef): Promise<void> {
+    this.lastOwnChange = this.now();
+    this.documentListeners.forEach((listener) => listener(ref));
     const project = this.shownRoot(ref);
     if (!project) return;
     if (ref.kind !== 'record') {
@@ -366,12 +389,7 @@ export class TreeModel implements PresenterState {
     }
     this.paging.forget(id);
     this.deps.media?.peek()?.forget(id);
-  }
-
-  private setStale(reason: string | undefined): void {
-    if (this.staleReason === reason) return;
-    this.staleReason = reason;
-    for (const listener of this.staleListeners) listener();
+    this.staleness.reloaded(id);
   }
 
   /** Tells the views that a node (undefined: everything) changed how it looks. */

@@ -1,7 +1,6 @@
 // The nodes of the DatoCMS tree: one kind per row the view shows, each with the data it stands for (what DatoCMS
 // returned, the name to show, the state that menus follow). No vscode import; ./model.ts makes them, ./presenter.ts
 // says how each looks (description, hover, icon, context value), ./provider.ts renders them.
-import { Model } from '../domain/views';
 import type { Project } from '../projects/registry';
 import type { Resource } from '../cma';
 import type { DocumentRef } from '../domain/paths';
@@ -9,7 +8,7 @@ import type { MediaQuery } from './mediaQuery';
 import type { RecordQuery } from './recordQuery';
 import type { LocaleCoverage } from './tooltips';
 
-export interface NodeBase {
+interface NodeBase {
   /** unique and stable while the data is the same; the TreeItem id */
   readonly id: string;
   readonly parent: TreeNode | undefined;
@@ -177,6 +176,3 @@ export function modelOf(node: TreeNode): ModelNode | undefined {
       return undefined;
   }
 }
-
-/** Whether a model node stands for a block model (no records). */
-export const isBlockModel = (node: ModelNode): boolean => Model.isBlock(node.itemType);

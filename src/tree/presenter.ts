@@ -65,7 +65,8 @@ export const CONTEXT_FLAGS: Record<Kind, readonly (readonly string[])[]> = {
   fields: [],
   fieldset: [],
   field: [['first'], ['last']],
-  records: [['query']],
+  // `filters`: its query has filter conditions (one can be removed)
+  records: [['query'], ['filters']],
   // `drafts`: its model has draft mode (without it a record is published at every save, and cannot be unpublished)
   record: [['draft', 'updated', 'published'], ['drafts'], ['scheduledPublication'], ['scheduledUnpublishing']],
   loadMore: [],
@@ -120,8 +121,8 @@ const RECORD_ICONS: Record<string, Icon> = {
   published: { id: 'circle-filled', color: 'charts.green' },
 };
 
-export const environmentIsPrimary = (environment: Resource<'environment'>): boolean => environment.meta['primary'] === true;
-export const environmentStatus = (environment: Resource<'environment'>): string =>
+const environmentIsPrimary = (environment: Resource<'environment'>): boolean => environment.meta['primary'] === true;
+const environmentStatus = (environment: Resource<'environment'>): string =>
   typeof environment.meta['status'] === 'string' ? environment.meta['status'] : 'ready';
 
 export class TreePresenter {
@@ -161,7 +162,7 @@ export class TreePresenter {
         flags.push(node.first && 'first', node.last && 'last');
         break;
       case 'records':
-        flags.push(!isEmptyQuery(node.query) && 'query');
+        flags.push(!isEmptyQuery(node.query) && 'query', !!node.query.filters?.length && 'filters');
         break;
       case 'record': {
         const meta = node.record.meta;
@@ -214,7 +215,7 @@ export class TreePresenter {
       }
       case 'record':
         // `published · invalid · unpublishes 2030-01-31 09:00`
-        return statusOf(node.record);
+        return statusOf(node.record, this.format.dates(node.projectKey).short);
       case 'webhook': {
         const url = Webhook.url(node.webhook);
         return Webhook.isEnabled(node.webhook) ? url : t('disabled · {0}', url);
@@ -243,7 +244,7 @@ export class TreePresenter {
       case 'field':
         return fieldTooltip(node.field, format);
       case 'record':
-        return recordTooltip(node.record, node.label, node.coverage, format);
+        return recordTooltip(node.record, node.label, node.coverage, format, format.dates(node.projectKey));
       case 'webhook':
         return webhookTooltip(node.webhook, format);
       case 'records':
@@ -331,15 +332,16 @@ export class TreePresenter {
   }
 
   private environmentTooltip(node: EnvironmentNode): string {
-    const { t, date } = this.format;
+    const { t } = this.format;
+    const when = this.format.dates(node.projectKey);
     const environment = node.resource;
     const meta = environment.meta;
     const lines = [
       `**${escapeMarkdown(environment.id)}** — ${environmentIsPrimary(environment) ? t('primary environment') : t('sandbox environment')}`,
       t('Status: {0}', environmentStatus(environment)),
       typeof meta['forked_from'] === 'string' ? t('Forked from: {0}', escapeMarkdown(meta['forked_from'])) : undefined,
-      typeof meta['created_at'] === 'string' ? t('Created: {0}', date(meta['created_at'])) : undefined,
-      typeof meta['last_data_change_at'] === 'string' ? t('Last change: {0}', date(meta['last_data_change_at'])) : undefined,
+      typeof meta['created_at'] === 'string' ? t('Created: {0}', when.exact(meta['created_at'])) : undefined,
+      typeof meta['last_data_change_at'] === 'string' ? t('Last change: {0}', when.exact(meta['last_data_change_at'])) : undefined,
       meta['read_only_mode'] === true ? t('Read-only (a fast fork of it is running, or maintenance mode is on)') : undefined,
       node.active ? t('The tree shows this environment.') : undefined,
     ];

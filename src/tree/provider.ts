@@ -1,6 +1,6 @@
 // Renders TreeModel nodes as TreeItems through the presenter (label, description, hover, icon, context value), says
 // what a click does, and keeps the view's expanded branches and its "may be out of date" message.
-import { dateTimeText } from '../platform/dates';
+import { datesIn } from '../platform/dates';
 import vscode = require('vscode');
 import { documentUri } from '../platform/uris';
 import { VIEWS } from '../platform/views';
@@ -12,7 +12,7 @@ export const VIEW_ID = VIEWS.explorer;
 /** what a dragged field travels as (only within this tree) */
 export const FIELD_MIME = 'text/x-datocms';
 /** A tree loaded longer ago than this may no longer show what DatoCMS has (others edit too). */
-export const STALE_AFTER_MS = 15 * 60_000;
+const STALE_AFTER_MS = 15 * 60_000;
 
 export class TreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<TreeNode | undefined>();
@@ -27,7 +27,7 @@ export class TreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.D
     this.presenter = new TreePresenter(model, () => ({
       t: vscode.l10n.t,
       numbers: new Intl.NumberFormat(vscode.env.language),
-      date: dateTimeText(vscode.env.language),
+      dates: (projectKey) => datesIn(model.timeZoneOf(projectKey)),
     }));
   }
 
@@ -113,6 +113,6 @@ export class TreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.D
  * The TreeItem id: the node id without the environment, so a branch keeps its place (and its expanded
  * state) when the project switches environment. One environment per project shows at a time.
  */
-export function itemId(node: TreeNode): string {
+function itemId(node: TreeNode): string {
   return node.id.replace(/^(p:[^/@]+)@[^/]*/, '$1');
 }

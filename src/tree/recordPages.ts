@@ -27,8 +27,8 @@ export interface PagingHost {
   pageSize(): number;
   dataOf(node: TreeNode): Promise<ProjectData>;
   fire(node: TreeNode): void;
-  /** the records may no longer be what DatoCMS has */
-  stale(reason: string): void;
+  /** the records of a Records node may no longer be what DatoCMS has */
+  stale(records: RecordsNode, reason: string): void;
   /** a Records node's first page loaded (its age counts from now) */
   loaded(records: RecordsNode): void;
 }
@@ -153,7 +153,7 @@ export class RecordPaging {
     for (const record of page) {
       if (known.has(record.id)) {
         // a record that moved between pages while paging: someone changed the records meanwhile
-        this.host.stale(this.host.t('records changed while they loaded'));
+        this.host.stale(records, this.host.t('records changed while they loaded'));
         continue;
       }
       pages.nodes.push({

@@ -5,8 +5,11 @@ import type { ItemQuery } from '../cma';
 export interface FieldFilter {
   /** field api_key or a meta column such as `_status` */
   field: string;
+  /** the API's name (`eq`, `not_in`, `notIn`…); people read it as `operatorText` spells it */
   operator: string;
   value: unknown;
+  /** how the value reads when it is not itself: the titles of the records it names, one per id */
+  labels?: string[];
 }
 
 export interface RecordOrder {
@@ -49,12 +52,46 @@ export function itemQueryFor(modelId: string, query: RecordQuery, page: { offset
   return itemQuery;
 }
 
-/** Comparison operators shown as symbols; the others keep their API name (`matches`, `in`, `exists`…). */
-const OPERATOR_SYMBOLS: Record<string, string> = { eq: '=', neq: '≠', gt: '>', gte: '≥', lt: '<', lte: '≤' };
+/**
+ * How each operator reads, the one spelling the filter dialogue, the Records item and its hover share: the
+ * comparisons as symbols, the others in words (the API's `notIn` and `not_in` alike are "not in").
+ */
+const OPERATOR_TEXT: Record<string, string> = {
+  eq: '=',
+  neq: '≠',
+  gt: '>',
+  gte: '≥',
+  lt: '<',
+  lte: '≤',
+  in: 'in',
+  not_in: 'not in',
+  notIn: 'not in',
+  matches: 'matches',
+  not_matches: 'does not match',
+  is_blank: 'is blank',
+  is_present: 'is present',
+  exists: 'exists',
+  all_in: 'has all of',
+  any_in: 'has any of',
+  near: 'near',
+};
+/** A yes/no operator answered no. */
+const NEGATED_FLAG_TEXT: Record<string, string> = { exists: 'does not exist', is_blank: 'is not blank', is_present: 'is not present' };
 
-/** One filter condition as a person reads it: `featured = true`, `title matches "pasta"`, `tags in (a, b)`. */
+export function operatorText(operator: string): string {
+  return OPERATOR_TEXT[operator] ?? operator;
+}
+
+/** One filter condition as a person reads it: `featured = true`, `title matches "pasta"`, `author in ("Ada", "Bo")`. */
 export function describeFilter(filter: FieldFilter): string {
-  return `${filter.field} ${OPERATOR_SYMBOLS[filter.operator] ?? filter.operator} ${describeValue(filter.value)}`;
+  const { field, operator, value } = filter;
+  if (FLAG_OPERATORS.has(operator)) return `${field} ${value === false ? NEGATED_FLAG_TEXT[operator] : operatorText(operator)}`;
+  return `${field} ${operatorText(operator)} ${filter.labels?.length ? describeLabels(filter.labels, value) : describeValue(value)}`;
+}
+
+function describeLabels(labels: string[], value: unknown): string {
+  const quoted = labels.map((label) => JSON.stringify(label));
+  return Array.isArray(value) ? `(${quoted.join(', ')})` : quoted[0]!;
 }
 
 /** The order as shown: `order: published_at ↓`. */
@@ -63,7 +100,7 @@ export function describeOrder(order: RecordOrder): string {
 }
 
 /** Each active part of the query, in the order they apply: search, filters, order, locale, version. */
-export function describeQueryParts(query: RecordQuery): string[] {
+function describeQueryParts(query: RecordQuery): string[] {
   const parts: string[] = [];
   if (query.search) parts.push(`"${query.search}"`);
   for (const f of query.filters ?? []) parts.push(describeFilter(f));
@@ -79,8 +116,7 @@ export function describeQuery(query: RecordQuery): string {
 }
 
 function describeValue(value: unknown): string {
-  if (value && typeof value === 'object' && !Array.isArray(value) && 'pattern' in value)
-    return JSON.stringify(String((value as { pattern: unknown }).pattern));
+  if (value && typeof value === 'object' && !Array.isArray(value) && 'pattern' in value) return JSON.stringify(String(value.pattern));
   if (value && typeof value === 'object' && !Array.isArray(value) && 'latitude' in value) {
     const near = value as { latitude: unknown; longitude: unknown; radius: unknown };
     return `${String(near.latitude)}, ${String(near.longitude)} (${String(near.radius)} m)`;
@@ -93,7 +129,12 @@ function describeValue(value: unknown): string {
 
 /** Operators whose value is a yes/no flag rather than typed text. */
 const FLAG_OPERATORS = new Set(['exists', 'is_blank', 'is_present']);
+/** Operators whose value is a list (and `eq` of a links or gallery field: the whole list, in order). */
 const LIST_OPERATORS = new Set(['in', 'not_in', 'notIn', 'all_in', 'any_in']);
+
+export function takesList(fieldType: string, operator: string): boolean {
+  return LIST_OPERATORS.has(operator) || (operator === 'eq' && (fieldType === 'links' || fieldType === 'gallery'));
+}
 const NUMBER_TYPES = new Set(['integer', 'float']);
 
 export type ParsedValue = { ok: true; value: unknown } | { ok: false; message: string };
@@ -101,7 +142,7 @@ export type ParsedValue = { ok: true; value: unknown } | { ok: false; message: s
 /** What the user must enter for an operator, for the input box prompt. */
 export function valueKind(fieldType: string, operator: string): 'flag' | 'list' | 'number' | 'pattern' | 'near' | 'text' {
   if (FLAG_OPERATORS.has(operator) || fieldType === 'boolean' || fieldType === '_is_valid') return 'flag';
-  if (LIST_OPERATORS.has(operator) || (operator === 'eq' && (fieldType === 'links' || fieldType === 'gallery'))) return 'list';
+  if (takesList(fieldType, operator)) return 'list';
   if (operator === 'matches' || operator === 'not_matches') return 'pattern';
   if (operator === 'near') return 'near';
   if (NUMBER_TYPES.has(fieldType) || fieldType === 'position') return 'number';
@@ -114,16 +155,16 @@ export function parseFilterValue(fieldType: string, operator: string, text: stri
   switch (valueKind(fieldType, operator)) {
     case 'flag':
       if (trimmed === 'true' || trimmed === 'false') return { ok: true, value: trimmed === 'true' };
-      return { ok: false, message: `Enter true or false for ${operator}.` };
+      return { ok: false, message: `Enter true or false for ${operatorText(operator)}.` };
     case 'list': {
       const items = trimmed
         .split(',')
         .map((s) => s.trim())
         .filter((s) => s !== '');
-      if (items.length === 0) return { ok: false, message: `Enter one or more values separated by commas for ${operator}.` };
+      if (items.length === 0) return { ok: false, message: `Enter one or more values separated by commas for ${operatorText(operator)}.` };
       const numbers = NUMBER_TYPES.has(fieldType);
       if (numbers && items.some((s) => !Number.isFinite(Number(s))))
-        return { ok: false, message: `Every value of ${operator} must be a number.` };
+        return { ok: false, message: `Every value of ${operatorText(operator)} must be a number.` };
       return { ok: true, value: numbers ? items.map(Number) : items };
     }
     case 'pattern':

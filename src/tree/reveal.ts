@@ -6,6 +6,8 @@ import type { ModelNode, RecordsNode, TreeNode } from './nodes';
 
 /** How many more pages Reveal in Tree loads to reach a record before it settles for the Records node. */
 export const REVEAL_MAX_PAGES = 20;
+/** The same after Go to Definition, which the user did not ask to page through a model: a small budget. */
+export const DEFINITION_REVEAL_PAGES = 2;
 
 /** What finding a node needs of the tree model. */
 interface Navigable {

@@ -3,14 +3,15 @@
 // implementation detail). Everything taken from DatoCMS is escaped. No vscode import.
 import type { Resource } from '../cma';
 import { Field, Fieldset, Model, Webhook } from '../domain/views';
+import type { Dates } from '../platform/dates';
 import type { Translate } from '../platform/translate';
 import { describeFilter, describeOrder, type RecordQuery } from './recordQuery';
 
 export interface TooltipFormat {
   t: Translate;
   numbers: Intl.NumberFormat;
-  /** an ISO timestamp as the user reads dates */
-  date: (iso: string) => string;
+  /** how a project's moments read (in its time zone) */
+  dates(projectKey: string): Dates;
 }
 
 /** Which of the project's locales hold a value in any localized field of a record. */
@@ -56,7 +57,7 @@ export function modelTooltip(itemType: Resource<'item_type'>, recordCount: numbe
           ? t('Sortable model')
           : t('Model');
   const fieldCount = Array.isArray(itemType.relationships['fields']?.data)
-    ? (itemType.relationships['fields']!.data as unknown[]).length
+    ? (itemType.relationships['fields'].data as unknown[]).length
     : undefined;
   const counts = [
     fieldCount === undefined ? undefined : fieldCount === 1 ? t('1 field') : t('{0} fields', f.numbers.format(fieldCount)),
@@ -110,7 +111,7 @@ export function fieldsetTooltip(
 }
 
 /** `required`, `length (min 3, max 80)`, `enum (values: draft, live)`. */
-export function describeValidators(validators: unknown): string[] {
+function describeValidators(validators: unknown): string[] {
   if (!validators || typeof validators !== 'object') return [];
   return Object.entries(validators as Record<string, unknown>).map(([name, params]) => {
     if (!params || typeof params !== 'object' || Array.isArray(params)) return name;
@@ -135,15 +136,21 @@ export function fieldTooltip(field: Resource<'field'>, f: TooltipFormat): string
   ]);
 }
 
-export function recordTooltip(record: Resource<'item'>, title: string, coverage: LocaleCoverage | undefined, f: TooltipFormat): string {
+export function recordTooltip(
+  record: Resource<'item'>,
+  title: string,
+  coverage: LocaleCoverage | undefined,
+  f: TooltipFormat,
+  when: Dates,
+): string {
   const { t } = f;
   const status = typeof record.meta['status'] === 'string' ? record.meta['status'] : undefined;
   const updated = typeof record.meta['updated_at'] === 'string' ? record.meta['updated_at'] : undefined;
   const published = typeof record.meta['published_at'] === 'string' ? record.meta['published_at'] : undefined;
   return tooltip(escapeMarkdown(title), [
     `${t('ID')} ${code(record.id)}${status ? ` · ${escapeMarkdown(status)}` : ''}`,
-    updated ? t('Updated {0}', f.date(updated)) : undefined,
-    published ? t('Published {0}', f.date(published)) : undefined,
+    updated ? t('Updated {0}', when.exact(updated)) : undefined,
+    published ? t('Published {0}', when.exact(published)) : undefined,
     coverage && coverage.all.length > 1
       ? t(
           'Locales: {0} ({1} of {2})',
@@ -156,7 +163,7 @@ export function recordTooltip(record: Resource<'item'>, title: string, coverage:
 }
 
 /** `item: create, update; upload: delete` from a webhook's `events`. */
-export function describeWebhookEvents(events: unknown): string {
+function describeWebhookEvents(events: unknown): string {
   if (!Array.isArray(events) || events.length === 0) return '';
   return events
     .map(

@@ -5,6 +5,7 @@ import { DocumentService } from '../../src/documents/documentService';
 import { documentPath, type DocumentRef } from '../../src/domain/paths';
 import type { Project } from '../../src/projects/project';
 import { ProjectData } from '../../src/projects/projectData';
+import { KnownSecrets } from '../../src/platform/secrets';
 import { formatMessage } from '../../src/platform/translate';
 import type { GraphqlTools } from '../../src/graphql';
 import type { EditorText, Editors, TextEdit, ToolDeps } from '../../src/agentTools/toolKit';
@@ -120,7 +121,7 @@ export async function bench(options: { records?: number; empty?: boolean } = {})
         data,
         documents,
         editors,
-        secrets: async () => [emulator.token, ...(o.secrets ?? [])],
+        scrubSecrets: knownSecrets(emulator.token, ...(o.secrets ?? [])).scrubSecrets,
         ...(o.graphql ? { graphql: () => o.graphql! } : {}),
       };
     },
@@ -148,4 +149,11 @@ export function dataDocument(answer: string): Record<string, unknown> {
   const match = /^(`{3,})json\n([\s\S]*?)\n\1$/m.exec(answer);
   if (!match) throw new Error(`no document in: ${answer.slice(0, 300)}`);
   return JSON.parse(match[2]!) as Record<string, unknown>;
+}
+
+/** What the extension knows of stored tokens, here the given ones. */
+export function knownSecrets(...secrets: string[]): KnownSecrets {
+  const known = new KnownSecrets();
+  for (const secret of secrets) known.remember(secret);
+  return known;
 }

@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { after, before, describe, test } from 'node:test';
 import type { GraphqlTools } from '../../src/graphql';
 import { LIMITS } from '../../src/agentTools/limits';
-import { projectSecrets } from '../../src/agentTools/secrets';
+import { KnownSecrets } from '../../src/platform/secrets';
 import { CdaTokens } from '../../src/graphql/cdaTokens';
 import { cdaIntrospector } from '../../src/graphql/introspection';
 import { SchemaCache } from '../../src/graphql/schemaCache';
@@ -74,16 +74,16 @@ const link = (options: Partial<ToolFolderLink> = {}): LinkedFolder => {
 /** The code's files as VS Code lists them: node_modules left out. */
 async function filesOf(list: readonly LinkedFolder[]): Promise<ScanFile[]> {
   const files: ScanFile[] = [];
-  const walk = async (path: string): Promise<void> => {
+  const walk = async (path: string, folder: LinkedFolder): Promise<void> => {
     for (const entry of await readdir(path, { withFileTypes: true })) {
       if (entry.name === 'node_modules') continue;
       const full = join(path, entry.name);
-      if (entry.isDirectory()) await walk(full);
+      if (entry.isDirectory()) await walk(full, folder);
       else if (/\.(graphql|gql|ts|tsx|js)$/.test(entry.name))
-        files.push({ path: full, kind: /\.(graphql|gql)$/.test(full) ? 'graphql' : 'script' });
+        files.push({ path: full, kind: /\.(graphql|gql)$/.test(full) ? 'graphql' : 'script', root: folder.path });
     }
   };
-  for (const folder of list) await walk(folder.path);
+  for (const folder of list) await walk(folder.path, folder);
   return files;
 }
 
@@ -98,7 +98,7 @@ function workbench(linked: LinkedFolder[], open = linked.length): GraphqlTools &
     projectName: () => 'Emulated Bistro',
   });
   const schemas = new SchemaCache(cdaIntrospector({ endpoint, tokens }));
-  const search = new UsageSearch({ schemas, folders: async () => linked, files: filesOf, client });
+  const search = new UsageSearch({ schemas, folders: async () => linked, files: filesOf, client, pascals: async () => [] });
   const api = new GraphqlToolApi({
     tokens,
     endpoint,
@@ -258,15 +258,17 @@ describe('datocms_run_graphql', () => {
 
   test('the delivery token kept in secret storage is among the secrets every answer is scrubbed of', async () => {
     const secrets = new Map([
-      ['datocms.apiToken/emulated-bistro', 'cma-token'],
+      ['datocms.apiToken/emulated-bistro', 'cma-token-123'],
       [deliveryTokenSecretKey('emulated-bistro'), DELIVERY_TOKEN],
     ]);
+    const project = { key: 'emulated-bistro', siteId: '1', name: 'Bistro', baseUrl: 'http://127.0.0.1' };
+    const known = new KnownSecrets();
     const store = new ProjectStore(
-      { get: async (k) => secrets.get(k), store: async () => undefined, delete: async () => undefined },
-      { get: () => undefined, update: async () => undefined },
+      known.watch({ get: async (k) => secrets.get(k), store: async () => undefined, delete: async () => undefined }),
+      { get: <T>() => [project] as T, update: async () => undefined },
     );
-    const all = await projectSecrets({ list: () => [{ key: 'emulated-bistro' }] }, store);
-    assert.deepEqual(all, ['cma-token', DELIVERY_TOKEN]);
+    await store.readAll();
+    assert.equal(known.scrubSecrets(`a cma-token-123 and ${DELIVERY_TOKEN}`), 'a [secret removed] and [secret removed]');
   });
 });
 
@@ -276,6 +278,7 @@ describe('datocms_find_usages', () => {
 
   test("a field and a model: the places in the linked folder's code, as file:line (operation)", async () => {
     const graphql = workbench([link()]);
+    const before = b.emulator.requests.filter((r) => r.path.startsWith('/cda')).length;
     const title = await usages(graphql, { model: 'article', field: 'title' });
     assert.match(title, /1 place\(s\) in the code of "site" read article\.title/);
     assert.deepEqual(rows(title), ['src/articles.ts:7 (query LatestArticles)']);
@@ -286,6 +289,11 @@ describe('datocms_find_usages', () => {
     assert.match(
       await usages(graphql, { model: 'dish' }),
       /No GraphQL in the code of "site" \(the folders linked to this environment\) reads dish\./,
+    );
+    assert.equal(
+      b.emulator.requests.filter((r) => r.path.startsWith('/cda')).length - before,
+      1,
+      'one introspection for three searches: a search reads the cached schema',
     );
   });
 

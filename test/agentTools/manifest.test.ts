@@ -11,7 +11,7 @@ const root = join(__dirname, '..', '..');
 const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
 interface Schema {
   type?: string;
-  properties?: Record<string, Schema & { maximum?: number; maxItems?: number; maxLength?: number }>;
+  properties?: Record<string, Schema & { maximum?: number; maxItems?: number; maxLength?: number; enum?: string[] }>;
   required?: string[];
   additionalProperties?: boolean;
 }
@@ -72,6 +72,9 @@ describe('agent tools in package.json and in the code', () => {
     assert.match(run.modelDescription, /cut at about 40,000 characters/);
     assert.equal(LIMITS.variablesChars, 20_000);
     assert.match(run.modelDescription, /Variables are a JSON object of at most 20,000 characters/);
+    assert.deepEqual([LIMITS.markdownChars, LIMITS.markdownCallChars], [50_000, 100_000]);
+    assert.match(byName.get('datocms_propose_edit')!.modelDescription, /at most 50,000 characters each, 100,000 per call/);
+    assert.deepEqual(byName.get('datocms_get_document')!.inputSchema.properties!['structuredText']!.enum, ['dast', 'markdown']);
     assert.equal(LIMITS.usages, 100);
     assert.match(byName.get('datocms_find_usages')!.modelDescription, /at most 100, with the count of the rest/);
   });

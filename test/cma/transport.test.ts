@@ -160,7 +160,7 @@ describe('transport', () => {
       assert.ok(error instanceof ApiError);
       assert.ok(!error.message.includes(TOKEN), error.message);
       assert.ok(!JSON.stringify(error.errors).includes(TOKEN));
-      assert.equal(error.errors[0]?.details['field'], 'Bearer [redacted]');
+      assert.equal(error.errors[0]?.details['field'], 'Bearer [secret removed]');
       return true;
     });
   });

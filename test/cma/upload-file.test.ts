@@ -3,7 +3,8 @@
 // nothing half-created left behind.
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -124,6 +125,59 @@ describe('createFromFile', () => {
     const error = await rejectionOf(mediaOf(client).uploads.createFromFile({ path: join(dir, 'missing.png') }));
     assert.ok(error instanceof UploadError && error.kind === 'unreadable');
     assert.match(error.message, /missing\.png.*ENOENT/);
+    assert.equal(emulator.requests.length, 0);
+  });
+
+  test('a file that grows while it is sent is refused as changed: the PUT stops short, nothing is stored, no upload', async () => {
+    const path = join(dir, 'recording.mov');
+    writeFileSync(path, Buffer.alloc(3 * 1024 * 1024, 7));
+    const before = uploadCount();
+    let grown = false;
+    const error = await rejectionOf(
+      mediaOf(client).uploads.createFromFile(
+        { path },
+        { onProgress: (p) => p.phase === 'uploading' && p.sentBytes > 0 && !grown && ((grown = true), appendFileSync(path, 'more')) },
+      ),
+    );
+    assert.ok(error instanceof UploadError, String(error));
+    assert.equal(error.kind, 'changed');
+    assert.match(error.message, /recording\.mov: the file changed while it was sent \(it went from 3145728 to 3145732 bytes\)/);
+    assert.equal(hits(emulator, 'POST', '/uploads'), 0, 'no upload is made of it');
+    assert.equal(uploadCount(), before);
+    assert.notEqual(emulator.uploadStorage.requests.at(-1)!.outcome, 'stored', 'the storage keeps nothing of it');
+  });
+
+  test('a file written to after its last byte left is not made an upload either', async () => {
+    const path = join(dir, 'notes.txt');
+    writeFileSync(path, 'short');
+    const before = uploadCount();
+    const error = await rejectionOf(
+      mediaOf(client).uploads.createFromFile(
+        { path },
+        { onProgress: (p) => p.phase === 'uploading' && p.sentBytes === 5 && appendFileSync(path, '!') },
+      ),
+    );
+    assert.ok(error instanceof UploadError && error.kind === 'changed', String(error));
+    assert.match(error.message, /notes\.txt: the file changed while it was sent \(it went from 5 to 6 bytes\)/);
+    assert.equal(hits(emulator, 'POST', '/uploads'), 0);
+    assert.equal(uploadCount(), before);
+  });
+
+  test('a symbolic link, a folder and a pipe are refused for what they are; nothing is read or sent', async () => {
+    symlinkSync(join(dir, 'terrace.png'), join(dir, 'link.png'));
+    mkdirSync(join(dir, 'photos'));
+    execFileSync('mkfifo', [join(dir, 'pipe.png')]);
+    const entries: [string, string][] = [];
+    for (const name of ['link.png', 'photos', 'pipe.png']) {
+      const error = await rejectionOf(mediaOf(client).uploads.createFromFile({ path: join(dir, name) }));
+      assert.ok(error instanceof UploadError && error.kind === 'not-a-file', String(error));
+      entries.push([name, String(error.entry)]);
+    }
+    assert.deepEqual(entries, [
+      ['link.png', 'symbolic-link'],
+      ['photos', 'folder'],
+      ['pipe.png', 'special'],
+    ]);
     assert.equal(emulator.requests.length, 0);
   });
 

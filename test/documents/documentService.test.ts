@@ -201,7 +201,7 @@ describe('saving documents', () => {
       doc['api_key'] = 'summary';
     });
     const saved = expectStatus(await bench.service.save(text, basis(opened)), 'saved');
-    assert.deepEqual(saved.renamed, { ...where, kind: 'field', modelApiKey: 'category', apiKey: 'summary' });
+    assert.deepEqual(saved.renamed, { ...where, kind: 'field', modelApiKey: 'category', apiKey: 'summary', title: 'Description' });
     const again = await bench.service.open(opened.ref, { id: opened.resource.id });
     assert.equal(parse(again.text)['api_key'], 'summary');
   });

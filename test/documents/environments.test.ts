@@ -59,7 +59,7 @@ async function savedAfterReplaced(opened: OpenedDocument, name: string): Promise
   later();
   emulator.clearRequests();
   const result = await service.save(withTitle(opened, 'Meant for the original'), { opened, basisText: opened.text });
-  assert.deepEqual(result, { status: 'replaced', environment: name, renamedTo: `${name}-old` });
+  assert.deepEqual(result, { status: 'replaced', environment: name, renamedTo: `${name}-old`, taken: true });
   assert.deepEqual(writes(), [], 'nothing was sent');
 }
 
@@ -97,7 +97,18 @@ describe('the environment a document was read from', () => {
     await client.environments.rename('feature-b', 'feature-b2');
     later();
     const result = await service.save(withTitle(opened, 'Nowhere'), { opened, basisText: opened.text });
-    assert.deepEqual(result, { status: 'replaced', environment: 'feature-b', renamedTo: 'feature-b2' });
+    assert.deepEqual(result, { status: 'replaced', environment: 'feature-b', renamedTo: 'feature-b2', taken: false });
+  });
+
+  test('deleted: refused, and nothing has its name (so it is told as deleted)', async () => {
+    await fork('main', 'feature-e');
+    const opened = await service.open(await articleIn('feature-e'));
+    await client.environments.destroy('feature-e');
+    later();
+    emulator.clearRequests();
+    const result = await service.save(withTitle(opened, 'Into the void'), { opened, basisText: opened.text });
+    assert.deepEqual(result, { status: 'replaced', environment: 'feature-e', taken: false });
+    assert.deepEqual(writes(), [], 'nothing was sent');
   });
 
   test('saves in a row read the environments once: a list read moments ago still vouches for the name', async () => {

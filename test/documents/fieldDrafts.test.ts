@@ -32,7 +32,7 @@ describe('new field drafts', () => {
     if (result.status !== 'saved') return;
     assert.equal(fieldPosts().length, 1);
     assert.equal(jobs.length, 1);
-    assert.deepEqual(result.created, { ...where, kind: 'field', modelApiKey: 'author', apiKey: 'nickname' });
+    assert.deepEqual(result.created, { ...where, kind: 'field', modelApiKey: 'author', apiKey: 'nickname', title: 'Nickname' });
     assert.equal(JSON.parse(result.document.text).label, 'Nickname');
     const again = await service.save(result.document.text, { opened: result.document, basisText: result.document.text });
     assert.equal(again.status, 'unchanged');

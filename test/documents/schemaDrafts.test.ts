@@ -48,7 +48,7 @@ describe('new model and block model drafts', () => {
     assert.equal(result.status, 'saved', JSON.stringify(result));
     if (result.status !== 'saved') return;
     assert.equal(posts('/item-types'), before + 1);
-    assert.deepEqual(result.created, { ...where, kind: 'model', apiKey: 'new_model' });
+    assert.deepEqual(result.created, { ...where, kind: 'model', apiKey: 'new_model', title: 'New model' });
     const doc = JSON.parse(result.document.text);
     assert.equal(doc.modular_block, false);
     assert.notEqual(doc.$readonly.id, 'new');
@@ -71,7 +71,7 @@ describe('new model and block model drafts', () => {
     assert.equal(result.created?.kind === 'model' && result.created.apiKey, 'call_to_action');
   });
 
-  test('a taken api_key is refused by DatoCMS where it was typed, and the text is kept', async () => {
+  test('a taken api_key is a problem where it was typed, before anything is sent, and the text is kept', async () => {
     const before = posts('/item-types');
     const parsed = newModelDraftRef(where, false);
     const opened = await service.open(parsed);
@@ -79,11 +79,12 @@ describe('new model and block model drafts', () => {
     const result = await service.save(text, { opened, basisText: opened.text });
     assert.equal(result.status, 'invalid');
     if (result.status !== 'invalid') return;
-    assert.equal(result.origin, 'server');
+    assert.equal(result.origin, 'local');
     assert.equal(result.text, text);
     assert.deepEqual(result.problems[0]!.path, ['api_key']);
+    assert.equal(result.problems[0]!.code, 'api-key-taken');
     assert.equal(text.slice(result.problems[0]!.offset, result.problems[0]!.offset + result.problems[0]!.length).includes('author'), true);
-    assert.equal(posts('/item-types'), before + 1);
+    assert.equal(posts('/item-types'), before);
   });
 
   test('has_singleton_item or a missing name is a located problem and sends nothing', async () => {

@@ -17,6 +17,9 @@ export const META_DATE_COLUMNS: Record<string, keyof StoredItem['meta']> = {
   _unpublishing_scheduled_at: 'unpublishing_scheduled_at',
 };
 
+/** What `_status` compares with (a record's meta.status). */
+const RECORD_STATUSES = ['draft', 'updated', 'published'];
+
 export type Predicate = (item: StoredItem, attrs: Record<string, unknown>) => boolean;
 
 export function asString(value: QueryValue | undefined): string | undefined {
@@ -121,9 +124,16 @@ export class ItemFilters {
       const allowed = ['eq', 'neq', 'in', 'notIn'];
       if (!allowed.includes(op)) throw unknownOp(allowed);
       const get = (item: StoredItem) => (name === 'id' ? item.id : item.meta.status);
+      const list = op === 'eq' || op === 'neq' ? [asString(operand) ?? ''] : asList(operand);
+      const unknown = list.find((value) => !RECORD_STATUSES.includes(value));
+      if (name === '_status' && unknown !== undefined)
+        throw httpError(422, 'INVALID_FILTER_FIELDS_PARAM', {
+          filter: where,
+          message: `a record status is one of ${RECORD_STATUSES.join(', ')}`,
+          value: unknown,
+        });
       if (op === 'eq') return (item) => get(item) === operand;
       if (op === 'neq') return (item) => get(item) !== operand;
-      const list = asList(operand);
       return op === 'in' ? (item) => list.includes(String(get(item))) : (item) => !list.includes(String(get(item)));
     }
     if (name === '_is_valid') {

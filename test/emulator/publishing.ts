@@ -10,6 +10,7 @@ import type { Query } from './query.js';
 import { checkLocaleSets, checkValidators, isIsoDateTime } from './record-rules.js';
 import { wire } from './resources.js';
 import type { EmulatorStore, EnvironmentData, StoredItem } from './store.js';
+import { recordVersion } from './versions.js';
 
 export const MAX_BULK_RECORDS = 200;
 const PUBLISH_PARAMS = { recursive: 'scalar' } as const;
@@ -201,6 +202,7 @@ export class Publisher {
       is_published_version_valid: true,
     };
     this.env.meta.last_data_change_at = now;
+    if (!item.parentItemId) recordVersion(this.store, this.env, item);
   }
 
   /**
@@ -239,6 +241,7 @@ export class Publisher {
       item.meta = { ...item.meta, status: 'draft', published_at: null, is_published_version_valid: null, unpublishing_scheduled_at: null };
     }
     this.env.meta.last_data_change_at = now;
+    if (!item.parentItemId) recordVersion(this.store, this.env, item);
   }
 
   destroy(item: StoredItem): void {

@@ -279,6 +279,12 @@ describe('GET /items', () => {
     assert.deepEqual(codes(snakeMeta), ['INVALID_FILTER_FIELDS_PARAM']);
     const camelMeta = await articles('filter[fields][_status][notIn]=draft');
     assert.equal(camelMeta.status, 200);
+    // a status is one of the record statuses
+    for (const query of ['filter[fields][_status][eq]=archived', 'filter[fields][_status][in]=draft,Published']) {
+      const unknownStatus = await articles(query);
+      assert.equal(unknownStatus.status, 422, query);
+      assert.deepEqual(codes(unknownStatus), ['INVALID_FILTER_FIELDS_PARAM']);
+    }
   });
 
   test('order_by on fields and meta columns, several keys, locale-aware', async () => {

@@ -1,9 +1,16 @@
 // The loopback control endpoints under /_emulator (no CMA auth): a test or a host process outside this one reads
 // the request log and what the asset storage received, adds or clears faults and sets the latency through them.
 import type { Reply } from './reply.js';
+import type { RequestJournal } from './journal.js';
 import type { Emulator, FaultRule } from './types.js';
 
-export function answerControl(emulator: Emulator, method: string, path: string, rawBody: string): Reply {
+export function answerControl(
+  emulator: Emulator & { journal: RequestJournal },
+  method: string,
+  path: string,
+  rawBody: string,
+  search = '',
+): Reply {
   const parse = (): Record<string, unknown> => {
     try {
       const value: unknown = JSON.parse(rawBody || '{}');
@@ -15,6 +22,12 @@ export function answerControl(emulator: Emulator, method: string, path: string, 
   };
   try {
     if (path === '/_emulator/requests' && method === 'GET') return { status: 200, body: emulator.requests };
+    // every request after number `since`, whatever the clears (journal.ts)
+    if (path === '/_emulator/journal' && method === 'GET') {
+      const since = Number(new URLSearchParams(search).get('since') ?? '0');
+      if (!Number.isInteger(since) || since < 0) throw new Error('since: expected a request number');
+      return { status: 200, body: emulator.journal.since(since) };
+    }
     if (path === '/_emulator/requests' && method === 'DELETE') {
       emulator.clearRequests();
       return { status: 204 };

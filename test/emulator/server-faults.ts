@@ -1,6 +1,7 @@
 // Injected faults: the kinds a test may ask for, which request a queued fault applies to, and how each kind
-// answers (an API error, a broken or foreign body, a reset, a stall, a body too big to hold). Kept apart from
-// the request pipeline so the happy path reads on its own.
+// answers (an API error, a broken or foreign body, a reset, a stall, a body too big to hold, a redirect, a body
+// echoing the Authorization header, a valid but very large GraphQL answer). Kept apart from the request pipeline so
+// the happy path reads on its own.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorDocument, type ApiErrorSpec } from './errors.js';
 import { requestId } from './http-io.js';
@@ -21,6 +22,9 @@ const FAULT_KINDS: readonly FaultKind[] = [
   'job_failure',
   'wrong_content_type',
   'huge_body',
+  'redirect',
+  'echo_authorization',
+  'large_answer',
 ];
 
 export interface ActiveFault extends FaultRule {
@@ -134,28 +138,80 @@ export function applyFault(
       entry.status = fault.status ?? 200;
       streamHugeBody(res, entry.status, rateHeaders);
       return;
+    case 'redirect':
+      respond({
+        status: fault.status ?? 307,
+        body: '',
+        headers: { Location: fault.location ?? 'https://redirected.example/', 'Content-Type': 'text/html' },
+      });
+      return;
+    case 'echo_authorization': {
+      const echoed = String(req.headers['authorization'] ?? '');
+      // the delivery API's proxy says what it was sent in a GraphQL error, header and all
+      if ((req.url ?? '').startsWith('/cda')) {
+        respond({
+          status: fault.status ?? 200,
+          body: { errors: [{ message: `Rejected request with Authorization: ${echoed}` }] },
+          headers: { 'Content-Type': 'application/json; charset=utf-8' },
+        });
+        return;
+      }
+      const status = fault.status ?? 500;
+      if (status >= 400)
+        respond(
+          json(status, [
+            { code: fault.code ?? 'PROXY_ERROR', details: { field: `authorization: ${echoed}`, message: `rejected ${echoed}` } },
+          ]),
+        );
+      else respond({ status, body: { data: { id: echoed, type: echoed, attributes: { name: echoed } } } });
+      return;
+    }
+    case 'large_answer':
+      entry.status = 200;
+      streamLargeAnswer(res, fault.bytes ?? 22 * 1024 * 1024, rateHeaders);
+      return;
     case 'job_failure':
       return; // handled at job creation
   }
 }
 
 function streamHugeBody(res: ServerResponse, status: number, rateHeaders: Record<string, string>): void {
-  res.writeHead(status, { ...rateHeaders, 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': requestId() });
-  const chunk = Buffer.from(`"${'x'.repeat(1024 * 1024 - 3)}",`);
+  const chunk = `"${'x'.repeat(1024 * 1024 - 3)}",`;
+  streamJson(res, status, rateHeaders, { open: '{"data":[', item: () => chunk, close: '""]}', bytes: HUGE_BODY_BYTES });
+}
+
+/** A valid GraphQL answer of about `bytes`: `{"data":{"allArticles":[{"id":…,"title":…,"body":…},…]}}`, streamed. */
+function streamLargeAnswer(res: ServerResponse, bytes: number, rateHeaders: Record<string, string>): void {
+  const filler = 'Lorem ipsum dolor sit amet, '.repeat(36);
+  const item = (index: number) =>
+    `${index ? ',' : ''}{"id":"${String(index).padStart(8, '0')}","title":"Article ${index}","body":"${filler}"}`;
+  streamJson(res, 200, { ...rateHeaders, 'X-Complexity': '1' }, { open: '{"data":{"allArticles":[', item, close: ']}}', bytes });
+}
+
+/** A JSON body written as it is made: `open`, items until about `bytes` (pausing while the socket is full), `close`. */
+function streamJson(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: { open: string; item: (index: number) => string; close: string; bytes: number },
+): void {
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': requestId() });
   let sent = 0;
-  res.write('{"data":[');
+  let index = 0;
+  res.write(body.open);
   const pump = () => {
-    while (sent < HUGE_BODY_BYTES && !res.destroyed) {
-      sent += chunk.length;
-      if (!res.write(chunk)) {
+    while (sent < body.bytes && !res.destroyed) {
+      const item = body.item(index++);
+      sent += item.length;
+      if (!res.write(item)) {
         res.once('drain', pump);
         return;
       }
     }
-    if (!res.destroyed) res.end('""]}');
+    if (!res.destroyed) res.end(body.close);
   };
   res.on('close', () => {
-    sent = HUGE_BODY_BYTES;
+    sent = body.bytes;
   });
   pump();
 }

@@ -20,6 +20,7 @@ import { writeReply, type Reply } from './reply.js';
 import { answerControl } from './server-control.js';
 import { addFault, applyFault, takeFault, type ActiveFault, type FaultHost } from './server-faults.js';
 import { CmaRouter } from './server-routes.js';
+import { RequestJournal } from './journal.js';
 
 export class EmulatorServer implements Emulator {
   url = '';
@@ -27,6 +28,7 @@ export class EmulatorServer implements Emulator {
   readonly token: string;
   readonly store: EmulatorStore;
   readonly requests: EmulatorRequest[] = [];
+  readonly journal = new RequestJournal();
   readonly faults: Emulator['faults'];
   readonly uploadStorage: UploadStorage;
 
@@ -126,7 +128,7 @@ export class EmulatorServer implements Emulator {
     const rawBody = await readBody(req);
 
     if (path === '/_emulator' || path.startsWith('/_emulator/')) {
-      writeReply(res, answerControl(this, method, path, rawBody));
+      writeReply(res, answerControl(this, method, path, rawBody, url.search));
       return;
     }
     if (path === '/cda' || path.startsWith('/cda/')) {
@@ -145,6 +147,7 @@ export class EmulatorServer implements Emulator {
       environment: envHeader ?? this.store.primaryId,
     };
     this.requests.push(entry);
+    this.journal.add(entry, headerValue(req, 'user-agent'));
 
     const limit = this.rate.hit(Date.now());
     const rateHeaders: Record<string, string> = {
@@ -188,6 +191,7 @@ export class EmulatorServer implements Emulator {
       environment: headerValue(req, 'x-environment') ?? this.store.primaryId,
     };
     this.requests.push(entry);
+    this.journal.add(entry, headerValue(req, 'user-agent'));
     const respond = () => {
       const reply = answerCda(this.store, this.token, method, path, req.headers, rawBody);
       entry.status = reply.status;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { data } from './cda/cda-http.js';
+import { createField, data } from './cda/cda-http.js';
 import { call, codes, details, waitForJob, type RawResponse } from './http.js';
 import { startEmulator, type Emulator } from './index.js';
 import { useEmulator } from '../support/emulator.js';
@@ -83,12 +83,24 @@ describe('PUT /site', () => {
     assert.equal((await job(await put('/site', site({ locales: ['it', 'en'] })))).status, 200, 'fr is used by nothing');
   });
 
-  test('the meta opt-ins: inline blocks leave structured text types when turned off', async () => {
-    const query = '{ __type(name: "ArticleModelBodyField") { fields { name } } }';
-    const names = async () => (await data(emu, query)).__type.fields.map((f: { name: string }) => f.name);
-    assert.deepEqual(await names(), ['blocks', 'inlineBlocks', 'links', 'value']);
+  test('the meta opt-ins: inline blocks, only where a field allows them, leave structured text types when turned off', async () => {
+    const quote = emu.store.itemType(emu.store.environment(), 'quote_block')!.id;
+    await createField(emu, 'author', {
+      label: 'Notes',
+      api_key: 'notes',
+      field_type: 'structured_text',
+      validators: {
+        structured_text_blocks: { item_types: [] },
+        structured_text_inline_blocks: { item_types: [quote] },
+        structured_text_links: { item_types: [] },
+      },
+    });
+    const names = async (type: string) =>
+      (await data(emu, `{ __type(name: "${type}") { fields { name } } }`)).__type.fields.map((f: { name: string }) => f.name);
+    assert.deepEqual(await names('AuthorModelNotesField'), ['blocks', 'inlineBlocks', 'links', 'value']);
+    assert.deepEqual(await names('ArticleModelBodyField'), ['blocks', 'links', 'value'], 'the article body allows no inline blocks');
     await job(await put('/site', site({}, { meta: { improved_exposure_of_inline_blocks_in_cda: false } })));
-    assert.deepEqual(await names(), ['blocks', 'links', 'value']);
+    assert.deepEqual(await names('AuthorModelNotesField'), ['blocks', 'links', 'value']);
   });
 });
 
@@ -172,14 +184,16 @@ describe('workflows', () => {
     assert.deepEqual((await job(bulk)).payload, { data: [], meta: { successful: 1, failed: 0 } });
     const staged = await data(
       emu,
-      '{ inReview: allArticles(filter: {_stage: {eq: in_review}}) { id } approved: allArticles(filter: {_stage: {in: [approved]}}) { id } t: __type(name: "ArticleWorkflowStage") { enumValues { name } } }',
+      '{ inReview: allArticles(filter: {_stage: {eq: in_review}}) { id } approved: allArticles(filter: {_stage: {in: [approved]}}) { id } t: __type(name: "EditorialWorkflowStage") { enumValues { name } } model: __type(name: "ArticleWorkflowStage") { name } }',
     );
     assert.deepEqual(staged.inReview, [{ id: first[0].id }]);
     assert.deepEqual(staged.approved, [{ id: first[1].id }]);
     assert.deepEqual(
       staged.t.enumValues.map((v: { name: string }) => v.name),
       ['draft', 'in_review', 'approved'],
+      'the stage enum is named after the workflow (editorial), not the model',
     );
+    assert.equal(staged.model, null);
   });
 
   test('a stage in use cannot go; a workflow in use cannot be deleted until its models let go', async () => {
@@ -194,7 +208,7 @@ describe('workflows', () => {
     assert.equal((await call(emu, `/items/${article}`)).json.data.meta.stage, null, 'records leave the workflow with their model');
     assert.equal((await call(emu, `/workflows/${id}`, { method: 'DELETE' })).status, 204);
     assert.equal((await call(emu, `/workflows/${id}`)).status, 404);
-    assert.equal((await data(emu, '{ __type(name: "ArticleWorkflowStage") { name } }')).__type, null);
+    assert.equal((await data(emu, '{ __type(name: "EditorialWorkflowStage") { name } }')).__type, null);
   });
 });
 

@@ -74,6 +74,11 @@ export interface EmulatorStore {
   readonly primaryId: string;
   /** whether maintenance mode is on: the primary environment then takes no content or schema writes */
   maintenance: { active: boolean };
+  /**
+   * `GET /uploads` with `filter[fields][upload_collection]` (not in the published filter list): honoured by default;
+   * a test sets `refused` (a DatoCMS without it: 422) or `ignored` (one that lists every upload anyway)
+   */
+  uploadCollectionFilter: { mode: 'honoured' | 'refused' | 'ignored' };
   hasEnvironment(id: string): boolean;
   /** adds a (forked) environment, built */
   addEnvironment(env: EnvironmentData): void;
@@ -122,6 +127,7 @@ export function createStore(
       return primaryId;
     },
     maintenance: { active: false },
+    uploadCollectionFilter: { mode: 'honoured' },
     addEnvironment(env) {
       if (ids.includes(env.id)) throw new Error(`addEnvironment: "${env.id}" exists`);
       built.set(env.id, env);

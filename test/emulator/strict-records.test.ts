@@ -122,6 +122,21 @@ describe('blocks', () => {
     assert.deepEqual({ ...nested.attributes, ...change }, nested.attributes);
   });
 
+  test('a new block in Structured Text: its required fields, a model the field allows, the shape of a block', async () => {
+    const [article] = await list('article');
+    const [quote, cta] = [await modelId('quote_block'), await modelId('cta_block')];
+    const body = (block: object) => {
+      const en = { ...article.attributes.body.en, document: { type: 'root', children: [{ type: 'block', item: block }] } };
+      return { body: { ...article.attributes.body, en } };
+    };
+    assert.deepEqual(found(await update(article.id, body(newBlock(quote, {})))), ['quote:VALIDATION_REQUIRED']);
+    assert.deepEqual(found(await update(article.id, body(newBlock(cta, { label: 'Go', url: 'https://x.example/' })))), [
+      'body:VALIDATION_STRUCTURED_TEXT_BLOCKS',
+    ]);
+    assert.deepEqual(found(await update(article.id, body({ attributes: { quote: 'Eat well' } }))), ['body:VALIDATION_INVALID_FORMAT']);
+    assert.equal((await update(article.id, body(newBlock(quote, { quote: 'Eat well' })))).status, 200);
+  });
+
   test('at most 500 blocks per record', async () => {
     const [page] = await list('page');
     const cta = await modelId('cta_block');

@@ -62,7 +62,14 @@ export type FaultKind =
   | 'not_found'
   | 'job_failure'
   | 'wrong_content_type'
-  | 'huge_body';
+  | 'huge_body'
+  | 'redirect'
+  /**
+   * a server or proxy that repeats the request's Authorization header: the delivery API in a GraphQL error; the CMA
+   * in an api_error (an error status), else as the answer's id and type
+   */
+  | 'echo_authorization'
+  | 'large_answer';
 
 export interface FaultRule {
   kind: FaultKind;
@@ -80,4 +87,8 @@ export interface FaultRule {
   status?: number;
   /** job_failure/server_error/transient: the api_error code to answer */
   code?: string;
+  /** redirect: where the Location header points (default https://redirected.example/) */
+  location?: string;
+  /** large_answer: about how many bytes the (valid) GraphQL answer has (default 22 MB) */
+  bytes?: number;
 }

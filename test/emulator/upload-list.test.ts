@@ -170,6 +170,30 @@ describe('GET /uploads filters', () => {
     );
   });
 
+  test('upload_collection (what the media area lists a collection by): eq a collection, exists false for none', async () => {
+    const collectionOf = (u: any) => u.relationships.upload_collection.data?.id ?? null;
+    const [dishes] = where((_a, u) => collectionOf(u) !== null).map((id) => collectionOf(all.find((u) => u.id === id)));
+    same(
+      await ids(`filter[fields][upload_collection][eq]=${dishes}`),
+      where((_a, u) => collectionOf(u) === dishes),
+    );
+    same(
+      await ids('filter[fields][upload_collection][exists]=false'),
+      where((_a, u) => collectionOf(u) === null),
+    );
+    // a test's DatoCMS without it: refused as an unknown filter, or not applied at all
+    emu.store.uploadCollectionFilter.mode = 'refused';
+    const refused = await call(emu, '/uploads?filter[fields][upload_collection][exists]=false');
+    assert.equal(refused.status, 422);
+    assert.deepEqual(codes(refused), ['INVALID_FILTER_FIELDS_PARAM']);
+    emu.store.uploadCollectionFilter.mode = 'ignored';
+    same(
+      await ids('filter[fields][upload_collection][exists]=false'),
+      all.map((u) => u.id),
+    );
+    emu.store.uploadCollectionFilter.mode = 'honoured';
+  });
+
   test('filter[ids], filter[query] and several filters together (all must hold)', async () => {
     same(await ids(`filter[ids]=${all[0].id},${all[1].id}`), [all[0].id, all[1].id]);
     same(

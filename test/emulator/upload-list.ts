@@ -67,6 +67,11 @@ const FILTERS: Record<string, { ops: string[]; values?: readonly string[]; read:
   filename: { ops: NAME, read: (u) => u.attributes.filename },
   _created_at: { ops: NUMBER, read: (u) => minute(u.attributes.created_at) },
   _updated_at: { ops: NUMBER, read: (u) => minute(u.attributes.updated_at) },
+  // the collection an upload is in (exists false: in none), as the media area's collection view lists them
+  upload_collection: {
+    ops: ['eq', 'exists'],
+    read: (u) => (u.relationships.upload_collection?.data as { id?: string } | null | undefined)?.id ?? null,
+  },
 };
 
 export const UPLOAD_FILTER_NAMES = Object.keys(FILTERS);
@@ -134,7 +139,7 @@ export function listUploads(store: EmulatorStore, env: EnvironmentData, query: Q
     predicates.push((u) => ids.has(u.id));
   }
   if (typeof filter.query === 'string' && filter.query.trim() !== '') predicates.push(textSearch(filter.query, context));
-  if (filter.fields !== undefined) predicates.push(...fieldPredicates(filter.fields, context));
+  if (filter.fields !== undefined) predicates.push(...fieldPredicates(collectionFilterAsSet(store, filter.fields), context));
   const sorted = sort([...env.uploads.values()], typeof query.order_by === 'string' ? query.order_by : '_created_at_DESC');
   const matching = predicates.length ? sorted.filter((u) => predicates.every((p) => p(u))) : sorted;
   return { data: matching.slice(offset, offset + limit).map((u) => wire(structuredClone(u))), meta: { total_count: matching.length } };
@@ -159,6 +164,19 @@ function textSearch(text: string, context: Context): Predicate {
       .toLowerCase();
     return words.every((w) => haystack.includes(w));
   };
+}
+
+/** The fields as this emulator is set to take `upload_collection`: honoured, refused as unknown, or dropped. */
+function collectionFilterAsSet(store: EmulatorStore, fields: QueryValue): QueryValue {
+  const mode = store.uploadCollectionFilter.mode;
+  if (mode === 'honoured' || !fields || typeof fields !== 'object' || Array.isArray(fields) || !('upload_collection' in fields))
+    return fields;
+  if (mode === 'refused')
+    throw refuse('filter[fields][upload_collection]', 'there is no upload filter "upload_collection"', {
+      allowed_filters: Object.keys(FILTERS).filter((name) => name !== 'upload_collection'),
+    });
+  const { upload_collection: _ignored, ...others } = fields;
+  return others;
 }
 
 function refuse(where: string, message: string, extra: Record<string, unknown> = {}) {

@@ -70,6 +70,20 @@ describe('record versions', () => {
     assert.deepEqual(page.data[1]!.attributes['title'], published.attributes['title']);
   });
 
+  test('publishing marks the current version published; unpublishing leaves no version published', async () => {
+    const saved = await saveTitle(await articleWith('updated'), 'Published from the history test');
+    assert.equal((await call(emu, `/items/${saved.id}/publish`, { method: 'PUT' })).status, 200);
+    let page = await client.itemVersions.list(saved.id);
+    assert.equal(page.data[0]!.id, saved.meta['current_version']);
+    assert.deepEqual(
+      page.data.map((v) => v.meta['is_published']),
+      page.data.map((_, i) => i === 0),
+    );
+    assert.equal((await call(emu, `/items/${saved.id}/unpublish`, { method: 'PUT' })).status, 200);
+    page = await client.itemVersions.list(saved.id);
+    assert.ok(page.data.every((v) => v.meta['is_published'] === false));
+  });
+
   test('pages: 15 by default, at most 50, offsets page through; more than 50 or a negative offset is refused', async () => {
     let record = await articleWith('published');
     for (let i = 0; i < 17; i++) record = await saveTitle(record, `Edit ${i}`);

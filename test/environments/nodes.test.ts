@@ -9,7 +9,7 @@ import { FakeEnvironments, environment } from './fakeEnvironments';
 const presenter = new TreePresenter({ recordCounts: () => undefined, recordTotal: () => undefined }, () => ({
   t: formatMessage,
   numbers: new Intl.NumberFormat('en'),
-  date: (iso) => `on ${iso.slice(0, 10)}`,
+  dates: () => ({ short: (iso: string) => `on ${iso.slice(0, 10)}`, exact: (iso: string) => `on ${iso.slice(0, 10)}`, timeZone: 'UTC' }),
 }));
 
 function section(shown: string): SectionNode {

@@ -149,7 +149,7 @@ describe('fork', () => {
 });
 
 describe('promote', () => {
-  test('names both environments; declined sends nothing, accepted promotes and updates the primary', async () => {
+  test('names both environments; declined sends nothing, accepted promotes, updates the primary and the tree shows it', async () => {
     const declined = setup();
     declined.ui.answers.push((message, actions) => {
       assert.equal(message, 'Make "sandbox" the primary environment of Bistro, instead of "main"?');
@@ -165,7 +165,11 @@ describe('promote', () => {
     assert.equal(await promoteEnvironment(accepted.deps, 'sandbox'), true);
     assert.deepEqual(accepted.fake.writes(), ['promote sandbox']);
     assert.equal(accepted.state.primary, 'sandbox');
-    assert.ok(accepted.ui.transcript.includes('info: "sandbox" is now the primary environment of Bistro; "main" is a sandbox.'));
+    assert.deepEqual(accepted.state.switches, ['sandbox'], 'the tree shows the new primary');
+    assert.deepEqual(accepted.ui.transcript, [
+      'confirm: Make "sandbox" the primary environment of Bistro, instead of "main"? [Promote]',
+      'info: "sandbox" is now the primary environment of Bistro, shown in the tree; "main" is a sandbox.',
+    ]);
   });
 
   test('the primary is not promoted again', async () => {

@@ -6,7 +6,8 @@ import { chmod, lstat, mkdir, readFile, readdir, stat, symlink, writeFile } from
 import { join } from 'node:path';
 import { ApiError, CancelledError } from '../../src/cma';
 import { exportRecords, type ExportOptions } from '../../src/export/exportRecords';
-import { createNew, ExclusiveFile, TargetRefused } from '../../src/platform/exclusiveFile';
+import { TargetRefused } from '../../src/platform/host';
+import { createNew, ExclusiveFile } from '../../src/platform/host/node/exclusiveFile';
 import { makeRecords, useFakeItems, type FakeItemsServer } from './fakeItemsServer';
 
 const RECORDS = 300;

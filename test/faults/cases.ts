@@ -131,8 +131,8 @@ function writeCells(operation: 'saveModel' | 'saveField' | 'saveWebhook' | 'save
   const uncertain = (what: RegExp) =>
     failed(1, new RegExp(`${what.source}.*${UNCERTAIN}`), [RETRY, SHOW_LOG], { writes: 0, recovery: { outcome: 'succeeded', writes: 1 } });
   const serverValidation = {
-    saveModel: /^DatoCMS rejected the change: api_key: must be unique/,
-    saveField: /^DatoCMS rejected the change: api_key: must be unique/,
+    saveModel: /^DatoCMS rejected the change: \(document\): the API refused the update \(INVALID_FIELD\)/,
+    saveField: /^DatoCMS rejected the change: \(document\): the API refused the update \(INVALID_FIELD\)/,
     saveWebhook: /^DatoCMS rejected the change: \(document\): the API refused the update \(INVALID_FIELD\)/,
     saveRecord: /^DatoCMS rejected the change: name: must be unique/,
   }[operation];

@@ -35,7 +35,7 @@ function faultRule(fault: FaultId, target: Target, serverValidates: boolean): Fa
       return { kind: 'not_found', ...at };
     case 'jobFailure':
       return { kind: 'job_failure', ...at };
-    // Server-side validation of reads (a filter the API refuses) and of webhooks (no rule the emulator checks that the document does not)
+    // Server-side validation of reads (a filter the API refuses) and of models, fields and webhooks (rules the extension does not check first)
     case 'validation422':
       return serverValidates
         ? undefined

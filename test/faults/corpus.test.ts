@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { CmaClient } from '../../src/cma';
 import { DocumentService, type OpenedDocument } from '../../src/documents/documentService';
+import { resourceKindOf } from '../../src/documents/model';
 import type { DocumentRef } from '../../src/domain/paths';
 import { ProjectData } from '../../src/projects/projectData';
 import type { Emulator } from '../emulator/index';
@@ -59,7 +60,7 @@ useEmulator({ records: 3 }, async (started) => {
   for (const [name, ref] of refs) {
     const document = await service.open(ref);
     opened.set(name, document);
-    subjects.push({ name, kind: ref.kind, text: document.text });
+    subjects.push({ name, kind: resourceKindOf(ref), text: document.text });
   }
 
   // Saves go to a server that only counts: a case that reaches it passed validation.

@@ -121,8 +121,9 @@ export async function save(
   const subject = await subjectFor(world, operation);
   const tag = `${operation}-${fault}`;
   const opened = await world.setup.service.open(subject.ref);
-  // The server validates models, fields and records for real (uniqueness); webhooks get an injected 422.
-  const serverValidates = fault === 'validation422' && operation !== 'saveWebhook';
+  // The server validates records for real (a unique name); models, fields and webhooks get an injected 422, since the
+  // extension refuses a duplicate api_key itself before sending.
+  const serverValidates = fault === 'validation422' && operation === 'saveRecord';
   const text = serverValidates ? subject.invalidEdit(opened.text) : subject.edit(opened.text, tag);
   if (fault === 'stale') await subject.colleague(tag);
 

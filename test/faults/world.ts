@@ -164,8 +164,14 @@ export class NotificationRecorder implements Ui {
   openFiles(options: { title: string }): Promise<string[] | undefined> {
     throw new Error(`unexpected open dialog: ${options.title}`);
   }
+  searchPick<T>(options: { title: string }): Promise<T[] | undefined> {
+    throw new Error(`unexpected searching pick: ${options.title}`);
+  }
   withProgress<R>(_options: { title: string }, task: (report: ProgressReport, signal: AbortSignal) => Promise<R>): Promise<R> {
     return task({ message: () => undefined }, new AbortController().signal);
+  }
+  status(message: string): void {
+    this.transcript.add('status', message);
   }
   saveFile(): Promise<string | undefined> {
     throw new Error('unexpected save dialog');

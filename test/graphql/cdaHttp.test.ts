@@ -143,9 +143,53 @@ describe('requests to the Content Delivery API', () => {
     assert.ok(Date.now() - started >= 950);
   });
 
-  test('an answer that is not JSON is refused with what it was', async () => {
-    reply = [{ status: 502, headers: { 'Content-Type': 'text/html' }, body: '<html>Bad gateway</html>' }];
-    await assert.rejects(postCda(base(recorderUrl)), /answered 502 with something that is not JSON: <html>Bad gateway/);
+  test('an answer that is not JSON is refused with what it was, in words', async () => {
+    reply = [{ status: 502, headers: { 'Content-Type': 'text/html' }, body: '<html><body><h1>Bad gateway</h1></body></html>' }];
+    await assert.rejects(postCda(base(recorderUrl)), (error: Error) => {
+      assert.match(
+        error.message,
+        /answered 502 with text\/html instead of JSON: “Bad gateway”\. A proxy, a captive portal or a wrong datocms\.cdaUrl/,
+      );
+      return true;
+    });
+    reply = [{ status: 200, headers: { 'Content-Type': 'text/plain' }, body: '' }];
+    await assert.rejects(postCda(base(recorderUrl)), /answered 200 with text\/plain instead of JSON \(an empty body\)\./);
+  });
+
+  test('a redirect is not followed (the token would go with it): one message naming where it points and what to check', async () => {
+    seen.length = 0;
+    reply = [{ status: 307, headers: { Location: 'https://elsewhere.example/graphql', 'Content-Type': 'text/html' }, body: '' }];
+    await assert.rejects(postCda(base(recorderUrl)), (error: Error) => {
+      assert.equal(
+        error.message,
+        `${recorderUrl.slice(0, -1)} answered 307, a redirect to https://elsewhere.example. DatoCMS Explorer does not follow redirects, so that your token goes nowhere else: check the datocms.cdaUrl setting (or the proxy in between), then run the query again.`,
+      );
+      return true;
+    });
+    assert.equal(seen.length, 1, 'one request, to the address set');
+  });
+
+  test('a server echoing the Authorization header: every stored token is scrubbed from the answer and from errors', async () => {
+    const echo = (status: number) => ({
+      status,
+      headers: {},
+      body: JSON.stringify({ errors: [{ message: 'Bad header: Authorization: Bearer secret-token (also other-project-token)' }] }),
+    });
+    reply = [echo(200)];
+    const answer = await postCda({ ...base(recorderUrl), secrets: ['secret-token', 'other-project-token'] });
+    assert.doesNotMatch(answer.text, /secret-token|other-project-token/);
+    assert.equal(answer.body.errors?.[0]?.message, 'Bad header: Authorization: Bearer [secret removed] (also [secret removed])');
+    reply = [
+      {
+        status: 400,
+        headers: {},
+        body: '{"data":[{"type":"api_error","attributes":{"code":"X","details":{"message":"got secret-token"}}}]}',
+      },
+    ];
+    await assert.rejects(postCda({ ...base(recorderUrl), secrets: ['secret-token'] }), (error: Error) => {
+      assert.doesNotMatch(error.message, /secret-token/);
+      return true;
+    });
   });
 });
 

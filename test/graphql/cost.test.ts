@@ -75,7 +75,7 @@ describe('cost before you run: the documented examples', () => {
   test('inverse relationships, meta counts and AND/OR filters agree with the API', async () => {
     for (const query of [
       '{ allArtists(first: 3) { _allReferencingBlogPosts(first: 4) { title } _allReferencingBlogPostsMeta { count } } }',
-      '{ allArtists { _allReferencingBlogPosts(through: { fields: { anyIn: [blog_post_artist] } }, filter: { title: { eq: "a" } }) { id } } }',
+      '{ allArtists { _allReferencingBlogPosts(through: { fields: { anyIn: [blogPost_artist] } }, filter: { title: { eq: "a" } }) { id } } }',
       '{ _allArtistsMeta(filter: { OR: [{ name: { eq: "a" } }, { age: { gt: 3, lt: 9 } }] }) { count } }',
       '{ allBlogPosts(filter: { content: { containsAny: { cta: true, product: true }, exists: true } }) { content { ... on CtaRecord { title } } } }',
       '{ allArtists(orderBy: [name_ASC, age_DESC], skip: 5) { friends { friends { id } } } }',

@@ -40,7 +40,7 @@ before(async () => {
   for (const [name, text] of Object.entries(sources)) {
     await import('node:fs/promises').then((fs) => fs.mkdir(join(dir, 'app'), { recursive: true }));
     await writeFile(join(dir, name), text);
-    files.push({ path: join(dir, name), kind: name.endsWith('.graphql') ? 'graphql' : 'script' });
+    files.push({ path: join(dir, name), kind: name.endsWith('.graphql') ? 'graphql' : 'script', root: dir });
   }
 });
 after(async () => {
@@ -68,7 +68,7 @@ function deps(): LifecycleDeps {
 const queriesBrokenBy: QueriesBrokenBy = async (changes) => {
   const change = [changes].flat();
   const pascals = (await data.itemTypes()).map((m) => pascalCase(String(m.attributes['api_key'])));
-  const units = await scanner.broken('k', files, readQueryOf(change), schemaEditsOf(change), pascals);
+  const { units } = await scanner.broken('k', files, readQueryOf(change, pascals), schemaEditsOf(change), pascals);
   return units.map((u) => ({ name: u.unit, file: u.path.slice(dir.length + 1), line: u.line + 1 }));
 };
 

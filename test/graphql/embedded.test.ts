@@ -66,6 +66,41 @@ describe('GraphQL in TypeScript and JavaScript', () => {
     assert.deepEqual(found(text), ['query AfterJsx { a }', 'query WithDivision { a }', '{ s }']);
   });
 
+  test('a template that builds names at run time is left alone; fragments interpolated between definitions are not', () => {
+    const text = [
+      'const a = gql`{ all${model}s { id } }`;',
+      'const b = gql`{ allArticles { ${field}Id } }`;',
+      'const c = gql`query C { allArticles { ...Card } } ${Card}`;',
+    ].join('\n');
+    assert.deepEqual(found(text), ['query C { allArticles { ...Card } }        ']);
+  });
+
+  test('components: the scripts of .vue and .svelte files and the frontmatter of .astro files, nothing of their markup', () => {
+    const astro = [
+      '---',
+      "import { executeQuery } from '~/lib/datocms';",
+      'const data = await executeQuery(graphql(`query Home { _site { locales } }`));',
+      '---',
+      "<p>Don't graphql(`query InMarkup { a }`)</p>",
+      '<script>const s = gql`query InScript { b }`;</script>',
+    ].join('\n');
+    const ranges = findGraphql(astro, 'markup');
+    assert.deepEqual(
+      ranges.map((r) => r.text),
+      ['query Home { _site { locales } }', 'query InScript { b }'],
+    );
+    assert.equal(astro.slice(ranges[0]!.start, ranges[0]!.end), 'query Home { _site { locales } }', 'offsets are the file’s');
+    const vue =
+      '<template><p>{{ `graphql(`query No { a }`)` }}</p></template>\n<script setup lang="ts">\nconst q = graphql(`query Vue { a }`);\n</script>';
+    assert.deepEqual(
+      findGraphql(vue, 'markup').map((r) => r.text),
+      ['query Vue { a }'],
+    );
+    assert.equal(graphqlKindOf('plaintext', '/a/index.astro'), 'markup', 'known by its name without the Astro extension');
+    assert.equal(graphqlKindOf('vue', '/a/Card.vue'), 'markup');
+    assert.equal(graphqlKindOf('svelte', '/a/+page.svelte'), 'markup');
+  });
+
   test('which documents are looked at', () => {
     assert.equal(graphqlKindOf('graphql', '/a/q.graphql'), 'graphql');
     assert.equal(graphqlKindOf('plaintext', '/a/q.gql'), 'graphql');

@@ -3,7 +3,7 @@
 // and in templates of TypeScript, where every offset is the document's.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { buildClientSchema, getIntrospectionQuery, type GraphQLSchema } from 'graphql';
+import { buildClientSchema, getIntrospectionQuery, parse, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
 import { CmaClient } from '../../src/cma';
 import { DatoNames } from '../../src/graphql/datoNames';
 import { analyse } from '../../src/graphql/language/analysis';
@@ -73,6 +73,25 @@ describe('GraphQL language: problems', () => {
     );
   });
 
+  test('no false problem: a variable only another file’s fragment uses, names built at run time, another API’s query', () => {
+    const query = 'const Q = graphql(`query Q($locale: SiteLocale) { allArticles { ...Card } }`, [Card]);';
+    assert.deepEqual(problemsOf(schema, analyse(query, 'script')), [], 'Card is defined elsewhere: $locale may be used there');
+    const card = (selection: string) =>
+      new Map([['Card', parse(`fragment Card on ArticleRecord { ${selection} }`).definitions[0] as FragmentDefinitionNode]]);
+    assert.deepEqual(problemsOf(schema, analyse(query, 'script'), card('title(locale: $locale)')), [], 'the folder’s Card uses it');
+    assert.deepEqual(
+      problemsOf(schema, analyse(query, 'script'), card('title')).map((p) => p.message),
+      ['Variable "$locale" is never used in operation "Q".'],
+      'the folder’s Card does not: said',
+    );
+    const built = ['const a = gql`{ all${model}s { id } }`;', 'const b = gql`{ allArticles(first: ${n}) { id } }`;'].join('\n');
+    assert.deepEqual(problemsOf(schema, analyse(built, 'script')), []);
+    const shopify = 'const PRODUCTS = /* GraphQL */ `query Products { products(first: 10) { edges { node { handle } } } }`;';
+    assert.deepEqual(problemsOf(schema, analyse(shopify, 'script')), [], 'no root field of the delivery API: not ours to judge');
+    const typo = 'const Q = graphql(`{ allArticles { id } allAuthorz { id } }`);';
+    assert.equal(problemsOf(schema, analyse(typo, 'script')).length, 1, 'one root field of ours: the rest is checked');
+  });
+
   test("a schema file (schema.graphql, as Sync writes it) is the API's: no problem, no completion in it", () => {
     const sdl = 'type Query {\n  hello: String\n}\n\nenum Color { red }\n';
     const analysis = analyse(sdl, 'graphql');
@@ -89,7 +108,8 @@ describe('GraphQL language: problems', () => {
   test('cost: over the limit is an error on the heaviest root field, a page over 500 on its argument', () => {
     const links = (inner: string) => `body { links { ... on ArticleRecord { ${inner} } } }`;
     const text = `query Big {\n  _site { locales }\n  allArticles(first: 500) { ${links(links(links('content { ... on CtaBlockRecord { label url } }')))} }\n}\nquery Page { allAuthors(first: 600) { name } }`;
-    const problems = costProblemsOf(schema, analyse(text, 'graphql'), t);
+    // the folder's code is known not to page with executeQueryWithAutoPagination: a page over 500 is refused as sent
+    const problems = costProblemsOf(schema, analyse(text, 'graphql'), t, { folderPaginates: false });
     assert.deepEqual(
       problems.map((p) => [text.slice(p.start, p.end), p.severity]),
       [
@@ -102,6 +122,16 @@ describe('GraphQL language: problems', () => {
       /^This query costs [\d,]+, over the complexity limit of 10,000,000: the API refuses it\. allArticles costs [\d,]+ of it\.$/,
     );
     assert.deepEqual(costProblemsOf(schema, analyse('{ allArticles { id } }', 'graphql'), t), []);
+  });
+
+  test('first over 500 is no problem where auto-pagination may run it, nor before the folder is known', () => {
+    const page = (text: string, folderPaginates?: boolean) =>
+      costProblemsOf(schema, analyse(text, 'script'), t, folderPaginates === undefined ? {} : { folderPaginates }).length;
+    const query = 'const q = graphql(`{ allAuthors(first: 600) { name } }`);';
+    assert.equal(page(query, false), 1);
+    assert.equal(page(`${query}\nconst all = await executeQueryWithAutoPagination(q);`, false), 0, 'this file pages it');
+    assert.equal(page(query, true), 0, 'the folder wraps rawExecuteQueryWithAutoPagination');
+    assert.equal(page(query), 0, 'not known yet: nothing said');
   });
 });
 
@@ -227,5 +257,44 @@ describe('GraphQL names and DatoCMS api_keys', () => {
     assert.equal(own.fieldOfOrder('PostModelOrderBy', 'coverImage_ASC')?.apiKey, 'cover_image');
     assert.equal(own.modelOfType('FileField'), undefined);
     assert.equal(own.field('FileField', 'url'), undefined);
+  });
+
+  test('as the delivery API names them: a workflow stage enum is no model; inverse paths and field types name the field', () => {
+    const model = (id: string, api_key: string, block = false) =>
+      ({ id, type: 'item_type', attributes: { api_key, name: api_key, modular_block: block }, relationships: {}, meta: {} }) as never;
+    const field = (id: string, api_key: string, field_type = 'string') =>
+      ({ id, type: 'field', attributes: { api_key, label: api_key, field_type }, relationships: {}, meta: {} }) as never;
+    const fields: Record<string, never[]> = {
+      1: [field('c', 'content', 'rich_text'), field('b', 'body_text', 'structured_text'), field('d', 'body', 'structured_text')],
+      2: [field('t', 'tabs', 'rich_text')],
+      3: [field('a', 'author', 'link')],
+      4: [field('n', 'name')],
+    };
+    const own = new DatoNames(
+      [model('1', 'academy_chapter'), model('2', 'tabs_block', true), model('3', 'tab_block', true), model('4', 'editorial')],
+      (id) => fields[id],
+    );
+    assert.equal(own.modelOfType('EditorialWorkflowStage'), undefined, "the workflow's enum, even when a model shares its name");
+    assert.equal(own.modelOfType('EditorialWorkflowStageFilter'), undefined);
+    const path = (value: string) => own.fieldOfPath('AcademyChapterModelFieldsReferencingEditorialModel', value);
+    assert.equal(path('academyChapter_content')?.apiKey, 'content');
+    const deep = path('academyChapter_content__tabsBlock_tabs__tabBlock_author');
+    assert.deepEqual([deep?.model.apiKey, deep?.apiKey], ['tab_block', 'author']);
+    assert.equal(path('academyChapter_nope'), undefined);
+    assert.equal(own.fieldOfPath('AcademyChapterModelOrderBy', 'academyChapter_content'), undefined);
+    assert.equal(own.fieldOfType('AcademyChapterModelBodyTextField')?.apiKey, 'body_text', 'the longer field name wins');
+    assert.equal(own.fieldOfType('AcademyChapterModelBodyBlocksField')?.apiKey, 'body');
+    assert.equal(own.fieldOfType('AcademyChapterModelContentField')?.apiKey, 'content');
+    assert.equal(own.fieldOfType('AcademyChapterModelFilter'), undefined);
+    assert.equal(own.fieldOfType('AcademyChapterRecord'), undefined);
+  });
+
+  test('the hover names the models a link field may point at, never their ids', () => {
+    const text = '{ allArticles { author { name } } }';
+    const symbol = symbolAt(schema, analyse(text, 'graphql'), at(text, 'author', 1))!;
+    const described = describeTarget(datoTargetOf(symbol, names, schema)!, t, 2, names);
+    assert.match(described, /item_item_type \(Author, /);
+    const authorId = names.modelByApiKey('author')!.id;
+    assert.ok(!described.includes(authorId), described);
   });
 });

@@ -62,7 +62,8 @@ describe('Run', () => {
     assert.match(lines[3]!, /^CDN: cacheable — request [\d,]+ of 12,000 bytes$/);
     assert.equal(lines[4], `Cache tags: ${response.cacheTags!.length}`);
     assert.equal(lines.length, 5);
-    const text = resultText(response, errors, context('Articles'));
+    const { text, cut } = resultText(response, errors, context('Articles'));
+    assert.equal(cut, false);
     assert.ok(text.startsWith(`// ${lines[0]}\n// ${lines[1]}\n`));
     assert.deepEqual(JSON.parse(text.replace(/^\/\/.*\n/gm, '')), response.body);
   });
@@ -85,7 +86,7 @@ describe('Run', () => {
     assert.equal(response.body.data, undefined);
     assert.equal(errors.length, 1);
     assert.match(errors[0]!.message, /Cannot query field "nope" on type "ArticleRecord"/);
-    assert.equal(errors[0]!.offset, code.indexOf('nope'));
+    assert.deepEqual(errors[0]!.at, { offset: code.indexOf('nope') });
     assert.match(summaryLines(response, errors, context('Broken')).at(-1)!, /^⚠ Errors: 1 \(also shown/);
   });
 
@@ -93,7 +94,7 @@ describe('Run', () => {
     const deep = (levels: number): string => (levels === 0 ? 'title' : `children { ${deep(levels - 1)} }`);
     const { response, errors } = await run(`graphql(\`query Deep { allPages(first: 500) { ${deep(7)} } }\`)`);
     assert.deepEqual(errors, [
-      { message: `Query has complexity of ${response.complexity}, which exceeds max complexity of 10000000`, offset: undefined },
+      { message: `Query has complexity of ${response.complexity}, which exceeds max complexity of 10000000`, at: undefined, also: [] },
     ]);
     const lines = summaryLines(response, errors, context('Deep'));
     assert.match(lines[2]!, /^⚠ Complexity [\d,]+ of 10,000,000 \([\d,.]+%\)$/);

@@ -3,6 +3,7 @@
 // change, one offer to sync and to run the generator script.
 import assert from 'node:assert/strict';
 import { lstat, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, test } from 'node:test';
@@ -177,6 +178,54 @@ describe('Sync GraphQL Schema', () => {
     await assert.rejects(sync.sync(folder, link), /schema\.graphql is a symbolic link; DatoCMS Explorer does not write through links/);
     assert.equal(await readFile(join(dir, 'elsewhere/precious.graphql'), 'utf8'), 'keep me');
     assert.ok((await lstat(join(dir, 'schema.graphql'))).isSymbolicLink());
+  });
+
+  test("the file's conventions are kept: no final newline stays without, CRLF line breaks stay CRLF", async () => {
+    await writeFile(join(dir, '.graphqlrc.yml'), 'schema: schema.graphql\n');
+    await writeFile(join(dir, 'schema.graphql'), 'type Query { old: String }');
+    const { sync, folder } = setup();
+    await sync.sync(folder, link);
+    const bare = await readFile(join(dir, 'schema.graphql'), 'utf8');
+    assert.match(bare, /\ntype ArticleRecord implements RecordInterface \{\n/);
+    assert.ok(!bare.endsWith('\n'), 'no final newline, as the file had none');
+    assert.deepEqual(
+      await sync.sync(folder, link),
+      { kind: 'unchanged', path: join(dir, 'schema.graphql') },
+      'and it counts as up to date',
+    );
+    await writeFile(join(dir, 'schema.graphql'), 'type Query {\r\n  old: String\r\n}\r\n');
+    await sync.sync(folder, link);
+    const crlf = await readFile(join(dir, 'schema.graphql'), 'utf8');
+    assert.ok(crlf.endsWith('}\r\n') && !/[^\r]\n/.test(crlf), 'CRLF throughout, final newline kept');
+    assert.equal(crlf.replace(/\r\n/g, '\n'), `${bare}\n`);
+  });
+
+  test('a folder on the way that links out of the workspace, a FIFO, a file outside the folder: refused, nothing written or waited on', async () => {
+    await mkdir(join(dir, 'repo'));
+    await mkdir(join(dir, 'outside'));
+    await symlink(join(dir, 'outside'), join(dir, 'repo/generated'));
+    await writeFile(join(dir, 'repo/.graphqlrc.yml'), 'schema: generated/schema.graphql\n');
+    const { sync, introspections } = setup();
+    const repo: SyncFolder = { key: 'file:///repo', path: join(dir, 'repo'), name: 'repo' };
+    await assert.rejects(
+      sync.sync(repo, link),
+      /generated is a symbolic link \(or not a folder\); Sync GraphQL Schema does not write through it/,
+    );
+    assert.deepEqual(await readdir(join(dir, 'outside')), [], 'nothing written where the link points');
+    assert.equal(introspections(), 0, 'refused before anything is asked of the API');
+
+    await writeFile(join(dir, 'repo/.graphqlrc.yml'), 'schema: pipe.graphql\n');
+    execFileSync('mkfifo', [join(dir, 'repo/pipe.graphql')]);
+    await assert.rejects(sync.sync(repo, link), /pipe\.graphql exists and is not a regular file/);
+
+    const other = setup();
+    other.ui.saveAnswers.push(join(dir, 'outside/schema.graphql'));
+    await rm(join(dir, 'repo/.graphqlrc.yml'));
+    await assert.rejects(
+      other.sync.sync(repo, link),
+      /schema\.graphql is outside the folder repo: Sync GraphQL Schema writes only inside the workspace/,
+    );
+    assert.deepEqual(await readdir(join(dir, 'outside')), []);
   });
 
   test('after a schema change: one offer for a burst, Sync and Run writes the file, then runs the generator script', async () => {

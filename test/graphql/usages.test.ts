@@ -58,7 +58,7 @@ before(async () => {
   for (const [name, text] of Object.entries(FILES)) {
     await import('node:fs/promises').then((fs) => fs.mkdir(join(dir, name, '..'), { recursive: true }));
     await writeFile(join(dir, name), text);
-    files.push({ path: join(dir, name), kind: kindOf(name) });
+    files.push({ path: join(dir, name), kind: kindOf(name), root: dir });
   }
 });
 after(() => rm(dir, { recursive: true, force: true }));
@@ -74,7 +74,7 @@ function at(file: string, name: string): string {
 /** `file:line:character name` of each read found. */
 async function found(scanner: UsageScanner, query: CodeChange[]): Promise<string[]> {
   const result = await scanner.find('k', files, readQueryOf(query));
-  return result.flatMap((f) =>
+  return result.files.flatMap((f) =>
     f.reads.map((r) => `${f.path.slice(dir.length + 1)}:${r.line}:${r.character} ${r.name || r.typeName} (${r.unit})`),
   );
 }
@@ -111,15 +111,15 @@ describe('usages in code', () => {
     scanner.setSchema('k', sdl);
     const query = readQueryOf([change({ kind: 'model', modelApiKey: 'dish' })]);
     const path = join(dir, 'src/plain.ts');
-    const editor = (text: string, stamp: string): ScanFile[] => [{ path, kind: 'script', text, stamp }];
-    const reads = async (list: ScanFile[]) => (await scanner.find('k', list, query)).flatMap((f) => f.reads.map((r) => r.name));
+    const editor = (text: string, stamp: string): ScanFile[] => [{ path, kind: 'script', root: dir, text, stamp }];
+    const reads = async (list: ScanFile[]) => (await scanner.find('k', list, query)).files.flatMap((f) => f.reads.map((r) => r.name));
     assert.deepEqual(await reads(editor('graphql(`{ allDishes { id } }`)', '1')), ['allDishes']);
     assert.deepEqual(await reads(editor('graphql(`{ dish { id } }`)', '1')), ['allDishes'], 'same version: the kept answer');
     assert.deepEqual(await reads(editor('graphql(`{ dish { id } }`)', '2')), ['dish']);
-    assert.deepEqual(await reads([{ path, kind: 'script' }]), []);
+    assert.deepEqual(await reads([{ path, kind: 'script', root: dir }]), []);
     await writeFile(path, 'export const q = graphql(`{ _allDishesMeta { count } }`);\n');
     await utimes(path, new Date(), new Date(Date.now() + 5000));
-    assert.deepEqual(await reads([{ path, kind: 'script' }]), ['_allDishesMeta']);
+    assert.deepEqual(await reads([{ path, kind: 'script', root: dir }]), ['_allDishesMeta']);
     await writeFile(path, FILES['src/plain.ts']!);
   });
 });
@@ -128,7 +128,7 @@ describe('what a schema change breaks', () => {
   const broken = async (changes: CodeChange[]) => {
     const scanner = new UsageScanner();
     scanner.setSchema('k', sdl);
-    const units = await scanner.broken('k', files, readQueryOf(changes), schemaEditsOf(changes), pascals);
+    const { units } = await scanner.broken('k', files, readQueryOf(changes, pascals), schemaEditsOf(changes), pascals);
     return units.map((u) => `${u.path.slice(dir.length + 1)}:${u.line} ${u.unit}`);
   };
 
@@ -178,11 +178,17 @@ describe('the usage scan in its worker thread', () => {
       const second = await client.find(schema, files, query);
       assert.deepEqual(second, first);
       assert.deepEqual(
-        first.map((f) => f.path.slice(dir.length + 1)),
+        first.files.map((f) => f.path.slice(dir.length + 1)),
         ['queries/feed.graphql', 'src/people.js'],
       );
       assert.equal(asked, 1);
-      const units = await client.broken(schema, files, query, schemaEditsOf([change({ kind: 'model', modelApiKey: 'author' })]), pascals);
+      const { units } = await client.broken(
+        schema,
+        files,
+        query,
+        schemaEditsOf([change({ kind: 'model', modelApiKey: 'author' })]),
+        pascals,
+      );
       assert.equal(units.length, 3);
     } finally {
       client.dispose();

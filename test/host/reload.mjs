@@ -5,10 +5,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/browser.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, openWorkbench } from './lib/browser.mjs';
 import { cmaCaller, waitForJob } from './lib/cma.mjs';
 import { installVsix, startCodeServer, stop } from './lib/processes.mjs';
 import { readToasts } from './lib/runnerRequests.mjs';
+import { hotExitBackups } from './lib/backups.mjs';
+import { EXTENSION_ID, watchHost } from './lib/sentinel.mjs';
 
 const STEP_TIMEOUT = 30_000;
 const TYPED_HINT = 'Typed before reload';
@@ -61,9 +63,12 @@ export async function runReloadTest({ vsix, emulator, resultsDir, record }) {
   page.setDefaultTimeout(STEP_TIMEOUT);
   const other = colleague(emulator);
   const log = control(emulator);
+  const sentinel = watchHost({ userDataDir, emulatorUrl: emulator.url, markers: [extensionsDir, EXTENSION_ID, 'datocms:/'] });
   const step = async (title, action) => {
     try {
       await action();
+      const problems = await sentinel.check();
+      if (problems.length) throw new Error(problems.map((p) => `sentinel: ${p}`).join('\n'));
       record(`reload: ${title}`);
     } catch (error) {
       await page
@@ -87,8 +92,7 @@ export async function runReloadTest({ vsix, emulator, resultsDir, record }) {
   const colleaguesName = `${author.attributes.name} (renamed by a colleague)`;
 
   try {
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
-    await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+    await openWorkbench(page, `${server.url}/?folder=${encodeURIComponent(folder)}`);
 
     await step('types a hint into the Author model: the tab is dirty and nothing is sent', async () => {
       await log.clear();
@@ -117,15 +121,17 @@ export async function runReloadTest({ vsix, emulator, resultsDir, record }) {
             `the edited tab is not dirty; writes since typing: ${JSON.stringify(sent.map((r) => `${r.method} ${r.path} ${JSON.stringify(r.body?.data?.attributes)}`))}`,
           );
         });
-      await page.waitForTimeout(2500); // the workbench backs dirty editors up shortly after a change
+      // hot exit: the workbench backs the dirty editor up shortly after the change (a browser cannot wait for it on unload)
+      await until(() => hotExitBackups(userDataDir).some((text) => text.includes(TYPED_HINT)), 60_000, 'the backup of the edited editor');
       const sent = await log.writes();
       if (sent.length) throw new Error(`typing sent ${JSON.stringify(sent.map((r) => `${r.method} ${r.path}`))}`);
     });
 
     await step('reloading the window restores the dirty editor (hot exit)', async () => {
+      const reloaded = page.waitForEvent('load', { timeout: 180_000 });
       await runCommand('Developer: Reload Window');
-      await page.waitForTimeout(1000);
-      await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+      await reloaded;
+      await page.waitForSelector('.monaco-workbench', { timeout: 180_000 });
       await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: TYPED_HINT }).first().waitFor({ timeout: 60_000 });
       await page
         .locator('.tabs-container .tab.dirty')
@@ -147,8 +153,14 @@ export async function runReloadTest({ vsix, emulator, resultsDir, record }) {
       await editorText.click();
       await page.keyboard.press('Control+S');
       // A model save in the primary environment asks first, in a modal dialog, before anything is read: go ahead.
-      await page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Change Schema' }).first().click({ timeout: 15_000 });
-      await page.waitForTimeout(4000);
+      await page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Change Schema' }).first().click({ timeout: 60_000 });
+      // the save ends either in a PUT of the model or in a notification of the conflict (it offers Overwrite)
+      const conflictShown = async () => (await readToasts(page)).some((toast) => toast.buttons.includes('Overwrite'));
+      await until(
+        async () => (await log.writes()).some((r) => r.path === `/item-types/${author.id}`) || (await conflictShown()),
+        60_000,
+        'the save to send the model or tell the conflict',
+      );
       sent = (await log.writes()).filter((r) => r.path === `/item-types/${author.id}`);
       const reverted = sent.filter((r) => 'name' in (r.body?.data?.attributes ?? {}));
       if (reverted.length)
@@ -178,19 +190,18 @@ export async function runReloadTest({ vsix, emulator, resultsDir, record }) {
         await log.clear();
         await page.locator('.notifications-toasts .monaco-button', { hasText: 'Overwrite' }).first().click();
         // The change was confirmed at the save: overwriting the same text does not ask again.
-        for (let tries = 0; tries < 100 && (await log.writes()).length === 0; tries++) await page.waitForTimeout(100);
-        await page.waitForTimeout(2000);
+        await until(async () => (await log.writes()).length > 0, 60_000, 'the overwrite to send');
         const overwrite = (await log.writes()).filter((r) => r.path === `/item-types/${author.id}`);
         if (overwrite.length !== 1) throw new Error(`expected one PUT, saw ${JSON.stringify(overwrite.map((r) => r.body))}`);
         if (JSON.stringify(overwrite[0].body.data.attributes) !== JSON.stringify({ hint: TYPED_HINT }))
           throw new Error(`Overwrite sent ${JSON.stringify(overwrite[0].body.data.attributes)}`);
       }
       let model;
-      for (let tries = 0; tries < 100; tries++) {
-        model = await other.model(author.id);
-        if (model.attributes.hint === TYPED_HINT) break;
-        await page.waitForTimeout(200);
-      }
+      await until(
+        async () => (model = await other.model(author.id)).attributes.hint === TYPED_HINT,
+        60_000,
+        "the model to hold the user's hint",
+      ).catch(() => undefined);
       if (model.attributes.hint !== TYPED_HINT || model.attributes.name !== colleaguesName)
         throw new Error(`the model holds name "${model.attributes.name}", hint "${model.attributes.hint}"`);
     });
@@ -199,5 +210,14 @@ export async function runReloadTest({ vsix, emulator, resultsDir, record }) {
   } finally {
     await browser.close();
     await stop(server.child);
+  }
+}
+
+/** Waits until `condition` holds, looking every 100 ms; fails naming `what` after `timeoutMs`. */
+async function until(condition, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

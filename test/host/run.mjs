@@ -2,21 +2,22 @@
 // (test/host/suite, the @vscode/test-electron contract) inside code-server's real workbench and
 // extension host, driven by headless Chromium, and finally the UI test (test/host/ui.mjs).
 // Prints one line per test and exits non-zero on any failure. Writes test-results/host-report.json.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/browser.mjs';
-import { ROOT, codeServerInstalled, startCodeServer, startEmulator, stopAll } from './lib/processes.mjs';
-import { buildAndPackage, checkReadmeImages, checkVsixContents, unpackVsix, vsixEntries } from './lib/vsix.mjs';
-import { answerFile, answerRequest } from './lib/runnerRequests.mjs';
+import { runInHost } from './lib/hostSuite.mjs';
+import { ROOT, codeServerInstalled, startEmulator, stopAll } from './lib/processes.mjs';
+import { buildAndPackage, checkReadmeImages, checkVsixContents, vsixEntries } from './lib/vsix.mjs';
 import { runReloadTest } from './reload.mjs';
 import { runUiTest } from './ui.mjs';
+import { runExploreTest } from './explore.mjs';
 
 const RESULTS = join(ROOT, 'test-results');
-const SUITE_TIMEOUT_MS = 10 * 60_000;
+// wide: it catches a suite that hangs, not a slow machine (a loaded machine takes over 20 minutes)
+const SUITE_TIMEOUT_MS = 40 * 60_000;
 
-const report = { tests: [], passed: 0, failed: 0 };
+const report = { tests: [], passed: 0, failed: 0, phases: {} };
+// DATOCMS_HOST_PHASES=explore (or suite,reload…) runs only those phases (all by default)
+const PHASES = (process.env.DATOCMS_HOST_PHASES ?? 'suite,ui,reload,explore').split(',').map((p) => p.trim());
 function record(title, error, details = {}) {
   report.tests.push({ title, state: error ? 'failed' : 'passed', error: error ? String(error.stack ?? error) : undefined, ...details });
   if (error) report.failed++;
@@ -48,21 +49,31 @@ async function main() {
     `the .vsix holds the bundle, icon, README, CHANGELOG and licence and no node_modules or sources (${entries.length} files)`,
     problems.length ? new Error(problems.join('\n')) : undefined,
   );
-  const imageProblems = checkReadmeImages(vsix, entries);
+  const imageProblems = checkReadmeImages(vsix);
   record(
-    'every image the packaged README shows is inside the .vsix',
+    "every image the packaged README shows is an absolute https address of a media/ file of the repository's published branch",
     imageProblems.length ? new Error(imageProblems.join('\n')) : undefined,
   );
 
   // 300 articles: more than one page of an export (250 a page)
   const emulator = await startEmulator({ records: 300 });
+  // each phase, timed: the suite, the UI test, the reload test, the exploratory run
+  const phase = async (name, run) => {
+    if (!PHASES.includes(name)) return console.log(`  (${name} skipped: DATOCMS_HOST_PHASES is ${PHASES.join(',')})`);
+    const since = Date.now();
+    await run();
+    report.phases[name] = Date.now() - since;
+    console.log(`  ${name}: ${Math.round((Date.now() - since) / 1000)} s`);
+  };
   try {
-    await runSuite(vsix, emulator);
+    await phase('suite', () => runSuite(vsix, emulator));
     const grep = process.env.DATOCMS_HOST_GREP ? new RegExp(process.env.DATOCMS_HOST_GREP) : undefined;
     if (grep && !grep.test('UI')) console.log('  (UI test skipped: DATOCMS_HOST_GREP does not match "UI")');
-    else await runUiTest({ vsix, emulator, resultsDir: RESULTS, record });
+    else await phase('ui', () => runUiTest({ vsix, emulator, resultsDir: RESULTS, record }));
     if (grep && !grep.test('reload')) console.log('  (reload test skipped: DATOCMS_HOST_GREP does not match "reload")');
-    else await runReloadTest({ vsix, emulator, resultsDir: RESULTS, record });
+    else await phase('reload', () => runReloadTest({ vsix, emulator, resultsDir: RESULTS, record }));
+    if (grep && !grep.test('explore')) console.log('  (exploratory run skipped: DATOCMS_HOST_GREP does not match "explore")');
+    else await phase('explore', () => runExploreTest({ vsix, resultsDir: RESULTS, record, userSettings }));
   } finally {
     await stopAll();
   }
@@ -76,50 +87,19 @@ async function main() {
 
 /** Runs test/host/suite inside the extension host, answering the quick inputs it asks the runner to type. */
 async function runSuite(vsix, emulator) {
-  const work = mkdtempSync(join(tmpdir(), 'datocms-host-'));
-  const userDataDir = join(work, 'user-data');
-  const extensionsDir = join(work, 'extensions');
-  const folder = join(work, 'workspace');
-  const suiteDir = join(ROOT, 'dist/host-suite');
-  for (const dir of [join(userDataDir, 'User'), extensionsDir, folder]) mkdirSync(dir, { recursive: true });
-  writeFileSync(join(userDataDir, 'User/settings.json'), JSON.stringify(userSettings(emulator.url), null, 2));
-  const extensionDir = unpackVsix(vsix);
-  const reportPath = join(work, 'suite-report.json');
-  const inputRequest = join(work, 'input-request.json');
   // DATOCMS_HOST_GREP runs only the suite tests whose full title matches (mocha's grep), for quick iterations.
   const grep = process.env.DATOCMS_HOST_GREP || undefined;
-  writeFileSync(
-    join(suiteDir, 'config.json'),
-    JSON.stringify({
-      emulatorUrl: emulator.url,
-      token: emulator.token,
-      reportPath,
-      inputRequest,
-      userDataDir,
-      workspace: folder,
-      resultsDir: RESULTS,
-      grep,
-    }),
-  );
-
-  const server = await startCodeServer({ userDataDir, extensionsDir, folder });
-  const remote = (path) => `vscode-remote://127.0.0.1:${server.port}${path}`;
-  const payload = [
-    ['extensionDevelopmentPath', remote(extensionDir)],
-    ['extensionTestsPath', remote(join(suiteDir, 'index.js'))],
-  ];
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   try {
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
-    await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
-    const deadline = Date.now() + SUITE_TIMEOUT_MS;
-    while (!existsSync(reportPath)) {
-      if (Date.now() > deadline) throw new Error(`the extension-host suite wrote no report within ${SUITE_TIMEOUT_MS / 60_000} minutes`);
-      if (existsSync(inputRequest)) await answerRequest(page, inputRequest, RESULTS);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const suite = JSON.parse(readFileSync(reportPath, 'utf8'));
+    const suite = await runInHost({
+      vsix,
+      emulator,
+      name: 'host',
+      suiteDir: join(ROOT, 'dist/host-suite'),
+      resultsDir: RESULTS,
+      settings: userSettings(emulator.url),
+      config: { grep },
+      timeoutMs: SUITE_TIMEOUT_MS,
+    });
     for (const test of suite.tests)
       record(test.title, test.state === 'failed' ? new Error(test.error ?? 'failed') : undefined, {
         requests: test.requests,
@@ -127,12 +107,7 @@ async function runSuite(vsix, emulator) {
       });
     if (suite.tests.length === 0 && !grep) record('the extension-host suite ran tests', new Error('it ran none'));
   } catch (error) {
-    await page.screenshot({ path: join(RESULTS, 'suite-failure.png') }).catch(() => undefined);
     record('the extension-host suite completed', error);
-  } finally {
-    await browser.close();
-    rmSync(inputRequest, { force: true });
-    rmSync(answerFile(inputRequest), { force: true });
   }
 }
 

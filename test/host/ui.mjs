@@ -6,13 +6,14 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/browser.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, openWorkbench } from './lib/browser.mjs';
 import { cmaCaller } from './lib/cma.mjs';
 import { installVsix, startCodeServer, stop } from './lib/processes.mjs';
 import { editingSteps } from './ui/editing.mjs';
 import { treeSteps } from './ui/tree.mjs';
 import { workbench } from './ui/workbench.mjs';
 import { serveImageCdn } from './ui/media.mjs';
+import { EXTENSION_ID, watchHost } from './lib/sentinel.mjs';
 
 const STEP_TIMEOUT = 30_000;
 
@@ -46,11 +47,11 @@ export async function runUiTest({ vsix, emulator, resultsDir, record }) {
   page.setDefaultTimeout(STEP_TIMEOUT);
   const cma = cmaCaller(emulator);
   const cdnRequests = await serveImageCdn(page);
-  const ui = { ...workbench(page, { resultsDir, record }), emulator, cma, cdnRequests };
+  const sentinel = watchHost({ userDataDir, emulatorUrl: emulator.url, markers: [extensionsDir, EXTENSION_ID, 'datocms:/'] });
+  const ui = { ...workbench(page, { resultsDir, record, sentinel }), emulator, cma, cdnRequests };
 
   try {
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
-    await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+    await openWorkbench(page, `${server.url}/?folder=${encodeURIComponent(folder)}`);
     const { article } = await editingSteps(ui);
     await treeSteps(ui, { article });
   } catch {

@@ -1,10 +1,11 @@
-// The Media node of the tree against the emulator: its collections as folders, its uploads a page at a time, what
-// each row says, the query (search, filters, order) as DatoCMS takes it, a collection's uploads, and an upload's hover
-// with a preview and where it is used (counted once).
+// The Media node of the tree against the emulator: its collections as folders, the uploads in no collection a page at
+// a time, what each row says, the query (search, filters, order) as DatoCMS takes it, a collection's own uploads, and
+// an upload's hover with a preview and where it is used (counted once).
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { closeAllDispatchers, type Resource } from '../../src/cma';
 import { MediaLibrary } from '../../src/media/library';
+import { datesIn } from '../../src/platform/dates';
 import { formatMessage } from '../../src/platform/translate';
 import { TreeModel } from '../../src/tree/model';
 import type { MediaNode, TreeNode, UploadCollectionNode, UploadNode, UploadsMoreNode } from '../../src/tree/nodes';
@@ -31,7 +32,11 @@ beforeEach(() => {
 function setup(pageSize = 30) {
   const library = lazy(() => new MediaLibrary({ t: formatMessage, locale: 'en', pageSize: () => pageSize, tree: model }));
   const model: TreeModel = new TreeModel({ projects: emulatorProjects(emulator), pageSize: () => pageSize, media: library });
-  const presenter = new TreePresenter(model, () => ({ t: formatMessage, numbers: new Intl.NumberFormat('en'), date: (iso) => iso }));
+  const presenter = new TreePresenter(model, () => ({
+    t: formatMessage,
+    numbers: new Intl.NumberFormat('en'),
+    dates: () => datesIn('UTC', 'en-US'),
+  }));
   return { model, library, presenter };
 }
 
@@ -43,11 +48,14 @@ async function mediaNode(model: TreeModel): Promise<MediaNode> {
 }
 
 const uploads = () => [...emulator.store.environment('main').uploads.values()];
+const collectionOf = (u: Resource<'upload'>) => (u.relationships['upload_collection']?.data as { id?: string } | null)?.id;
+/** the uploads in no collection: those the Media node lists itself */
+const loose = () => uploads().filter((u) => collectionOf(u) === undefined);
 const requestLines = () => emulator.requests.map((r) => `${r.method} ${r.path}`);
 const uploadRows = (nodes: TreeNode[]) => nodes.filter((n): n is UploadNode => n.kind === 'upload');
 
 describe('the Media node', () => {
-  test('from cold, its first page is two requests: the collections, and the newest uploads', async () => {
+  test('from cold, its first page is two requests: the collections, and the newest uploads in no collection', async () => {
     const { model } = setup();
     const media = await mediaNode(model);
     emulator.clearRequests();
@@ -59,14 +67,16 @@ describe('the Media node', () => {
     );
     const rows = uploadRows(children);
     assert.equal(rows.length, 30);
-    const newest = [...uploads()].sort((a, b) => String(b.attributes['created_at']).localeCompare(String(a.attributes['created_at'])));
+    const list = emulator.requests.find((r) => r.path === '/uploads')!;
+    assert.deepEqual(list.query['filter'], { fields: { upload_collection: { exists: 'false' } } });
+    const newest = [...loose()].sort((a, b) => String(b.attributes['created_at']).localeCompare(String(a.attributes['created_at'])));
     assert.deepEqual(
       rows.map((n) => n.upload.id),
       newest.slice(0, 30).map((u) => u.id),
     );
     const more = children.at(-1) as UploadsMoreNode;
     assert.equal(more.kind, 'uploadsMore');
-    assert.equal(more.label, `Load more… (30 of ${uploads().length})`);
+    assert.equal(more.label, `Load more… (30 of ${loose().length})`);
     // expanding again is served from memory
     emulator.clearRequests();
     await model.children(media);
@@ -82,16 +92,17 @@ describe('the Media node', () => {
       await library().loadMore(children.at(-1) as UploadsMoreNode);
       children = await model.children(media);
     }
-    assert.equal(uploadRows(children).length, uploads().length);
-    assert.equal(new Set(uploadRows(children).map((n) => n.upload.id)).size, uploads().length);
-    assert.equal(emulator.requests.length, Math.ceil(uploads().length / 40) - 1);
+    assert.equal(uploadRows(children).length, loose().length);
+    assert.equal(new Set(uploadRows(children).map((n) => n.upload.id)).size, loose().length);
+    assert.equal(emulator.requests.length, Math.ceil(loose().length / 40) - 1);
     assert.ok(emulator.requests.every((r) => r.path === '/uploads' && (r.query['page'] as { limit?: string }).limit === '40'));
   });
 
   test('each upload row says its size and dimensions, with an icon of its kind; an image without alt text is marked', async () => {
     const { model, presenter } = setup(200);
     const media = await mediaNode(model);
-    const rows = uploadRows(await model.children(media));
+    const documents = (await model.children(media)).find((n) => n.label === 'Documents')!;
+    const rows = [...uploadRows(await model.children(media)), ...uploadRows(await model.children(documents))];
     const pdf = rows.find((n) => n.label === 'autumn-menu.pdf')!;
     assert.equal(presenter.description(pdf), '734 KB · pdf');
     assert.equal(presenter.icon(pdf).id, 'file-pdf');
@@ -99,7 +110,7 @@ describe('the Media node', () => {
     const video = rows.find((n) => n.label === 'kitchen-tour.mp4')!;
     assert.equal(presenter.description(video), '48.2 MB · 1920 × 1080');
     assert.equal(presenter.icon(video).id, 'device-camera-video');
-    const image = rows.find((n) => n.label.startsWith('harbour-at-dawn'))!;
+    const image = rows.find((n) => n.upload.attributes['is_image'] === true && n.upload.attributes['width'] !== null)!;
     const { width, height } = image.upload.attributes as { width: number; height: number };
     assert.match(presenter.description(image)!, new RegExp(`^\\d+(\\.\\d)? (KB|MB) · ${width} × ${height}$`));
     assert.deepEqual(presenter.icon(image), { id: 'file-media' });
@@ -112,7 +123,7 @@ describe('the Media node', () => {
     assert.equal(presenter.contextValue(image), 'upload image noAlt');
   });
 
-  test('a collection lists its sub-collections and its uploads, read in one pass over the media area', async () => {
+  test('a collection lists its sub-collections and its own uploads, one request each; every upload shows once', async () => {
     const { model, presenter } = setup();
     const media = await mediaNode(model);
     const photography = (await model.children(media)).find((n): n is UploadCollectionNode => n.label === 'Photography')!;
@@ -120,16 +131,15 @@ describe('the Media node', () => {
     const inside = await model.children(photography);
     assert.deepEqual(
       inside.map((n) => n.label),
-      ['Dishes'],
+      ['Dishes', 'No uploads in this collection'].slice(0, uploads().some((u) => collectionOf(u) === photography.collection.id) ? 2 : 1),
     );
     assert.deepEqual(requestLines(), ['GET /uploads']);
+    assert.deepEqual(emulator.requests[0]!.query['filter'], { fields: { upload_collection: { eq: photography.collection.id } } });
     const dishes = inside[0] as UploadCollectionNode;
     emulator.clearRequests();
     const dishRows = uploadRows(await model.children(dishes));
-    assert.equal(emulator.requests.length, 0, 'the pass is shared by every collection of the node');
-    const expected = uploads().filter(
-      (u) => (u.relationships['upload_collection']?.data as { id?: string } | null)?.id === dishes.collection.id,
-    );
+    assert.deepEqual(requestLines(), ['GET /uploads'], 'one page request');
+    const expected = uploads().filter((u) => collectionOf(u) === dishes.collection.id);
     assert.ok(expected.length > 0);
     assert.deepEqual(new Set(dishRows.map((n) => n.upload.id)), new Set(expected.map((u) => u.id)));
     assert.equal(presenter.description(dishes), expected.length === 1 ? '1 upload' : `${expected.length} uploads`);
@@ -138,15 +148,22 @@ describe('the Media node', () => {
       uploadRows(await model.children(documents)).map((n) => n.label),
       ['autumn-menu.pdf'],
     );
+    assert.ok(
+      !uploadRows(await model.children(media)).some((n) => collectionOf(n.upload) !== undefined),
+      'the Media node lists none of them',
+    );
   });
 
-  test('a query is sent as DatoCMS filters, and the Media row says what it shows and how many match', async () => {
+  test('a query is sent as DatoCMS filters; the Media row lists every match (no collections) and says how many', async () => {
     const { model, presenter } = setup();
     const media = await mediaNode(model);
     await model.children(media);
     model.setMediaQuery(media, { type: 'pdfdocument', order: 'size_DESC' });
     emulator.clearRequests();
-    const rows = uploadRows(await model.children(media));
+    const children = await model.children(media);
+    const rows = uploadRows(children);
+    // under a query the Media node lists every match, its collections' too, and not its collections
+    assert.ok(!children.some((n) => n.kind === 'uploadCollection'));
     const pdfs = uploads().filter((u) => u.attributes['format'] === 'pdf');
     assert.equal(rows.length, Math.min(30, pdfs.length));
     assert.ok(rows.every((n) => n.upload.attributes['format'] === 'pdf'));
@@ -157,6 +174,7 @@ describe('the Media node', () => {
     );
     const list = emulator.requests.find((r) => r.path === '/uploads')!;
     assert.deepEqual(list.query['filter'], { fields: { type: { eq: 'pdfdocument' } } });
+    assert.deepEqual(requestLines(), ['GET /uploads'], 'one request: no collections under a query');
     assert.equal(list.query['order_by'], 'size_DESC');
     await new Promise((resolve) => setTimeout(resolve, 0));
     assert.equal(presenter.description(media), `PDFs · largest first · ${pdfs.length} matches`);
@@ -218,7 +236,11 @@ describe('the Media node', () => {
   test('a failed page is a row that retries; the Media node does not load the media feature until expanded', async () => {
     const { model, library } = setup();
     const media = await mediaNode(model);
-    const presenter = new TreePresenter(model, () => ({ t: formatMessage, numbers: new Intl.NumberFormat('en'), date: (iso) => iso }));
+    const presenter = new TreePresenter(model, () => ({
+      t: formatMessage,
+      numbers: new Intl.NumberFormat('en'),
+      dates: () => datesIn('UTC', 'en-US'),
+    }));
     presenter.present(media);
     assert.equal(library.peek(), undefined, 'showing the Media row made nothing');
     emulator.faults.add({ kind: 'server_error', path: '/uploads', method: 'GET', count: 5 });

@@ -2,7 +2,8 @@
 // one create job; a few at a time; one progress notification; every failure told in our words with nothing
 // half-created left behind; Replace File keeps the upload and its uses.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -44,6 +45,7 @@ const deps = (): OperationDeps => ({
   documentsDeleted: async () => undefined,
   reload: async () => void reloads++,
   uploadChanged: async (_where, upload) => void changed.push(upload),
+  unsavedEditors: () => [],
 });
 const place = (collectionId?: string): MediaPlace => ({
   project: 'emulated-bistro',
@@ -186,6 +188,43 @@ describe('uploading files', () => {
       ],
     );
     assert.equal(uploadCount(), before + 1);
+  });
+
+  test('a link, a folder, a pipe and a file still being written: one message each in our words; the good file is uploaded', async () => {
+    const before = uploadCount();
+    const good = file('menu.pdf', Buffer.alloc(2000, 4));
+    const growing = file('recording.mov', Buffer.alloc(3 * 1024 * 1024, 5));
+    symlinkSync(join(dir, 'menu.pdf'), join(dir, 'link.pdf'));
+    mkdirSync(join(dir, 'photos'));
+    execFileSync('mkfifo', [join(dir, 'pipe.png')]);
+    const odd = ['link.pdf', 'photos', 'pipe.png'].map((name) => ({ name, size: 0, source: { path: join(dir, name) } }));
+    let grown = false;
+    // the recording is still being written: it grows once its first megabyte has left
+    ui.cancelProgressWhen = (message) => {
+      if (!grown && /· [1-9][\d.]* MB of/.test(message)) {
+        grown = true;
+        appendFileSync(join(dir, 'recording.mov'), Buffer.alloc(4096, 6));
+      }
+      return false;
+    };
+    ui.answers.push(() => undefined);
+    const outcome = await uploadFilesTo(deps(), place(), [...odd, growing, good]);
+    assert.equal(outcome.uploaded.length, 1);
+    assert.equal(uploadCount(), before + 1, 'only menu.pdf became an upload');
+    assert.deepEqual(
+      outcome.failed.map((f) => f.message),
+      [
+        'link.pdf is a symbolic link; nothing was uploaded. Upload the file it points to instead.',
+        'photos is a folder; nothing was uploaded. Choose the files inside it instead.',
+        'pipe.png is not a regular file (a pipe, socket or device); nothing was uploaded.',
+        'recording.mov changed while it was being uploaded (is it still being written?); nothing was uploaded. Upload it again once it is complete.',
+      ],
+    );
+    assert.match(
+      ui.transcript.at(-1)!,
+      /^error: Uploaded 1 of 5 files to Media\. link\.pdf is a symbolic link; .* pipe\.png is not a regular file .*; nothing was uploaded\. \(1 more failed: recording\.mov\) \[\]$/,
+    );
+    assert.equal(lines().filter((l) => l === 'POST /upload-requests').length, 2, 'nothing was asked for the link, the folder or the pipe');
   });
 
   test('a type DatoCMS refuses: the create job fails and no upload exists', async () => {

@@ -7,7 +7,7 @@ import { beforeEach, describe, test } from 'node:test';
 import type { CmaClient, Resource } from '../../src/cma';
 import type { DeletedResources } from '../../src/domain/deleted';
 import type { DocumentRef } from '../../src/domain/paths';
-import type { MediaPlace, OperationDeps, UploadPlace } from '../../src/media/operation';
+import type { MediaPlace, OperationDeps, UnsavedEditor, UploadPlace } from '../../src/media/operation';
 import { deleteUpload, findReferences, missingAltText, unusedUploads } from '../../src/media/usage';
 import { formatMessage } from '../../src/platform/translate';
 import { ProjectData } from '../../src/projects/projectData';
@@ -21,6 +21,8 @@ let ui: ScriptedUi;
 let opened: { ref: DocumentRef; select?: string }[];
 let deleted: DeletedResources[];
 let reloads: number;
+/** the open editors with unsaved text, as VS Code would list them */
+let unsaved: UnsavedEditor[];
 
 useEmulator({ records: 12, jobDurationMs: 5, uploads: 3, client: { jobs: QUICK_JOBS }, reset: ['faults', 'requests'] }, (started) => {
   ({ emulator, client } = started);
@@ -30,6 +32,7 @@ beforeEach(() => {
   opened = [];
   deleted = [];
   reloads = 0;
+  unsaved = [];
 });
 
 const deps = (): OperationDeps => ({
@@ -40,12 +43,26 @@ const deps = (): OperationDeps => ({
   documentsDeleted: async (gone) => void deleted.push(gone),
   reload: async () => void reloads++,
   uploadChanged: async () => undefined,
+  unsavedEditors: () => unsaved,
 });
 const env = () => emulator.store.environment('main');
 const data = () => new ProjectData(client);
 const placeOf = (upload: Resource<'upload'>): UploadPlace => ({ project: 'emulated-bistro', environment: 'main', upload, data: data() });
 const media = (): MediaPlace => ({ project: 'emulated-bistro', environment: 'main', data: data(), label: 'Media' });
 const nonGet = () => emulator.requests.filter((r) => r.method !== 'GET' && r.path !== '/job-results');
+
+/** The text of a record's editor after the upload was put in its cover (not saved yet). */
+const editorHolding = (name: string, upload: Resource<'upload'>): UnsavedEditor => ({
+  name,
+  text: JSON.stringify({ title: { en: 'Autumn' }, cover: { upload_id: upload.id, alt: null } }, null, 2),
+});
+const unusedPhotos = () => [...env().uploads.values()].filter((u) => String(u.attributes['filename']).startsWith('photo-'));
+/** The uploads no record uses, as DatoCMS lists them. */
+async function unusedNow(): Promise<Resource<'upload'>[]> {
+  const found: Resource<'upload'>[] = [];
+  for await (const upload of client.uploads.listAll({ filter: { fields: { in_use: { eq: false } } } })) found.push(upload);
+  return found;
+}
 
 /** An upload records use, and the records using it (as the API says). */
 async function usedUpload(): Promise<{ upload: Resource<'upload'>; users: Resource<'item'>[] }> {
@@ -133,6 +150,21 @@ describe('delete', () => {
     assert.equal(reloads, 1);
   });
 
+  test('an upload the unsaved text of an open editor uses: refused with the editor named, nothing asked or sent', async () => {
+    const [photo] = unusedPhotos();
+    unsaved = [editorHolding('Autumn Menu · article', photo!)];
+    ui.answers.push(() => undefined);
+    emulator.clearRequests();
+    assert.equal(await deleteUpload(deps(), placeOf(photo!)), false);
+    assert.equal(
+      ui.transcript.at(-1),
+      `error: “${String(photo!.attributes['filename'])}” cannot be deleted: the unsaved editor “Autumn Menu · article” uses it. Save or revert that editor first. []`,
+    );
+    assert.deepEqual(ui.confirmations, []);
+    assert.equal(emulator.requests.length, 0);
+    assert.ok(env().uploads.has(photo!.id));
+  });
+
   test('declined: nothing is deleted', async () => {
     const unused = [...env().uploads.values()].find((u) => String(u.attributes['filename']).startsWith('photo-'))!;
     ui.answers.push(() => undefined);
@@ -162,6 +194,57 @@ describe('unused uploads and missing alt text', () => {
     for (const upload of unused.slice(0, 2)) assert.ok(!env().uploads.has(upload.id));
     assert.deepEqual(deleted[0]!.uploads?.length, 2);
     assert.match(ui.transcript.at(-1)!, /^info: Deleted 2 uploads \(/);
+  });
+
+  test('an upload only an open editor’s unsaved text uses is not offered; the editor is named; the others can go', async () => {
+    const [held, other] = await unusedNow();
+    unsaved = [editorHolding('Autumn Menu · article', held!)];
+    let offered: string[] = [];
+    ui.manyPicks.push((labels) => ((offered = labels), [String(other!.attributes['filename'])]));
+    ui.answers.push(() => 'Delete 1 Upload');
+    await unusedUploads(deps(), media());
+    assert.ok(!offered.includes(String(held!.attributes['filename'])), 'the upload the editor uses is not offered');
+    assert.ok(offered.includes(String(other!.attributes['filename'])));
+    assert.equal(
+      ui.manyPickOptions[0]!.placeholder,
+      'Choose the uploads to delete (1 more are left out: unsaved editors use them, “Autumn Menu · article”)',
+    );
+    assert.equal(ui.confirmations[0]!.detail, 'No record uses them, saved or in an open editor. This cannot be undone.');
+    assert.ok(env().uploads.has(held!.id), 'kept');
+    assert.ok(!env().uploads.has(other!.id), 'deleted');
+  });
+
+  test('every unused upload in unsaved editors: said, nothing offered or sent', async () => {
+    const unused = await unusedNow();
+    unsaved = [
+      { name: 'Autumn Menu · article', text: JSON.stringify({ gallery: unused.map((u) => ({ upload_id: u.id })) }) },
+      { name: 'Notes · upload', text: '{}' },
+    ];
+    emulator.clearRequests();
+    await unusedUploads(deps(), media());
+    assert.equal(
+      ui.transcript.at(-1),
+      `info: No upload can be cleaned up: the ${unused.length} no record uses are in unsaved editors (“Autumn Menu · article”). Save or revert them first.`,
+    );
+    assert.equal(nonGet().length, 0);
+  });
+
+  test('an editor that takes a chosen upload while the question is open: nothing is deleted, and it is said', async () => {
+    const [photo] = unusedPhotos();
+    ui.manyPicks.push(() => [String(photo!.attributes['filename'])]);
+    ui.answers.push(() => {
+      unsaved = [editorHolding('Autumn Menu · article', photo!)];
+      return 'Delete 1 Upload';
+    });
+    ui.answers.push(() => undefined);
+    emulator.clearRequests();
+    await unusedUploads(deps(), media());
+    assert.equal(
+      ui.transcript.at(-1),
+      `warn: Nothing was deleted: the unsaved editor “Autumn Menu · article” now uses “${String(photo!.attributes['filename'])}”. []`,
+    );
+    assert.equal(nonGet().length, 0);
+    assert.ok(env().uploads.has(photo!.id));
   });
 
   test('choosing none sends nothing', async () => {

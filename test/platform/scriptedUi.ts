@@ -1,5 +1,19 @@
 // A Ui whose answers are scripted by the test, in order; anything unscripted fails the test.
-import type { ConfirmOptions, InputOptions, PickItem, ProgressReport, Ui } from '../../src/platform/ui';
+import type {
+  ConfirmOptions,
+  InputOptions,
+  PickItem,
+  PickOptions,
+  ProgressOptions,
+  ProgressReport,
+  SearchPickOptions,
+  Ui,
+} from '../../src/platform/ui';
+
+/** A searching pick as a scripted user meets it: each search gives the labels found on that page. */
+export interface ScriptedSearch {
+  search(text: string, page?: number): Promise<{ labels: string[]; descriptions: (string | undefined)[]; more: boolean }>;
+}
 
 type Answer = (message: string, actions: string[], detail?: string) => string | undefined;
 
@@ -15,6 +29,10 @@ export class ScriptedUi implements Ui {
   readonly confirmations: ConfirmOptions[] = [];
   readonly progressTitles: string[] = [];
   readonly progressMessages: string[] = [];
+  /** every progress shown, as asked (where, its title, whether it can be cancelled) */
+  readonly progress: ProgressOptions[] = [];
+  /** every status bar message, with how long it stays */
+  readonly statuses: { message: string; ms: number }[] = [];
   cancelProgressWhen?: (message: string) => boolean;
 
   async info(message: string): Promise<string | undefined> {
@@ -38,8 +56,11 @@ export class ScriptedUi implements Ui {
     this.confirmations.push(options);
     return this.answer('confirm', options.message, options.actions, options.detail);
   }
-  async pick<T>(items: PickItem<T>[], options: { title: string }): Promise<T | undefined> {
+  /** the options of every single pick, as asked */
+  readonly pickOptions: PickOptions[] = [];
+  async pick<T>(items: PickItem<T>[], options: PickOptions): Promise<T | undefined> {
     this.transcript.push(`pick: ${options.title}`);
+    this.pickOptions.push(options);
     const next = this.picks.shift();
     if (!next) throw new Error(`unexpected quick pick: ${options.title}`);
     const label = next(
@@ -57,8 +78,11 @@ export class ScriptedUi implements Ui {
   readonly manyPicks: ((labels: string[], title: string) => string[] | undefined)[] = [];
   /** answers to open-file dialogs: the paths chosen (or undefined to dismiss) */
   readonly openedFiles: ((title: string) => string[] | undefined)[] = [];
-  async pickMany<T>(items: PickItem<T>[], options: { title: string }): Promise<T[] | undefined> {
+  /** the options of every multi-select pick, as asked */
+  readonly manyPickOptions: PickOptions[] = [];
+  async pickMany<T>(items: PickItem<T>[], options: PickOptions): Promise<T[] | undefined> {
     this.transcript.push(`pickMany: ${options.title}`);
+    this.manyPickOptions.push(options);
     const next = this.manyPicks.shift();
     if (!next) throw new Error(`unexpected quick pick: ${options.title}`);
     const labels = next(
@@ -70,6 +94,24 @@ export class ScriptedUi implements Ui {
       const item = items.find((i) => i.label === label);
       if (!item) throw new Error(`"${label}" is not offered in "${options.title}"`);
       return item.value;
+    });
+  }
+  /** answers to searching picks: search like a user, then return the labels chosen (undefined dismisses) */
+  readonly searchPicks: ((ask: ScriptedSearch, title: string) => Promise<string[] | undefined>)[] = [];
+  async searchPick<T>(options: SearchPickOptions<T>): Promise<T[] | undefined> {
+    this.transcript.push(`searchPick: ${options.title}`);
+    const next = this.searchPicks.shift();
+    if (!next) throw new Error(`unexpected searching pick: ${options.title}`);
+    const seen = new Map<string, T>();
+    const search = async (text: string, page = 0) => {
+      const found = await options.search(text, page, new AbortController().signal);
+      for (const item of found.items) seen.set(item.label, item.value);
+      return { labels: found.items.map((i) => i.label), descriptions: found.items.map((i) => i.description), more: found.more };
+    };
+    const labels = await next({ search }, options.title);
+    return labels?.map((label) => {
+      if (!seen.has(label)) throw new Error(`"${label}" was not found in "${options.title}"`);
+      return seen.get(label)!;
     });
   }
   async openFiles(options: { title: string }): Promise<string[] | undefined> {
@@ -91,8 +133,9 @@ export class ScriptedUi implements Ui {
       this.transcript.push(`refused in the box: ${refusal}`);
     }
   }
-  async withProgress<R>(options: { title: string }, task: (report: ProgressReport, signal: AbortSignal) => Promise<R>): Promise<R> {
-    this.progressTitles.push(options.title);
+  async withProgress<R>(options: ProgressOptions, task: (report: ProgressReport, signal: AbortSignal) => Promise<R>): Promise<R> {
+    this.progress.push(options);
+    if (options.title !== undefined) this.progressTitles.push(options.title);
     const controller = new AbortController();
     return task(
       {
@@ -103,6 +146,10 @@ export class ScriptedUi implements Ui {
       },
       controller.signal,
     );
+  }
+  status(message: string, ms: number): void {
+    this.transcript.push(`status: ${message}`);
+    this.statuses.push({ message, ms });
   }
   async saveFile(): Promise<string | undefined> {
     throw new Error('unexpected save dialog');

@@ -20,6 +20,7 @@ export function usePickerWorld(options: UseEmulatorOptions) {
     project,
     /** The project's data, there from `before` on. */
     data: () => data!,
+    emulator: () => emulator!,
     deps: (ui: ScriptedUi): PickerDeps => ({
       ui,
       t: formatMessage,

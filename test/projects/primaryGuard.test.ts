@@ -1,7 +1,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Project } from '../../src/projects/project';
-import { askSchemaChange, resetSchemaChangeConfirmations, type GuardHost } from '../../src/projects/primaryGuard';
+import {
+  askSchemaChange,
+  resetSchemaChangeConfirmations,
+  schemaChangeWarning,
+  stopAskingSchemaChanges,
+  type GuardHost,
+} from '../../src/projects/primaryGuard';
 import { formatMessage } from '../../src/platform/translate';
 import { ScriptedUi } from '../platform/scriptedUi';
 import { FakeState } from './fakeStores';
@@ -111,5 +117,18 @@ describe('the guard on the primary environment', () => {
     assert.equal(await askSchemaChange(guard, change('bistro', 'production')), false);
     assert.equal(ui.transcript.length, 3);
     assert.equal(await resetSchemaChangeConfirmations(state), 0);
+  });
+
+  test("a delete's own question carries the guard's warning in the primary (asked once); a sandbox or a project that stopped asking, none", async () => {
+    const { ui, state, guard } = host();
+    const deletion = { project: 'bistro', environment: 'production', action: 'Delete model “Article” (article)' };
+    assert.equal(
+      await schemaChangeWarning(guard, deletion),
+      '"production" is the primary environment of Bistro: your website and editors use it, and this applies to it at once.',
+    );
+    assert.equal(await schemaChangeWarning(guard, { ...deletion, environment: 'sandbox' }), undefined);
+    await stopAskingSchemaChanges(state, 'bistro');
+    assert.equal(await schemaChangeWarning(guard, deletion), undefined);
+    assert.deepEqual(ui.transcript, [], 'the guard itself asks nothing');
   });
 });

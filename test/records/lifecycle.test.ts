@@ -50,6 +50,7 @@ function deps(): LifecycleDeps {
     data: async () => data,
     documentsDeleted: async (gone) => void deleted.push(gone),
     confirmSchemaChange: async (change) => (guarded.push(change), guardAnswer),
+    primaryWarning: async (change) => (guarded.push(change), `"${change.environment}" is the primary environment.`),
     openDocument: async (ref) => void opened.push(ref),
   };
 }
@@ -196,17 +197,18 @@ describe('delete schema', () => {
     assert.deepEqual(deleted, []);
   });
 
-  test('the guard declined: nothing is sent', async () => {
+  test('in the primary, one question: the delete names the primary (the guard asks nothing of its own); Keep It sends nothing', async () => {
     const models = await data.itemTypes();
     let free: Resource<'item_type'> | undefined;
     for (const m of models) if (m.attributes['modular_block'] !== true && (await fieldsReferencing(data, m.id)).length === 0) free = m;
     assert.ok(free, 'a model nothing references');
-    ui.answers.push((_m, actions) => actions[0]);
-    guardAnswer = false;
+    ui.answers.push(() => undefined);
     emulator.clearRequests();
     assert.equal(await deleteSchemaItem(deps(), { ...at, kind: 'model', model: free }), false);
     assert.deepEqual(writes(), []);
     assert.match(guarded[0]!.action, new RegExp(`Delete model “.+” \\(${String(free.attributes['api_key'])}\\)`));
+    assert.equal(ui.confirmations.length, 1, 'one question');
+    assert.match(ui.confirmations[0]!.detail!, /^"main" is the primary environment\.\n/);
   });
 
   test('a model nothing references: its records are counted, it is deleted, its documents are told', async () => {

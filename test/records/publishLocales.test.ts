@@ -8,6 +8,7 @@ import { ProjectData } from '../../src/projects/projectData';
 import { runBulk, type BulkHost } from '../../src/records/bulk';
 import { RecordPublishing } from '../../src/records/recordActions';
 import { formatMessage } from '../../src/platform/translate';
+import type { PickItem } from '../../src/platform/ui';
 import { ScriptedUi } from '../platform/scriptedUi';
 import type { Emulator } from '../emulator';
 import { useEmulator } from '../support/emulator';
@@ -42,13 +43,14 @@ function world() {
     changed: () => undefined,
     removed: () => undefined,
     log: (line) => failed.push(line),
-    pickMany: async (items) => {
-      const labels = items.map((i) => i.label);
-      offered.push(labels);
-      const answer = answers.shift();
-      if (!answer) throw new Error(`unexpected multi-select pick: ${labels.join(', ')}`);
-      return answer(labels)?.map((label) => items.find((i) => i.label === label)!.value);
-    },
+  };
+  // the locales pick: `answers` answer it, `offered` keeps the labels it offered
+  ui.pickMany = async <T>(items: PickItem<T>[]) => {
+    const labels = items.map((i) => i.label);
+    offered.push(labels);
+    const answer = answers.shift();
+    if (!answer) throw new Error(`unexpected multi-select pick: ${labels.join(', ')}`);
+    return answer(labels)?.map((label) => items.find((i) => i.label === label)!.value);
   };
   return { ui, host, offered, answers, single: new RecordPublishing(host) };
 }
@@ -88,7 +90,7 @@ describe("publishing offers the record's locales", () => {
     assert.equal(draft.meta.status, 'published');
   });
 
-  test('unpublish: only the locales that are published', async () => {
+  test('unpublish: only the locales that are published; choosing them is the one question', async () => {
     const { single, offered, answers, ui } = world();
     const draft = drafts[2]!;
     await publishingOf(client).items.publish(draft.id, {
@@ -102,10 +104,12 @@ describe("publishing offers the record's locales", () => {
     assert.equal(draft.meta.status, 'draft');
     const updated = records('article', 'published').find((r) => Object.keys(r.published?.['title'] as object).length === 2)!;
     answers.push(() => ['en']);
-    ui.answers.push((_m, actions) => actions[0]);
+    ui.transcript.length = 0;
     await single.unpublish(target(updated, 'article'));
     assert.deepEqual(offered, [['en', 'it']]);
     assert.deepEqual(Object.keys(updated.published?.['title'] as object), ['it']);
+    // the pick was the decision: no yes/no repeats it, and one notification says what was done
+    assert.deepEqual(ui.transcript, [`info: Unpublished en of "${target(updated, 'article').title}".`]);
   });
 });
 

@@ -8,7 +8,9 @@ import type { Resource } from '../../src/cma/types';
 import { ProjectData } from '../../src/projects/projectData';
 import { runBulk, type BulkHost } from '../../src/records/bulk';
 import { RecordPublishing } from '../../src/records/recordActions';
+import { setDisplayLocale } from '../../src/platform/displayLocale';
 import { formatMessage } from '../../src/platform/translate';
+import type { PickItem } from '../../src/platform/ui';
 import { ScriptedUi } from '../platform/scriptedUi';
 import type { Emulator } from '../emulator';
 import { useEmulator } from '../support/emulator';
@@ -17,6 +19,9 @@ import { recordTarget, storedRecords } from './publishingKit';
 
 let emulator: Emulator;
 let client: CmaClient;
+
+// the messages' dates as VS Code in English writes them
+setDisplayLocale('en-US');
 
 useEmulator(
   { records: 260, jobDurationMs: 2, client: { jobs: { firstDelayMs: 2, maxDelayMs: 10 } }, reset: ['faults', 'requests'] },
@@ -34,6 +39,7 @@ function world(dirty = new Set<string>()) {
     problems: [] as ApiErrorEntry[][],
     removed: [] as string[],
     lines: [] as string[],
+    pickTitles: [] as string[],
   };
   const host: BulkHost = {
     ui,
@@ -52,15 +58,17 @@ function world(dirty = new Set<string>()) {
     changed: (_ref, record) => log.changed.push(record),
     removed: (refs) => log.removed.push(...refs.map((r) => r.id)),
     log: (line) => log.lines.push(line),
-    pickMany: async (items) => {
-      const next = picks.shift();
-      if (!next) throw new Error(`unexpected multi-select pick: ${items.map((i) => i.label).join(', ')}`);
-      const labels = next(
-        items.map((i) => i.label),
-        items.filter((i) => i.picked).map((i) => i.label),
-      );
-      return labels?.map((label) => items.find((i) => i.label === label)!.value);
-    },
+  };
+  // the locales pick: `picks` answer it, given the labels offered and those chosen at first
+  ui.pickMany = async <T>(items: PickItem<T>[], options: { title: string }) => {
+    log.pickTitles.push(options.title);
+    const next = picks.shift();
+    if (!next) throw new Error(`unexpected multi-select pick: ${items.map((i) => i.label).join(', ')}`);
+    const labels = next(
+      items.map((i) => i.label),
+      items.filter((i) => i.picked).map((i) => i.label),
+    );
+    return labels?.map((label) => items.find((i) => i.label === label)!.value);
   };
   return { ui, host, picks, log, single: new RecordPublishing(host) };
 }
@@ -148,24 +156,32 @@ describe('publish and unpublish one record', () => {
     await assert.rejects(single.publish(target(ghost, 'article')), (error: unknown) => error instanceof ApiError && error.status === 404);
   });
 
-  test('unpublish asks first, naming the record; Cancel sends nothing', async () => {
+  test('unpublish asks once, naming the record: its locale pick (Escape sends nothing), else a question (Keep Published sends nothing)', async () => {
     const published = records('article', 'published')[0]!;
+    // published in several locales: choosing them is the one question
     const first = world();
-    first.picks.push((_labels, picked) => picked);
-    first.ui.answers.push(() => undefined);
+    first.picks.push(() => undefined);
     await first.single.unpublish(target(published, 'article'));
-    assert.match(
-      first.ui.transcript.find((l) => l.startsWith('confirm'))!,
-      new RegExp(`^confirm: Unpublish "article ${published.id}" \\(article in main\\)\\? \\[Unpublish\\]$`),
-    );
+    assert.deepEqual(first.log.pickTitles, [`Unpublish "article ${published.id}" (article in main): which locales?`]);
+    assert.deepEqual(first.ui.transcript, [], 'no yes/no after the pick, no notification');
     assert.equal(sent('PUT', /\/unpublish$/).length, 0);
 
     const second = world();
     second.picks.push((_labels, picked) => picked);
-    second.ui.answers.push((_m, actions) => actions[0]);
     await second.single.unpublish(target(published, 'article'));
     assert.equal(published.meta.status, 'draft');
     assert.equal(published.meta.published_at, null);
+    assert.deepEqual(second.ui.transcript, [`info: Unpublished "article ${published.id}".`]);
+
+    // published in one locale: nothing to choose, so a question names it, with Keep Published
+    await publishingOf(client).items.publish(published.id, { locales: ['en'], nonLocalizedContent: true });
+    const third = world();
+    third.ui.answers.push(() => undefined);
+    await third.single.unpublish(target(published, 'article'));
+    assert.deepEqual(third.log.pickTitles, []);
+    assert.deepEqual(third.ui.transcript, [`confirm: Unpublish "article ${published.id}" (article in main)? [Unpublish]`]);
+    assert.equal(third.ui.confirmations[0]?.safe, 'Keep Published');
+    assert.notEqual(published.meta.published_at, null, 'still published');
   });
 
   test('a tree record with an unpublished parent: publishing asks before publishing the parent too (recursive)', async () => {
@@ -244,7 +260,10 @@ describe('schedules', () => {
       return actions[0];
     });
     await single.schedule(target(article, 'article'), 'publication');
-    assert.match(detail, /takes the first \(2031-10-26T02:30:00\+02:00\)\. For the second, write 2031-10-26T02:30:00\+01:00/);
+    assert.match(
+      detail,
+      /takes the first \(Sunday, October 26, 2031 at 2:30:00 AM GMT\+2 \(Europe\/Rome\)\)\. For the second, write 2031-10-26T02:30:00\+01:00/,
+    );
     const body = sent('POST', /\/scheduled-publication$/).at(-1)?.body as { data: { attributes: Record<string, unknown> } };
     assert.deepEqual(body.data.attributes, { publication_scheduled_at: '2031-10-26T02:30:00+02:00' });
     await single.cancelSchedule(target(article, 'article'), 'publication');

@@ -45,7 +45,13 @@ function byName(schema: SchemaSnapshot, only?: SchemaSnapshot): Record<string, u
   for (const m of schema.models) {
     names.set(m.id, m.apiKey);
     for (const f of m.fields) names.set(f.id, `${m.apiKey}::${f.apiKey}`);
-    for (const f of m.fieldsets) names.set(f.id, `${m.apiKey}/${String(f.attributes['title'])}`);
+    // fieldsets sharing a title are told apart by their place among them
+    const seen = new Map<string, number>();
+    for (const f of m.fieldsets) {
+      const title = String(f.attributes['title']);
+      seen.set(title, (seen.get(title) ?? 0) + 1);
+      names.set(f.id, `${m.apiKey}/${title}${seen.get(title)! > 1 ? ` #${seen.get(title)}` : ''}`);
+    }
   }
   const named = (value: unknown): unknown =>
     JSON.parse(

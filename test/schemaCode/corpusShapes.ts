@@ -3,6 +3,12 @@
 import type { CorpusCase } from './corpus';
 import { appearance, fieldId, line, linkStrategies, linkTo, modelId } from './corpusNames';
 
+/** New fieldsets of one title in a model, one per hint, in that order. */
+const sameTitled = async (client: Parameters<CorpusCase['change']>[0], model: string, title: string, hints: string[]) => {
+  const made = [];
+  for (const hint of hints) made.push(await client.fieldsets.create(model, { title, hint }));
+  return made;
+};
 const fieldsetOf = async (client: Parameters<CorpusCase['change']>[0], model: string, title: string) =>
   (await client.fieldsets.list(model)).find((f) => f.title === title)!;
 
@@ -62,13 +68,37 @@ export const SHAPE_CASES: CorpusCase[] = [
   },
   {
     name: 'two fieldsets of one title in the target, untouched; the source adds a second fieldset of an existing title',
-    prepare: async (client) => {
-      for (const hint of ['First', 'Second']) await client.fieldsets.create('dish', { title: 'Extra', hint });
-    },
+    prepare: async (client) => void (await sameTitled(client, 'dish', 'Extra', ['First', 'Second'])),
     change: async (client) => {
       const seo = await client.fieldsets.create('article', { title: 'SEO', hint: 'Social cards' });
       await client.fields.create('article', line('Card title', 'card_title', { fieldset: { type: 'fieldset', id: seo.id } }));
       await client.fields.create('dish', line('Chef note', 'chef_note'));
+    },
+  },
+  {
+    name: 'three fieldsets of one title (forks keep ids): one edited, a field moved between two, one deleted',
+    prepare: async (client) => {
+      const [first] = await sameTitled(client, 'dish', 'Extra', ['First', 'Second', 'Third']);
+      await client.fields.create('dish', line('Chef note', 'chef_note', { fieldset: { type: 'fieldset', id: first!.id } }));
+    },
+    change: async (client) => {
+      const [first, second, third] = (await client.fieldsets.list('dish')).filter((f) => f.title === 'Extra');
+      await client.fieldsets.update(first!.id, { hint: 'First, edited', collapsible: true });
+      for (const field of ['chef_note', 'price'])
+        await client.fields.update(await fieldId(client, 'dish', field), { fieldset: { type: 'fieldset', id: second!.id } });
+      await client.fieldsets.destroy(third!.id);
+    },
+  },
+  {
+    name: 'two fieldsets of one title swapped, a third of that title added holding a new field',
+    prepare: async (client) => void (await sameTitled(client, 'article', 'SEO', ['Cards', 'Search'])),
+    change: async (client) => {
+      const seo = (await client.fieldsets.list('article')).filter((f) => f.title === 'SEO');
+      const [cards, search] = [seo.find((f) => f.hint === 'Cards')!, seo.find((f) => f.hint === 'Search')!];
+      await client.fieldsets.update(search.id, { position: cards.position });
+      const extra = await client.fieldsets.create('article', { title: 'SEO', hint: 'Feeds' });
+      await client.fields.create('article', line('Feed title', 'feed_title', { fieldset: { type: 'fieldset', id: extra.id } }));
+      await client.fields.update(await fieldId(client, 'article', 'excerpt'), { fieldset: { type: 'fieldset', id: cards.id } });
     },
   },
   {

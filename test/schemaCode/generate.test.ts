@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SiteWithSchema } from '../../src/cma/resources/site';
 import type { Resource } from '../../src/cma/types';
-import { TargetRefused } from '../../src/platform/exclusiveFile';
+import { TargetRefused } from '../../src/platform/host';
 import { generateMigration, type GenerateDeps } from '../../src/schemaCode/generate';
 import { formatMessage } from '../../src/platform/translate';
 import { ScriptedUi } from '../platform/scriptedUi';
@@ -238,26 +238,47 @@ describe('Generate Migration', () => {
     assert.doesNotMatch(script, /destroy/);
   });
 
-  test('a fieldset the migration must find by a title two fieldsets share: refused with a message, nothing written', async () => {
-    const fieldset = (id: string): Resource<'fieldset'> => ({
-      id,
-      type: 'fieldset',
-      meta: {},
-      attributes: { title: 'SEO', position: 1 },
-      relationships: { item_type: rel('item_type', 'M1') },
-    });
-    schemas['main'] = { ...schemaWith([{ id: 'F1', api_key: 'title' }]), fieldsets: [fieldset('S1'), fieldset('S2')] };
-    schemas['sandbox'] = { ...schemaWith([{ id: 'F1', api_key: 'title' }]), fieldsets: [fieldset('S1')] };
-    schemas['sandbox'].fields[0]!.relationships['fieldset'] = rel('fieldset', 'S1');
-    ui.answers.push(() => 'Leave It Out');
+  const seo = (id: string): Resource<'fieldset'> => ({
+    id,
+    type: 'fieldset',
+    meta: {},
+    attributes: { title: 'SEO', position: 1 },
+    relationships: { item_type: rel('item_type', 'M1') },
+  });
+
+  test('a fieldset the migration must find by a title two fieldsets share, in environments of no common ancestry: refused with a message, nothing written', async () => {
+    schemas['main'] = { ...schemaWith([{ id: 'F1', api_key: 'title' }]), fieldsets: [seo('S1'), seo('S2')] };
+    // another project's copy: the same names under other ids
+    const copy = schemaWith([{ id: 'G1', api_key: 'title' }]);
+    copy.itemTypes[0]!.id = 'N1';
+    copy.fields[0]!.relationships['item_type'] = rel('item_type', 'N1');
+    schemas['sandbox'] = copy;
+    ui.answers.push(() => 'Delete Them in the Migration');
     ui.answers.push((message) => {
       assert.equal(
         message,
-        'The migration needs the fieldset "SEO" of model article, and main has several fieldsets of that title in it: the script could not tell which one it means. Give them distinct titles in main, then generate the migration again.',
+        'The migration needs the fieldset "SEO" of model article, and main has several fieldsets of that title in it that sandbox does not share by id (it is not a fork of main): the script could not tell which one it means. Give them distinct titles in main, then generate the migration again.',
       );
       return undefined;
     });
     assert.equal(await generateMigration(deps(), { source: 'sandbox', target: 'main' }), undefined);
     assert.deepEqual(await readdir(folder), []);
+  });
+
+  test('two fieldsets sharing a title in forked environments: the script finds the one it needs by the id they share', async () => {
+    schemas['main'] = { ...schemaWith([{ id: 'F1', api_key: 'title' }]), fieldsets: [seo('S1'), seo('S2')] };
+    schemas['sandbox'] = { ...schemaWith([{ id: 'F1', api_key: 'title' }]), fieldsets: [seo('S1'), seo('S2')] };
+    schemas['sandbox'].fields[0]!.relationships['fieldset'] = rel('fieldset', 'S2');
+    ui.inputs.push(() => 'Title into SEO');
+    const result = await generateMigration(deps(), { source: 'sandbox', target: 'main' });
+    assert.ok(result);
+    const script = await readFile(result.path, 'utf8');
+    assert.match(script, /console\.log\('Update field "title" \(article\.title\)'\);/);
+    assert.match(script, /await fieldsetId\('article', 'SEO', 'S2'\)/);
+    assert.match(script, /fieldset: \{ type: 'fieldset', id: id\('fieldset article\/SEO #2'\) \}/);
+    assert.deepEqual(
+      ui.transcript.filter((line) => /^warn:/.test(line)),
+      [],
+    );
   });
 });

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { changesOf, diffSchemas } from '../../src/schemaCode/diff';
 import { scheduleNames } from '../../src/schemaCode/names';
 import { AmbiguousFieldset, planMigration, removalsOf } from '../../src/schemaCode/plan';
+import { migrationScript } from '../../src/schemaCode/script';
 import { article, labels, schema, title, type FieldSpec } from './snapshots';
 
 const field = (id: string, apiKey: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({ id, api_key: apiKey, label: apiKey, ...extra });
@@ -173,7 +174,7 @@ describe('fieldsets found by title', () => {
     { id: 'S2', title: 'SEO' },
   ];
 
-  test('a step that needs one of two fieldsets sharing a title is refused, naming them', () => {
+  test('a step that needs one of two fieldsets sharing a title, whose id the source does not have, is refused, naming them', () => {
     const target = schema('main', [article([title, field('F2', 'meta', { fieldset: 'S2' })], { fieldsets: twoSeo })]);
     const source = schema('sandbox', [
       { ...article([{ ...title, id: 'G1' }, field('G2', 'meta')], { fieldsets: [{ id: 'Z1', title: 'SEO' }] }), id: 'N1' },
@@ -183,6 +184,26 @@ describe('fieldsets found by title', () => {
       (error: unknown) =>
         error instanceof AmbiguousFieldset && error.model === 'article' && error.title === 'SEO' && error.environment === 'main',
     );
+  });
+
+  test('environments that share ancestry (a fork keeps ids): two fieldsets sharing a title are found by their ids', () => {
+    const target = schema('main', [article([title, field('F2', 'meta', { fieldset: 'S1' })], { fieldsets: twoSeo })]);
+    // the source moved meta into the second SEO fieldset and deleted the first
+    const source = schema('sandbox', [article([title, field('F2', 'meta', { fieldset: 'S2' })], { fieldsets: [twoSeo[1]!] })]);
+    const steps = planMigration(diffSchemas(source, target));
+    assert.deepEqual(labels(steps), [
+      'Update field "meta" (article.meta)',
+      'Update fieldset "SEO" in article',
+      'Delete fieldset "SEO" of article',
+    ]);
+    const finds = steps.flatMap((s) => (s.kind === 'lookup' && s.find.fieldsetTitle ? [[s.ref.key, s.find.fieldsetId]] : []));
+    assert.deepEqual(finds, [
+      ['article/SEO', 'S2'],
+      ['article/SEO (removed)', 'S1'],
+    ]);
+    const script = migrationScript(steps, { source: 'sandbox', target: 'main', generatedAt: '2026-01-01T00:00:00Z' });
+    assert.match(script, /ids\.set\('fieldset article\/SEO', await fieldsetId\('article', 'SEO', 'S2'\)\);/);
+    assert.match(script, /ids\.set\('fieldset article\/SEO \(removed\)', await fieldsetId\('article', 'SEO', 'S1'\)\);/);
   });
 
   test('fieldsets sharing a title that no step needs are no obstacle; a title is matched across ids only when one holds it', () => {

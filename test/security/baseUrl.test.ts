@@ -7,10 +7,14 @@ import { describe, test } from 'node:test';
 import { checkBaseUrl } from '../../src/platform/baseUrl';
 
 const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
-  contributes: { configuration: { properties: Record<string, { scope?: string; pattern?: string }> } };
+  contributes: { configuration: { properties: Record<string, { scope?: string; pattern?: string }> }[] };
   capabilities: { untrustedWorkspaces: { supported: boolean | 'limited'; restrictedConfigurations?: string[] } };
 };
-const baseUrlSetting = pkg.contributes.configuration.properties['datocms.baseUrl'];
+const settings = Object.assign({}, ...pkg.contributes.configuration.map((category) => category.properties)) as Record<
+  string,
+  { scope?: string; pattern?: string }
+>;
+const baseUrlSetting = settings['datocms.baseUrl'];
 
 const ACCEPTED: [string, string][] = [
   ['https://site-api.datocms.com', 'https://site-api.datocms.com'],
@@ -72,7 +76,7 @@ describe('base URL', () => {
 
   test('datocms.baseUrl is application-scoped and restricted in untrusted workspaces: no folder can redirect the token', () => {
     assert.equal(baseUrlSetting?.scope, 'application');
-    assert.equal(pkg.contributes.configuration.properties['datocms.defaultEnvironment']?.scope, 'application');
+    assert.equal(settings['datocms.defaultEnvironment']?.scope, 'application');
     assert.equal(pkg.capabilities.untrustedWorkspaces.supported, 'limited');
     assert.ok(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations?.includes('datocms.baseUrl'));
   });

@@ -2,6 +2,7 @@
 // the changed document reloads, and nothing else.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { environmentNode } from '../../src/environments/nodes';
 import { TreeModel } from '../../src/tree/model';
 import type { ModelNode, RecordsNode, TreeNode } from '../../src/tree/nodes';
 import type { Emulator } from '../emulator/index';
@@ -96,5 +97,58 @@ describe('tree after switching environment', () => {
     assert.notEqual(again.records, records, 'sandbox is read again');
     const renamed = (await model.children(again.records)).find((n) => n.kind === 'record' && n.record.id === first.record.id);
     assert.equal(renamed?.label, 'Renamed in sandbox');
+  });
+});
+
+describe("the extension's own changes and the tree's freshness", () => {
+  test('every change the extension reports is announced (the Record History follows it), shown in the tree or not', async () => {
+    const model = new TreeModel({ projects: emulatorProjects(emulator), pageSize: () => 100 });
+    const { records } = await open(model, 'article');
+    const first = (await model.children(records)).find((n) => n.kind === 'record')!;
+    if (first.kind !== 'record') throw new Error('no record');
+    const announced: string[] = [];
+    model.onDidChangeDocument((ref) => announced.push(`${ref.environment} ${ref.kind} ${ref.kind === 'record' ? ref.id : ''}`));
+    const data = await model.dataOf(records);
+    await model.documentSaved(first.ref, await data.client.items.find(first.record.id));
+    await model.documentChanged({ ...first.ref, environment: 'sandbox' });
+    assert.deepEqual(announced, [`main record ${first.record.id}`, `sandbox record ${first.record.id}`]);
+  });
+
+  test('a reason to be out of date goes when its branch reloads (after Fork, Environments list it ready); an old branch, when it reloads; not right after an own change', async () => {
+    let clock = 1_000_000;
+    let status = 'creating';
+    const model = new TreeModel({
+      projects: emulatorProjects(emulator),
+      pageSize: () => 100,
+      now: () => clock,
+      environments: async (section) => [
+        environmentNode(section, { type: 'environment', id: 'next', attributes: {}, relationships: {}, meta: { status, primary: false } }),
+      ],
+    });
+    const [project] = await model.children();
+    const environments = (await model.children(project)).find((n) => n.kind === 'environments')!;
+    await model.children(environments);
+    assert.equal(model.stale, 'an environment is being created or deleted');
+    const { records } = await open(model, 'article');
+    await model.children(records);
+    // the fork is ready: the extension reloads the Environments it changed, and the reason goes with the old list
+    status = 'ready';
+    await model.refresh(environments);
+    await model.children(environments);
+    assert.equal(model.stale, undefined, 'not out of date right after Fork');
+
+    // long after, the extension changes the records: right then the tree is not said to be old (the window's focus
+    // coming back from its dialog checks the age)
+    clock += 20 * 60_000;
+    await model.refresh(records);
+    await model.children(records);
+    model.checkAge(15 * 60_000);
+    assert.equal(model.stale, undefined, "not old right after the extension's own change");
+    clock += 2 * 60_000;
+    model.checkAge(15 * 60_000);
+    assert.equal(model.stale, 'loaded 22 minutes ago', 'the branches it did not reload are old');
+    // the project's sections were loaded first: reloading the project reloads every old branch
+    await model.refresh(project);
+    assert.equal(model.stale, undefined);
   });
 });

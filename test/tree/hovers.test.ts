@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Resource } from '../../src/cma/types';
-import { dateTimeText } from '../../src/platform/dates';
+import { datesIn } from '../../src/platform/dates';
 import { formatMessage } from '../../src/platform/translate';
 import { TreeModel } from '../../src/tree/model';
 import { TreePresenter } from '../../src/tree/presenter';
@@ -15,7 +15,7 @@ import { emulatorProjects } from '../projects/emulatorProjects';
 
 const RECORDS = 40;
 let emulator: Emulator;
-const format: TooltipFormat = { t: formatMessage, numbers: new Intl.NumberFormat('en'), date: dateTimeText('en-US', 'UTC') };
+const format: TooltipFormat = { t: formatMessage, numbers: new Intl.NumberFormat('en'), dates: () => datesIn('UTC', 'en-US') };
 const tooltip = (model: TreeModel, node: TreeNode) => new TreePresenter(model, () => format).tooltip(node);
 
 useEmulator({ records: RECORDS, reset: ['requests'] }, (started) => {
@@ -42,6 +42,18 @@ const recordsOf = (apiKey: string) => {
 };
 
 describe('tree hovers', () => {
+  test("a record's schedule in its description and its dates in its hover read in the project's time zone (the site's)", async () => {
+    const model = new TreeModel({ projects: emulatorProjects(emulator), pageSize: () => 10 });
+    const presenter = new TreePresenter(model, () => ({ ...format, dates: (project) => datesIn(model.timeZoneOf(project), 'en-US') }));
+    const records = (await child(model, await modelNode(model, 'article'), (n) => n.kind === 'records')) as RecordsNode;
+    assert.equal(model.timeZoneOf('emulated-bistro'), 'Europe/Rome');
+    const record = (await child(model, records, (n) => n.kind === 'record')) as TreeNode & { record: Resource<'item'> };
+    record.record.meta['publication_scheduled_at'] = '2031-01-31T08:00:00Z';
+    record.record.meta['updated_at'] = '2024-05-12T12:03:27Z';
+    assert.match(presenter.description(record) ?? '', /publishes Jan 31, 2031, 9:00 AM$/);
+    assert.match(presenter.tooltip(record) ?? '', /Updated Sunday, May 12, 2024 at 2:03:27 PM GMT\+2 \(Europe\/Rome\)/);
+  });
+
   test("a model's hover counts all its records once, whatever its Records query, and says what drafts mean", async () => {
     const model = new TreeModel({ projects: emulatorProjects(emulator), pageSize: () => 10 });
     const article = await modelNode(model, 'article');
@@ -86,7 +98,7 @@ describe('tree hovers', () => {
     assert.doesNotMatch(text, /datocms:|\.json/);
   });
 
-  test("a record's dates read in the user's locale with the time zone named", () => {
+  test("a record's hover gives its dates exactly, to the second, in the project's time zone, named", () => {
     const record: Resource<'item'> = {
       id: 'R1',
       type: 'item',
@@ -94,8 +106,8 @@ describe('tree hovers', () => {
       relationships: {},
       meta: { status: 'published', updated_at: '2024-05-12T12:03:00Z', published_at: '2024-05-12T12:00:00Z' },
     };
-    const text = recordTooltip(record, 'Risotto', undefined, format);
-    assert.match(text, /Updated May 12, 2024, 12:03 PM UTC/);
-    assert.match(text, /Published May 12, 2024, 12:00 PM UTC/);
+    const text = recordTooltip(record, 'Risotto', undefined, format, datesIn('Europe/Rome', 'en-US'));
+    assert.match(text, /Updated Sunday, May 12, 2024 at 2:03:00 PM GMT\+2 \(Europe\/Rome\)/);
+    assert.match(text, /Published Sunday, May 12, 2024 at 2:00:00 PM GMT\+2 \(Europe\/Rome\)/);
   });
 });

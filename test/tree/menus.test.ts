@@ -43,6 +43,7 @@ const APPLIES: Record<string, (item: Item) => boolean> = {
   'datocms.records.locale': (i) => is(i, 'records') && single(i),
   'datocms.records.version': (i) => is(i, 'records') && single(i),
   'datocms.records.clearQuery': (i) => is(i, 'records') && has(i, 'query') && single(i),
+  'datocms.records.removeFilter': (i) => is(i, 'records') && has(i, 'filters') && single(i),
   'datocms.records.publish': (i) => is(i, 'record') && has(i, 'draft', 'updated'),
   'datocms.records.unpublish': (i) => is(i, 'record') && has(i, 'drafts') && has(i, 'published', 'updated'),
   'datocms.records.schedulePublish': (i) =>
@@ -52,6 +53,7 @@ const APPLIES: Record<string, (item: Item) => boolean> = {
   'datocms.records.unschedulePublish': (i) => is(i, 'record') && has(i, 'scheduledPublication') && single(i),
   'datocms.records.unscheduleUnpublish': (i) => is(i, 'record') && has(i, 'scheduledUnpublishing') && single(i),
   'datocms.duplicateRecord': (i) => is(i, 'record') && single(i),
+  'datocms.openRecordPreview': (i) => is(i, 'record') && single(i),
   'datocms.deleteRecord': (i) => is(i, 'record') && single(i),
   'datocms.records.bulkDelete': (i) => is(i, 'record') && i.multi,
   'datocms.history.show': (i) => is(i, 'record') && single(i),
@@ -62,7 +64,11 @@ const APPLIES: Record<string, (item: Item) => boolean> = {
   'datocms.copyApiKey': (i) => is(i, 'model', 'field') && single(i),
   'datocms.moveFieldUp': (i) => is(i, 'field') && !has(i, 'first') && single(i),
   'datocms.moveFieldDown': (i) => is(i, 'field') && !has(i, 'last') && single(i),
-  'datocms.deleteSchemaItem': (i) => is(i, 'model', 'field', 'fieldset', 'webhook') && single(i),
+  'datocms.deleteModel': (i) => is(i, 'model') && !has(i, 'block') && single(i),
+  'datocms.deleteBlockModel': (i) => is(i, 'model') && has(i, 'block') && single(i),
+  'datocms.deleteField': (i) => is(i, 'field') && single(i),
+  'datocms.deleteFieldset': (i) => is(i, 'fieldset') && single(i),
+  'datocms.deleteWebhook': (i) => is(i, 'webhook') && single(i),
   'datocms.env.switch': (i) => is(i, 'environment') && has(i, 'ready') && !has(i, 'active') && single(i),
   'datocms.env.fork': (i) => ((is(i, 'environment') && has(i, 'ready')) || is(i, 'environments')) && single(i),
   'datocms.env.promote': (i) => is(i, 'environment') && has(i, 'sandbox') && has(i, 'ready') && single(i),
@@ -161,6 +167,29 @@ describe('tree menus', () => {
       !menuOf('model', false).includes('datocms.history.show') &&
         !menuOf('environment primary ready', false).includes('datocms.history.show'),
     );
+  });
+
+  test('a document offers the one Delete that names what it is (Delete Model…, Delete Field…), and a draft none', () => {
+    const base = '/emulated-bistro/main';
+    const expected: [string, string[]][] = [
+      [`${base}/models/article.json`, ['datocms.deleteModel']],
+      [`${base}/models/article/fields/title.json`, ['datocms.deleteField']],
+      [`${base}/models/article/fieldsets/123.json`, ['datocms.deleteFieldset']],
+      [`${base}/webhooks/42.json`, ['datocms.deleteWebhook']],
+      [`${base}/records/article/abc.json`, ['datocms.deleteRecord']],
+      [`${base}/uploads/u1.json`, []],
+      [`${base}/models/new~k3j~block/New block model.json`, []],
+      [`${base}/models/article/fields/new~x1/New field.json`, []],
+    ];
+    for (const menu of ['editor/title/context', 'commandPalette']) {
+      const deletes = pkg.contributes.menus[menu]!.filter((e) => /^datocms\.delete/.test(e.command));
+      for (const [resourcePath, commands] of expected) {
+        const shown = deletes
+          .filter((e) => evaluateWhen(e.when ?? 'true', { resourceScheme: 'datocms', resourcePath }))
+          .map((e) => e.command);
+        assert.deepEqual(shown, commands, `${menu} on ${resourcePath}`);
+      }
+    }
   });
 
   test("the editor title's record actions follow the record's status and schedule", () => {

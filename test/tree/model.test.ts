@@ -2,6 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TreeModel } from '../../src/tree/model';
 import { type ModelNode, type RecordNode, type RecordsNode, type TreeNode } from '../../src/tree/nodes';
+import { datesIn } from '../../src/platform/dates';
 import { formatMessage } from '../../src/platform/translate';
 import { TreePresenter } from '../../src/tree/presenter';
 import type { Emulator } from '../emulator/index';
@@ -18,7 +19,7 @@ function newModel(pageSize = PAGE) {
   return new TreeModel({ projects: emulatorProjects(emulator), pageSize: () => pageSize });
 }
 
-const format = { t: formatMessage, numbers: new Intl.NumberFormat('en'), date: (iso: string) => iso };
+const format = { t: formatMessage, numbers: new Intl.NumberFormat('en'), dates: () => datesIn('UTC', 'en-US') };
 /** What the row of a node says beside its label. */
 const description = (model: TreeModel, node: TreeNode | undefined) => node && new TreePresenter(model, () => format).description(node);
 const tooltip = (model: TreeModel, node: TreeNode) => new TreePresenter(model, () => format).tooltip(node);

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Resource } from '../../src/cma/types';
-import { askFilter, askLocale, askOrder, askSearch, askVersion } from '../../src/tree/queries';
+import { askLocale, askOrder, askSearch, askVersion } from '../../src/tree/queries';
 import { itemQueryFor, parseFilterValue } from '../../src/tree/recordQuery';
 import { formatMessage as t } from '../../src/platform/translate';
 import { ScriptedUi } from '../platform/scriptedUi';
@@ -29,50 +29,6 @@ const fields = [
 ];
 
 describe('record query commands', () => {
-  test('filter: field, then the operators of its type, then a typed value', async () => {
-    const ui = new ScriptedUi();
-    ui.picks.push((labels) => {
-      assert.ok(!labels.includes('Sections'), 'rich text has no filter operators');
-      assert.ok(labels.includes('_status') && labels.includes('position'), 'meta columns, position for a sortable model');
-      return 'Price';
-    });
-    ui.picks.push((labels) => {
-      assert.deepEqual(labels, ['gt', 'lt', 'gte', 'lte', 'eq', 'neq', 'exists']);
-      return 'gt';
-    });
-    ui.inputs.push((options) => {
-      assert.match(options.validate?.('cheap') ?? '', /not a number/);
-      return '12.5';
-    });
-    const query = await askFilter(ui, t, model, fields, { search: 'pasta' });
-    assert.deepEqual(query, { search: 'pasta', filters: [{ field: 'price', operator: 'gt', value: 12.5 }] });
-    assert.deepEqual(itemQueryFor('m1', query!, { offset: 0, limit: 30 }), {
-      filter: { type: 'm1', query: 'pasta', fields: { price: { gt: 12.5 } } },
-      page: { offset: 0, limit: 30 },
-    });
-
-    // A boolean asks true/false with a pick; the same field+operator replaces the old condition.
-    ui.picks.push(
-      () => 'Vegetarian',
-      () => 'eq',
-      () => 'true',
-    );
-    const withFlag = await askFilter(ui, t, model, fields, query!);
-    ui.picks.push(
-      () => 'Vegetarian',
-      () => 'eq',
-      () => 'false',
-    );
-    const replaced = await askFilter(ui, t, model, fields, withFlag!);
-    assert.deepEqual(replaced?.filters, [
-      { field: 'price', operator: 'gt', value: 12.5 },
-      { field: 'vegetarian', operator: 'eq', value: false },
-    ]);
-
-    ui.picks.push(() => undefined);
-    assert.equal(await askFilter(ui, t, model, fields, {}), undefined, 'dismissed');
-  });
-
   test('filter values follow the API shapes per operator', () => {
     assert.deepEqual(parseFilterValue('links', 'any_in', 'a, b ,c'), { ok: true, value: ['a', 'b', 'c'] });
     assert.deepEqual(parseFilterValue('string', 'matches', 'pasta'), { ok: true, value: { pattern: 'pasta', case_sensitive: false } });

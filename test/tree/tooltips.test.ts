@@ -14,7 +14,11 @@ import {
 } from '../../src/tree/tooltips';
 import { formatMessage } from '../../src/platform/translate';
 
-const format: TooltipFormat = { t: formatMessage, numbers: new Intl.NumberFormat('en'), date: (iso) => `<${iso.slice(0, 10)}>` };
+const format: TooltipFormat = {
+  t: formatMessage,
+  numbers: new Intl.NumberFormat('en'),
+  dates: () => ({ short: (iso: string) => iso, exact: (iso: string) => `<${iso.slice(0, 10)}>`, timeZone: 'UTC' }),
+};
 const resource = <T extends string>(
   type: T,
   id: string,
@@ -47,7 +51,7 @@ describe('query descriptions', () => {
         order: { field: 'title', direction: 'ASC' },
         version: 'published',
       }),
-      '"pasta" · rating ≥ 3 · slug ≠ "old-post" · title matches "soup" · _status in (draft, updated) · cover exists true · place near 45.46, 9.19 (1000 m) · order: title ↑ · published',
+      '"pasta" · rating ≥ 3 · slug ≠ "old-post" · title matches "soup" · _status in (draft, updated) · cover exists · place near 45.46, 9.19 (1000 m) · order: title ↑ · published',
     );
     assert.equal(describeQuery({}), '');
   });
@@ -122,14 +126,14 @@ describe('tooltips', () => {
     );
     const coverage = localeCoverage(record, fields, ['en', 'it', 'de', 'fr']);
     assert.deepEqual(coverage, { present: ['en', 'fr'], all: ['en', 'it', 'de', 'fr'] });
-    const text = recordTooltip(record, 'Hello <b>world</b>', coverage, format);
+    const text = recordTooltip(record, 'Hello <b>world</b>', coverage, format, format.dates('bistro'));
     assert.match(text, /^\*\*Hello \\<b\\>world\\<\/b\\>\*\*/);
     assert.match(text, /ID `R1` · updated/);
     assert.match(text, /Updated <2026-03-04>/);
     assert.match(text, /Locales: en, fr \(2 of 4\)/);
     assert.doesNotMatch(text, /datocms:|\.json/, 'no internal path');
     assert.doesNotMatch(
-      recordTooltip(record, 'Hello', { present: ['en'], all: ['en'] }, format),
+      recordTooltip(record, 'Hello', { present: ['en'], all: ['en'] }, format, format.dates('bistro')),
       /Locales/,
       'one locale: nothing to cover',
     );

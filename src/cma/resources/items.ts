@@ -8,9 +8,9 @@ import type { CreateBody, ItemQuery, Page, Resource, UpdateBody } from '../types
 import { putOne, segment } from './shared';
 import { methodsOf } from './lifecycle';
 
-export const MAX_ITEMS_PAGE_SIZE = 500;
+const MAX_ITEMS_PAGE_SIZE = 500;
 /** DatoCMS serves at most this many records per page when blocks are expanded (nested=true). */
-export const MAX_NESTED_ITEMS_PAGE_SIZE = 30;
+const MAX_NESTED_ITEMS_PAGE_SIZE = 30;
 const DEFAULT_LIST_CONCURRENCY = 4;
 
 export interface ItemsResource {

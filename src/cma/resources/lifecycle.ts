@@ -19,7 +19,7 @@ const environmentPath = (id: string, action = '') => `/environments/${segment(id
 const named = (id: string) => ({ data: { type: 'environment' as const, id } });
 const MAINTENANCE = '/maintenance-mode';
 
-export const lifecycle = {
+const lifecycle = {
   items: {
     destroy: (r: Requester, id: string, o?: JobCallOptions): Promise<Resource<'item'>> =>
       sendOne(r, 'DELETE', `/items/${segment(id)}`, 'item', undefined, { id }, o),

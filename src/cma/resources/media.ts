@@ -25,16 +25,16 @@ import type { BulkOutcome } from './publishing';
 
 /** Uploads per bulk request: the limit the API documents for records, which the client keeps for uploads too. */
 export const MAX_BULK_UPLOADS = 200;
-export const MAX_TAGS_PAGE_SIZE = 500;
+const MAX_TAGS_PAGE_SIZE = 500;
 
 /** A permission to store one file: its future path (the id) and where to PUT it, with which headers. */
-export interface UploadPermission {
+interface UploadPermission {
   path: string;
   url: string;
   requestHeaders: Record<string, string>;
 }
 
-export interface UploadWrites {
+interface UploadWrites {
   /** `POST /uploads` from an upload request's path whose file was PUT (a job); the file's own flow is `createFromFile` */
   create(
     path: string,
@@ -60,7 +60,7 @@ export interface UploadWrites {
   replaceFile(id: string, source: UploadSource, options?: ReplaceFileOptions): Promise<Resource<'upload'>>;
 }
 
-export interface UploadCollectionsResource {
+interface UploadCollectionsResource {
   list(o?: CallOptions & { ids?: string[] }): Promise<Resource<'upload_collection'>[]>;
   find(id: string, o?: CallOptions): Promise<Resource<'upload_collection'>>;
   create(body: CreateBody<'upload_collection'>, o?: CallOptions): Promise<Resource<'upload_collection'>>;
@@ -71,12 +71,12 @@ export interface UploadCollectionsResource {
   reorder(moves: { id: string; position: number; parentId: string | null }[], o?: JobCallOptions): Promise<Resource<'upload_collection'>[]>;
 }
 
-export interface TagQuery {
+interface TagQuery {
   query?: string;
   page?: { offset?: number; limit?: number };
 }
 
-export interface TagsResource<T extends ResourceType> {
+interface TagsResource<T extends ResourceType> {
   /** one page (50 unless `page.limit` says, at most 500) */
   list(query?: TagQuery, o?: CallOptions): Promise<Page<T>>;
   listAll(query?: Omit<TagQuery, 'page'>, o?: ListAllOptions): AsyncGenerator<Resource<T>>;
@@ -100,6 +100,7 @@ export interface MediaArea {
 type Send = (req: RawRequest) => Promise<{ body: unknown; source: BodySource }>;
 
 /** The media area's calls of a client (and of its environment). */
+// eslint-disable-next-line max-lines-per-function -- a resource family: one object of small methods over one requester
 export function mediaOf(client: CmaClient): MediaArea {
   const send: Send = async (req) => ({
     body: await client.request(req),
@@ -191,6 +192,7 @@ export function mediaOf(client: CmaClient): MediaArea {
 
 type One = <T extends ResourceType>(type: T, req: RawRequest, askedId?: string) => Promise<Resource<T>>;
 
+// eslint-disable-next-line max-lines-per-function -- a resource family: one object of small methods over one requester
 function uploadWrites(client: CmaClient, send: Send, one: One): UploadWrites {
   const jobOptions = (o?: JobCallOptions) => ({ ...(o?.signal ? { signal: o.signal } : {}), ...(o?.onJob ? { onJob: o.onJob } : {}) });
   const bulk = async (operation: string, ids: string[], data: (chunk: string[]) => unknown, o?: JobCallOptions): Promise<BulkOutcome> => {

@@ -21,7 +21,7 @@ export interface PublishSelection {
   nonLocalizedContent: boolean;
 }
 
-export interface PublishOptions extends CallOptions {
+interface PublishOptions extends CallOptions {
   /** tree models: also publish unpublished parents (publish) or published children (unpublish) */
   recursive?: boolean;
 }
@@ -34,7 +34,7 @@ export interface BulkOutcome {
   data: unknown[];
 }
 
-export interface PublishingMethods {
+interface PublishingMethods {
   /** `PUT /items/:id/publish`; with `selection` only those locales (and, if asked, the non-localized fields) */
   publish(id: string, selection?: PublishSelection, o?: PublishOptions): Promise<Resource<'item'>>;
   /** `PUT /items/:id/unpublish`; with `locales` only those (they must be published now) */
@@ -45,14 +45,14 @@ export interface PublishingMethods {
   bulkDestroy(ids: string[], o?: JobCallOptions): Promise<BulkOutcome>;
 }
 
-export interface ScheduledPublicationResource {
+interface ScheduledPublicationResource {
   /** schedules the record's publication at `at` (ISO 8601 with a time zone); resolves to the record when the answer includes it */
   create(itemId: string, at: string, selection?: PublishSelection, o?: CallOptions): Promise<Resource<'item'> | undefined>;
   /** cancels it; resolves to the record */
   destroy(itemId: string, o?: CallOptions): Promise<Resource<'item'>>;
 }
 
-export interface ScheduledUnpublishingResource {
+interface ScheduledUnpublishingResource {
   create(itemId: string, at: string, locales?: string[], o?: CallOptions): Promise<Resource<'item'> | undefined>;
   destroy(itemId: string, o?: CallOptions): Promise<Resource<'item'>>;
 }

@@ -7,8 +7,6 @@ import type { Resource } from '../types';
 import { getCollection } from './shared';
 import { methodsOf, type ForkOptions } from './lifecycle';
 
-export type { ForkOptions };
-
 /** The project with its whole schema, as one request returns it. */
 export interface SiteWithSchema {
   site: Resource<'site'>;

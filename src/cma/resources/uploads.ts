@@ -8,7 +8,7 @@ import type { CallOptions } from '../settings';
 import type { Page, Resource, UploadQuery } from '../types';
 import { segment } from './shared';
 
-export const MAX_UPLOADS_PAGE_SIZE = 500;
+const MAX_UPLOADS_PAGE_SIZE = 500;
 const DEFAULT_LIST_CONCURRENCY = 4;
 
 export interface UploadsResource {

@@ -6,10 +6,7 @@ import type { CallOptions, JobCallOptions } from '../settings';
 import type { Page, Resource } from '../types';
 import { segment } from './shared';
 
-/** DatoCMS serves at most this many versions per page (15 when not asked). */
-export const MAX_VERSIONS_PAGE_SIZE = 50;
-
-export interface RestoredVersion {
+interface RestoredVersion {
   /** the record as it is after the restore (blocks as ids) */
   item: Resource<'item'>;
   /** the new current version the restore made, when the API names it */

@@ -1,9 +1,10 @@
 // A document's GraphQL as the language features read it: its ranges (the whole .graphql file, or each template part 1
 // finds in code), each parsed once per version, with the fragments the document defines, and the way between a
 // document offset and a (line, character) position inside a range's text. No vscode import.
-import { Kind, parse, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode } from 'graphql';
+import { Kind, parse, visit, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode } from 'graphql';
 import { Position } from 'graphql-language-service';
-import { findGraphql, type GraphqlRange } from '../embedded';
+import { MAX_PAGE_SIZE } from '../cost';
+import { findGraphql, type GraphqlKind, type GraphqlRange } from '../embedded';
 
 export interface ParsedRange {
   range: GraphqlRange;
@@ -18,13 +19,18 @@ export interface ParsedRange {
 }
 
 export interface Analysis {
-  kind: 'graphql' | 'script';
+  kind: GraphqlKind;
   ranges: ParsedRange[];
   /** the fragments the document defines, by name (the first one when named twice) */
   fragments: Map<string, { node: FragmentDefinitionNode; range: ParsedRange }>;
+  /** the code pages its queries with the official client's auto-pagination (then `first` may pass 500) */
+  autoPagination: boolean;
 }
 
-export function analyse(text: string, kind: 'graphql' | 'script'): Analysis {
+/** Code that pages with the official client's auto-pagination, which splits a `first` over 500 into pages. */
+const AUTO_PAGINATION = /WithAutoPagination\b/;
+
+export function analyse(text: string, kind: GraphqlKind): Analysis {
   const ranges: ParsedRange[] = [];
   const fragments: Analysis['fragments'] = new Map();
   for (const range of findGraphql(text, kind)) {
@@ -35,16 +41,33 @@ export function analyse(text: string, kind: 'graphql' | 'script'): Analysis {
     } catch {
       document = undefined;
     }
+    // a template whose `${…}` parts leave no GraphQL once blanked (`first: ${n}`) is left alone: say nothing, not guess
     const executable = document
       ? document.definitions.every((d) => d.kind === Kind.OPERATION_DEFINITION || d.kind === Kind.FRAGMENT_DEFINITION)
-      : !TYPE_SYSTEM.test(own);
+      : !TYPE_SYSTEM.test(own) && range.interpolated !== true;
     const parsed: ParsedRange = { range, text: own, document, lines: lineStarts(own), executable };
     ranges.push(parsed);
     for (const definition of document?.definitions ?? [])
       if (definition.kind === Kind.FRAGMENT_DEFINITION && !fragments.has(definition.name.value))
         fragments.set(definition.name.value, { node: definition, range: parsed });
   }
-  return { kind, ranges, fragments };
+  return { kind, ranges, fragments, autoPagination: kind !== 'graphql' && AUTO_PAGINATION.test(text) };
+}
+
+/** Whether the checks need the folder's other files: a fragment spread the document does not define, a page over 500. */
+export function needsFolder(analysis: Analysis): boolean {
+  for (const range of analysis.ranges) {
+    if (!range.document || !range.executable) continue;
+    let needs = false;
+    visit(range.document, {
+      FragmentSpread: (spread) => void (needs ||= !analysis.fragments.has(spread.name.value)),
+      Argument: (argument) =>
+        void (needs ||=
+          argument.name.value === 'first' && argument.value.kind === Kind.INT && Number(argument.value.value) > MAX_PAGE_SIZE),
+    });
+    if (needs) return true;
+  }
+  return false;
 }
 
 /** The queries' range an offset of the document is in (its ends included: a cursor right after the last character counts). */

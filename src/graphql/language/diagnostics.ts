@@ -6,17 +6,23 @@ import vscode = require('vscode');
 import type { Translate } from '../../platform/translate';
 import { graphqlKindOf, mayHoldGraphql } from '../embedded';
 import type { Event } from '../events';
+import type { FragmentIndex } from '../fragmentIndex';
 import type { WorkspaceLink } from '../link';
+import { needsFolder } from './analysis';
 import { costProblemsOf } from './insights';
 import { diagnosticsSetting, OtherValidators } from './otherValidators';
 import { problemsOf } from './queryService';
 import type { LanguageSources, SourceDocument } from './sources';
 
 export const DIAGNOSTIC_SOURCE = 'DatoCMS GraphQL';
+/** the source of the problems a Run's answer names */
+export const RUN_SOURCE = 'DatoCMS CDA';
 const DELAY_MS = 250;
 
 export interface GraphqlDiagnosticsDeps {
   sources: LanguageSources;
+  /** the fragments of the folder's other files, and whether its code pages automatically */
+  fragments: Pick<FragmentIndex, 'peek' | 'onDidChange'>;
   linkFor(document: vscode.TextDocument): WorkspaceLink | undefined;
   /** a schema was invalidated or found changed; links changed */
   onSchemaChange: Event<unknown>;
@@ -56,6 +62,7 @@ export class GraphqlDiagnostics implements vscode.Disposable {
       this.#validators.onDidChange(all),
       deps.onSchemaChange(() => (this.#failed.clear(), all())),
       deps.onLinkChange(() => (this.#failed.clear(), all())),
+      deps.fragments.onDidChange(all),
     ];
     all();
   }
@@ -106,9 +113,14 @@ export class GraphqlDiagnostics implements vscode.Disposable {
     }
     const analysis = this.#deps.sources.analysis(source);
     const validation = setting === 'on' || !this.#validators.covers(document.uri);
+    // the folder's other files are read only when this document needs them: a spread it does not define, a big page
+    const folder = this.#deps.fragments.peek(document.uri, needsFolder(analysis));
     const problems = [
-      ...(validation ? problemsOf(schema, analysis) : []),
-      ...costProblemsOf(schema, analysis, this.#deps.t).map((p) => ({ ...p, source: 'complexity' as const })),
+      ...(validation ? problemsOf(schema, analysis, folder?.nodes()) : []),
+      ...costProblemsOf(schema, analysis, this.#deps.t, { folderPaginates: folder?.autoPagination }).map((p) => ({
+        ...p,
+        source: 'complexity' as const,
+      })),
     ];
     this.#collection.set(
       document.uri,

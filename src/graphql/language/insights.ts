@@ -4,7 +4,7 @@
 import { Kind, visit, type FieldNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import type { Translate } from '../../platform/translate';
 import { APPROACHING_SHARE, estimateCost, formatCost, MAX_COMPLEXITY, MAX_PAGE_SIZE, type CostEstimate } from '../cost';
-import type { DatoField, DatoModel } from '../datoNames';
+import type { DatoField, DatoModel, DatoNames } from '../datoNames';
 import { operationsOf, rangeAt, type Analysis, type ParsedRange } from './analysis';
 import type { DatoTarget } from './queryService';
 
@@ -19,14 +19,25 @@ function fragmentsOf(analysis: Analysis): Map<string, FragmentDefinitionNode> {
   return new Map([...analysis.fragments].map(([name, f]) => [name, f.node]));
 }
 
+export interface CostOptions {
+  max?: number;
+  /**
+   * Whether the folder's code may page with the official client's auto-pagination (which splits a `first` over 500
+   * into pages): true, or not known yet, says nothing of a page size; only false does.
+   */
+  folderPaginates?: boolean;
+}
+
 /** Queries over the limit (errors) or close to it (warnings), and pages over the most the API serves. */
-export function costProblemsOf(schema: GraphQLSchema, analysis: Analysis, t: Translate, max = MAX_COMPLEXITY): CostProblem[] {
+export function costProblemsOf(schema: GraphQLSchema, analysis: Analysis, t: Translate, options: CostOptions = {}): CostProblem[] {
+  const max = options.max ?? MAX_COMPLEXITY;
   const problems: CostProblem[] = [];
   const fragments = fragmentsOf(analysis);
+  const paginated = analysis.autoPagination || options.folderPaginates !== false;
   for (const range of analysis.ranges)
     for (const operation of operationsOf(range)) {
       const estimate = estimateCost(schema, operation, fragments);
-      for (const page of estimate.oversizedPages)
+      for (const page of paginated ? [] : estimate.oversizedPages)
         problems.push({
           ...at(range, page.node.loc),
           severity: 'error',
@@ -110,12 +121,12 @@ function at(range: ParsedRange, loc: { start: number; end: number } | undefined)
 }
 
 /** The DatoCMS side of a hover: the field's label, type, hint, validators, localization and model; or the model's. */
-export function describeTarget(target: DatoTarget, t: Translate, locales: number): string {
+export function describeTarget(target: DatoTarget, t: Translate, locales: number, names?: DatoNames): string {
   if (target.kind === 'model') return describeModel(target.model, t);
   const field = target.field;
   const lines = [t('**{0}** (`{1}`), a {2} field of {3}', field.label, field.apiKey, field.fieldType, modelPhrase(field.model, t))];
   if (field.hint) lines.push(`_${escapeMarkdown(field.hint)}_`);
-  const validators = describeValidators(field);
+  const validators = describeValidators(field, names);
   if (validators) lines.push(t('Validators: {0}', validators));
   if (field.localized) lines.push(t('Localized: one value per locale ({0}); it costs once per locale.', locales));
   return lines.join('  \n');
@@ -140,19 +151,30 @@ function modelPhrase(model: DatoModel, t: Translate): string {
     : t('the model **{0}** (`{1}`)', model.name, model.apiKey);
 }
 
-/** `required · length (max 300) · format` */
-function describeValidators(field: DatoField): string {
+/** `required · length (max 300) · item_item_type (Article, Author, …)`: models and fields by name, never by id. */
+function describeValidators(field: DatoField, names: DatoNames | undefined): string {
   return Object.entries(field.validators)
     .map(([name, value]) => {
       const params = value && typeof value === 'object' ? Object.entries(value as Record<string, unknown>) : [];
       const shown = params
         .filter(([, v]) => v !== null && (typeof v !== 'object' || Array.isArray(v)))
-        .map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(', ') : String(v)}`)
+        .map(([k, v]) => {
+          const shown = Array.isArray(v) ? v.map((item) => nameOf(k, item, field, names)).join(', ') : nameOf(k, v, field, names);
+          return k === 'item_types' ? shown : `${k} ${shown}`;
+        })
         .join(', ');
       const short = shown.length > 60 ? `${shown.slice(0, 59)}…` : shown;
       return short ? `${name} (${escapeMarkdown(short)})` : name;
     })
     .join(' · ');
+}
+
+/** A validator's parameter: a model id (`item_types`) as the model's name, a field id (`title_field_id`) as its label. */
+function nameOf(key: string, value: unknown, field: DatoField, names: DatoNames | undefined): string {
+  if (key === 'item_types' && typeof value === 'string') return names?.modelById(value)?.name ?? value;
+  if (key === 'title_field_id' && typeof value === 'string')
+    return [...field.model.fields.values()].find((f) => f.id === value)?.label ?? value;
+  return String(value);
 }
 
 function escapeMarkdown(text: string): string {

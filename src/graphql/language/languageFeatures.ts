@@ -7,13 +7,16 @@ import type { Translate } from '../../platform/translate';
 import type { Ui } from '../../platform/ui';
 import { parseDocumentUri } from '../../platform/uris';
 import type { ProjectData } from '../../projects/projectData';
+import { camelCase, pascalCase } from '../datoNames';
 import type { Event } from '../events';
+import { FragmentIndex } from '../fragmentIndex';
 import type { WorkspaceLink } from '../link';
 import type { SchemaCache } from '../schemaCache';
 import type { CodeChange } from '../usages/changes';
 import type { UsageSearch } from '../usages/usageSearch';
 import { changeOf, WorkspaceUsages, type Breakage } from '../usages/workspaceUsages';
 import { GraphqlDiagnostics } from './diagnostics';
+import { Renames } from './fixes';
 import { GraphqlProviders } from './providers';
 import { LanguageSources } from './sources';
 
@@ -25,27 +28,45 @@ export interface LanguageFeaturesDeps {
     ready: Promise<unknown>;
     book: { onDidChange: Event<unknown> };
   };
-  data(project: string, environment: string): Promise<ProjectData>;
+  data: (project: string, environment: string) => Promise<ProjectData>;
   ui: Ui;
   t: Translate;
   log: vscode.LogOutputChannel;
 }
 
 export class LanguageFeatures implements vscode.Disposable {
+  /** the fragments of each linked folder's code (Run sends those an operation spreads from other files) */
+  readonly fragments: FragmentIndex;
   readonly #deps: LanguageFeaturesDeps;
   readonly #usages: WorkspaceUsages;
+  readonly #renames = new Renames();
   readonly #disposables: vscode.Disposable[];
 
   constructor(deps: LanguageFeaturesDeps) {
     this.#deps = deps;
     const { schemas, links, t, log, ui } = deps;
-    const sources = new LanguageSources({ schemas, data: (p, e) => deps.data(p, e) });
+    const sources = new LanguageSources({ schemas, renames: this.#renames, data: (p, e) => deps.data(p, e) });
     const linkFor = (document: vscode.TextDocument | vscode.Uri) => links.linkFor(document);
-    this.#usages = new WorkspaceUsages({ schemas, linkFor, linksReady: links.ready, data: deps.data, ui, t });
+    const usages = (this.#usages = new WorkspaceUsages({ schemas, linkFor, linksReady: links.ready, data: deps.data, ui, t }));
+    this.fragments = new FragmentIndex({
+      linkedFolders: () => usages.linkedFolders(),
+      read: (folder) => usages.search.fragments(folder),
+      onDidChange: usages.files.onDidChange,
+    });
+    const fragments = this.fragments;
     this.#disposables = [
-      new GraphqlProviders({ sources, linkFor, t }),
-      new GraphqlDiagnostics({ sources, linkFor, onSchemaChange: schemas.onDidChange, onLinkChange: links.book.onDidChange, t, log }),
-      this.#usages,
+      new GraphqlProviders({ sources, renames: this.#renames, linkFor, t }),
+      new GraphqlDiagnostics({
+        sources,
+        linkFor,
+        fragments,
+        onSchemaChange: schemas.onDidChange,
+        onLinkChange: links.book.onDidChange,
+        t,
+        log,
+      }),
+      fragments,
+      usages,
     ];
   }
 
@@ -67,7 +88,11 @@ export class LanguageFeatures implements vscode.Disposable {
     return this.#usages.search;
   }
 
+  /** What the changes break; a rename asked about is remembered, for the quick fix of the queries reading the old name. */
   queriesBrokenBy(changes: CodeChange | readonly CodeChange[]): Promise<Breakage[]> {
+    for (const change of [changes].flat())
+      if (change.kind === 'field' && change.to)
+        this.#renames.record(pascalCase(change.modelApiKey), camelCase(change.fieldApiKey), camelCase(change.to));
     return this.#usages.queriesBrokenBy(changes);
   }
 

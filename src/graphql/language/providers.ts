@@ -1,24 +1,30 @@
-// Completion, hover and Go to Definition in the GraphQL of .graphql files and of code templates, against the linked
-// environment's cached schema: the hover names the DatoCMS field or model behind a name (label, hint, validators,
-// localization, model) and what the query costs; Go to Definition opens that field's or model's document.
+// Completion, hover, Go to Definition, quick fixes and colours in the GraphQL of .graphql files and of code templates,
+// against the linked environment's cached schema: the hover names the DatoCMS field or model behind a name (label,
+// hint, validators, localization, model) and what the query costs; Go to Definition opens that field's or model's
+// document; a problem's quick fixes put a suggested or renamed name in its place.
 import vscode = require('vscode');
 import { isEnumType, type GraphQLSchema } from 'graphql';
 import type { DocumentRef } from '../../domain/paths';
 import type { Translate } from '../../platform/translate';
 import { documentUri } from '../../platform/uris';
-import { GRAPHQL_SELECTOR } from '../embedded';
+import { GRAPHQL_SELECTOR, graphqlKindOf } from '../embedded';
 import type { WorkspaceLink } from '../link';
 import { rangeAt, type Analysis } from './analysis';
-import { sourceOf } from './diagnostics';
+import { DIAGNOSTIC_SOURCE, RUN_SOURCE, sourceOf } from './diagnostics';
+import { fixesFor, type Renames } from './fixes';
 import { costAt, describeCost, describeTarget } from './insights';
 import { completionsAt, datoTargetOf, graphqlHoverAt, symbolAt, type DatoTarget } from './queryService';
 import type { LanguageSources } from './sources';
+import { graphqlTokens, TOKEN_TYPES } from './tokens';
 
 const TRIGGERS = ['{', '(', ':', '@', '$', ' ', '.'];
-export const FIND_USAGES_COMMAND = 'datocms.graphql.findUsages';
+const LEGEND = new vscode.SemanticTokensLegend(TOKEN_TYPES);
+const FIND_USAGES_COMMAND = 'datocms.graphql.findUsages';
 
 export interface GraphqlProvidersDeps {
   sources: LanguageSources;
+  /** the fields the project renamed, for the quick fix of a query still reading an old name */
+  renames: Renames;
   linkFor(document: vscode.TextDocument): WorkspaceLink | undefined;
   t: Translate;
 }
@@ -30,7 +36,7 @@ interface Located {
 }
 
 /** The document-side reference to what a target is: the model's or the field's `datocms:` document. */
-export function refOf(target: DatoTarget, link: { project: string; environment: string }): DocumentRef {
+function refOf(target: DatoTarget, link: { project: string; environment: string }): DocumentRef {
   const place = { project: link.project, environment: link.environment };
   return target.kind === 'model'
     ? { ...place, kind: 'model', apiKey: target.model.apiKey }
@@ -51,6 +57,16 @@ export class GraphqlProviders implements vscode.Disposable {
       ),
       vscode.languages.registerHoverProvider(GRAPHQL_SELECTOR, { provideHover: (d, p) => this.hover(d, p) }),
       vscode.languages.registerDefinitionProvider(GRAPHQL_SELECTOR, { provideDefinition: (d, p) => this.definition(d, p) }),
+      vscode.languages.registerDocumentSemanticTokensProvider(
+        GRAPHQL_SELECTOR,
+        { provideDocumentSemanticTokens: (d) => this.tokens(d) },
+        LEGEND,
+      ),
+      vscode.languages.registerCodeActionsProvider(
+        GRAPHQL_SELECTOR,
+        { provideCodeActions: (d, _r, c) => this.quickFixes(d, c) },
+        { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
+      ),
     ];
   }
 
@@ -76,7 +92,7 @@ export class GraphqlProviders implements vscode.Disposable {
     const names = await sources.names(located.link).catch(() => undefined);
     return completionsAt(schema, located.analysis, located.offset, names)?.map((c) => {
       const item = new vscode.CompletionItem(c.dato ? { label: c.label, description: c.dato } : c.label);
-      if (c.kind !== undefined) item.kind = (c.kind - 1) as vscode.CompletionItemKind;
+      if (c.kind !== undefined) item.kind = c.kind - 1;
       item.detail = c.detail;
       if (c.documentation) item.documentation = new vscode.MarkdownString(c.documentation);
       if (c.insertText !== undefined) item.insertText = c.snippet ? new vscode.SnippetString(c.insertText) : c.insertText;
@@ -97,7 +113,7 @@ export class GraphqlProviders implements vscode.Disposable {
     const symbol = symbolAt(schema, analysis, offset);
     const names = symbol && (await sources.names(link).catch(() => undefined));
     const target = symbol && names && datoTargetOf(symbol, names, schema);
-    if (target) parts.push(`${describeTarget(target, t, localesOf(schema))}  \n${this.#links(target, link)}`);
+    if (target) parts.push(`${describeTarget(target, t, localesOf(schema), names)}  \n${this.#links(target, link)}`);
     const cost = costAt(schema, analysis, offset);
     if (cost && (cost.field !== undefined || cost.header)) parts.push(describeCost(cost, t));
     if (!parts.length) return undefined;
@@ -116,6 +132,36 @@ export class GraphqlProviders implements vscode.Disposable {
     if (!symbol) return undefined;
     const target = datoTargetOf(symbol, await sources.names(located.link), schema);
     return target && new vscode.Location(documentUri(refOf(target, located.link)), new vscode.Position(0, 0));
+  }
+
+  /** The GraphQL of the document coloured, in its templates too (linked folder or not: it is only colour). */
+  tokens(document: vscode.TextDocument): vscode.SemanticTokens {
+    const kind = graphqlKindOf(document.languageId, document.fileName);
+    const builder = new vscode.SemanticTokensBuilder(LEGEND);
+    if (!kind) return builder.build();
+    for (const token of graphqlTokens(document.getText(), kind)) {
+      const start = document.positionAt(token.offset);
+      builder.push(start.line, start.character, token.length, token.type);
+    }
+    return builder.build();
+  }
+
+  /** For each problem of ours (or of a Run) there: the names graphql-js suggests, the new name of a renamed field. */
+  quickFixes(document: vscode.TextDocument, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    const link = this.#deps.linkFor(document);
+    const schema = link && this.#deps.sources.peekSchema(link);
+    return context.diagnostics
+      .filter((d) => d.source === DIAGNOSTIC_SOURCE || d.source === RUN_SOURCE)
+      .flatMap((diagnostic) =>
+        fixesFor(diagnostic.message, schema, this.#deps.renames, this.#deps.t).map((fix) => {
+          const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
+          action.edit = new vscode.WorkspaceEdit();
+          action.edit.replace(document.uri, diagnostic.range, fix.replacement);
+          action.diagnostics = [diagnostic];
+          action.isPreferred = fix.preferred;
+          return action;
+        }),
+      );
   }
 
   /** "Open the field · Find usages in code" */

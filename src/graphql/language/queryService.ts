@@ -1,7 +1,21 @@
 // Completion, problems, hover and the DatoCMS model or field under the cursor, for the GraphQL of one document against
 // one schema (the linked environment's, from the cache): graphql-language-service does the GraphQL, this adds what
 // the project knows (labels, hints, validators) and what a query costs. Offsets are the document's. No vscode import.
-import { getNamedType, isEnumType, isInputObjectType, isNamedType, type GraphQLNamedType, type GraphQLSchema } from 'graphql';
+import {
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isNamedType,
+  Kind,
+  OperationTypeNode,
+  visit,
+  type ASTNode,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
 import {
   getAutocompleteSuggestions,
   getContextAtPosition,
@@ -11,7 +25,7 @@ import {
   type CompletionItem,
 } from 'graphql-language-service';
 import type { DatoField, DatoModel, DatoNames } from '../datoNames';
-import { fragmentsOutside, offsetOf, positionIn, rangeAt, type Analysis, type ParsedRange } from './analysis';
+import { fragmentsOutside, offsetOf, operationsOf, positionIn, rangeAt, type Analysis, type ParsedRange } from './analysis';
 
 export type DatoTarget = { kind: 'model'; model: DatoModel } | { kind: 'field'; field: DatoField };
 
@@ -48,6 +62,7 @@ export interface GraphqlProblem {
 /** graphql-js refuses a selection merged from fields of different nullability; the API accepts it, so no problem. */
 const OVERLAPPING_FIELDS = /^Fields "[^"]+" conflict because/;
 const UNKNOWN_FRAGMENT = /^Unknown fragment "([^"]+)"\.$/;
+const UNUSED_VARIABLE = /^Variable "\$[^"]+" is never used/;
 
 export function completionsAt(schema: GraphQLSchema, analysis: Analysis, offset: number, names?: DatoNames): Completion[] | undefined {
   const range = rangeAt(analysis, offset);
@@ -82,12 +97,23 @@ function toCompletion(item: CompletionItem, names: DatoNames | undefined, parent
   };
 }
 
-/** Syntax and validation problems of every range (fragments of the document's other ranges count as known). */
-export function problemsOf(schema: GraphQLSchema, analysis: Analysis): GraphqlProblem[] {
+/**
+ * Syntax and validation problems of every range. Fragments of the document's other ranges count as known, and so do
+ * `external` ones (defined in other files of the folder). What the check cannot know is left unsaid: a spread of a
+ * fragment found nowhere, a variable that only such a fragment may use, a query for another GraphQL API.
+ */
+export function problemsOf(
+  schema: GraphQLSchema,
+  analysis: Analysis,
+  external: ReadonlyMap<string, FragmentDefinitionNode> = new Map(),
+): GraphqlProblem[] {
   const problems: GraphqlProblem[] = [];
+  const known = (name: string) => analysis.fragments.has(name) || external.has(name);
   for (const range of analysis.ranges) {
     if (range.text.trim() === '' || !range.executable) continue;
-    const outside = fragmentsOutside(analysis, range);
+    if (range.document && readsAnotherApi(schema, range.document)) continue;
+    const outside = [...fragmentsOutside(analysis, range), ...externalFor(range, analysis, external)];
+    const blind = operationsOf(range).filter((o) => spreadsUnknown(o, analysis, external, known));
     for (const diagnostic of getDiagnostics(range.text, schema, undefined, false, outside)) {
       const { start, end } = diagnostic.range;
       const message = typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value;
@@ -95,9 +121,10 @@ export function problemsOf(schema: GraphQLSchema, analysis: Analysis): GraphqlPr
       if (OVERLAPPING_FIELDS.test(message)) continue;
       const unknown = UNKNOWN_FRAGMENT.exec(message);
       // a fragment defined in another file (gql.tada's fragment arrays, a codegen documents glob) is not unknown
-      if (unknown && !analysis.fragments.has(unknown[1]!)) continue;
-      const source = diagnostic.source === 'GraphQL: Syntax' ? 'syntax' : diagnostic.severity === 2 ? 'deprecation' : 'validation';
+      if (unknown && !known(unknown[1]!)) continue;
       const from = offsetOf(range, start);
+      if (UNUSED_VARIABLE.test(message) && blind.some((o) => contains(range, o, from))) continue;
+      const source = diagnostic.source === 'GraphQL: Syntax' ? 'syntax' : diagnostic.severity === 2 ? 'deprecation' : 'validation';
       // the service's ends run one character past a name
       const name = nameAround(range, from);
       problems.push({
@@ -110,6 +137,73 @@ export function problemsOf(schema: GraphQLSchema, analysis: Analysis): GraphqlPr
     }
   }
   return problems;
+}
+
+/** The external fragments a range spreads, itself or through each other (not those the document defines). */
+function externalFor(
+  range: ParsedRange,
+  analysis: Analysis,
+  external: ReadonlyMap<string, FragmentDefinitionNode>,
+): FragmentDefinitionNode[] {
+  if (external.size === 0 || !range.document) return [];
+  const found = new Map<string, FragmentDefinitionNode>();
+  const queue: ASTNode[] = [range.document, ...fragmentsOutside(analysis, range)];
+  while (queue.length)
+    visit(queue.shift()!, {
+      FragmentSpread(spread) {
+        const name = spread.name.value;
+        const fragment = external.get(name);
+        if (found.has(name) || analysis.fragments.has(name) || !fragment) return;
+        found.set(name, fragment);
+        queue.push(fragment);
+      },
+    });
+  return [...found.values()];
+}
+
+/** Whether an operation spreads, itself or through known fragments, a fragment defined nowhere the check can see. */
+function spreadsUnknown(
+  operation: OperationDefinitionNode,
+  analysis: Analysis,
+  external: ReadonlyMap<string, FragmentDefinitionNode>,
+  known: (name: string) => boolean,
+): boolean {
+  const seen = new Set<string>();
+  const queue: ASTNode[] = [operation];
+  while (queue.length) {
+    let missing = false;
+    visit(queue.shift()!, {
+      FragmentSpread(spread) {
+        const name = spread.name.value;
+        if (seen.has(name)) return;
+        seen.add(name);
+        if (!known(name)) missing = true;
+        const fragment = analysis.fragments.get(name)?.node ?? external.get(name);
+        if (fragment) queue.push(fragment);
+      },
+    });
+    if (missing) return true;
+  }
+  return false;
+}
+
+/** A document for another GraphQL API (a Shopify query marked `/* GraphQL *\/`): no root field or type of ours. */
+function readsAnotherApi(schema: GraphQLSchema, document: DocumentNode): boolean {
+  const roots = schema.getQueryType()?.getFields() ?? {};
+  let ours = false;
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) ours ||= schema.getType(definition.typeCondition.name.value) !== undefined;
+    else if (definition.kind === Kind.OPERATION_DEFINITION && definition.operation === OperationTypeNode.QUERY)
+      ours ||= definition.selectionSet.selections.some(
+        (s) => s.kind !== Kind.FIELD || s.name.value in roots || s.name.value === '__typename',
+      );
+  }
+  return !ours;
+}
+
+function contains(range: ParsedRange, operation: OperationDefinitionNode, offset: number): boolean {
+  const local = offset - range.range.start;
+  return operation.loc !== undefined && local >= operation.loc.start && local <= operation.loc.end;
 }
 
 /** The GraphQL hover (the type, its description) at an offset, as markdown; '' when there is nothing to say. */
@@ -134,7 +228,7 @@ export function symbolAt(schema: GraphQLSchema, analysis: Analysis, offset: numb
   if (!at || range.text.slice(at.start - range.range.start, at.end - range.range.start) !== token.string) return undefined;
   const parent = typeInfo.parentType && getNamedType(typeInfo.parentType);
   if (
-    ((kind === 'Field' && step === 0) || (kind === 'AliasedField' && step === 2)) &&
+    ((kind === Kind.FIELD && step === 0) || (kind === 'AliasedField' && step === 2)) &&
     typeInfo.fieldDef &&
     parent &&
     'type' in typeInfo.fieldDef
@@ -146,12 +240,12 @@ export function symbolAt(schema: GraphQLSchema, analysis: Analysis, offset: numb
       fieldName: typeInfo.fieldDef.name,
       returns: getNamedType(typeInfo.fieldDef.type),
     };
-  if (kind === 'ObjectField' && step === 0 && typeInfo.inputObjectType && typeInfo.fieldDef)
+  if (kind === Kind.OBJECT_FIELD && step === 0 && typeInfo.inputObjectType && typeInfo.fieldDef)
     return { ...at, kind: 'inputField', typeName: typeInfo.inputObjectType.name, fieldName: typeInfo.fieldDef.name };
   const input = typeInfo.inputType && getNamedType(typeInfo.inputType);
-  if (kind === 'EnumValue' && typeInfo.enumValue && input && isEnumType(input))
+  if (kind === Kind.ENUM && typeInfo.enumValue && input && isEnumType(input))
     return { ...at, kind: 'enumValue', typeName: input.name, value: typeInfo.enumValue.name };
-  if (kind === 'NamedType' && typeInfo.type) {
+  if (kind === Kind.NAMED_TYPE && typeInfo.type) {
     const named = getNamedType(typeInfo.type);
     if (named.name === token.string) return { ...at, kind: 'type', typeName: named.name };
   }
@@ -162,6 +256,9 @@ export function symbolAt(schema: GraphQLSchema, analysis: Analysis, offset: numb
 export function datoTargetOf(symbol: GraphqlSymbol, names: DatoNames, schema: GraphQLSchema): DatoTarget | undefined {
   switch (symbol.kind) {
     case 'type': {
+      // a type made for one field (`ArticleModelBodyField`) is that field's; any other made for a model, the model's
+      const field = names.fieldOfType(symbol.typeName);
+      if (field) return { kind: 'field', field };
       const model = names.modelOfType(symbol.typeName);
       return model && { kind: 'model', model };
     }
@@ -183,7 +280,7 @@ export function datoTargetOf(symbol: GraphqlSymbol, names: DatoNames, schema: Gr
       return field && { kind: 'field', field };
     }
     case 'enumValue': {
-      const field = names.fieldOfOrder(symbol.typeName, symbol.value);
+      const field = names.fieldOfOrder(symbol.typeName, symbol.value) ?? names.fieldOfPath(symbol.typeName, symbol.value);
       return field && { kind: 'field', field };
     }
   }

@@ -5,20 +5,24 @@
 import type { GraphQLSchema } from 'graphql';
 import type { ProjectData } from '../../projects/projectData';
 import { DatoNames } from '../datoNames';
+import type { GraphqlKind } from '../embedded';
 import type { CdaOptions, CdaTarget } from '../link';
 import type { SchemaCache } from '../schemaCache';
 import { analyse, type Analysis } from './analysis';
+import type { Renames } from './fixes';
 
 export interface SourceDocument {
   /** a key for the document (its URI as a string) */
   key: string;
   version: number;
-  kind: 'graphql' | 'script';
+  kind: GraphqlKind;
   getText(): string;
 }
 
 export interface LanguageSourcesDeps {
   schemas: Pick<SchemaCache, 'peek' | 'entry'>;
+  /** where the fields renamed since the last reading are noted */
+  renames?: Renames;
   data(project: string, environment: string): Promise<ProjectData>;
 }
 
@@ -30,6 +34,8 @@ export class LanguageSources {
   readonly #analyses = new Map<string, { version: number; analysis: Analysis }>();
   /** names per answer of the CMA (a new answer after a schema change makes new names) */
   readonly #names = new WeakMap<object, DatoNames>();
+  /** the latest names per project and environment, to tell renames */
+  readonly #latest = new Map<string, DatoNames>();
 
   constructor(deps: LanguageSourcesDeps) {
     this.#deps = deps;
@@ -59,12 +65,28 @@ export class LanguageSources {
     return this.peekSchema(link) ?? (await this.#deps.schemas.entry(link, link)).schema;
   }
 
-  /** The models and fields of a project's environment as GraphQL names. */
+  /** The models and fields of a project's environment as GraphQL names; a field whose name changed since is a rename. */
   async names(target: CdaTarget): Promise<DatoNames> {
     const data = await this.#deps.data(target.project, target.environment);
     const context = await data.schemaContext();
     let names = this.#names.get(context.itemTypes);
-    if (!names) this.#names.set(context.itemTypes, (names = new DatoNames(context.itemTypes, context.fieldsOf)));
+    if (!names) {
+      this.#names.set(context.itemTypes, (names = new DatoNames(context.itemTypes, context.fieldsOf)));
+      const key = `${target.project}\n${target.environment}`;
+      const before = this.#latest.get(key);
+      if (before && this.#deps.renames) recordRenames(before, names, this.#deps.renames);
+      this.#latest.set(key, names);
+    }
     return names;
   }
+}
+
+/** The fields of `after` whose GraphQL name differs from the one the same field (by id) had in `before`. */
+function recordRenames(before: DatoNames, after: DatoNames, renames: Renames): void {
+  for (const model of before.models())
+    for (const field of model.fields.values()) {
+      const now = after.modelById(model.id)?.fields;
+      const renamed = now && [...now.values()].find((f) => f.id === field.id);
+      if (renamed && renamed.graphqlName !== field.graphqlName) renames.record(model.pascal, field.graphqlName, renamed.graphqlName);
+    }
 }

@@ -1,6 +1,6 @@
 // What a schema change breaks: the delivery API's schema as it will be once a model or a field is gone (or renamed:
-// its old names are gone), made from today's SDL, and the queries and fragments of a file that validate against
-// today's schema but not against that one. No vscode import.
+// its old names are gone), made from today's SDL, and whether a query or fragment (with the fragments it spreads,
+// from any file) validates against today's schema but not against that one. No vscode import.
 import {
   buildASTSchema,
   Kind,
@@ -13,11 +13,14 @@ import {
   visit,
   type DefinitionNode,
   type DocumentNode,
+  type ExecutableDefinitionNode,
   type FragmentDefinitionNode,
   type GraphQLSchema,
   type TypeNode,
 } from 'graphql';
+import type { GraphqlKind } from '../embedded';
 import { analyse } from '../language/analysis';
+import { FIELD_TYPE_SUFFIX, pathSteps } from './extract';
 
 /** A change in GraphQL names: a model's types (by its PascalCase name), or one field of a model (by its camelCase name). */
 export type SchemaEdit = { kind: 'removeModel'; pascal: string } | { kind: 'removeField'; pascal: string; field: string };
@@ -26,28 +29,38 @@ const BUILT_IN = new Set(['String', 'Int', 'Float', 'Boolean', 'ID']);
 
 /**
  * The schema with the edits made. `pascals` names every model of the project, so that a type made for a longer
- * name (`PostModelModelFilter` of `post_model`) is not taken for one of a shorter one (`post`). What referred to
- * removed types goes too (fields, union members), as the API leaves them out.
+ * name (`PostModelModelFilter` of `post_model`) is not taken for one of a shorter one (`post`). A field takes its own
+ * types with it (`<Model>Model<Field>Field…`) and the inverse relationship paths through it; a model, the paths
+ * through it. What referred to removed types goes too (fields, union members), as the API leaves them out.
  */
 export function editedSchema(sdl: string, edits: readonly SchemaEdit[], pascals: readonly string[]): GraphQLSchema {
   const longestFirst = [...pascals].sort((a, b) => b.length - a.length);
   const ownerOf = (name: string) =>
-    longestFirst.find(
-      (p) => name === `${p}Record` || (name.startsWith(`${p}Model`) && !name.endsWith('Record')) || name.startsWith(`${p}WorkflowStage`),
-    );
+    longestFirst.find((p) => name === `${p}Record` || (name.startsWith(`${p}Model`) && !name.endsWith('Record')));
   const removedModels = new Set(edits.flatMap((e) => (e.kind === 'removeModel' ? [e.pascal] : [])));
   const removedFields = edits.flatMap((e) => (e.kind === 'removeField' ? [e] : []));
   const fieldsOf = (typeName: string, suffix: string) =>
     removedFields.filter((e) => typeName === `${e.pascal}${suffix}`).map((e) => e.field);
+  const fieldType = (name: string) =>
+    removedFields.some((e) => {
+      const prefix = `${e.pascal}Model${upperFirst(e.field)}`;
+      return name.startsWith(prefix) && FIELD_TYPE_SUFFIX.test(name.slice(prefix.length));
+    });
+  const gonePath = (value: string) =>
+    pathSteps(value).some(
+      (step) =>
+        [...removedModels].some((p) => step.startsWith(`${lowerFirst(p)}_`)) ||
+        removedFields.some((e) => step === `${lowerFirst(e.pascal)}_${e.field}`),
+    );
 
   let definitions = parse(sdl, { noLocation: true }).definitions.filter((d) => {
     const name = 'name' in d ? d.name?.value : undefined;
     const owner = name && ownerOf(name);
-    return !(owner && removedModels.has(owner));
+    return !(owner && removedModels.has(owner)) && !(name && fieldType(name));
   });
   definitions = definitions.map((d) => {
     if (d.kind === Kind.OBJECT_TYPE_DEFINITION) {
-      const gone = fieldsOf(d.name.value, 'Record').flatMap((f) => [f, `_all${f[0]!.toUpperCase()}${f.slice(1)}Locales`]);
+      const gone = fieldsOf(d.name.value, 'Record').flatMap((f) => [f, `_all${upperFirst(f)}Locales`]);
       return gone.length ? { ...d, fields: d.fields?.filter((f) => !gone.includes(f.name.value)) } : d;
     }
     if (d.kind === Kind.INPUT_OBJECT_TYPE_DEFINITION) {
@@ -56,12 +69,22 @@ export function editedSchema(sdl: string, edits: readonly SchemaEdit[], pascals:
     }
     if (d.kind === Kind.ENUM_TYPE_DEFINITION) {
       const gone = fieldsOf(d.name.value, 'ModelOrderBy');
-      return gone.length ? { ...d, values: d.values?.filter((v) => !gone.includes(v.name.value.replace(/_(ASC|DESC)$/, ''))) } : d;
+      const paths = PATHS_ENUM.test(d.name.value);
+      return gone.length || paths
+        ? {
+            ...d,
+            values: d.values?.filter((v) => !gone.includes(v.name.value.replace(/_(ASC|DESC)$/, '')) && !(paths && gonePath(v.name.value))),
+          }
+        : d;
     }
     return d;
   });
   return buildASTSchema({ kind: Kind.DOCUMENT, definitions: withoutDangling(definitions) }, { assumeValidSDL: true });
 }
+
+const PATHS_ENUM = /ModelFieldsReferencing\w+Model$/;
+const upperFirst = (text: string) => text.slice(0, 1).toUpperCase() + text.slice(1);
+const lowerFirst = (text: string) => text.slice(0, 1).toLowerCase() + text.slice(1);
 
 /** Removes what names a type no longer defined, and types left empty by that, until nothing changes. */
 function withoutDangling(start: readonly DefinitionNode[]): DefinitionNode[] {
@@ -84,7 +107,7 @@ function withoutDangling(start: readonly DefinitionNode[]): DefinitionNode[] {
             interfaces?.length === d.interfaces?.length;
           if (same) return [d];
           changed = true;
-          return fields.length ? [{ ...d, fields, interfaces } as DefinitionNode] : [];
+          return fields.length ? [{ ...d, fields, interfaces }] : [];
         }
         case Kind.UNION_TYPE_DEFINITION: {
           const types = d.types?.filter((t) => known(t)) ?? [];
@@ -111,53 +134,51 @@ function withoutDangling(start: readonly DefinitionNode[]): DefinitionNode[] {
   }
 }
 
-/** A query, mutation or fragment of a file, with the fragments of the same file it spreads. */
-export interface Unit {
-  /** `query Feed`, `fragment Card on ArticleRecord`, `query` */
-  name: string;
-  /** where its definition starts in the file */
-  offset: number;
-  document: DocumentNode;
+/** The queries and fragments of a file's text by the offset where each starts. */
+export function definitionsAt(text: string, kind: GraphqlKind): Map<number, ExecutableDefinitionNode> {
+  const definitions = new Map<number, ExecutableDefinitionNode>();
+  for (const range of analyse(text, kind).ranges)
+    for (const definition of range.document?.definitions ?? [])
+      if (definition.kind === Kind.OPERATION_DEFINITION || definition.kind === Kind.FRAGMENT_DEFINITION)
+        definitions.set(range.range.start + (definition.loc?.start ?? 0), definition);
+  return definitions;
 }
 
-export function unitsOf(text: string, kind: 'graphql' | 'script'): Unit[] {
-  const analysis = analyse(text, kind);
-  const fragments = new Map([...analysis.fragments].map(([name, f]) => [name, f.node]));
-  const units: Unit[] = [];
-  for (const range of analysis.ranges)
-    for (const definition of range.document?.definitions ?? []) {
-      if (definition.kind !== Kind.OPERATION_DEFINITION && definition.kind !== Kind.FRAGMENT_DEFINITION) continue;
-      const name =
-        definition.kind === Kind.FRAGMENT_DEFINITION
-          ? `fragment ${definition.name.value} on ${definition.typeCondition.name.value}`
-          : definition.name
-            ? `${definition.operation} ${definition.name.value}`
-            : definition.operation;
-      const spread = spreadClosure(definition, fragments);
-      units.push({
-        name,
-        offset: range.range.start + (definition.loc?.start ?? 0),
-        document: { kind: Kind.DOCUMENT, definitions: [definition, ...spread] },
-      });
+const parsedFragments = new WeakMap<object, FragmentDefinitionNode | null>();
+
+/** A fragment of the outline, parsed once. */
+export function fragmentNode(fragment: { text: string } | undefined): FragmentDefinitionNode | undefined {
+  if (!fragment) return undefined;
+  let node = parsedFragments.get(fragment);
+  if (node === undefined) {
+    try {
+      const definition = parse(fragment.text, { noLocation: true }).definitions[0];
+      node = definition?.kind === Kind.FRAGMENT_DEFINITION ? definition : null;
+    } catch {
+      node = null;
     }
-  return units;
+    parsedFragments.set(fragment, node);
+  }
+  return node ?? undefined;
 }
 
-function spreadClosure(start: DefinitionNode, fragments: Map<string, FragmentDefinitionNode>): FragmentDefinitionNode[] {
+/** A definition with every fragment it spreads, followed across files. */
+function withFragments(start: ExecutableDefinitionNode, fragmentOf: (name: string) => FragmentDefinitionNode | undefined): DocumentNode {
   const found = new Map<string, FragmentDefinitionNode>();
+  const own = start.kind === Kind.FRAGMENT_DEFINITION ? start.name.value : undefined;
   const queue: DefinitionNode[] = [start];
-  while (queue.length) {
+  while (queue.length)
     visit(queue.shift()!, {
       FragmentSpread(node) {
-        const fragment = fragments.get(node.name.value);
-        if (fragment && fragment !== start && !found.has(node.name.value)) {
-          found.set(node.name.value, fragment);
+        const name = node.name.value;
+        const fragment = name === own || found.has(name) ? undefined : fragmentOf(name);
+        if (fragment) {
+          found.set(name, fragment);
           queue.push(fragment);
         }
       },
     });
-  }
-  return [...found.values()];
+  return { kind: Kind.DOCUMENT, definitions: [start, ...found.values()] };
 }
 
 /** As the language features check: the API's merge rule, and fragments other files may define. */
@@ -165,8 +186,17 @@ const RULES = specifiedRules.filter(
   (r) => r !== OverlappingFieldsCanBeMergedRule && r !== NoUnusedFragmentsRule && r !== KnownFragmentNamesRule,
 );
 
-/** The first problem a unit has against `after` that it does not have against `before`; undefined when none. */
-export function breaks(unit: Unit, before: GraphQLSchema, after: GraphQLSchema): string | undefined {
-  const known = new Set(validate(before, unit.document, RULES).map((e) => e.message));
-  return validate(after, unit.document, RULES).find((e) => !known.has(e.message))?.message;
+/**
+ * The first problem a query or fragment (with the fragments it spreads, from any file) has against `after` that it
+ * does not have against `before`; undefined when none.
+ */
+export function breakingProblem(
+  definition: ExecutableDefinitionNode,
+  fragmentOf: (name: string) => FragmentDefinitionNode | undefined,
+  before: GraphQLSchema,
+  after: GraphQLSchema,
+): string | undefined {
+  const document = withFragments(definition, fragmentOf);
+  const known = new Set(validate(before, document, RULES).map((e) => e.message));
+  return validate(after, document, RULES).find((e) => !known.has(e.message))?.message;
 }

@@ -9,13 +9,14 @@ export type CodeChange = { project: string; environment: string } & (
   { kind: 'model'; modelApiKey: string; to?: string } | { kind: 'field'; modelApiKey: string; fieldApiKey: string; to?: string }
 );
 
-/** What reads a model (its record type, its meta count) or a field (selected, filtered by, ordered by). */
-export function readQueryOf(changes: readonly CodeChange[]): ReadQuery {
-  const types: string[] = [];
+/** What reads a model (its types, its meta count, paths through it) or a field (selected, filtered, ordered by, typed). */
+export function readQueryOf(changes: readonly CodeChange[], pascals: readonly string[] = []): ReadQuery {
+  const models: NonNullable<ReadQuery['models']> = [];
   const fields: NonNullable<ReadQuery['fields']> = [];
   for (const change of changes) {
     const pascal = pascalCase(change.modelApiKey);
-    if (change.kind === 'model') types.push(`${pascal}Record`, `${pascal}ModelFilter`);
+    const camel = camelCase(change.modelApiKey);
+    if (change.kind === 'model') models.push({ pascal, camel, except: longerPrefixes(pascal, pascals) });
     else {
       const name = camelCase(change.fieldApiKey);
       fields.push({
@@ -23,10 +24,17 @@ export function readQueryOf(changes: readonly CodeChange[]): ReadQuery {
         names: [name, `_all${pascalCase(change.fieldApiKey)}Locales`],
         filterType: `${pascal}ModelFilter`,
         orderEnum: `${pascal}ModelOrderBy`,
+        typePrefix: `${pascal}Model${pascalCase(change.fieldApiKey)}`,
+        pathStep: `${camel}_${name}`,
       });
     }
   }
-  return { ...(types.length ? { types } : {}), ...(fields.length ? { fields } : {}) };
+  return { ...(models.length ? { models } : {}), ...(fields.length ? { fields } : {}) };
+}
+
+/** The type prefixes of models whose names start with this one's and `Model` (`PostModel` of `post_model`, for `post`). */
+function longerPrefixes(pascal: string, pascals: readonly string[]): string[] {
+  return pascals.filter((q) => q !== pascal && q.startsWith(`${pascal}Model`)).map((q) => `${q}Model`);
 }
 
 export function schemaEditsOf(changes: readonly CodeChange[]): SchemaEdit[] {

@@ -13,9 +13,10 @@ import {
   type GraphQLSchema,
   type Location,
 } from 'graphql';
+import type { GraphqlKind } from '../embedded';
 import { analyse } from '../language/analysis';
 
-export type ReadKind = 'field' | 'type' | 'filter' | 'order';
+type ReadKind = 'field' | 'type' | 'filter' | 'order';
 
 /** One name a query reads. */
 export interface Read {
@@ -34,7 +35,7 @@ export interface Read {
 }
 
 /** Reads of one file's text ('graphql' for .graphql/.gql files, 'script' for code with templates). */
-export function readsOf(schema: GraphQLSchema, text: string, kind: 'graphql' | 'script'): Read[] {
+export function readsOf(schema: GraphQLSchema, text: string, kind: GraphqlKind): Read[] {
   const analysis = analyse(text, kind);
   if (analysis.ranges.length === 0) return [];
   const reads: Read[] = [];
@@ -106,25 +107,58 @@ function collect(schema: GraphQLSchema, document: DocumentNode, found: (read: Fo
 
 /** What a search looks for, in GraphQL names (the model's types, the field's names). */
 export interface ReadQuery {
-  /** a model: selections returning these types (or counting through these filters), type conditions naming them */
-  types?: string[];
-  /** fields: selections of these names on the record type, filter fields of the filter type, order values of the enum */
-  fields?: { typeName: string; names: string[]; filterType: string; orderEnum: string }[];
+  /**
+   * models: selections returning one of their types (the record type, `<Model>ModelFilter` for a count,
+   * `<Model>Model<Field>Field…`), type conditions naming one, inverse relationship paths through them; `pascal` is
+   * `BlogPost`, `camel` `blogPost`, `except` the prefixes of longer models' types (`BlogPostModelModel` of `blog_post_model`)
+   */
+  models?: { pascal: string; camel: string; except: string[] }[];
+  /**
+   * fields: selections of these names on the record type, filter fields of the filter type, order values of the enum,
+   * type conditions on the field's own types (`typePrefix` `BlogPostModelBody`: `…BodyField`, `…BodyBlocksField`),
+   * inverse relationship paths through it (`pathStep` `blogPost_body`)
+   */
+  fields?: { typeName: string; names: string[]; filterType: string; orderEnum: string; typePrefix: string; pathStep: string }[];
 }
 
+/** The types made for one field: `<Model>Model<Field>` followed by these. */
+export const FIELD_TYPE_SUFFIX = /^(Field|BlocksField|LinksField|InlineBlocksField)/;
+/** The enums naming inverse relationship paths. */
+const PATHS_ENUM = /ModelFieldsReferencing\w+Model$/;
+
 export function matches(read: Read, query: ReadQuery): boolean {
-  if (query.types) {
-    const types = query.types;
-    if (read.kind === 'type' && types.includes(read.typeName)) return true;
-    if (read.kind === 'field' && read.returns !== undefined && types.includes(read.returns)) return true;
+  for (const model of query.models ?? []) {
+    const owns = (name: string | undefined) => name !== undefined && ownedBy(name, model.pascal, model.except);
+    if (read.kind === 'type' && owns(read.typeName)) return true;
+    if (read.kind === 'field' && owns(read.returns)) return true;
+    if (read.kind === 'order' && PATHS_ENUM.test(read.typeName) && pathSteps(read.name).some((s) => s.startsWith(`${model.camel}_`)))
+      return true;
   }
   for (const field of query.fields ?? []) {
     if (read.kind === 'field' && read.typeName === field.typeName && field.names.includes(read.name)) return true;
     if (read.kind === 'filter' && read.typeName === field.filterType && field.names.includes(read.name)) return true;
     if (read.kind === 'order' && read.typeName === field.orderEnum && field.names.includes(read.name.replace(/_(ASC|DESC)$/, '')))
       return true;
+    if (read.kind === 'order' && PATHS_ENUM.test(read.typeName) && pathSteps(read.name).includes(field.pathStep)) return true;
+    if (
+      read.kind === 'type' &&
+      read.typeName.startsWith(field.typePrefix) &&
+      FIELD_TYPE_SUFFIX.test(read.typeName.slice(field.typePrefix.length))
+    )
+      return true;
   }
   return false;
+}
+
+/** Whether a type is made for the model `pascal`: its record type, or `<Model>Model…` (not a longer model's). */
+function ownedBy(name: string, pascal: string, except: readonly string[]): boolean {
+  if (name === `${pascal}Record`) return true;
+  return name.startsWith(`${pascal}Model`) && !name.endsWith('Record') && !except.some((prefix) => name.startsWith(prefix));
+}
+
+/** `academyChapter_content__tabsBlock_tabs` → `academyChapter_content`, `tabsBlock_tabs`. */
+export function pathSteps(value: string): string[] {
+  return value.split('__');
 }
 
 function lineStarts(text: string): number[] {

@@ -1,11 +1,17 @@
 // The extension host's side of the usage scan: one worker thread, started on the first search and stopped after a
 // while without any (its cache goes with it); each schema's SDL is posted once; a worker that dies fails what it had
 // in hand and the next search starts another. No vscode import.
-import type { Worker } from 'node:worker_threads';
+import type { HostWorker as Worker } from '../../platform/host';
 import type { SchemaEdit } from './breakage';
 import type { ReadQuery } from './extract';
 import type { FromWorker, ToWorker } from './protocol';
-import type { BrokenUnit, FileReads, ScanFile } from './scanner';
+import type { BrokenUnit, FileReads, FolderFragments, ScanFile, Skipped } from './scanner';
+
+/** A schema as the worker knows it: a key (one schema of one hash) and its SDL, printed when first sent. */
+export interface SchemaRef {
+  key: string;
+  sdl: () => string;
+}
 
 const IDLE_MS = 10 * 60_000;
 
@@ -29,31 +35,39 @@ export class UsageClient {
     this.#idleMs = idleMs;
   }
 
-  async find(schema: { key: string; sdl: () => string }, files: ScanFile[], query: ReadQuery): Promise<FileReads[]> {
+  /** The fragments the files define (no schema needed). */
+  async fragments(files: ScanFile[]): Promise<FolderFragments> {
+    const answer = await this.#ask(undefined, (id) => ({ type: 'fragments', id, files }));
+    if (answer.type !== 'fragments') throw new Error('The usage scan answered something else.');
+    const { type: _type, id: _id, ...found } = answer;
+    return found;
+  }
+
+  async find(schema: SchemaRef, files: ScanFile[], query: ReadQuery): Promise<{ files: FileReads[]; skipped: Skipped[] }> {
     const answer = await this.#ask(schema, (id, key) => ({ type: 'find', id, key, files, query }));
     if (answer.type !== 'found') throw new Error('The usage scan answered something else.');
-    return answer.files;
+    return { files: answer.files, skipped: answer.skipped };
   }
 
   async broken(
-    schema: { key: string; sdl: () => string },
+    schema: SchemaRef,
     files: ScanFile[],
     query: ReadQuery,
     edits: SchemaEdit[],
     pascals: string[],
-  ): Promise<BrokenUnit[]> {
+  ): Promise<{ units: BrokenUnit[]; skipped: Skipped[] }> {
     const answer = await this.#ask(schema, (id, key) => ({ type: 'broken', id, key, files, query, edits, pascals }));
     if (answer.type !== 'broken') throw new Error('The usage scan answered something else.');
-    return answer.units;
+    return { units: answer.units, skipped: answer.skipped };
   }
 
   dispose(): void {
     this.#stop(new Error('The usage scan was stopped.'));
   }
 
-  #ask(schema: { key: string; sdl: () => string }, message: (id: number, key: string) => ToWorker): Promise<FromWorker> {
+  #ask(schema: SchemaRef | undefined, message: (id: number, key: string) => ToWorker): Promise<FromWorker> {
     const worker = this.#ensure();
-    if (!this.#sent.has(schema.key)) {
+    if (schema && !this.#sent.has(schema.key)) {
       worker.postMessage({ type: 'schema', key: schema.key, sdl: schema.sdl() } satisfies ToWorker);
       this.#sent.add(schema.key);
     }
@@ -63,7 +77,7 @@ export class UsageClient {
 
     return new Promise<FromWorker>((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      worker.postMessage(message(id, schema.key));
+      worker.postMessage(message(id, schema?.key ?? ''));
     }).finally(() => this.#scheduleIdle());
   }
 

@@ -1,13 +1,13 @@
 // The usage scan over the workspace's linked folders: only folders whose code reads the project's environment count,
-// grouped by the schema they read (drafts and strict mode differ), each group scanned against a freshly checked
-// schema. Find Usages in Code, the breakage a schema change would cause and the agents' find-usages tool share it.
+// grouped by the schema they read (drafts and strict mode differ). Find Usages in Code, the breakage a schema change
+// would cause (against a freshly checked schema), the agents' find-usages tool and the fragments Run sends share it.
 // The folders and their files are given (VS Code lists them in the workbench; tests read a folder). No vscode import.
-import path = require('node:path');
+import { paths } from '../../platform/host';
 import { schemaKeyOf, type CdaTarget, type WorkspaceLink } from '../link';
 import type { SchemaCache } from '../schemaCache';
 import { readQueryOf, schemaEditsOf, type CodeChange } from './changes';
-import type { BrokenUnit, FileReads, ScanFile } from './scanner';
-import type { UsageClient } from './usageClient';
+import type { BrokenUnit, FileReads, FolderFragments, ScanFile, Skipped } from './scanner';
+import type { SchemaRef, UsageClient } from './usageClient';
 
 /** A workspace folder on this machine with its link. */
 export interface LinkedFolder {
@@ -25,7 +25,9 @@ export interface UsageSearchDeps {
   folders(): Promise<LinkedFolder[]>;
   /** the folders' GraphQL and code files, what the workspace excludes left out */
   files(folders: readonly LinkedFolder[]): Promise<ScanFile[]>;
-  client: Pick<UsageClient, 'find' | 'broken'>;
+  client: Pick<UsageClient, 'find' | 'broken' | 'fragments'>;
+  /** the GraphQL names of every model of the project's environment (`BlogPost`), so a longer name keeps its types */
+  pascals(target: CdaTarget): Promise<string[]>;
 }
 
 /** The reads of one file, with the folder it is in. */
@@ -34,7 +36,7 @@ export interface FolderReads extends FileReads {
 }
 
 interface Group {
-  schema: { key: string; sdl: () => string };
+  schema: SchemaRef;
   folders: LinkedFolder[];
 }
 
@@ -50,42 +52,56 @@ export class UsageSearch {
     return (await this.#deps.folders()).filter((f) => f.link.project === target.project && f.link.environment === target.environment);
   }
 
-  /** The files of the folders reading the change's environment that read its model or field, with those reads. */
-  async find(change: CodeChange): Promise<FolderReads[]> {
-    const found: FolderReads[] = [];
-    for (const group of await this.#groups(change)) {
-      const files = await this.#deps.client.find(group.schema, await this.#deps.files(group.folders), readQueryOf([change]));
-      for (const file of files) {
-        const folder = group.folders.find((f) => isInside(file.path, f.path)) ?? group.folders[0]!;
-        found.push({ ...file, folder });
-      }
+  /** The fragments a folder's files define (for Run and for the checks of its documents). */
+  async fragments(folder: LinkedFolder): Promise<FolderFragments> {
+    return this.#deps.client.fragments(await this.#deps.files([folder]));
+  }
+
+  /**
+   * The files of the folders reading the change's environment that read its model or field, with those reads, and
+   * the files skipped. Against the cached schema: a search introspects nothing the cache already has.
+   */
+  async find(change: CodeChange): Promise<{ files: FolderReads[]; skipped: Skipped[] }> {
+    const files: FolderReads[] = [];
+    const skipped: Skipped[] = [];
+    const query = readQueryOf([change], await this.#deps.pascals(change));
+    for (const group of await this.#groups(change, false)) {
+      const found = await this.#deps.client.find(group.schema, await this.#deps.files(group.folders), query);
+      skipped.push(...found.skipped);
+      for (const file of found.files)
+        files.push({ ...file, folder: group.folders.find((f) => isInside(file.path, f.path)) ?? group.folders[0]! });
     }
-    return found;
+    return { files, skipped };
   }
 
-  /** The queries and fragments that read what the changes remove and would no longer validate. */
-  async broken(changes: readonly CodeChange[], pascals: () => Promise<string[]>): Promise<BrokenUnit[]> {
+  /**
+   * The queries and fragments that read what the changes remove, or spread a fragment that does, and would no longer
+   * validate. A confirmation is worth one introspection: a schema changed elsewhere would hide breakages.
+   */
+  async broken(changes: readonly CodeChange[]): Promise<{ units: BrokenUnit[]; skipped: Skipped[] }> {
     const first = changes[0];
-    if (!first) return [];
+    if (!first) return { units: [], skipped: [] };
     const same = changes.filter((c) => c.project === first.project && c.environment === first.environment);
-    const groups = await this.#groups(first);
-    if (groups.length === 0) return [];
-    const names = await pascals();
-    const broken: BrokenUnit[] = [];
-    for (const group of groups)
-      broken.push(
-        ...(await this.#deps.client.broken(
-          group.schema,
-          await this.#deps.files(group.folders),
-          readQueryOf(same),
-          schemaEditsOf(same),
-          names,
-        )),
+    const groups = await this.#groups(first, true);
+    if (groups.length === 0) return { units: [], skipped: [] };
+    const names = await this.#deps.pascals(first);
+    const units: BrokenUnit[] = [];
+    const skipped: Skipped[] = [];
+    for (const group of groups) {
+      const found = await this.#deps.client.broken(
+        group.schema,
+        await this.#deps.files(group.folders),
+        readQueryOf(same, names),
+        schemaEditsOf(same),
+        names,
       );
-    return broken;
+      units.push(...found.units);
+      skipped.push(...found.skipped);
+    }
+    return { units, skipped };
   }
 
-  async #groups(target: CdaTarget): Promise<Group[]> {
+  async #groups(target: CdaTarget, fresh: boolean): Promise<Group[]> {
     const groups = new Map<string, { link: WorkspaceLink; folders: LinkedFolder[] }>();
     for (const folder of await this.foldersReading(target)) {
       const key = schemaKeyOf(folder.link, folder.link);
@@ -95,8 +111,7 @@ export class UsageSearch {
     }
     return Promise.all(
       [...groups.entries()].map(async ([key, group]) => {
-        // a search or a confirmation is worth one introspection: a schema changed elsewhere would hide reads
-        await this.#deps.schemas.refresh(group.link, group.link).catch(() => false);
+        if (fresh) await this.#deps.schemas.refresh(group.link, group.link).catch(() => false);
         const entry = await this.#deps.schemas.entry(group.link, group.link);
         return { schema: { key: `${key}#${entry.hash}`, sdl: () => entry.sdl() }, folders: group.folders };
       }),
@@ -105,6 +120,6 @@ export class UsageSearch {
 }
 
 function isInside(file: string, folder: string): boolean {
-  const relative = path.relative(folder, file);
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+  const relative = paths.relative(folder, file);
+  return relative !== '' && !relative.startsWith('..') && !paths.isAbsolute(relative);
 }

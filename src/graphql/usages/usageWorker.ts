@@ -1,10 +1,11 @@
 // The usage scan's worker thread (bundled as dist/graphqlUsageWorker.js): reads the workspace's files and answers
-// what they read, off the extension host's thread. It keeps what it extracted per file version and schema.
-import { parentPort, type MessagePort } from 'node:worker_threads';
+// what they read (and the fragments they define), off the extension host's thread. It keeps what it extracted per file
+// version and schema.
+import { workers, type WorkerPort } from '../../platform/host';
 import type { FromWorker, ToWorker } from './protocol';
 import { UsageScanner } from './scanner';
 
-export function serve(port: MessagePort): void {
+export function serve(port: WorkerPort): void {
   const scanner = new UsageScanner();
   const answer = (message: FromWorker) => port.postMessage(message);
   port.on('message', (message: ToWorker) => {
@@ -19,15 +20,21 @@ export function serve(port: MessagePort): void {
       case 'forget':
         scanner.forget(message.key);
         return;
+      case 'fragments':
+        void scanner.fragments(message.files).then(
+          (found) => answer({ type: 'fragments', id: message.id, ...found }),
+          (error: unknown) => answer({ type: 'failed', id: message.id, message: String(error) }),
+        );
+        return;
       case 'find':
         void scanner.find(message.key, message.files, message.query).then(
-          (files) => answer({ type: 'found', id: message.id, files }),
+          (found) => answer({ type: 'found', id: message.id, ...found }),
           (error: unknown) => answer({ type: 'failed', id: message.id, message: String(error) }),
         );
         return;
       case 'broken':
         void scanner.broken(message.key, message.files, message.query, message.edits, message.pascals).then(
-          (units) => answer({ type: 'broken', id: message.id, units }),
+          (found) => answer({ type: 'broken', id: message.id, ...found }),
           (error: unknown) => answer({ type: 'failed', id: message.id, message: String(error) }),
         );
         return;
@@ -35,4 +42,5 @@ export function serve(port: MessagePort): void {
   });
 }
 
-if (parentPort) serve(parentPort);
+const port = workers.port();
+if (port) serve(port);

@@ -13,6 +13,7 @@ import {
 import type { Build } from './build.js';
 import type { FieldInfo, ModelInfo } from './model-info.js';
 import { inSchema } from './model-info.js';
+import { pascalCase } from './naming.js';
 import { BooleanType, DateScalar, DateTime, FloatType, IntType, ItemId, UploadId } from './scalars.js';
 
 const list = (type: GraphQLInputType) => new GraphQLList(type);
@@ -37,10 +38,14 @@ export class FilterTypes {
   }
 
   private deprecatedExists(name: string, ops: [string, GraphQLInputType][]): GraphQLInputObjectType {
-    // `exists` on text filters is deprecated in favour of isBlank/isPresent.
+    // `exists` on text filters is deprecated in favour of isBlank/isPresent, in its description only: the API does
+    // not mark it deprecated, so the standard introspection query (which leaves deprecated input fields out) lists it.
     return this.input(name, () => ({
       ...Object.fromEntries(ops.map(([op, type]) => [op, { type }])),
-      exists: { type: BooleanType, deprecationReason: 'No longer supported' },
+      exists: {
+        type: BooleanType,
+        description: 'Filter records with the specified field defined (i.e. with any value) or not [DEPRECATED]',
+      },
     }));
   }
 
@@ -261,8 +266,9 @@ export class FilterTypes {
     );
   }
 
+  /** `<Workflow>WorkflowStage`: named after the model's workflow, so models in one workflow share it. */
   stageEnum(model: ModelInfo): GraphQLEnumType {
-    const name = `${model.names.pascal}WorkflowStage`;
+    const name = `${pascalCase(model.workflow ?? model.apiKey)}WorkflowStage`;
     return this.build.once(
       name,
       () => new GraphQLEnumType({ name, values: Object.fromEntries((model.stages ?? []).map((s) => [s, { value: s }])) }),
@@ -271,7 +277,7 @@ export class FilterTypes {
 
   private stageFilter(model: ModelInfo): GraphQLInputObjectType {
     const stage = this.stageEnum(model);
-    return this.ops(`${model.names.pascal}WorkflowStageFilter`, [
+    return this.ops(`${stage.name}Filter`, [
       ['eq', stage],
       ['neq', stage],
       ['in', listNonNull(stage)],

@@ -1,17 +1,19 @@
 // Inverse relationships: on a model with them enabled, `_allReferencing<Sources>` lists the records of
-// each model that link to it — through a link, links or structured text field, or a block inside one.
+// each model that link to it — through a link, links or structured text field, or a block inside one (blocks
+// nest: a block's field may hold blocks in turn). The paths are named as the API names them: the camelCased
+// model and field names, one `__<block>_<field>` step per block, e.g. `academyChapter_content__tabsBlock_tabs__tabBlock_content`.
 import { blockIdsOf } from '../items.js';
 import type { CdaContext, RecordView } from './context.js';
 import { localeCode } from './context.js';
 import { inSchema, type FieldInfo, type ModelInfo } from './model-info.js';
 import { blockView } from './records.js';
 
-/** One way a source record can point at the target: `<model>_<field>` or `<model>_<field>__<block>_<blockField>`. */
+/** One way a source record can point at the target: its field, then (through blocks) each block model and field. */
 export interface ReferencePath {
   value: string;
   field: FieldInfo;
-  /** set when the link is inside a block of `field` */
-  block?: { model: ModelInfo; field: FieldInfo };
+  /** the blocks the link is inside, outermost first; empty when `field` itself links */
+  blocks: { model: ModelInfo; field: FieldInfo }[];
 }
 
 const LINKING = new Set(['link', 'links', 'structured_text']);
@@ -24,20 +26,34 @@ function links(field: FieldInfo, targetId: string): boolean {
 export function referencePaths(models: Map<string, ModelInfo>, source: ModelInfo, target: ModelInfo): ReferencePath[] {
   const paths: ReferencePath[] = [];
   for (const field of source.fields) {
-    if (links(field, target.id)) paths.push({ value: `${source.apiKey}_${field.apiKey}`, field });
-    for (const blockId of new Set([...field.blocks, ...field.inlineBlocks])) {
-      const block = models.get(blockId);
-      if (!inSchema(block)) continue;
-      for (const blockField of block.fields)
-        if (links(blockField, target.id))
-          paths.push({
-            value: `${source.apiKey}_${field.apiKey}__${block.apiKey}_${blockField.apiKey}`,
-            field,
-            block: { model: block, field: blockField },
-          });
-    }
+    const prefix = `${source.names.single}_${field.name}`;
+    if (links(field, target.id)) paths.push({ value: prefix, field, blocks: [] });
+    walkBlocks(models, field, target, [], new Set(), (blocks) =>
+      paths.push({ value: `${prefix}${blocks.map((b) => `__${b.model.names.single}_${b.field.name}`).join('')}`, field, blocks }),
+    );
   }
   return paths;
+}
+
+/** Each chain of block fields below `field` whose last field links to `target` (a block model once per chain). */
+function walkBlocks(
+  models: Map<string, ModelInfo>,
+  field: FieldInfo,
+  target: ModelInfo,
+  chain: { model: ModelInfo; field: FieldInfo }[],
+  seen: Set<string>,
+  found: (chain: { model: ModelInfo; field: FieldInfo }[]) => void,
+): void {
+  for (const blockId of new Set([...field.blocks, ...field.inlineBlocks])) {
+    const block = models.get(blockId);
+    if (!inSchema(block) || seen.has(blockId)) continue;
+    const inside = new Set(seen).add(blockId);
+    for (const blockField of block.fields) {
+      const next = [...chain, { model: block, field: blockField }];
+      if (links(blockField, target.id)) found(next);
+      walkBlocks(models, blockField, target, next, inside, found);
+    }
+  }
 }
 
 /** Models whose records can reference `target` (not blocks, not singletons: they have no collection). */
@@ -91,17 +107,27 @@ export function referencesThrough(
     (!localesFilter.anyIn || localesFilter.anyIn.map(locale).includes(l)) && !(localesFilter.notIn ?? []).map(locale).includes(l);
   for (const path of usable) {
     for (const [l, value] of perLocale(path.field, view.attrs)) {
-      if (!localeOk(l)) continue;
-      if (!path.block) {
-        if (contains(path.field, value, targetId)) return true;
-        continue;
-      }
-      for (const id of blockIdsOf(path.field.fieldType, value)) {
-        const block = blockView(ctx, id, view, view.published);
-        if (block && block.model.id === path.block.model.id && contains(path.block.field, block.attrs[path.block.field.apiKey], targetId))
-          return true;
-      }
+      if (localeOk(l) && reaches(ctx, view, path.field, value, path.blocks, targetId)) return true;
     }
+  }
+  return false;
+}
+
+/** Whether `value` of `field` links to `targetId`, directly or down the chain of blocks. */
+function reaches(
+  ctx: CdaContext,
+  view: RecordView,
+  field: FieldInfo,
+  value: unknown,
+  chain: { model: ModelInfo; field: FieldInfo }[],
+  targetId: string,
+): boolean {
+  const [step, ...rest] = chain;
+  if (!step) return contains(field, value, targetId);
+  for (const id of blockIdsOf(field.fieldType, value)) {
+    const block = blockView(ctx, id, view, view.published);
+    if (block && block.model.id === step.model.id && reaches(ctx, view, step.field, block.attrs[step.field.apiKey], rest, targetId))
+      return true;
   }
   return false;
 }

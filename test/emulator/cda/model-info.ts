@@ -38,6 +38,8 @@ export interface ModelInfo {
   inverse: boolean;
   /** the stage ids of its workflow, in the workflow's order; null without one */
   stages: string[] | null;
+  /** its workflow's api_key (the stage enum is named after the workflow, not the model); null without one */
+  workflow: string | null;
   names: ModelNames;
   /** by position */
   fields: FieldInfo[];
@@ -90,6 +92,7 @@ export function modelInfos(store: EmulatorStore, env: EnvironmentData): Map<stri
       draftMode: a.draft_mode_active === true,
       inverse: a.inverse_relationships_enabled === true,
       stages: workflow ? workflow.attributes.stages.map((s) => s.id) : null,
+      workflow: workflow ? workflow.attributes.api_key : null,
       names: modelNames(apiKey),
       fields: store.fieldsOf(env, itemType.id).map(fieldInfo),
     });

@@ -59,7 +59,8 @@ export class RecordTypes {
   }
 
   private metaFields(): FieldMap {
-    const publishedAt = this.build.options.drafts ? DateTime : nonNull(DateTime);
+    // nullable in every mode, strict and published included (as the API prints them)
+    const publishedAt = DateTime;
     const meta = (key: string) => (view: RecordView, _args: Obj, ctx: CdaContext) => metaValue(ctx, view, key);
     return {
       _createdAt: { type: nonNull(DateTime), resolve: meta('_createdAt') },
@@ -136,7 +137,8 @@ export class RecordTypes {
             const fields: GraphQLFieldConfigMap<unknown, CdaContext> = {
               blocks: { type: elements('Blocks', field.blocks), extensions: cost('list') },
             };
-            if (this.build.options.inlineBlocks)
+            // only where the field allows inline blocks (and the site exposes them)
+            if (this.build.options.inlineBlocks && field.inlineBlocks.length > 0)
               fields.inlineBlocks = { type: elements('InlineBlocks', field.inlineBlocks), extensions: cost('list') };
             fields.links = { type: elements('Links', field.targets), extensions: cost('list') };
             fields.value = { type: nonNull(JsonField), extensions: cost('stValue') };

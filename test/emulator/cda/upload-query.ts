@@ -83,9 +83,10 @@ export function uploadFilterType(build: Build, filters: FilterTypes): GraphQLInp
         tags: { type: tags },
         smartTags: { type: tags },
         colors: {
+          // the API's colour lists take null members (`[ColorBucketType]`), unlike its tag lists
           type: ops('UploadColorsFilter', [
             ['contains', colors],
-            ...['allIn', 'anyIn', 'notIn', 'eq'].map((op): [string, GraphQLInputType] => [op, listNonNull(colors)]),
+            ...['allIn', 'anyIn', 'notIn', 'eq'].map((op): [string, GraphQLInputType] => [op, list(colors)]),
           ]),
         },
         orientation: {

@@ -11,3 +11,13 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--disable-dev-shm-usage',
 ];
+
+/**
+ * Opens the workbench at `url` and waits until it is on screen. On a loaded machine the first load of
+ * code-server's workbench takes minutes, so the limits are wide: they catch a workbench that never comes.
+ */
+export async function openWorkbench(page, url) {
+  // a loaded machine can take long to serve the workbench: the wait is on the workbench itself, below
+  await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
+  await page.waitForSelector('.monaco-workbench', { timeout: 180_000 });
+}

@@ -5,6 +5,9 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** How long the runner waits for what the workbench is about to show: long enough for a loaded machine. */
+const PATIENT_MS = 45_000;
+
 export const answerFile = (requestFile) => requestFile.replace(/\.json$/, '.answer.json');
 
 export async function answerRequest(page, requestFile, resultsDir) {
@@ -24,9 +27,12 @@ export async function answerRequest(page, requestFile, resultsDir) {
 
 async function perform(page, request, resultsDir) {
   switch (request.kind ?? (request.screenshot ? 'screenshot' : 'quickInput')) {
-    case 'screenshot':
-      await page.screenshot({ path: join(resultsDir, `${request.name ?? request.screenshot}.png`) });
+    case 'screenshot': {
+      const path = join(resultsDir, `${request.name ?? request.screenshot}.png`);
+      // `element`: only the part of the workbench that selector finds (a README picture of the editors)
+      await (request.element ? page.locator(request.element).first().screenshot({ path }) : page.screenshot({ path }));
       return undefined;
+    }
     case 'quickInput':
       return typeIntoQuickInput(page, request, resultsDir);
     case 'type':
@@ -46,8 +52,22 @@ async function perform(page, request, resultsDir) {
       return clickHoverLink(page, request.label);
     case 'statusBar':
       return readStatusBar(page);
+    case 'escapeQuickInput':
+      await page.locator('.quick-input-widget').waitFor({ state: 'visible', timeout: PATIENT_MS });
+      await page.keyboard.press('Escape');
+      return undefined;
     case 'seeText':
       return seeText(page, request);
+    case 'read':
+      return readElements(page, request);
+    case 'clickQuickPickItem':
+      return clickQuickPickItem(page, request.label);
+    case 'texts':
+      return visibleTexts(page, request.selector);
+    case 'dragToEditor':
+      return dragToEditor(page, request);
+    case 'viewRows':
+      return readView(page, request.view);
     default:
       throw new Error(`unknown runner request ${JSON.stringify(request)}`);
   }
@@ -59,7 +79,7 @@ async function perform(page, request, resultsDir) {
  */
 async function seeText(page, { text, hover, widenSideBar }) {
   const target = page.getByText(text).first();
-  await target.waitFor({ state: 'visible', timeout: 15_000 });
+  await target.waitFor({ state: 'visible', timeout: PATIENT_MS });
   if (widenSideBar) {
     const box = await page.locator('.part.sidebar').boundingBox();
     if (box) {
@@ -71,14 +91,74 @@ async function seeText(page, { text, hover, widenSideBar }) {
   }
   if (!hover) return undefined;
   await page.locator('.monaco-list-row').filter({ has: target }).locator('.label-name').first().hover();
-  await page.locator('.monaco-hover, .workbench-hover').first().waitFor({ state: 'visible', timeout: 15_000 });
+  await page.locator('.monaco-hover, .workbench-hover').first().waitFor({ state: 'visible', timeout: PATIENT_MS });
   return undefined;
+}
+
+/** Clicks the item labelled `label` of the open quick pick, scrolling its list down to it (a mouse user's way). */
+async function clickQuickPickItem(page, label) {
+  const list = page.locator('.quick-input-widget .quick-input-list');
+  await list.waitFor({ state: 'visible', timeout: 15_000 });
+  const row = page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: label }).first();
+  for (let scrolls = 0; !(await row.isVisible()); scrolls++) {
+    if (scrolls === 30) throw new Error(`no item "${label}" in the quick pick`);
+    await list.hover();
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(50);
+  }
+  await row.click();
+  return undefined;
+}
+
+/** The elements `selector` finds now: each one's text and the `attributes` asked for. */
+async function readElements(page, { selector, attributes = [] }) {
+  return page.locator(selector).evaluateAll(
+    (elements, names) =>
+      elements.map((element) => ({
+        text: (element.textContent ?? '').trim(),
+        attributes: Object.fromEntries(names.map((name) => [name, element.getAttribute(name)])),
+      })),
+    attributes,
+  );
+}
+
+/** The text of each visible element matching a CSS selector (what the user sees of them), in document order. */
+async function visibleTexts(page, selector) {
+  return page
+    .locator(selector)
+    .evaluateAll((elements) =>
+      elements.filter((e) => e.getBoundingClientRect().width > 0).map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim()),
+    );
+}
+
+/**
+ * Drags the tree row showing `row` onto the active editor's line showing `line` (`x` pixels into it), Shift held
+ * from the moment it is over the editor when `shift`, as a person drops into an editor. Returns the status bar's
+ * texts as they were during the drag.
+ */
+async function dragToEditor(page, { row, line, x = 200, shift = true }) {
+  const exactly = new RegExp(`^\\s*${row.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+  const source = page.locator('.pane-body .monaco-list-row', { has: page.locator('.label-name', { hasText: exactly }) }).first();
+  const target = page.locator('.editor-group-container.active .view-line', { hasText: line }).first();
+  await source.waitFor({ timeout: 15_000 });
+  await target.waitFor({ timeout: 15_000 });
+  const from = await source.boundingBox();
+  const to = await target.boundingBox();
+  await page.mouse.move(from.x + 40, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 80, from.y + from.height / 2, { steps: 5 });
+  if (shift) await page.keyboard.down('Shift');
+  await page.mouse.move(to.x + x, to.y + to.height / 2, { steps: 10 });
+  const during = (await readStatusBar(page)).map((item) => item.text);
+  await page.mouse.up();
+  if (shift) await page.keyboard.up('Shift');
+  return during;
 }
 
 /** Waits until a text editor holds the keyboard focus (the suite focuses it before asking to type). */
 export async function focusedEditor(page) {
   try {
-    await page.locator('.monaco-editor.focused').first().waitFor({ state: 'attached', timeout: 10_000 });
+    await page.locator('.monaco-editor.focused').first().waitFor({ state: 'attached', timeout: PATIENT_MS });
   } catch {
     throw new Error('no text editor has the keyboard focus');
   }
@@ -110,7 +190,7 @@ async function clickButton(page, label) {
     .locator('.notifications-toasts .notification-toast-container .monaco-button, .monaco-dialog-box .monaco-button')
     .filter({ hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) })
     .first();
-  await button.waitFor({ state: 'visible', timeout: 15_000 }).catch(() => {
+  await button.waitFor({ state: 'visible', timeout: PATIENT_MS }).catch(() => {
     throw new Error(`no visible button "${label}" in a notification or dialog`);
   });
   await button.click();
@@ -120,11 +200,35 @@ async function clickButton(page, label) {
 /** Clicks the link labelled `label` in the editor's visible hover. */
 async function clickHoverLink(page, label) {
   const link = page.locator('.monaco-hover a').filter({ hasText: label }).first();
-  await link.waitFor({ state: 'visible', timeout: 15_000 }).catch(() => {
+  await link.waitFor({ state: 'visible', timeout: PATIENT_MS }).catch(() => {
     throw new Error(`no visible link "${label}" in a hover`);
   });
   await link.click();
   return undefined;
+}
+
+/**
+ * What a side bar view titled `view` shows: its header's description, its message, and each visible row's label and
+ * description, top to bottom (an empty list when the view is collapsed or absent).
+ */
+async function readView(page, view) {
+  const pane = page
+    .locator('.pane')
+    .filter({ has: page.locator('.pane-header .title', { hasText: view }) })
+    .first();
+  if ((await pane.count()) === 0) return { description: '', message: '', rows: [] };
+  return pane.evaluate((element) => {
+    const text = (node) => (node?.textContent ?? '').trim();
+    const rows = [...element.querySelectorAll('.pane-body .monaco-list-row')]
+      .filter((row) => row.getBoundingClientRect().height > 0)
+      .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
+      .map((row) => ({ label: text(row.querySelector('.label-name')), description: text(row.querySelector('.label-description')) }));
+    return {
+      description: text(element.querySelector('.pane-header .description')),
+      message: text(element.querySelector('.pane-body .message')),
+      rows,
+    };
+  });
 }
 
 /** The status bar items: id, shown text and accessible label. */
@@ -143,8 +247,8 @@ export async function readStatusBar(page) {
 async function typeIntoQuickInput(page, { text, title, refused }, resultsDir) {
   try {
     const widget = page.locator('.quick-input-widget');
-    await widget.waitFor({ state: 'visible', timeout: 15_000 });
-    if (title) await page.locator('.quick-input-widget .quick-input-title', { hasText: title }).waitFor({ timeout: 15_000 });
+    await widget.waitFor({ state: 'visible', timeout: PATIENT_MS });
+    if (title) await page.locator('.quick-input-widget .quick-input-title', { hasText: title }).waitFor({ timeout: PATIENT_MS });
     const input = page.locator('.quick-input-widget input.input');
     const currentTitle = () =>
       page
@@ -188,7 +292,7 @@ async function readRefusal(page, prompt) {
       return shown !== '' && shown !== before;
     },
     prompt,
-    { timeout: 15_000 },
+    { timeout: PATIENT_MS },
   );
   return quickInputMessage(page);
 }

@@ -3,6 +3,9 @@ export declare function buildAndPackage(options?: { withSuite?: boolean }): stri
 export declare function vsixEntries(vsix?: string): string[];
 export declare function checkVsixContents(entries: string[]): string[];
 export declare function markdownImages(markdown: string): string[];
-export declare function readmeImageProblems(markdown: string, entries: string[]): string[];
-export declare function checkReadmeImages(vsix?: string, entries?: string[]): string[];
+export declare function packagedImageBase(manifest?: unknown): string;
+export declare function packagedReadme(root?: string): Promise<string>;
+export declare function readmeImageProblems(markdown: string, base?: string, inRepository?: (path: string) => boolean): string[];
+export declare function repositoryHas(root?: string): (path: string) => boolean;
+export declare function checkReadmeImages(vsix?: string): string[];
 export declare function unpackVsix(vsix?: string): string;

@@ -1,6 +1,7 @@
 // Builds and packages the extension exactly as `npm run package` does, and checks what the .vsix holds.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './processes.mjs';
@@ -31,8 +32,12 @@ export function checkVsixContents(entries) {
     'extension/dist/language.js',
     'extension/dist/features.js',
     'extension/dist/numbers.js',
+    'extension/dist/host.js',
     'extension/dist/liveCheckWorker.js',
     'extension/dist/graphqlUsageWorker.js',
+    'extension/dist/markdown.js',
+    'extension/dist/webview-preview.js',
+    'extension/dist/webview-preview.css',
     'extension/media/icon.png',
     'extension/media/datocms-json.tmLanguage.json',
     'extension/media/language-configuration.json',
@@ -61,30 +66,72 @@ export function markdownImages(markdown) {
 }
 
 /**
- * Every image the README shows must display on the Marketplace and in VS Code's extension page: a file
- * inside the package (linked relatively: the page resolves it against the installed extension) or an
- * https address. SVG is refused by the Marketplace. Returns the problems (empty = fine).
+ * Where the packaged README's images live: the repository's files on the branch it is published from, as vsce
+ * rewrites relative image links (package.json's `package` script passes `--githubBranch`).
  */
-export function readmeImageProblems(markdown, entries) {
+export function packagedImageBase(manifest = readManifest()) {
+  const repository = typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url;
+  const project = /github\.com[/:]([^/]+\/[^/]+?)(?:\.git)?\/?$/.exec(repository ?? '')?.[1];
+  const branch = /--githubBranch\s+(\S+)/.exec(manifest.scripts?.package ?? '')?.[1];
+  if (!project || !branch) throw new Error('package.json needs a GitHub repository and `vsce package --githubBranch <branch>`');
+  return `https://github.com/${project}/raw/${branch}/`;
+}
+
+/** The README as `npm run package` puts it in the .vsix: vsce's own rewriting, with the package script's options. */
+export async function packagedReadme(root = ROOT) {
+  const manifest = readManifest(root);
+  const script = manifest.scripts.package;
+  const { ReadmeProcessor } = createRequire(import.meta.url)('@vscode/vsce/out/package.js');
+  const processor = new ReadmeProcessor(manifest, {
+    githubBranch: /--githubBranch\s+(\S+)/.exec(script)?.[1],
+    gitHubIssueLinking: !script.includes('--no-gitHubIssueLinking'),
+    rewriteRelativeLinks: !script.includes('--no-rewrite-relative-links'),
+  });
+  const file = await processor.onFile({ path: 'extension/readme.md', contents: readFileSync(join(root, 'README.md')) });
+  return file.contents.toString('utf8');
+}
+
+/**
+ * Every image the packaged README shows must display on the Marketplace and in VS Code's Extensions view, which
+ * read it from the package: an absolute https address of a PNG, JPEG or GIF under media/ in the repository
+ * (`base`), a file the repository holds (`inRepository`). SVG is refused by the Marketplace. Returns the problems.
+ */
+export function readmeImageProblems(markdown, base = packagedImageBase(), inRepository = repositoryHas()) {
   const problems = [];
   const images = markdownImages(markdown);
   if (images.length === 0) problems.push('the README shows no image');
   for (const src of images) {
     if (/\.svg(\?|#|$)/i.test(src)) problems.push(`${src}: SVG images are refused by the Marketplace`);
-    if (/^[a-z][a-z0-9+.-]*:/i.test(src)) {
-      if (!src.startsWith('https://')) problems.push(`${src}: not https`);
+    if (!src.startsWith(base)) {
+      problems.push(`${src}: not an absolute https address of the repository's files (${base}…)`);
       continue;
     }
-    const path = `extension/${src.replace(/^\.\//, '').split(/[?#]/)[0]}`;
-    if (!entries.includes(path)) problems.push(`${src}: not in the .vsix (${path})`);
+    const path = decodeURI(src.slice(base.length).split(/[?#]/)[0]);
+    if (!/^media\/[^/]+$/.test(path)) problems.push(`${src}: not a file of media/`);
+    else if (!inRepository(path)) problems.push(`${src}: ${path} is not in the repository`);
   }
   return problems;
 }
 
-/** Checks the README packaged in the .vsix (vsce may rewrite it) against the .vsix's own files. */
-export function checkReadmeImages(vsix = VSIX, entries = vsixEntries(vsix)) {
+/** Whether the repository holds a file: tracked by git (files not committed would not be on the branch), else on disk outside git. */
+export function repositoryHas(root = ROOT) {
+  let tracked;
+  try {
+    tracked = new Set(execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0'));
+  } catch {
+    tracked = undefined;
+  }
+  return (path) => existsSync(join(root, path)) && (!tracked || tracked.has(path));
+}
+
+/** Checks the README packaged in the .vsix (as vsce rewrote it). */
+export function checkReadmeImages(vsix = VSIX) {
   const readme = execFileSync('unzip', ['-p', vsix, 'extension/readme.md'], { encoding: 'utf8' });
-  return readmeImageProblems(readme, entries);
+  return readmeImageProblems(readme);
+}
+
+function readManifest(root = ROOT) {
+  return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 }
 
 /** Unpacks the .vsix's extension/ folder, so tests load exactly the packaged files. */

@@ -132,6 +132,34 @@ describe('agent tools', () => {
     assert.ok((await requests()).every((r) => r.method === 'GET'));
   });
 
+  it('Structured Text read as Markdown and a changed word proposed in it: a dirty editor holding DAST, nothing sent', async function () {
+    this.timeout(60_000);
+    const id = await recordIdOf('article', 12);
+    await clearRequests();
+    const read = await invoke('datocms_get_document', { kind: 'record', id, structuredText: 'markdown' });
+    assert.match(read, /Structured Text shown as Markdown \(the dialect of Open as Markdown\): body \(en\)/);
+    const body = (JSON.parse(block(read)) as { body: Record<string, { markdown: string }> }).body;
+    const markdown = body['en']!.markdown;
+    // the first word of the first paragraph (after the heading)
+    const word = /\n\n([A-Za-z]+) /.exec(markdown)?.[1];
+    assert.ok(word, `a paragraph in: ${markdown}`);
+    const answer = await invoke('datocms_propose_edit', {
+      kind: 'record',
+      id,
+      changes: { body: { ...body, en: { markdown: markdown.replace(`\n\n${word} `, '\n\nProposed ') } } },
+    });
+    assert.match(answer, /with the proposal as unsaved changes to body\. Nothing was sent to DatoCMS/);
+    const uri = tabOf(`/records/article/${id}`);
+    assert.ok(uri, 'the record opened in an editor');
+    await waitFor(() => tabIsDirty(uri), 10_000, 'the proposal as unsaved changes');
+    const text = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())!.getText();
+    const en = (JSON.parse(text) as { body: { en: { schema: string } } }).body.en;
+    assert.equal(en.schema, 'dast', 'the editor holds DAST, not Markdown');
+    assert.ok(JSON.stringify(en).includes('"Proposed '), 'the changed word is in the DAST');
+    assert.deepEqual(await writes(), [], 'no write request');
+    assert.ok((await requests()).every((r) => r.method === 'GET'));
+  });
+
   it('a new record proposal opens a draft with its values; Ctrl+S creates it with them', async function () {
     this.timeout(90_000);
     await clearRequests();

@@ -90,7 +90,10 @@ describe('creating schema from the tree', () => {
     assert.match(posts[0]!.path, /^\/item-types\/[^/]+\/fields$/);
     assert.equal(posts[0]!.environment, 'sandbox');
     const editor = vscode.window.activeTextEditor!;
-    assert.ok(editor.document.uri.path.endsWith(`/sandbox/models/category/fields/${apiKey}.json`), editor.document.uri.path);
+    assert.ok(
+      editor.document.uri.path.endsWith(`/sandbox/models/category/fields/${apiKey}/Host field · category`),
+      editor.document.uri.path,
+    );
     assert.equal(JSON.parse(editor.document.getText()).label, 'Host field');
     const { model } = await extensionApi();
     await waitFor(
@@ -194,7 +197,7 @@ describe('creating schema from the tree', () => {
       describeRequests(posts),
     );
     assert.deepEqual(posts[0]!.body.data.attributes.modular_block, true);
-    assert.ok(activePath().endsWith(`/sandbox/models/${apiKey}.json`), activePath());
+    assert.ok(activePath().endsWith(`/sandbox/models/${apiKey}/Host block · ${apiKey}`), activePath());
     await waitFor(
       () => listed('blockModels', (n) => n.kind === 'model' && n.itemType.attributes['api_key'] === apiKey),
       15_000,
@@ -234,7 +237,7 @@ describe('creating schema from the tree', () => {
       ['POST /webhooks sandbox'],
       describeRequests(posts),
     );
-    assert.match(activePath(), /\/sandbox\/webhooks\/[^/~]+\.json$/);
+    assert.match(activePath(), /\/sandbox\/webhooks\/[^/~]+\/Host rebuild · webhook$/);
     assert.equal(JSON.parse(vscode.window.activeTextEditor!.document.getText()).url, url);
     await waitFor(
       () => listed('webhooks', (n) => n.kind === 'webhook' && n.webhook.attributes['url'] === url),
@@ -270,7 +273,7 @@ describe('creating schema from the tree', () => {
       const accepted = await answerConfirmations('Change Schema');
       await pressSave(draft);
       await waitFor(
-        () => accepted.length === 1 && activePath().endsWith(`/main/models/${apiKey}.json`),
+        () => accepted.length === 1 && activePath().endsWith(`/main/models/${apiKey}/Host model · ${apiKey}`),
         30_000,
         'the created model to open',
       );

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { documentUri } from '../../../src/platform/uris';
-import { pressSave, waitForClean } from './editing';
+import { openEditor, pressSave, waitForClean } from './editing';
 import {
   clearRequests,
   clickButton,
@@ -18,9 +18,7 @@ import {
 const PROJECT = { project: 'emulated-bistro', environment: 'main' } as const;
 
 async function open(uri: vscode.Uri): Promise<vscode.TextDocument> {
-  const document = await vscode.workspace.openTextDocument(uri);
-  await vscode.window.showTextDocument(document, { preview: false });
-  return document;
+  return (await openEditor(uri)).document;
 }
 
 /** Replaces the editor's text with the document's JSON changed by `change`, as a user's edit. */

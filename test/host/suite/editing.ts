@@ -25,8 +25,12 @@ export async function recordIdOf(model: string, index: number): Promise<string> 
 /** Opens `uri` in a (non-preview) editor that has the keyboard focus. */
 export async function openEditor(uri: vscode.Uri): Promise<vscode.TextEditor> {
   const document = await vscode.workspace.openTextDocument(uri);
-  const editor = await vscode.window.showTextDocument(document, { preview: false, preserveFocus: false });
-  await settled(document);
+  await vscode.window.showTextDocument(document, { preview: false, preserveFocus: false });
+  // shown, the document becomes DatoCMS JSON (it reopens, with a new editor)
+  const shown = () => vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString());
+  await waitFor(() => shown()?.document.languageId === 'datocms-json', 15_000, `${uri.path} to be DatoCMS JSON`);
+  const editor = shown()!;
+  await settled(editor.document);
   return editor;
 }
 

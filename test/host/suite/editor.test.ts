@@ -68,6 +68,8 @@ describe('editor: names, links and quick fixes', () => {
       kind: 'field',
       modelApiKey: 'author',
       apiKey: field.attributes.api_key,
+      // named as the tree names it, so that its tab reads the same however it was opened
+      title: field.attributes.label,
     });
   });
 

@@ -218,4 +218,28 @@ describe('environment operations from the tree', () => {
     await seeOnScreen('primary · active', { widenSideBar: 140 });
     await screenshot('environments');
   });
+
+  it('Promote of "main" while the tree shows the fork: the tree and the status bar follow "main", the new primary', async function () {
+    this.timeout(90_000);
+    const { registry, model, provider } = await extensionApi();
+    assert.equal(registry.environmentOf(PROJECT), FORK, 'the tree shows the fork (the test before)');
+    await dismissToasts();
+    const asked = await answerConfirmations('Promote');
+    await vscode.commands.executeCommand('datocms.env.promote', await environmentNode('main'));
+    assert.deepEqual(
+      asked.map((c) => `${c.message} [${c.safe} | ${c.actions.join(', ')}]`),
+      [`Make "main" the primary environment of Emulated Bistro, instead of "${FORK}"? [Keep "${FORK}" Primary | Promote]`],
+    );
+    assert.equal(registry.get(PROJECT)?.primaryEnvironment, 'main');
+    assert.equal(registry.environmentOf(PROJECT), 'main', 'the tree shows the new primary');
+    assert.equal(model.roots().find((root) => root.projectKey === PROJECT)?.environment, 'main');
+    await waitFor(async () => (await projectItemText()).includes('main (primary)'), 10_000, 'the status bar to name main primary').catch(
+      async (error: Error) => {
+        throw new Error(`${error.message}; it shows "${await projectItemText()}"`);
+      },
+    );
+    const nodes = await environmentNodes();
+    assert.equal(provider.getTreeItem(nodes.find((n) => n.resource.id === 'main')!).description, 'primary · active');
+    assert.equal(provider.getTreeItem(nodes.find((n) => n.resource.id === FORK)!).description, 'sandbox');
+  });
 });

@@ -104,6 +104,39 @@ describe('graphql language', () => {
     );
   });
 
+  it('the quick fix of a "did you mean", the query coloured inside its template, Find Usages in the References view', async function () {
+    this.timeout(120_000);
+    await vscode.window.showTextDocument(uri(), { preview: false });
+    const problem = () => vscode.languages.getDiagnostics(uri()).find((d) => d.message.startsWith('Cannot query field "coverr"'));
+    await waitFor(() => problem() !== undefined, 30_000, 'the problem on coverr');
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      uri(),
+      problem()!.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
+    const fix = actions.find((a) => a.title === 'Change to cover');
+    assert.ok(fix, actions.map((a) => a.title).join(', '));
+    assert.equal(fix.edit?.get(uri())[0]?.newText, 'cover');
+
+    const legend = await vscode.commands.executeCommand<vscode.SemanticTokensLegend>('vscode.provideDocumentSemanticTokensLegend', uri());
+    const tokens = await vscode.commands.executeCommand<vscode.SemanticTokens>('vscode.provideDocumentSemanticTokens', uri());
+    const at = position('allArticles');
+    let line = 0;
+    let character = 0;
+    let found: string | undefined;
+    for (let i = 0; i < tokens.data.length; i += 5) {
+      line += tokens.data[i]!;
+      character = tokens.data[i] === 0 ? character + tokens.data[i + 1]! : tokens.data[i + 1]!;
+      if (line === at.line && character === at.character) found = legend.tokenTypes[tokens.data[i + 3]!];
+    }
+    assert.equal(found, 'property', 'allArticles is coloured as a field inside the template');
+
+    const field = { project: 'emulated-bistro', environment: 'main', kind: 'field', modelApiKey: 'article', apiKey: 'reading_time' };
+    await vscode.commands.executeCommand('datocms.graphql.findUsages', field);
+    await seeOnScreen('readingTime · query ArticleList');
+  });
+
   it('Go to Definition on a field opens its document; deleting it names the query first, and Cancel sends nothing', async function () {
     this.timeout(120_000);
     await vscode.window.showTextDocument(uri(), { preview: false });
@@ -129,7 +162,7 @@ describe('graphql language', () => {
 
     const asked = await answerConfirmations(undefined);
     const before = (await requests()).length;
-    await vscode.commands.executeCommand('datocms.deleteSchemaItem', field);
+    await vscode.commands.executeCommand('datocms.deleteField', field);
     assert.equal(asked.length, 1);
     assert.match(asked[0]!.message, /Delete the field “Reading time \(minutes\)” \(reading_time\)/);
     assert.match(
@@ -158,7 +191,7 @@ describe('graphql language', () => {
       apiKey: 'teaser_note',
     });
     const asked = await answerConfirmations('Delete');
-    await vscode.commands.executeCommand('datocms.deleteSchemaItem', field);
+    await vscode.commands.executeCommand('datocms.deleteField', field);
     assert.equal(asked.length, 1);
     assert.match(
       asked[0]!.detail ?? '',

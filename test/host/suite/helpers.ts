@@ -35,14 +35,20 @@ export async function extensionApi(): Promise<DatoExplorerApi> {
 
 type RunnerRequest =
   | { kind: 'quickInput'; text: string; title?: string; refused?: boolean }
-  | { kind: 'screenshot'; name: string }
+  | { kind: 'screenshot'; name: string; element?: string }
   | { kind: 'type'; text: string; delayMs?: number }
   | { kind: 'press'; keys: string; inEditor?: boolean }
   | { kind: 'toasts' }
   | { kind: 'clickButton'; label: string }
   | { kind: 'clickHoverLink'; label: string }
   | { kind: 'statusBar' }
-  | { kind: 'seeText'; text: string; hover?: boolean; widenSideBar?: number };
+  | { kind: 'escapeQuickInput' }
+  | { kind: 'seeText'; text: string; hover?: boolean; widenSideBar?: number }
+  | { kind: 'read'; selector: string; attributes?: string[] }
+  | { kind: 'clickQuickPickItem'; label: string }
+  | { kind: 'texts'; selector: string }
+  | { kind: 'dragToEditor'; row: string; line: string; x?: number; shift?: boolean }
+  | { kind: 'viewRows'; view: string };
 
 let runnerQueue: Promise<unknown> = Promise.resolve();
 
@@ -70,6 +76,11 @@ async function exchange<T>(request: RunnerRequest, what: string): Promise<T> {
   return result as T;
 }
 
+/** Drags the tree row `row` onto the active editor's line showing `line`, holding Shift: the status bar during the drag. */
+export function dragToEditor(row: string, line: string, x = 200): Promise<string[]> {
+  return askRunner<string[]>({ kind: 'dragToEditor', row, line, x }, `drag "${row}" onto "${line}"`);
+}
+
 /** Types `text` + Enter into a box that checks it and stays open to refuse it: the message it shows. */
 export function typeRefusedIntoQuickInput(text: string, title: string): Promise<string> {
   return askRunner<string>({ kind: 'quickInput', text, title, refused: true }, `type "${title}" and see it refused`);
@@ -80,9 +91,14 @@ export function typeIntoQuickInput(text: string, title?: string): Promise<void> 
   return askRunner({ kind: 'quickInput', text, title }, `type "${title ?? text}"`);
 }
 
-/** Asks the runner for a screenshot of the workbench, saved as test-results/<name>.png. */
-export function screenshot(name: string): Promise<void> {
-  return askRunner({ kind: 'screenshot', name }, `take the screenshot ${name}`);
+/** Presses Escape in the quick input that is (or is about to be) open, as a user cancelling it. */
+export function escapeQuickInput(): Promise<void> {
+  return askRunner({ kind: 'escapeQuickInput' }, 'press Escape in the quick input');
+}
+
+/** Asks the runner for a screenshot of the workbench (or of the element a selector finds), saved as test-results/<name>.png. */
+export function screenshot(name: string, element?: string): Promise<void> {
+  return askRunner({ kind: 'screenshot', name, ...(element ? { element } : {}) }, `take the screenshot ${name}`);
 }
 
 /** Types `text` on the keyboard into the focused text editor, one key at a time. */
@@ -157,6 +173,39 @@ export function seeOnScreen(text: string, options: { hover?: boolean; widenSideB
   return askRunner({ kind: 'seeText', text, ...options }, `see "${text}" on screen`);
 }
 
+export interface ViewOnScreen {
+  /** the view header's description */
+  description: string;
+  /** the view's message (above its rows) */
+  message: string;
+  rows: { label: string; description: string }[];
+}
+
+/** What the side bar view titled `view` shows on screen now: its header's description, its message, its rows. */
+export function viewOnScreen(view: string): Promise<ViewOnScreen> {
+  return askRunner<ViewOnScreen>({ kind: 'viewRows', view }, `read the view ${view}`);
+}
+
+/** Clicks an item of the open quick pick (scrolled to), as a mouse user does. */
+export function clickQuickPickItem(label: string): Promise<void> {
+  return askRunner({ kind: 'clickQuickPickItem', label }, `click "${label}" in the quick pick`);
+}
+
+export interface ScreenElement {
+  text: string;
+  attributes: Record<string, string | null>;
+}
+
+/** The workbench's elements a CSS selector finds now (what only the browser sees): text and the attributes asked for. */
+export function readScreen(selector: string, attributes: string[] = []): Promise<ScreenElement[]> {
+  return askRunner<ScreenElement[]>({ kind: 'read', selector, attributes }, `read ${selector}`);
+}
+
+/** The text of each visible element of the workbench matching a CSS selector (e.g. the editor's highlighted characters). */
+export function textsOnScreen(selector: string): Promise<string[]> {
+  return askRunner<string[]>({ kind: 'texts', selector }, `read ${selector}`);
+}
+
 /** Runs a command that opens quick inputs, answering each in turn. */
 export async function runWithInputs<T>(command: string, args: unknown[], answers: { text: string; title?: string }[]): Promise<T> {
   const result = vscode.commands.executeCommand<T>(command, ...args);
@@ -164,8 +213,14 @@ export async function runWithInputs<T>(command: string, args: unknown[], answers
   return result;
 }
 
+/**
+ * A wait's limit catches what never happens, not a slow machine: on a loaded one (2 cores, other work running)
+ * everything takes longer, so every wait allows this many times what its caller names (and tests' own timeouts too).
+ */
+export const PATIENCE = 3;
+
 export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + timeoutMs * PATIENCE;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -219,6 +274,8 @@ export async function takeTally(): Promise<Record<string, number>> {
 }
 export const addFault = (rule: Record<string, unknown>) => control('POST', 'faults', rule);
 export const clearFaults = () => control('DELETE', 'faults');
+/** Every answer of the emulator waits `ms` first. */
+export const setLatency = (ms: number) => control('PUT', 'latency', { ms });
 
 /** The requests that change something (everything but GET). */
 export const writes = async () => (await requests()).filter((r) => r.method !== 'GET');

@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { PickItem } from '../../../src/platform/ui';
 import { documentUri } from '../../../src/platform/uris';
-import type { MediaNode, TreeNode, UploadNode } from '../../../src/tree/nodes';
 import { png } from '../../emulator/upload-helpers';
 import { MAIN, openEditor, pressSave, recordUri, valueAt, waitForClean } from './editing';
 import {
@@ -26,32 +25,9 @@ import {
   settledToasts,
   writes,
 } from './helpers';
+import { clearStorageRequests, mediaNode, storageRequests, uploadRows, uploadsNamed } from './mediaKit';
 
 const FILE = 'dropped-terrace.png';
-
-async function storageRequests(): Promise<{ method: string; status: number; outcome: string }[]> {
-  const response = await fetch(`${config().emulatorUrl}/_emulator/storage-requests`);
-  return (await response.json()) as { method: string; status: number; outcome: string }[];
-}
-const clearStorageRequests = () => fetch(`${config().emulatorUrl}/_emulator/storage-requests`, { method: 'DELETE' });
-
-async function mediaNode(): Promise<MediaNode> {
-  const { model } = await extensionApi();
-  const [project] = model.roots();
-  const media = (await model.children(project)).find((n): n is MediaNode => n.kind === 'media');
-  assert.ok(media, 'the project shows a Media node');
-  return media;
-}
-const uploadRows = (nodes: TreeNode[]) => nodes.filter((n): n is UploadNode => n.kind === 'upload');
-
-/** The uploads of the emulator whose file name ends with `name`. */
-async function uploadsNamed(name: string): Promise<{ id: string; attributes: Record<string, unknown> }[]> {
-  const page = await cma(
-    'GET',
-    `/uploads?filter%5Bfields%5D%5Bfilename%5D%5Bmatches%5D%5Bpattern%5D=${encodeURIComponent(name)}&page%5Blimit%5D=50`,
-  );
-  return page.data;
-}
 
 describe('media library', () => {
   let uploadId = '';

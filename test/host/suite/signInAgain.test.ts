@@ -1,7 +1,17 @@
 // Sign in again after signing out: the project key leads back to the project's server.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { clickButton, config, dismissToasts, ensureSignedIn, extensionApi, toasts, typeIntoQuickInput, waitFor } from './helpers';
+import {
+  answerConfirmations,
+  config,
+  dismissToasts,
+  ensureSignedIn,
+  extensionApi,
+  restoreConfirmations,
+  toasts,
+  typeIntoQuickInput,
+  waitFor,
+} from './helpers';
 
 describe('sign in again', () => {
   after(() => ensureSignedIn());
@@ -11,9 +21,14 @@ describe('sign in again', () => {
     const { registry } = await extensionApi();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await dismissToasts();
-    const signedOut = vscode.commands.executeCommand('datocms.signOut', 'emulated-bistro');
-    await clickButton('Sign Out');
-    await signedOut;
+    // Sign Out on the project's item asks once (a modal, answered here: the test host refuses dialogs), safe choice first
+    const asked = await answerConfirmations('Sign Out');
+    await vscode.commands.executeCommand('datocms.signOut', 'emulated-bistro');
+    await restoreConfirmations();
+    assert.deepEqual(
+      asked.map((c) => `${c.message} [${c.safe} | ${c.actions.join(', ')}]`),
+      ['Sign out of Emulated Bistro? [Stay Signed In | Sign Out]'],
+    );
     await waitFor(() => registry.list().length === 0, 10_000, 'the sign-out');
 
     const signedIn = vscode.commands.executeCommand<string | undefined>('datocms.signIn', 'emulated-bistro');

@@ -127,8 +127,8 @@ describe('tree', () => {
       [records],
       [
         { text: '_status', title: 'Filter records by' },
-        { text: 'eq', title: 'Filter _status' },
-        { text: 'published', title: '_status eq' },
+        { text: '=', title: 'Filter _status' },
+        { text: 'published', title: '_status =' },
       ],
     );
     records = await articleRecords();

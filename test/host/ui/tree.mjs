@@ -96,8 +96,8 @@ export async function treeSteps(ui, { article }) {
     await runCommand('DatoCMS: Filter Records by Field');
     await pick('Filter the records of which model?', 'Article');
     await pick('Filter records by', 'Featured on the home page');
-    await pick('Filter featured', 'eq');
-    await pick('featured eq', 'true');
+    await pick('Filter featured', '=');
+    await pick('featured =', 'featured = true');
     await runCommand('DatoCMS: Order Records By');
     await pick('Order the records of which model?', 'Article');
     await pick('Order records by', '_published_at');

@@ -3,7 +3,7 @@
 // once per page by ui.mjs and handed to the steps in editing.mjs and tree.mjs.
 import { join } from 'node:path';
 
-export function workbench(page, { resultsDir, record }) {
+export function workbench(page, { resultsDir, record, sentinel }) {
   const shot = (name) => page.screenshot({ path: join(resultsDir, `ui-${name}.png`) });
   /** A README picture: the area around `locators` (pixels of margin `pad`), from `left` and down to `maxBottom` if given. */
   const readmeShot = async (name, locators, { pad = 32, left, maxBottom = Infinity } = {}) => {
@@ -21,6 +21,9 @@ export function workbench(page, { resultsDir, record }) {
   const step = async (title, action) => {
     try {
       await action();
+      // no uncaught error from the extension, and it went quiet (test/host/lib/sentinel.mjs)
+      const problems = (await sentinel?.check()) ?? [];
+      if (problems.length) throw new Error(problems.map((p) => `sentinel: ${p}`).join('\n'));
       record(`UI: ${title}`);
     } catch (error) {
       await shot(`failed-${title.replace(/\W+/g, '-').toLowerCase()}`).catch(() => undefined);

@@ -1,21 +1,19 @@
 // Writing a file so that no one else's file is ever touched: the text goes to a new temporary file next
 // to the target (random name, created exclusively, never through a symbolic link), and only a complete
 // file is renamed over the target, atomically. Until then the target stays as it was; a failure removes
-// the temporary file. Two writes to one target from this process are refused. No vscode import.
+// the temporary file. Two writes to one target from this process are refused. A target is kept inside its workspace
+// folder through real folders only (a folder on the way that is a symbolic link may lead anywhere), and reading what
+// is there before writing never waits on a FIFO. The Node implementation of the host's safe writes (../files.ts).
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { lstat, open, realpath, rename, rm, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { lstat, mkdir, open, realpath, rename, rm, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { TargetRefused, type RefusalWhy } from '../files';
 
 /** Bytes gathered before one write to the file. */
 const CHUNK_BYTES = 256 * 1024;
 /** Open flags: create, fail if anything (a file, a symbolic link) is already there, never follow a link. */
 const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
-
-/** The target cannot be written safely; the message says why and what to do. */
-export class TargetRefused extends Error {
-  override name = 'TargetRefused';
-}
 
 /** Targets being written by this process, by their resolved path. */
 const busyTargets = new Set<string>();
@@ -144,4 +142,55 @@ async function regularFileMode(path: string): Promise<number | undefined> {
 async function targetKey(target: string): Promise<string> {
   const key = join(await realpath(dirname(target)), basename(target));
   return process.platform === 'win32' || process.platform === 'darwin' ? key.toLowerCase() : key;
+}
+
+/**
+ * Refuses a target outside `folder`, or reached through anything on the way that is not a real folder (a symbolic link
+ * to elsewhere, a file); `create` makes the folders that are missing. `refusal` words the message for the caller.
+ */
+export async function checkRealFolders(
+  folder: string,
+  target: string,
+  refusal: (path: string, why: RefusalWhy) => string,
+  create = false,
+): Promise<void> {
+  const inside = relative(folder, target);
+  if (inside === '' || inside.split(sep)[0] === '..' || isAbsolute(inside)) throw new TargetRefused(refusal(target, 'outside'));
+  let current = folder;
+  for (const part of inside.split(sep).slice(0, -1).filter(Boolean)) {
+    current = join(current, part);
+    let stats = await lstatOrNothing(current);
+    if (!stats && create) {
+      // another writer may create it at the same moment
+      await mkdir(current).catch((error: NodeJS.ErrnoException) => (error.code === 'EEXIST' ? undefined : Promise.reject(error)));
+      stats = await lstatOrNothing(current);
+    }
+    if (stats && !stats.isDirectory()) throw new TargetRefused(refusal(current, 'link'));
+  }
+}
+
+/**
+ * The text of a regular file at `path`, undefined when nothing is there; never follows a symbolic link and never waits
+ * on a FIFO or a device (opened without blocking, then checked before any read).
+ */
+export async function readRegularFile(path: string): Promise<string | undefined> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'ELOOP') await regularFileMode(path);
+    throw error;
+  }
+  try {
+    if (!(await handle.stat()).isFile()) throw new TargetRefused(`${path} exists and is not a regular file. Choose another name.`);
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+async function lstatOrNothing(path: string) {
+  return lstat(path).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : Promise.reject(error)));
 }

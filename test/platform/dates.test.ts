@@ -1,8 +1,33 @@
-// Wall times in the project's timezone, as a schedule is typed and shown: daylight saving changes, times the
-// clocks skip or pass twice, and offsets written out.
+// Moments as every part of the window writes them (short in lists, exact in hovers, in the project's time zone), and
+// wall times in that zone as a schedule is typed: daylight saving changes, times the clocks skip or pass twice,
+// offsets written out.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { formatInZone, isoInZone, parseZonedDateTime, readZonedDateTime } from '../../src/records/zonedTime';
+import { datesIn, formatInZone, isoInZone, parseZonedDateTime, readZonedDateTime } from '../../src/platform/dates';
+
+describe("moments in the project's time zone", () => {
+  const moment = '2024-05-12T12:03:27Z';
+
+  test('short in a list, exact to the second in a hover with the zone named', () => {
+    const rome = datesIn('Europe/Rome', 'en-US');
+    assert.equal(rome.short(moment), 'May 12, 2024, 2:03 PM');
+    assert.equal(rome.exact(moment), 'Sunday, May 12, 2024 at 2:03:27 PM GMT+2 (Europe/Rome)');
+    assert.equal(rome.timeZone, 'Europe/Rome');
+  });
+
+  test("the project's zone decides, not this machine's; the display language writes it", () => {
+    assert.equal(datesIn('America/New_York', 'en-US').short(moment), 'May 12, 2024, 8:03 AM');
+    assert.equal(datesIn('Europe/Berlin', 'de-DE').short(moment), '12. Mai 2024, 14:03');
+    assert.equal(datesIn('Europe/Berlin', 'de-DE').exact(moment), 'Sonntag, 12. Mai 2024 um 14:03:27 MESZ (Europe/Berlin)');
+  });
+
+  test('a project without a zone, or one this runtime does not know, reads in UTC, said once; text that is no date stays', () => {
+    assert.equal(datesIn(undefined, 'en-US').exact(moment), 'Sunday, May 12, 2024 at 12:03:27 PM UTC');
+    assert.equal(datesIn('Not/AZone', 'en-US').short(moment), 'May 12, 2024, 12:03 PM');
+    assert.equal(datesIn('Not/AZone', 'en-US').timeZone, 'UTC');
+    assert.equal(datesIn('Europe/Rome', 'en-US').short('soon'), 'soon');
+  });
+});
 
 describe('wall times in a timezone', () => {
   test('wall times in a timezone, across a daylight saving change', () => {

@@ -1,0 +1,1 @@
+export declare function hotExitBackups(userDataDir: string): string[];
