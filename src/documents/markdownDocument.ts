@@ -18,6 +18,7 @@ import {
   type UpdatePlan,
 } from '../schema';
 import {
+  atTopLevel,
   dastToMarkdown,
   fieldRules,
   itemId,
@@ -68,10 +69,13 @@ export function renderMarkdown(ref: MarkdownRef, record: Resource, ctx: SchemaCo
   return dast && typeof dast === 'object' && 'document' in dast ? dastToMarkdown(dast, blockModelsOf(ctx)) : '';
 }
 
-/** The new blocks to offer where the document's text before the cursor, on its line, is `linePrefix`. */
-export function newBlocksAt(ref: MarkdownRef, record: Resource, ctx: SchemaContext, linePrefix: string): NewBlockChoice[] {
+/** The new blocks to offer at `offset` of the document's `text`: where a top-level line starts, never in code. */
+export function newBlocksAt(ref: MarkdownRef, record: Resource, ctx: SchemaContext, text: string, offset: number): NewBlockChoice[] {
   const found = markdownField(ref, record, ctx);
-  return found?.kind === 'dast' ? newBlockChoices(found.field, ctx, linePrefix) : [];
+  if (found?.kind !== 'dast') return [];
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const choices = newBlockChoices(found.field, ctx, text.slice(lineStart, offset));
+  return choices.length && atTopLevel(text, lineStart) ? choices : [];
 }
 
 /** A problem of the Markdown at its place (the whole first line when it has none). */

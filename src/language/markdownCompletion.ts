@@ -16,9 +16,8 @@ export function newBlockCompletions(
   const ref = parseDocumentPath(document.uri.path);
   const basis = sources.baseline(document.uri);
   if (ref?.kind !== 'markdown' || !basis) return [];
-  const prefix = document.lineAt(position.line).text.slice(0, position.character);
   const { resource, ctx } = basis.opened;
-  return newBlocksAt(ref, resource, ctx, prefix).map((choice) => {
+  return newBlocksAt(ref, resource, ctx, document.getText(), document.offsetAt(position)).map((choice) => {
     const item = new vscode.CompletionItem(choice.name, vscode.CompletionItemKind.Module);
     item.detail = choice.apiKey;
     item.insertText = choice.line;

@@ -6,3 +6,4 @@ export { markdownToDast } from './fromMarkdown';
 export type { Problem } from './problems';
 export { fieldRules } from './rules';
 export { readFieldMarkdown } from './markdownField';
+export { atTopLevel } from './syntax';

@@ -98,3 +98,14 @@ export function printMarkdown(tree: Root, handlers: Record<string, Handle>): str
   };
   return toMarkdown(tree, printOptions);
 }
+
+/** The containers a block line cannot sit in: a block belongs to the document's top level, never inside code. */
+const NOT_TOP_LEVEL = new Set(['code', 'list', 'blockquote', 'table', 'html']);
+
+/** Whether a line starting at `offset` of the text is at the document's top level (outside code, lists, quotes). */
+export function atTopLevel(text: string, offset: number): boolean {
+  const holder = parseMarkdown(text).children.find(
+    (node) => (node.position?.start.offset ?? Infinity) <= offset && offset <= (node.position?.end.offset ?? -1),
+  );
+  return !holder || !NOT_TOP_LEVEL.has(holder.type);
+}

@@ -56,7 +56,8 @@ describe('new blocks in a Structured Text field as Markdown', () => {
   test('the block models the field allows are offered where a block line starts; none for a Markdown text field', async () => {
     const { id } = await articleWithBlock();
     const opened = await bench.service.open(markdownRef('article', id, 'body'));
-    const offered = (prefix: string) => newBlocksAt(opened.ref as MarkdownRef, opened.resource, opened.ctx, prefix);
+    const offeredIn = (text: string) => newBlocksAt(opened.ref as MarkdownRef, opened.resource, opened.ctx, text, text.length);
+    const offered = (prefix: string) => offeredIn(`A paragraph.\n\n${prefix}`);
     assert.deepEqual(
       offered('::').map((c) => [c.name, c.apiKey, c.line]),
       [
@@ -69,10 +70,13 @@ describe('new blocks in a Structured Text field as Markdown', () => {
     assert.equal(offered('::b').length, 3);
     assert.deepEqual(offered('Some text'), [], 'not inside text');
     assert.deepEqual(offered('::block{#abc}'), [], 'not after a whole block line');
+    assert.deepEqual(offeredIn('```js\nconst a = 1;\n::'), [], 'not inside a fenced code block');
+    assert.deepEqual(offeredIn('> A quote\n> ::'), [], 'not inside a quote');
+    assert.equal(offeredIn('```js\nconst a = 1;\n```\n::').length, 3, 'after the code block closes');
 
     const [author] = (await bench.client.items.list({ filter: { type: 'author' }, page: { limit: 1 } })).data;
     const bio = await bench.service.open(markdownRef('author', author!.id, 'bio'));
-    assert.deepEqual(newBlocksAt(bio.ref as MarkdownRef, bio.resource, bio.ctx, '::'), [], 'a Markdown text field has no blocks');
+    assert.deepEqual(newBlocksAt(bio.ref as MarkdownRef, bio.resource, bio.ctx, '::', 2), [], 'a Markdown text field has no blocks');
   });
 
   test('an unknown or disallowed block model is refused at its line, nothing sent', async () => {
