@@ -1,7 +1,8 @@
 // What runs without the user asking (hovers, look-ups, refreshes) has a budget per project: a loop cannot exceed it.
 // A source that spends more than its share in a window is stopped — its requests fail at once, before reaching the
-// network — until the user acts again (reset) or the window passes without it trying.
-import { CmaError } from './errors';
+// network — until the user acts again (reset) or the window passes without it trying. Nor is a read spent on an
+// environment DatoCMS just said does not exist (GoneEnvironments).
+import { ApiError, CmaError, type ApiErrorEntry } from './errors';
 
 /** A count of events in a sliding window: `take` says whether one more fits. */
 export class SlidingWindow {
@@ -56,6 +57,8 @@ export class RequestBudget {
   private readonly all: SlidingWindow;
   /** sources stopped since their trip, with when they last tried */
   private readonly stopped = new Map<string, number>();
+  /** the project's environments DatoCMS said do not exist, lately */
+  readonly gone: GoneEnvironments;
 
   constructor(
     private readonly onTrip: (source: string) => void = () => undefined,
@@ -63,6 +66,7 @@ export class RequestBudget {
     private readonly now: () => number = Date.now,
   ) {
     this.all = new SlidingWindow(policy.total, policy.windowMs, now);
+    this.gone = new GoneEnvironments(now);
   }
 
   /** Spends one request of `source`; throws BudgetExceededError when it is stopped or over its share. */
@@ -86,8 +90,45 @@ export class RequestBudget {
 
   /** The user acted: every stopped source may run again. */
   reset(): void {
+    this.gone.reset();
     this.stopped.clear();
     for (const window of this.sources.values()) window.clear();
     this.all.clear();
+  }
+}
+
+/** How long an environment DatoCMS said does not exist is taken as gone without asking again. */
+const GONE_MS = 10_000;
+
+/**
+ * Environments DatoCMS answered do not exist (404 INVALID_ENVIRONMENT), per project: a read in one of them is not
+ * sent again for a while — editors restored from a deleted or renamed environment, each reading its document (and
+ * the workbench retrying), would otherwise ask one request apiece for the same answer. Writes are always sent; the
+ * user's next command asks again.
+ */
+export class GoneEnvironments {
+  private readonly gone = new Map<string, { at: number; errors: ApiErrorEntry[] }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Throws the answer DatoCMS gave moments ago when a read in `environment` would surely get it again. */
+  check(environment: string | undefined, method: string, path: string): void {
+    const known = environment === undefined || method !== 'GET' ? undefined : this.gone.get(environment);
+    if (!known) return;
+    if (this.now() - known.at >= GONE_MS) {
+      this.gone.delete(environment!);
+      return;
+    }
+    throw new ApiError({ status: 404, method, path, errors: known.errors, note: 'DatoCMS said so moments ago; not asked again' });
+  }
+
+  /** Remembers `environment` as gone when `error` says so. */
+  note(environment: string | undefined, error: unknown): void {
+    if (environment !== undefined && error instanceof ApiError && error.environmentMissing)
+      this.gone.set(environment, { at: this.now(), errors: error.errors });
+  }
+
+  reset(): void {
+    this.gone.clear();
   }
 }

@@ -72,10 +72,14 @@ export class Requester {
    * returns the parsed JSON body (for a job: its payload).
    */
   async call(req: RawRequest): Promise<Reply> {
-    if (this.source !== undefined) this.budget.spend(this.source);
     const path = withQuery(req.path, req.query);
+    this.budget.gone.check(this.environment, req.method, this.scrub(path));
+    if (this.source !== undefined) this.budget.spend(this.source);
     const signal = callSignal(this.settings.signal, req.signal);
-    const answer = await this.exchange(req.method, path, req.body, signal);
+    const answer = await this.exchange(req.method, path, req.body, signal).catch((error: unknown) => {
+      this.budget.gone.note(this.environment, error);
+      throw error;
+    });
     const source: BodySource = { method: req.method, path: this.scrub(path), status: answer.status, scrub: this.scrub };
     if (answer.status === 202) {
       const jobId = jobIdOf(answer.body);

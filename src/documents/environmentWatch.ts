@@ -30,7 +30,8 @@ export interface Replacement {
 }
 
 export class EnvironmentWatch {
-  private readonly lists = new Map<string, { at: number; list: Promise<Environments> }>();
+  /** each project's newest list; `afterMiss` when read because a name was missing from the one before */
+  private readonly lists = new Map<string, { at: number; list: Promise<Environments>; afterMiss?: boolean }>();
   /** the list each project's last save checked with */
   private readonly checked = new Map<string, { at: number; list: Promise<Environments> }>();
 
@@ -49,7 +50,7 @@ export class EnvironmentWatch {
   private listSince(project: string, since: number, o: CallOptions, fresh = false): Promise<Environments> {
     const cached = this.lists.get(project);
     if (cached && cached.at >= since && !fresh) return cached.list;
-    const entry = { at: this.now(), list: this.read(project, { signal: o.signal }) };
+    const entry = { at: this.now(), list: this.read(project, { signal: o.signal }), afterMiss: fresh };
     this.lists.set(project, entry);
     entry.list.catch(() => {
       if (this.lists.get(project) === entry) this.lists.delete(project);
@@ -61,8 +62,12 @@ export class EnvironmentWatch {
   async mark(project: string, environment: string, o: CallOptions = {}): Promise<EnvironmentMark | undefined> {
     try {
       const recent = await this.list(project, OPEN_AGE_MS, o);
-      // a list read before the environment was made does not know it: without a mark nothing would be checked
-      const list = recent.some((e) => e.id === environment) ? recent : await this.listSince(project, this.now(), o, true);
+      if (recent.some((e) => e.id === environment)) return markOf(recent.find((e) => e.id === environment));
+      // a list read before the environment was made does not know it: without a mark nothing would be checked. One
+      // read again for that reason answers the documents opened with it (editors restored from a deleted environment)
+      const again = this.lists.get(project);
+      const list =
+        again?.afterMiss && again.at >= this.now() - OPEN_AGE_MS ? await again.list : await this.listSince(project, this.now(), o, true);
       return markOf(list.find((e) => e.id === environment));
     } catch {
       return undefined;

@@ -1,7 +1,7 @@
 // The background budget: what runs without the user asking cannot turn into a request storm.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BudgetExceededError, CmaClient, RequestBudget } from '../../src/cma';
+import { ApiError, BudgetExceededError, CmaClient, RequestBudget } from '../../src/cma';
 import { useEmulator } from '../support/emulator';
 
 describe('the background budget', () => {
@@ -74,6 +74,27 @@ describe('the background budget', () => {
       for (let i = 0; i < 60; i++) await client.site.find();
       client.resetBudget();
       await hovers.site.find();
+    });
+
+    test('reads in an environment DatoCMS said does not exist are not sent again until the user acts; writes are', async () => {
+      const { token, url } = setup.emulator;
+      const client = new CmaClient({ apiToken: token, baseUrl: url, retry: { maxAttempts: 1 } });
+      await client.environments.fork('main', 'gone-soon', {});
+      const gone = client.withEnvironment('gone-soon');
+      const [record] = (await gone.items.list({ page: { limit: 1 } })).data;
+      await client.environments.destroy('gone-soon');
+      const sentTo = () => setup.emulator.requests.filter((r) => r.environment === 'gone-soon').length;
+      const before = sentTo();
+      const refused = (error: unknown) => error instanceof ApiError && error.environmentMissing;
+      await assert.rejects(gone.items.find(record!.id), refused);
+      await assert.rejects(gone.site.find(), refused, 'the same answer, for this read');
+      await assert.rejects(gone.background('hovers').items.find(record!.id), refused);
+      assert.equal(sentTo() - before, 1, 'one read reached DatoCMS');
+      await assert.rejects(gone.items.update(record!.id, { data: { type: 'item', id: record!.id, attributes: {} } }), refused);
+      assert.equal(sentTo() - before, 2, 'a write is always sent');
+      client.resetBudget();
+      await assert.rejects(gone.site.find(), refused);
+      assert.equal(sentTo() - before, 3, 'after a user action, asked again');
     });
   });
 });

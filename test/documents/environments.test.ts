@@ -91,6 +91,20 @@ describe('the environment a document was read from', () => {
     await savedAfterReplaced(opened, 'feature-d');
   });
 
+  test('documents of a deleted environment opened together read the environments twice, not twice each', async () => {
+    await fork('main', 'feature-g');
+    const refs = await Promise.all([articleIn('feature-g'), articleIn('feature-g')]);
+    await client.environments.destroy('feature-g');
+    later();
+    emulator.clearRequests();
+    const opened = await Promise.allSettled([...refs, ...refs].map((ref) => service.open(ref)));
+    assert.ok(
+      opened.every((o) => o.status === 'rejected'),
+      'none opens',
+    );
+    assert.equal(environmentReads().length, 2, 'one list, and one read again because the name was missing');
+  });
+
   test('renamed away with nothing under its name: refused, naming the new name', async () => {
     await fork('main', 'feature-b');
     const opened = await service.open(await articleIn('feature-b'));

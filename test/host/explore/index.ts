@@ -93,7 +93,7 @@ export async function run(): Promise<void> {
       detail: step.details.join('; '),
       answers: user.answers.map(
         (a) =>
-          `${a.kind} "${a.question.slice(0, 80)}" → ${a.answer ?? (a.kind === 'confirm' || a.kind.startsWith('pick') || a.kind === 'input' ? 'cancel' : 'dismissed')}`,
+          `${a.kind} "${a.question.slice(0, a.kind === 'error' ? 300 : 80)}" → ${a.answer ?? (a.kind === 'confirm' || a.kind.startsWith('pick') || a.kind === 'input' ? 'cancel' : 'dismissed')}`,
       ),
       ms: Date.now() - startedAt,
       writes: requests.filter(isWrite).map(describeWrite),

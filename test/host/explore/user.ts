@@ -77,7 +77,7 @@ export class ScriptedUser {
   }
 
   private note(kind: string, question: string, answer: string | undefined, agreed: boolean): string | undefined {
-    this.answers.push({ at: Date.now(), kind, question: question.slice(0, 160), answer, agreed });
+    this.answers.push({ at: Date.now(), kind, question: question.slice(0, 300), answer, agreed });
     return answer;
   }
 

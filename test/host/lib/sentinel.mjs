@@ -134,7 +134,9 @@ export const isExtensionRequest = (request) => request.agent.startsWith('datocms
 export function summarizeRequests(requests) {
   const counts = new Map();
   for (const r of requests) {
-    const key = `${r.method} ${r.path.replace(/\/(items|item-types|job-results|webhooks|fields|uploads|fieldsets|environments)\/[^/]+/g, '/$1/:id')}`;
+    const path = r.path.replace(/\/(items|item-types|job-results|webhooks|fields|uploads|fieldsets|environments)\/[^/]+/g, '/$1/:id');
+    // a refused request is told with its status: a storm of failures is read differently from one of successes
+    const key = `${r.method} ${path}${r.status >= 400 ? ` (${r.status})` : ''}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return [...counts].map(([key, n]) => (n > 1 ? `${key} ×${n}` : key)).join(', ');
