@@ -5,6 +5,7 @@ import { ApiError } from '../cma';
 import { MAX_BULK_RECORDS, publishingOf, type BulkOutcome } from '../cma';
 import type { Resource } from '../cma';
 import { Model } from '../domain/views';
+import type { ProjectData } from '../projects/projectData';
 import { errorMessage } from '../platform/errors';
 import type { PublishingHost, RecordRef, RecordTarget } from './recordActions';
 
@@ -26,7 +27,6 @@ export interface BulkResult {
 
 const TITLES_NAMED = 3;
 
-// eslint-disable-next-line max-lines-per-function -- to split: confirm, send in chunks, report; the chunks share the result being filled
 export async function runBulk(host: BulkHost, targets: RecordTarget[], operation: BulkOperation): Promise<BulkResult | undefined> {
   const { ui, t } = host;
   const first = targets[0];
@@ -38,17 +38,18 @@ export async function runBulk(host: BulkHost, targets: RecordTarget[], operation
   const unique = [...new Map(targets.map((target) => [target.ref.id, target])).values()];
   if (!(await confirmed(host, unique, operation))) return undefined;
 
-  const data = await host.data(first.ref);
-  const titleOf = new Map(unique.map((target) => [target.ref.id, target.title]));
-  const refOf = new Map(unique.map((target) => [target.ref.id, target.ref]));
-  const result: BulkResult = { done: [], failed: [], notSent: [] };
+  const run: BulkRun = {
+    host,
+    operation,
+    data: await host.data(first.ref),
+    titleOf: new Map(unique.map((target) => [target.ref.id, target.title])),
+    refOf: new Map(unique.map((target) => [target.ref.id, target.ref])),
+    result: { done: [], failed: [], notSent: [] },
+  };
+  const { result } = run;
   const chunks: string[][] = [];
   for (let i = 0; i < unique.length; i += MAX_BULK_RECORDS)
     chunks.push(unique.slice(i, i + MAX_BULK_RECORDS).map((target) => target.ref.id));
-  const items = publishingOf(data.client).items;
-  const send = (ids: string[]): Promise<BulkOutcome> =>
-    operation === 'publish' ? items.bulkPublish(ids) : operation === 'unpublish' ? items.bulkUnpublish(ids) : items.bulkDestroy(ids);
-
   const title = {
     publish: t('Publishing {0} records…', unique.length),
     unpublish: t('Unpublishing {0} records…', unique.length),
@@ -62,66 +63,87 @@ export async function runBulk(host: BulkHost, targets: RecordTarget[], operation
         break;
       }
       report.message(t('{0} of {1}', index * MAX_BULK_RECORDS, unique.length));
-      let outcome: BulkOutcome | undefined;
-      let chunkError: unknown;
-      try {
-        outcome = await send(ids);
-      } catch (error) {
-        chunkError = error;
-      }
-      if (outcome && outcome.failed === 0 && operation === 'destroy') {
-        result.done.push(...ids);
-        continue;
-      }
-      // Which records got there: the job reports counts only, so read the records again.
-      let records: Resource<'item'>[] | undefined;
-      try {
-        records = (await data.client.items.list({ filter: { ids }, version: 'current', page: { limit: ids.length } })).data;
-      } catch (error) {
-        chunkError ??= error;
-      }
-      const byId = new Map((records ?? []).map((record) => [record.id, record]));
-      // records of a model without draft mode are always published: DatoCMS does not unpublish them
-      const alwaysPublished =
-        operation === 'unpublish'
-          ? new Set((await data.itemTypes().catch(() => [])).filter((m) => !Model.hasDraftMode(m)).map((m) => m.id))
-          : new Set<string>();
-      for (const id of ids) {
-        const record = byId.get(id);
-        const reached = records !== undefined && reachedTarget(operation, record);
-        if (reached) {
-          result.done.push(id);
-          if (record) host.changed(refOf.get(id)!, record);
-          continue;
-        }
-        const reason =
-          records === undefined
-            ? errorMessage(chunkError)
-            : !record
-              ? t('not found (deleted meanwhile?)')
-              : operation === 'publish' && record.meta['is_valid'] === false
-                ? t('invalid: publish it on its own to see its problems')
-                : chunkError !== undefined
-                  ? reasonOf(chunkError)
-                  : operation === 'publish'
-                    ? t('not published')
-                    : operation === 'unpublish'
-                      ? alwaysPublished.has(modelIdOf(record))
-                        ? t('always published: its model has no draft mode')
-                        : t('still published')
-                      : t('not deleted');
-        result.failed.push({ id, title: titleOf.get(id) ?? id, reason });
-      }
+      await sendChunk(run, ids);
     }
     report.message(t('{0} of {1}', unique.length - result.notSent.length, unique.length));
   });
 
   if (operation === 'destroy' && result.done.length) {
     // deleted records: their editors are handled like a single delete's
-    host.removed(result.done.map((id) => refOf.get(id)!));
+    host.removed(result.done.map((id) => run.refOf.get(id)!));
   }
   report(host, operation, unique.length, result);
   return result;
+}
+
+/** One bulk run: what it sends, and the result its chunks fill. */
+interface BulkRun {
+  host: BulkHost;
+  operation: BulkOperation;
+  data: ProjectData;
+  titleOf: Map<string, string>;
+  refOf: Map<string, RecordRef>;
+  result: BulkResult;
+}
+
+/** Sends one request for `ids` and files each record as done or failed, with why. */
+async function sendChunk(run: BulkRun, ids: string[]): Promise<void> {
+  const { data, operation, result } = run;
+  const items = publishingOf(data.client).items;
+  let outcome: BulkOutcome | undefined;
+  let chunkError: unknown;
+  try {
+    outcome = await (operation === 'publish'
+      ? items.bulkPublish(ids)
+      : operation === 'unpublish'
+        ? items.bulkUnpublish(ids)
+        : items.bulkDestroy(ids));
+  } catch (error) {
+    chunkError = error;
+  }
+  if (outcome && outcome.failed === 0 && operation === 'destroy') {
+    result.done.push(...ids);
+    return;
+  }
+  // Which records got there: the job reports counts only, so read the records again.
+  let records: Resource<'item'>[] | undefined;
+  try {
+    records = (await data.client.items.list({ filter: { ids }, version: 'current', page: { limit: ids.length } })).data;
+  } catch (error) {
+    chunkError ??= error;
+  }
+  const byId = new Map((records ?? []).map((record) => [record.id, record]));
+  // records of a model without draft mode are always published: DatoCMS does not unpublish them
+  const alwaysPublished =
+    operation === 'unpublish'
+      ? new Set((await data.itemTypes().catch(() => [])).filter((m) => !Model.hasDraftMode(m)).map((m) => m.id))
+      : new Set<string>();
+  for (const id of ids) {
+    const record = byId.get(id);
+    if (records !== undefined && reachedTarget(operation, record)) {
+      result.done.push(id);
+      if (record) run.host.changed(run.refOf.get(id)!, record);
+      continue;
+    }
+    const why = { read: records !== undefined, record, chunkError, alwaysPublished };
+    result.failed.push({ id, title: run.titleOf.get(id) ?? id, reason: failureReason(run.host.t, operation, why) });
+  }
+}
+
+/** Why a record did not reach what the operation asked, as read again after its request. */
+function failureReason(
+  t: PublishingHost['t'],
+  operation: BulkOperation,
+  why: { read: boolean; record: Resource<'item'> | undefined; chunkError: unknown; alwaysPublished: Set<string> },
+): string {
+  const { record, chunkError } = why;
+  if (!why.read) return errorMessage(chunkError);
+  if (!record) return t('not found (deleted meanwhile?)');
+  if (operation === 'publish' && record.meta['is_valid'] === false) return t('invalid: publish it on its own to see its problems');
+  if (chunkError !== undefined) return reasonOf(chunkError);
+  if (operation === 'publish') return t('not published');
+  if (operation === 'destroy') return t('not deleted');
+  return why.alwaysPublished.has(modelIdOf(record)) ? t('always published: its model has no draft mode') : t('still published');
 }
 
 /** Publishing asks to save unsaved editors first; unpublishing and deleting ask to confirm, naming the records. */

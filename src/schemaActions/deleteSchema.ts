@@ -59,102 +59,107 @@ export async function deleteSchemaItem(deps: LifecycleDeps, target: SchemaTarget
   return true;
 }
 
-// eslint-disable-next-line max-lines-per-function -- to split: one switch over the schema kinds, a plan per kind
+/** What deleting the target says and sends: one plan per schema kind. */
 async function planDelete(deps: LifecycleDeps, target: SchemaTarget): Promise<Plan> {
-  const { t } = deps;
   const data = await deps.data(target.project, target.environment);
-  const { client } = data;
-  const env = target.environment;
   switch (target.kind) {
-    case 'model': {
-      const { model } = target;
-      const apiKey = Model.apiKey(model);
-      const block = Model.isBlock(model);
-      const referencing = await fieldsReferencing(data, model.id);
-      const fieldCount = (await data.fields(model.id)).length;
-      const detail = [
-        block
-          ? t('Its {0} fields go, and every block of this model in every record.', fieldCount)
-          : t('Its {0} fields go, and all its {1} records.', fieldCount, await recordCount(data, model.id)),
-        referencing.length
-          ? t(
-              '{0} field(s) of other models reference it: {1}. DatoCMS refuses the delete while they do: change those fields first.',
-              referencing.length,
-              someNames(t, referencing, 5),
-            )
-          : t('No field of another model references it.'),
-      ];
-      return {
-        name: Model.name(model),
-        message: block
-          ? t('Delete the block model “{0}” ({1}) from environment {2}?', Model.name(model), apiKey, env)
-          : t('Delete the model “{0}” ({1}) from environment {2}?', Model.name(model), apiKey, env),
-        detail,
-        done: block
-          ? t('Deleted the block model “{0}” ({1}) from environment {2}.', Model.name(model), apiKey, env)
-          : t('Deleted the model “{0}” ({1}) from environment {2}.', Model.name(model), apiKey, env),
-        guard: block
-          ? t('Delete block model “{0}” ({1})', Model.name(model), apiKey)
-          : t('Delete model “{0}” ({1})', Model.name(model), apiKey),
-        send: (signal) => client.itemTypes.destroy(model.id, { signal }),
-        deleted: { models: [apiKey] },
-      };
-    }
-    case 'field': {
-      const { model, field } = target;
-      const modelApiKey = Model.apiKey(model);
-      const apiKey = Field.apiKey(field);
-      const roles = fieldRoles(t, model, field);
-      const detail = [
-        Model.isBlock(model)
-          ? t('Its values go from every block of “{0}”.', Model.name(model))
-          : t('Its values go from all {0} records of “{1}”.', await recordCount(data, model.id), Model.name(model)),
-      ];
-      if (roles.length) detail.push(t('“{0}” uses it as {1}; the model loses that setting.', Model.name(model), roles.join(', ')));
-      return {
-        name: Field.label(field),
-        message: t('Delete the field “{0}” ({1}) of “{2}” from environment {3}?', Field.label(field), apiKey, Model.name(model), env),
-        detail,
-        done: t('Deleted the field “{0}” ({1}) of “{2}” from environment {3}.', Field.label(field), apiKey, Model.name(model), env),
-        guard: t('Delete field “{0}” ({1}) of model “{2}”', Field.label(field), apiKey, Model.name(model)),
-        send: (signal) => client.fields.destroy(field.id, { signal }),
-        deleted: { fields: [`${modelApiKey}::${apiKey}`] },
-      };
-    }
-    case 'fieldset': {
-      const { model, fieldset, fieldCount } = target;
-      return {
-        name: Fieldset.title(fieldset) || fieldset.id,
-        message: t(
-          'Delete the fieldset “{0}” of “{1}” from environment {2}?',
-          Fieldset.title(fieldset) || fieldset.id,
-          Model.name(model),
-          env,
-        ),
-        detail: [t('Its {0} fields stay, no longer grouped.', fieldCount)],
-        done: t(
-          'Deleted the fieldset “{0}” of “{1}” from environment {2}.',
-          Fieldset.title(fieldset) || fieldset.id,
-          Model.name(model),
-          env,
-        ),
-        guard: t('Delete fieldset “{0}” of model “{1}”', Fieldset.title(fieldset) || fieldset.id, Model.name(model)),
-        send: (signal) => client.fieldsets.destroy(fieldset.id, { signal }),
-        deleted: { fieldsets: [fieldset.id] },
-      };
-    }
-    case 'webhook': {
-      const { webhook } = target;
-      return {
-        name: Webhook.name(webhook),
-        message: t('Delete the webhook “{0}”?', Webhook.name(webhook)),
-        detail: [t('DatoCMS stops calling {0}. Webhooks belong to the project: it goes from every environment.', Webhook.url(webhook))],
-        done: t('Deleted the webhook “{0}”.', Webhook.name(webhook)),
-        send: (signal) => client.webhooks.destroy(webhook.id, { signal }),
-        deleted: { webhooks: [webhook.id] },
-      };
-    }
+    case 'model':
+      return planModelDelete(deps.t, data, target.model, target.environment);
+    case 'field':
+      return planFieldDelete(deps.t, data, target.model, target.field, target.environment);
+    case 'fieldset':
+      return planFieldsetDelete(deps.t, data, target);
+    case 'webhook':
+      return planWebhookDelete(deps.t, data, target.webhook);
   }
+}
+
+type Data = Awaited<ReturnType<LifecycleDeps['data']>>;
+type Translate = LifecycleDeps['t'];
+
+async function planModelDelete(t: Translate, data: Data, model: Resource<'item_type'>, env: string): Promise<Plan> {
+  const apiKey = Model.apiKey(model);
+  const block = Model.isBlock(model);
+  const referencing = await fieldsReferencing(data, model.id);
+  const fieldCount = (await data.fields(model.id)).length;
+  const detail = [
+    block
+      ? t('Its {0} fields go, and every block of this model in every record.', fieldCount)
+      : t('Its {0} fields go, and all its {1} records.', fieldCount, await recordCount(data, model.id)),
+    referencing.length
+      ? t(
+          '{0} field(s) of other models reference it: {1}. DatoCMS refuses the delete while they do: change those fields first.',
+          referencing.length,
+          someNames(t, referencing, 5),
+        )
+      : t('No field of another model references it.'),
+  ];
+  return {
+    name: Model.name(model),
+    message: block
+      ? t('Delete the block model “{0}” ({1}) from environment {2}?', Model.name(model), apiKey, env)
+      : t('Delete the model “{0}” ({1}) from environment {2}?', Model.name(model), apiKey, env),
+    detail,
+    done: block
+      ? t('Deleted the block model “{0}” ({1}) from environment {2}.', Model.name(model), apiKey, env)
+      : t('Deleted the model “{0}” ({1}) from environment {2}.', Model.name(model), apiKey, env),
+    guard: block
+      ? t('Delete block model “{0}” ({1})', Model.name(model), apiKey)
+      : t('Delete model “{0}” ({1})', Model.name(model), apiKey),
+    send: (signal) => data.client.itemTypes.destroy(model.id, { signal }),
+    deleted: { models: [apiKey] },
+  };
+}
+
+async function planFieldDelete(
+  t: Translate,
+  data: Data,
+  model: Resource<'item_type'>,
+  field: Resource<'field'>,
+  env: string,
+): Promise<Plan> {
+  const apiKey = Field.apiKey(field);
+  const roles = fieldRoles(t, model, field);
+  const detail = [
+    Model.isBlock(model)
+      ? t('Its values go from every block of “{0}”.', Model.name(model))
+      : t('Its values go from all {0} records of “{1}”.', await recordCount(data, model.id), Model.name(model)),
+  ];
+  if (roles.length) detail.push(t('“{0}” uses it as {1}; the model loses that setting.', Model.name(model), roles.join(', ')));
+  return {
+    name: Field.label(field),
+    message: t('Delete the field “{0}” ({1}) of “{2}” from environment {3}?', Field.label(field), apiKey, Model.name(model), env),
+    detail,
+    done: t('Deleted the field “{0}” ({1}) of “{2}” from environment {3}.', Field.label(field), apiKey, Model.name(model), env),
+    guard: t('Delete field “{0}” ({1}) of model “{2}”', Field.label(field), apiKey, Model.name(model)),
+    send: (signal) => data.client.fields.destroy(field.id, { signal }),
+    deleted: { fields: [`${Model.apiKey(model)}::${apiKey}`] },
+  };
+}
+
+function planFieldsetDelete(t: Translate, data: Data, target: Extract<SchemaTarget, { kind: 'fieldset' }>): Plan {
+  const { model, fieldset, fieldCount, environment: env } = target;
+  const title = Fieldset.title(fieldset) || fieldset.id;
+  return {
+    name: title,
+    message: t('Delete the fieldset “{0}” of “{1}” from environment {2}?', title, Model.name(model), env),
+    detail: [t('Its {0} fields stay, no longer grouped.', fieldCount)],
+    done: t('Deleted the fieldset “{0}” of “{1}” from environment {2}.', title, Model.name(model), env),
+    guard: t('Delete fieldset “{0}” of model “{1}”', title, Model.name(model)),
+    send: (signal) => data.client.fieldsets.destroy(fieldset.id, { signal }),
+    deleted: { fieldsets: [fieldset.id] },
+  };
+}
+
+function planWebhookDelete(t: Translate, data: Data, webhook: Resource<'webhook'>): Plan {
+  return {
+    name: Webhook.name(webhook),
+    message: t('Delete the webhook “{0}”?', Webhook.name(webhook)),
+    detail: [t('DatoCMS stops calling {0}. Webhooks belong to the project: it goes from every environment.', Webhook.url(webhook))],
+    done: t('Deleted the webhook “{0}”.', Webhook.name(webhook)),
+    send: (signal) => data.client.webhooks.destroy(webhook.id, { signal }),
+    deleted: { webhooks: [webhook.id] },
+  };
 }
 
 /** The workspace's queries the delete would break, in words; undefined when none (or nothing reads GraphQL). */
