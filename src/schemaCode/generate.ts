@@ -46,7 +46,6 @@ export interface GenerateResult {
 }
 
 /** Writes the migration; undefined when the user stopped, or nothing differs (both said in a message). */
-// eslint-disable-next-line max-lines-per-function -- to split: the dialogue (diff, removals, name, write) in the order the user meets it
 export async function generateMigration(deps: GenerateDeps, request: GenerateRequest): Promise<GenerateResult | undefined> {
   const { ui, t } = deps;
   const { source, target } = request;
@@ -61,41 +60,69 @@ export async function generateMigration(deps: GenerateDeps, request: GenerateReq
     },
   );
   const removals = removalsOf(diff);
-  let deletes = false;
   // what the migration would break in this workspace's queries, whether it deletes or not
   const [ifKept, ifDeleted] = await Promise.all([
     codeImpact(t, codeChangesOf(diff, deps.project, { deletes: false }), deps.queriesBrokenBy),
     removals.length > 0 ? codeImpact(t, codeChangesOf(diff, deps.project, { deletes: true }), deps.queriesBrokenBy) : undefined,
   ]);
-  if (removals.length > 0) {
-    const one = removals.length === 1;
-    const leave = one ? t('Leave It Out') : t('Leave Them Out');
-    const remove = one ? t('Delete It in the Migration') : t('Delete Them in the Migration');
-    const listed = removals.slice(0, REMOVALS_SHOWN).map((r) => `• ${describeRemoval(r, source, t)}`);
-    if (removals.length > REMOVALS_SHOWN) listed.push(t('…and {0} more', removals.length - REMOVALS_SHOWN));
-    const answer = await ui.confirm({
-      message: one
-        ? t('{0} has 1 schema item that {1} does not have', target, source)
-        : t('{0} has {1} schema items that {2} does not have', target, removals.length, source),
-      detail: [
-        listed.join('\n'),
-        one
-          ? t('It may be new in {0}, or deleted from {1} on purpose.', target, source)
-          : t('They may be new in {0}, or deleted from {1} on purpose.', target, source),
-        one
-          ? t('Left out, it stays. Deleted, it and its content are gone from every environment the migration runs on.')
-          : t('Left out, they stay. Deleted, they and their content are gone from every environment the migration runs on.'),
-        ...(ifDeleted && ifDeleted !== ifKept ? [t('Deleted: {0}', ifDeleted)] : []),
-      ].join('\n\n'),
-      // the first action is the default: the choice that deletes nothing
-      actions: [leave, remove],
-    });
-    if (answer === undefined) return undefined;
-    deletes = answer === remove;
+  const deletes = removals.length > 0 ? await askDeletes(deps, request, removals, ifDeleted !== ifKept ? ifDeleted : undefined) : false;
+  if (deletes === undefined) return undefined;
+  const steps = stepsOf(deps, request, diff, deletes);
+  if (!steps) return undefined;
+  if (steps.filter((s) => s.kind !== 'lookup').length === 0) {
+    void ui.info(
+      t(
+        'Nothing to migrate: the schema of {0} matches {1}{2}.',
+        target,
+        source,
+        removals.length > 0 ? t(' (apart from what you left out)') : '',
+      ),
+    );
+    return undefined;
   }
-  let steps: Step[];
+  const path = await writeScript(deps, request, steps, cliConfig.directory);
+  if (path === undefined) return undefined;
+  const breaks = deletes ? ifDeleted : ifKept;
+  if (breaks) void ui.warn(t('Once this migration runs: {0}', breaks));
+  return { path, steps: steps.length, diff };
+}
+
+/** What only the target has: left out (false, the default) or deleted (true); undefined when the user stopped. */
+async function askDeletes(
+  { ui, t }: GenerateDeps,
+  { source, target }: GenerateRequest,
+  removals: Removal[],
+  ifDeleted: string | undefined,
+): Promise<boolean | undefined> {
+  const one = removals.length === 1;
+  const leave = one ? t('Leave It Out') : t('Leave Them Out');
+  const remove = one ? t('Delete It in the Migration') : t('Delete Them in the Migration');
+  const listed = removals.slice(0, REMOVALS_SHOWN).map((r) => `• ${describeRemoval(r, source, t)}`);
+  if (removals.length > REMOVALS_SHOWN) listed.push(t('…and {0} more', removals.length - REMOVALS_SHOWN));
+  const answer = await ui.confirm({
+    message: one
+      ? t('{0} has 1 schema item that {1} does not have', target, source)
+      : t('{0} has {1} schema items that {2} does not have', target, removals.length, source),
+    detail: [
+      listed.join('\n'),
+      one
+        ? t('It may be new in {0}, or deleted from {1} on purpose.', target, source)
+        : t('They may be new in {0}, or deleted from {1} on purpose.', target, source),
+      one
+        ? t('Left out, it stays. Deleted, it and its content are gone from every environment the migration runs on.')
+        : t('Left out, they stay. Deleted, they and their content are gone from every environment the migration runs on.'),
+      ...(ifDeleted ? [t('Deleted: {0}', ifDeleted)] : []),
+    ].join('\n\n'),
+    // the first action is the default: the choice that deletes nothing
+    actions: [leave, remove],
+  });
+  return answer === undefined ? undefined : answer === remove;
+}
+
+/** The migration's steps; undefined (said in a message) when a fieldset cannot be told apart by its title. */
+function stepsOf({ ui, t }: GenerateDeps, { source }: GenerateRequest, diff: SchemaDiff, deletes: boolean): Step[] | undefined {
   try {
-    steps = planMigration(diff, { deletes });
+    return planMigration(diff, { deletes });
   } catch (error) {
     if (!(error instanceof AmbiguousFieldset)) throw error;
     void ui.warn(
@@ -109,17 +136,16 @@ export async function generateMigration(deps: GenerateDeps, request: GenerateReq
     );
     return undefined;
   }
-  if (steps.filter((s) => s.kind !== 'lookup').length === 0) {
-    void ui.info(
-      t(
-        'Nothing to migrate: the schema of {0} matches {1}{2}.',
-        target,
-        source,
-        removals.length > 0 ? t(' (apart from what you left out)') : '',
-      ),
-    );
-    return undefined;
-  }
+}
+
+/** Asks the migration's name and writes it as a new file; undefined when the user stopped. */
+async function writeScript(
+  deps: GenerateDeps,
+  { source, target }: GenerateRequest,
+  steps: Step[],
+  directory: string,
+): Promise<string | undefined> {
+  const { ui, t } = deps;
   const name = await ui.input({
     title: t('Name of the migration'),
     prompt: t('The file is named like "datocms migrations:new" names it: a timestamp and this name.'),
@@ -127,19 +153,15 @@ export async function generateMigration(deps: GenerateDeps, request: GenerateReq
     validate: (text) => (/[A-Za-z0-9]/.test(text) ? undefined : t('Use at least one letter or digit.')),
   });
   if (name === undefined) return undefined;
-  const directory = cliConfig.directory;
   const now = deps.now();
   const text = migrationScript(steps, { source, target, generatedAt: now.toISOString() });
-  const path = await writeNewFile(
+  return writeNewFile(
     deps.folder,
     directory,
     (offset) => paths.join(directory, migrationFileName(name, new Date(now.getTime() + offset * 1000))),
     text,
     t,
   );
-  const breaks = deletes ? ifDeleted : ifKept;
-  if (breaks) void ui.warn(t('Once this migration runs: {0}', breaks));
-  return { path, steps: steps.length, diff };
 }
 
 /** `• field "Bio" (author.bio), replaced in sandbox by a new one of the same name; kept as bio_old if left out` */
