@@ -77,126 +77,157 @@ export function removalsOf(diff: SchemaDiff): Removal[] {
   });
 }
 
-// eslint-disable-next-line max-lines-per-function -- to split: one pass filling the step lists whose order makes the migration run
 export function planMigration(diff: SchemaDiff, options: PlanOptions = {}): Step[] {
-  const deletes = options.deletes ?? true;
-  /** the update of each renamed model and field (`model:<key>`, `field:<key>`), run in the order of the renames */
-  const renames = new Map<string, Step>();
-  const early: Step[] = [];
-  const creates: Step[] = [];
-  const fieldsetSteps: Step[] = [];
-  const fieldSteps: Step[] = [];
-  const late: Step[] = [];
-  const removes: Step[] = [];
-  // what the migration creates: an update naming one of these waits until it exists
-  const created = new Set<string>();
-  for (const model of diff.models) {
-    if (model.kind === 'added') created.add(`model:${model.key}`);
-    for (const f of model.fields) if (f.kind === 'added') created.add(`field:${f.key}`);
-    for (const f of model.fieldsets) if (f.kind === 'added') created.add(`fieldset:${f.key}`);
-  }
-  const update = (step: Step & { ref: Ref; body: Record<string, unknown> }) =>
-    'api_key' in step.body ? renames.set(`${step.ref.kind}:${step.ref.key}`, step) : early.push(step);
+  const lists = new StepLists(diff, options.deletes ?? true);
   for (const model of diff.models) {
     const ref = new Ref('model', model.key);
-    if (model.kind === 'added') {
-      const { immediate, linked } = splitModelBody(model.sourceValue!, Object.keys(model.sourceValue!), true);
-      creates.push({ kind: 'createModel', ref, label: `Create ${kindOf(model.source!)} ${modelLabel(model.source!)}`, body: immediate });
-      if (Object.keys(linked).length > 0)
-        late.push({ kind: 'updateModel', ref, label: `Set the field links of ${modelLabel(model.source!)}`, body: linked });
-    } else if (model.kind !== 'removed' && model.source) {
-      const { immediate, linked } = splitModelBody(model.sourceValue!, model.changed, false);
-      if (Object.keys(immediate).length > 0)
-        update({
-          kind: 'updateModel',
-          ref,
-          label: `Update ${kindOf(model.source)} ${modelLabel(model.source)}${renameNote(model)}`,
-          body: immediate,
-        });
-      if (Object.keys(linked).length > 0)
-        late.push({ kind: 'updateModel', ref, label: `Update the field links of ${modelLabel(model.source)}`, body: linked });
-    }
-    if (model.kind === 'removed') {
-      if (deletes) removes.push({ kind: 'deleteModel', ref, label: `Delete ${kindOf(model.target!)} ${modelLabel(model.target!)}` });
-      continue;
-    }
-    for (const fieldset of model.fieldsets) {
-      const fieldsetRef = new Ref('fieldset', fieldset.key);
-      if (fieldset.kind === 'added')
-        fieldsetSteps.push({
-          kind: 'createFieldset',
-          ref: fieldsetRef,
-          model: ref,
-          label: `Create fieldset "${fieldsetTitle(fieldset.source!)}" in ${model.key}`,
-          body: fieldset.sourceValue!,
-        });
-      else if (fieldset.kind === 'changed')
-        fieldsetSteps.push({
-          kind: 'updateFieldset',
-          ref: fieldsetRef,
-          label: `Update fieldset "${fieldsetTitle(fieldset.source!)}" in ${model.key}`,
-          body: pick(fieldset.sourceValue!, fieldset.changed),
-        });
-      else if (fieldset.kind === 'removed' && deletes)
-        removes.push({
-          kind: 'deleteFieldset',
-          ref: fieldsetRef,
-          label: `Delete fieldset "${fieldsetTitle(fieldset.target!)}" of ${model.key}`,
-        });
-    }
-    const modelFieldSteps: Step[] = [];
-    for (const field of model.fields) {
-      const fieldRef = new Ref('field', field.key);
-      if (field.kind === 'added') {
-        modelFieldSteps.push({
-          kind: 'createField',
-          ref: fieldRef,
-          model: ref,
-          label: `Create ${fieldLabel(field.source!, model.key)}`,
-          body: createFieldBody(field.sourceValue!),
-        });
-      } else if (field.kind === 'changed') {
-        const body = pick(field.sourceValue!, field.changed);
-        const label = `Update ${fieldLabel(field.source!, model.key)}${renameNote(field)}`;
-        // a rename goes before the creates (a new field may take the old name); what names something new after
-        // them, and a type change with it, since its validators and editor go in the same request
-        const typeWaits = 'field_type' in body && TYPE_BOUND.some((n) => namesAny(body[n], created));
-        const waits = (name: string) => namesAny(body[name], created) || (typeWaits && TYPE_BOUND.includes(name));
-        const now = Object.fromEntries(Object.entries(body).filter(([name]) => !waits(name)));
-        const later = Object.fromEntries(Object.entries(body).filter(([name]) => waits(name)));
-        if (Object.keys(now).length > 0) update({ kind: 'updateField', ref: fieldRef, label, body: now });
-        if (Object.keys(later).length > 0)
-          modelFieldSteps.push({ kind: 'updateField', ref: fieldRef, label: `${label}: ${Object.keys(later).join(', ')}`, body: later });
-      } else if (field.kind === 'removed' && deletes) {
-        removes.push({ kind: 'deleteField', ref: fieldRef, label: `Delete ${fieldLabel(field.target!, model.target!.apiKey)}` });
-      }
-    }
-    const ordered = inDependencyOrder(modelFieldSteps);
-    fieldSteps.push(...ordered);
-    // the API puts a new field last: put new and moved fields where the source has them
-    const kept = (model.target?.fields ?? []).map((f) => model.fields.find((p) => p.target === f)!).filter((p) => p.source || !deletes);
-    const newFields = ordered.filter((s) => s.kind === 'createField').map((s) => (s as { ref: Ref }).ref.key);
-    const after = [...kept.map((p) => p.key), ...newFields];
-    const wanted = [...model.fields.filter((f) => f.source).map((f) => f.key), ...kept.filter((p) => !p.source).map((p) => p.key)];
-    if (model.source && after.some((key, i) => key !== wanted[i])) {
-      late.push({
-        kind: 'orderFields',
-        model: ref,
-        label: `Order the fields of ${modelLabel(model.source)}`,
-        fields: model.fields.filter((f) => f.source).map((f) => new Ref('field', f.key)),
-      });
-    }
+    planModel(lists, model, ref);
+    if (model.kind === 'removed') continue;
+    planFieldsets(lists, model, ref);
+    planFields(lists, model, ref);
   }
   const steps = [
-    ...renameSteps(diff, renames),
-    ...early,
-    ...creates,
-    ...fieldsetSteps,
-    ...fieldSteps,
-    ...late,
-    ...orderDeletes(removes, diff),
+    ...renameSteps(diff, lists.renames),
+    ...lists.early,
+    ...lists.creates,
+    ...lists.fieldsets,
+    ...lists.fields,
+    ...lists.late,
+    ...orderDeletes(lists.removes, diff),
   ];
   return [...lookupsFor(diff, steps), ...steps];
+}
+
+/** The step lists one pass over the diff fills; their order makes the migration run. */
+class StepLists {
+  /** the update of each renamed model and field (`model:<key>`, `field:<key>`), run in the order of the renames */
+  readonly renames = new Map<string, Step>();
+  readonly early: Step[] = [];
+  readonly creates: Step[] = [];
+  readonly fieldsets: Step[] = [];
+  readonly fields: Step[] = [];
+  readonly late: Step[] = [];
+  readonly removes: Step[] = [];
+  /** what the migration creates: an update naming one of these waits until it exists */
+  readonly created = new Set<string>();
+
+  constructor(
+    diff: SchemaDiff,
+    readonly deletes: boolean,
+  ) {
+    for (const model of diff.models) {
+      if (model.kind === 'added') this.created.add(`model:${model.key}`);
+      for (const f of model.fields) if (f.kind === 'added') this.created.add(`field:${f.key}`);
+      for (const f of model.fieldsets) if (f.kind === 'added') this.created.add(`fieldset:${f.key}`);
+    }
+  }
+
+  /** An update: with the renames when it changes an api_key, else early. */
+  update(step: Step & { ref: Ref; body: Record<string, unknown> }): void {
+    if ('api_key' in step.body) this.renames.set(`${step.ref.kind}:${step.ref.key}`, step);
+    else this.early.push(step);
+  }
+}
+
+/** The model itself: created (its field links later), updated, or deleted. */
+function planModel(lists: StepLists, model: ModelPair, ref: Ref): void {
+  if (model.kind === 'added') {
+    const { immediate, linked } = splitModelBody(model.sourceValue!, Object.keys(model.sourceValue!), true);
+    lists.creates.push({
+      kind: 'createModel',
+      ref,
+      label: `Create ${kindOf(model.source!)} ${modelLabel(model.source!)}`,
+      body: immediate,
+    });
+    if (Object.keys(linked).length > 0)
+      lists.late.push({ kind: 'updateModel', ref, label: `Set the field links of ${modelLabel(model.source!)}`, body: linked });
+  } else if (model.kind !== 'removed' && model.source) {
+    const { immediate, linked } = splitModelBody(model.sourceValue!, model.changed, false);
+    if (Object.keys(immediate).length > 0)
+      lists.update({
+        kind: 'updateModel',
+        ref,
+        label: `Update ${kindOf(model.source)} ${modelLabel(model.source)}${renameNote(model)}`,
+        body: immediate,
+      });
+    if (Object.keys(linked).length > 0)
+      lists.late.push({ kind: 'updateModel', ref, label: `Update the field links of ${modelLabel(model.source)}`, body: linked });
+  } else if (model.kind === 'removed' && lists.deletes) {
+    lists.removes.push({ kind: 'deleteModel', ref, label: `Delete ${kindOf(model.target!)} ${modelLabel(model.target!)}` });
+  }
+}
+
+function planFieldsets(lists: StepLists, model: ModelPair, ref: Ref): void {
+  for (const fieldset of model.fieldsets) {
+    const fieldsetRef = new Ref('fieldset', fieldset.key);
+    if (fieldset.kind === 'added')
+      lists.fieldsets.push({
+        kind: 'createFieldset',
+        ref: fieldsetRef,
+        model: ref,
+        label: `Create fieldset "${fieldsetTitle(fieldset.source!)}" in ${model.key}`,
+        body: fieldset.sourceValue!,
+      });
+    else if (fieldset.kind === 'changed')
+      lists.fieldsets.push({
+        kind: 'updateFieldset',
+        ref: fieldsetRef,
+        label: `Update fieldset "${fieldsetTitle(fieldset.source!)}" in ${model.key}`,
+        body: pick(fieldset.sourceValue!, fieldset.changed),
+      });
+    else if (fieldset.kind === 'removed' && lists.deletes)
+      lists.removes.push({
+        kind: 'deleteFieldset',
+        ref: fieldsetRef,
+        label: `Delete fieldset "${fieldsetTitle(fieldset.target!)}" of ${model.key}`,
+      });
+  }
+}
+
+/** The model's fields, in dependency order, then their order where the API's (new ones last) is not the source's. */
+function planFields(lists: StepLists, model: ModelPair, ref: Ref): void {
+  const modelFieldSteps: Step[] = [];
+  for (const field of model.fields) {
+    const fieldRef = new Ref('field', field.key);
+    if (field.kind === 'added') {
+      modelFieldSteps.push({
+        kind: 'createField',
+        ref: fieldRef,
+        model: ref,
+        label: `Create ${fieldLabel(field.source!, model.key)}`,
+        body: createFieldBody(field.sourceValue!),
+      });
+    } else if (field.kind === 'changed') {
+      const body = pick(field.sourceValue!, field.changed);
+      const label = `Update ${fieldLabel(field.source!, model.key)}${renameNote(field)}`;
+      // a rename goes before the creates (a new field may take the old name); what names something new after
+      // them, and a type change with it, since its validators and editor go in the same request
+      const typeWaits = 'field_type' in body && TYPE_BOUND.some((n) => namesAny(body[n], lists.created));
+      const waits = (name: string) => namesAny(body[name], lists.created) || (typeWaits && TYPE_BOUND.includes(name));
+      const now = Object.fromEntries(Object.entries(body).filter(([name]) => !waits(name)));
+      const later = Object.fromEntries(Object.entries(body).filter(([name]) => waits(name)));
+      if (Object.keys(now).length > 0) lists.update({ kind: 'updateField', ref: fieldRef, label, body: now });
+      if (Object.keys(later).length > 0)
+        modelFieldSteps.push({ kind: 'updateField', ref: fieldRef, label: `${label}: ${Object.keys(later).join(', ')}`, body: later });
+    } else if (field.kind === 'removed' && lists.deletes) {
+      lists.removes.push({ kind: 'deleteField', ref: fieldRef, label: `Delete ${fieldLabel(field.target!, model.target!.apiKey)}` });
+    }
+  }
+  const ordered = inDependencyOrder(modelFieldSteps);
+  lists.fields.push(...ordered);
+  // the API puts a new field last: put new and moved fields where the source has them
+  const kept = (model.target?.fields ?? []).map((f) => model.fields.find((p) => p.target === f)!).filter((p) => p.source || !lists.deletes);
+  const newFields = ordered.filter((s) => s.kind === 'createField').map((s) => (s as { ref: Ref }).ref.key);
+  const after = [...kept.map((p) => p.key), ...newFields];
+  const wanted = [...model.fields.filter((f) => f.source).map((f) => f.key), ...kept.filter((p) => !p.source).map((p) => p.key)];
+  if (model.source && after.some((key, i) => key !== wanted[i])) {
+    lists.late.push({
+      kind: 'orderFields',
+      model: ref,
+      label: `Order the fields of ${modelLabel(model.source)}`,
+      fields: model.fields.filter((f) => f.source).map((f) => new Ref('field', f.key)),
+    });
+  }
 }
 
 /** The renames in an order the API accepts, with the temporary names and the names given up they need. */
