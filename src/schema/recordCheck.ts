@@ -89,42 +89,49 @@ function modelLabel(ctx: SchemaContext, id: string): string {
 }
 
 /** Schema findings of a record document and of every block in it, at any depth. */
-// eslint-disable-next-line max-lines-per-function -- to split: its nested checks (attributes, blocks) share the walk's state (seen ids, mode)
 export function recordFindings(doc: JsonObject, opened: Resource, openedDoc: JsonObject, ctx: SchemaContext): Finding[] {
-  const out: Finding[] = [];
   const modelId = itemTypeIdOf(opened);
-  const mode = validatorMode(ctx, opened);
-  const openedBlocks = collectBlocks(openedDoc, modelId, ctx);
-  const seenIds = new Set<string>();
+  const walk = new RecordWalk(ctx, modelId, validatorMode(ctx, opened), collectBlocks(openedDoc, modelId, ctx));
+  walk.attributes(doc, recordFields(ctx, modelId), [], true, openedDoc, modelId);
+  return walk.out;
+}
 
-  const checkAttributes = (
+/** One walk over a record document and its blocks: the findings, and the block ids seen so far. */
+class RecordWalk {
+  readonly out: Finding[] = [];
+  private readonly seenIds = new Set<string>();
+
+  constructor(
+    private readonly ctx: SchemaContext,
+    private readonly modelId: string | undefined,
+    private readonly mode: ReturnType<typeof validatorMode>,
+    /** the blocks the record had when opened, by id */
+    private readonly openedBlocks: ReturnType<typeof collectBlocks>,
+  ) {}
+
+  /** The attributes of the record (`isTop`) or of a block, then every block in them. */
+  attributes(
     attrs: JsonObject,
     fields: FieldInfo[] | undefined,
     prefix: Path,
     isTop: boolean,
     knownKeys: JsonObject | undefined,
     modelOfAttrs: string | undefined,
-  ) => {
+  ): void {
+    const { ctx, out } = this;
     if (fields) {
-      const result = recordSchema(fields, ctx.locales, mode, isTop ? modelOf(ctx, modelId) : undefined, isTop).safeParse(attrs);
+      const result = recordSchema(fields, ctx.locales, this.mode, isTop ? modelOf(ctx, this.modelId) : undefined, isTop).safeParse(attrs);
       if (!result.success) out.push(...findingsFromIssues(result.error.issues, attrs).map((f) => ({ ...f, path: [...prefix, ...f.path] })));
       const allLocalesRequired = modelOf(ctx, modelOfAttrs)?.attributes?.['all_locales_required'] === true;
       out.push(...localeSetFindings(attrs, fields, ctx.locales, allLocalesRequired, prefix));
     } else if (knownKeys) {
-      // fields not loaded: only the keys that were there when the document was opened are known
-      const known = Object.keys(knownKeys).filter((k) => k !== READONLY_KEY);
-      for (const key of Object.keys(attrs)) {
-        if (key !== READONLY_KEY && key !== 'id' && key !== 'item_type' && !hasOwn(knownKeys, key)) {
-          out.push({
-            path: [...prefix, key],
-            message: `unknown field "${key}" (the fields of this model are not loaded; known: ${known.join(', ')})`,
-            atKey: true,
-            code: 'unknown-key',
-            data: { key, allowed: known },
-          });
-        }
-      }
+      out.push(...unknownKeyFindings(attrs, knownKeys, prefix));
     }
+    this.blocksIn(attrs, fields, prefix, isTop);
+  }
+
+  /** The block ids and block objects in the attributes' block fields. */
+  private blocksIn(attrs: JsonObject, fields: FieldInfo[] | undefined, prefix: Path, isTop: boolean): void {
     const byKey = new Map(fields?.map((f) => [f.apiKey, f]));
     for (const key of Object.keys(attrs)) {
       if (key === READONLY_KEY || (!isTop && (key === 'id' || key === 'item_type'))) continue;
@@ -132,8 +139,8 @@ export function recordFindings(doc: JsonObject, opened: Resource, openedDoc: Jso
       if (fields && !field) continue;
       if (field) {
         for (const { path, id } of blockIdSlots(attrs[key], field)) {
-          if (!openedBlocks.has(id))
-            out.push({
+          if (!this.openedBlocks.has(id))
+            this.out.push({
               path: [...prefix, key, ...path],
               message: `"${id}" is not a block of this record (a block id stands for an existing block; write a block object without "id" to add one)`,
               code: 'unknown-block',
@@ -146,71 +153,25 @@ export function recordFindings(doc: JsonObject, opened: Resource, openedDoc: Jso
         field?.localized ?? false,
         isDocumentBlock,
         (block, path) => {
-          checkBlock(block, [...prefix, ...path], field, isInline(attrs[key], path.slice(1)));
+          this.block(block, [...prefix, ...path], field, isInline(attrs[key], path.slice(1)));
           return block;
         },
         [key],
       );
     }
-  };
+  }
 
-  const isInline = (value: unknown, pathInValue: Path): boolean => {
-    // the node holding a structured text block: its type tells block from inlineBlock
-    let node: unknown = value;
-    for (const segment of pathInValue.slice(0, -1))
-      node = typeof segment === 'number' ? (Array.isArray(node) ? node[segment] : undefined) : getOwn(node, segment);
-    return getOwn(node, 'type') === 'inlineBlock';
-  };
-
-  const checkBlock = (block: JsonObject, path: Path, field: FieldInfo | undefined, inline: boolean) => {
+  private block(block: JsonObject, path: Path, field: FieldInfo | undefined, inline: boolean): void {
     const typeId = blockItemTypeId(block);
     const id = getOwn(block, 'id');
-    if (typeof id === 'string') {
-      const before = openedBlocks.get(id);
-      if (!before) {
-        out.push({
-          path: [...path, 'id'],
-          message: `"${id}" is not a block of this record (remove "id" to create a new block)`,
-          code: 'unknown-block',
-        });
-      } else if (blockItemTypeId(before) !== typeId) {
-        out.push({
-          path: [...path, 'item_type'],
-          message: `the block model of an existing block cannot change (was ${modelLabel(ctx, blockItemTypeId(before) ?? '')}; remove "id" to create a new block instead)`,
-          code: 'block-model-changed',
-        });
-      }
-      if (seenIds.has(id))
-        out.push({
-          path: [...path, 'id'],
-          message: `block "${id}" appears twice (each block may appear once; remove "id" from the copy)`,
-          code: 'duplicate-block',
-        });
-      seenIds.add(id);
-    }
-    if (typeId !== undefined) {
-      const allowed = allowedBlockModels(field, inline);
-      if (allowed && !allowed.includes(typeId)) {
-        out.push({
-          path: [...path, 'item_type', 'id'],
-          message: `block model ${modelLabel(ctx, typeId)} is not allowed here (allowed: ${allowed.map((m) => modelLabel(ctx, m)).join(', ') || 'none'})`,
-          code: 'block-model-not-allowed',
-          data: { allowed },
-        });
-      } else if (!modelOf(ctx, typeId) && ctx.itemTypes.length > 0) {
-        out.push({
-          path: [...path, 'item_type', 'id'],
-          message: `"${typeId}" is not a block model of this project`,
-          code: 'unknown-block-model',
-        });
-      }
-    }
-    const before = typeof id === 'string' ? openedBlocks.get(id) : undefined;
-    const blockFields = recordFields(ctx, typeId);
+    if (typeof id === 'string') this.blockIdentity(id, typeId, path);
+    if (typeId !== undefined) this.blockModel(typeId, path, field, inline);
+    const before = typeof id === 'string' ? this.openedBlocks.get(id) : undefined;
+    const blockFields = recordFields(this.ctx, typeId);
     if (before) {
       for (const key of Object.keys(before)) {
         if (!hasOwn(block, key))
-          out.push({
+          this.out.push({
             path: [...path, key],
             message: `"${key}" was removed from the block (keys cannot be removed; set it to null, or [] for lists, to clear the value)`,
             code: 'removed-key',
@@ -218,13 +179,77 @@ export function recordFindings(doc: JsonObject, opened: Resource, openedDoc: Jso
           });
       }
     } else if (typeof id !== 'string' && blockFields) {
-      out.push(...newBlockMissingFindings(block, blockFields, mode, path));
+      this.out.push(...newBlockMissingFindings(block, blockFields, this.mode, path));
     }
-    checkAttributes(block, blockFields, path, false, before, typeId);
-  };
+    this.attributes(block, blockFields, path, false, before, typeId);
+  }
 
-  checkAttributes(doc, recordFields(ctx, modelId), [], true, openedDoc, modelId);
-  return out;
+  /** An existing block's id: one the record has, of the same model, once. */
+  private blockIdentity(id: string, typeId: string | undefined, path: Path): void {
+    const before = this.openedBlocks.get(id);
+    if (!before) {
+      this.out.push({
+        path: [...path, 'id'],
+        message: `"${id}" is not a block of this record (remove "id" to create a new block)`,
+        code: 'unknown-block',
+      });
+    } else if (blockItemTypeId(before) !== typeId) {
+      this.out.push({
+        path: [...path, 'item_type'],
+        message: `the block model of an existing block cannot change (was ${modelLabel(this.ctx, blockItemTypeId(before) ?? '')}; remove "id" to create a new block instead)`,
+        code: 'block-model-changed',
+      });
+    }
+    if (this.seenIds.has(id))
+      this.out.push({
+        path: [...path, 'id'],
+        message: `block "${id}" appears twice (each block may appear once; remove "id" from the copy)`,
+        code: 'duplicate-block',
+      });
+    this.seenIds.add(id);
+  }
+
+  /** A block's model: one the field allows, of this project. */
+  private blockModel(typeId: string, path: Path, field: FieldInfo | undefined, inline: boolean): void {
+    const { ctx } = this;
+    const allowed = allowedBlockModels(field, inline);
+    if (allowed && !allowed.includes(typeId)) {
+      this.out.push({
+        path: [...path, 'item_type', 'id'],
+        message: `block model ${modelLabel(ctx, typeId)} is not allowed here (allowed: ${allowed.map((m) => modelLabel(ctx, m)).join(', ') || 'none'})`,
+        code: 'block-model-not-allowed',
+        data: { allowed },
+      });
+    } else if (!modelOf(ctx, typeId) && ctx.itemTypes.length > 0) {
+      this.out.push({
+        path: [...path, 'item_type', 'id'],
+        message: `"${typeId}" is not a block model of this project`,
+        code: 'unknown-block-model',
+      });
+    }
+  }
+}
+
+/** Keys not known when the model's fields are not loaded: only those there when the document was opened are. */
+function unknownKeyFindings(attrs: JsonObject, knownKeys: JsonObject, prefix: Path): Finding[] {
+  const known = Object.keys(knownKeys).filter((k) => k !== READONLY_KEY);
+  return Object.keys(attrs)
+    .filter((key) => key !== READONLY_KEY && key !== 'id' && key !== 'item_type' && !hasOwn(knownKeys, key))
+    .map((key) => ({
+      path: [...prefix, key],
+      message: `unknown field "${key}" (the fields of this model are not loaded; known: ${known.join(', ')})`,
+      atKey: true,
+      code: 'unknown-key',
+      data: { key, allowed: known },
+    }));
+}
+
+/** Whether the block at `pathInValue` of a structured text value is an inline block (its node's type tells). */
+function isInline(value: unknown, pathInValue: Path): boolean {
+  let node: unknown = value;
+  for (const segment of pathInValue.slice(0, -1))
+    node = typeof segment === 'number' ? (Array.isArray(node) ? node[segment] : undefined) : getOwn(node, segment);
+  return getOwn(node, 'type') === 'inlineBlock';
 }
 
 /** Block ids written as strings in a block field (they must name blocks the record has). */
