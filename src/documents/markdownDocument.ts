@@ -3,13 +3,14 @@
 // a save makes: that one field, every locale, the others as they are on DatoCMS, unchanged blocks as their ids.
 // The record's own document rules (planUpdate) check and plan the change, so both documents save alike.
 import { deepStrictEqual } from './deepStrictEqual';
-import type { Resource } from '../cma';
+import type { ApiErrorEntry, Resource } from '../cma';
 import type { MarkdownRef } from '../domain/paths';
 import { Field, Model } from '../domain/views';
 import { relationshipId } from '../domain/resources';
 import {
   documentValue,
   planUpdate,
+  problemsFromApiError,
   stringifyJson,
   type Json,
   type JsonObject,
@@ -194,7 +195,7 @@ function sameMarkdown(kind: MarkdownFieldKind, a: string, b: string, models?: Bl
  * The update `text` makes to the document's field over `base` (the record as DatoCMS has it: the opened one, or a
  * newer one whose field is still what the editor's text derives from). `basisText` is the text it derives from.
  */
-export function planMarkdown(ref: MarkdownRef, text: string, basisText: string, base: Resource, ctx: SchemaContext): UpdatePlan {
+export function planMarkdown(ref: MarkdownRef, text: string, basisText: string, base: Resource, ctx: SchemaContext): MarkdownPlan {
   const found = markdownField(ref, base, ctx);
   if (!found)
     return {
@@ -213,14 +214,23 @@ export function planMarkdown(ref: MarkdownRef, text: string, basisText: string, 
   const doc = JSON.parse(stringifyJson(basis)) as JsonObject;
   const value = ref.locale === undefined ? read.value : { ...((basis[ref.field] as JsonObject | null) ?? {}), [ref.locale]: read.value };
   doc[ref.field] = value;
-  const plan = planUpdate('record', base, stringifyJson(doc), ctx, basis);
-  if (plan.ok) return plan;
-  // the record's rules (required, length…) speak of the record's JSON: told at the Markdown node they are about (a new
-  // block's line), else at the top
+  const docText = stringifyJson(doc);
+  const plan = planUpdate('record', base, docText, ctx, basis);
+  // the record's rules (required, length…) and DatoCMS's refusals speak of the record's JSON: told at the Markdown
+  // node they are about (a new block's line), else at the top
   const inValue = (path: readonly (string | number)[]) =>
     path[0] === ref.field ? read.placeOf(path.slice(ref.locale === undefined ? 1 : 2)) : undefined;
-  return { ok: false, problems: plan.problems.map((p) => located(text, ruleProblem(p, inValue(p.path)))) };
+  const inMarkdown = (problems: Problem[]) => problems.map((p) => located(text, ruleProblem(p, inValue(p.path))));
+  const refusal = (errors: ApiErrorEntry[]) => {
+    const problems = problemsFromApiError(docText, errors);
+    return problems.some((p) => inValue(p.path)) ? inMarkdown(problems) : [];
+  };
+  if (plan.ok) return { ...plan, refusal };
+  return { ok: false, problems: inMarkdown(plan.problems) };
 }
+
+/** A Markdown save's plan; `refusal` places DatoCMS's 422 errors in the Markdown (none when none points into it). */
+export type MarkdownPlan = UpdatePlan & { refusal?: (errors: ApiErrorEntry[]) => Problem[] };
 
 /** A problem of the record's rules as told in the Markdown: at a block's line, about the block's field it names. */
 function ruleProblem(problem: Problem, place: ReturnType<PlaceOf>): MarkdownProblem {

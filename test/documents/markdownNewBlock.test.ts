@@ -3,7 +3,7 @@
 // refused by the record's rules at its line), and the save: one PUT holding the new block whole, the others as ids.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { newBlocksAt } from '../../src/documents/markdownDocument';
+import { newBlocksAt, planMarkdown } from '../../src/documents/markdownDocument';
 import type { MarkdownRef } from '../../src/domain/paths';
 import { basis, expectStatus, putBody, where, useDocumentService } from './documentServiceHelpers';
 
@@ -114,6 +114,31 @@ describe('new blocks in a Structured Text field as Markdown', () => {
       ],
     );
     assert.equal(bench.emulator.requests.length, 0, 'no request');
+  });
+
+  test("DatoCMS's refusal of a new block's value is told at the block's line", async () => {
+    const { id } = await articleWithBlock();
+    const opened = await bench.service.open(markdownRef('article', id, 'body'));
+    const text = `${opened.text}\n::block{model="note_block"}\n`;
+    const plan = planMarkdown(opened.ref as MarkdownRef, text, opened.text, opened.resource, opened.ctx);
+    assert.ok(plan.ok && plan.body && plan.refusal);
+    const children = (plan.body.data.attributes!['body'] as Body)['en']!.document.children;
+    const index = children.findIndex((c) => c.type === 'block' && typeof c.item === 'object');
+    // as DatoCMS tells a block's field: the block's place in the record's attributes, then the field
+    const details = { field: 'note', code: 'VALIDATION_FORMAT', block_path: ['body', 'en', 'document', 'children', index, 'item'] };
+    const problems = plan.refusal([{ code: 'INVALID_FIELD', details, transient: false }]);
+    const line = text.split('\n').findIndex((l) => l.includes('note_block')) + 1;
+    assert.deepEqual(
+      problems.map((p) => p.line),
+      [line],
+      JSON.stringify(problems),
+    );
+    assert.match(problems[0]!.message, /^note: /);
+    assert.deepEqual(
+      plan.refusal([{ code: 'INVALID_FIELD', details: {}, transient: false }]),
+      [],
+      'an error naming no place is left unplaced',
+    );
   });
 
   test('a save sends one PUT: the new block whole, the others as ids; the saved text names it by its new id', async () => {
