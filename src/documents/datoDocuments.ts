@@ -41,6 +41,8 @@ const t = vscode.l10n.t;
 const READS_PER_MINUTE = 30;
 /** The workbench reads a document again right after a failed read: within this time it gets the same answer. */
 const FAILURE_ECHO_MS = 2000;
+/** Editors of an environment that no longer exists, read within this time of each other, are told about once. */
+const GONE_TOLD_MS = 10_000;
 
 export interface DocumentsDeps {
   registry: ProjectRegistry;
@@ -77,6 +79,8 @@ export class DocumentsFeature implements vscode.Disposable {
   private readonly reads = new Map<string, SlidingWindow>();
   /** the last failed read of each document: one request and one message for the workbench's read and its retry */
   private readonly failedReads = new Map<string, { error: Error; at: number }>();
+  /** when each gone environment (`project/environment`) was last told: its restored editors say it once */
+  private readonly goneTold = new Map<string, number>();
   private readonly trust: WorkspaceTrust = {
     isTrusted: () => vscode.workspace.isTrusted,
     confirm: async (message, detail, action) => (await this.deps.ui.confirm({ message, detail, actions: [action] })) === action,
@@ -375,9 +379,19 @@ export class DocumentsFeature implements vscode.Disposable {
     const message = errorMessage(error);
     if (error instanceof CancelledError) return vscode.FileSystemError.Unavailable(message);
     this.deps.log.error(`Opening the ${describeRef(ref)} failed: ${message}`);
-    this.report(t('Could not open the {0}', describeRef(ref)), error, ref);
+    if (!this.toldGone(ref, error)) this.report(t('Could not open the {0}', describeRef(ref)), error, ref);
     if (needsSignIn(error) || (error instanceof ApiError && error.status === 403)) return vscode.FileSystemError.NoPermissions(message);
     return vscode.FileSystemError.Unavailable(message);
+  }
+
+  /** Whether the user was just told the document's environment does not exist (else it is noted as told now). */
+  private toldGone(ref: DocumentRef, error: unknown): boolean {
+    if (!(error instanceof ApiError && error.environmentMissing)) return false;
+    const place = `${ref.project}/${ref.environment}`;
+    const told = this.goneTold.get(place);
+    if (told !== undefined && Date.now() - told < GONE_TOLD_MS) return true;
+    this.goneTold.set(place, Date.now());
+    return false;
   }
 
   private report(whatFailed: string, error: unknown, ref: DocumentRef, retry?: () => unknown): void {

@@ -11,6 +11,7 @@ import {
   clickButton,
   closeEditors,
   cma,
+  cmaJob,
   describeRequests,
   dismissToasts,
   ensureSignedIn,
@@ -107,6 +108,29 @@ describe('trust: the three breakers', () => {
     await quietAfter(8, 'after a passing look at models/author.json');
     const reads = (await requests()).filter((r) => r.path.startsWith('/item-types/author'));
     assert.ok(reads.length <= 2, `read once: ${describeRequests(await requests())}`);
+  });
+
+  it('documents of an environment deleted meanwhile, opened one after another: one message and at most four requests in all', async function () {
+    this.timeout(120_000);
+    const name = `gone-${Date.now().toString(36)}`;
+    await cmaJob('POST', '/environments/main/fork', { data: { type: 'environment', id: name } });
+    const uris = [recordUri(await recordIdOf('article', 0), name), recordUri(await recordIdOf('article', 1), name)];
+    await cmaJob('DELETE', `/environments/${name}`);
+    await dismissToasts();
+    await clearRequests();
+    // as editors restored after a reload read their documents, one after another
+    for (const uri of uris)
+      await vscode.workspace.openTextDocument(uri).then(
+        () => assert.fail(`${uri.toString()} opened from a deleted environment`),
+        () => undefined,
+      );
+    await quietAfter(8, 'after opening documents of a deleted environment');
+    const sent = await requests();
+    // the environments, read again for the missing name, and the first document's reads (its schema and record)
+    assert.ok(sent.length <= 4, `at most four requests: ${describeRequests(sent)}`);
+    const told = (await toasts()).filter((t) => t.message.includes(`"${name}"`) || t.message.includes('does not exist'));
+    assert.equal(told.length, 1, `one message: ${JSON.stringify(await toasts())}`);
+    assert.doesNotMatch(told[0]!.message, GENERIC);
   });
 
   it('Publish, Unpublish, bulk Publish and bulk Delete with the record open in an editor: no error; editor and tree follow', async function () {
