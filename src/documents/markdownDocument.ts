@@ -223,14 +223,18 @@ export function planMarkdown(ref: MarkdownRef, text: string, basisText: string, 
   const inMarkdown = (problems: Problem[]) => problems.map((p) => located(text, ruleProblem(p, inValue(p.path))));
   const refusal = (errors: ApiErrorEntry[]) => {
     const problems = problemsFromApiError(docText, errors);
+    if (problems.length === 0) return undefined;
     return problems.some((p) => inValue(p.path)) ? inMarkdown(problems) : [];
   };
   if (plan.ok) return { ...plan, refusal };
   return { ok: false, problems: inMarkdown(plan.problems) };
 }
 
-/** A Markdown save's plan; `refusal` places DatoCMS's 422 errors in the Markdown (none when none points into it). */
-export type MarkdownPlan = UpdatePlan & { refusal?: (errors: ApiErrorEntry[]) => Problem[] };
+/**
+ * A Markdown save's plan; `refusal` places DatoCMS's 422 errors in the Markdown: none when none points into it,
+ * undefined when they are about nothing in the record (maintenance mode, a locked record).
+ */
+export type MarkdownPlan = UpdatePlan & { refusal?: (errors: ApiErrorEntry[]) => Problem[] | undefined };
 
 /** A problem of the record's rules as told in the Markdown: at a block's line, about the block's field it names. */
 function ruleProblem(problem: Problem, place: ReturnType<PlaceOf>): MarkdownProblem {

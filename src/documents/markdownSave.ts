@@ -51,7 +51,8 @@ export async function saveMarkdown(host: MarkdownSaveHost, text: string, basis: 
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 422) return { status: 'failed', error, text };
     if (error.findError(STALE_ITEM_VERSION)) return conflict(ref, text, await host.render(await host.fetch(opened.resource.id, o)));
-    const placed = plan.refusal?.(error.errors) ?? [];
+    const placed = plan.refusal?.(error.errors);
+    if (placed === undefined) return { status: 'failed', error, text };
     return { status: 'invalid', problems: placed.length ? placed : [refusedAtTop(error)], origin: 'server', text, error };
   }
   const document = await host.render(await host.saved(answer, body, base));

@@ -173,11 +173,25 @@ function messageOf(error: ApiErrorEntry, details: Record<string, unknown>): stri
   return `${parts.join(' ')} (the API answered ${codes})`;
 }
 
+/**
+ * Refusals about the project's state, not the document: nothing in the text to fix, so no problem is placed in it
+ * (the save says it failed and to try again).
+ */
+const NOT_ABOUT_THE_DOCUMENT = new Set([
+  'MAINTENANCE_MODE',
+  'ENVIRONMENT_IN_READ_ONLY_MODE',
+  'ENVIRONMENT_NOT_READY',
+  'BATCH_DATA_VALIDATION_IN_PROGRESS',
+  'ITEM_LOCKED',
+  'INSUFFICIENT_PERMISSIONS',
+]);
+
 /** Locates each error of a 422 answer in the document text (see the top of this file for the details read). */
 export function problemsFromApiError(text: string, errors: ApiError['errors']): Problem[] {
   const parsed = parseText(text);
   const findings: Finding[] = [];
   for (const error of errors) {
+    if (NOT_ABOUT_THE_DOCUMENT.has(error.code)) continue;
     const details = isObject(error.details) ? (error.details as Record<string, unknown>) : {};
     const extraneous = getOwn(details, 'extraneous_attributes');
     if (Array.isArray(extraneous) && extraneous.length > 0) {

@@ -93,6 +93,21 @@ describe('saving documents', () => {
     assert.equal(parse(saved.document.text)['hint'], 'Long reads from the kitchen');
   });
 
+  test('a save refused for maintenance mode failed (save again later), with no problem placed in the text', async () => {
+    const opened = await bench.service.open({ ...where, kind: 'model', apiKey: 'article' });
+    const text = edit(opened.text, (doc) => {
+      doc['hint'] = 'During maintenance';
+    });
+    await bench.client.maintenanceMode.activate({ force: true });
+    try {
+      const failed = expectStatus(await bench.service.save(text, basis(opened)), 'failed');
+      assert.match(String(failed.error), /MAINTENANCE_MODE/);
+      assert.equal(failed.text, text, 'the text is kept');
+    } finally {
+      await bench.client.maintenanceMode.deactivate();
+    }
+  });
+
   test('a save that is not confirmed sends no request at all; the confirmation is told the changed keys', async () => {
     const opened = await bench.service.open({ ...where, kind: 'model', apiKey: 'article' });
     const text = edit(opened.text, (doc) => {

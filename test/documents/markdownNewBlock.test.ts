@@ -126,7 +126,7 @@ describe('new blocks in a Structured Text field as Markdown', () => {
     const index = children.findIndex((c) => c.type === 'block' && typeof c.item === 'object');
     // as DatoCMS tells a block's field: the block's place in the record's attributes, then the field
     const details = { field: 'note', code: 'VALIDATION_FORMAT', block_path: ['body', 'en', 'document', 'children', index, 'item'] };
-    const problems = plan.refusal([{ code: 'INVALID_FIELD', details, transient: false }]);
+    const problems = plan.refusal([{ code: 'INVALID_FIELD', details, transient: false }]) ?? [];
     const line = text.split('\n').findIndex((l) => l.includes('note_block')) + 1;
     assert.deepEqual(
       problems.map((p) => p.line),
@@ -139,6 +139,7 @@ describe('new blocks in a Structured Text field as Markdown', () => {
       [],
       'an error naming no place is left unplaced',
     );
+    assert.equal(plan.refusal([{ code: 'MAINTENANCE_MODE', details: {}, transient: false }]), undefined, 'nothing in the text to fix');
   });
 
   test('a save sends one PUT: the new block whole, the others as ids; the saved text names it by its new id', async () => {
