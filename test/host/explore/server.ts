@@ -74,11 +74,25 @@ export function resourcePath(ref: DocumentRef): string {
 /** The resource's attributes as DatoCMS holds them now, or undefined when it is gone. */
 export async function attributesOf(ref: DocumentRef): Promise<Record<string, unknown> | undefined> {
   try {
+    // a record's blocks as its document shows them: each block's fields beside its id, where the edit paths go
+    if (ref.kind === 'record' || ref.kind === 'markdown')
+      return asDocument((await server('GET', `${resourcePath(ref)}?nested=true`, ref.environment)).data.attributes);
     return (await server('GET', resourcePath(ref), ref.environment)).data.attributes;
   } catch (error) {
     if (error instanceof ServerError && error.status === 404) return undefined;
     throw error;
   }
+}
+
+/** Nested blocks (`{type: "item", id, attributes, relationships}`) as a record's document shows them, at any depth. */
+function asDocument(value: any): any {
+  if (Array.isArray(value)) return value.map(asDocument);
+  if (!value || typeof value !== 'object') return value;
+  const shown: Record<string, unknown> = {};
+  const block = value.type === 'item' && value.attributes && typeof value.attributes === 'object';
+  if (block) Object.assign(shown, { id: value.id, item_type: value.relationships?.item_type?.data?.id });
+  for (const [key, inner] of Object.entries(block ? value.attributes : value)) shown[key] = asDocument(inner);
+  return shown;
 }
 
 export function valueAtPath(value: unknown, path: JSONPath): unknown {
