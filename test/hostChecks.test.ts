@@ -99,7 +99,7 @@ describe('the request journal and the quiet check', () => {
     let since = (await journalSince(setup.emulator.url, Number.MAX_SAFE_INTEGER)).total;
     const quiet = await checkQuiet(setup.emulator.url, since, { sleep: async () => void (await get('datocms-explorer/1.0')) });
     // one request in each look: never quiet, and over the budget after 11
-    assert.match(quiet.problem ?? '', /sent 11 requests after the last action \(budget 10\): GET \/site ×11/);
+    assert.match(quiet.problem ?? '', /sent 11 requests after the last action \(budget 10\): GET \/site \[main\] ×11/);
     since = (await journalSince(setup.emulator.url, Number.MAX_SAFE_INTEGER)).total;
     let looks = 0;
     const settles = await checkQuiet(setup.emulator.url, since, {

@@ -167,9 +167,8 @@ export class HistoryFeature implements vscode.Disposable {
     }
     // The view shows the record asked for until the user points at another: focusing the view must not replace it.
     this.wanted = ref;
-    const shown = this.show(ref, true);
-    await vscode.commands.executeCommand(`${VIEWS.history}.focus`);
-    await shown;
+    // both awaited at once: a load failing while the view takes the focus is this command's failure, not an unhandled one
+    await Promise.all([this.show(ref, true), vscode.commands.executeCommand(`${VIEWS.history}.focus`)]);
   }
 
   /**

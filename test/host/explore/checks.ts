@@ -22,6 +22,8 @@ const DIRECT_WRITES = new Set([
   'datocms.documents.overwriteRemote',
   // the copy is what the command is for: running it is the explicit act
   'datocms.duplicateRecord',
+  // lifts a restriction the user set: turning it off is the explicit act (turning it on asks)
+  'datocms.env.maintenanceOff',
 ]);
 /** The schema deletes, one command per kind. */
 const SCHEMA_DELETES = [

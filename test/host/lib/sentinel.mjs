@@ -136,7 +136,8 @@ export function summarizeRequests(requests) {
   for (const r of requests) {
     const path = r.path.replace(/\/(items|item-types|job-results|webhooks|fields|uploads|fieldsets|environments)\/[^/]+/g, '/$1/:id');
     // a refused request is told with its status: a storm of failures is read differently from one of successes
-    const key = `${r.method} ${path}${r.status >= 400 ? ` (${r.status})` : ''}`;
+    // and with its environment: one storm reads apart from the same request in each of four environments
+    const key = `${r.method} ${path}${r.environment ? ` [${r.environment}]` : ''}${r.status >= 400 ? ` (${r.status})` : ''}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return [...counts].map(([key, n]) => (n > 1 ? `${key} ×${n}` : key)).join(', ');
