@@ -65,7 +65,12 @@ function allowedBy(rule: WriteRule, write: JournalRequest): boolean {
     case 'command':
       if (rule.cancelledAt !== undefined && write.at > rule.cancelledAt) return false;
       if (!rule.agreed && !DIRECT_WRITES.has(rule.command)) return false;
-      return !rule.environment || !IN_ENVIRONMENT.test(write.path) || write.environment === rule.environment;
+      return (
+        !rule.environment ||
+        !IN_ENVIRONMENT.test(write.path) ||
+        write.environment === rule.environment ||
+        write.environment === rule.alsoEnvironment
+      );
   }
 }
 

@@ -46,7 +46,7 @@ export async function runCommand(step: Step, id = nextCommand(step)): Promise<vo
   const seen = (step.state.commands[id] ??= { runs: 0, places: [] });
   seen.runs++;
   if (target && !seen.places.includes(target.place)) seen.places.push(target.place);
-  step.rule = { kind: 'command', command: id, agreed: false, environment: target?.environment };
+  step.rule = { kind: 'command', command: id, agreed: false, environment: target?.environment, alsoEnvironment: target?.alsoEnvironment };
   // the document a document command acts on: its argument, or the active editor's
   const documentArg = (args[0] instanceof vscode.Uri ? args[0] : vscode.window.activeTextEditor?.document.uri)?.toString();
   if (id === 'datocms.documents.overwriteRemote' && documentArg) step.state.overwritten[documentArg] = step.n;

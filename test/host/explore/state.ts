@@ -24,7 +24,7 @@ export interface ColleagueWrite {
 export type WriteRule =
   | { kind: 'none' }
   | { kind: 'save'; uri: string; environment: string; resourceId?: string }
-  | { kind: 'command'; command: string; agreed: boolean; cancelledAt?: number; environment?: string }
+  | { kind: 'command'; command: string; agreed: boolean; cancelledAt?: number; environment?: string; alsoEnvironment?: string }
   | { kind: 'click'; button: string };
 
 export interface StepRecord {

@@ -28,6 +28,8 @@ export interface Target {
   args: unknown[];
   /** the environment the user saw the target in (writes must go there) */
   environment?: string;
+  /** a palette command with a DatoCMS editor focused may act on that editor's document, in its environment */
+  alsoEnvironment?: string;
 }
 
 export const manifest = () => vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as Manifest;
@@ -172,11 +174,12 @@ export async function targetsOf(command: string, reach: TreeReach): Promise<Targ
       if (evaluate(place.when, context) === false) continue;
       // a command of the document acts in its editor's environment; any other in the one the tree shows
       const ofDocument = placesOf(command).some((p) => p.kind === 'editor');
-      const environment = ofDocument ? (uri?.scheme === 'datocms' ? uri.path.split('/')[2] : undefined) : await shownEnvironment();
+      const inEditor = uri?.scheme === 'datocms' ? uri.path.split('/')[2] : undefined;
+      const environment = ofDocument ? inEditor : await shownEnvironment();
       targets.push(
         place.kind === 'editor'
           ? { place: 'editor', label: `editor ${uri!.path}`, args: [uri], environment }
-          : { place: 'palette', label: 'the command palette', args: [], environment },
+          : { place: 'palette', label: 'the command palette', args: [], environment, ...(inEditor ? { alsoEnvironment: inEditor } : {}) },
       );
     } else {
       for (const node of await reach.find((n) => provider.getTreeItem(n).command?.command === command)) {
