@@ -15,5 +15,6 @@ function find(dir) {
 
 const only = process.argv.slice(2);
 const files = (only.length ? only : find('test')).sort();
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit' });
+const seed = ['--require', './test/support/propertySeed.cjs'];
+const result = spawnSync(process.execPath, ['--import', 'tsx', ...seed, '--test', '--test-reporter=spec', ...files], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -93,6 +93,9 @@ export function printMarkdown(tree: Root, handlers: Record<string, Handle>): str
     fences: true,
     listItemIndent: 'one',
     resourceLink: true,
+    // mdast-util-directive escapes a `:` before a letter unless the character before it is escaped itself: `\*:x[`
+    // then reads as the directive `:x`. Escaped wherever it stands before a letter, it never does.
+    unsafe: [{ character: ':', after: '[^\\s\\p{P}\\p{S}]', inConstruct: ['phrasing'], unicode: true }],
     extensions: [directiveWriter(), gfmStrikethroughToMarkdown()],
     handlers,
   };

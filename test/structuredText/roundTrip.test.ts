@@ -9,6 +9,17 @@ import { dastDocument, rootChild } from './arbitraries';
 
 const docOf = (children: RootChild[]) => ({ schema: 'dast', document: { type: 'root', children } }) as Document;
 
+/** Found by a random run: `*:x` before a link was written `\*:x[`, which reads as the directive `:x`. */
+const ESCAPED_BEFORE_COLON = docOf([
+  {
+    type: 'paragraph',
+    children: [
+      { type: 'span', value: '*:x' },
+      { type: 'itemLink', item: '_-5i-', children: [{ type: 'span', value: '[', marks: ['highlight', 'code'] }] },
+    ],
+  },
+]);
+
 describe('Structured Text as Markdown', () => {
   test('DAST → Markdown → DAST is the same document', () => {
     fc.assert(
@@ -18,7 +29,7 @@ describe('Structured Text as Markdown', () => {
         assert.deepEqual(read.problems, [], markdown);
         assert.deepEqual(read.value, normalDocument(doc), markdown);
       }),
-      { numRuns: 200 },
+      { numRuns: 200, examples: [[ESCAPED_BEFORE_COLON]] },
     );
   });
 
