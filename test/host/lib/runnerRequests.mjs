@@ -149,11 +149,20 @@ async function dragToEditor(page, { row, line, x = 200, shift = true }) {
   await page.mouse.move(from.x + 80, from.y + from.height / 2, { steps: 5 });
   if (shift) await page.keyboard.down('Shift');
   await page.mouse.move(to.x + x, to.y + to.height / 2, { steps: 10 });
+  // the workbench takes the dragover in its own frames: the drop waits until it has drawn twice more, hovering on
+  // (a loaded machine lags behind the mouse, and a drop it has not seen arrive lands nowhere)
+  await framesDrawn(page);
+  await page.mouse.move(to.x + x + 1, to.y + to.height / 2);
+  await framesDrawn(page);
   const during = (await readStatusBar(page)).map((item) => item.text);
   await page.mouse.up();
   if (shift) await page.keyboard.up('Shift');
   return during;
 }
+
+/** Resolves once the page has drawn two more frames (what it was given to do before is done). */
+const framesDrawn = (page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(undefined)))));
 
 /** Waits until a text editor holds the keyboard focus (the suite focuses it before asking to type). */
 export async function focusedEditor(page) {
