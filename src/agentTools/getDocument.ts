@@ -3,7 +3,8 @@
 // — a page of characters at a time, webhook credentials hidden. No vscode import.
 import type { Resource } from '../cma';
 import type { OpenedDocument } from '../documents';
-import { describeRef, documentPath, type DocumentRef } from '../domain/paths';
+import { documentPath, type DocumentRef } from '../domain/paths';
+import { describeRef } from '../domain/kinds';
 import { Webhook } from '../domain/views';
 import type { Translate } from '../platform/translate';
 import { LIMITS } from './limits';

@@ -13,7 +13,8 @@ import { quoted, ToolRefusal, ToolText } from './output';
 import { describePlace, PLACE_KEYS, type Place } from './place';
 import { DOCUMENT_KINDS, resolveTarget, TARGET_KEYS } from './targets';
 import type { EditorText, ToolCall } from './toolKit';
-import { describeProblems, draftName, problemsOf } from './validate';
+import { describeProblems, problemsOf } from './validate';
+import { kindOf } from '../domain/kinds';
 
 export const PROPOSE_EDIT_KEYS = [...PLACE_KEYS, ...TARGET_KEYS, 'changes', 'review'] as const;
 export const PROPOSE_NEW_KEYS = [...PLACE_KEYS, 'kind', 'model', 'fieldType', 'parentId', 'values'] as const;
@@ -41,7 +42,7 @@ export async function proposeNew(call: ToolCall): Promise<string> {
   const data = await call.data(place);
   const ref = await draftRef(input, place, data, t);
   const editor = await deps.editors.open(ref);
-  return propose(call, place, editor, values, 'editor', t('new {0}', draftName(ref)));
+  return propose(call, place, editor, values, 'editor', t('new {0}', kindOf(ref).creates(ref)));
 }
 
 async function propose(

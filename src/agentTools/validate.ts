@@ -1,6 +1,7 @@
 // validate_document: our checks (the ones the editor shows as you type and a save runs before sending) on a proposed
 // document — a whole text, or changes over the current document or a new one's template — answered with located
 // problems. Nothing opens and nothing is sent. No vscode import.
+import { kindOf } from '../domain/kinds';
 import { isNewDocumentRef, type DocumentRef } from '../domain/paths';
 import type { SaveBasis } from '../documents';
 import { basisValue, checkDocument, type JsonObject, type Problem } from '../schema';
@@ -98,7 +99,7 @@ export async function validateDocument(call: ToolCall): Promise<string> {
   const out = new ToolText().add(describePlace(place, t));
   out.add(
     input.has('draft')
-      ? t('Checked as a new {0} (nothing was opened or sent).', draftName(ref))
+      ? t('Checked as a new {0} (nothing was opened or sent).', kindOf(ref).creates(ref))
       : t(
           'Checked against the {0} ({1}) as {2} (nothing was opened or sent).',
           nameOf(ref),
@@ -108,24 +109,4 @@ export async function validateDocument(call: ToolCall): Promise<string> {
   );
   out.add(describeProblems(t, problemsOf(proposed, basis)));
   return out.toString();
-}
-
-/** What a draft creates, for messages: "record of article", "model", "string field of article"… */
-export function draftName(ref: DocumentRef): string {
-  switch (ref.kind) {
-    case 'record':
-      return `record of ${ref.modelApiKey}`;
-    case 'model':
-      return ref.apiKey.endsWith('~block') ? 'block model' : 'model';
-    case 'field':
-      return `${ref.apiKey.split('~')[2] ?? ''} field of ${ref.modelApiKey}`;
-    case 'fieldset':
-      return `fieldset of ${ref.modelApiKey}`;
-    case 'webhook':
-      return 'webhook';
-    case 'upload':
-      return 'upload';
-    case 'markdown':
-      return 'field as Markdown';
-  }
 }

@@ -5,7 +5,6 @@
 // that is the baseline of the partial update and of the conflict check. It also remembers the environment it
 // was read from, and a save refuses to write when that environment's name now leads to another one.
 import { ApiError, type CallOptions } from '../cma';
-import { mediaOf } from '../cma/resources/media';
 import type { Resource, UpdateBody } from '../cma';
 import type { ProjectData } from '../projects/projectData';
 import {
@@ -23,7 +22,7 @@ import {
   type UpdatePlan,
 } from '../schema';
 import { isNewDocumentRef, type DocumentRef } from '../domain/paths';
-import { documentTitle } from '../domain/titles';
+import { documentTitle, kindOf } from '../domain/kinds';
 import { apiKeyOf, relationshipId } from '../domain/resources';
 import {
   resourceKindOf,
@@ -35,6 +34,7 @@ import {
   type SaveResult,
 } from './model';
 import { createFromDraft, isUncreated, openDraft } from './drafts';
+import { ioOf } from './kindIO';
 import type { EnvironmentWatch } from './environmentWatch';
 import { savedRecord } from './recordAnswer';
 import { renderMarkdown, type Reading } from './markdownDocument';
@@ -197,49 +197,16 @@ export class DocumentService {
     return { status: 'invalid', problems, origin: 'server', text, error };
   }
 
-  private async fetch(data: ProjectData, ref: DocumentRef, id: string | undefined, o: CallOptions, nested = true): Promise<Resource> {
-    const call = { signal: o.signal };
-    switch (ref.kind) {
-      case 'model':
-        return data.client.itemTypes.find(id ?? ref.apiKey, call);
-      case 'field':
-        return data.client.fields.find(id ?? `${ref.modelApiKey}::${ref.apiKey}`, call);
-      case 'fieldset':
-        return data.client.fieldsets.find(id ?? ref.id, call);
-      case 'webhook':
-        return data.client.webhooks.find(id ?? ref.id, call);
-      case 'record':
-      case 'markdown':
-        return data.client.items.find(id ?? ref.id, nested ? { ...call, nested: true } : call);
-      case 'upload':
-        return data.client.uploads.find(id ?? ref.id, call);
-    }
+  private fetch(data: ProjectData, ref: DocumentRef, id: string | undefined, o: CallOptions, nested = true): Promise<Resource> {
+    return ioOf(ref).fetch(data, ref, id, { signal: o.signal, nested });
   }
 
-  private async send(data: ProjectData, opened: OpenedDocument, body: UpdateBody, o: SaveOptions): Promise<Resource> {
-    const { id } = opened.resource;
-    const call = { signal: o.signal };
-    const job = o.onJob ? { onJob: o.onJob } : {};
-    switch (opened.ref.kind) {
-      case 'model':
-        return data.client.itemTypes.update(id, body as UpdateBody<'item_type'>, { ...call, ...job });
-      case 'field':
-        return data.client.fields.update(id, body as UpdateBody<'field'>, { ...call, ...job });
-      case 'fieldset':
-        return data.client.fieldsets.update(id, body as UpdateBody<'fieldset'>, call);
-      case 'webhook':
-        return data.client.webhooks.update(id, body as UpdateBody<'webhook'>, call);
-      case 'upload':
-        // a job: the metadata of the upload as DatoCMS then has it
-        return mediaOf(data.client).uploads.update(id, body as UpdateBody<'upload'>, { ...call, ...(o.onJob ? { onJob: o.onJob } : {}) });
-      case 'record':
-      case 'markdown':
-        return data.client.items.update(id, body as UpdateBody<'item'>, call);
-    }
+  private send(data: ProjectData, opened: OpenedDocument, body: UpdateBody, o: SaveOptions): Promise<Resource> {
+    return ioOf(opened.ref).send(data, opened.resource.id, body, o);
   }
 
   private async render(data: ProjectData, ref: DocumentRef, resource: Resource, o: CallOptions, like?: string): Promise<OpenedDocument> {
-    const ctx = await data.schemaContext(contextModelIds(ref, resource), o);
+    const ctx = await data.schemaContext(kindOf(ref).contextModels(ref, resource), o);
     const text = ref.kind === 'markdown' ? renderMarkdown(ref, resource, ctx) : renderDocument(resourceKindOf(ref), resource, ctx, like);
     return { ref, resource, text, ctx };
   }
@@ -259,24 +226,6 @@ function planOf(text: string, { opened, basisText }: SaveBasis): UpdatePlan {
     opened.ctx,
     basisText === opened.text ? undefined : basisValue(basisText),
   );
-}
-
-/** Models whose fields the document's validation needs. */
-function contextModelIds(ref: DocumentRef, resource: Resource): string[] {
-  switch (ref.kind) {
-    case 'model':
-      return [resource.id];
-    case 'field':
-    case 'fieldset':
-    case 'record':
-    case 'markdown': {
-      const id = relationshipId(resource, 'item_type');
-      return id ? [id] : [];
-    }
-    case 'webhook':
-    case 'upload':
-      return [];
-  }
 }
 
 /** The attribute and relationship names a request body changes, for the confirmation after a save. */

@@ -4,72 +4,21 @@
 // so a second save (or one that waited for the first) updates it instead of creating another.
 import { ApiError, type CallOptions } from '../cma';
 import type { CreateBody, Resource } from '../cma';
-import { documentTitle, titleOf } from '../domain/titles';
-import { Fieldset } from '../domain/views';
+import { titleOf } from '../domain/titles';
+import { documentTitle } from '../domain/kinds';
 import type { ProjectData } from '../projects/projectData';
 import type { Problem } from '../schema';
-import {
-  DRAFT_ID,
-  draftField,
-  draftFieldset,
-  draftModel,
-  draftRecord,
-  draftWebhook,
-  planCreate,
-  planSchemaCreate,
-  problemsFromApiError,
-  renderDocument,
-  renderDraft,
-  renderSchemaDraft,
-} from '../schema';
-import { isFieldType } from '../schema';
+import { DRAFT_ID, planCreate, planSchemaCreate, problemsFromApiError, renderDocument } from '../schema';
+import { ioOf } from './kindIO';
 import type { OpenedDocument, SaveOptions, SaveResult } from './model';
-import { draftsBlockModel, isNewDocumentRef, type DocumentRef, type RecordRef } from '../domain/paths';
+import { isNewDocumentRef, type DocumentRef, type RecordRef } from '../domain/paths';
 import { apiKeyOf, relationshipId } from '../domain/resources';
-
-function parentOf(ref: RecordRef): string | null {
-  const parts = ref.id.split('~');
-  return parts.length > 2 ? parts[2]! : null;
-}
 
 /** The draft's document: the template of a new record (its model's), field (its type's), fieldset, model or webhook. */
 export async function openDraft(data: ProjectData, ref: DocumentRef, o: CallOptions = {}): Promise<OpenedDocument> {
-  switch (ref.kind) {
-    case 'markdown':
-      throw new Error('A field opened as Markdown is never a draft');
-    case 'webhook': {
-      const ctx = await data.schemaContext([], o);
-      const resource = draftWebhook();
-      return { ref, resource, text: renderSchemaDraft('webhook', resource, ctx), ctx };
-    }
-    case 'model': {
-      const ctx = await data.schemaContext([], o);
-      const resource = draftModel(ctx, draftsBlockModel(ref));
-      return { ref, resource, text: renderSchemaDraft('model', resource, ctx), ctx };
-    }
-    case 'field': {
-      const model = await data.itemType(ref.modelApiKey, o);
-      const ctx = await data.schemaContext([model.id], o);
-      const type = ref.apiKey.split('~')[2];
-      if (!isFieldType(type)) throw new Error(`Unknown field type "${String(type)}" in a new field's path`);
-      const resource = draftField(model, type, ctx);
-      return { ref, resource, text: renderSchemaDraft('field', resource, ctx), ctx };
-    }
-    case 'fieldset': {
-      const model = await data.itemType(ref.modelApiKey, o);
-      const [ctx, fieldsets] = await Promise.all([data.schemaContext([model.id], o), data.fieldsets(model.id, o)]);
-      const resource = draftFieldset(model, new Set(fieldsets.map((f) => Fieldset.title(f))));
-      return { ref, resource, text: renderSchemaDraft('fieldset', resource, ctx), ctx };
-    }
-    case 'record': {
-      const model = await data.itemType(ref.modelApiKey, o);
-      const ctx = await data.schemaContext([model.id], o);
-      const resource = draftRecord(model, ctx, { parentId: parentOf(ref) });
-      return { ref, resource, text: renderDraft(resource, ctx), ctx };
-    }
-    case 'upload':
-      throw new Error('An upload is created from a file, not from a document');
-  }
+  const io = ioOf(ref);
+  if (!io.draft) throw new Error(`A ${ref.kind} is never a draft`);
+  return io.draft(data, ref, o);
 }
 
 /** Whether this document still is a draft (nothing created yet). */

@@ -11,7 +11,8 @@ import { Field, Model } from '../domain/views';
 import type { ProjectSource } from '../projects/project';
 import type { DocumentStore } from './documentStore';
 import type { RefusedSave } from './model';
-import { describeRef, parseDocumentPath, parseFolderPath, type DocumentRef, type FolderRef } from '../domain/paths';
+import { parseDocumentPath, parseFolderPath, type DocumentRef, type FolderRef } from '../domain/paths';
+import { describeRef } from '../domain/kinds';
 
 /** a UTF-8 byte order mark, dropped from what a write brings (an editor set to "UTF-8 with BOM") */
 const BOM = [0xef, 0xbb, 0xbf];

@@ -5,7 +5,7 @@
 import { deepStrictEqual } from './deepStrictEqual';
 import vscode = require('vscode');
 import { isNewDocumentRef, markdownTitle, type MarkdownRef, type RecordRef } from '../domain/paths';
-import { documentTitle } from '../domain/titles';
+import { documentTitle } from '../domain/kinds';
 import { relationshipId } from '../domain/resources';
 import { Field } from '../domain/views';
 import type { Translate } from '../platform/translate';

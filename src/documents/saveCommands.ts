@@ -3,7 +3,8 @@
 // can be done about it (Compare, Overwrite, Show Problems…); only a save DatoCMS accepted reaches the workbench's
 // own save, which then finds nothing left to send and marks the editor saved.
 import vscode = require('vscode');
-import { describeRef, documentPath, parseDocumentPath, type DocumentRef } from '../domain/paths';
+import { documentPath, parseDocumentPath, type DocumentRef } from '../domain/paths';
+import { describeRef } from '../domain/kinds';
 import { SIGN_IN_AGAIN_COMMAND } from './constants';
 import type { DocumentDiagnostics } from './diagnostics';
 import type { DocumentService } from './documentService';

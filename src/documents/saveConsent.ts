@@ -6,7 +6,8 @@ import { codeImpact, type QueriesBrokenBy, type SchemaCodeChange } from '../doma
 import { askSchemaChange, type GuardHost } from '../projects/primaryGuard';
 import { basisValue } from '../schema';
 import type { Translate } from '../platform/translate';
-import { describeRef, type DocumentRef } from '../domain/paths';
+import { type DocumentRef } from '../domain/paths';
+import { describeRef } from '../domain/kinds';
 import { schemaChangeOf } from './saveGuard';
 import { maySaveToDatoCms, type WorkspaceTrust } from './trust';
 

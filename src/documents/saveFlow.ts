@@ -6,7 +6,8 @@ import vscode = require('vscode');
 import { CancelledError } from '../cma';
 import { errorMessage, needsSignIn } from '../platform/errors';
 
-import { describeRef, DOCUMENT_SCHEME, documentPath, type DocumentRef } from '../domain/paths';
+import { DOCUMENT_SCHEME, documentPath, type DocumentRef } from '../domain/paths';
+import { describeRef } from '../domain/kinds';
 import { moveTab } from './created';
 import type { DocumentDiagnostics } from './diagnostics';
 import type { DocumentService } from './documentService';

@@ -3,7 +3,8 @@
 import type { SchemaChange } from '../projects/primaryGuard';
 import { basisValue } from '../schema';
 import type { Translate } from '../platform/translate';
-import { describeRef, draftsBlockModel, isNewDocumentRef, type DocumentRef } from '../domain/paths';
+import { draftsBlockModel, isNewDocumentRef, type DocumentRef } from '../domain/paths';
+import { describeRef } from '../domain/kinds';
 
 /** The schema change a save of `text` to `ref` makes (`keys`: the keys it changes), or undefined when not guarded. */
 export function schemaChangeOf(ref: DocumentRef, keys: readonly string[], text: string, t: Translate): SchemaChange | undefined {

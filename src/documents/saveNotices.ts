@@ -1,7 +1,8 @@
 // What the save path shows, through the Ui: a save's progress, a success (a short status bar message), a refusal
 // (one notification whose buttons are its actions), a failed save's actions offered again, and the save command's
 // own hints. The texts are in saveOutcome.ts. No vscode import: tested with a scripted Ui.
-import { describeRef, type DocumentRef } from '../domain/paths';
+import { type DocumentRef } from '../domain/paths';
+import { describeRef } from '../domain/kinds';
 import type { Translate } from '../platform/translate';
 import type { Ui } from '../platform/ui';
 import type { Problem } from '../schema';

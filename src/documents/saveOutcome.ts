@@ -4,7 +4,8 @@
 // itself (File > Save, Save All). The actions also wait on a status bar item beside the editor (saveFailureBar.ts).
 // A success is a short status bar message. saveNotices.ts shows them. No vscode import.
 import type { Problem } from '../schema';
-import { describeRef, type DocumentRef } from '../domain/paths';
+import { type DocumentRef } from '../domain/paths';
+import { describeRef } from '../domain/kinds';
 import type { RefusedSave } from './model';
 import type { Translate } from '../platform/translate';
 import { notConfirmedMessage } from './trust';

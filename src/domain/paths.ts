@@ -95,37 +95,65 @@ function checkSegment(value: string, what: string): string {
   return value;
 }
 
-export function documentPath(ref: DocumentRef): string {
-  const base = `/${checkSegment(ref.project, 'project')}/${checkSegment(ref.environment, 'environment')}`;
-  // a named document: its identity, then its name (a draft has its own name segment)
-  const named = (identity: string, suffix: string) => {
-    const title = isNewDocumentRef(ref) ? undefined : titleSegment(ref.title);
-    return title === undefined
-      ? `${identity}${ref.kind === 'record' || ref.kind === 'markdown' ? '' : draftName(ref)}${EXTENSION}`
-      : `${identity}/${title}${TITLE_SEPARATOR}${suffix}`;
-  };
-  switch (ref.kind) {
-    case 'model':
-      return `${base}/models/${named(checkSegment(ref.apiKey, 'model api_key'), ref.apiKey)}`;
-    case 'field':
-      return `${base}/models/${checkSegment(ref.modelApiKey, 'model api_key')}/fields/${named(checkSegment(ref.apiKey, 'field api_key'), ref.modelApiKey)}`;
-    case 'fieldset':
-      return `${base}/models/${checkSegment(ref.modelApiKey, 'model api_key')}/fieldsets/${named(checkSegment(ref.id, 'fieldset id'), ref.modelApiKey)}`;
-    case 'webhook':
-      return `${base}/webhooks/${named(checkSegment(ref.id, 'webhook id'), WEBHOOK_SUFFIX)}`;
-    case 'upload':
-      return `${base}/uploads/${named(checkSegment(ref.id, 'upload id'), UPLOAD_SUFFIX)}`;
-    case 'markdown': {
-      const folder = `${base}/records/${checkSegment(ref.modelApiKey, 'model api_key')}/${checkSegment(ref.id, 'record id')}/fields/${checkSegment(ref.field, 'field api_key')}`;
+type Ref<K extends DocumentRef['kind']> = Extract<DocumentRef, { kind: K }>;
+/** A named document's last segments: its identity, then its name (ending " · <suffix>"). */
+type Named = (identity: string, suffix: string) => string;
+
+/** Each kind's path below its environment, and the name segment its draft's tab shows (see draftName). */
+const KIND_PATHS: { readonly [K in DocumentRef['kind']]: KindPath<Ref<K>> } = {
+  model: {
+    path: (ref, named) => `models/${named(checkSegment(ref.apiKey, 'model api_key'), ref.apiKey)}`,
+    draftTab: (ref) => (draftsBlockModel(ref) ? '/New block model' : '/New model'),
+  },
+  field: {
+    path: (ref, named) =>
+      `models/${checkSegment(ref.modelApiKey, 'model api_key')}/fields/${named(checkSegment(ref.apiKey, 'field api_key'), ref.modelApiKey)}`,
+    draftTab: (ref) => `/New ${ref.apiKey.split('~')[2] ?? ''} field${TITLE_SEPARATOR}${ref.modelApiKey}`,
+  },
+  fieldset: {
+    path: (ref, named) =>
+      `models/${checkSegment(ref.modelApiKey, 'model api_key')}/fieldsets/${named(checkSegment(ref.id, 'fieldset id'), ref.modelApiKey)}`,
+    draftTab: (ref) => `/New fieldset${TITLE_SEPARATOR}${ref.modelApiKey}`,
+  },
+  webhook: {
+    path: (ref, named) => `webhooks/${named(checkSegment(ref.id, 'webhook id'), WEBHOOK_SUFFIX)}`,
+    draftTab: () => '/New webhook',
+  },
+  upload: {
+    path: (ref, named) => `uploads/${named(checkSegment(ref.id, 'upload id'), UPLOAD_SUFFIX)}`,
+    draftTab: () => '',
+  },
+  markdown: {
+    path(ref) {
+      const folder = `records/${checkSegment(ref.modelApiKey, 'model api_key')}/${checkSegment(ref.id, 'record id')}/fields/${checkSegment(ref.field, 'field api_key')}`;
       const locale = ref.locale === undefined ? '' : `/${checkSegment(ref.locale, 'locale')}`;
       return `${folder}${locale}/${titleSegment(ref.title) ?? ref.field}${MARKDOWN_EXTENSION}`;
-    }
-    case 'record': {
-      const folder = `${base}/records/${checkSegment(ref.modelApiKey, 'model api_key')}/${checkSegment(ref.id, 'record id')}`;
+    },
+    // a record's draft has its own name segment: its title
+    draftTab: () => '',
+  },
+  record: {
+    path(ref) {
+      const folder = `records/${checkSegment(ref.modelApiKey, 'model api_key')}/${checkSegment(ref.id, 'record id')}`;
       const title = titleSegment(ref.title);
       return title === undefined ? `${folder}${EXTENSION}` : `${folder}/${title}${TITLE_SEPARATOR}${ref.modelApiKey}`;
-    }
-  }
+    },
+    draftTab: () => '',
+  },
+};
+
+interface KindPath<R extends DocumentRef> {
+  path(ref: R, named: Named): string;
+  draftTab(ref: R): string;
+}
+const kindPaths = (ref: DocumentRef): KindPath<DocumentRef> => KIND_PATHS[ref.kind];
+
+export function documentPath(ref: DocumentRef): string {
+  const named: Named = (identity, suffix) => {
+    const title = isNewDocumentRef(ref) ? undefined : titleSegment(ref.title);
+    return title === undefined ? `${identity}${draftName(ref)}${EXTENSION}` : `${identity}/${title}${TITLE_SEPARATOR}${suffix}`;
+  };
+  return `/${checkSegment(ref.project, 'project')}/${checkSegment(ref.environment, 'environment')}/${kindPaths(ref).path(ref, named)}`;
 }
 
 function segmentsOf(path: string): string[] | undefined {
@@ -357,38 +385,4 @@ export function newFieldDraftRef(where: { project: string; environment: string }
  * The name segment of a new model, field or webhook's path ("/New block model", "/New string field · article"):
  * the workbench names the draft's tab after it. Empty for other documents.
  */
-function draftName(ref: Exclude<DocumentRef, RecordRef | MarkdownRef>): string {
-  if (!isNewDocumentRef(ref)) return '';
-  switch (ref.kind) {
-    case 'model':
-      return draftsBlockModel(ref) ? '/New block model' : '/New model';
-    case 'field':
-      return `/New ${ref.apiKey.split('~')[2] ?? ''} field${TITLE_SEPARATOR}${ref.modelApiKey}`;
-    case 'fieldset':
-      return `/New fieldset${TITLE_SEPARATOR}${ref.modelApiKey}`;
-    case 'webhook':
-      return '/New webhook';
-    case 'upload':
-      return '';
-  }
-}
-
-/** A short human name for messages: "model blog_post", "record 123 of article", "record “Hello” (123) of article". */
-export function describeRef(ref: DocumentRef): string {
-  switch (ref.kind) {
-    case 'model':
-      return `model ${ref.apiKey}`;
-    case 'field':
-      return `field ${ref.modelApiKey}.${ref.apiKey}`;
-    case 'fieldset':
-      return `fieldset ${ref.id} of ${ref.modelApiKey}`;
-    case 'webhook':
-      return `webhook ${ref.id}`;
-    case 'upload':
-      return ref.title === undefined ? `upload ${ref.id}` : `upload “${ref.title}” (${ref.id})`;
-    case 'record':
-      return ref.title === undefined ? `record ${ref.id} of ${ref.modelApiKey}` : `record “${ref.title}” (${ref.id}) of ${ref.modelApiKey}`;
-    case 'markdown':
-      return `field ${ref.field}${ref.locale === undefined ? '' : ` (${ref.locale})`} of record ${ref.id} as Markdown`;
-  }
-}
+const draftName = (ref: DocumentRef): string => (isNewDocumentRef(ref) ? kindPaths(ref).draftTab(ref) : '');

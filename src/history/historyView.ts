@@ -5,7 +5,8 @@
 import vscode = require('vscode');
 import { DocumentService, type DocumentsFeature } from '../documents';
 import type { DeletedResources } from '../domain/deleted';
-import { describeRef, type DocumentRef } from '../domain/paths';
+import { type DocumentRef } from '../domain/paths';
+import { describeRef } from '../domain/kinds';
 import { Site } from '../domain/views';
 import { datesIn, type Dates } from '../platform/dates';
 import { errorMessage } from '../platform/errors';

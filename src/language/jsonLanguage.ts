@@ -89,24 +89,20 @@ export class DatoJsonLanguageServices {
   }
 
   private serviceFor(key: SchemaKey | undefined, json: JSONDocument): LanguageService {
-    switch (key?.kind) {
-      case 'model':
-      case 'fieldset':
-      case 'webhook':
-      case 'upload':
-        return this.service(key.kind, () => jsonSchemaFor(key.kind));
-      case 'field': {
-        const fieldType = topLevelString(json, 'field_type');
-        return this.service(`field:${isFieldType(fieldType) ? fieldType : ''}`, () => fieldSchemaFor(fieldType));
-      }
-      case 'record': {
-        const model = this.recordModels.get(key.model);
-        if (!model) return this.service('plain', () => undefined);
-        return this.service(`record:${key.model}`, () => jsonSchemaFor('record', model.ctx, model.itemType));
-      }
-      default:
-        return this.service('plain', () => undefined);
+    if (!key) return this.service('plain', () => undefined);
+    if (key.kind === 'field') {
+      // a field's schema depends on its type
+      const fieldType = topLevelString(json, 'field_type');
+      return this.service(`field:${isFieldType(fieldType) ? fieldType : ''}`, () => fieldSchemaFor(fieldType));
     }
+    if (key.kind === 'record') {
+      // a record's on its model's fields
+      const model = this.recordModels.get(key.model);
+      if (!model) return this.service('plain', () => undefined);
+      return this.service(`record:${key.model}`, () => jsonSchemaFor('record', model.ctx, model.itemType));
+    }
+    const { kind } = key;
+    return this.service(kind, () => jsonSchemaFor(kind));
   }
 
   private service(id: string, schema: () => JSONSchema | undefined): LanguageService {

@@ -1,7 +1,8 @@
 // Comparing environments: "Compare with Environment…" for one document, "Compare Schemas…" for a project's whole schema (the Schema Comparison
 // view), and "Generate Migration…" from that comparison.
 import vscode = require('vscode');
-import { describeRef, documentPath, type DocumentRef } from '../domain/paths';
+import { documentPath, type DocumentRef } from '../domain/paths';
+import { describeRef } from '../domain/kinds';
 import { documentUri, parseDocumentUri } from '../platform/uris';
 import { type Ui } from '../platform/ui';
 import type { ProjectRegistry } from '../projects/registry';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
+import { describeRef } from '../../src/domain/kinds';
 import {
-  describeRef,
   documentPath,
   isNewDocumentRef,
   newFieldDraftRef,

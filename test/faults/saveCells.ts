@@ -2,7 +2,8 @@
 // (or after a colleague's change), and what the user saw; then Retry once the fault is gone.
 import type { RequestLogEntry } from '../../src/cma';
 import { DocumentService, type OpenedDocument, type SaveResult } from '../../src/documents/documentService';
-import { describeRef, type DocumentRef } from '../../src/domain/paths';
+import { type DocumentRef } from '../../src/domain/paths';
+import { describeRef } from '../../src/domain/kinds';
 import { ProjectData } from '../../src/projects/projectData';
 import { PROJECT_KEY, t, type World } from './world';
 import { CONFLICT_ACTIONS, RETRY, type FaultId, type Observation, type Outcome } from './cases';

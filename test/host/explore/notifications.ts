@@ -4,7 +4,7 @@
 // own failed save, others'). Either way, an Overwrite or Revert chosen is noted for the checks.
 import * as vscode from 'vscode';
 import { clickButton, toasts } from '../suite/helpers';
-import { describeRef } from '../../../src/domain/paths';
+import { describeRef } from '../../../src/domain/kinds';
 import { datocmsDocuments, dropped, note, resourceRef, type Step } from './step';
 
 export async function answerNotification(step: Step): Promise<void> {
