@@ -15,7 +15,7 @@ import { Staleness } from './staleness';
 import type { MediaNode, ModelNode, ProjectNode, RecordsNode, SectionNode, TreeNode } from './nodes';
 import { isEmptyMediaQuery, type MediaQuery } from './mediaQuery';
 import { modelOf } from './nodes';
-import type { PresenterState } from './presenter';
+import type { PresenterState } from './looks';
 import type { MediaBranch, MediaLook, MediaRow } from './mediaBranch';
 import { errorNode, RecordPaging } from './recordPages';
 import { fieldNodes, fieldsChildren, hasFieldsets, modelChildren, modelNodes, sections, webhookNodes } from './schemaNodes';

@@ -5,7 +5,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { allContextValues, CONTEXT_FLAGS } from '../../src/tree/presenter';
+import { LOOKS } from '../../src/tree/looks';
+import { allContextValues } from '../../src/tree/presenter';
 import { evaluateWhen } from './whenClause';
 
 const pkg = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as {
@@ -120,10 +121,10 @@ describe('tree menus', () => {
     assert.equal(new Set(values).size, values.length);
     assert.ok(values.includes('record updated drafts scheduledPublication'));
     assert.ok(values.includes('environment sandbox ready active'));
-    for (const [kind, groups] of Object.entries(CONTEXT_FLAGS)) {
-      const flags = groups.flat();
+    for (const [kind, { flagGroups }] of Object.entries(LOOKS)) {
+      const flags = flagGroups.flat();
       assert.equal(new Set(flags).size, flags.length, kind);
-      for (const flag of flags) assert.ok(!(flag in CONTEXT_FLAGS), `${kind}: the flag ${flag} reads as a kind`);
+      for (const flag of flags) assert.ok(!(flag in LOOKS), `${kind}: the flag ${flag} reads as a kind`);
     }
   });
 
