@@ -19,22 +19,28 @@ export function adminUrl(project: Project, environment: string, target: AdminTar
   const origin = `https://${project.internalDomain}`;
   const primary = environment === (project.primaryEnvironment ?? 'main');
   const env = primary ? '' : `/environments/${encodeURIComponent(environment)}`;
-  const id = encodeURIComponent;
-  switch (target.kind) {
-    case 'project':
-      return `${origin}${env}/`;
-    case 'model':
-      return `${origin}${env}${modelPath(target.itemType)}`;
-    case 'field':
-      return `${origin}${env}/schema/item_types/${id(target.itemType.id)}/fields/${id(target.field.id)}/edit`;
-    case 'record':
-      return `${origin}${env}/editor/item_types/${id(target.itemType.id)}/items/${id(target.record.id)}/edit`;
-    case 'webhook':
-      return `${origin}/project_settings/webhooks/${id(target.webhook.id)}/edit`;
-  }
+  const page = (PAGES[target.kind] as (target: AdminTarget) => Page)(target);
+  return `${origin}${page.projectWide ? '' : env}${page.path}`;
 }
+
+/** A dashboard page: its path, and whether it is the project's (no environment prefix) rather than an environment's. */
+interface Page {
+  path: string;
+  projectWide?: boolean;
+}
+
+const id = encodeURIComponent;
+
+/** Each kind of target's page. */
+const PAGES: { [K in AdminTarget['kind']]: (target: Extract<AdminTarget, { kind: K }>) => Page } = {
+  project: () => ({ path: '/' }),
+  model: (target) => ({ path: modelPath(target.itemType) }),
+  field: (target) => ({ path: `/schema/item_types/${id(target.itemType.id)}/fields/${id(target.field.id)}/edit` }),
+  record: (target) => ({ path: `/editor/item_types/${id(target.itemType.id)}/items/${id(target.record.id)}/edit` }),
+  webhook: (target) => ({ path: `/project_settings/webhooks/${id(target.webhook.id)}/edit`, projectWide: true }),
+};
 
 function modelPath(itemType: Resource<'item_type'>): string {
   const section = Model.isBlock(itemType) ? 'blocks_library' : 'item_types';
-  return `/schema/${section}/${encodeURIComponent(itemType.id)}`;
+  return `/schema/${section}/${id(itemType.id)}`;
 }

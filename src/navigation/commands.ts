@@ -130,23 +130,20 @@ export async function openInDatoCMS(deps: NavigationDeps, arg?: unknown): Promis
   await deps.ui.openExternal(url);
 }
 
+/** The dashboard page of each node that has one of its own (others open their model's, if any). */
+const ADMIN_TARGET_OF: { [K in TreeNode['kind']]?: (node: Extract<TreeNode, { kind: K }>) => AdminTarget } = {
+  project: () => ({ kind: 'project' }),
+  model: (node) => ({ kind: 'model', itemType: node.itemType }),
+  field: (node) => ({ kind: 'field', itemType: node.model.itemType, field: node.field }),
+  record: (node) => ({ kind: 'record', itemType: node.model.itemType, record: node.record }),
+  webhook: (node) => ({ kind: 'webhook', webhook: node.webhook }),
+};
+
 function adminTarget(node: TreeNode): AdminTarget | undefined {
-  switch (node.kind) {
-    case 'project':
-      return { kind: 'project' };
-    case 'model':
-      return { kind: 'model', itemType: node.itemType };
-    case 'field':
-      return { kind: 'field', itemType: node.model.itemType, field: node.field };
-    case 'record':
-      return { kind: 'record', itemType: node.model.itemType, record: node.record };
-    case 'webhook':
-      return { kind: 'webhook', webhook: node.webhook };
-    default: {
-      const model = modelOf(node);
-      return model ? { kind: 'model', itemType: model.itemType } : undefined;
-    }
-  }
+  const own = ADMIN_TARGET_OF[node.kind] as ((node: TreeNode) => AdminTarget) | undefined;
+  if (own) return own(node);
+  const model = modelOf(node);
+  return model ? { kind: 'model', itemType: model.itemType } : undefined;
 }
 
 export async function revealInTree(deps: NavigationDeps, arg?: unknown): Promise<void> {

@@ -54,7 +54,7 @@ async function remove(deps: SchemaActionDeps, arg: unknown, kind: DeletedKind): 
   if (!target) return;
   // a block model is a model: Delete Model… on one deletes it too
   if (kindOf(target) !== kind && !(kind === 'model' && target.kind === 'model')) {
-    void deps.ui.info(notThatKind(deps.t, kind));
+    void deps.ui.info(NOT_THAT_KIND[kind](deps.t));
     return;
   }
   if (!(await deleteSchemaItem(actionDeps(deps), target, deps.queriesBrokenBy))) return;
@@ -106,22 +106,50 @@ export async function dropField(deps: SchemaActionDeps, transfer: vscode.DataTra
   }
 }
 
+type Place = { project: string; environment: string };
+type SchemaRef = Extract<DocumentRef, { kind: SchemaTarget['kind'] }>;
+
+/** The schema target of each tree node that is one. */
+const TARGET_OF_NODE: { [K in TreeNode['kind']]?: (node: Extract<TreeNode, { kind: K }>, at: Place) => SchemaTarget } = {
+  model: (node, at) => ({ ...at, kind: 'model', model: node.itemType }),
+  field: (node, at) => ({ ...at, kind: 'field', model: node.model.itemType, field: node.field }),
+  fieldset: (node, at) => ({
+    ...at,
+    kind: 'fieldset',
+    model: node.model.itemType,
+    fieldset: node.fieldset,
+    fieldCount: node.fields.length,
+  }),
+  webhook: (node, at) => ({ ...at, kind: 'webhook', webhook: node.webhook }),
+};
+
+/** The schema target of each kind of document that is one, read from the project. */
+const TARGET_OF_REF: {
+  [K in SchemaTarget['kind']]: (deps: SchemaActionDeps, ref: Extract<DocumentRef, { kind: K }>, at: Place) => Promise<SchemaTarget>;
+} = {
+  model: async (deps, ref, at) => ({ ...at, kind: 'model', model: await (await data(deps, ref)).itemType(ref.apiKey) }),
+  async field(deps, ref, at) {
+    const model = await (await data(deps, ref)).itemType(ref.modelApiKey);
+    return { ...at, kind: 'field', model, field: await fieldOf(deps, ref, model) };
+  },
+  async fieldset(deps, ref, at) {
+    const project = await data(deps, ref);
+    const model = await project.itemType(ref.modelApiKey);
+    const [fieldset, fields] = await Promise.all([project.client.fieldsets.find(ref.id), project.fields(model.id)]);
+    const fieldCount = fields.filter((f) => relationshipId(f, 'fieldset') === fieldset.id).length;
+    return { ...at, kind: 'fieldset', model, fieldset, fieldCount };
+  },
+  webhook: async (deps, ref, at) => ({ ...at, kind: 'webhook', webhook: await (await data(deps, ref)).client.webhooks.find(ref.id) }),
+};
+
+const data = (deps: SchemaActionDeps, ref: DocumentRef) => deps.registry.data(ref.project, ref.environment);
+const isSchemaRef = (ref: DocumentRef): ref is SchemaRef => ref.kind in TARGET_OF_REF;
+
 async function schemaTarget(deps: SchemaActionDeps, subject: Subject): Promise<SchemaTarget | undefined> {
   const { node, ref } = subject;
-  if (node) {
-    const at = { project: node.projectKey, environment: node.environment };
-    switch (node.kind) {
-      case 'model':
-        return { ...at, kind: 'model', model: node.itemType };
-      case 'field':
-        return { ...at, kind: 'field', model: node.model.itemType, field: node.field };
-      case 'fieldset':
-        return { ...at, kind: 'fieldset', model: node.model.itemType, fieldset: node.fieldset, fieldCount: node.fields.length };
-      case 'webhook':
-        return { ...at, kind: 'webhook', webhook: node.webhook };
-    }
-  }
-  if (!ref || ref.kind === 'record' || ref.kind === 'upload' || ref.kind === 'markdown') {
+  const ofNode = node && (TARGET_OF_NODE[node.kind] as ((node: TreeNode, at: Place) => SchemaTarget) | undefined);
+  if (node && ofNode) return ofNode(node, { project: node.projectKey, environment: node.environment });
+  if (!ref || !isSchemaRef(ref)) {
     void deps.ui.info(
       deps.t(
         'This deletes a model, block model, field, fieldset or webhook: run it on one in the DatoCMS view, or with its document open.',
@@ -129,24 +157,8 @@ async function schemaTarget(deps: SchemaActionDeps, subject: Subject): Promise<S
     );
     return undefined;
   }
-  const at = { project: ref.project, environment: ref.environment };
-  const data = await deps.registry.data(ref.project, ref.environment);
-  switch (ref.kind) {
-    case 'model':
-      return { ...at, kind: 'model', model: await data.itemType(ref.apiKey) };
-    case 'field': {
-      const model = await data.itemType(ref.modelApiKey);
-      return { ...at, kind: 'field', model, field: await fieldOf(deps, ref, model) };
-    }
-    case 'fieldset': {
-      const model = await data.itemType(ref.modelApiKey);
-      const [fieldset, fields] = await Promise.all([data.client.fieldsets.find(ref.id), data.fields(model.id)]);
-      const fieldCount = fields.filter((f) => relationshipId(f, 'fieldset') === fieldset.id).length;
-      return { ...at, kind: 'fieldset', model, fieldset, fieldCount };
-    }
-    case 'webhook':
-      return { ...at, kind: 'webhook', webhook: await data.client.webhooks.find(ref.id) };
-  }
+  const ofRef = TARGET_OF_REF[ref.kind] as (deps: SchemaActionDeps, ref: SchemaRef, at: Place) => Promise<SchemaTarget>;
+  return ofRef(deps, ref, { project: ref.project, environment: ref.environment });
 }
 
 async function fieldOf(
@@ -178,17 +190,11 @@ export async function newField(deps: PickerDeps, node?: unknown): Promise<void> 
 }
 
 /** Why a delete command did nothing: what it deletes, and where to run it. */
-function notThatKind(t: Translate, kind: DeletedKind): string {
-  switch (kind) {
-    case 'model':
-      return t('Delete Model… deletes a model: run it on a model in the DatoCMS view, or with its document open.');
-    case 'blockModel':
-      return t('Delete Block Model… deletes a block model: run it on a block model in the DatoCMS view, or with its document open.');
-    case 'field':
-      return t('Delete Field… deletes a field: run it on a field in the DatoCMS view, or with its document open.');
-    case 'fieldset':
-      return t('Delete Fieldset… deletes a fieldset: run it on a fieldset in the DatoCMS view, or with its document open.');
-    case 'webhook':
-      return t('Delete Webhook… deletes a webhook: run it on a webhook in the DatoCMS view, or with its document open.');
-  }
-}
+const NOT_THAT_KIND: { [K in DeletedKind]: (t: Translate) => string } = {
+  model: (t) => t('Delete Model… deletes a model: run it on a model in the DatoCMS view, or with its document open.'),
+  blockModel: (t) =>
+    t('Delete Block Model… deletes a block model: run it on a block model in the DatoCMS view, or with its document open.'),
+  field: (t) => t('Delete Field… deletes a field: run it on a field in the DatoCMS view, or with its document open.'),
+  fieldset: (t) => t('Delete Fieldset… deletes a fieldset: run it on a fieldset in the DatoCMS view, or with its document open.'),
+  webhook: (t) => t('Delete Webhook… deletes a webhook: run it on a webhook in the DatoCMS view, or with its document open.'),
+};

@@ -62,17 +62,18 @@ export async function deleteSchemaItem(deps: LifecycleDeps, target: SchemaTarget
 /** What deleting the target says and sends: one plan per schema kind. */
 async function planDelete(deps: LifecycleDeps, target: SchemaTarget): Promise<Plan> {
   const data = await deps.data(target.project, target.environment);
-  switch (target.kind) {
-    case 'model':
-      return planModelDelete(deps.t, data, target.model, target.environment);
-    case 'field':
-      return planFieldDelete(deps.t, data, target.model, target.field, target.environment);
-    case 'fieldset':
-      return planFieldsetDelete(deps.t, data, target);
-    case 'webhook':
-      return planWebhookDelete(deps.t, data, target.webhook);
-  }
+  return (PLANS[target.kind] as Planner<SchemaTarget>)(deps.t, data, target);
 }
+
+type Planner<T extends SchemaTarget> = (t: Translate, data: Data, target: T) => Plan | Promise<Plan>;
+
+/** Each schema kind's plan. */
+const PLANS: { [K in SchemaTarget['kind']]: Planner<Extract<SchemaTarget, { kind: K }>> } = {
+  model: (t, data, target) => planModelDelete(t, data, target.model, target.environment),
+  field: (t, data, target) => planFieldDelete(t, data, target.model, target.field, target.environment),
+  fieldset: planFieldsetDelete,
+  webhook: (t, data, target) => planWebhookDelete(t, data, target.webhook),
+};
 
 type Data = Awaited<ReturnType<LifecycleDeps['data']>>;
 type Translate = LifecycleDeps['t'];
