@@ -9,19 +9,21 @@ const FLOORS = {
   domain: ['cma', 'numbers'],
   platform: ['cma', 'domain', 'numbers'],
   projects: ['cma', 'domain', 'numbers', 'platform', 'schema'],
-  tree: ['cma', 'domain', 'numbers', 'platform', 'projects', 'schema'],
+  // record and upload queries and their pages as plain data: the tree, Media, the agent tools and the export list with them
+  listing: ['cma', 'domain', 'numbers', 'platform', 'projects', 'schema'],
+  tree: ['cma', 'domain', 'listing', 'numbers', 'platform', 'projects', 'schema'],
   documents: ['cma', 'domain', 'numbers', 'platform', 'projects', 'schema', 'structuredText'], // a record field as Markdown
-  export: ['cma', 'domain', 'numbers', 'platform', 'projects', 'schema', 'tree'],
+  export: ['cma', 'domain', 'listing', 'numbers', 'platform', 'projects', 'schema', 'tree'],
   language: ['cma', 'documents', 'domain', 'numbers', 'platform', 'projects', 'schema'],
 };
-const FEATURE = ['cma', 'documents', 'domain', 'export', 'numbers', 'platform', 'projects', 'schema', 'tree'];
+const FEATURE = ['cma', 'documents', 'domain', 'export', 'listing', 'numbers', 'platform', 'projects', 'schema', 'tree'];
 for (const feature of ['agentTools', 'environments', 'history', 'media', 'navigation', 'records', 'schemaActions', 'schemaCode'])
   FLOORS[feature] = FEATURE;
 // webview panels: the base every panel is made of, beside the platform
 FLOORS.panels = ['platform'];
 // the record preview reads the language's name and upload caches (types only: the context hands them over)
 FLOORS.preview = [...FEATURE, 'language', 'panels'];
-FLOORS.graphql = ['cma', 'documents', 'domain', 'numbers', 'platform', 'projects', 'schema', 'tree'];
+FLOORS.graphql = ['cma', 'documents', 'domain', 'listing', 'numbers', 'platform', 'projects', 'schema', 'tree'];
 // The agent tools use the GraphQL workbench's tool side through its entry (types only: the context hands them the workbench).
 FLOORS.agentTools = [...FEATURE, 'graphql'];
 const FEATURES = [
@@ -106,7 +108,7 @@ module.exports = {
       name: 'features-through-their-entry',
       comment:
         'A feature room is imported through its index.ts (its one entry), so that it can change inside without breaking others. ' +
-        'The base rooms (cma, schema, numbers, domain, platform, projects, tree) may be imported file by file: their files are ' +
+        'The base rooms (cma, schema, numbers, domain, platform, projects, listing, tree) may be imported file by file: their files are ' +
         'small units that plain-Node tests load without VS Code.',
       severity: 'error',
       from: { path: '^src/([^/]+)' },

@@ -21,9 +21,9 @@ const BUNDLES = {
   extension: ['src/cma', 'src/domain', 'src/platform', 'src/projects', 'src/tree', 'src/platform/displayLocale.ts'],
   // undici's pool, loaded on the first request; the background budget, made with the first client
   http: ['src/cma/http.ts', 'src/cma/budget.ts'],
-  // the records' queries (filters, order, their descriptions) and how moments read, loaded when a Records node first
-  // shows
-  listing: ['src/tree/recordQuery.ts', 'src/platform/dates.ts'],
+  // the record and upload queries and their pages (filters, order, their descriptions) and how moments read, loaded
+  // when a Records or Media node first shows
+  listing: ['src/listing', 'src/platform/dates.ts'],
   // the host seam's Node implementation (files, worker threads, hashes, random bytes, paths), loaded with the first
   // feature that needs the machine
   host: ['src/platform/host'],
@@ -70,6 +70,7 @@ const BUNDLES = {
     'src/platform/searchPick.ts',
     'src/platform/graphqlFiles.ts',
     'src/domain/codeImpact.ts',
+    'src/domain/kinds.ts',
     'src/domain/uploadViews.ts',
     'src/cma/resources/publishing.ts',
     'src/cma/resources/media.ts',

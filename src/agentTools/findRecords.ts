@@ -6,7 +6,8 @@ import type { Resource } from '../cma';
 import { titleReader } from '../domain/titles';
 import { Field, Item, Model, Site } from '../domain/views';
 import { FILTER_OPERATORS, orderMetaColumns } from '../schema';
-import { describeQuery, isOrderableFieldType, itemQueryFor, valueKind, type FieldFilter, type RecordQuery } from '../tree/recordQuery';
+import { describeQuery, isOrderableFieldType, valueKind, type FieldFilter, type RecordQuery } from '../listing/recordQuery';
+import { recordPage } from '../listing/records';
 import type { Translate } from '../platform/translate';
 import { API_KEY, type InputReader } from './inputs';
 import { clampLimit, LIMITS } from './limits';
@@ -59,12 +60,12 @@ export async function findRecords(call: ToolCall): Promise<string> {
   const query = readQuery(input, model, fields, Site.locales(site), t);
   let page;
   try {
-    page = await data.client.items.list(itemQueryFor(model.id, query, { offset, limit }));
+    page = await recordPage(data.client.items, model.id, query, { offset, limit });
   } catch (error) {
     throw notFound(error, place, t);
   }
   const title = (await titleReader(data, model, query.locale)) ?? (() => undefined);
-  const rows = page.data.map((record) => {
+  const rows = page.records.map((record) => {
     const row: Record<string, unknown> = { id: record.id };
     const text = title(record);
     if (text !== undefined) row['title'] = text.length > LIMITS.titleChars ? `${text.slice(0, LIMITS.titleChars - 1)}…` : text;
@@ -83,20 +84,20 @@ export async function findRecords(call: ToolCall): Promise<string> {
           'Records of {0} matching {1}: {2} in all; this page: {3}–{4}.',
           Model.apiKey(model),
           described,
-          page.totalCount,
+          page.total,
           rows.length ? offset + 1 : 0,
           offset + rows.length,
         )
       : t(
           'Records of {0}: {1} in all; this page: {2}–{3}.',
           Model.apiKey(model),
-          page.totalCount,
+          page.total,
           rows.length ? offset + 1 : 0,
           offset + rows.length,
         ),
   );
   if (rows.length > 0) out.data(t, rows.map((row) => JSON.stringify(row)).join('\n'), 'jsonl');
-  if (offset + rows.length < page.totalCount)
+  if (offset + rows.length < page.total)
     notes.push(t('More records: call datocms_find_records again with offset {0}.', offset + rows.length));
   if (query.search) notes.push(t('Full-text search reads an index DatoCMS updates some seconds after a change.'));
   out.add(...notes, t('datocms_get_document with kind "record" and an id shows a record as the editor does.'));

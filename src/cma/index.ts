@@ -16,6 +16,7 @@ export { CmaClient } from './client';
 export { type ClientOptions, type RequestLogEntry, type CallOptions, type JobCallOptions } from './settings';
 export type { SiteWithSchema } from './resources/site';
 export { type UploadsResource } from './resources/uploads';
+export { type ItemsResource } from './resources/items';
 export { type ItemVersionsResource } from './resources/versions';
 export { closeAllDispatchers, sendAttempt, type AttemptOutcome } from './transport';
 export { encodeQuery } from './query';

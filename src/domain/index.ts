@@ -3,6 +3,7 @@ export * from './paths';
 export * from './resources';
 export * from './deleted';
 export * from './titles';
+export * from './kinds';
 export * from './views';
 export * from './uploadViews';
 export * from './codeImpact';

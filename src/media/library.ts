@@ -13,7 +13,6 @@ import type { MediaNode, TreeNode, UploadCollectionNode, UploadNode, UploadsMore
 import {
   emptyNode,
   escapeMarkdown,
-  isEmptyMediaQuery,
   loadMoreLabel,
   loadNextPage,
   matchCount,
@@ -24,7 +23,8 @@ import {
   type MediaRow,
 } from '../tree/mediaParts';
 import { fileKind, formatSize, kindIcon, missingAlt, thumbnailUrl, Upload, uploadDescription } from './looks';
-import { scanByCollection, UploadPlaces, type ByCollection, type PlaceSource } from './listing';
+import { isEmptyMediaQuery } from '../listing/mediaQuery';
+import { scanByCollection, UploadPlaces, type ByCollection, type PlaceSource } from '../listing/uploads';
 import { describeMediaQuery } from './query';
 
 export interface LibraryHost {

@@ -1,37 +1,7 @@
-// The Media node's query as DatoCMS's `GET /uploads` takes it, and in words for the row that shows it. No vscode import.
-import type { UploadFieldFilters, UploadQuery } from '../cma';
+// The Media node's query in words, for the row that shows it. No vscode import.
 import type { Translate } from '../platform/translate';
-import type { MediaQuery } from '../tree/mediaQuery';
+import type { MediaQuery } from '../listing/mediaQuery';
 import { formatSize } from './looks';
-
-/** `GET /uploads` parameters of a query (without its page). */
-export function uploadQueryFor(query: MediaQuery): Omit<UploadQuery, 'page'> {
-  const fields: UploadFieldFilters = {};
-  if (query.type) fields.type = { eq: query.type };
-  if (query.format) fields.format = { eq: query.format.replace(/^\./, '').toLowerCase() };
-  if (query.minSize !== undefined || query.maxSize !== undefined)
-    fields.size = {
-      ...(query.minSize !== undefined ? { gte: query.minSize } : {}),
-      ...(query.maxSize !== undefined ? { lte: query.maxSize } : {}),
-    };
-  if (query.tags?.length) fields.tags = { any_in: query.tags };
-  if (query.missingAlt) {
-    fields.alt = { exists: false };
-    // alt text is an image's; a type the user chose stays
-    fields.type ??= { eq: 'image' };
-  }
-  if (query.missingTitle) fields.title = { exists: false };
-  if (query.inUse !== undefined) fields.in_use = { eq: query.inUse };
-  const filter = {
-    ...(query.search ? { query: query.search } : {}),
-    ...(Object.keys(fields).length ? { fields } : {}),
-  };
-  return {
-    ...(Object.keys(filter).length ? { filter } : {}),
-    ...(query.locale ? { locale: query.locale } : {}),
-    ...(query.order ? { order_by: query.order } : {}),
-  };
-}
 
 /** `“harbour” · images · .jpg · ≥ 1 MB · tags menu, wine · missing alt · unused · largest first · it`. */
 export function describeMediaQuery(t: Translate, query: MediaQuery, numbers: Intl.NumberFormat): string {

@@ -2,7 +2,6 @@
 export * from './model';
 export * from './provider';
 export * from './queries';
-export * from './recordQuery';
 export * from './commands';
 export * from './nodes';
 export * from './mediaParts';

@@ -5,5 +5,4 @@ export { loadNextPage, moreRow, pagedRows } from './recordPages';
 export { emptyNode } from './schemaNodes';
 export { loadMoreLabel, matchCount } from './labels';
 export { escapeMarkdown } from './tooltips';
-export { isEmptyMediaQuery, type MediaQuery } from './mediaQuery';
 export { UPLOAD_MIME, type MediaBranch, type MediaLook, type MediaRow } from './mediaBranch';

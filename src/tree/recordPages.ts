@@ -9,7 +9,8 @@ import type { Translate } from '../platform/translate';
 import type { ProjectData } from '../projects/projectData';
 import { errorLabel, loadMoreLabel, needsSignIn } from './labels';
 import type { ErrorNode, RecordNode, RecordsNode, TreeNode } from './nodes';
-import { isEmptyQuery, itemQueryFor } from './recordQuery';
+import { isEmptyQuery } from '../listing/recordQuery';
+import { recordPage } from '../listing/records';
 import { emptyNode } from './schemaNodes';
 import { localeCoverage, type LocaleCoverage } from './tooltips';
 
@@ -75,11 +76,12 @@ export class RecordPaging {
       this.pages.get(records.id),
       async (pages) => {
         const data = await this.host.dataOf(records);
-        const page = await data.client.items.list(
-          itemQueryFor(records.model.itemType.id, records.query, { offset: pages.nodes.length, limit: this.host.pageSize() }),
-        );
-        await this.addPage(records, data, pages, page.data);
-        pages.total = page.totalCount;
+        const page = await recordPage(data.client.items, records.model.itemType.id, records.query, {
+          offset: pages.nodes.length,
+          limit: this.host.pageSize(),
+        });
+        await this.addPage(records, data, pages, page.records);
+        pages.total = page.total;
       },
       () => this.host.fire(records),
     );
@@ -122,11 +124,9 @@ export class RecordPaging {
     if (!loading) {
       loading = (async () => {
         const data = await this.host.dataOf(records);
-        const page = await data.client.items.list(
-          itemQueryFor(records.model.itemType.id, query, { offset: 0, limit: this.host.pageSize() }),
-        );
-        const pages: Pages = { nodes: [], total: page.totalCount };
-        await this.addPage(records, data, pages, page.data);
+        const page = await recordPage(data.client.items, records.model.itemType.id, query, { offset: 0, limit: this.host.pageSize() });
+        const pages: Pages = { nodes: [], total: page.total };
+        await this.addPage(records, data, pages, page.records);
         // A query changed while this page loaded must not get the old query's page.
         if (records.query === query) {
           this.pages.set(records.id, pages);

@@ -59,7 +59,8 @@ describe('POST /environments/:id/fork', () => {
   });
 
   test('immediate_return answers the environment still creating; until it is ready its requests are ENVIRONMENT_NOT_READY', async () => {
-    const slow = await startEmulator({ records: 5, jobDurationMs: 5, forkDurationMs: 300 });
+    const slow = await startEmulator({ records: 5, jobDurationMs: 5 });
+    const release = slow.holdJobs();
     try {
       const res = await call(slow, '/environments/main/fork?immediate_return=true', { method: 'POST', body: forkBody('slow-copy') });
       assert.equal(res.status, 200, JSON.stringify(res.json));
@@ -69,22 +70,23 @@ describe('POST /environments/:id/fork', () => {
       assert.equal((await call(slow, '/environments/slow-copy', inEnv('slow-copy'))).json.data.meta.status, 'creating');
       assert.deepEqual(codes(await call(slow, '/environments/main', { method: 'DELETE' })), ['CANNOT_DESTROY_PRIMARY_ENVIRONMENT']);
       assert.deepEqual(codes(await call(slow, '/environments/slow-copy', { method: 'DELETE' })), ['ENVIRONMENT_NOT_READY']);
+      release();
       let meta;
-      for (let i = 0; i < 100; i++) {
-        meta = (await call(slow, '/environments/slow-copy')).json.data.meta;
-        if (meta.status === 'ready') break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      // the fork ends once its (short) time is up
+      do meta = (await call(slow, '/environments/slow-copy')).json.data.meta;
+      while (meta.status !== 'ready' && (await new Promise((r) => setTimeout(r, 20, true))));
       assert.equal(meta.status, 'ready');
       assert.equal(meta.fork_completion_percentage, undefined);
       assert.equal((await call(slow, '/item-types', inEnv('slow-copy'))).status, 200);
     } finally {
+      release();
       await slow.close();
     }
   });
 
   test('a fast fork keeps the source read-only until it is done', async () => {
-    const slow = await startEmulator({ records: 5, jobDurationMs: 5, forkDurationMs: 300 });
+    const slow = await startEmulator({ records: 5, jobDurationMs: 5 });
+    const release = slow.holdJobs();
     try {
       const res = await call(slow, '/environments/main/fork?fast=true&force=true', { method: 'POST', body: forkBody('fast-copy') });
       assert.equal(res.status, 202);
@@ -95,6 +97,7 @@ describe('POST /environments/:id/fork', () => {
         body: { data: { type: 'item_type', id: 'article', attributes: { hint: 'x' } } },
       });
       assert.deepEqual(codes(blocked), ['ENVIRONMENT_IN_READ_ONLY_MODE']);
+      release();
       const done = await waitForJob(slow, res.json.data.id);
       assert.equal(done.json.data.attributes.payload.data.meta.status, 'ready');
       const after = await call(slow, '/item-types/article', {
@@ -103,6 +106,7 @@ describe('POST /environments/:id/fork', () => {
       });
       assert.equal(after.status, 202);
     } finally {
+      release();
       await slow.close();
     }
   });
@@ -188,9 +192,11 @@ describe('promote, rename, destroy', () => {
 
   test('destroy is a job; the environment is destroying meanwhile and then gone; its id can be forked again', async () => {
     await outcome(await fork('main', 'short-lived'));
+    const release = emu.holdJobs();
     const res = await call(emu, '/environments/short-lived', { method: 'DELETE' });
     assert.equal(res.status, 202);
     assert.deepEqual(codes(await call(emu, '/item-types', inEnv('short-lived'))), ['ENVIRONMENT_NOT_READY']);
+    release();
     const { payload } = await outcome(res);
     assert.equal(payload.data.id, 'short-lived');
     assert.equal((await call(emu, '/environments/short-lived')).status, 404);

@@ -58,7 +58,9 @@ export class EmulatorServer implements Emulator {
     this.store = options.empty ? emptyStore() : seedStore({ records: options.records ?? 300 });
     if (options.uploads) seedManyUploads(this.store.environment(), options.uploads, this.store.site.attributes.locales as string[]);
     this.uploadStorage = new UploadStorage(this.store.site.id);
-    this.router = new CmaRouter(this.store, this.uploadStorage, this.forkDurationMs, this.jobDurationMs, (ms, fn) => this.later(ms, fn));
+    this.router = new CmaRouter(this.store, this.uploadStorage, this.forkDurationMs, this.jobDurationMs, (ms, fn) =>
+      this.later(ms, fn, true),
+    );
     this.faults = {
       add: (rule) => addFault(this.activeFaults, rule),
       clear: () => {
@@ -90,6 +92,9 @@ export class EmulatorServer implements Emulator {
     await this.uploadStorage.listen();
   }
 
+  /** what ended while jobs were held (see holdJobs) */
+  private held: (() => void)[] | undefined;
+
   clearRequests(): void {
     this.requests.length = 0;
   }
@@ -107,12 +112,22 @@ export class EmulatorServer implements Emulator {
     await Promise.all([closed, this.uploadStorage.close()]);
   }
 
-  private later(ms: number, fn: () => void): void {
+  /** `fn` in `ms`; a job's end (`job`) waits while jobs are held */
+  private later(ms: number, fn: () => void, job = false): void {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      fn();
+      if (job && this.held) this.held.push(fn);
+      else fn();
     }, ms);
     this.timers.add(timer);
+  }
+
+  holdJobs(): () => void {
+    const held: (() => void)[] = (this.held ??= []);
+    return () => {
+      if (this.held === held) this.held = undefined;
+      for (const fn of held.splice(0)) fn();
+    };
   }
 
   private faultHost(): FaultHost {

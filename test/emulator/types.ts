@@ -32,6 +32,11 @@ export interface Emulator {
   requests: EmulatorRequest[];
   clearRequests(): void;
   setLatency(ms: number): void;
+  /**
+   * Holds every job (and fork) that would end from now on until the returned release is called: a test sees the
+   * state in between (an environment `destroying`) however loaded the machine is.
+   */
+  holdJobs(): () => void;
   store: EmulatorStore;
   /** the asset storage upload requests point at (its own origin), with the log of what it received */
   uploadStorage: UploadStorageControl;

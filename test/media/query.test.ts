@@ -3,9 +3,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CmaClient, closeAllDispatchers, type Resource } from '../../src/cma';
-import { describeMediaQuery, parseSize, uploadQueryFor } from '../../src/media/query';
+import { uploadQueryFor } from '../../src/listing/mediaQuery';
+import { describeMediaQuery, parseSize } from '../../src/media/query';
 import { formatMessage } from '../../src/platform/translate';
-import type { MediaQuery } from '../../src/tree/mediaQuery';
+import type { MediaQuery } from '../../src/listing/mediaQuery';
 import { startEmulator, type Emulator } from '../emulator/index';
 
 let emulator: Emulator;

@@ -10,7 +10,7 @@ import { formatMessage as t } from '../../src/platform/translate';
 import { pickRecordsByTitle } from '../../src/projects/recordPicker';
 import { FILTER_OPERATORS } from '../../src/schema';
 import { askFilter, askRemoveFilter, type RecordChooser } from '../../src/tree/filterDialog';
-import { describeFilter, describeQuery, itemQueryFor, operatorText, type RecordQuery } from '../../src/tree/recordQuery';
+import { describeFilter, describeQuery, itemQueryFor, operatorText, type RecordQuery } from '../../src/listing/recordQuery';
 import { recordsTooltip } from '../../src/tree/tooltips';
 import { ScriptedUi } from '../platform/scriptedUi';
 import { usePickerWorld } from '../projects/pickerWorld';

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Resource } from '../../src/cma/types';
 import { askLocale, askOrder, askSearch, askVersion } from '../../src/tree/queries';
-import { itemQueryFor, parseFilterValue } from '../../src/tree/recordQuery';
+import { itemQueryFor, parseFilterValue } from '../../src/listing/recordQuery';
 import { formatMessage as t } from '../../src/platform/translate';
 import { ScriptedUi } from '../platform/scriptedUi';
 

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Resource } from '../../src/cma/types';
-import { describeQuery } from '../../src/tree/recordQuery';
+import { describeQuery } from '../../src/listing/recordQuery';
 import {
   escapeMarkdown,
   fieldTooltip,

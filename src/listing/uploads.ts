@@ -5,9 +5,8 @@
 // upload filters). Where DatoCMS refuses that filter, or answers an upload of another place (it did not apply it),
 // the project environment's uploads are read once instead and sorted by collection. No vscode import.
 import { ApiError, type Resource, type UploadQuery, type UploadsResource } from '../cma';
-import type { MediaQuery } from '../tree/mediaParts';
-import { Upload } from './looks';
-import { uploadQueryFor } from './query';
+import { Upload } from '../domain/uploadViews';
+import { uploadQueryFor, type MediaQuery } from './mediaQuery';
 
 /** Every upload of a query, by the collection it is in (null: in none). */
 export type ByCollection = Map<string | null, Resource<'upload'>[]>;
