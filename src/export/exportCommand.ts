@@ -3,7 +3,7 @@
 import { CancelledError } from '../cma';
 import type { CmaClient } from '../cma';
 import { TargetRefused } from '../platform/host';
-import type { RecordQuery } from '../listing/recordQuery';
+import type { RecordQuery } from '../listing';
 import type { Translate } from '../platform/translate';
 import type { Ui } from '../platform/ui';
 import { exportRecords, type ExportResult } from './exportRecords';

@@ -19,7 +19,7 @@ import type { CmaClient } from '../cma';
 import type { ItemQuery, Resource } from '../cma';
 import { AnchoredRead } from './anchoredPages';
 import { files } from '../platform/host';
-import { itemQueryFor, type RecordQuery } from '../listing/recordQuery';
+import { itemQueryFor, type RecordQuery } from '../listing';
 
 /** The order the export reads in: creation time, then id; neither changes when a record is edited. */
 export const EXPORT_ORDER = '_created_at_ASC,id_ASC';

@@ -23,8 +23,7 @@ import {
   type MediaRow,
 } from '../tree/mediaParts';
 import { fileKind, formatSize, kindIcon, missingAlt, thumbnailUrl, Upload, uploadDescription } from './looks';
-import { isEmptyMediaQuery } from '../listing/mediaQuery';
-import { scanByCollection, UploadPlaces, type ByCollection, type PlaceSource } from '../listing/uploads';
+import { isEmptyMediaQuery, scanByCollection, UploadPlaces, type ByCollection, type PlaceSource } from '../listing';
 import { describeMediaQuery } from './query';
 
 export interface LibraryHost {

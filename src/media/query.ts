@@ -1,6 +1,6 @@
 // The Media node's query in words, for the row that shows it. No vscode import.
 import type { Translate } from '../platform/translate';
-import type { MediaQuery } from '../listing/mediaQuery';
+import type { MediaQuery } from '../listing';
 import { formatSize } from './looks';
 
 /** `“harbour” · images · .jpg · ≥ 1 MB · tags menu, wine · missing alt · unused · largest first · it`. */

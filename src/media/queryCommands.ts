@@ -5,7 +5,7 @@ import { mediaOf } from '../cma/resources/media';
 import { UploadTag } from '../domain/uploadViews';
 import type { Translate } from '../platform/translate';
 import type { Ui } from '../platform/ui';
-import type { MediaQuery } from '../listing/mediaQuery';
+import type { MediaQuery } from '../listing';
 import type { MediaNode } from '../tree/nodes';
 import { mediaOfNode } from './library';
 import { orderWord, parseSize, typeWord } from './query';

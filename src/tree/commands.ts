@@ -16,7 +16,7 @@ import { askFilter, askRemoveFilter } from './filterDialog';
 import { askLocale, askOrder, askSearch, askVersion } from './queries';
 import { pickRecordsByTitle } from '../projects/recordPicker';
 import { VIEW_ID } from './provider';
-import type { RecordQuery } from '../listing/recordQuery';
+import type { RecordQuery } from '../listing';
 
 export interface TreeDeps {
   registry: ProjectRegistry;

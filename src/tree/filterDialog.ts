@@ -9,15 +9,7 @@ import type { PickItem, Ui } from '../platform/ui';
 import type { PickedRecord } from '../projects/recordPicker';
 import { FILTER_OPERATORS } from '../schema';
 import { isTreeOrSortable } from './queries';
-import {
-  describeFilter,
-  operatorText,
-  parseFilterValue,
-  takesList,
-  valueKind,
-  type FieldFilter,
-  type RecordQuery,
-} from '../listing/recordQuery';
+import { describeFilter, operatorText, parseFilterValue, takesList, valueKind, type FieldFilter, type RecordQuery } from '../listing';
 
 /** Meta columns a filter can use on any model, with the FILTER_OPERATORS key they use. */
 const FILTER_META_COLUMNS = ['_status', '_created_at', '_updated_at', '_published_at', '_first_published_at', '_is_valid', 'id'] as const;

@@ -7,7 +7,7 @@ import { environmentDescription, environmentIsPrimary, environmentStatus, enviro
 import { fieldCount, matchCount, type TreeWords } from './labels';
 import type { MediaLook, MediaRow } from './mediaBranch';
 import type { ModelNode, RecordsNode, TreeNode } from './nodes';
-import { describeQuery, isEmptyQuery } from '../listing/recordQuery';
+import { describeQuery, isEmptyQuery } from '../listing';
 import {
   escapeMarkdown,
   fieldsetTooltip,

@@ -4,8 +4,7 @@
 import type { Project } from '../projects/registry';
 import type { Resource } from '../cma';
 import type { DocumentRef } from '../domain/paths';
-import type { MediaQuery } from '../listing/mediaQuery';
-import type { RecordQuery } from '../listing/recordQuery';
+import type { MediaQuery, RecordQuery } from '../listing';
 import type { LocaleCoverage } from './tooltips';
 
 interface NodeBase {

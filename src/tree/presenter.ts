@@ -9,7 +9,7 @@
 import type { TreeWords } from './labels';
 import { LOOKS, lookOf, type Icon, type LookContext, type PresenterState } from './looks';
 import type { MediaLook, MediaRow } from './mediaBranch';
-import { isEmptyMediaQuery } from '../listing/mediaQuery';
+import { isEmptyMediaQuery } from '../listing';
 import type { TreeNode } from './nodes';
 import type { TooltipFormat } from './tooltips';
 

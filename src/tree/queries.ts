@@ -3,7 +3,7 @@
 import type { Resource } from '../cma';
 import { Field, Model } from '../domain/views';
 import { orderMetaColumns } from '../schema';
-import { isOrderableFieldType, type RecordQuery } from '../listing/recordQuery';
+import { isOrderableFieldType, type RecordQuery } from '../listing';
 import type { Translate } from '../platform/translate';
 import type { PickItem, Ui } from '../platform/ui';
 

@@ -9,8 +9,7 @@ import type { Translate } from '../platform/translate';
 import type { ProjectData } from '../projects/projectData';
 import { errorLabel, loadMoreLabel, needsSignIn } from './labels';
 import type { ErrorNode, RecordNode, RecordsNode, TreeNode } from './nodes';
-import { isEmptyQuery } from '../listing/recordQuery';
-import { recordPage } from '../listing/records';
+import { isEmptyQuery, recordPage } from '../listing';
 import { emptyNode } from './schemaNodes';
 import { localeCoverage, type LocaleCoverage } from './tooltips';
 

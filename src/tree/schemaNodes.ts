@@ -6,7 +6,7 @@ import { byName, positionOf, relationshipId, relationshipIds } from '../domain/r
 import { Field, Fieldset, Model, Webhook } from '../domain/views';
 import type { Translate } from '../platform/translate';
 import { sectionLabel } from './labels';
-import type { MediaQuery } from '../listing/mediaQuery';
+import type { MediaQuery, RecordQuery } from '../listing';
 import type {
   EmptyNode,
   MediaNode,
@@ -20,7 +20,6 @@ import type {
   TreeNode,
   WebhookNode,
 } from './nodes';
-import type { RecordQuery } from '../listing/recordQuery';
 
 const place = (parent: TreeNode) => ({ parent, projectKey: parent.projectKey, environment: parent.environment });
 

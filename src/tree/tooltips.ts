@@ -5,7 +5,7 @@ import type { Resource } from '../cma';
 import { Field, Fieldset, Model, Webhook } from '../domain/views';
 import type { Dates } from '../platform/dates';
 import type { Translate } from '../platform/translate';
-import { describeFilter, describeOrder, type RecordQuery } from '../listing/recordQuery';
+import { describeFilter, describeOrder, type RecordQuery } from '../listing';
 
 export interface TooltipFormat {
   t: Translate;
