@@ -10,7 +10,7 @@ const FLOORS = {
   platform: ['cma', 'domain', 'numbers'],
   projects: ['cma', 'domain', 'numbers', 'platform', 'schema'],
   // record and upload queries and their pages as plain data: the tree, Media, the agent tools and the export list with them
-  listing: ['cma', 'domain', 'numbers', 'platform', 'projects', 'schema'],
+  listing: ['cma', 'domain', 'numbers', 'platform'],
   tree: ['cma', 'domain', 'listing', 'numbers', 'platform', 'projects', 'schema'],
   documents: ['cma', 'domain', 'numbers', 'platform', 'projects', 'schema', 'structuredText'], // a record field as Markdown
   export: ['cma', 'domain', 'listing', 'numbers', 'platform', 'projects', 'schema', 'tree'],
