@@ -197,11 +197,11 @@ export class DocumentService {
     return { status: 'invalid', problems, origin: 'server', text, error };
   }
 
-  private fetch(data: ProjectData, ref: DocumentRef, id: string | undefined, o: CallOptions, nested = true): Promise<Resource> {
+  private async fetch(data: ProjectData, ref: DocumentRef, id: string | undefined, o: CallOptions, nested = true): Promise<Resource> {
     return ioOf(ref).fetch(data, ref, id, { signal: o.signal, nested });
   }
 
-  private send(data: ProjectData, opened: OpenedDocument, body: UpdateBody, o: SaveOptions): Promise<Resource> {
+  private async send(data: ProjectData, opened: OpenedDocument, body: UpdateBody, o: SaveOptions): Promise<Resource> {
     return ioOf(opened.ref).send(data, opened.resource.id, body, o);
   }
 
