@@ -1,10 +1,9 @@
 // The documents feature, made with the first document: the `datocms:` file system, each document's session,
 // saves (SaveFlow, SaveCommands), diagnostics, draft marks and the read-only remote versions.
 //
-// The save rules: a write to DatoCMS happens only for an explicit save (auto-save is off for the
-// DatoCMS JSON language unless the user turns it on for it); the editor's text is the user's (the
-// server's answer replaces it only when it is still exactly the text that was saved); a save whose
-// remote moved is refused as a conflict, which the user resolves (Compare / Overwrite / Revert).
+// The save rules: DatoCMS is written only on an explicit save (auto-save is off for the DatoCMS JSON language unless
+// the user turns it on); the editor's text is the user's (an answer replaces it only while it is the text saved); a
+// save whose remote moved is a conflict, which the user resolves (Compare / Overwrite / Revert).
 import vscode = require('vscode');
 import { ApiError, CancelledError, SlidingWindow, type ApiErrorEntry } from '../cma';
 import { problemsFromApiError } from '../schema';
