@@ -1,6 +1,6 @@
 // Every command, once: its id (as package.json declares it), what the user is told when it fails, whether it needs
 // a signed-in project, and the handler it runs through one wrapper that reports failures one way (Context.report).
-// Activation registers the ids; this table loads with the first command. A test checks it agrees with package.json.
+// Activation registers the ids; the table is built by the first command. A test checks it agrees with package.json.
 import vscode = require('vscode');
 import type { Context } from './context';
 import * as documents from './documents';
@@ -22,71 +22,33 @@ interface CommandRow {
   run: (ctx: Context, ...args: any[]) => unknown; // eslint-disable-line @typescript-eslint/no-explicit-any -- arguments come from menus, typed by each handler
 }
 
-// A handler reached when the command runs, not when the table is built (most are in bundles activation does not
-// load); the context must still satisfy what the handler declares it needs.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- arguments come from menus, typed by each handler
-type AnyHandler<D> = (deps: D, ...args: any[]) => unknown;
-const later =
-  <D>(get: () => AnyHandler<D>) =>
-  (ctx: D, ...args: unknown[]) =>
-    get()(ctx, ...args);
+type Rows = Record<string, CommandRow>;
 
 const project = (failed: CommandRow['failed'], run: CommandRow['run']): CommandRow => ({ failed, needsProject: true, run });
 const moveFailed: CommandRow['failed'] = (t) => t('Could not move the field');
 const anytime = (failed: CommandRow['failed'], run: CommandRow['run']): CommandRow => ({ failed, needsProject: false, run });
 
-const COMMANDS = {
-  // projects and environments
-  'datocms.signIn': anytime(
-    (t) => t('Could not sign in to DatoCMS'),
-    later(() => projects.signIn),
-  ),
-  'datocms.signOut': project(
-    (t) => t('Could not sign out'),
-    later(() => projects.signOut),
-  ),
-  'datocms.switchEnvironment': project(
-    (t) => t('Could not switch environment'),
-    later(() => projects.switchEnvironment),
-  ),
-  'datocms.env.switch': project(
-    (t) => t('Could not switch environment'),
-    later(() => environments.switchTo),
-  ),
-  'datocms.env.fork': project(
-    (t) => t('Could not fork the environment'),
-    later(() => environments.fork),
-  ),
-  'datocms.env.promote': project(
-    (t) => t('Could not promote the environment'),
-    later(() => environments.promote),
-  ),
-  'datocms.env.rename': project(
-    (t) => t('Could not rename the environment'),
-    later(() => environments.rename),
-  ),
-  'datocms.env.delete': project(
-    (t) => t('Could not delete the environment'),
-    later(() => environments.remove),
-  ),
-  'datocms.env.maintenanceOn': project(
-    (t) => t('Could not turn on maintenance mode'),
-    later(() => environments.maintenanceOn),
-  ),
-  'datocms.env.maintenanceOff': project(
-    (t) => t('Could not turn off maintenance mode'),
-    later(() => environments.maintenanceOff),
-  ),
-  'datocms.resetSchemaGuard': anytime(
-    (t) => t('Could not reset the schema change confirmations'),
-    later(() => environments.resetSchemaGuard),
-  ),
+// projects and environments
+const projectRows = (): Rows => ({
+  'datocms.signIn': anytime((t) => t('Could not sign in to DatoCMS'), projects.signIn),
+  'datocms.signOut': project((t) => t('Could not sign out'), projects.signOut),
+  'datocms.switchEnvironment': project((t) => t('Could not switch environment'), projects.switchEnvironment),
+  'datocms.env.switch': project((t) => t('Could not switch environment'), environments.switchTo),
+  'datocms.env.fork': project((t) => t('Could not fork the environment'), environments.fork),
+  'datocms.env.promote': project((t) => t('Could not promote the environment'), environments.promote),
+  'datocms.env.rename': project((t) => t('Could not rename the environment'), environments.rename),
+  'datocms.env.delete': project((t) => t('Could not delete the environment'), environments.remove),
+  'datocms.env.maintenanceOn': project((t) => t('Could not turn on maintenance mode'), environments.maintenanceOn),
+  'datocms.env.maintenanceOff': project((t) => t('Could not turn off maintenance mode'), environments.maintenanceOff),
+  'datocms.resetSchemaGuard': anytime((t) => t('Could not reset the schema change confirmations'), environments.resetSchemaGuard),
   'datocms.showLog': anytime(
     (t) => t('Could not show the log'),
     (ctx: Context) => ctx.log.show(),
   ),
+});
 
-  // the tree
+// the tree
+const treeRows = (): Rows => ({
   'datocms.refresh': anytime(
     (t) => t('Could not refresh'),
     (ctx: Context) => ctx.tree.refresh(),
@@ -95,144 +57,51 @@ const COMMANDS = {
     (t) => t('Could not refresh'),
     (ctx: Context, node: tree.TreeNode) => ctx.tree.refresh(node),
   ),
-  'datocms.loadMore': project(
-    (t) => t('Could not load more records'),
-    later(() => tree.loadMore),
-  ),
-  'datocms.retry': anytime(
-    (t) => t('Could not retry'),
-    later(() => tree.retry),
-  ),
-  'datocms.records.search': project(
-    (t) => t('Could not search records'),
-    later(() => tree.searchRecords),
-  ),
-  'datocms.records.filter': project(
-    (t) => t('Could not filter records'),
-    later(() => tree.filterRecords),
-  ),
-  'datocms.records.removeFilter': project(
-    (t) => t('Could not remove the filter condition'),
-    later(() => tree.removeFilter),
-  ),
-  'datocms.records.orderBy': project(
-    (t) => t('Could not order records'),
-    later(() => tree.orderRecords),
-  ),
-  'datocms.records.locale': project(
-    (t) => t('Could not choose a locale'),
-    later(() => tree.chooseLocale),
-  ),
-  'datocms.records.version': project(
-    (t) => t('Could not choose a version'),
-    later(() => tree.chooseVersion),
-  ),
-  'datocms.records.clearQuery': project(
-    (t) => t('Could not clear the query'),
-    later(() => tree.clearQuery),
-  ),
+  'datocms.loadMore': project((t) => t('Could not load more records'), tree.loadMore),
+  'datocms.retry': anytime((t) => t('Could not retry'), tree.retry),
+  'datocms.records.search': project((t) => t('Could not search records'), tree.searchRecords),
+  'datocms.records.filter': project((t) => t('Could not filter records'), tree.filterRecords),
+  'datocms.records.removeFilter': project((t) => t('Could not remove the filter condition'), tree.removeFilter),
+  'datocms.records.orderBy': project((t) => t('Could not order records'), tree.orderRecords),
+  'datocms.records.locale': project((t) => t('Could not choose a locale'), tree.chooseLocale),
+  'datocms.records.version': project((t) => t('Could not choose a version'), tree.chooseVersion),
+  'datocms.records.clearQuery': project((t) => t('Could not clear the query'), tree.clearQuery),
+});
 
-  // finding and opening
-  'datocms.openRecordById': project(
-    (t) => t('Could not open the record'),
-    later(() => navigation.openRecordById),
-  ),
-  'datocms.openFromUrl': project(
-    (t) => t('Could not open the DatoCMS address'),
-    later(() => navigation.openFromUrl),
-  ),
-  'datocms.searchRecords': project(
-    (t) => t('Could not search records'),
-    later(() => navigation.searchAndOpen),
-  ),
-  'datocms.revealInTree': project(
-    (t) => t('Could not reveal the document in the tree'),
-    later(() => navigation.revealInTree),
-  ),
-  'datocms.copyId': project(
-    (t) => t('Could not copy the ID'),
-    later(() => navigation.copyId),
-  ),
-  'datocms.copyApiKey': project(
-    (t) => t('Could not copy the api_key'),
-    later(() => navigation.copyApiKey),
-  ),
-  'datocms.openInDatoCMS': project(
-    (t) => t('Could not open DatoCMS'),
-    later(() => navigation.openInDatoCMS),
-  ),
+// finding and opening
+const findingRows = (): Rows => ({
+  'datocms.openRecordById': project((t) => t('Could not open the record'), navigation.openRecordById),
+  'datocms.openFromUrl': project((t) => t('Could not open the DatoCMS address'), navigation.openFromUrl),
+  'datocms.searchRecords': project((t) => t('Could not search records'), navigation.searchAndOpen),
+  'datocms.revealInTree': project((t) => t('Could not reveal the document in the tree'), navigation.revealInTree),
+  'datocms.copyId': project((t) => t('Could not copy the ID'), navigation.copyId),
+  'datocms.copyApiKey': project((t) => t('Could not copy the api_key'), navigation.copyApiKey),
+  'datocms.openInDatoCMS': project((t) => t('Could not open DatoCMS'), navigation.openInDatoCMS),
+});
 
-  // documents
-  'datocms.documents.save': anytime(
-    (t) => t('Could not save to DatoCMS'),
-    later(() => documents.saveDocument),
-  ),
-  'datocms.documents.compareWithRemote': anytime(
-    (t) => t('Could not compare with the DatoCMS version'),
-    later(() => documents.compareWithRemote),
-  ),
-  'datocms.documents.overwriteRemote': anytime(
-    (t) => t('Could not overwrite the DatoCMS version'),
-    later(() => documents.overwriteRemote),
-  ),
-  'datocms.documents.revertToRemote': anytime(
-    (t) => t('Could not revert to the DatoCMS version'),
-    later(() => documents.revertToRemote),
-  ),
-  'datocms.openAsMarkdown': project(
-    (t) => t('Could not open as Markdown'),
-    later(() => documents.openAsMarkdown),
-  ),
-  'datocms.documents.saveActions': anytime(
-    (t) => t('Could not show what to do about the save'),
-    later(() => documents.saveActions),
-  ),
+// documents
+const documentRows = (): Rows => ({
+  'datocms.documents.save': anytime((t) => t('Could not save to DatoCMS'), documents.saveDocument),
+  'datocms.documents.compareWithRemote': anytime((t) => t('Could not compare with the DatoCMS version'), documents.compareWithRemote),
+  'datocms.documents.overwriteRemote': anytime((t) => t('Could not overwrite the DatoCMS version'), documents.overwriteRemote),
+  'datocms.documents.revertToRemote': anytime((t) => t('Could not revert to the DatoCMS version'), documents.revertToRemote),
+  'datocms.openAsMarkdown': project((t) => t('Could not open as Markdown'), documents.openAsMarkdown),
+  'datocms.documents.saveActions': anytime((t) => t('Could not show what to do about the save'), documents.saveActions),
+});
 
-  // records
-  'datocms.newRecord': project(
-    (t) => t('Could not start a new record'),
-    later(() => records.newRecord),
-  ),
-  'datocms.duplicateRecord': project(
-    (t) => t('Could not duplicate the record'),
-    later(() => records.duplicate),
-  ),
-  'datocms.deleteRecord': project(
-    (t) => t('Could not delete the record'),
-    later(() => records.remove),
-  ),
-  'datocms.records.publish': project(
-    (t) => t('Could not publish'),
-    later(() => records.publish),
-  ),
-  'datocms.records.unpublish': project(
-    (t) => t('Could not unpublish'),
-    later(() => records.unpublish),
-  ),
-  'datocms.records.schedulePublish': project(
-    (t) => t('Could not schedule the publication'),
-    later(() => records.schedulePublication),
-  ),
-  'datocms.records.scheduleUnpublish': project(
-    (t) => t('Could not schedule the unpublishing'),
-    later(() => records.scheduleUnpublishing),
-  ),
-  'datocms.records.unschedulePublish': project(
-    (t) => t('Could not cancel the scheduled publication'),
-    later(() => records.cancelPublication),
-  ),
-  'datocms.records.unscheduleUnpublish': project(
-    (t) => t('Could not cancel the scheduled unpublishing'),
-    later(() => records.cancelUnpublishing),
-  ),
-  'datocms.records.bulkDelete': project(
-    (t) => t('Could not delete the records'),
-    later(() => records.deleteSelected),
-  ),
-  'datocms.exportRecords': project(
-    (t) => t('Could not export records'),
-    later(() => exporting.exportRecords),
-  ),
+// records
+const recordRows = (): Rows => ({
+  'datocms.newRecord': project((t) => t('Could not start a new record'), records.newRecord),
+  'datocms.duplicateRecord': project((t) => t('Could not duplicate the record'), records.duplicate),
+  'datocms.deleteRecord': project((t) => t('Could not delete the record'), records.remove),
+  'datocms.records.publish': project((t) => t('Could not publish'), records.publish),
+  'datocms.records.unpublish': project((t) => t('Could not unpublish'), records.unpublish),
+  'datocms.records.schedulePublish': project((t) => t('Could not schedule the publication'), records.schedulePublication),
+  'datocms.records.scheduleUnpublish': project((t) => t('Could not schedule the unpublishing'), records.scheduleUnpublishing),
+  'datocms.records.unschedulePublish': project((t) => t('Could not cancel the scheduled publication'), records.cancelPublication),
+  'datocms.records.unscheduleUnpublish': project((t) => t('Could not cancel the scheduled unpublishing'), records.cancelUnpublishing),
+  'datocms.records.bulkDelete': project((t) => t('Could not delete the records'), records.deleteSelected),
+  'datocms.exportRecords': project((t) => t('Could not export records'), exporting.exportRecords),
   'datocms.openRecordPreview': project(
     (t) => t('Could not open the preview'),
     (ctx: Context, arg) => ctx.previews().show(arg),
@@ -257,8 +126,10 @@ const COMMANDS = {
     (t) => t('Could not refresh the version history'),
     (ctx: Context) => ctx.history().reload(),
   ),
+});
 
-  // the media area
+// the media area
+const mediaRows = (): Rows => ({
   'datocms.media.loadMore': project((t) => t('Could not load more uploads'), mediaArea.loadMore),
   'datocms.media.uploadFiles': project((t) => t('Could not upload the files'), mediaArea.uploadFiles),
   'datocms.media.replaceFile': project((t) => t('Could not replace the file'), mediaArea.replaceFile),
@@ -272,48 +143,20 @@ const COMMANDS = {
   'datocms.media.orderBy': project((t) => t('Could not order uploads'), mediaArea.orderMedia),
   'datocms.media.clearQuery': project((t) => t('Could not clear the query'), mediaArea.clearMediaQuery),
   'datocms.media.insertUpload': project((t) => t('Could not insert the upload'), mediaArea.insertUpload),
+});
 
-  // the schema
-  'datocms.newModel': project(
-    (t) => t('Could not start a new model'),
-    later(() => schemaActions.newModel),
-  ),
-  'datocms.newBlockModel': project(
-    (t) => t('Could not start a new block model'),
-    later(() => schemaActions.newBlockModel),
-  ),
-  'datocms.newField': project(
-    (t) => t('Could not start a new field'),
-    later(() => schemaActions.newField),
-  ),
-  'datocms.newFieldset': project(
-    (t) => t('Could not start a new fieldset'),
-    later(() => schemaActions.newFieldset),
-  ),
-  'datocms.newWebhook': project(
-    (t) => t('Could not start a new webhook'),
-    later(() => schemaActions.newWebhook),
-  ),
-  'datocms.deleteModel': project(
-    (t) => t('Could not delete the model'),
-    later(() => schemaActions.deleteModel),
-  ),
-  'datocms.deleteBlockModel': project(
-    (t) => t('Could not delete the block model'),
-    later(() => schemaActions.deleteBlockModel),
-  ),
-  'datocms.deleteField': project(
-    (t) => t('Could not delete the field'),
-    later(() => schemaActions.deleteField),
-  ),
-  'datocms.deleteFieldset': project(
-    (t) => t('Could not delete the fieldset'),
-    later(() => schemaActions.deleteFieldset),
-  ),
-  'datocms.deleteWebhook': project(
-    (t) => t('Could not delete the webhook'),
-    later(() => schemaActions.deleteWebhook),
-  ),
+// the schema
+const schemaRows = (): Rows => ({
+  'datocms.newModel': project((t) => t('Could not start a new model'), schemaActions.newModel),
+  'datocms.newBlockModel': project((t) => t('Could not start a new block model'), schemaActions.newBlockModel),
+  'datocms.newField': project((t) => t('Could not start a new field'), schemaActions.newField),
+  'datocms.newFieldset': project((t) => t('Could not start a new fieldset'), schemaActions.newFieldset),
+  'datocms.newWebhook': project((t) => t('Could not start a new webhook'), schemaActions.newWebhook),
+  'datocms.deleteModel': project((t) => t('Could not delete the model'), schemaActions.deleteModel),
+  'datocms.deleteBlockModel': project((t) => t('Could not delete the block model'), schemaActions.deleteBlockModel),
+  'datocms.deleteField': project((t) => t('Could not delete the field'), schemaActions.deleteField),
+  'datocms.deleteFieldset': project((t) => t('Could not delete the fieldset'), schemaActions.deleteFieldset),
+  'datocms.deleteWebhook': project((t) => t('Could not delete the webhook'), schemaActions.deleteWebhook),
   'datocms.moveFieldUp': project(moveFailed, (ctx: Context, arg) => schemaActions.moveField(ctx, arg, 'up')),
   'datocms.moveFieldDown': project(moveFailed, (ctx: Context, arg) => schemaActions.moveField(ctx, arg, 'down')),
   'datocms.generateTypes': project(
@@ -344,8 +187,10 @@ const COMMANDS = {
     (t) => t('Could not close the comparison'),
     (ctx: Context) => ctx.comparison.peek()?.close(),
   ),
+});
 
-  // GraphQL (the Content Delivery API)
+// GraphQL (the Content Delivery API)
+const graphqlRows = (): Rows => ({
   'datocms.graphql.run': project(
     (t) => t('Could not run the query'),
     (ctx: Context, uri, offset) => ctx.graphql().run(uri, offset),
@@ -382,11 +227,30 @@ const COMMANDS = {
     (t) => t('Could not sync the GraphQL schema'),
     (ctx: Context, uri) => ctx.graphql().syncSchema(uri),
   ),
-} satisfies Record<string, CommandRow>;
+});
+
+let table: Rows | undefined;
+/**
+ * Built by the first command, once every bundle its handlers live in has loaded: so a row names its handler
+ * directly, and the context must satisfy what each handler declares it needs.
+ */
+function commandTable(): Rows {
+  table ??= {
+    ...projectRows(),
+    ...treeRows(),
+    ...findingRows(),
+    ...documentRows(),
+    ...recordRows(),
+    ...mediaRows(),
+    ...schemaRows(),
+    ...graphqlRows(),
+  };
+  return table;
+}
 
 /** Runs the command `id` with the menu's or caller's `args`; a failure becomes one notification (see Context.report). */
 export async function runCommand(ctx: Context, id: string, args: unknown[]): Promise<unknown> {
-  const row = (COMMANDS as Record<string, CommandRow>)[id];
+  const row = commandTable()[id];
   if (!row) throw new Error(`DatoCMS Explorer has no command ${id}`);
   try {
     ctx.registry.userActed();

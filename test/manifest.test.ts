@@ -49,7 +49,7 @@ function sources(dir: string): string[] {
 /** The ids of the command table (src/commands.ts), the one place commands are declared in the sources. */
 function tableCommands(): string[] {
   const text = readFileSync(join(root, 'src/commands.ts'), 'utf8');
-  const table = text.slice(text.indexOf('const COMMANDS = {'), text.indexOf('} satisfies Record<string, CommandRow>'));
+  const table = text.slice(text.indexOf('Rows => ({'), text.indexOf('function commandTable('));
   return [...table.matchAll(/^\s+'(datocms\.[\w.]+)':/gm)].map((match) => match[1]!);
 }
 
