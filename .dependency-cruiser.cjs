@@ -16,14 +16,16 @@ const FLOORS = {
   export: ['cma', 'domain', 'listing', 'numbers', 'platform', 'projects', 'schema', 'tree'],
   language: ['cma', 'documents', 'domain', 'numbers', 'platform', 'projects', 'schema'],
 };
-const FEATURE = ['cma', 'documents', 'domain', 'export', 'listing', 'numbers', 'platform', 'projects', 'schema', 'tree'];
+const FEATURE = ['cma', 'documents', 'domain', 'export', 'listing', 'numbers', 'platform', 'projects', 'schema', 'services', 'tree'];
+// what the context hands the feature rooms, declared once (types only)
+FLOORS.services = FEATURE.filter((room) => room !== 'services');
 for (const feature of ['agentTools', 'environments', 'history', 'media', 'navigation', 'records', 'schemaActions', 'schemaCode'])
   FLOORS[feature] = FEATURE;
 // webview panels: the base every panel is made of, beside the platform
 FLOORS.panels = ['platform'];
 // the record preview reads the language's name and upload caches (types only: the context hands them over)
 FLOORS.preview = [...FEATURE, 'language', 'panels'];
-FLOORS.graphql = ['cma', 'documents', 'domain', 'listing', 'numbers', 'platform', 'projects', 'schema', 'tree'];
+FLOORS.graphql = ['cma', 'documents', 'domain', 'listing', 'numbers', 'platform', 'projects', 'schema', 'services', 'tree'];
 // The agent tools use the GraphQL workbench's tool side through its entry (types only: the context hands them the workbench).
 FLOORS.agentTools = [...FEATURE, 'graphql'];
 const FEATURES = [

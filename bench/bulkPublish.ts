@@ -3,7 +3,8 @@
 // against the official client's items.bulkPublish in chunks of 200, one after the other.
 import type { CmaClient } from '../src/cma';
 import { ProjectData } from '../src/projects/projectData';
-import { runBulk, type BulkHost } from '../src/records/bulk';
+import { runBulk } from '../src/records/bulk';
+import type { RecordHost } from '../src/records/recordActions';
 import { formatMessage } from '../src/platform/translate';
 import type { Ui } from '../src/platform/ui';
 import { ourClient, officialClient } from './contenders';
@@ -22,7 +23,7 @@ interface Row {
 }
 
 /** The window the bulk action talks to, silent: the progress notification runs its task at once. */
-function silentHost(client: CmaClient): BulkHost {
+function silentHost(client: CmaClient): RecordHost {
   const data = new ProjectData(client);
   const quiet = async () => undefined;
   const ui = {

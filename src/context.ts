@@ -30,12 +30,13 @@ import { ProjectStatusBar } from './projects/statusBar';
 import * as records from './records';
 import * as schemaActions from './schemaActions';
 import * as schemaCode from './schemaCode';
+import type { Services } from './services';
 import { FIELD_MIME, TreeProvider, VIEW_ID } from './tree/provider';
 import { TreeModel } from './tree/model';
 import { type TreeNode } from './tree/nodes';
 import { UPLOAD_MIME } from './tree/mediaBranch';
 
-export class Context implements vscode.Disposable {
+export class Context implements Services, vscode.Disposable {
   readonly t = vscode.l10n.t;
   /** every stored token; the window, the log, the clipboard and agent answers are scrubbed of them */
   readonly secrets = new KnownSecrets();

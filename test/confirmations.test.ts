@@ -12,9 +12,9 @@ import type { LifecycleDeps } from '../src/projects/actions';
 import { signOut, type AccountDeps } from '../src/projects/accountCommands';
 import { askSchemaChange, schemaChangeWarning, type GuardHost } from '../src/projects/primaryGuard';
 import { ProjectData } from '../src/projects/projectData';
-import { runBulk, type BulkHost } from '../src/records/bulk';
+import { runBulk } from '../src/records/bulk';
 import { deleteRecord } from '../src/records/deleteRecord';
-import { RecordPublishing } from '../src/records/recordActions';
+import { RecordPublishing, type RecordHost } from '../src/records/recordActions';
 import { deleteSchemaItem } from '../src/schemaActions/deleteSchema';
 import type { Emulator } from './emulator';
 import { FakeEnvironments, PROJECT } from './environments/fakeEnvironments';
@@ -61,7 +61,7 @@ function lifecycleDeps(ui: ScriptedUi, data: ProjectData): LifecycleDeps {
   };
 }
 
-function bulkHost(ui: ScriptedUi, data: ProjectData): BulkHost {
+function bulkHost(ui: ScriptedUi, data: ProjectData): RecordHost {
   return {
     ui,
     t: formatMessage,

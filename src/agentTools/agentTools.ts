@@ -7,40 +7,27 @@ import { DOCUMENT_SCHEME, type DocumentRef } from '../domain/paths';
 import { errorMessage } from '../platform/errors';
 import type { Translate } from '../platform/translate';
 import { documentUri, parseDocumentUri } from '../platform/uris';
-import type { ProjectRegistry } from '../projects/registry';
 import type { GraphqlTools } from '../graphql';
+import type { Services } from '../services';
 import { ToolRefusal } from './output';
 import type { EditorText, Editors, TextEdit, ToolDeps } from './toolKit';
 import { runningMessage, runTool } from './tools';
 
-export interface AgentToolsDeps {
-  registry: ProjectRegistry;
-  t: Translate;
-  log: vscode.LogOutputChannel;
-  /** every stored token, which no answer holds */
-  secrets: { readonly scrubSecrets: (text: string) => string };
-  /** the documents feature (made on first use) */
-  readonly documents: DocumentsFeature;
-  /** the project (and environment) the workspace is linked to, once a feature links workspaces (the GraphQL workbench) */
-  workspaceLink?: () => Promise<{ project: string; environment?: string } | undefined>;
-  /** the GraphQL workbench (made on first use: only the GraphQL tools call it) */
-  graphql?: () => GraphqlTools;
-}
-
 export class AgentTools {
   private readonly deps: ToolDeps;
 
-  constructor(private readonly host: AgentToolsDeps) {
+  /** `host`: the context, with the GraphQL workbench (made on first use: only the GraphQL tools call it). */
+  constructor(private readonly host: Services & { graphql: () => GraphqlTools }) {
     const { registry } = host;
     this.deps = {
       t: host.t,
       projects: registry,
-      around: { focusedDocument, workspaceLink: async () => host.workspaceLink?.() },
+      around: { focusedDocument, workspaceLink: () => host.workspaceLink() },
       data: (where) => registry.data(where.project, where.environment),
       documents: new DocumentService((ref) => registry.data(ref.project, ref.environment)),
       editors: new VscodeEditors(() => host.documents, host.t),
       scrubSecrets: host.secrets.scrubSecrets,
-      ...(host.graphql ? { graphql: host.graphql } : {}),
+      graphql: host.graphql,
     };
   }
 

@@ -3,13 +3,14 @@
 import type vscode from 'vscode';
 import type { DocumentsFeature } from './datoDocuments';
 
-interface Deps {
-  documents: DocumentsFeature;
-}
+/** A command's handler: the documents feature's own (the feature is made on first use). */
+const command =
+  (name: 'save' | 'compare' | 'overwrite' | 'revert' | 'offerSaveActions') => (deps: { documents: DocumentsFeature }, uri?: vscode.Uri) =>
+    deps.documents.commands[name](uri);
 
-export const saveDocument = (deps: Deps, uri?: vscode.Uri) => deps.documents.commands.save(uri);
-export const compareWithRemote = (deps: Deps, uri?: vscode.Uri) => deps.documents.commands.compare(uri);
-export const overwriteRemote = (deps: Deps, uri?: vscode.Uri) => deps.documents.commands.overwrite(uri);
-export const revertToRemote = (deps: Deps, uri?: vscode.Uri) => deps.documents.commands.revert(uri);
+export const saveDocument = command('save');
+export const compareWithRemote = command('compare');
+export const overwriteRemote = command('overwrite');
+export const revertToRemote = command('revert');
+export const saveActions = command('offerSaveActions');
 export { openAsMarkdown } from './openAsMarkdown';
-export const saveActions = (deps: Deps, uri?: vscode.Uri) => deps.documents.commands.offerSaveActions(uri);

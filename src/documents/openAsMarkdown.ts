@@ -16,12 +16,6 @@ import type { DocumentsFeature } from './datoDocuments';
 import { markdownKindOf } from './markdownDocument';
 import type { SaveBasis } from './model';
 
-interface Deps {
-  documents: DocumentsFeature;
-  ui: Ui;
-  t: Translate;
-}
-
 interface Choice {
   field: string;
   label: string;
@@ -29,7 +23,13 @@ interface Choice {
 }
 
 /** The command: `target` is the record document (default: the active editor's), `field` and `locale` what to open. */
-export async function openAsMarkdown(deps: Deps, target?: vscode.Uri | string, field?: string, locale?: string): Promise<void> {
+/** `deps`: the context (its documents feature, dialogues and messages). */
+export async function openAsMarkdown(
+  deps: { documents: DocumentsFeature; ui: Ui; t: Translate },
+  target?: vscode.Uri | string,
+  field?: string,
+  locale?: string,
+): Promise<void> {
   const { t } = deps;
   const uri = typeof target === 'string' ? vscode.Uri.parse(target) : (target ?? vscode.window.activeTextEditor?.document.uri);
   const ref = uri && parseDocumentUri(uri);
@@ -65,7 +65,12 @@ export async function openAsMarkdown(deps: Deps, target?: vscode.Uri | string, f
 const place = (ref: RecordRef) => ({ project: ref.project, environment: ref.environment, modelApiKey: ref.modelApiKey, id: ref.id });
 
 /** The field and locale to open: the ones given, the only one, or the user's pick. */
-async function choose(deps: Deps, basis: SaveBasis, field: string | undefined, locale: string | undefined): Promise<Choice | undefined> {
+async function choose(
+  deps: { ui: Ui; t: Translate },
+  basis: SaveBasis,
+  field: string | undefined,
+  locale: string | undefined,
+): Promise<Choice | undefined> {
   const { resource, ctx } = basis.opened;
   const fields = (ctx.fieldsOf(relationshipId(resource, 'item_type') ?? '') ?? [])
     .filter((f) => markdownKindOf(f) !== undefined)

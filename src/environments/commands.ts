@@ -2,14 +2,11 @@
 // reset, over the vscode-free flows in ./operations.ts; and the Environments node's children.
 import vscode = require('vscode');
 import { parseDocumentUri } from '../platform/uris';
-import { type Translate } from '../platform/translate';
-import { type Ui } from '../platform/ui';
 import { pickEnvironment } from '../projects/accountFlows';
 import { pickProject } from '../projects/pickers';
 import { resetSchemaChangeConfirmations } from '../projects/primaryGuard';
-import { type Project, type ProjectRegistry } from '../projects/registry';
+import { type Project } from '../projects/registry';
 import { type ProjectData } from '../projects/projectData';
-import { type ProjectStatusBar } from '../projects/statusBar';
 import { isTreeNode } from '../tree/commands';
 import { type SectionNode, type TreeNode } from '../tree/nodes';
 import { type TreeModel } from '../tree/model';
@@ -24,16 +21,7 @@ import {
   renameEnvironment,
   type EnvironmentOpsDeps,
 } from './operations';
-
-export interface EnvironmentDeps {
-  registry: ProjectRegistry;
-  tree: TreeModel;
-  statusBar: ProjectStatusBar;
-  ui: Ui;
-  t: Translate;
-  /** an open Schema Comparison of the environment is marked outdated */
-  schemaChanged(where: { project: string; environment: string }): void;
-}
+import type { Services } from '../services';
 
 /** The project-level API (environments, maintenance mode): a client without an environment header. */
 function projectApi(data: ProjectData): EnvironmentsApi {
@@ -41,7 +29,7 @@ function projectApi(data: ProjectData): EnvironmentsApi {
 }
 
 /** The children of a project's Environments node. */
-export function environmentNodes(deps: Pick<EnvironmentDeps, 'tree' | 't'>, section: SectionNode, data: ProjectData): Promise<TreeNode[]> {
+export function environmentNodes(deps: Pick<Services, 'tree' | 't'>, section: SectionNode, data: ProjectData): Promise<TreeNode[]> {
   return nodesOf(section, {
     client: projectApi(data),
     t: deps.t,
@@ -49,7 +37,7 @@ export function environmentNodes(deps: Pick<EnvironmentDeps, 'tree' | 't'>, sect
   });
 }
 
-export async function resetSchemaGuard(deps: EnvironmentDeps): Promise<number> {
+export async function resetSchemaGuard(deps: Services): Promise<number> {
   const { registry, ui, t } = deps;
   const count = await resetSchemaChangeConfirmations(registry.store.state);
   void ui.info(
@@ -60,24 +48,23 @@ export async function resetSchemaGuard(deps: EnvironmentDeps): Promise<number> {
   return count;
 }
 
-export const maintenanceOn = (deps: EnvironmentDeps, arg?: unknown) => onProject(deps, arg, (ops) => activateMaintenanceMode(ops));
-export const maintenanceOff = (deps: EnvironmentDeps, arg?: unknown) => onProject(deps, arg, (ops) => deactivateMaintenanceMode(ops));
-export const fork = (deps: EnvironmentDeps, arg?: unknown) =>
-  onEnvironment(deps, arg, (ops, environment) => forkEnvironment(ops, environment));
-export const promote = (deps: EnvironmentDeps, arg?: unknown) =>
+export const maintenanceOn = (deps: Services, arg?: unknown) => onProject(deps, arg, (ops) => activateMaintenanceMode(ops));
+export const maintenanceOff = (deps: Services, arg?: unknown) => onProject(deps, arg, (ops) => deactivateMaintenanceMode(ops));
+export const fork = (deps: Services, arg?: unknown) => onEnvironment(deps, arg, (ops, environment) => forkEnvironment(ops, environment));
+export const promote = (deps: Services, arg?: unknown) =>
   onEnvironment(deps, arg, async (ops, environment) => {
     await promoteEnvironment(ops, environment);
     deps.schemaChanged({ project: ops.project.key, environment });
   });
-export const rename = (deps: EnvironmentDeps, arg?: unknown) =>
+export const rename = (deps: Services, arg?: unknown) =>
   onEnvironment(deps, arg, async (ops, environment) => {
     await renameEnvironment(ops, environment);
     deps.schemaChanged({ project: ops.project.key, environment });
   });
-export const remove = (deps: EnvironmentDeps, arg?: unknown) =>
+export const remove = (deps: Services, arg?: unknown) =>
   onEnvironment(deps, arg, (ops, environment) => deleteEnvironment(ops, environment));
 
-export const switchTo = (deps: EnvironmentDeps, arg?: unknown) =>
+export const switchTo = (deps: Services, arg?: unknown) =>
   onEnvironment(deps, arg, async (ops, environment, node) => {
     if (node?.kind === 'environment' && node.resource.meta['status'] !== 'ready')
       throw new Error(deps.t('Environment "{0}" is not ready yet.', environment));
@@ -86,7 +73,7 @@ export const switchTo = (deps: EnvironmentDeps, arg?: unknown) =>
 
 /** The project a command acts on: its tree node's, else picked. */
 async function onProject<R>(
-  deps: EnvironmentDeps,
+  deps: Services,
   arg: unknown,
   action: (ops: EnvironmentOpsDeps, data: ProjectData, node: TreeNode | undefined) => Promise<R>,
 ): Promise<R | undefined> {
@@ -102,7 +89,7 @@ async function onProject<R>(
 
 /** The environment a command acts on: its tree node, else picked among the project's. */
 function onEnvironment(
-  deps: EnvironmentDeps,
+  deps: Services,
   arg: unknown,
   action: (ops: EnvironmentOpsDeps, environment: string, node: TreeNode | undefined) => Promise<unknown>,
 ): Promise<unknown> {
@@ -115,7 +102,7 @@ function onEnvironment(
   });
 }
 
-function opsDeps(deps: EnvironmentDeps, project: Project, data: ProjectData): EnvironmentOpsDeps {
+function opsDeps(deps: Services, project: Project, data: ProjectData): EnvironmentOpsDeps {
   const { registry, tree } = deps;
   return {
     ui: deps.ui,

@@ -2,9 +2,6 @@
 // workspace links, the schema cache fed by the delivery API, Sync GraphQL Schema and its offers, Run and its
 // CodeLens. What the language features build on is public here: `schemas`, `links` (with `linkFor`), `endpoint()`.
 import vscode = require('vscode');
-import type { Translate } from '../platform/translate';
-import type { Ui } from '../platform/ui';
-import type { ProjectRegistry } from '../projects/registry';
 import type { SecretStore } from '../projects/projectStore';
 import { cdaUrlFrom } from './cdaUrl';
 import { CdaTokens, cdaTokenKey } from './cdaTokens';
@@ -22,14 +19,7 @@ import { GraphqlToolApi, toolLinkOf, type ToolFolderLink, type ToolQuery, type T
 import type { CodeChange } from './usages/changes';
 import type { Breakage } from './usages/workspaceUsages';
 import { folderKeyOf, WorkspaceLinks } from './workspaceLinks';
-
-export interface GraphqlDeps {
-  registry: ProjectRegistry;
-  ui: Ui;
-  t: Translate;
-  log: vscode.LogOutputChannel;
-  extension: vscode.ExtensionContext;
-}
+import type { Services } from '../services';
 
 /** Projects that have a delivery token in secret storage (global state), so a sign-out can remove it. */
 const TOKEN_PROJECTS_KEY = 'datocms.graphql.cdaTokenProjects';
@@ -42,14 +32,14 @@ export class GraphqlFeature implements vscode.Disposable {
   readonly tokens: CdaTokens;
   /** completion, problems, hover, definition, cost, usages in code (see ./language) */
   readonly language: LanguageFeatures;
-  readonly #deps: GraphqlDeps;
+  readonly #deps: Services;
   readonly #sync: SchemaSync;
   readonly #runner: Runner;
   readonly #toolApi: GraphqlToolApi;
   readonly #disposables: vscode.Disposable[] = [];
   #warnedUrl: string | undefined;
 
-  constructor(deps: GraphqlDeps) {
+  constructor(deps: Services) {
     this.#deps = deps;
     const { registry, ui, t, extension } = deps;
     const projectName = (key: string) => registry.get(key)?.name ?? key;
@@ -62,7 +52,7 @@ export class GraphqlFeature implements vscode.Disposable {
       projectName,
     });
     this.schemas = new SchemaCache(cdaIntrospector({ endpoint: () => this.endpoint(), tokens: this.tokens }));
-    this.links = new WorkspaceLinks({ registry, ui, t, extension });
+    this.links = new WorkspaceLinks(deps);
     this.#sync = new SchemaSync({
       ui,
       t,

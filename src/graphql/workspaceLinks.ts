@@ -2,20 +2,11 @@
 // file system and watched, and the status bar item that names the link (project · environment · drafts · strict)
 // while a document with GraphQL is in front; a click changes it.
 import vscode = require('vscode');
-import type { Translate } from '../platform/translate';
-import type { Ui } from '../platform/ui';
-import type { ProjectRegistry } from '../projects/registry';
 import { CLI_CONFIG_FILE } from './cliConfig';
 import { holdsGraphql } from '../platform/graphqlFiles';
 import { describeOptions, type WorkspaceLink } from './link';
 import { LinkBook } from './linkBook';
-
-export interface WorkspaceLinksDeps {
-  registry: ProjectRegistry;
-  ui: Ui;
-  t: Translate;
-  extension: vscode.ExtensionContext;
-}
+import type { Services } from '../services';
 
 /** The key of the folder a document belongs to: its workspace folder's URI, '' outside every folder. */
 export function folderKeyOf(uri: vscode.Uri): string {
@@ -26,11 +17,11 @@ export class WorkspaceLinks implements vscode.Disposable {
   readonly book: LinkBook;
   /** links resolved for the folders of the workspace (the first reading) */
   readonly ready: Promise<void>;
-  readonly #deps: WorkspaceLinksDeps;
+  readonly #deps: Pick<Services, 'registry' | 'ui' | 't' | 'extension'>;
   readonly #item = vscode.window.createStatusBarItem('datocms.graphqlLink', vscode.StatusBarAlignment.Left, 49);
   readonly #disposables: vscode.Disposable[] = [this.#item];
 
-  constructor(deps: WorkspaceLinksDeps) {
+  constructor(deps: Pick<Services, 'registry' | 'ui' | 't' | 'extension'>) {
     this.#deps = deps;
     const t = deps.t;
     this.#item.name = t('DatoCMS GraphQL Link');

@@ -3,7 +3,7 @@
 // editor, or Show Version History), lists the new versions after the extension's own changes, and its ages ("2 minutes
 // ago") redraw while it is visible — from a timer that runs only then and sends nothing.
 import vscode = require('vscode');
-import { DocumentService, type DocumentsFeature } from '../documents';
+import { DocumentService } from '../documents';
 import type { DeletedResources } from '../domain/deleted';
 import { type DocumentRef } from '../domain/paths';
 import { describeRef } from '../domain/kinds';
@@ -12,21 +12,11 @@ import { datesIn, type Dates } from '../platform/dates';
 import { errorMessage } from '../platform/errors';
 import { documentUri, parseDocumentUri } from '../platform/uris';
 import { VIEWS } from '../platform/views';
-import { type Ui } from '../platform/ui';
-import type { ProjectRegistry } from '../projects/registry';
-import type { TreeModel } from '../tree/model';
 import { editorLabel, nextAgeChange, relativeAge, versionAsRecord, versionEntry, VersionHistory, type VersionEntry } from './historyModel';
 import { VERSION_SCHEME, versionUri, parseVersionUri, type RecordRef } from './uris';
+import type { Services } from '../services';
 
 const t = vscode.l10n.t;
-
-export interface HistoryDeps {
-  registry: ProjectRegistry;
-  ui: Ui;
-  log: vscode.LogOutputChannel;
-  documents: Pick<DocumentsFeature, 'remoteChanged'>;
-  tree: Pick<TreeModel, 'documentSaved'>;
-}
 
 export interface VersionNode {
   kind: 'version';
@@ -56,7 +46,7 @@ export class HistoryFeature implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[];
 
   constructor(
-    private readonly deps: HistoryDeps,
+    private readonly deps: Services,
     private readonly view: vscode.TreeView<HistoryNode>,
     private readonly refresh: () => void,
   ) {

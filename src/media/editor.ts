@@ -4,7 +4,7 @@
 // text changes: nothing reaches DatoCMS until the user saves.
 import vscode = require('vscode');
 import type { Resource } from '../cma';
-import { DOCUMENT_LANGUAGE, type DocumentsFeature } from '../documents';
+import { DOCUMENT_LANGUAGE } from '../documents';
 import { DOCUMENT_SCHEME } from '../domain/paths';
 import { parseDocumentUri } from '../platform/uris';
 import { UPLOAD_MIME } from '../tree/mediaParts';
@@ -13,17 +13,13 @@ import { planInsertion, slotAt, uploadFields, type UploadField, type UploadSlot 
 import { Upload, uploadDescription } from './looks';
 import type { MediaDeps } from './targets';
 
-export interface EditorDeps extends MediaDeps {
-  documents: Pick<DocumentsFeature, 'remoteChanged' | 'baseline'>;
-}
-
 const INSERT_COMMAND = 'datocms.media.insertUpload';
 const DROP_KIND = vscode.DocumentDropOrPasteEditKind.Empty.append('datocms', 'upload');
 /** Uploads offered at once by Insert Upload… (newest first); "Search…" finds any other. */
 const OFFERED = 100;
 
 /** The code action and the drop handler, on DatoCMS documents. */
-export function registerUploadEditing(deps: EditorDeps): vscode.Disposable {
+export function registerUploadEditing(deps: MediaDeps): vscode.Disposable {
   const selector: vscode.DocumentSelector = { scheme: DOCUMENT_SCHEME, language: DOCUMENT_LANGUAGE };
   return vscode.Disposable.from(
     vscode.languages.registerCodeActionsProvider(
@@ -60,7 +56,7 @@ interface Place {
 }
 
 /** The record document's upload fields, and the one at `offset` if any. */
-function placeOf(deps: EditorDeps, document: vscode.TextDocument, offset: number): Place | undefined {
+function placeOf(deps: MediaDeps, document: vscode.TextDocument, offset: number): Place | undefined {
   const ref = parseDocumentUri(document.uri);
   const opened = ref?.kind === 'record' ? deps.documents.baseline(document.uri)?.opened : undefined;
   if (!ref || !opened) return undefined;
@@ -77,7 +73,7 @@ function placeOf(deps: EditorDeps, document: vscode.TextDocument, offset: number
 }
 
 /** Insert Upload…: into the file or gallery value at the cursor (or the one given, or one the user picks). */
-export async function insertUpload(deps: EditorDeps, uri?: vscode.Uri, fieldApiKey?: string, locale?: string): Promise<void> {
+export async function insertUpload(deps: MediaDeps, uri?: vscode.Uri, fieldApiKey?: string, locale?: string): Promise<void> {
   const { t, ui } = deps;
   const editor =
     vscode.window.visibleTextEditors.find((e) => uri !== undefined && e.document.uri.toString() === uri.toString()) ??
@@ -129,7 +125,7 @@ function fieldSlot(fields: UploadField[], apiKey: string, locale?: string): Uplo
 type UploadLister = { list(query: object): Promise<{ data: Resource<'upload'>[] }> };
 
 /** The newest uploads to choose from, or those a search finds. */
-async function chooseUploads(deps: EditorDeps, uploads: UploadLister, many: boolean): Promise<Resource<'upload'>[] | undefined> {
+async function chooseUploads(deps: MediaDeps, uploads: UploadLister, many: boolean): Promise<Resource<'upload'>[] | undefined> {
   const { t, ui } = deps;
   const numbers = new Intl.NumberFormat(vscode.env.language);
   const items = (list: Resource<'upload'>[]) =>
@@ -155,7 +151,7 @@ async function chooseUploads(deps: EditorDeps, uploads: UploadLister, many: bool
 
 /** The edit inserting the uploads that may go in the slot; what may not (and what a value still needs) is said. */
 function insertion(
-  deps: EditorDeps,
+  deps: MediaDeps,
   document: vscode.TextDocument,
   slot: UploadSlot,
   uploads: readonly Resource<'upload'>[],
@@ -183,7 +179,7 @@ function insertion(
  * Code would put there), and the user is told where uploads go.
  */
 async function dropEdit(
-  deps: EditorDeps,
+  deps: MediaDeps,
   document: vscode.TextDocument,
   position: vscode.Position,
   transfer: vscode.DataTransfer,

@@ -7,7 +7,6 @@ import { mediaOf } from '../cma/resources/media';
 import { UploadError } from '../cma';
 import type { UploadSource } from '../cma/uploadFile';
 import type { Translate } from '../platform/translate';
-import type { Ui } from '../platform/ui';
 import { formatSize, Upload } from './looks';
 import { numbersFor, type MediaPlace, type OperationDeps, type UploadPlace } from './operation';
 
@@ -30,16 +29,9 @@ export interface SendOutcome {
   cancelled: boolean;
 }
 
-export interface SendDeps {
-  ui: Ui;
-  t: Translate;
-  /** BCP 47 locale for sizes */
-  locale?: string;
-}
-
 /** Uploads the files into `where` (a collection, or none) with bounded concurrency and one progress notification. */
 export async function sendFiles(
-  deps: SendDeps,
+  deps: Pick<OperationDeps, 'ui' | 't' | 'locale'>,
   client: CmaClient,
   files: readonly FileToSend[],
   where: { collectionId?: string | null; label: string },

@@ -2,31 +2,17 @@
 // user picks; the upload of a row, else the upload whose document is in the active editor.
 import vscode = require('vscode');
 import type { Resource } from '../cma';
-import type { DeletedResources } from '../domain/deleted';
-import type { DocumentsFeature } from '../documents';
-import type { Report } from '../platform/errors';
 import type { Lazy } from '../platform/lazy';
-import type { Translate } from '../platform/translate';
-import type { Ui } from '../platform/ui';
 import { parseDocumentUri } from '../platform/uris';
 import { pickProject } from '../projects/pickers';
 import type { ProjectData } from '../projects/projectData';
-import type { ProjectRegistry } from '../projects/registry';
-import type { TreeModel } from '../tree/model';
 import type { MediaNode, TreeNode, UploadCollectionNode, UploadNode } from '../tree/nodes';
+import type { Services } from '../services';
 import type { MediaLibrary } from './library';
 
-export interface MediaDeps {
-  registry: ProjectRegistry;
-  tree: TreeModel;
-  treeView: vscode.TreeView<TreeNode>;
-  ui: Ui;
-  t: Translate;
-  report: Report;
+/** What the media commands take: the context, with its Media library (made on first use). */
+export interface MediaDeps extends Services {
   media: Lazy<MediaLibrary>;
-  documentsDeleted(gone: DeletedResources): Promise<void>;
-  /** the documents feature (made on first use: only asked when an upload document is open) */
-  documents: Pick<DocumentsFeature, 'remoteChanged'>;
 }
 
 export type MediaOwner = MediaNode | UploadCollectionNode;

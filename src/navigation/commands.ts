@@ -7,25 +7,22 @@ import { errorMessage } from '../platform/errors';
 import { openDocument, parseDocumentUri } from '../platform/uris';
 import { askRecordId, pickModel, pickProject, recordRefById, searchAndPickRecord } from '../projects/pickers';
 import { isDocumentNode, modelOf, type TreeNode } from '../tree/nodes';
-import { nodeOf, type TreeDeps } from '../tree/commands';
+import { nodeOf } from '../tree/commands';
+import type { Services } from '../services';
 import { VIEW_ID } from '../tree/provider';
 import { REVEAL_MAX_PAGES } from '../tree/reveal';
 import type { DocumentRef } from '../domain/paths';
 import { adminUrl, type AdminTarget } from './adminUrls';
 import { parseDashboardUrl, parseExtensionLink, resolveDashboardLink, resolveExtensionLink } from './dashboardLinks';
 
-export interface NavigationDeps extends TreeDeps {
-  log: vscode.LogOutputChannel;
-}
-
 /** The project a palette command acts on (asking when there are several), in the environment the tree shows. */
-async function chooseProject(deps: NavigationDeps, title: string) {
+async function chooseProject(deps: Services, title: string) {
   const { registry, ui, t } = deps;
   const chosen = await pickProject(ui, t, registry.list(), title, deps.statusBar.activeProjectKey());
   return chosen && { project: chosen, environment: registry.environmentOf(chosen.key), data: await registry.data(chosen.key) };
 }
 
-export async function openRecordById(deps: NavigationDeps): Promise<void> {
+export async function openRecordById(deps: Services): Promise<void> {
   const { ui, t } = deps;
   const chosen = await chooseProject(deps, t('Open a record of which project?'));
   if (!chosen) return;
@@ -37,7 +34,7 @@ export async function openRecordById(deps: NavigationDeps): Promise<void> {
   await openDocument(ref);
 }
 
-export async function openFromUrl(deps: NavigationDeps, text?: unknown): Promise<void> {
+export async function openFromUrl(deps: Services, text?: unknown): Promise<void> {
   const { ui, t } = deps;
   const address =
     typeof text === 'string'
@@ -57,7 +54,7 @@ export async function openFromUrl(deps: NavigationDeps, text?: unknown): Promise
   await openDocument(await resolveDashboardLink(parsed.value, deps.registry, t));
 }
 
-export async function searchAndOpen(deps: NavigationDeps): Promise<void> {
+export async function searchAndOpen(deps: Services): Promise<void> {
   const { ui, t } = deps;
   const chosen = await chooseProject(deps, t('Search records of which project?'));
   if (!chosen) return;
@@ -75,7 +72,7 @@ export async function searchAndOpen(deps: NavigationDeps): Promise<void> {
  * comes from outside (a web page, a chat): everything in it is checked, and it can only open a document to read; it
  * never signs in, saves or changes anything.
  */
-export async function openLink(deps: Pick<NavigationDeps, 'registry' | 'ui' | 't' | 'log'>, uri: vscode.Uri): Promise<void> {
+export async function openLink(deps: Pick<Services, 'registry' | 'ui' | 't' | 'log'>, uri: vscode.Uri): Promise<void> {
   const { ui, t, log } = deps;
   const parsed = parseExtensionLink(uri.path, uri.query, t);
   if (!parsed.ok) {
@@ -102,25 +99,25 @@ const ID_OF: { [K in TreeNode['kind']]?: (node: Extract<TreeNode, { kind: K }>) 
   upload: (node) => node.upload.id,
 };
 
-export async function copyId(deps: NavigationDeps, arg?: unknown): Promise<void> {
+export async function copyId(deps: Services, arg?: unknown): Promise<void> {
   const node = await nodeOf(deps, arg);
   const id = node && (ID_OF[node.kind] as ((node: TreeNode) => string) | undefined)?.(node);
   if (id !== undefined) await copied(deps, id);
 }
 
-export async function copyApiKey(deps: NavigationDeps, arg?: unknown): Promise<void> {
+export async function copyApiKey(deps: Services, arg?: unknown): Promise<void> {
   const node = await nodeOf(deps, arg);
   const apiKey =
     node?.kind === 'model' ? Model.givenApiKey(node.itemType) : node?.kind === 'field' ? Field.givenApiKey(node.field) : undefined;
   if (apiKey !== undefined) await copied(deps, apiKey);
 }
 
-async function copied(deps: NavigationDeps, text: string): Promise<void> {
+async function copied(deps: Services, text: string): Promise<void> {
   await deps.ui.copy(text);
   deps.ui.status(deps.t('Copied {0}', text), 3000);
 }
 
-export async function openInDatoCMS(deps: NavigationDeps, arg?: unknown): Promise<void> {
+export async function openInDatoCMS(deps: Services, arg?: unknown): Promise<void> {
   const node = await nodeOf(deps, arg);
   if (!node) return;
   const project = deps.registry.get(node.projectKey);
@@ -146,7 +143,7 @@ function adminTarget(node: TreeNode): AdminTarget | undefined {
   return model ? { kind: 'model', itemType: model.itemType } : undefined;
 }
 
-export async function revealInTree(deps: NavigationDeps, arg?: unknown): Promise<void> {
+export async function revealInTree(deps: Services, arg?: unknown): Promise<void> {
   const { registry, ui, t } = deps;
   const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
   const ref = uri ? parseDocumentUri(uri) : undefined;
@@ -184,7 +181,7 @@ export async function revealInTree(deps: NavigationDeps, arg?: unknown): Promise
  * a record is paged to, at most `maxPages` more pages, else its model's Records item stands in. The node shown.
  */
 export async function revealRef(
-  deps: NavigationDeps,
+  deps: Services,
   ref: DocumentRef,
   options: { focus: boolean; maxPages: number },
 ): Promise<TreeNode | undefined> {

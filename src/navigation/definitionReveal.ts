@@ -4,25 +4,21 @@
 // over an id, to underline it): the reveal waits for that record to become the active editor.
 import vscode = require('vscode');
 import type { DocumentRef } from '../domain/paths';
-import type { Report } from '../platform/errors';
 import { parseDocumentUri } from '../platform/uris';
 import { isDocumentNode } from '../tree/nodes';
 import { DEFINITION_REVEAL_PAGES } from '../tree/reveal';
-import { revealRef, type NavigationDeps } from './commands';
+import { revealRef } from './commands';
+import type { Services } from '../services';
 
 /** How long a definition's record may take to become the active editor (its document is read first). */
 const OPENING_WITHIN_MS = 60_000;
-
-export interface DefinitionRevealDeps extends NavigationDeps {
-  report: Report;
-}
 
 export class DefinitionReveal implements vscode.Disposable {
   private expected: { ref: DocumentRef; until: number } | undefined;
   private readonly subscription: vscode.Disposable;
 
   constructor(
-    private readonly deps: DefinitionRevealDeps,
+    private readonly deps: Services,
     private readonly now: () => number = Date.now,
   ) {
     this.subscription = vscode.window.onDidChangeActiveTextEditor((editor) => editor && this.opened(editor.document.uri));

@@ -7,16 +7,9 @@ import type { Resource } from '../cma';
 import { Model } from '../domain/views';
 import type { ProjectData } from '../projects/projectData';
 import { errorMessage } from '../platform/errors';
-import type { PublishingHost, RecordRef, RecordTarget } from './recordActions';
+import type { RecordHost, RecordRef, RecordTarget } from './recordActions';
 
 export type BulkOperation = 'publish' | 'unpublish' | 'destroy';
-
-export interface BulkHost extends PublishingHost {
-  /** the records are gone from DatoCMS: the tree drops them, their editors are handled like a deletion */
-  removed(refs: RecordRef[]): void;
-  /** a line for the output channel */
-  log(message: string): void;
-}
 
 export interface BulkResult {
   done: string[];
@@ -27,7 +20,7 @@ export interface BulkResult {
 
 const TITLES_NAMED = 3;
 
-export async function runBulk(host: BulkHost, targets: RecordTarget[], operation: BulkOperation): Promise<BulkResult | undefined> {
+export async function runBulk(host: RecordHost, targets: RecordTarget[], operation: BulkOperation): Promise<BulkResult | undefined> {
   const { ui, t } = host;
   const first = targets[0];
   if (!first) return undefined;
@@ -78,7 +71,7 @@ export async function runBulk(host: BulkHost, targets: RecordTarget[], operation
 
 /** One bulk run: what it sends, and the result its chunks fill. */
 interface BulkRun {
-  host: BulkHost;
+  host: RecordHost;
   operation: BulkOperation;
   data: ProjectData;
   titleOf: Map<string, string>;
@@ -132,7 +125,7 @@ async function sendChunk(run: BulkRun, ids: string[]): Promise<void> {
 
 /** Why a record did not reach what the operation asked, as read again after its request. */
 function failureReason(
-  t: PublishingHost['t'],
+  t: RecordHost['t'],
   operation: BulkOperation,
   why: { read: boolean; record: Resource<'item'> | undefined; chunkError: unknown; alwaysPublished: Set<string> },
 ): string {
@@ -147,7 +140,7 @@ function failureReason(
 }
 
 /** Publishing asks to save unsaved editors first; unpublishing and deleting ask to confirm, naming the records. */
-async function confirmed(host: BulkHost, targets: RecordTarget[], operation: BulkOperation): Promise<boolean> {
+async function confirmed(host: RecordHost, targets: RecordTarget[], operation: BulkOperation): Promise<boolean> {
   const { ui, t } = host;
   const { environment } = targets[0]!.ref;
   if (operation === 'publish') {
@@ -203,7 +196,7 @@ function reasonOf(error: unknown): string {
 }
 
 /** `"A", "B", "C" and 7 more` */
-function named(t: PublishingHost['t'], targets: RecordTarget[]): string {
+function named(t: RecordHost['t'], targets: RecordTarget[]): string {
   const quoted = targets
     .slice(0, TITLES_NAMED)
     .map((target) => `"${target.title}"`)
@@ -211,7 +204,7 @@ function named(t: PublishingHost['t'], targets: RecordTarget[]): string {
   return targets.length > TITLES_NAMED ? t('{0} and {1} more', quoted, targets.length - TITLES_NAMED) : quoted;
 }
 
-function report(host: BulkHost, operation: BulkOperation, total: number, result: BulkResult): void {
+function report(host: RecordHost, operation: BulkOperation, total: number, result: BulkResult): void {
   const { ui, t } = host;
   const done = result.done.length;
   const verb = { publish: t('published'), unpublish: t('unpublished'), destroy: t('deleted') }[operation];

@@ -2,45 +2,33 @@
 // action, and the tree refreshed around it.
 import { openDocument } from '../platform/uris';
 import { modelTargetOfNode, type PickerDeps } from '../projects/pickers';
-import type { DeletedResources } from '../domain/deleted';
 import { actionDeps } from '../projects/actionHost';
-import { type ProjectRegistry } from '../projects/registry';
-import type { Translate } from '../platform/translate';
-import type { Ui } from '../platform/ui';
+import type { Services } from '../services';
 import { sectionAbove, subjectOf, type Subject } from '../tree/commands';
-import { type TreeModel } from '../tree/model';
 import { deleteRecord, type RecordTarget } from './deleteRecord';
 import { duplicateRecord } from './duplicateRecord';
 import { newRecordRef } from './newRecord';
 
-export interface LifecycleCommandDeps {
-  registry: ProjectRegistry;
-  tree: TreeModel;
-  ui: Ui;
-  t: Translate;
-  documentsDeleted(gone: DeletedResources): Promise<void>;
-}
-
-export async function remove(deps: LifecycleCommandDeps, arg?: unknown): Promise<void> {
+export async function remove(deps: Services, arg?: unknown): Promise<void> {
   const subject = await subjectOf(deps, arg);
   const target = subject && (await recordTarget(deps, subject));
   if (target && (await deleteRecord(actionDeps(deps), target))) await refreshAround(deps, subject);
 }
 
-export async function duplicate(deps: LifecycleCommandDeps, arg?: unknown): Promise<void> {
+export async function duplicate(deps: Services, arg?: unknown): Promise<void> {
   const subject = await subjectOf(deps, arg);
   const target = subject && (await recordTarget(deps, subject));
   if (target && (await duplicateRecord(actionDeps(deps), target)) !== undefined) await refreshAround(deps, subject);
 }
 
 /** The branch of the tree that lists the record reloads: its Records item, or where the tree shows its model's records. */
-function refreshAround(deps: LifecycleCommandDeps, subject: Subject): Promise<void> {
+function refreshAround(deps: Services, subject: Subject): Promise<void> {
   const section = sectionAbove(subject.node);
   if (section) return deps.tree.refresh(section);
   return subject.ref ? deps.tree.documentChanged(subject.ref) : deps.tree.refresh();
 }
 
-async function recordTarget(deps: LifecycleCommandDeps, subject: Subject): Promise<RecordTarget | undefined> {
+async function recordTarget(deps: Services, subject: Subject): Promise<RecordTarget | undefined> {
   const { node, ref } = subject;
   if (node?.kind === 'record')
     return { project: node.projectKey, environment: node.environment, record: node.record, model: node.model.itemType };

@@ -3,33 +3,17 @@
 import vscode = require('vscode');
 import type { ApiErrorEntry } from '../cma';
 import type { Resource } from '../cma';
-import type { DocumentsFeature } from '../documents';
 import { DOCUMENT_SCHEME, type DocumentRef } from '../domain/paths';
-import { type DeletedResources } from '../domain/deleted';
 import { documentUri, parseDocumentUri } from '../platform/uris';
-import { type Translate } from '../platform/translate';
-import { type Ui } from '../platform/ui';
-import type { ProjectRegistry } from '../projects/registry';
+import type { Services } from '../services';
 import { titleOf } from '../domain/titles';
 import type { RecordNode, RecordsNode, TreeNode } from '../tree/nodes';
-import type { TreeModel } from '../tree/model';
-import { runBulk, type BulkHost, type BulkOperation } from './bulk';
-import { RecordPublishing, type RecordRef, type RecordTarget } from './recordActions';
+import { runBulk, type BulkOperation } from './bulk';
+import { RecordPublishing, type RecordHost, type RecordRef, type RecordTarget } from './recordActions';
 import { RecordStatuses } from './recordStatus';
 
 export type PublishingAction =
   'publish' | 'unpublish' | 'schedulePublication' | 'scheduleUnpublishing' | 'cancelPublication' | 'cancelUnpublishing' | 'deleteSelected';
-
-export interface PublishingDeps {
-  registry: ProjectRegistry;
-  tree: TreeModel;
-  documents: DocumentsFeature;
-  ui: Ui;
-  t: Translate;
-  treeView: vscode.TreeView<TreeNode>;
-  documentsDeleted(gone: DeletedResources): Promise<void>;
-  log: vscode.LogOutputChannel;
-}
 
 /** The record status badges and context keys, and the publishing actions over them. */
 export class Publishing implements vscode.Disposable {
@@ -38,7 +22,7 @@ export class Publishing implements vscode.Disposable {
   private readonly statuses = new RecordStatuses(this.decorationsChanged, (uri) => this.deps.documents.baseline(uri)?.opened.resource);
   private readonly disposables: vscode.Disposable[];
 
-  constructor(private readonly deps: PublishingDeps) {
+  constructor(private readonly deps: Services) {
     const isRecord = (uri: vscode.Uri | undefined) => uri?.scheme === DOCUMENT_SCHEME && parseDocumentUri(uri)?.kind === 'record';
     this.disposables = [
       this.decorationsChanged,
@@ -92,7 +76,7 @@ export class Publishing implements vscode.Disposable {
 }
 
 /** A record opened from an address without its title is named by what its open editor was read from. */
-async function named(deps: PublishingDeps, target: RecordTarget): Promise<RecordTarget> {
+async function named(deps: Services, target: RecordTarget): Promise<RecordTarget> {
   if (target.title !== target.ref.id) return target;
   const opened = deps.documents.baseline(documentUri(target.ref))?.opened.resource;
   if (opened?.type !== 'item') return target;
@@ -125,7 +109,7 @@ function targetsOf(args: unknown[], parents: Map<string, RecordsNode>, treeSelec
 }
 
 // `deps` is the context: its features are getters and methods, so it is passed whole, never spread.
-function hostFor(deps: PublishingDeps, statuses: RecordStatuses, parents: Map<string, RecordsNode>): BulkHost {
+function hostFor(deps: Services, statuses: RecordStatuses, parents: Map<string, RecordsNode>): RecordHost {
   const documentsOf = (ref: RecordRef) =>
     vscode.workspace.textDocuments.filter((d) => {
       const open = parseDocumentUri(d.uri);
@@ -167,11 +151,15 @@ function hostFor(deps: PublishingDeps, statuses: RecordStatuses, parents: Map<st
   };
 }
 
-type Host = { publishing(): Publishing };
-export const publish = (deps: Host, ...args: unknown[]) => deps.publishing().run('publish', args);
-export const unpublish = (deps: Host, ...args: unknown[]) => deps.publishing().run('unpublish', args);
-export const schedulePublication = (deps: Host, ...args: unknown[]) => deps.publishing().run('schedulePublication', args);
-export const scheduleUnpublishing = (deps: Host, ...args: unknown[]) => deps.publishing().run('scheduleUnpublishing', args);
-export const cancelPublication = (deps: Host, ...args: unknown[]) => deps.publishing().run('cancelPublication', args);
-export const cancelUnpublishing = (deps: Host, ...args: unknown[]) => deps.publishing().run('cancelUnpublishing', args);
-export const deleteSelected = (deps: Host, ...args: unknown[]) => deps.publishing().run('deleteSelected', args);
+/** A command's handler: the action on the context's one Publishing (made on first use). */
+const action =
+  (name: PublishingAction) =>
+  (deps: { publishing(): Publishing }, ...args: unknown[]) =>
+    deps.publishing().run(name, args);
+export const publish = action('publish');
+export const unpublish = action('unpublish');
+export const schedulePublication = action('schedulePublication');
+export const scheduleUnpublishing = action('scheduleUnpublishing');
+export const cancelPublication = action('cancelPublication');
+export const cancelUnpublishing = action('cancelUnpublishing');
+export const deleteSelected = action('deleteSelected');

@@ -1,6 +1,6 @@
 // Publishing one record: publish / unpublish (the whole record or some locales), schedule either at a future
 // date and time in the project's timezone, and cancel a schedule. No vscode import: the editors, the tree and
-// the window come in through PublishingHost (src/records/publishing.ts is the VS Code side).
+// the window come in through RecordHost (src/records/publishing.ts is the VS Code side).
 import { ApiError, type ApiErrorEntry } from '../cma';
 import { publishingOf, type PublishSelection } from '../cma';
 import type { Resource } from '../cma';
@@ -21,7 +21,7 @@ export interface RecordTarget {
   title: string;
 }
 
-export interface PublishingHost {
+export interface RecordHost {
   ui: Ui;
   t: Translate;
   data(ref: RecordRef): Promise<ProjectData>;
@@ -33,12 +33,16 @@ export interface PublishingHost {
   showServerProblems(ref: RecordRef, errors: ApiErrorEntry[]): Promise<number>;
   /** DatoCMS has the record in a new state: the tree, the badges and clean editors follow */
   changed(ref: RecordRef, record: Resource<'item'>): void;
+  /** the records are gone from DatoCMS: the tree drops them, their editors are handled like a deletion */
+  removed(refs: RecordRef[]): void;
+  /** a line for the output channel */
+  log(message: string): void;
 }
 
 type Schedule = 'publication' | 'unpublishing';
 
 export class RecordPublishing {
-  constructor(private readonly host: PublishingHost) {}
+  constructor(private readonly host: RecordHost) {}
 
   /** Asks with one action (and `safe`, the choice that changes nothing); whether the user chose the action. */
   private async agrees(message: string, detail: string, action: string, safe?: string): Promise<boolean> {

@@ -7,48 +7,31 @@ import { modelTargetOfNode, type PickerDeps } from '../projects/pickers';
 import vscode = require('vscode');
 import type { Resource } from '../cma';
 import { relationshipId } from '../domain/resources';
-import { type DeletedResources } from '../domain/deleted';
 import { type DocumentRef } from '../domain/paths';
-import type { Report } from '../platform/errors';
 import type { Translate } from '../platform/translate';
-import type { Ui } from '../platform/ui';
 import { actionDeps } from '../projects/actionHost';
-import { type ProjectRegistry } from '../projects/registry';
 import { FIELD_MIME } from '../tree/provider';
 import { sectionAbove, subjectOf, type Subject } from '../tree/commands';
 import { type FieldNode, type TreeNode } from '../tree/nodes';
-import { type TreeModel } from '../tree/model';
-import { deleteSchemaItem, type QueriesBrokenBy, type SchemaTarget } from './deleteSchema';
+import { deleteSchemaItem, type SchemaTarget } from './deleteSchema';
 import { modelOfNode, newFieldRef } from './newField';
 import { newFieldsetRef, newModelRef, newWebhookRef } from './newSchema';
 import { moveField as move, moveFieldOnto } from './reorderFields';
-
-export interface SchemaActionDeps {
-  registry: ProjectRegistry;
-  tree: TreeModel;
-  ui: Ui;
-  t: Translate;
-  report: Report;
-  documentsDeleted(gone: DeletedResources): Promise<void>;
-  /** an open Schema Comparison of the environment is marked outdated */
-  schemaChanged(where: { project: string; environment: string }): void;
-  /** the workspace's GraphQL queries a model or field delete would break, for the confirmation to name */
-  queriesBrokenBy?: QueriesBrokenBy;
-}
+import type { Services } from '../services';
 
 /** What a delete command names in its title (Delete Model…, Delete Block Model…, Delete Field…): the one thing it deletes. */
 type DeletedKind = SchemaTarget['kind'] | 'blockModel';
 
 const kindOf = (target: SchemaTarget): DeletedKind => (target.kind === 'model' && Model.isBlock(target.model) ? 'blockModel' : target.kind);
 
-export const deleteModel = (deps: SchemaActionDeps, arg?: unknown) => remove(deps, arg, 'model');
-export const deleteBlockModel = (deps: SchemaActionDeps, arg?: unknown) => remove(deps, arg, 'blockModel');
-export const deleteField = (deps: SchemaActionDeps, arg?: unknown) => remove(deps, arg, 'field');
-export const deleteFieldset = (deps: SchemaActionDeps, arg?: unknown) => remove(deps, arg, 'fieldset');
-export const deleteWebhook = (deps: SchemaActionDeps, arg?: unknown) => remove(deps, arg, 'webhook');
+export const deleteModel = (deps: Services, arg?: unknown) => remove(deps, arg, 'model');
+export const deleteBlockModel = (deps: Services, arg?: unknown) => remove(deps, arg, 'blockModel');
+export const deleteField = (deps: Services, arg?: unknown) => remove(deps, arg, 'field');
+export const deleteFieldset = (deps: Services, arg?: unknown) => remove(deps, arg, 'fieldset');
+export const deleteWebhook = (deps: Services, arg?: unknown) => remove(deps, arg, 'webhook');
 
 /** Deletes the tree item (else the focused document) when it is the kind the command names; asks first. */
-async function remove(deps: SchemaActionDeps, arg: unknown, kind: DeletedKind): Promise<void> {
+async function remove(deps: Services, arg: unknown, kind: DeletedKind): Promise<void> {
   const subject = await subjectOf(deps, arg);
   const target = subject && (await schemaTarget(deps, subject));
   if (!target) return;
@@ -66,7 +49,7 @@ async function remove(deps: SchemaActionDeps, arg: unknown, kind: DeletedKind): 
   else await deps.tree.refresh();
 }
 
-export async function moveField(deps: SchemaActionDeps, arg: unknown, direction: 'up' | 'down'): Promise<void> {
+export async function moveField(deps: Services, arg: unknown, direction: 'up' | 'down'): Promise<void> {
   const subject = await subjectOf(deps, arg);
   const target = subject && (await schemaTarget(deps, subject));
   if (target?.kind !== 'field') {
@@ -84,7 +67,7 @@ export function dragFields(nodes: readonly TreeNode[], transfer: vscode.DataTran
 }
 
 /** A field dragged in the tree and dropped on another field of the same model and fieldset. */
-export async function dropField(deps: SchemaActionDeps, transfer: vscode.DataTransfer, onto: TreeNode | undefined): Promise<void> {
+export async function dropField(deps: Services, transfer: vscode.DataTransfer, onto: TreeNode | undefined): Promise<void> {
   const field = transfer.get(FIELD_MIME)?.value as FieldNode | undefined;
   if (field?.kind !== 'field') return;
   if (
@@ -125,7 +108,7 @@ const TARGET_OF_NODE: { [K in TreeNode['kind']]?: (node: Extract<TreeNode, { kin
 
 /** The schema target of each kind of document that is one, read from the project. */
 const TARGET_OF_REF: {
-  [K in SchemaTarget['kind']]: (deps: SchemaActionDeps, ref: Extract<DocumentRef, { kind: K }>, at: Place) => Promise<SchemaTarget>;
+  [K in SchemaTarget['kind']]: (deps: Services, ref: Extract<DocumentRef, { kind: K }>, at: Place) => Promise<SchemaTarget>;
 } = {
   model: async (deps, ref, at) => ({ ...at, kind: 'model', model: await (await data(deps, ref)).itemType(ref.apiKey) }),
   async field(deps, ref, at) {
@@ -142,10 +125,10 @@ const TARGET_OF_REF: {
   webhook: async (deps, ref, at) => ({ ...at, kind: 'webhook', webhook: await (await data(deps, ref)).client.webhooks.find(ref.id) }),
 };
 
-const data = (deps: SchemaActionDeps, ref: DocumentRef) => deps.registry.data(ref.project, ref.environment);
+const data = (deps: Services, ref: DocumentRef) => deps.registry.data(ref.project, ref.environment);
 const isSchemaRef = (ref: DocumentRef): ref is SchemaRef => ref.kind in TARGET_OF_REF;
 
-async function schemaTarget(deps: SchemaActionDeps, subject: Subject): Promise<SchemaTarget | undefined> {
+async function schemaTarget(deps: Services, subject: Subject): Promise<SchemaTarget | undefined> {
   const { node, ref } = subject;
   const ofNode = node && (TARGET_OF_NODE[node.kind] as ((node: TreeNode, at: Place) => SchemaTarget) | undefined);
   if (node && ofNode) return ofNode(node, { project: node.projectKey, environment: node.environment });
@@ -157,12 +140,12 @@ async function schemaTarget(deps: SchemaActionDeps, subject: Subject): Promise<S
     );
     return undefined;
   }
-  const ofRef = TARGET_OF_REF[ref.kind] as (deps: SchemaActionDeps, ref: SchemaRef, at: Place) => Promise<SchemaTarget>;
+  const ofRef = TARGET_OF_REF[ref.kind] as (deps: Services, ref: SchemaRef, at: Place) => Promise<SchemaTarget>;
   return ofRef(deps, ref, { project: ref.project, environment: ref.environment });
 }
 
 async function fieldOf(
-  deps: SchemaActionDeps,
+  deps: Services,
   ref: Extract<DocumentRef, { kind: 'field' }>,
   model: Resource<'item_type'>,
 ): Promise<Resource<'field'>> {

@@ -4,16 +4,13 @@ import vscode = require('vscode');
 import { documentPath, type DocumentRef } from '../domain/paths';
 import { describeRef } from '../domain/kinds';
 import { documentUri, parseDocumentUri } from '../platform/uris';
-import { type Ui } from '../platform/ui';
-import type { ProjectRegistry } from '../projects/registry';
-import type { QueriesBrokenBy } from '../domain/codeImpact';
-import type { ProjectStatusBar } from '../projects/statusBar';
 import type { TreeNode } from '../tree/nodes';
 import { ComparisonTree, COMPARISON_OPEN_CONTEXT, COMPARISON_VIEW_ID, type ChangeNode, type Comparison } from './comparisonView';
 import { diffSchemas, type SchemaDiff } from './diff';
 import { environmentItems } from './environmentItems';
 import { generateMigration } from './generate';
 import { fieldsetTitle, snapshotOf } from './snapshot';
+import type { Services } from '../services';
 
 const t = vscode.l10n.t;
 
@@ -27,16 +24,8 @@ const SIDE_SCHEME = 'datocms-compare';
 /** The query that marks a `datocms:` document as another environment's copy, shown read-only for comparison. */
 const COMPARISON_QUERY = 'compare';
 
-export interface SchemaCodeDeps {
-  registry: ProjectRegistry;
-  ui: Ui;
-  statusBar: ProjectStatusBar;
-  /** the workspace's queries a schema change would break (the GraphQL workbench) */
-  queriesBrokenBy?: QueriesBrokenBy;
-}
-
 export class SchemaCodeFeature implements vscode.Disposable {
-  readonly #deps: SchemaCodeDeps;
+  readonly #deps: Services;
   readonly #tree = new ComparisonTree();
   readonly #view: vscode.TreeView<ChangeNode>;
   /** texts of the `datocms-compare:` sides, by URI */
@@ -46,7 +35,7 @@ export class SchemaCodeFeature implements vscode.Disposable {
   /** counts the extension's schema changes, so a re-read that one overtook is not shown */
   #changes = 0;
 
-  constructor(deps: SchemaCodeDeps) {
+  constructor(deps: Services) {
     this.#deps = deps;
     this.#view = vscode.window.createTreeView(COMPARISON_VIEW_ID, { treeDataProvider: this.#tree, showCollapseAll: true });
     const checkAge = () => this.#tree.checkAge(OUTDATED_AFTER_MS) && this.#showOutdated();

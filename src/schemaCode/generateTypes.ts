@@ -3,23 +3,11 @@
 import vscode = require('vscode');
 import type { DocumentRef } from '../domain/paths';
 import type { Lazy } from '../platform/lazy';
-import type { Translate } from '../platform/translate';
-import type { Ui } from '../platform/ui';
-import type { ProjectRegistry } from '../projects/registry';
-import type { ProjectStatusBar } from '../projects/statusBar';
 import { createTypesFeature, type TypesFeature } from './typesCommand';
 import { typesFileKey } from './typesState';
+import type { Services } from '../services';
 
-export interface TypesHost {
-  registry: ProjectRegistry;
-  statusBar: ProjectStatusBar;
-  ui: Ui;
-  t: Translate;
-  log: vscode.LogOutputChannel;
-  extension: vscode.ExtensionContext;
-}
-
-export function createTypes(deps: TypesHost): TypesFeature {
+export function createTypes(deps: Services): TypesFeature {
   return createTypesFeature({
     registry: deps.registry,
     ui: deps.ui,

@@ -5,8 +5,8 @@ import { describe, test } from 'node:test';
 import { type CmaClient } from '../../src/cma';
 import { publishingOf } from '../../src/cma/resources/publishing';
 import { ProjectData } from '../../src/projects/projectData';
-import { runBulk, type BulkHost } from '../../src/records/bulk';
-import { RecordPublishing } from '../../src/records/recordActions';
+import { runBulk } from '../../src/records/bulk';
+import { RecordPublishing, type RecordHost } from '../../src/records/recordActions';
 import { formatMessage } from '../../src/platform/translate';
 import type { PickItem } from '../../src/platform/ui';
 import { ScriptedUi } from '../platform/scriptedUi';
@@ -33,7 +33,7 @@ function world() {
   const offered: string[][] = [];
   const answers: ((labels: string[]) => string[] | undefined)[] = [];
   const failed: string[] = [];
-  const host: BulkHost = {
+  const host: RecordHost = {
     ui,
     t: formatMessage,
     data: async () => data,

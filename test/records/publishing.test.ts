@@ -6,8 +6,8 @@ import { ApiError, type CmaClient, type ApiErrorEntry } from '../../src/cma';
 import { publishingOf } from '../../src/cma/resources/publishing';
 import type { Resource } from '../../src/cma/types';
 import { ProjectData } from '../../src/projects/projectData';
-import { runBulk, type BulkHost } from '../../src/records/bulk';
-import { RecordPublishing } from '../../src/records/recordActions';
+import { runBulk } from '../../src/records/bulk';
+import { RecordPublishing, type RecordHost } from '../../src/records/recordActions';
 import { setDisplayLocale } from '../../src/platform/displayLocale';
 import { formatMessage } from '../../src/platform/translate';
 import type { PickItem } from '../../src/platform/ui';
@@ -41,7 +41,7 @@ function world(dirty = new Set<string>()) {
     lines: [] as string[],
     pickTitles: [] as string[],
   };
-  const host: BulkHost = {
+  const host: RecordHost = {
     ui,
     t: formatMessage,
     data: async () => data,
