@@ -9,7 +9,8 @@ import { activateMaintenanceMode, deleteEnvironment, promoteEnvironment, type En
 import { deleteUpload } from '../src/media/usage';
 import { formatMessage } from '../src/platform/translate';
 import type { LifecycleDeps } from '../src/projects/actions';
-import { signOut, type AccountDeps } from '../src/projects/accountCommands';
+import { signOut } from '../src/projects/accountCommands';
+import type { ProjectsDeps } from '../src/projects/actionHost';
 import { askSchemaChange, schemaChangeWarning, type GuardHost } from '../src/projects/primaryGuard';
 import { ProjectData } from '../src/projects/projectData';
 import { runBulk } from '../src/records/bulk';
@@ -167,8 +168,8 @@ const WALKS: Record<string, Walk> = {
       get: (key: string) => projects.find((p) => p.key === key),
       list: () => projects,
       signOut: async (key: string) => void signedOut.push(key),
-    } as unknown as AccountDeps['registry'];
-    await signOut({ registry, ui, t: formatMessage } as unknown as AccountDeps, at.project);
+    } as unknown as ProjectsDeps['registry'];
+    await signOut({ registry, ui, t: formatMessage } as unknown as ProjectsDeps, at.project);
     return () => signedOut;
   },
   'datocms.media.delete': async (ui) => {

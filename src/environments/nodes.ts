@@ -4,17 +4,14 @@
 import type { Resource } from '../cma';
 import { MaintenanceMode } from '../domain/views';
 import type { EnvironmentNode, SectionNode, TreeNode } from '../tree/nodes';
-import type { Translate } from '../platform/translate';
-import { isPrimary, type EnvironmentsApi } from './api';
+import { isPrimary } from './api';
+import type { EnvironmentOpsDeps } from './operations';
 
-export interface EnvironmentNodesDeps {
-  client: EnvironmentsApi;
-  t: Translate;
-  /** called once the Environments node's own look changed (maintenance mode read) */
-  changed(node: SectionNode): void;
-}
-
-export async function environmentNodes(section: SectionNode, deps: EnvironmentNodesDeps): Promise<TreeNode[]> {
+/** `changed` is called once the Environments node's own look changed (maintenance mode read). */
+export async function environmentNodes(
+  section: SectionNode,
+  deps: Pick<EnvironmentOpsDeps, 'client' | 't'> & { changed(node: SectionNode): void },
+): Promise<TreeNode[]> {
   const { client } = deps;
   // Not awaited with the list: a token that may not read maintenance mode still lists environments.
   void client.maintenanceMode.find().then(

@@ -1,23 +1,11 @@
 // Sign In, Sign Out and Switch Environment as commands (their dialogues are in ./accountFlows).
 import { CmaClient } from '../cma';
-import type { Config } from '../platform/config';
-import type { Translate } from '../platform/translate';
-import type { Ui } from '../platform/ui';
 import { confirmSignOut, pickEnvironment, pickProjectToSignOut, runSignIn } from './accountFlows';
 import { pickProject } from './pickers';
-import type { ProjectRegistry } from './registry';
-import type { ProjectStatusBar } from './statusBar';
-
-export interface AccountDeps {
-  registry: ProjectRegistry;
-  config: Config;
-  ui: Ui;
-  t: Translate;
-  statusBar: ProjectStatusBar;
-}
+import type { ProjectsDeps } from './actionHost';
 
 /** Signs in with a token the user pastes; given a project key (Sign In Again), to that project's server. */
-export async function signIn(deps: AccountDeps, projectKey?: unknown): Promise<string | undefined> {
+export async function signIn(deps: ProjectsDeps, projectKey?: unknown): Promise<string | undefined> {
   const { registry, ui, t } = deps;
   // The token goes only where the user's settings say (or, signing in again to a known project, to the server it
   // was signed in at): no caller can pass another address. The argument is at most a project key, which may
@@ -37,7 +25,7 @@ export async function signIn(deps: AccountDeps, projectKey?: unknown): Promise<s
   return project?.key;
 }
 
-export async function signOut(deps: AccountDeps, arg?: unknown): Promise<void> {
+export async function signOut(deps: ProjectsDeps, arg?: unknown): Promise<void> {
   const { registry, ui, t } = deps;
   const named = projectKeyIn(arg);
   const project = named ? registry.get(named) : await pickProjectToSignOut(ui, t, registry.list());
@@ -48,7 +36,7 @@ export async function signOut(deps: AccountDeps, arg?: unknown): Promise<void> {
   void ui.info(t('Signed out of {0}: its API token is deleted from this computer.', project.name));
 }
 
-export async function switchEnvironment(deps: AccountDeps, arg?: unknown): Promise<void> {
+export async function switchEnvironment(deps: ProjectsDeps, arg?: unknown): Promise<void> {
   const { registry, ui, t } = deps;
   const key = await projectKeyOf(deps, arg, t('Switch environment of which project?'));
   if (!key) return;
@@ -59,7 +47,7 @@ export async function switchEnvironment(deps: AccountDeps, arg?: unknown): Promi
 
 /** The project a command acts on: given as a key or a tree node, else the only one, else picked (the active one first). */
 async function projectKeyOf(
-  deps: Pick<AccountDeps, 'registry' | 'ui' | 't' | 'statusBar'>,
+  deps: Pick<ProjectsDeps, 'registry' | 'ui' | 't' | 'statusBar'>,
   arg: unknown,
   title: string,
 ): Promise<string | undefined> {

@@ -5,16 +5,21 @@ import { openDocument, type Translate, type Ui } from '../platform';
 import type { LifecycleDeps } from './actions';
 import { confirmSchemaChange, primaryWarning } from './primaryGuard';
 import type { ProjectRegistry } from './registry';
+import type { ProjectStatusBar } from './statusBar';
+import type { Config } from '../platform/config';
 
-/** What builds LifecycleDeps: the registry, the window, and where deleted documents are handled. */
-export interface ActionHost {
+/** What the projects room's commands and actions take from the context (declared here, below the feature rooms). */
+export interface ProjectsDeps {
   registry: ProjectRegistry;
+  config: Config;
   ui: Ui;
   t: Translate;
+  statusBar: ProjectStatusBar;
   documentsDeleted(gone: DeletedResources): Promise<void>;
 }
 
-export function actionDeps(host: ActionHost): LifecycleDeps {
+/** LifecycleDeps from the registry, the window, and where deleted documents are handled. */
+export function actionDeps(host: Pick<ProjectsDeps, 'registry' | 'ui' | 't' | 'documentsDeleted'>): LifecycleDeps {
   return {
     ui: host.ui,
     t: host.t,
