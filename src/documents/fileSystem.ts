@@ -102,7 +102,9 @@ export class DatoFileSystem implements vscode.FileSystemProvider, vscode.Disposa
       result.error.code === 'FileNotFound'
     )
       throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Creating a {0} from the editor is not supported yet.', ref.kind));
-    throw this.refusal(uri, ref, result);
+    // The workbench shows a provider's error as `name: message` inside its own "Unable to write file" frame (File ›
+    // Save, Save All); without a name, what follows is our message alone.
+    throw Object.assign(this.refusal(uri, ref, result), { name: '' });
   }
 
   createDirectory(): void {

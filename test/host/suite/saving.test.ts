@@ -10,6 +10,7 @@ import {
   cma,
   describeRequests,
   dismissToasts,
+  ensureSignedIn,
   requests,
   settledToasts,
   tabIsDirty,
@@ -37,6 +38,7 @@ const SLOW_SAVE_MS = 1500;
 const problems = async () => (await toasts()).filter((t) => t.severity !== 'info');
 
 describe('saving while typing', () => {
+  before(ensureSignedIn);
   beforeEach(dismissToasts);
   afterEach(async () => {
     await clearFaults();
@@ -146,6 +148,7 @@ describe('saving while typing', () => {
 });
 
 describe('failed saves', () => {
+  before(ensureSignedIn);
   beforeEach(dismissToasts);
   afterEach(async () => {
     await clearFaults();
@@ -199,6 +202,41 @@ describe('failed saves', () => {
       'the problem is marked where it is',
     );
   });
+
+  // A save the workbench makes itself: VS Code shows the failure in its own notification ("Failed to save '…': "),
+  // which carries our message; the actions wait on the status bar item.
+  for (const [how, command, index] of [
+    ['File › Save', 'workbench.action.files.save', 13],
+    ['Save All', 'workbench.action.files.saveAll', 14],
+  ] as const) {
+    it(`${how} of an invalid document: nothing is sent; the one notification (VS Code's own) carries our words, no error name; the text is kept`, async () => {
+      const id = await recordIdOf('article', index);
+      const uri = recordUri(id);
+      const editor = await openEditor(uri);
+      await selectValue(editor, ['title', 'en']);
+      await editor.edit((builder) => builder.replace(editor.selection, JSON.stringify('y'.repeat(500))));
+      await waitFor(() => valueAt(editor, ['title', 'en']) === 'y'.repeat(500), 5_000, 'the edit');
+      const typed = editor.document.getText();
+      await dismissToasts();
+      await clearRequests();
+      await vscode.commands.executeCommand(command);
+      const shown = await settledToasts(1, 2000);
+      assert.equal(shown.length, 1, `toasts: ${JSON.stringify(shown)}`);
+      assert.match(shown[0]!.message, /Not sent to DatoCMS: title\.en/);
+      // VS Code frames it ("Failed to save '…': Unable to write file '…' (…)"); inside, our words and no error name
+      assert.match(shown[0]!.message, /\(Not sent to DatoCMS: title\.en: .*Your text is kept; fix it and save again\.\)$/);
+      assert.doesNotMatch(shown[0]!.message, /FileSystemError|NoPermissions|EntryNotFound|Error:/);
+      assert.deepEqual(await writes(), []);
+      assert.equal(tabIsDirty(uri), true);
+      assert.equal(editor.document.getText(), typed);
+      assert.ok(
+        vscode.window.tabGroups.all
+          .flatMap((g) => g.tabs)
+          .filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString()).length === 1,
+        'one tab',
+      );
+    });
+  }
 
   it('a 422 validation error shows exactly one notification; the tab stays dirty and the text is kept', async () => {
     const [first, second] = (await cma('GET', '/items?filter%5Btype%5D=author&page%5Blimit%5D=2')).data;
