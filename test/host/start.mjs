@@ -3,10 +3,11 @@
 // installed, datocms.baseUrl and datocms.cdaUrl pointing at the emulator and the demo folder linked to its project
 // (a datocms.config.json and a query to Run), then prints the address to open and the token to sign in with.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, codeServerInstalled, installVsix, startCodeServer, startEmulator, stopAll } from './lib/processes.mjs';
+import { DEMO_TOKEN, demoSettings, writeDemoFiles } from './lib/demo.mjs';
 import { buildAndPackage } from './lib/vsix.mjs';
 
 // The demo's folders live outside any git repository, so the workbench's git features stay quiet.
@@ -24,69 +25,29 @@ if (!codeServerInstalled()) {
 
 console.log('Building and packaging the extension…');
 const vsix = buildAndPackage();
-const emulator = await startEmulator({ token: 'demo-token', records: 300 });
+const emulator = await startEmulator({ token: DEMO_TOKEN, records: 300 });
 console.log(`CMA emulator: ${emulator.url}`);
 
 if (!codeServerInstalled()) {
   console.log(`\ncode-server is not installed here (run "bash .ci/run setup" to install it).`);
   console.log(`To try the extension in desktop VS Code instead: code --install-extension ${vsix}`);
   console.log(
-    `then set "datocms.baseUrl": "${emulator.url}" and "datocms.cdaUrl": "${emulator.url}/cda/" in your user settings and sign in with the token demo-token.`,
+    `then set "datocms.baseUrl": "${emulator.url}" and "datocms.cdaUrl": "${emulator.url}/cda/" in your user settings and sign in with the token ${DEMO_TOKEN}.`,
   );
   console.log('Ctrl+C stops the emulator.');
 } else {
   for (const dir of [join(userDataDir, 'User'), extensionsDir, folder]) mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    join(userDataDir, 'User/settings.json'),
-    JSON.stringify(
-      {
-        'workbench.startupEditor': 'none',
-        'telemetry.telemetryLevel': 'off',
-        'datocms.baseUrl': emulator.url,
-        // the emulator's delivery API, so that Run, Sync GraphQL Schema and the GraphQL checks work at once
-        'datocms.cdaUrl': `${emulator.url}/cda/`,
-        // VS Code for the web saves after a delay by default; the demo saves only when asked, like desktop.
-        'files.autoSave': 'off',
-      },
-      null,
-      2,
-    ),
-  );
-  demoFiles(folder);
+  writeFileSync(join(userDataDir, 'User/settings.json'), JSON.stringify(demoSettings(emulator.url), null, 2));
+  writeDemoFiles(folder);
   await installVsix({ vsix, userDataDir, extensionsDir });
   const server = await startCodeServer({ userDataDir, extensionsDir, folder });
   console.log(`\nVS Code (code-server 4.100.3): ${server.url}/?folder=${encodeURIComponent(folder)}`);
-  console.log('Open it in a browser, click the DatoCMS icon in the activity bar, choose Sign In and paste: demo-token');
+  console.log(`Open it in a browser, click the DatoCMS icon in the activity bar, choose Sign In and paste: ${DEMO_TOKEN}`);
   console.log('Then open queries/articles.graphql and click Run above the query: the folder reads the demo project.');
   console.log(
     `(Desktop VS Code: code --install-extension ${vsix}, with "datocms.baseUrl": "${emulator.url}" and "datocms.cdaUrl": "${emulator.url}/cda/".)`,
   );
   console.log('Ctrl+C stops everything.');
-}
-
-/** The demo folder linked to the emulator's project (site 84213) and a query to run; a file already there is kept. */
-function demoFiles(root) {
-  const files = {
-    'datocms.config.json': `${JSON.stringify({ profiles: { default: { siteId: '84213' } } }, null, 2)}\n`,
-    'queries/articles.graphql': [
-      '# Click Run above the query: the answer opens beside it, with its cost and cache tags.',
-      'query LatestArticles {',
-      '  allArticles(first: 5, orderBy: _createdAt_DESC) {',
-      '    id',
-      '    title',
-      '    author { name }',
-      '    categories { name }',
-      '  }',
-      '}',
-      '',
-    ].join('\n'),
-  };
-  for (const [name, text] of Object.entries(files)) {
-    const path = join(root, name);
-    if (existsSync(path)) continue;
-    mkdirSync(join(path, '..'), { recursive: true });
-    writeFileSync(path, text);
-  }
 }
 
 const shutdown = async () => {

@@ -104,6 +104,28 @@ describe('creating schema from the tree', () => {
       15_000,
       'the tree to list the new field',
     );
+
+    // renamed (its label and api_key): the one tab follows, under the new name, as the tree names it
+    const renamedKey = `${apiKey}_x`;
+    await editJson(editor.document, (doc) => {
+      doc.label = 'Host field renamed';
+      doc.api_key = renamedKey;
+    });
+    await pressSave(editor);
+    const fieldTabs = () =>
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.path.includes('/sandbox/models/category/fields/'));
+    const renamedPath = `/sandbox/models/category/fields/${renamedKey}/Host field renamed · category`;
+    await waitFor(
+      () => fieldTabs().length === 1 && (fieldTabs()[0]!.input as vscode.TabInputText).uri.path.endsWith(renamedPath),
+      30_000,
+      'the tab to follow the rename',
+    );
+    assert.match(fieldTabs()[0]!.label, /^Host field renamed/);
+    assert.equal(JSON.parse(vscode.window.activeTextEditor!.document.getText()).api_key, renamedKey);
+    const puts = (await writes()).filter((r) => r.method === 'PUT');
+    assert.equal(puts.length, 1, describeRequests(await writes()));
   });
 
   it('New Fieldset on a model in a sandbox: Ctrl+S → one POST …/fieldsets; the fieldset opens from the tree and a hint edit sends one PUT with only the hint', async function () {

@@ -14,6 +14,7 @@ import {
   cmaJob,
   config,
   dismissToasts,
+  ensureSignedIn,
   linkWorkspaceToEmulator,
   requests,
   restoreConfirmations,
@@ -48,6 +49,7 @@ describe('graphql language', () => {
   };
 
   before(async () => {
+    await ensureSignedIn();
     await linkWorkspaceToEmulator();
     writeFileSync(join(workspace(), FILE), TEXT);
   });
@@ -102,6 +104,27 @@ describe('graphql language', () => {
       20_000,
       "the field's document from the hover",
     );
+  });
+
+  it("Run of a query the language already marks: the delivery API's error for it is not marked a second time", async function () {
+    this.timeout(120_000);
+    await vscode.window.showTextDocument(uri(), { preview: false });
+    const marks = () => vscode.languages.getDiagnostics(uri()).filter((d) => d.source === 'DatoCMS GraphQL' || d.source === 'DatoCMS CDA');
+    await waitFor(() => marks().length > 0, 30_000, 'the problem of the query');
+    const lenses = async () => (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri())) ?? [];
+    await waitFor(async () => (await lenses()).some((l) => l.command?.command === 'datocms.graphql.run'), 20_000, 'the Run CodeLens');
+    const run = (await lenses()).find((l) => l.command?.command === 'datocms.graphql.run')!;
+    const asked = async () => (await requests()).filter((r) => r.path.startsWith('/cda') && r.body?.operationName === 'ArticleList').length;
+    const before = await asked();
+    // the command returns once the answer is read and its errors placed
+    await vscode.commands.executeCommand(run.command!.command, ...(run.command!.arguments ?? []));
+    assert.equal((await asked()) - before, 1, 'the query was sent once');
+    assert.deepEqual(
+      marks().map((d) => [d.source, d.range.start.line, d.range.start.character]),
+      [['DatoCMS GraphQL', 7, 6]],
+    );
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await dismissToasts();
   });
 
   it('the quick fix of a "did you mean", the query coloured inside its template, Find Usages in the References view', async function () {
