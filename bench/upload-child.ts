@@ -2,7 +2,7 @@
 // held before: one JSON line on stdout.
 //
 // node --expose-gc --import tsx bench/upload-child.ts URL TOKEN FILE [MODE]
-// MODE: `ours` (default): mediaOf(client).uploads.createFromFile, the whole flow (upload request, streamed
+// MODE: `ours` (default): client.media.uploads.createFromFile, the whole flow (upload request, streamed
 // PUT, create job); `raw`: the same upload request and create through the client around a bare undici PUT of
 // a file stream, for comparison.
 import { createReadStream } from 'node:fs';
@@ -10,10 +10,9 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Pool } from 'undici';
 import { CmaClient, closeAllDispatchers } from '../src/cma';
-import { mediaOf } from '../src/cma/resources/media';
 
 async function rawUpload(client: CmaClient, file: string): Promise<void> {
-  const media = mediaOf(client);
+  const media = client.media;
   const permission = await media.uploadRequests.create(basename(file));
   const url = new URL(permission.url);
   const pool = new Pool(url.origin);
@@ -46,9 +45,7 @@ async function main(): Promise<void> {
   const upload = (path: string) =>
     mode === 'raw'
       ? rawUpload(client, path)
-      : mediaOf(client)
-          .uploads.createFromFile({ path }, { onProgress: () => sample() })
-          .then(() => undefined);
+      : client.media.uploads.createFromFile({ path }, { onProgress: () => sample() }).then(() => undefined);
   // Load and connect first (a small upload the same way), so the baseline holds the code and the pools.
   await upload(`${file}.small`);
   const collect = (globalThis as { gc?: () => void }).gc;

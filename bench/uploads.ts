@@ -13,7 +13,6 @@ import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'undici';
-import { mediaOf } from '../src/cma/resources/media';
 import { putToStorage } from '../src/cma/storagePut';
 import { ourClient } from './contenders';
 import { benchMediaNode } from './media';
@@ -74,7 +73,7 @@ async function benchUpload(
   await writeFile(`${file}.small`, randomBytes(64 * 1024));
   await emulator.setLatency(0);
   const client = ourClient(emulator.url, emulator.token);
-  const media = mediaOf(client);
+  const media = client.media;
   const permission = await media.uploadRequests.create('bench-100mb.bin');
   const url = new URL(permission.url);
   const raw = new Pool(url.origin);

@@ -4,7 +4,7 @@
 // notification. No message shows a datocms: address or a file path where a name would do.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { publishingOf, type CmaClient, type Resource } from '../src/cma';
+import { type CmaClient, type Resource } from '../src/cma';
 import { activateMaintenanceMode, deleteEnvironment, promoteEnvironment, type EnvironmentOpsDeps } from '../src/environments/operations';
 import { deleteUpload } from '../src/media/usage';
 import { formatMessage } from '../src/platform/translate';
@@ -130,7 +130,7 @@ const WALKS: Record<string, Walk> = {
       (r) => !taken.has(r.id) && r.meta['is_valid'] === true,
     )!;
     taken.add(draft.id);
-    await publishingOf(client).items.publish(draft.id, { locales: ['en'], nonLocalizedContent: true });
+    await client.publishing.items.publish(draft.id, { locales: ['en'], nonLocalizedContent: true });
     emulator.clearRequests();
     const ref = { ...at, kind: 'record' as const, modelApiKey: 'article', id: draft.id };
     await new RecordPublishing(bulkHost(ui, data)).unpublish({ ref, title: `article ${draft.id}` });

@@ -1,8 +1,12 @@
 // The DatoCMS Content Management API client: one object per resource family (site, environments, maintenance mode, item
-// types, fields, fieldsets, webhooks, items, uploads, item versions) over one Requester (retries, rate-limit pacing, jobs) and the
-// keep-alive pool shared by every client of a base URL. No vscode import here.
+// types, fields, fieldsets, webhooks, items, uploads, item versions; publishing and the media area's writes, made on
+// first use) over one Requester (retries, rate-limit pacing, jobs) and the keep-alive pool shared by every client of a
+// base URL. No vscode import here.
 
+import type { ClientCalls } from './calls';
 import { Requester, type Reply } from './requester';
+import { mediaOf, type MediaArea } from './resources/media';
+import { publishingOf, type Publishing } from './resources/publishing';
 import { itemsResource, type ItemsResource } from './resources/items';
 import {
   fieldsetsResource,
@@ -27,7 +31,7 @@ import { resolveSettings, type ClientOptions, type RawRequest } from './settings
 import { RateGate } from './timing';
 import { RequestBudget } from './budget';
 
-export class CmaClient {
+export class CmaClient implements ClientCalls {
   readonly baseUrl: string;
   readonly environment: string | undefined;
 
@@ -44,6 +48,8 @@ export class CmaClient {
 
   // Private: keeps the token out of JSON.stringify, console.log and debugger previews.
   readonly #requester: Requester;
+  #publishing: Publishing | undefined;
+  #media: MediaArea | undefined;
 
   /** `shared` is internal: withEnvironment's copies share the original's requester (`options` is then not read). */
   constructor(options: ClientOptions, shared?: Requester) {
@@ -75,6 +81,16 @@ export class CmaClient {
     this.items = itemsResource(requester);
     this.uploads = uploadsResource(requester);
     this.itemVersions = itemVersionsResource(requester);
+  }
+
+  /** Publish / unpublish (whole records or locales), the bulk jobs and the schedules. */
+  get publishing(): Publishing {
+    return (this.#publishing ??= publishingOf(this));
+  }
+
+  /** The media area's writes (uploads from files, bulk, tags, collections, upload requests, saved filters). */
+  get media(): MediaArea {
+    return (this.#media ??= mediaOf(this));
   }
 
   /** A client for another environment: same token, same keep-alive pool, same rate-limit pacing and lifetime. */

@@ -2,8 +2,8 @@
 //   client.ts       CmaClient: one object per resource family, withEnvironment, raw request()
 //   resources/      the families: site.ts (site, environments, maintenance mode), schema.ts (item types, fields, fieldsets),
 //                   webhooks.ts, items.ts, uploads.ts, versions.ts; shared.ts (read one / a list, partial update, create, delete)
-//                   publishing.ts (publishingOf(client): publish, bulk, schedules), media.ts (mediaOf(client): upload
-//                   writes, files, bulk, collections, tags, filters): only features use them, so they load with those
+//                   publishing.ts (client.publishing: publish, bulk, schedules), media.ts (client.media: upload
+//                   writes, files, bulk, collections, tags, filters), made on first use; calls.ts what they take of a client
 //   uploadFile.ts   a file into the media area (upload request, streamed PUT via storagePut.ts, create/replace job);
 //                   uploadErrors.ts its errors (UploadError, UploadInUseError)
 //   requester.ts    one call: headers, attempts and which failures are retried, rate-limit pacing, the log

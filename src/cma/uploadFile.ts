@@ -5,7 +5,7 @@
 import { lstat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
-import type { CmaClient } from './client';
+import type { ClientCalls } from './calls';
 import { ApiError, CancelledError } from './errors';
 import { expectAskedFor, parseSingle } from './jsonapi';
 import { contentTypeOf, extensionOf } from './mimeTypes';
@@ -124,7 +124,7 @@ async function prepare(source: UploadSource, options: UploadFileOptions): Promis
 }
 
 /** POST /upload-requests, then the PUT; resolves with the path the new file has. */
-async function store(client: CmaClient, file: Prepared, options: UploadFileOptions, collectionId?: string | null): Promise<string> {
+async function store(client: ClientCalls, file: Prepared, options: UploadFileOptions, collectionId?: string | null): Promise<string> {
   const progress = (phase: UploadProgress['phase'], sentBytes: number) => options.onProgress?.({ phase, sentBytes, totalBytes: file.size });
   progress('requesting', 0);
   const body = {
@@ -205,7 +205,7 @@ function refused(error: unknown, filename: string, replacing: boolean): unknown 
 
 /** A new upload from a file: the file is stored, then a job makes it an upload. */
 export async function createUploadFromFile(
-  client: CmaClient,
+  client: ClientCalls,
   source: UploadSource,
   options: CreateFromFileOptions = {},
 ): Promise<Resource<'upload'>> {
@@ -267,7 +267,7 @@ export async function createUploadFromFile(
 
 /** The same upload (id, metadata, references) with a new file. */
 export async function replaceUploadFile(
-  client: CmaClient,
+  client: ClientCalls,
   uploadId: string,
   source: UploadSource,
   options: ReplaceFileOptions = {},

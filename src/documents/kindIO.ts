@@ -1,7 +1,6 @@
 // Each document kind's I/O in one table: how it is read, how its partial update is sent and what its draft shows.
 // A new kind is a row here and a row in ../domain/kinds.ts.
 import type { CallOptions, Resource, UpdateBody } from '../cma';
-import { mediaOf } from '../cma/resources/media';
 import type { DocumentKind, RefOf } from '../domain/kinds';
 import { draftsBlockModel, type DocumentRef } from '../domain/paths';
 import { Fieldset } from '../domain/views';
@@ -83,7 +82,7 @@ const IO: { readonly [K in DocumentKind]: KindIO<K> } = {
   upload: {
     fetch: (data, ref, id, o) => data.client.uploads.find(id ?? ref.id, call(o)),
     // a job: the metadata of the upload as DatoCMS then has it
-    send: (data, id, body, o) => mediaOf(data.client).uploads.update(id, body as UpdateBody<'upload'>, withJob(o)),
+    send: (data, id, body, o) => data.client.media.uploads.update(id, body as UpdateBody<'upload'>, withJob(o)),
   },
 };
 

@@ -3,7 +3,6 @@
 // match instead; a page at a time ("Load more…"); how those rows look; an upload's hover with a preview and where it is used (counted when first hovered, then
 // remembered). Which uploads a row lists, and at what cost, is ./listing.ts. No vscode import.
 import type { Resource } from '../cma';
-import { mediaOf } from '../cma/resources/media';
 import { localesOf } from '../domain/resources';
 import { UploadCollection } from '../domain/uploadViews';
 import { Site } from '../domain/views';
@@ -323,7 +322,7 @@ export class MediaLibrary implements MediaBranch {
   /** The collections, read once per Media node (again after a failure). */
   private collectionsOf(state: MediaState, data: ProjectData): Promise<Resource<'upload_collection'>[]> {
     if (!state.collections) {
-      const reading = mediaOf(data.client).collections.list();
+      const reading = data.client.media.collections.list();
       reading.catch(() => state.collections === reading && (state.collections = undefined));
       state.collections = reading;
     }

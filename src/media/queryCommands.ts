@@ -1,7 +1,6 @@
 // The Media node's query: Search, Filter (type, format, size, tags, missing alt or title, used or unused), Order,
 // Clear. The node reloads from its first page; its row says what it shows and how many match.
 import type { UploadKind, UploadOrder } from '../cma';
-import { mediaOf } from '../cma/resources/media';
 import { UploadTag } from '../domain/uploadViews';
 import type { Translate } from '../platform/translate';
 import type { Ui } from '../platform/ui';
@@ -99,7 +98,7 @@ export const filterMedia = (deps: MediaDeps, arg?: unknown) =>
       case 'tags': {
         const data = await deps.registry.data(media.projectKey, media.environment);
         const tags: string[] = [];
-        for await (const tag of mediaOf(data.client).tags.listAll()) tags.push(UploadTag.name(tag));
+        for await (const tag of data.client.media.tags.listAll()) tags.push(UploadTag.name(tag));
         if (tags.length === 0) {
           void ui.info(t('No upload of {0} has tags.', media.environment));
           return undefined;

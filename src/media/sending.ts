@@ -3,7 +3,6 @@
 // (an upload DatoCMS had already made is deleted again) and starts no other. A failure is told in our words, per
 // file; the others go on. No vscode import.
 import { ApiError, CancelledError, type CmaClient, type Resource } from '../cma';
-import { mediaOf } from '../cma/resources/media';
 import { UploadError } from '../cma';
 import type { UploadSource } from '../cma/uploadFile';
 import type { Translate } from '../platform/translate';
@@ -61,7 +60,7 @@ export async function sendFiles(
         const index = next++;
         const file = files[index]!;
         try {
-          const upload = await mediaOf(client).uploads.createFromFile(file.source, {
+          const upload = await client.media.uploads.createFromFile(file.source, {
             signal,
             ...(where.collectionId ? { collectionId: where.collectionId } : {}),
             onProgress: (progress) => {
@@ -141,7 +140,7 @@ export async function replaceFileOf(deps: OperationDeps, place: UploadPlace, fil
   let replaced: Resource<'upload'>;
   try {
     replaced = await ui.withProgress({ title: t('Replacing the file of {0}…', name), cancellable: true }, (report, signal) =>
-      mediaOf(place.data.client).uploads.replaceFile(place.upload.id, file.source, {
+      place.data.client.media.uploads.replaceFile(place.upload.id, file.source, {
         signal,
         onProgress: (p) =>
           p.phase === 'uploading' && report.message(t('{0} of {1}', formatSize(p.sentBytes, numbers), formatSize(p.totalBytes, numbers))),

@@ -4,7 +4,6 @@
 // chosen opened as its document). No vscode import.
 import type { Resource } from '../cma';
 import { UploadInUseError } from '../cma';
-import { mediaOf } from '../cma/resources/media';
 import { localesOf } from '../domain/resources';
 import { titleOf } from '../domain/titles';
 import { Field, Model } from '../domain/views';
@@ -81,7 +80,7 @@ export async function deleteUpload(deps: OperationDeps, place: UploadPlace): Pro
   if (answer !== remove) return false;
   try {
     await ui.withProgress({ title: t('Deleting {0}…', name), cancellable: false }, () =>
-      mediaOf(place.data.client).uploads.destroy(place.upload.id),
+      place.data.client.media.uploads.destroy(place.upload.id),
     );
   } catch (error) {
     if (!(error instanceof UploadInUseError)) throw error;
@@ -186,9 +185,7 @@ async function deleteUnused(deps: OperationDeps, media: MediaPlace, chosen: Reso
   const { t, ui } = deps;
   const client = media.data.client;
   const ids = chosen.map((upload) => upload.id);
-  await ui.withProgress({ title: t('Deleting {0} uploads…', ids.length), cancellable: false }, () =>
-    mediaOf(client).uploads.bulkDestroy(ids),
-  );
+  await ui.withProgress({ title: t('Deleting {0} uploads…', ids.length), cancellable: false }, () => client.media.uploads.bulkDestroy(ids));
   // which are gone: those still listed were not deleted (a record started using them)
   const left = new Set<string>();
   for (let i = 0; i < ids.length; i += 100)

@@ -2,7 +2,7 @@
 // progress notification, requests of at most 200 records (each a DatoCMS job), cancellable between
 // requests, and a result that names the records that failed and why. No vscode import.
 import { ApiError } from '../cma';
-import { MAX_BULK_RECORDS, publishingOf, type BulkOutcome } from '../cma';
+import { MAX_BULK_RECORDS, type BulkOutcome } from '../cma';
 import type { Resource } from '../cma';
 import { Model } from '../domain/views';
 import type { ProjectData } from '../projects/projectData';
@@ -82,7 +82,7 @@ interface BulkRun {
 /** Sends one request for `ids` and files each record as done or failed, with why. */
 async function sendChunk(run: BulkRun, ids: string[]): Promise<void> {
   const { data, operation, result } = run;
-  const items = publishingOf(data.client).items;
+  const items = data.client.publishing.items;
   let outcome: BulkOutcome | undefined;
   let chunkError: unknown;
   try {

@@ -2,7 +2,7 @@
 // date and time in the project's timezone, and cancel a schedule. No vscode import: the editors, the tree and
 // the window come in through RecordHost (src/records/publishing.ts is the VS Code side).
 import { ApiError, type ApiErrorEntry } from '../cma';
-import { publishingOf, type PublishSelection } from '../cma';
+import { type PublishSelection } from '../cma';
 import type { Resource } from '../cma';
 import type { DocumentRef } from '../domain/paths';
 import { Field, Model, Site } from '../domain/views';
@@ -66,7 +66,7 @@ export class RecordPublishing {
     const asked = await this.askLocales(data, ref, { title: t('Publish "{0}": which locales?', title) }, true);
     if (asked === null) return;
     const { selection } = asked;
-    const publish = (recursive: boolean) => publishingOf(data.client).items.publish(ref.id, selection, recursive ? { recursive } : {});
+    const publish = (recursive: boolean) => data.client.publishing.items.publish(ref.id, selection, recursive ? { recursive } : {});
     let record: Resource<'item'>;
     try {
       record = await publish(false);
@@ -111,8 +111,7 @@ export class RecordPublishing {
     const message = t('Unpublish "{0}" ({1} in {2})?', title, ref.modelApiKey, ref.environment);
     const detail = t('It is taken off the published content until it is published again. Its draft stays as it is.');
     if (!asked.picked && !(await this.agrees(message, detail, t('Unpublish'), t('Keep Published')))) return;
-    const send = (recursive: boolean) =>
-      publishingOf(data.client).items.unpublish(ref.id, selection?.locales, recursive ? { recursive } : {});
+    const send = (recursive: boolean) => data.client.publishing.items.unpublish(ref.id, selection?.locales, recursive ? { recursive } : {});
     let record: Resource<'item'>;
     try {
       record = await send(false);
@@ -167,8 +166,8 @@ export class RecordPublishing {
     }
     const answered =
       what === 'publication'
-        ? await publishingOf(data.client).scheduledPublication.create(ref.id, iso)
-        : await publishingOf(data.client).scheduledUnpublishing.create(ref.id, iso);
+        ? await data.client.publishing.scheduledPublication.create(ref.id, iso)
+        : await data.client.publishing.scheduledUnpublishing.create(ref.id, iso);
     this.host.changed(ref, answered ?? (await data.client.items.find(ref.id)));
     void ui.info(
       what === 'publication'
@@ -185,8 +184,8 @@ export class RecordPublishing {
     try {
       record =
         what === 'publication'
-          ? await publishingOf(data.client).scheduledPublication.destroy(ref.id)
-          : await publishingOf(data.client).scheduledUnpublishing.destroy(ref.id);
+          ? await data.client.publishing.scheduledPublication.destroy(ref.id)
+          : await data.client.publishing.scheduledUnpublishing.destroy(ref.id);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 404 || error.environmentMissing) throw error;
       void ui.info(

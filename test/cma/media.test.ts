@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ApiError, type CmaClient } from '../../src/cma';
-import { mediaOf, MAX_BULK_UPLOADS } from '../../src/cma/resources/media';
+import { MAX_BULK_UPLOADS } from '../../src/cma/resources/media';
 import { UploadInUseError } from '../../src/cma/uploadErrors';
 import type { Emulator } from '../emulator/index';
 import { useEmulator } from '../support/emulator';
@@ -69,7 +69,7 @@ describe('reading uploads', () => {
 
 describe('writing uploads', () => {
   test('update: metadata patch, rename, collection; the answer is the upload asked for', async () => {
-    const media = mediaOf(client);
+    const media = client.media;
     const upload = await media.uploads.createFromFile(
       { bytes: Buffer.from('a'), filename: 'a.txt' },
       { metadata: { default_field_metadata: { alt: { en: 'A' } } } },
@@ -99,7 +99,7 @@ describe('writing uploads', () => {
   });
 
   test('create from a path whose file was PUT by hand; an unknown path fails the job', async () => {
-    const media = mediaOf(client);
+    const media = client.media;
     const permission = await media.uploadRequests.create('hand.txt');
     assert.deepEqual(permission.requestHeaders, { 'x-amz-acl': 'public-read' });
     const put = await fetch(permission.url, { method: 'PUT', headers: permission.requestHeaders, body: 'by hand' });
@@ -111,7 +111,7 @@ describe('writing uploads', () => {
   });
 
   test('destroy: an unused upload goes; one in use is an UploadInUseError naming its records, and stays', async () => {
-    const media = mediaOf(client);
+    const media = client.media;
     const upload = await media.uploads.createFromFile({ bytes: Buffer.from('b'), filename: 'b.txt' });
     assert.equal((await media.uploads.destroy(upload.id)).id, upload.id);
     assert.equal(emulator.store.environment().uploads.has(upload.id), false);
@@ -128,7 +128,7 @@ describe('writing uploads', () => {
   });
 
   test('bulk operations go in chunks of 200 and add up what each job reports', async () => {
-    const media = mediaOf(client);
+    const media = client.media;
     const photos = allUploads()
       .filter((u) => String(u.attributes['basename']).startsWith('photo-'))
       .map((u) => u.id);
@@ -148,7 +148,7 @@ describe('writing uploads', () => {
 
 describe('collections, tags, smart tags, saved filters', () => {
   test('collections: create nested, list by ids, update, reorder, destroy', async () => {
-    const { collections } = mediaOf(client);
+    const { collections } = client.media;
     const parent = await collections.create({ data: { type: 'upload_collection', attributes: { label: 'Events' } } });
     const child = await collections.create({
       data: {
@@ -170,7 +170,7 @@ describe('collections, tags, smart tags, saved filters', () => {
   });
 
   test('tags: create, one page, every page; smart tags; saved filters', async () => {
-    const { tags, smartTags, filters } = mediaOf(client);
+    const { tags, smartTags, filters } = client.media;
     assert.equal((await tags.create('spring')).id, 'spring');
     const page = await tags.list({ query: 'spr', page: { limit: 10 } });
     assert.deepEqual(

@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { after, describe, test } from 'node:test';
 import { CancelledError, type CmaClient } from '../../src/cma';
-import { mediaOf } from '../../src/cma/resources/media';
 import { storageUrl } from '../../src/cma/storagePut';
 import { UploadError } from '../../src/cma/uploadErrors';
 import type { UploadProgress } from '../../src/cma/uploadFile';
@@ -49,7 +48,7 @@ const slowStream = (chunks: number, size: number, delayMs: number) => () =>
 describe('createFromFile', () => {
   test('a local file becomes an upload; progress goes requesting → uploading (to every byte) → creating', async () => {
     const events: UploadProgress[] = [];
-    const upload = await mediaOf(client).uploads.createFromFile(
+    const upload = await client.media.uploads.createFromFile(
       { path: join(dir, 'menu.pdf') },
       {
         onProgress: (p) => events.push(p),
@@ -74,13 +73,13 @@ describe('createFromFile', () => {
   test('a file of several chunks arrives byte for byte (its one read buffer is reused only once sent)', async () => {
     const bytes = randomBytes(5 * 1024 * 1024 + 12_345);
     writeFileSync(join(dir, 'clip.mp4'), bytes);
-    const upload = await mediaOf(client).uploads.createFromFile({ path: join(dir, 'clip.mp4') });
+    const upload = await client.media.uploads.createFromFile({ path: join(dir, 'clip.mp4') });
     assert.equal(upload.attributes['size'], bytes.length);
     assert.equal(upload.attributes['md5'], createHash('md5').update(bytes).digest('hex'));
   });
 
   test('the storage PUT carries no Authorization header and none of the CMA headers', async () => {
-    await mediaOf(client).uploads.createFromFile({ path: join(dir, 'terrace.png') });
+    await client.media.uploads.createFromFile({ path: join(dir, 'terrace.png') });
     const put = emulator.uploadStorage.requests.at(-1)!;
     assert.equal(put.outcome, 'stored');
     assert.deepEqual(
@@ -90,7 +89,7 @@ describe('createFromFile', () => {
     );
     assert.equal(put.contentType, 'image/png');
     const environmentClient = client.withEnvironment('sandbox');
-    const inSandbox = await mediaOf(environmentClient).uploads.createFromFile({ bytes: Buffer.from('hi'), filename: 'hi.txt' });
+    const inSandbox = await environmentClient.media.uploads.createFromFile({ bytes: Buffer.from('hi'), filename: 'hi.txt' });
     assert.ok(!emulator.uploadStorage.requests.at(-1)!.headerNames.includes('x-environment'));
     assert.equal(emulator.store.environment('sandbox').uploads.has(inSandbox.id), true, 'the upload is in the client environment');
     assert.equal(emulator.store.environment().uploads.has(inSandbox.id), false);
@@ -99,7 +98,7 @@ describe('createFromFile', () => {
   test('from bytes and from a stream of known length; into a collection, with an id of our choice', async () => {
     const collection = [...emulator.store.environment().mediaArea!.collections.values()][0]!;
     const id = 'Rb4dEfGhQjKlMnOpQrStUw';
-    const fromBytes = await mediaOf(client).uploads.createFromFile(
+    const fromBytes = await client.media.uploads.createFromFile(
       { bytes: png(32, 32), filename: 'icon.png' },
       { collectionId: collection.id, id },
     );
@@ -107,13 +106,13 @@ describe('createFromFile', () => {
       [fromBytes.id, fromBytes.attributes['width'], fromBytes.relationships['upload_collection']?.data],
       [id, 32, { type: 'upload_collection', id: collection.id }],
     );
-    const fromStream = await mediaOf(client).uploads.createFromFile({ stream: slowStream(3, 1000, 1), size: 3000, filename: 'three.bin' });
+    const fromStream = await client.media.uploads.createFromFile({ stream: slowStream(3, 1000, 1), size: 3000, filename: 'three.bin' });
     assert.equal(fromStream.attributes['size'], 3000);
   });
 
   test('a type the caller does not accept is refused before anything is sent', async () => {
     const before = uploadCount();
-    const error = await rejectionOf(mediaOf(client).uploads.createFromFile({ path: join(dir, 'menu.pdf') }, { accept: ['png', '.JPG'] }));
+    const error = await rejectionOf(client.media.uploads.createFromFile({ path: join(dir, 'menu.pdf') }, { accept: ['png', '.JPG'] }));
     assert.ok(error instanceof UploadError);
     assert.equal(error.kind, 'refused-type');
     assert.match(error.message, /menu\.pdf is not one of the accepted types \(\.png, \.jpg\)/);
@@ -122,7 +121,7 @@ describe('createFromFile', () => {
   });
 
   test('a file that cannot be read: unreadable, nothing sent', async () => {
-    const error = await rejectionOf(mediaOf(client).uploads.createFromFile({ path: join(dir, 'missing.png') }));
+    const error = await rejectionOf(client.media.uploads.createFromFile({ path: join(dir, 'missing.png') }));
     assert.ok(error instanceof UploadError && error.kind === 'unreadable');
     assert.match(error.message, /missing\.png.*ENOENT/);
     assert.equal(emulator.requests.length, 0);
@@ -134,7 +133,7 @@ describe('createFromFile', () => {
     const before = uploadCount();
     let grown = false;
     const error = await rejectionOf(
-      mediaOf(client).uploads.createFromFile(
+      client.media.uploads.createFromFile(
         { path },
         { onProgress: (p) => p.phase === 'uploading' && p.sentBytes > 0 && !grown && ((grown = true), appendFileSync(path, 'more')) },
       ),
@@ -152,7 +151,7 @@ describe('createFromFile', () => {
     writeFileSync(path, 'short');
     const before = uploadCount();
     const error = await rejectionOf(
-      mediaOf(client).uploads.createFromFile(
+      client.media.uploads.createFromFile(
         { path },
         { onProgress: (p) => p.phase === 'uploading' && p.sentBytes === 5 && appendFileSync(path, '!') },
       ),
@@ -169,7 +168,7 @@ describe('createFromFile', () => {
     execFileSync('mkfifo', [join(dir, 'pipe.png')]);
     const entries: [string, string][] = [];
     for (const name of ['link.png', 'photos', 'pipe.png']) {
-      const error = await rejectionOf(mediaOf(client).uploads.createFromFile({ path: join(dir, name) }));
+      const error = await rejectionOf(client.media.uploads.createFromFile({ path: join(dir, name) }));
       assert.ok(error instanceof UploadError && error.kind === 'not-a-file', String(error));
       entries.push([name, String(error.entry)]);
     }
@@ -184,7 +183,7 @@ describe('createFromFile', () => {
   test('an interrupted PUT is an UploadError (interrupted); no upload is created', async () => {
     const before = uploadCount();
     emulator.uploadStorage.failNext({ kind: 'interrupt', afterBytes: 100_000 });
-    const error = await rejectionOf(mediaOf(client).uploads.createFromFile({ path: join(dir, 'menu.pdf') }));
+    const error = await rejectionOf(client.media.uploads.createFromFile({ path: join(dir, 'menu.pdf') }));
     assert.ok(error instanceof UploadError, String(error));
     assert.equal(error.kind, 'interrupted');
     assert.match(error.message, /menu\.pdf failed after \d+ of 300000 bytes/);
@@ -195,12 +194,12 @@ describe('createFromFile', () => {
 
   test('the storage refusing the file: storage-refused or too-large, with its status and code', async () => {
     emulator.uploadStorage.failNext({ kind: 'status', status: 503, code: 'SlowDown' });
-    const refused = await rejectionOf(mediaOf(client).uploads.createFromFile({ path: join(dir, 'terrace.png') }));
+    const refused = await rejectionOf(client.media.uploads.createFromFile({ path: join(dir, 'terrace.png') }));
     assert.ok(refused instanceof UploadError);
     assert.deepEqual([refused.kind, refused.status, refused.storageCode], ['storage-refused', 503, 'SlowDown']);
     assert.match(refused.message, /terrace\.png: 127\.0\.0\.1:\d+ refused the file with 503 \(SlowDown/);
     emulator.uploadStorage.failNext({ kind: 'status', status: 400, code: 'EntityTooLarge' });
-    const tooLarge = await rejectionOf(mediaOf(client).uploads.createFromFile({ path: join(dir, 'terrace.png') }));
+    const tooLarge = await rejectionOf(client.media.uploads.createFromFile({ path: join(dir, 'terrace.png') }));
     assert.ok(tooLarge instanceof UploadError && tooLarge.kind === 'too-large');
     assert.equal(hits(emulator, 'POST', '/uploads'), 0);
   });
@@ -208,7 +207,7 @@ describe('createFromFile', () => {
   test('a create job that fails is an UploadError (rejected) carrying the API error; nothing is created', async () => {
     const before = uploadCount();
     emulator.faults.add({ kind: 'job_failure', method: 'POST', path: '/uploads', code: 'INVALID_FIELD' });
-    const error = await rejectionOf(mediaOf(client).uploads.createFromFile({ path: join(dir, 'terrace.png') }));
+    const error = await rejectionOf(client.media.uploads.createFromFile({ path: join(dir, 'terrace.png') }));
     assert.ok(error instanceof UploadError);
     assert.equal(error.kind, 'rejected');
     assert.match(error.message, /DatoCMS did not create an upload from terrace\.png: POST \/uploads failed: 422 INVALID_FIELD/);
@@ -219,7 +218,7 @@ describe('createFromFile', () => {
     const controller = new AbortController();
     const before = uploadCount();
     const error = await rejectionOf(
-      mediaOf(client).uploads.createFromFile(
+      client.media.uploads.createFromFile(
         { stream: slowStream(50, 64 * 1024, 20), size: 50 * 64 * 1024, filename: 'slow.bin' },
         { signal: controller.signal, onProgress: (p) => p.phase === 'uploading' && p.sentBytes > 0 && controller.abort() },
       ),
@@ -231,7 +230,7 @@ describe('createFromFile', () => {
     const aborted = new AbortController();
     aborted.abort();
     assert.ok(
-      (await rejectionOf(mediaOf(client).uploads.createFromFile({ path: join(dir, 'terrace.png') }, { signal: aborted.signal }))) instanceof
+      (await rejectionOf(client.media.uploads.createFromFile({ path: join(dir, 'terrace.png') }, { signal: aborted.signal }))) instanceof
         CancelledError,
     );
   });
@@ -240,7 +239,7 @@ describe('createFromFile', () => {
     const controller = new AbortController();
     const before = uploadCount();
     const error = await rejectionOf(
-      mediaOf(client).uploads.createFromFile(
+      client.media.uploads.createFromFile(
         { path: join(dir, 'terrace.png') },
         { signal: controller.signal, onProgress: (p) => p.phase === 'creating' && setTimeout(() => controller.abort(), 5) },
       ),
@@ -264,7 +263,7 @@ describe('createFromFile', () => {
 
 describe('replaceFile', () => {
   test('the same upload (id, metadata) gets the new file; keep_url keeps the URL', async () => {
-    const media = mediaOf(client);
+    const media = client.media;
     const upload = await media.uploads.createFromFile({ bytes: png(100, 100), filename: 'old.png' }, { metadata: { notes: 'kept' } });
     const replaced = await media.uploads.replaceFile(upload.id, { path: join(dir, 'terrace.png') });
     assert.equal(replaced.id, upload.id);
@@ -286,7 +285,7 @@ describe('replaceFile', () => {
     const article = [...env.items.values()].find((i) => (i.attributes['cover'] as { upload_id?: string } | null)?.upload_id)!;
     const uploadId = (article.attributes['cover'] as { upload_id: string }).upload_id;
     const before = structuredClone(env.uploads.get(uploadId));
-    const error = await rejectionOf(mediaOf(client).uploads.replaceFile(uploadId, { path: join(dir, 'menu.pdf') }));
+    const error = await rejectionOf(client.media.uploads.replaceFile(uploadId, { path: join(dir, 'menu.pdf') }));
     assert.ok(error instanceof UploadError);
     assert.equal(error.kind, 'refused-by-fields');
     assert.match(

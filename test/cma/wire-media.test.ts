@@ -1,4 +1,4 @@
-// Every call of mediaOf(client), against a recording fake server: each request must be the endpoint of the
+// Every call of client.media, against a recording fake server: each request must be the endpoint of the
 // official client's metadata (@datocms/cma-client's resources.json) for that family and operation, send only
 // query parameters its hrefSchema defines, and a body of its type whose attributes and relationships are
 // among the ones it takes. (The file flows also PUT to a storage host: they are tested against the emulator.)
@@ -8,7 +8,6 @@ import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
 import ts from 'typescript';
 import type { CmaClient } from '../../src/cma';
-import { mediaOf } from '../../src/cma/resources/media';
 import { useFakeServer, type FakeAnswer, type FakeServer, type SeenRequest } from './fakeServer';
 import { endpointOf, unknownEndpoint } from './officialEndpoints';
 
@@ -67,12 +66,12 @@ const CALLS: Record<string, Record<string, { operation: string; call: Call }>> =
   uploads: {
     create: {
       operation: 'uploads.create',
-      call: (c) => mediaOf(c).uploads.create('/1/x.png', { tags: ['a'] }, { collectionId: 'c1', id: 'u9' }),
+      call: (c) => c.media.uploads.create('/1/x.png', { tags: ['a'] }, { collectionId: 'c1', id: 'u9' }),
     },
     update: {
       operation: 'uploads.update',
       call: (c) =>
-        mediaOf(c).uploads.update(
+        c.media.uploads.update(
           'u1',
           {
             data: {
@@ -85,28 +84,28 @@ const CALLS: Record<string, Record<string, { operation: string; call: Call }>> =
           { replaceStrategy: 'keep_url' },
         ),
     },
-    destroy: { operation: 'uploads.destroy', call: (c) => mediaOf(c).uploads.destroy('u1') },
-    bulkTag: { operation: 'uploads.bulkTag', call: (c) => mediaOf(c).uploads.bulkTag(['u1', 'u2'], ['t']) },
-    bulkSetCollection: { operation: 'uploads.bulkSetUploadCollection', call: (c) => mediaOf(c).uploads.bulkSetCollection(['u1'], null) },
-    bulkDestroy: { operation: 'uploads.bulkDestroy', call: (c) => mediaOf(c).uploads.bulkDestroy(['u1']) },
+    destroy: { operation: 'uploads.destroy', call: (c) => c.media.uploads.destroy('u1') },
+    bulkTag: { operation: 'uploads.bulkTag', call: (c) => c.media.uploads.bulkTag(['u1', 'u2'], ['t']) },
+    bulkSetCollection: { operation: 'uploads.bulkSetUploadCollection', call: (c) => c.media.uploads.bulkSetCollection(['u1'], null) },
+    bulkDestroy: { operation: 'uploads.bulkDestroy', call: (c) => c.media.uploads.bulkDestroy(['u1']) },
   },
   uploadRequests: {
-    create: { operation: 'uploadRequest.create', call: (c) => mediaOf(c).uploadRequests.create('x.png', { collectionId: 'c1' }) },
+    create: { operation: 'uploadRequest.create', call: (c) => c.media.uploadRequests.create('x.png', { collectionId: 'c1' }) },
   },
   collections: {
-    list: { operation: 'uploadCollections.list', call: (c) => mediaOf(c).collections.list({ ids: ['c1', 'c2'] }) },
-    find: { operation: 'uploadCollections.find', call: (c) => mediaOf(c).collections.find('c1') },
+    list: { operation: 'uploadCollections.list', call: (c) => c.media.collections.list({ ids: ['c1', 'c2'] }) },
+    find: { operation: 'uploadCollections.find', call: (c) => c.media.collections.find('c1') },
     create: {
       operation: 'uploadCollections.create',
       call: (c) =>
-        mediaOf(c).collections.create({
+        c.media.collections.create({
           data: { type: 'upload_collection', attributes: { label: 'L', position: 1 }, relationships: { parent: collection('c2') } },
         }),
     },
     update: {
       operation: 'uploadCollections.update',
       call: (c) =>
-        mediaOf(c).collections.update('c1', {
+        c.media.collections.update('c1', {
           data: {
             type: 'upload_collection',
             id: 'c1',
@@ -115,44 +114,44 @@ const CALLS: Record<string, Record<string, { operation: string; call: Call }>> =
           },
         }),
     },
-    destroy: { operation: 'uploadCollections.destroy', call: (c) => mediaOf(c).collections.destroy('c1') },
+    destroy: { operation: 'uploadCollections.destroy', call: (c) => c.media.collections.destroy('c1') },
     reorder: {
       operation: 'uploadCollections.reorder',
-      call: (c) => mediaOf(c).collections.reorder([{ id: 'c1', position: 2, parentId: 'c2' }]),
+      call: (c) => c.media.collections.reorder([{ id: 'c1', position: 2, parentId: 'c2' }]),
     },
   },
   tags: {
-    list: { operation: 'uploadTags.list', call: (c) => mediaOf(c).tags.list({ query: 'a', page: { offset: 0, limit: 10 } }) },
-    listAll: { operation: 'uploadTags.list', call: async (c) => drain(mediaOf(c).tags.listAll({ query: 'a' })) },
-    create: { operation: 'uploadTags.create', call: (c) => mediaOf(c).tags.create('spring') },
+    list: { operation: 'uploadTags.list', call: (c) => c.media.tags.list({ query: 'a', page: { offset: 0, limit: 10 } }) },
+    listAll: { operation: 'uploadTags.list', call: async (c) => drain(c.media.tags.listAll({ query: 'a' })) },
+    create: { operation: 'uploadTags.create', call: (c) => c.media.tags.create('spring') },
   },
   smartTags: {
-    list: { operation: 'uploadSmartTags.list', call: (c) => mediaOf(c).smartTags.list({ query: 'a' }) },
-    listAll: { operation: 'uploadSmartTags.list', call: async (c) => drain(mediaOf(c).smartTags.listAll()) },
+    list: { operation: 'uploadSmartTags.list', call: (c) => c.media.smartTags.list({ query: 'a' }) },
+    listAll: { operation: 'uploadSmartTags.list', call: async (c) => drain(c.media.smartTags.listAll()) },
   },
   filters: {
-    list: { operation: 'uploadFilters.list', call: (c) => mediaOf(c).filters.list() },
-    find: { operation: 'uploadFilters.find', call: (c) => mediaOf(c).filters.find('f1') },
+    list: { operation: 'uploadFilters.list', call: (c) => c.media.filters.list() },
+    find: { operation: 'uploadFilters.find', call: (c) => c.media.filters.find('f1') },
     create: {
       operation: 'uploadFilters.create',
-      call: (c) => mediaOf(c).filters.create({ data: { type: 'upload_filter', attributes: { name: 'n', filter: {}, shared: true } } }),
+      call: (c) => c.media.filters.create({ data: { type: 'upload_filter', attributes: { name: 'n', filter: {}, shared: true } } }),
     },
     update: {
       operation: 'uploadFilters.update',
-      call: (c) => mediaOf(c).filters.update('f1', { data: { type: 'upload_filter', id: 'f1', attributes: { name: 'n', filter: {} } } }),
+      call: (c) => c.media.filters.update('f1', { data: { type: 'upload_filter', id: 'f1', attributes: { name: 'n', filter: {} } } }),
     },
-    destroy: { operation: 'uploadFilters.destroy', call: (c) => mediaOf(c).filters.destroy('f1') },
+    destroy: { operation: 'uploadFilters.destroy', call: (c) => c.media.filters.destroy('f1') },
   },
 };
 const FILE_FLOWS = ['createFromFile', 'replaceFile'];
 
-describe('mediaOf(client) on the wire, against the official endpoint metadata', () => {
+describe('client.media on the wire, against the official endpoint metadata', () => {
   let server: FakeServer;
   let client: CmaClient;
   useFakeServer(answerFor, 'wire-media-token-9f1', (setup) => ({ server, client } = setup));
 
   test('the table covers every call', () => {
-    const media = mediaOf(client) as unknown as Record<string, object>;
+    const media = client.media as unknown as Record<string, object>;
     assert.deepEqual(Object.keys(media).sort(), Object.keys(CALLS).sort());
     for (const [family, calls] of Object.entries(media)) {
       const methods = Object.keys(calls).filter((m) => !(family === 'uploads' && FILE_FLOWS.includes(m)));

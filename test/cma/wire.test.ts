@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import ts from 'typescript';
 import type { CmaClient } from '../../src/cma';
-import { publishingOf } from '../../src/cma/resources/publishing';
 import { useFakeServer, type FakeAnswer, type FakeServer, type SeenRequest } from './fakeServer';
 import { endpointOf, unknownEndpoint, endpoints } from './officialEndpoints';
 
@@ -217,29 +216,29 @@ const CALLS: Record<string, Record<string, { operation: string; call: Call }>> =
   },
 };
 
-/** The publishing calls (publishingOf(client), outside CmaClient so the activation bundle stays small). */
+/** The publishing calls (client.publishing, outside CmaClient so the activation bundle stays small). */
 const PUBLISHING_CALLS: Record<string, Record<string, { operation: string; call: Call }>> = {
   items: {
     publish: {
       operation: 'publish',
-      call: (c) => publishingOf(c).items.publish('r1', { locales: ['en'], nonLocalizedContent: true }, { recursive: true }),
+      call: (c) => c.publishing.items.publish('r1', { locales: ['en'], nonLocalizedContent: true }, { recursive: true }),
     },
-    unpublish: { operation: 'unpublish', call: (c) => publishingOf(c).items.unpublish('r1', ['it'], { recursive: false }) },
-    bulkPublish: { operation: 'bulkPublish', call: (c) => publishingOf(c).items.bulkPublish(['r1', 'r2']) },
-    bulkUnpublish: { operation: 'bulkUnpublish', call: (c) => publishingOf(c).items.bulkUnpublish(['r1']) },
-    bulkDestroy: { operation: 'bulkDestroy', call: (c) => publishingOf(c).items.bulkDestroy(['r1']) },
+    unpublish: { operation: 'unpublish', call: (c) => c.publishing.items.unpublish('r1', ['it'], { recursive: false }) },
+    bulkPublish: { operation: 'bulkPublish', call: (c) => c.publishing.items.bulkPublish(['r1', 'r2']) },
+    bulkUnpublish: { operation: 'bulkUnpublish', call: (c) => c.publishing.items.bulkUnpublish(['r1']) },
+    bulkDestroy: { operation: 'bulkDestroy', call: (c) => c.publishing.items.bulkDestroy(['r1']) },
   },
   scheduledPublication: {
     create: {
       operation: 'create',
       call: (c) =>
-        publishingOf(c).scheduledPublication.create('r1', '2030-01-01T10:00:00+01:00', { locales: ['en'], nonLocalizedContent: false }),
+        c.publishing.scheduledPublication.create('r1', '2030-01-01T10:00:00+01:00', { locales: ['en'], nonLocalizedContent: false }),
     },
-    destroy: { operation: 'destroy', call: (c) => publishingOf(c).scheduledPublication.destroy('r1') },
+    destroy: { operation: 'destroy', call: (c) => c.publishing.scheduledPublication.destroy('r1') },
   },
   scheduledUnpublishing: {
-    create: { operation: 'create', call: (c) => publishingOf(c).scheduledUnpublishing.create('r1', '2030-01-01T10:00:00Z', ['it']) },
-    destroy: { operation: 'destroy', call: (c) => publishingOf(c).scheduledUnpublishing.destroy('r1') },
+    create: { operation: 'create', call: (c) => c.publishing.scheduledUnpublishing.create('r1', '2030-01-01T10:00:00Z', ['it']) },
+    destroy: { operation: 'destroy', call: (c) => c.publishing.scheduledUnpublishing.destroy('r1') },
   },
 };
 
@@ -269,10 +268,10 @@ describe('wire exactness against the official endpoint metadata', () => {
   });
 
   test('the publishing table covers every publishing call', () => {
-    const calls = publishingOf(client) as unknown as Record<string, object>;
+    const calls = client.publishing as unknown as Record<string, object>;
     assert.deepEqual(Object.keys(calls).sort(), Object.keys(PUBLISHING_CALLS).sort());
     for (const family of Object.keys(calls))
-      assert.deepEqual(Object.keys(calls[family]!).sort(), Object.keys(PUBLISHING_CALLS[family]!).sort(), `publishingOf(client).${family}`);
+      assert.deepEqual(Object.keys(calls[family]!).sort(), Object.keys(PUBLISHING_CALLS[family]!).sort(), `client.publishing.${family}`);
   });
 
   for (const [family, methods] of [...Object.entries(CALLS), ...Object.entries(PUBLISHING_CALLS)]) {

@@ -4,7 +4,6 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from 'node:test';
 import type { CmaClient, Resource } from '../../src/cma';
-import { mediaOf } from '../../src/cma/resources/media';
 import { DocumentService, type OpenedDocument } from '../../src/documents/documentService';
 import type { DocumentRef } from '../../src/domain/paths';
 import { ProjectData } from '../../src/projects/projectData';
@@ -96,7 +95,7 @@ describe('upload documents', () => {
   test('moving an upload to a collection sends the relationship only', async () => {
     const image = byFormat('webp');
     const opened = await service.open(refOf(image));
-    const collections = await mediaOf(client).collections.list();
+    const collections = await client.media.collections.list();
     const target = collections.find((c) => c.attributes['label'] === 'Documents')!;
     emulator.clearRequests();
     const text = edit(opened.text, (doc) => {

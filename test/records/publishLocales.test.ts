@@ -3,7 +3,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { type CmaClient } from '../../src/cma';
-import { publishingOf } from '../../src/cma/resources/publishing';
 import { ProjectData } from '../../src/projects/projectData';
 import { runBulk } from '../../src/records/bulk';
 import { RecordPublishing, type RecordHost } from '../../src/records/recordActions';
@@ -93,7 +92,7 @@ describe("publishing offers the record's locales", () => {
   test('unpublish: only the locales that are published; choosing them is the one question', async () => {
     const { single, offered, answers, ui } = world();
     const draft = drafts[2]!;
-    await publishingOf(client).items.publish(draft.id, {
+    await client.publishing.items.publish(draft.id, {
       locales: ['it'],
       nonLocalizedContent: true,
     });

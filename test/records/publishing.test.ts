@@ -3,7 +3,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ApiError, type CmaClient, type ApiErrorEntry } from '../../src/cma';
-import { publishingOf } from '../../src/cma/resources/publishing';
 import type { Resource } from '../../src/cma/types';
 import { ProjectData } from '../../src/projects/projectData';
 import { runBulk } from '../../src/records/bulk';
@@ -174,7 +173,7 @@ describe('publish and unpublish one record', () => {
     assert.deepEqual(second.ui.transcript, [`info: Unpublished "article ${published.id}".`]);
 
     // published in one locale: nothing to choose, so a question names it, with Keep Published
-    await publishingOf(client).items.publish(published.id, { locales: ['en'], nonLocalizedContent: true });
+    await client.publishing.items.publish(published.id, { locales: ['en'], nonLocalizedContent: true });
     const third = world();
     third.ui.answers.push(() => undefined);
     await third.single.unpublish(target(published, 'article'));
@@ -189,7 +188,7 @@ describe('publish and unpublish one record', () => {
     const child = pages.find((p) => typeof p.attributes['parent_id'] === 'string')!;
     const parent = pages.find((p) => p.id === child.attributes['parent_id'])!;
     const { single, picks, ui } = world();
-    await publishingOf(client).items.unpublish(parent.id, undefined, { recursive: true });
+    await client.publishing.items.unpublish(parent.id, undefined, { recursive: true });
     picks.push((_labels, picked) => picked);
     ui.answers.push((message, actions) => {
       assert.match(message, /^The parent of "page .*" is not published\.$/);
@@ -207,7 +206,7 @@ describe('publish and unpublish one record', () => {
 
 describe('status through publish, edit and publish again', () => {
   test('draft → published → updated after an edit → published; first_published_at is kept', async () => {
-    const items = publishingOf(client).items;
+    const items = client.publishing.items;
     // dishes have draft mode: a save of a published one is a newer draft
     const draft = records('dish', 'published')[0]!;
     await items.unpublish(draft.id);
@@ -272,7 +271,7 @@ describe('schedules', () => {
   test('the emulator refuses a date in the past', async () => {
     const article = records('article')[0]!;
     await assert.rejects(
-      publishingOf(client).scheduledUnpublishing.create(article.id, '2001-01-01T00:00:00Z'),
+      client.publishing.scheduledUnpublishing.create(article.id, '2001-01-01T00:00:00Z'),
       (error: unknown) =>
         error instanceof ApiError && error.status === 422 && error.errors[0]?.details['field'] === 'unpublishing_scheduled_at',
     );
@@ -381,6 +380,6 @@ describe('bulk actions', () => {
       }),
       (error: unknown) => error instanceof ApiError && error.status === 422,
     );
-    await assert.rejects(publishingOf(client).items.bulkPublish(ids.map((i) => i.id)), RangeError);
+    await assert.rejects(client.publishing.items.bulkPublish(ids.map((i) => i.id)), RangeError);
   });
 });

@@ -3,7 +3,6 @@
 // as dates, and the tree says when it may be out of date.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { publishingOf } from '../../src/cma';
 import { environmentNode, environmentNodes } from '../../src/environments/nodes';
 import { formatMessage } from '../../src/platform/translate';
 import { TreeModel } from '../../src/tree/model';
@@ -124,7 +123,7 @@ describe('tree presenter', () => {
     assert.ok(draft, 'a draft article');
     const data = await model.dataOf(draft);
     const at = new Date(Date.now() + 7 * 86_400_000).toISOString().replace(/\.\d+Z$/, 'Z');
-    await publishingOf(data.client).scheduledPublication.create(draft.record.id, at);
+    await data.client.publishing.scheduledPublication.create(draft.record.id, at);
     await model.documentSaved(draft.ref, await data.client.items.find(draft.record.id));
     assert.equal(presenter.contextValue(draft), 'record draft drafts scheduledPublication');
     assert.match(presenter.description(draft) ?? '', /^draft · publishes \[short \S+ \d{4}-\d\d-\d\d\]$/);

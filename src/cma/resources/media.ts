@@ -1,9 +1,8 @@
 // The media area's writes and its other resources: creating (from an upload request's path or from a file),
 // updating, replacing and deleting uploads, the bulk operations, upload requests, collections, tags, smart tags
-// and saved filters. Not a member of CmaClient: only the media feature (loaded on first use) needs it, so it
-// stays out of the activation bundle; `mediaOf(client)` gives these calls over the client's requests.
+// and saved filters: `client.media`, made on first use over the client's requests.
 
-import type { CmaClient } from '../client';
+import type { ClientCalls } from '../calls';
 import type { BodySource } from '../jsonapi';
 import { ApiError, ResponseError } from '../errors';
 import { expectAskedFor, parseCollection, parsePage, parseSingle } from '../jsonapi';
@@ -101,7 +100,7 @@ type Send = (req: RawRequest) => Promise<{ body: unknown; source: BodySource }>;
 
 /** The media area's calls of a client (and of its environment). */
 // eslint-disable-next-line max-lines-per-function -- a resource family: one object of small methods over one requester
-export function mediaOf(client: CmaClient): MediaArea {
+export function mediaOf(client: ClientCalls): MediaArea {
   const send: Send = async (req) => ({
     body: await client.request(req),
     source: { method: req.method, path: req.path, status: 200 },
@@ -193,7 +192,7 @@ export function mediaOf(client: CmaClient): MediaArea {
 type One = <T extends ResourceType>(type: T, req: RawRequest, askedId?: string) => Promise<Resource<T>>;
 
 // eslint-disable-next-line max-lines-per-function -- a resource family: one object of small methods over one requester
-function uploadWrites(client: CmaClient, send: Send, one: One): UploadWrites {
+function uploadWrites(client: ClientCalls, send: Send, one: One): UploadWrites {
   const jobOptions = (o?: JobCallOptions) => ({ ...(o?.signal ? { signal: o.signal } : {}), ...(o?.onJob ? { onJob: o.onJob } : {}) });
   const bulk = async (operation: string, ids: string[], data: (chunk: string[]) => unknown, o?: JobCallOptions): Promise<BulkOutcome> => {
     if (ids.length === 0) throw new RangeError(`uploads.bulk ${operation}: no uploads given`);

@@ -1,9 +1,8 @@
 // Publishing records: publish / unpublish (the whole record or some locales), the bulk operations (async
-// jobs of at most 200 records each) and scheduled publication / unpublishing. Not a member of CmaClient:
-// only the publishing feature (loaded on first use) needs it, so it stays out of the activation bundle;
-// `publishingOf(client)` gives the same calls over the client's requests (retries, jobs, rate limit).
+// jobs of at most 200 records each) and scheduled publication / unpublishing: `client.publishing`, made on first
+// use over the client's requests (retries, jobs, rate limit).
 
-import type { CmaClient } from '../client';
+import type { ClientCalls } from '../calls';
 import type { BodySource } from '../jsonapi';
 import { expectAskedFor, parseSingle } from '../jsonapi';
 import { segment } from './shared';
@@ -67,7 +66,7 @@ export interface Publishing {
 }
 
 /** The publishing calls of a client (and of its environment). */
-export function publishingOf(client: CmaClient): Publishing {
+export function publishingOf(client: ClientCalls): Publishing {
   const send: Send = async (req) => ({ body: await client.request(req), source: { method: req.method, path: req.path, status: 200 } });
   return {
     items: publishingMethods(send),
