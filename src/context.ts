@@ -162,7 +162,7 @@ export class Context implements Services, vscode.Disposable {
     void reportError(this.ui, this.t, whatFailed, error, {
       showLog: () => this.log.show(true),
       signInAgain: () => vscode.commands.executeCommand('datocms.signIn', project),
-      ...(options.retry ? { retry: options.retry } : {}),
+      retry: options.retry,
     });
   };
 

@@ -33,8 +33,8 @@ export function listAllSettings(
   return {
     pageSize,
     concurrency,
-    ...(o?.signal ? { signal: o.signal } : {}),
-    ...(o?.onProgress ? { onProgress: o.onProgress } : {}),
+    signal: o?.signal,
+    onProgress: o?.onProgress,
     what,
   };
 }

@@ -138,7 +138,7 @@ async function store(client: ClientCalls, file: Prepared, options: UploadFileOpt
     method: 'POST',
     path: '/upload-requests',
     body,
-    ...(options.signal ? { signal: options.signal } : {}),
+    signal: options.signal,
   });
   const granted = parseSingle(answer.body, 'upload_request', answer.source);
   const { url, request_headers: headers } = granted.attributes;
@@ -156,7 +156,7 @@ async function store(client: ClientCalls, file: Prepared, options: UploadFileOpt
     size: file.size,
     source: file.source,
     filename: file.filename,
-    ...(options.signal ? { signal: options.signal } : {}),
+    signal: options.signal,
     onProgress: (sent) => progress('uploading', sent),
     ...(options.stallTimeoutMs ? { stallTimeoutMs: options.stallTimeoutMs } : {}),
   });
@@ -296,7 +296,7 @@ export async function replaceUploadFile(
     ...(strategy ? { query: { replace_strategy: strategy } } : {}),
   };
   try {
-    const answer = await client.reply({ ...request, ...(options.signal ? { signal: options.signal } : {}) });
+    const answer = await client.reply({ ...request, signal: options.signal });
     return expectAskedFor(parseSingle(answer.body, 'upload', answer.source), uploadId, answer.source);
   } catch (error) {
     throw refused(error, file.filename, true);

@@ -160,7 +160,7 @@ export function mediaOf(client: ClientCalls): MediaArea {
           path: '/upload-collections/reorder',
           body: { data },
           ...signalOf(o),
-          ...(o?.onJob ? { onJob: o.onJob } : {}),
+          onJob: o?.onJob,
         });
         return parseCollection(reply.body, 'upload_collection', reply.source);
       },
@@ -193,7 +193,7 @@ type One = <T extends ResourceType>(type: T, req: RawRequest, askedId?: string) 
 
 // eslint-disable-next-line max-lines-per-function -- a resource family: one object of small methods over one requester
 function uploadWrites(client: ClientCalls, send: Send, one: One): UploadWrites {
-  const jobOptions = (o?: JobCallOptions) => ({ ...(o?.signal ? { signal: o.signal } : {}), ...(o?.onJob ? { onJob: o.onJob } : {}) });
+  const jobOptions = (o?: JobCallOptions) => ({ signal: o?.signal, onJob: o?.onJob });
   const bulk = async (operation: string, ids: string[], data: (chunk: string[]) => unknown, o?: JobCallOptions): Promise<BulkOutcome> => {
     if (ids.length === 0) throw new RangeError(`uploads.bulk ${operation}: no uploads given`);
     const outcome: BulkOutcome = { successful: 0, failed: 0, data: [] };
@@ -242,7 +242,7 @@ function uploadWrites(client: ClientCalls, send: Send, one: One): UploadWrites {
     },
     destroy: async (id, o) => {
       try {
-        return await one('upload', { method: 'DELETE', path: `/uploads/${segment(id)}`, ...(o?.signal ? { signal: o.signal } : {}) }, id);
+        return await one('upload', { method: 'DELETE', path: `/uploads/${segment(id)}`, signal: o?.signal }, id);
       } catch (error) {
         if (!(error instanceof ApiError) || !error.findError('UPLOAD_IS_CURRENTLY_IN_USE')) throw error;
         // name the records that use it, when they can be read
@@ -289,7 +289,7 @@ function tagsResource<T extends 'upload_tag' | 'upload_smart_tag'>(send: Send, p
     if (limit !== undefined && (!Number.isInteger(limit) || limit < 0 || limit > MAX_TAGS_PAGE_SIZE))
       throw new RangeError(`${path}: page.limit must be an integer from 0 to ${MAX_TAGS_PAGE_SIZE} (got ${limit})`);
     const params = { filter: query?.query ? { query: query.query } : undefined, page: query?.page };
-    const reply = await send({ method: 'GET', path, query: params, ...(o?.signal ? { signal: o.signal } : {}) });
+    const reply = await send({ method: 'GET', path, query: params, signal: o?.signal });
     return parsePage(reply.body, type, reply.source);
   };
   return {
@@ -301,8 +301,8 @@ function tagsResource<T extends 'upload_tag' | 'upload_smart_tag'>(send: Send, p
       yield* listAllPages((page, signal) => list({ ...query, page }, { signal }), {
         pageSize: o?.pageSize ?? MAX_TAGS_PAGE_SIZE,
         concurrency,
-        ...(o?.signal ? { signal: o.signal } : {}),
-        ...(o?.onProgress ? { onProgress: o.onProgress } : {}),
+        signal: o?.signal,
+        onProgress: o?.onProgress,
         what: `${path} listAll`,
       });
     },
