@@ -2,6 +2,7 @@
 // (exported, with what changed meanwhile; cancelled; failed, naming the untouched file). No vscode import.
 import { CancelledError } from '../cma';
 import type { CmaClient } from '../cma';
+import { getDisplayLocale } from '../platform/displayLocale';
 import { TargetRefused } from '../platform/host';
 import type { RecordQuery } from '../listing';
 import type { Translate } from '../platform/translate';
@@ -12,14 +13,6 @@ import { exportRecords, type ExportResult } from './exportRecords';
 const IDS_SHOWN = 5;
 /** Records between two progress messages. */
 const PROGRESS_EVERY = 100;
-
-export interface ExportCommandDeps {
-  ui: Ui;
-  t: Translate;
-  /** formats counts in the user's language */
-  numbers: Intl.NumberFormat;
-  openFile(path: string): PromiseLike<unknown>;
-}
 
 export interface ExportTarget {
   client: CmaClient;
@@ -32,8 +25,9 @@ export interface ExportTarget {
 }
 
 /** Asks where to save, exports with progress, and tells the outcome. Failures are thrown, naming the file. */
-export async function runExportCommand(deps: ExportCommandDeps, target: ExportTarget): Promise<void> {
-  const { ui, t, numbers } = deps;
+export async function runExportCommand(ui: Ui, t: Translate, target: ExportTarget): Promise<void> {
+  // counts in VS Code's display language
+  const numbers = new Intl.NumberFormat(getDisplayLocale());
   const path = await ui.saveFile({
     title: t('Export records of {0}', target.label),
     defaultName: target.defaultName,
@@ -78,7 +72,7 @@ export async function runExportCommand(deps: ExportCommandDeps, target: ExportTa
   const changes = describeChanges(result, t, numbers);
   const message = [t('Exported {0} records to {1}.', numbers.format(result.count), path), ...changes].join(' ');
   const choice = changes.length > 0 ? await ui.warn(message, open) : await ui.info(message, open);
-  if (choice === open) await deps.openFile(path);
+  if (choice === open) await ui.openFile(path);
 }
 
 /** Sentences about the records created or deleted while exporting, or none when nothing changed. */

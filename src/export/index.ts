@@ -1,6 +1,5 @@
 // Exporting a model's records (or the records its Records query shows) to a JSON file, streamed page by page.
 import { Model } from '../domain/views';
-import vscode = require('vscode');
 import { pickModelNode, type TreeDeps } from '../tree/commands';
 import { type ModelNode, type RecordsNode } from '../tree/nodes';
 import { runExportCommand } from './exportCommand';
@@ -14,19 +13,11 @@ export async function exportRecords(deps: TreeDeps, node?: ModelNode | RecordsNo
   if (!target) return;
   const modelNode = target.kind === 'model' ? target : target.model;
   const data = await deps.tree.dataOf(modelNode);
-  await runExportCommand(
-    {
-      ui: deps.ui,
-      t,
-      numbers: new Intl.NumberFormat(vscode.env.language),
-      openFile: (path) => vscode.commands.executeCommand('vscode.open', vscode.Uri.file(path)),
-    },
-    {
-      client: data.client,
-      modelId: modelNode.itemType.id,
-      label: modelNode.label,
-      defaultName: `${Model.apiKey(modelNode.itemType)}.json`,
-      ...(target.kind === 'records' ? { query: target.query } : {}),
-    },
-  );
+  await runExportCommand(deps.ui, t, {
+    client: data.client,
+    modelId: modelNode.itemType.id,
+    label: modelNode.label,
+    defaultName: `${Model.apiKey(modelNode.itemType)}.json`,
+    ...(target.kind === 'records' ? { query: target.query } : {}),
+  });
 }

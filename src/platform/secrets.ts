@@ -153,6 +153,10 @@ export class ScrubbingUi implements Ui {
     return this.inner.openExternal(url);
   }
 
+  openFile(path: string): Promise<void> {
+    return this.inner.openFile(path);
+  }
+
   private titled<O extends { title: string; placeholder?: string }>(options: O): O {
     return { ...options, title: this.scrub(options.title) };
   }

@@ -112,4 +112,6 @@ export interface Ui {
   saveFile(options: { title: string; defaultName: string; filters: Record<string, string[]> }): Promise<string | undefined>;
   copy(text: string): Promise<void>;
   openExternal(url: string): Promise<void>;
+  /** a local file (one the extension just wrote: an export, generated types) in an editor */
+  openFile(path: string): Promise<void>;
 }

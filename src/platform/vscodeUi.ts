@@ -108,6 +108,10 @@ export class VscodeUi implements Ui {
   async openExternal(url: string): Promise<void> {
     await vscode.env.openExternal(vscode.Uri.parse(url));
   }
+
+  async openFile(path: string): Promise<void> {
+    await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(path));
+  }
 }
 
 function progressLocation(location: ProgressLocation): vscode.ProgressLocation | { viewId: string } {

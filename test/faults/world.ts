@@ -182,6 +182,9 @@ export class NotificationRecorder implements Ui {
   openExternal(url: string): Promise<void> {
     throw new Error(`unexpected openExternal ${url}`);
   }
+  openFile(path: string): Promise<void> {
+    throw new Error(`unexpected openFile ${path}`);
+  }
 }
 
 export const t = formatMessage;

@@ -33,6 +33,8 @@ export class ScriptedUi implements Ui {
   readonly progress: ProgressOptions[] = [];
   /** every status bar message, with how long it stays */
   readonly statuses: { message: string; ms: number }[] = [];
+  /** the local files the command asked to show in an editor */
+  readonly shownFiles: string[] = [];
   cancelProgressWhen?: (message: string) => boolean;
 
   async info(message: string): Promise<string | undefined> {
@@ -159,5 +161,8 @@ export class ScriptedUi implements Ui {
   }
   async openExternal(url: string): Promise<void> {
     this.transcript.push(`open: ${url}`);
+  }
+  async openFile(path: string): Promise<void> {
+    this.shownFiles.push(path);
   }
 }
