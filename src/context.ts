@@ -74,17 +74,7 @@ export class Context implements Services, vscode.Disposable {
     () => new mediaArea.MediaLibrary({ t: this.t, locale: vscode.env.language, pageSize: () => this.config.pageSize(), tree: this.tree }),
   );
   /** the record previews (made with the first one, or when VS Code restores one after a reload) */
-  readonly previews = lazy(() =>
-    this.own(
-      new preview.RecordPreviews({
-        t: this.t,
-        extension: this.extension,
-        registry: this.registry,
-        report: this.report,
-        caches: (p, e) => this.language().caches(p, e),
-      }),
-    ),
-  );
+  readonly previews = lazy(() => this.own(new preview.RecordPreviews(this, (p, e) => this.language().caches(p, e))));
   readonly uriHandler: vscode.UriHandler & { handleUri(uri: vscode.Uri): Promise<void> };
 
   constructor(readonly extension: vscode.ExtensionContext) {

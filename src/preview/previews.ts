@@ -3,7 +3,8 @@
 import vscode = require('vscode');
 import type { DocumentRef } from '../domain/paths';
 import { Panel } from '../panels';
-import type { ProjectData } from '../projects/projectData';
+import type { Translate } from '../platform/translate';
+import type { Services } from '../services';
 import { documentUri, parseDocumentUri } from '../platform/uris';
 import { PANELS } from '../platform/views';
 import type { RecordNames, UploadNames } from '../language';
@@ -12,19 +13,16 @@ import { cdnOrigin } from './lookups';
 import { RecordPreview } from './preview';
 import { loadSchema } from './schema';
 
-export interface PreviewDeps {
-  t: typeof vscode.l10n.t;
-  extension: vscode.ExtensionContext;
-  registry: { data(project: string, environment: string): Promise<ProjectData> };
-  /** the extension's name and upload caches of a project environment */
-  caches(project: string, environment: string): Promise<{ names: RecordNames; uploads: UploadNames }>;
-  report(whatFailed: string, error: unknown): void;
-}
+/** the extension's name and upload caches of a project environment */
+type Caches = (project: string, environment: string) => Promise<{ names: RecordNames; uploads: UploadNames }>;
 
 export class RecordPreviews implements vscode.Disposable {
   private readonly open = new Map<string, RecordPreview>();
 
-  constructor(private readonly deps: PreviewDeps) {}
+  constructor(
+    private readonly deps: Pick<Services, 't' | 'extension' | 'registry' | 'report'>,
+    private readonly caches: Caches,
+  ) {}
 
   /** Opens (or shows) the preview of a record document: the one given, the tree's record, else the active editor's. */
   async show(target?: unknown): Promise<void> {
@@ -79,8 +77,8 @@ export class RecordPreviews implements vscode.Disposable {
       t: deps.t,
       uiLocale: vscode.env.language,
       schema: async (r) => loadSchema(await deps.registry.data(r.project, r.environment)),
-      caches: (r) => deps.caches(r.project, r.environment),
-      openRecord: (r, id, names) => openLinkedRecord(r, id, names, deps),
+      caches: (r) => this.caches(r.project, r.environment),
+      openRecord: (r, id, names) => openLinkedRecord(r, id, names, deps.t),
       report: (whatFailed, error) => deps.report(whatFailed, error),
     });
     const key = document.uri.toString();
@@ -97,9 +95,9 @@ function targetUri(target: unknown): vscode.Uri | undefined {
   return (target as { kind?: unknown })?.kind === 'record' && ref ? documentUri(ref) : undefined;
 }
 
-async function openLinkedRecord(from: DocumentRef, id: string, names: RecordNames, deps: PreviewDeps): Promise<void> {
+async function openLinkedRecord(from: DocumentRef, id: string, names: RecordNames, t: Translate): Promise<void> {
   const name = (await names.resolve([id])).get(id);
-  if (!name) throw new Error(deps.t('No record {0} in this environment.', id));
+  if (!name) throw new Error(t('No record {0} in this environment.', id));
   const uri = documentUri({ project: from.project, environment: from.environment, kind: 'record', modelApiKey: name.modelApiKey, id });
   const column = vscode.window.visibleTextEditors.find((e) => parseDocumentUri(e.document.uri)?.kind === 'record')?.viewColumn;
   await vscode.window.showTextDocument(uri, { viewColumn: column ?? vscode.ViewColumn.Active, preview: false });
