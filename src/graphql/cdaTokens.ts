@@ -3,33 +3,21 @@
 // VS Code's secret storage per project. A token is never logged, shown, or written anywhere else: every stored token is
 // scrubbed from what the API (or a proxy) answers, errors included. No vscode import.
 import { CancelledError } from '../cma';
-import type { Translate } from '../platform/translate';
-import type { Ui } from '../platform/ui';
-import { deliveryTokenSecretKey, type SecretStore } from '../projects/projectStore';
+import { deliveryTokenSecretKey } from '../projects/projectStore';
 import { CdaAuthError, scrubSecrets } from './cdaHttp';
+import type { GraphqlDeps } from './deps';
 
 /** The secret-storage key of a project's delivery token (the projects room reads it too: answers to agents are scrubbed of it). */
 export const cdaTokenKey = deliveryTokenSecretKey;
 
-export interface CdaTokenDeps {
-  ui: Ui;
-  t: Translate;
-  secrets: SecretStore;
-  /** the signed-in token of a project (undefined when signed out) */
-  signedInToken(projectKey: string): Promise<string | undefined>;
-  /** every token kept: each signed-in project's API token and delivery token (what no answer may show) */
-  storedTokens?(): Promise<(string | undefined)[]>;
-  projectName(projectKey: string): string;
-}
-
 export class CdaTokens {
-  readonly #deps: CdaTokenDeps;
+  readonly #deps: Pick<GraphqlDeps, 'ui' | 't' | 'secrets' | 'signedInToken' | 'storedTokens' | 'projectName'>;
   /** projects whose signed-in token the delivery API refused (for the rest of the session, or until it changes) */
   readonly #refused = new Set<string>();
   /** one question at a time per project, whatever asks */
   readonly #asking = new Map<string, Promise<string>>();
 
-  constructor(deps: CdaTokenDeps) {
+  constructor(deps: Pick<GraphqlDeps, 'ui' | 't' | 'secrets' | 'signedInToken' | 'storedTokens' | 'projectName'>) {
     this.#deps = deps;
   }
 

@@ -9,13 +9,13 @@ import { RunLenses } from './codeLens';
 import { GRAPHQL_SELECTOR } from './embedded';
 import { cdaIntrospector } from './introspection';
 import { LanguageFeatures } from './language/languageFeatures';
-import type { CdaTarget } from './link';
+import type { CdaTarget, SyncFolder, ToolFolderLink } from './link';
 import { ResultDocuments } from './results';
 import { Runner } from './runner';
 import { SchemaCache } from './schemaCache';
 import type { GeneratorScript } from './schemaFile';
-import { SchemaSync, type SyncFolder } from './sync';
-import { GraphqlToolApi, toolLinkOf, type ToolFolderLink, type ToolQuery, type ToolRun, type ToolUsages } from './toolApi';
+import { SchemaSync } from './sync';
+import { GraphqlToolApi, toolLinkOf, type ToolQuery, type ToolRun, type ToolUsages } from './toolApi';
 import type { CodeChange } from './usages/changes';
 import type { Breakage } from './usages/workspaceUsages';
 import { folderKeyOf, WorkspaceLinks } from './workspaceLinks';
@@ -65,7 +65,10 @@ export class GraphqlFeature implements vscode.Disposable {
     const lenses = new RunLenses({ registry, links: this.links, t });
     this.language = new LanguageFeatures({
       schemas: this.schemas,
-      links: this.links,
+      linkFor: (target) => this.links.linkFor(target),
+      linksReady: this.links.ready,
+      onLinkChange: this.links.book.onDidChange,
+      onSchemaChange: this.schemas.onDidChange,
       data: (p, e) => registry.data(p, e),
       ui,
       t,
@@ -76,8 +79,8 @@ export class GraphqlFeature implements vscode.Disposable {
       fragments: this.language.fragments,
       ui,
       t,
-      registry,
-      links: this.links,
+      projects: registry,
+      ensureLink: (target) => this.links.ensure(target),
       tokens: this.tokens,
       results,
       state: extension.workspaceState,

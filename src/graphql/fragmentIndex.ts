@@ -4,10 +4,10 @@
 // (off the extension host's thread) when first needed, then again when needed after a file of the folder changed.
 import type { FragmentDefinitionNode } from 'graphql';
 import vscode = require('vscode');
+import type { GraphqlDeps } from './deps';
 import { fragmentNode } from './usages/breakage';
 import type { OutlineFragment } from './usages/outline';
 import type { FolderFragments, Skipped } from './usages/scanner';
-import type { LinkedFolder } from './usages/usageSearch';
 
 /** A fragment defined somewhere in the folder. */
 interface FolderFragment extends OutlineFragment {
@@ -24,13 +24,6 @@ export interface FolderIndex {
   nodes(): ReadonlyMap<string, FragmentDefinitionNode>;
 }
 
-export interface FragmentIndexDeps {
-  linkedFolders(): Promise<LinkedFolder[]>;
-  read(folder: LinkedFolder): Promise<FolderFragments>;
-  /** a file of a folder (its URI string) changed */
-  onDidChange: vscode.Event<string>;
-}
-
 interface Slot {
   index?: FolderIndex;
   reading?: Promise<FolderIndex | undefined>;
@@ -38,18 +31,18 @@ interface Slot {
 }
 
 export class FragmentIndex implements vscode.Disposable {
-  readonly #deps: FragmentIndexDeps;
+  readonly #deps: Pick<GraphqlDeps, 'folders' | 'readFragments' | 'onFileChange'>;
   readonly #slots = new Map<string, Slot>();
   readonly #changed = new vscode.EventEmitter<void>();
   /** a folder's fragments were read (again) */
   readonly onDidChange = this.#changed.event;
   readonly #disposables: vscode.Disposable[];
 
-  constructor(deps: FragmentIndexDeps) {
+  constructor(deps: Pick<GraphqlDeps, 'folders' | 'readFragments' | 'onFileChange'>) {
     this.#deps = deps;
     this.#disposables = [
       this.#changed,
-      deps.onDidChange((folder) => {
+      deps.onFileChange((folder) => {
         const slot = this.#slots.get(folder);
         if (slot) slot.stale = true;
       }),
@@ -91,9 +84,9 @@ export class FragmentIndex implements vscode.Disposable {
     if (slot.reading) return slot.reading;
     slot.stale = false;
     const reading = (async () => {
-      const folder = (await this.#deps.linkedFolders()).find((f) => f.key === key);
+      const folder = (await this.#deps.folders()).find((f) => f.key === key);
       if (!folder) return undefined;
-      const index = indexOf(await this.#deps.read(folder));
+      const index = indexOf(await this.#deps.readFragments(folder));
       slot.index = index;
       this.#changed.fire();
       return index;

@@ -19,4 +19,4 @@ export * from './schemaCache';
 export { GraphqlFeature } from './feature';
 export type { CodeChange } from './usages/changes';
 export type { Breakage } from './usages/workspaceUsages';
-export type { GraphqlTools, ToolFolderLink, ToolGraphqlError, ToolRun } from './toolApi';
+export type { GraphqlTools, ToolGraphqlError, ToolRun } from './toolApi';

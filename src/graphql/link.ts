@@ -30,6 +30,30 @@ export interface WorkspaceLink extends CdaTarget, CdaOptions {
   source: LinkSource;
 }
 
+/** A workspace folder on this machine (what Sync GraphQL Schema writes into). */
+export interface SyncFolder {
+  /** the folder's URI as a string (the link's `folder`) */
+  key: string;
+  /** its path on disk */
+  path: string;
+  name: string;
+}
+
+/** A workspace folder on this machine with its link. */
+export interface LinkedFolder {
+  /** the folder's URI as a string */
+  key: string;
+  name: string;
+  /** its path on disk */
+  path: string;
+  link: WorkspaceLink;
+}
+
+/** A workspace folder's link, named by the folder (as the agents' tools see it). */
+export interface ToolFolderLink extends CdaTarget, CdaOptions {
+  folder: string;
+}
+
 /** One string per (project, environment, strict, drafts): the unit of caching. */
 export function schemaKeyOf(target: CdaTarget, options: CdaOptions): string {
   return JSON.stringify([target.project, target.environment, options.strict, options.drafts]);

@@ -5,10 +5,9 @@
 import { CancelledError } from '../cma';
 import { NotSignedInError } from '../platform/errors';
 import type { Translate } from '../platform/translate';
-import type { Ui } from '../platform/ui';
 import type { Project } from '../projects/project';
-import type { KeyValueStore } from '../projects/projectStore';
 import { CLI_CONFIG_FILE, parseCliConfig, type CliProfile } from './cliConfig';
+import type { GraphqlDeps } from './deps';
 import { Emitter, type Disposable, type Event } from './events';
 import type { LinkSource, WorkspaceLink } from './link';
 
@@ -25,21 +24,6 @@ interface Stored {
   strict?: boolean;
 }
 
-export interface LinkBookDeps {
-  ui: Ui;
-  t: Translate;
-  /** the workspace state */
-  state: KeyValueStore;
-  projects: { list(): Project[]; get(key: string): Project | undefined };
-  /** the text of datocms.config.json at the folder's root, with the path to name it by; undefined when absent */
-  readConfig(folder: string): Promise<{ path: string; text: string } | undefined>;
-  /** a project's environments, the primary one marked */
-  environments(projectKey: string): Promise<{ id: string; primary: boolean }[]>;
-  folderName(folder: string): string;
-  /** runs Sign In; resolves when it is over */
-  signIn(): PromiseLike<unknown>;
-}
-
 interface Resolved {
   link?: WorkspaceLink;
   /** why datocms.config.json gives no project (unreadable, or its project is not signed in) */
@@ -49,13 +33,13 @@ interface Resolved {
 }
 
 export class LinkBook implements Disposable {
-  readonly #deps: LinkBookDeps;
+  readonly #deps: Pick<GraphqlDeps, 'ui' | 't' | 'state' | 'projects' | 'readConfig' | 'environments' | 'folderName' | 'signIn'>;
   readonly #resolved = new Map<string, Resolved>();
   readonly #changed = new Emitter<{ folder: string; link: WorkspaceLink | undefined }>();
   /** a folder's link appeared, changed or went away */
   readonly onDidChange: Event<{ folder: string; link: WorkspaceLink | undefined }> = this.#changed.event;
 
-  constructor(deps: LinkBookDeps) {
+  constructor(deps: Pick<GraphqlDeps, 'ui' | 't' | 'state' | 'projects' | 'readConfig' | 'environments' | 'folderName' | 'signIn'>) {
     this.#deps = deps;
   }
 

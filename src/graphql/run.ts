@@ -35,7 +35,7 @@ export interface RunResult {
   errors: LocatedError[];
 }
 
-export async function runOperation(tokens: CdaTokens, request: RunRequest): Promise<RunResult> {
+export async function runOperation(tokens: Pick<CdaTokens, 'run'>, request: RunRequest): Promise<RunResult> {
   const response = await tokens.run(request.target.project, request.options.drafts, (token, secrets) =>
     postCda({
       endpoint: request.endpoint,

@@ -5,35 +5,16 @@
 // Published opens both runs as a diff; the copies put the request on the clipboard as curl or as the official
 // client's call (no token in them: none is included, and any the text holds is scrubbed).
 import vscode = require('vscode');
-import type { Translate } from '../platform/translate';
-import type { Ui } from '../platform/ui';
 import { files, hashing } from '../platform/host';
-import type { ProjectRegistry } from '../projects/registry';
-import type { CdaTokens } from './cdaTokens';
+import type { GraphqlDeps } from './deps';
 import { graphqlKindOf } from './embedded';
 import type { CdaOptions, WorkspaceLink } from './link';
 import { graphqlOf, operationAt, SentQuery, type Fragment, type Operation } from './operations';
-import type { ResultDocuments } from './results';
 import { scrubSecrets } from './cdaHttp';
-import type { FragmentIndex } from './fragmentIndex';
 import { curlOf, executeQueryOf, resultText, runOperation, type RunResult } from './run';
 import { RunErrors } from './runErrors';
+import type { GraphqlPartsDeps } from './parts';
 import { variablesFor } from './variables';
-import type { WorkspaceLinks } from './workspaceLinks';
-
-export interface RunnerDeps {
-  /** the fragments of the folder's other files */
-  fragments: Pick<FragmentIndex, 'current'>;
-  ui: Ui;
-  t: Translate;
-  registry: ProjectRegistry;
-  links: WorkspaceLinks;
-  tokens: CdaTokens;
-  results: ResultDocuments;
-  state: vscode.Memento;
-  /** the delivery API's address */
-  endpoint(): string;
-}
 
 /** An operation of a document, with the fragments it may spread. */
 interface Target {
@@ -43,10 +24,14 @@ interface Target {
 }
 
 export class Runner implements vscode.Disposable {
-  readonly #deps: RunnerDeps;
+  readonly #deps: Pick<GraphqlDeps, 'ui' | 't' | 'projects' | 'ensureLink' | 'results' | 'state' | 'endpoint'> &
+    Pick<GraphqlPartsDeps, 'fragments' | 'tokens'>;
   readonly #errors = new RunErrors();
 
-  constructor(deps: RunnerDeps) {
+  constructor(
+    deps: Pick<GraphqlDeps, 'ui' | 't' | 'projects' | 'ensureLink' | 'results' | 'state' | 'endpoint'> &
+      Pick<GraphqlPartsDeps, 'fragments' | 'tokens'>,
+  ) {
     this.#deps = deps;
   }
 
@@ -107,9 +92,9 @@ export class Runner implements vscode.Disposable {
         { title: t('Copy the request of {0}', target.operation.name ?? t('anonymous {0}', target.operation.kind)) },
       ));
     if (!format) return;
-    const link = await this.#deps.links.ensure(target.document);
+    const link = await this.#deps.ensureLink(target.document);
     const variables = await this.#variables(target);
-    const primary = this.#deps.registry.get(link.project)?.primaryEnvironment;
+    const primary = this.#deps.projects.get(link.project)?.primaryEnvironment;
     const request = {
       endpoint: this.#deps.endpoint(),
       ...(link.environment !== primary ? { environment: link.environment } : {}),
@@ -198,7 +183,7 @@ export class Runner implements vscode.Disposable {
   /** Runs with the link's options (some overridden), shows the result and the errors; the result's URI. */
   async #runAndShow(target: Target, override: Partial<CdaOptions> | undefined, open = true): Promise<vscode.Uri | undefined> {
     const { t, ui } = this.#deps;
-    const link: WorkspaceLink = { ...(await this.#deps.links.ensure(target.document)), ...override };
+    const link: WorkspaceLink = { ...(await this.#deps.ensureLink(target.document)), ...override };
     const variables = await this.#variables(target);
     const sent = await this.#sent(target);
     const name = target.operation.name ?? t('anonymous {0}', target.operation.kind);
@@ -217,7 +202,7 @@ export class Runner implements vscode.Disposable {
       .hex('sha1', `${target.document.uri.toString()}\n${target.operation.name ?? target.operation.start}\n${link.drafts}`)
       .slice(0, 12);
     await this.#errors.show(key, target.document, target.operation.start, result.errors);
-    const project = this.#deps.registry.get(link.project)?.name ?? link.project;
+    const project = this.#deps.projects.get(link.project)?.name ?? link.project;
     const preview = resultText(result.response, result.errors, {
       t,
       locale: vscode.env.language,

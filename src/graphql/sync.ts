@@ -6,36 +6,11 @@
 // terminal the user sees, in a trusted workspace only). No vscode import.
 import { CancelledError } from '../cma';
 import { files } from '../platform/host';
-import type { Translate } from '../platform/translate';
-import type { Ui } from '../platform/ui';
-import type { KeyValueStore } from '../projects/projectStore';
-import type { CdaOptions, CdaTarget, WorkspaceLink } from './link';
-import type { SchemaCache } from './schemaCache';
-import { findGeneratorScripts, findSchemaFiles, isFile, shortPath, type GeneratorScript } from './schemaFile';
+import type { GraphqlDeps } from './deps';
+import type { CdaOptions, CdaTarget, SyncFolder, WorkspaceLink } from './link';
+import { findGeneratorScripts, findSchemaFiles, isFile, shortPath } from './schemaFile';
 
 const STATE_KEY = 'datocms.graphql.schemaFiles';
-
-export interface SyncFolder {
-  /** the folder's URI as a string (the link's `folder`) */
-  key: string;
-  /** its path on disk */
-  path: string;
-  name: string;
-}
-
-export interface SyncDeps {
-  ui: Ui;
-  t: Translate;
-  state: KeyValueStore;
-  schemas: SchemaCache;
-  projectName(projectKey: string): string;
-  /** runs a package script in a terminal the user sees */
-  runScript(folder: SyncFolder, script: GeneratorScript): PromiseLike<unknown>;
-  /** scripts of the repository run only in a trusted workspace */
-  trusted(): boolean;
-  /** how long schema changes are gathered before one offer */
-  burstMs?: number;
-}
 
 export type SyncOutcome = { kind: 'written' | 'unchanged'; path: string } | { kind: 'cancelled' };
 
@@ -43,12 +18,12 @@ export type SyncOutcome = { kind: 'written' | 'unchanged'; path: string } | { ki
 const syncOptions = (link: CdaOptions): CdaOptions => ({ strict: link.strict, drafts: false });
 
 export class SchemaSync {
-  readonly #deps: SyncDeps;
+  readonly #deps: Pick<GraphqlDeps, 'ui' | 't' | 'state' | 'schemas' | 'projectName' | 'runScript' | 'trusted' | 'burstMs'>;
   readonly #pending = new Map<string, ReturnType<typeof setTimeout>>();
   /** the schema hash last offered per folder, so the same change is offered once */
   readonly #offered = new Map<string, string>();
 
-  constructor(deps: SyncDeps) {
+  constructor(deps: Pick<GraphqlDeps, 'ui' | 't' | 'state' | 'schemas' | 'projectName' | 'runScript' | 'trusted' | 'burstMs'>) {
     this.#deps = deps;
   }
 

@@ -4,9 +4,12 @@
 import { GraphQLError, Kind, OperationTypeNode, parse, type OperationDefinitionNode } from 'graphql';
 import { paths } from '../platform/host';
 import { CdaAuthError, CdaRequestError, postCda } from './cdaHttp';
-import type { CdaTokens } from './cdaTokens';
-import type { CdaOptions, CdaTarget, WorkspaceLink } from './link';
-import type { UsageSearch } from './usages/usageSearch';
+import type { GraphqlDeps } from './deps';
+import type { CdaOptions, CdaTarget, ToolFolderLink, WorkspaceLink } from './link';
+import type { GraphqlPartsDeps } from './parts';
+
+// the agents' tests name the folder link by this module
+export type { ToolFolderLink } from './link';
 
 export interface ToolQuery {
   query: string;
@@ -44,11 +47,6 @@ export type ToolRun =
       data: unknown;
     };
 
-/** A workspace folder's link, named by the folder. */
-export interface ToolFolderLink extends CdaTarget, CdaOptions {
-  folder: string;
-}
-
 interface ToolUsage {
   /** relative to its folder (prefixed by the folder's name when several folders were searched), with `/` */
   file: string;
@@ -70,20 +68,10 @@ export interface ToolUsages {
   skipped: number;
 }
 
-export interface GraphqlToolDeps {
-  tokens: Pick<CdaTokens, 'run'>;
-  /** the delivery API's address */
-  endpoint(): string;
-  /** the workspace folders' links (the focused folder's first), once resolved */
-  links(): Promise<ToolFolderLink[]>;
-  workspaceFolders(): number;
-  search: Pick<UsageSearch, 'find' | 'foldersReading'>;
-}
-
 export class GraphqlToolApi {
-  readonly #deps: GraphqlToolDeps;
+  readonly #deps: Pick<GraphqlDeps, 'endpoint' | 'links' | 'workspaceFolders'> & Pick<GraphqlPartsDeps, 'tokens' | 'search'>;
 
-  constructor(deps: GraphqlToolDeps) {
+  constructor(deps: Pick<GraphqlDeps, 'endpoint' | 'links' | 'workspaceFolders'> & Pick<GraphqlPartsDeps, 'tokens' | 'search'>) {
     this.#deps = deps;
   }
 

@@ -5,8 +5,8 @@
 import { parseValue, valueFromASTUntyped } from 'graphql';
 import { CancelledError } from '../cma';
 import type { Translate } from '../platform/translate';
-import type { Ui } from '../platform/ui';
 import type { KeyValueStore } from '../projects/projectStore';
+import type { GraphqlDeps } from './deps';
 import { variablesOf, type Operation } from './operations';
 
 const STATE_KEY = 'datocms.graphql.variables';
@@ -15,17 +15,9 @@ const REMEMBERED = 200;
 
 const variablesFileOf = (documentPath: string) => `${documentPath}.variables.json`;
 
-export interface VariablesDeps {
-  ui: Ui;
-  t: Translate;
-  state: KeyValueStore;
-  /** the text of a file, undefined when there is none */
-  readText(path: string): Promise<string | undefined>;
-}
-
 /** The variables for a run of `operation` in the document; CancelledError when the box is dismissed. */
 export async function variablesFor(
-  deps: VariablesDeps,
+  deps: Pick<GraphqlDeps, 'ui' | 't' | 'state' | 'readText'>,
   document: { uri: string; path: string | undefined },
   operation: Pick<Operation, 'name' | 'node'>,
 ): Promise<Record<string, unknown>> {

@@ -63,6 +63,7 @@ describe('quick fixes of GraphQL problems', () => {
         entry: async () => {
           throw new Error('no schema');
         },
+        refresh: async () => false,
       },
       renames,
       data: async () => ({ schemaContext: async () => contexts[Math.min(reading++, 1)] }) as never,

@@ -3,33 +3,20 @@
 // query against the complexity limit. Checked a moment after each change, and again when a schema or a link changes
 // (a deleted field's queries show their problem as soon as the schema is read again).
 import vscode = require('vscode');
-import type { Translate } from '../../platform/translate';
+import type { GraphqlDeps } from '../deps';
 import { graphqlKindOf, mayHoldGraphql } from '../embedded';
-import type { Event } from '../events';
-import type { FragmentIndex } from '../fragmentIndex';
 import type { WorkspaceLink } from '../link';
+import type { GraphqlPartsDeps } from '../parts';
 import { needsFolder } from './analysis';
 import { costProblemsOf } from './insights';
 import { diagnosticsSetting, OtherValidators } from './otherValidators';
 import { problemsOf } from './queryService';
-import type { LanguageSources, SourceDocument } from './sources';
+import type { SourceDocument } from './sources';
 
 export const DIAGNOSTIC_SOURCE = 'DatoCMS GraphQL';
 /** the source of the problems a Run's answer names */
 export const RUN_SOURCE = 'DatoCMS CDA';
 const DELAY_MS = 250;
-
-export interface GraphqlDiagnosticsDeps {
-  sources: LanguageSources;
-  /** the fragments of the folder's other files, and whether its code pages automatically */
-  fragments: Pick<FragmentIndex, 'peek' | 'onDidChange'>;
-  linkFor(document: vscode.TextDocument): WorkspaceLink | undefined;
-  /** a schema was invalidated or found changed; links changed */
-  onSchemaChange: Event<unknown>;
-  onLinkChange: Event<unknown>;
-  t: Translate;
-  log: vscode.LogOutputChannel;
-}
 
 /** The document as the sources read it; undefined when it holds no GraphQL. */
 export function sourceOf(document: vscode.TextDocument): SourceDocument | undefined {
@@ -39,7 +26,8 @@ export function sourceOf(document: vscode.TextDocument): SourceDocument | undefi
 }
 
 export class GraphqlDiagnostics implements vscode.Disposable {
-  readonly #deps: GraphqlDiagnosticsDeps;
+  readonly #deps: Pick<GraphqlDeps, 'linkFor' | 'onSchemaChange' | 'onLinkChange' | 't' | 'log'> &
+    Pick<GraphqlPartsDeps, 'sources' | 'fragments'>;
   readonly #collection = vscode.languages.createDiagnosticCollection('datocms-graphql');
   readonly #validators = new OtherValidators();
   readonly #timers = new Map<string, NodeJS.Timeout>();
@@ -49,7 +37,9 @@ export class GraphqlDiagnostics implements vscode.Disposable {
   readonly #failed = new Set<string>();
   readonly #disposables: { dispose(): unknown }[];
 
-  constructor(deps: GraphqlDiagnosticsDeps) {
+  constructor(
+    deps: Pick<GraphqlDeps, 'linkFor' | 'onSchemaChange' | 'onLinkChange' | 't' | 'log'> & Pick<GraphqlPartsDeps, 'sources' | 'fragments'>,
+  ) {
     this.#deps = deps;
     const all = () => this.checkAll();
     this.#disposables = [

@@ -3,15 +3,10 @@
 // rename would break). Made with the workbench; reads its schema cache and links.
 import vscode = require('vscode');
 import type { DocumentRef } from '../../domain/paths';
-import type { Translate } from '../../platform/translate';
-import type { Ui } from '../../platform/ui';
 import { parseDocumentUri } from '../../platform/uris';
-import type { ProjectData } from '../../projects/projectData';
 import { camelCase, pascalCase } from '../datoNames';
-import type { Event } from '../events';
+import type { GraphqlDeps } from '../deps';
 import { FragmentIndex } from '../fragmentIndex';
-import type { WorkspaceLink } from '../link';
-import type { SchemaCache } from '../schemaCache';
 import type { CodeChange } from '../usages/changes';
 import type { UsageSearch } from '../usages/usageSearch';
 import { changeOf, WorkspaceUsages, type Breakage } from '../usages/workspaceUsages';
@@ -20,51 +15,31 @@ import { Renames } from './fixes';
 import { GraphqlProviders } from './providers';
 import { LanguageSources } from './sources';
 
-export interface LanguageFeaturesDeps {
-  schemas: SchemaCache;
-  links: {
-    linkFor(document: vscode.TextDocument | vscode.Uri): WorkspaceLink | undefined;
-    /** the first reading of the folders' links */
-    ready: Promise<unknown>;
-    book: { onDidChange: Event<unknown> };
-  };
-  data: (project: string, environment: string) => Promise<ProjectData>;
-  ui: Ui;
-  t: Translate;
-  log: vscode.LogOutputChannel;
-}
-
 export class LanguageFeatures implements vscode.Disposable {
   /** the fragments of each linked folder's code (Run sends those an operation spreads from other files) */
   readonly fragments: FragmentIndex;
-  readonly #deps: LanguageFeaturesDeps;
+  readonly #deps: Pick<GraphqlDeps, 'schemas' | 'linkFor' | 'linksReady' | 'onLinkChange' | 'onSchemaChange' | 'data' | 'ui' | 't' | 'log'>;
   readonly #usages: WorkspaceUsages;
   readonly #renames = new Renames();
   readonly #disposables: vscode.Disposable[];
 
-  constructor(deps: LanguageFeaturesDeps) {
+  constructor(
+    deps: Pick<GraphqlDeps, 'schemas' | 'linkFor' | 'linksReady' | 'onLinkChange' | 'onSchemaChange' | 'data' | 'ui' | 't' | 'log'>,
+  ) {
     this.#deps = deps;
-    const { schemas, links, t, log, ui } = deps;
+    const { schemas, linksReady, onSchemaChange, onLinkChange, t, log, ui } = deps;
     const sources = new LanguageSources({ schemas, renames: this.#renames, data: (p, e) => deps.data(p, e) });
-    const linkFor = (document: vscode.TextDocument | vscode.Uri) => links.linkFor(document);
-    const usages = (this.#usages = new WorkspaceUsages({ schemas, linkFor, linksReady: links.ready, data: deps.data, ui, t }));
+    const linkFor = (target: vscode.TextDocument | vscode.Uri) => deps.linkFor(target);
+    const usages = (this.#usages = new WorkspaceUsages({ schemas, linkFor, linksReady, data: deps.data, ui, t }));
     this.fragments = new FragmentIndex({
-      linkedFolders: () => usages.linkedFolders(),
-      read: (folder) => usages.search.fragments(folder),
-      onDidChange: usages.files.onDidChange,
+      folders: () => usages.linkedFolders(),
+      readFragments: (folder) => usages.search.fragments(folder),
+      onFileChange: usages.files.onDidChange,
     });
     const fragments = this.fragments;
     this.#disposables = [
       new GraphqlProviders({ sources, renames: this.#renames, linkFor, t }),
-      new GraphqlDiagnostics({
-        sources,
-        linkFor,
-        fragments,
-        onSchemaChange: schemas.onDidChange,
-        onLinkChange: links.book.onDidChange,
-        t,
-        log,
-      }),
+      new GraphqlDiagnostics({ sources, linkFor, fragments, onSchemaChange, onLinkChange, t, log }),
       fragments,
       usages,
     ];

@@ -5,29 +5,21 @@
 import vscode = require('vscode');
 import { isEnumType, type GraphQLSchema } from 'graphql';
 import type { DocumentRef } from '../../domain/paths';
-import type { Translate } from '../../platform/translate';
 import { documentUri } from '../../platform/uris';
+import type { GraphqlDeps } from '../deps';
 import { GRAPHQL_SELECTOR, graphqlKindOf } from '../embedded';
 import type { WorkspaceLink } from '../link';
+import type { GraphqlPartsDeps } from '../parts';
 import { rangeAt, type Analysis } from './analysis';
 import { DIAGNOSTIC_SOURCE, RUN_SOURCE, sourceOf } from './diagnostics';
-import { fixesFor, type Renames } from './fixes';
+import { fixesFor } from './fixes';
 import { costAt, describeCost, describeTarget } from './insights';
 import { completionsAt, datoTargetOf, graphqlHoverAt, symbolAt, type DatoTarget } from './queryService';
-import type { LanguageSources } from './sources';
 import { graphqlTokens, TOKEN_TYPES } from './tokens';
 
 const TRIGGERS = ['{', '(', ':', '@', '$', ' ', '.'];
 const LEGEND = new vscode.SemanticTokensLegend(TOKEN_TYPES);
 const FIND_USAGES_COMMAND = 'datocms.graphql.findUsages';
-
-export interface GraphqlProvidersDeps {
-  sources: LanguageSources;
-  /** the fields the project renamed, for the quick fix of a query still reading an old name */
-  renames: Renames;
-  linkFor(document: vscode.TextDocument): WorkspaceLink | undefined;
-  t: Translate;
-}
 
 interface Located {
   link: WorkspaceLink;
@@ -44,10 +36,10 @@ function refOf(target: DatoTarget, link: { project: string; environment: string 
 }
 
 export class GraphqlProviders implements vscode.Disposable {
-  readonly #deps: GraphqlProvidersDeps;
+  readonly #deps: Pick<GraphqlDeps, 'renames' | 'linkFor' | 't'> & Pick<GraphqlPartsDeps, 'sources'>;
   readonly #registrations: vscode.Disposable[];
 
-  constructor(deps: GraphqlProvidersDeps) {
+  constructor(deps: Pick<GraphqlDeps, 'renames' | 'linkFor' | 't'> & Pick<GraphqlPartsDeps, 'sources'>) {
     this.#deps = deps;
     this.#registrations = [
       vscode.languages.registerCompletionItemProvider(

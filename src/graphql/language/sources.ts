@@ -3,11 +3,10 @@
 // models and fields as GraphQL names (from the models the extension already has, rebuilt when they are read again).
 // No vscode import.
 import type { GraphQLSchema } from 'graphql';
-import type { ProjectData } from '../../projects/projectData';
 import { DatoNames } from '../datoNames';
+import type { GraphqlDeps } from '../deps';
 import type { GraphqlKind } from '../embedded';
 import type { CdaOptions, CdaTarget } from '../link';
-import type { SchemaCache } from '../schemaCache';
 import { analyse, type Analysis } from './analysis';
 import type { Renames } from './fixes';
 
@@ -19,25 +18,18 @@ export interface SourceDocument {
   getText(): string;
 }
 
-export interface LanguageSourcesDeps {
-  schemas: Pick<SchemaCache, 'peek' | 'entry'>;
-  /** where the fields renamed since the last reading are noted */
-  renames?: Renames;
-  data(project: string, environment: string): Promise<ProjectData>;
-}
-
 /** Documents analysed and kept at once (the open editors; a closed one is forgotten). */
 const KEPT = 64;
 
 export class LanguageSources {
-  readonly #deps: LanguageSourcesDeps;
+  readonly #deps: Pick<GraphqlDeps, 'schemas' | 'data'> & Partial<Pick<GraphqlDeps, 'renames'>>;
   readonly #analyses = new Map<string, { version: number; analysis: Analysis }>();
   /** names per answer of the CMA (a new answer after a schema change makes new names) */
   readonly #names = new WeakMap<object, DatoNames>();
   /** the latest names per project and environment, to tell renames */
   readonly #latest = new Map<string, DatoNames>();
 
-  constructor(deps: LanguageSourcesDeps) {
+  constructor(deps: Pick<GraphqlDeps, 'schemas' | 'data'> & Partial<Pick<GraphqlDeps, 'renames'>>) {
     this.#deps = deps;
   }
 

@@ -3,32 +3,14 @@
 // would cause (against a freshly checked schema), the agents' find-usages tool and the fragments Run sends share it.
 // The folders and their files are given (VS Code lists them in the workbench; tests read a folder). No vscode import.
 import { paths } from '../../platform/host';
-import { schemaKeyOf, type CdaTarget, type WorkspaceLink } from '../link';
-import type { SchemaCache } from '../schemaCache';
+import type { GraphqlDeps } from '../deps';
+import { schemaKeyOf, type CdaTarget, type LinkedFolder, type WorkspaceLink } from '../link';
 import { readQueryOf, schemaEditsOf, type CodeChange } from './changes';
-import type { BrokenUnit, FileReads, FolderFragments, ScanFile, Skipped } from './scanner';
-import type { SchemaRef, UsageClient } from './usageClient';
+import type { BrokenUnit, FileReads, FolderFragments, Skipped } from './scanner';
+import type { SchemaRef } from './usageClient';
 
-/** A workspace folder on this machine with its link. */
-export interface LinkedFolder {
-  /** the folder's URI as a string */
-  key: string;
-  name: string;
-  /** its path on disk */
-  path: string;
-  link: WorkspaceLink;
-}
-
-export interface UsageSearchDeps {
-  schemas: Pick<SchemaCache, 'entry' | 'refresh'>;
-  /** the workspace's folders on this machine that have a link (once the links are resolved) */
-  folders(): Promise<LinkedFolder[]>;
-  /** the folders' GraphQL and code files, what the workspace excludes left out */
-  files(folders: readonly LinkedFolder[]): Promise<ScanFile[]>;
-  client: Pick<UsageClient, 'find' | 'broken' | 'fragments'>;
-  /** the GraphQL names of every model of the project's environment (`BlogPost`), so a longer name keeps its types */
-  pascals(target: CdaTarget): Promise<string[]>;
-}
+// the agents' tests name a linked folder by this module
+export type { LinkedFolder } from '../link';
 
 /** The reads of one file, with the folder it is in. */
 export interface FolderReads extends FileReads {
@@ -41,9 +23,9 @@ interface Group {
 }
 
 export class UsageSearch {
-  readonly #deps: UsageSearchDeps;
+  readonly #deps: Pick<GraphqlDeps, 'schemas' | 'folders' | 'files' | 'client' | 'pascals'>;
 
-  constructor(deps: UsageSearchDeps) {
+  constructor(deps: Pick<GraphqlDeps, 'schemas' | 'folders' | 'files' | 'client' | 'pascals'>) {
     this.#deps = deps;
   }
 

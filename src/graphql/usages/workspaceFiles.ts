@@ -3,8 +3,8 @@
 // to any of them is announced (the fragments of a folder are then read again when next needed).
 import vscode = require('vscode');
 import { graphqlKindOfPath } from '../embedded';
+import type { LinkedFolder } from '../link';
 import type { ScanFile } from './scanner';
-import type { LinkedFolder } from './usageSearch';
 
 const SOURCES = '**/*.{graphql,gql,ts,tsx,mts,cts,js,jsx,mjs,cjs,vue,svelte,astro}';
 

@@ -6,32 +6,17 @@
 import vscode = require('vscode');
 import { DOCUMENT_SCHEME, type DocumentRef } from '../../domain/paths';
 import { Model } from '../../domain/views';
-import { workers, type HostWorker } from '../../platform/host';
-import type { Translate } from '../../platform/translate';
-import type { Ui } from '../../platform/ui';
+import { workers } from '../../platform/host';
 import { documentUri, parseDocumentUri } from '../../platform/uris';
-import type { ProjectData } from '../../projects/projectData';
 import { pascalCase } from '../datoNames';
-import type { WorkspaceLink } from '../link';
-import type { SchemaCache } from '../schemaCache';
+import type { GraphqlDeps } from '../deps';
+import type { LinkedFolder } from '../link';
 import type { CodeChange } from './changes';
 import { showInReferencesView, type UsagePlace } from './referencesView';
 import { MAX_FILE_BYTES, type Skipped } from './scanner';
 import { UsageClient } from './usageClient';
-import { UsageSearch, type LinkedFolder } from './usageSearch';
+import { UsageSearch } from './usageSearch';
 import { WorkspaceFiles } from './workspaceFiles';
-
-export interface WorkspaceUsagesDeps {
-  schemas: Pick<SchemaCache, 'entry' | 'refresh'>;
-  linkFor(uri: vscode.Uri): WorkspaceLink | undefined;
-  /** the folders' links are resolved (the first reading of their configuration) */
-  linksReady: Promise<unknown>;
-  data(project: string, environment: string): Promise<ProjectData>;
-  ui: Ui;
-  t: Translate;
-  /** the worker thread; the bundled one by default */
-  startWorker?: () => HostWorker;
-}
 
 /** A query or fragment a change would break, for a confirmation to name. */
 export interface Breakage {
@@ -51,11 +36,11 @@ export class WorkspaceUsages implements vscode.Disposable {
   readonly search: UsageSearch;
   /** the linked folders' files, and when they change */
   readonly files = new WorkspaceFiles();
-  readonly #deps: WorkspaceUsagesDeps;
+  readonly #deps: Pick<GraphqlDeps, 'schemas' | 'linkFor' | 'linksReady' | 'data' | 'ui' | 't' | 'startWorker'>;
   readonly #client: UsageClient;
   readonly #registration: vscode.Disposable;
 
-  constructor(deps: WorkspaceUsagesDeps) {
+  constructor(deps: Pick<GraphqlDeps, 'schemas' | 'linkFor' | 'linksReady' | 'data' | 'ui' | 't' | 'startWorker'>) {
     this.#deps = deps;
     this.#client = new UsageClient(deps.startWorker ?? (() => workers.start('graphqlUsageWorker')));
     this.search = new UsageSearch({
