@@ -1,9 +1,11 @@
 // Bundles the extension (and, with --tests, the real-host test suite) into CommonJS for VS Code's Node extension host.
 // `vscode` stays external; everything else is inlined so the .vsix needs no node_modules.
 //
-// Lazy loading is a detail of this file, not of the source tree. BUNDLES says which rooms (folders of src/, or single
-// heavy modules) each bundle holds. dist/extension.js is what activation loads; the others load the first time one
-// of their exports is used: an import that crosses into another bundle is replaced by a stand-in whose exports are
+// Lazy loading is a detail of this file, not of the source tree. BUNDLES follows the entries and the libraries: the
+// activation entry with its rooms, the features, the libraries loaded on first use; inside the activation's rooms it
+// names only the lazy edges (a module used on a user's action), and what activation does not reach of those rooms
+// follows the features by itself (unreachedByActivation). dist/extension.js is what activation loads; the others load
+// the first time one of their exports is used: an import that crosses into another bundle is replaced by a stand-in whose exports are
 // getters that require that bundle. So every module exists in exactly one bundle (checked below), and a class is
 // the same class wherever it is used. An import may cross bundles only through a room's entry (its index.ts).
 import * as esbuild from 'esbuild';
@@ -43,7 +45,6 @@ const BUNDLES = {
   features: [
     // the command table: activation registers the ids package.json declares, the table loads with the first command
     'src/commands.ts',
-    'src/tree/tooltips.ts',
     'src/documents',
     'src/records',
     'src/history',
@@ -56,28 +57,18 @@ const BUNDLES = {
     'src/media',
     'src/panels',
     'src/preview',
-    'src/tree/commands.ts',
-    'src/tree/reveal.ts',
-    'src/tree/queries.ts',
-    'src/tree/filterDialog.ts',
-    'src/projects/accountCommands.ts',
-    'src/projects/accountFlows.ts',
-    'src/projects/actions.ts',
-    'src/projects/pickers.ts',
-    'src/projects/recordPicker.ts',
-    'src/projects/primaryGuard.ts',
-    'src/projects/signIn.ts',
-    'src/platform/searchPick.ts',
-    'src/platform/graphqlFiles.ts',
-    'src/domain/codeImpact.ts',
-    'src/domain/kinds.ts',
-    'src/domain/uploadViews.ts',
+    // lazy edges inside the activation's rooms: what a module there uses only on a user's action
+    // client.publishing and client.media, made on first use, with the files they upload and what refuses them
     'src/cma/resources/publishing.ts',
     'src/cma/resources/media.ts',
     'src/cma/uploadFile.ts',
     'src/cma/uploadErrors.ts',
-    'src/cma/storagePut.ts',
-    'src/cma/mimeTypes.ts',
+    'src/tree/tooltips.ts', // a node's tooltip, resolved when the pointer rests on it
+    'src/tree/reveal.ts', // finding a record's node, on Reveal in Tree
+    'src/platform/searchPick.ts', // the searched quick pick, with the first command that asks
+    'src/platform/graphqlFiles.ts', // which open files hold GraphQL, asked when one opens
+    // ...and, added by unreachedByActivation() below, every other module of the activation's rooms that its entry
+    // does not reach (the commands, pickers and dialogues of the tree and projects rooms, the kinds' descriptors…)
   ],
 };
 /** what a bundle exports besides its rooms; the top-level files it reaches are its own, never imported elsewhere */
@@ -85,10 +76,11 @@ const ENTRY = { extension: 'src/extension.ts' };
 const TOP_FILES = { extension: ['src/extension.ts', 'src/context.ts'] };
 
 const abs = (p) => path.resolve(p);
-const members = [
+const memberList = () => [
   ...Object.entries(BUNDLES).flatMap(([bundle, list]) => list.map((member) => ({ bundle, member: abs(member) }))),
   ...Object.entries(TOP_FILES).flatMap(([bundle, list]) => list.map((member) => ({ bundle, member: abs(member), private: true }))),
 ];
+let members = memberList();
 /** The bundle and member a source file belongs to (the longest member path that contains it). */
 function ownerOf(file) {
   let best;
@@ -199,6 +191,99 @@ const common = {
   },
   metafile: true,
 };
+
+/**
+ * The modules of the activation's rooms that activation does not reach from its entry (the reach stops at other
+ * bundles' members), each then a member of the features' bundle: the table names rooms and lazy edges, not the files
+ * that follow from them. Rooms' entries stay (other bundles reach the room through them; what they re-export of a
+ * module left out is a stand-in), and modules of types only are left out (nothing of them is bundled).
+ */
+async function unreachedByActivation() {
+  const result = await esbuild.build({
+    entryPoints: [ENTRY.extension],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    metafile: true,
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'reach',
+        setup(build) {
+          build.onResolve({ filter: /^[^./]/ }, (args) => ({ path: args.path, external: true }));
+          build.onResolve({ filter: /^\./ }, async (args) => {
+            if (args.pluginData?.plain) return undefined;
+            const resolved = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: { plain: true } });
+            return ownerOf(resolved.path)?.bundle === 'extension' ? undefined : { path: resolved.path, external: true };
+          });
+        },
+      },
+    ],
+  });
+  const reached = new Set(Object.keys(result.metafile.inputs).map(abs));
+  const filesOf = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? filesOf(path.join(dir, e.name)) : [path.join(dir, e.name)],
+    );
+  const rooms = BUNDLES.extension.map(abs).filter((member) => !member.endsWith('.ts'));
+  const unreached = rooms
+    .flatMap(filesOf)
+    .filter(
+      (file) => file.endsWith('.ts') && path.basename(file) !== 'index.ts' && !reached.has(file) && ownerOf(file)?.bundle === 'extension',
+    );
+  // a module leaves if its siblings that stay are reached through the room's entry; one staying may keep another
+  let leaving = (await Promise.all(unreached.map(async (file) => ((await exportNames(file)).length > 0 ? file : undefined)))).filter(
+    Boolean,
+  );
+  for (let before = -1; before !== leaving.length;) {
+    before = leaving.length;
+    const set = new Set(leaving);
+    leaving = (await Promise.all(leaving.map(async (file) => ((await keepsToEntry(file, set)) ? file : undefined)))).filter(Boolean);
+  }
+  return leaving.map((file) => path.relative('.', file));
+}
+
+/** Whether every sibling the module imports that does not leave with it is reached through the room's entry. */
+async function keepsToEntry(file, leaving) {
+  const room = ownerOf(file).member;
+  const exported = await exportNames(memberEntry(room));
+  for (const sibling of await relativeImports(file)) {
+    if (leaving.has(sibling) || ownerOf(sibling)?.member !== room || sibling === memberEntry(room)) continue;
+    if ((await exportNames(sibling)).some((name) => !exported.includes(name))) return false;
+  }
+  return true;
+}
+
+/** The modules a module imports by a relative path, resolved. */
+async function relativeImports(file) {
+  const result = await esbuild.build({
+    entryPoints: [file],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    metafile: true,
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'relative',
+        setup(build) {
+          build.onResolve({ filter: /^[^./]/ }, (args) => ({ path: args.path, external: true }));
+          build.onResolve({ filter: /^\./ }, async (args) => {
+            if (args.importer !== file || args.pluginData?.plain) return undefined;
+            const resolved = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: { plain: true } });
+            return { path: resolved.path, external: true };
+          });
+        },
+      },
+    ],
+  });
+  return result.metafile.inputs[path.relative('.', file)]?.imports.map((i) => i.path) ?? [];
+}
+BUNDLES.features.push(...(await unreachedByActivation()));
+members = memberList();
+if (analyse) console.log(`features' share of the activation's rooms: ${BUNDLES.features.filter((m) => m.endsWith('.ts')).join(', ')}`);
 
 const names = new Map();
 const exportNamesOf = async (file) => {
