@@ -25,7 +25,8 @@ import { LanguageSwitch } from './languageSwitch';
 import { DatoFileSystem } from './fileSystem';
 import { DOCUMENT_SCHEME, parseDocumentPath, recordOfMarkdown, type DocumentRef } from '../domain/paths';
 import { describeRef } from '../domain/kinds';
-import type { Baseline, DocumentHost, OpenedDocument, SaveBasis } from './model';
+import type { DocumentHost } from './host';
+import type { Baseline, OpenedDocument, SaveBasis } from './model';
 import { RemoteDocuments } from './remote';
 import { SaveCommands } from './saveCommands';
 import { SaveConsent } from './saveConsent';
@@ -98,19 +99,6 @@ export class DocumentsFeature implements vscode.Disposable {
     );
     this.service = new DocumentService((ref) => registry.data(ref.project, ref.environment), this.environments);
     this.memory = new BaselineMemory(deps.extension.workspaceState);
-    // what each document's session reaches out to
-    const host: DocumentHost = {
-      open: (key, ref, id) => this.read(key, ref, id),
-      save: (key, text, basis, request) => this.flow.save(key, text, basis, request),
-      restore: (key, ref) => this.restore(key, ref),
-      persist: (key, baseline) => this.persist(key, baseline),
-    };
-    this.store = new DocumentStore(host);
-    this.fileSystem = new DatoFileSystem(
-      registry,
-      this.store,
-      (uri, ref, result) => new Error(this.flow.refusal(uri, ref, result).message),
-    );
     this.diagnostics = new DocumentDiagnostics((uri) => this.baseline(uri), log);
     // the guard reads the primary afresh, and the list it reads tells the environments apart for the save after it
     this.consent = new SaveConsent(
@@ -119,13 +107,18 @@ export class DocumentsFeature implements vscode.Disposable {
       t,
       deps.queriesBrokenBy,
     );
-    const notices = new SaveNotices(deps.ui, t);
-    this.flow = new SaveFlow({
+    // what each document's session, the save flow and the save commands reach out to
+    const host: DocumentHost = {
+      open: (key, ref, id) => this.read(key, ref, id),
+      save: (key, text, basis, request) => this.flow.save(key, text, basis, request),
+      restore: (key, ref) => this.restore(key, ref),
+      persist: (key, baseline) => this.persist(key, baseline),
       service: this.service,
       consent: this.consent,
       diagnostics: this.diagnostics,
       failures: this.failures,
-      notices,
+      notices: new SaveNotices(deps.ui, t),
+      remote: this.remote,
       log,
       saved: (uri, result) => {
         if (result.created) this.marks.refresh();
@@ -134,18 +127,16 @@ export class DocumentsFeature implements vscode.Disposable {
         this.saveEmitter.fire({ ref: ref.kind === 'markdown' ? recordOfMarkdown(ref) : ref, resource: result.document.resource });
         this.refreshOtherViews(uri, ref);
       },
-    });
-    this.commands = new SaveCommands({
-      store: this.store,
-      flow: this.flow,
-      service: this.service,
-      diagnostics: this.diagnostics,
-      failures: this.failures,
-      notices,
-      remote: this.remote,
-      log,
       report: (whatFailed, error, ref, retry) => this.report(whatFailed, error, ref, retry),
-    });
+    };
+    this.store = new DocumentStore(host);
+    this.fileSystem = new DatoFileSystem(
+      registry,
+      this.store,
+      (uri, ref, result) => new Error(this.flow.refusal(uri, ref, result).message),
+    );
+    this.flow = new SaveFlow(host);
+    this.commands = new SaveCommands(host, this.store, this.flow);
     this.marks = new DraftMarks((uri) => this.baseline(uri));
     this.languages = new LanguageSwitch(log);
     this.disposables.push(

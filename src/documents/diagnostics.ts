@@ -4,7 +4,7 @@
 // the answer into diagnostics, so typing in a large record never freezes the other extensions.
 import vscode = require('vscode');
 import { basisValue, type Problem } from '../schema';
-import type { Baseline } from './documentStore';
+import type { Baseline } from './model';
 import { LIVE_CHECK_MAX_CHARS, LiveChecker, SHOWN_PROBLEMS_LIMIT, type LiveCheckOutcome } from './liveCheck';
 import type { CheckBaseline } from './liveCheckProtocol';
 import { DOCUMENT_SCHEME } from '../domain/paths';

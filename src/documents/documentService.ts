@@ -21,7 +21,7 @@ import {
   type SchemaContext,
   type UpdatePlan,
 } from '../schema';
-import { isNewDocumentRef, type DocumentRef } from '../domain/paths';
+import { isNewDocumentRef, type DocumentRef, type MarkdownRef } from '../domain/paths';
 import { documentTitle, kindOf } from '../domain/kinds';
 import { apiKeyOf, relationshipId } from '../domain/resources';
 import {
@@ -37,9 +37,9 @@ import { createFromDraft, isUncreated, openDraft } from './drafts';
 import { ioOf } from './kindIO';
 import type { EnvironmentWatch } from './environmentWatch';
 import { savedRecord } from './recordAnswer';
-import { renderMarkdown, type Reading } from './markdownDocument';
+import { planMarkdown, renderMarkdown, type Reading } from './markdownDocument';
 import { markdownOfValue, valueOfMarkdown } from './markdownValue';
-import { saveMarkdown } from './markdownSave';
+import { markdownConflict, refusedAtTop, sameValue } from './markdownSave';
 
 export type { OpenedDocument, OpenOptions, SaveBasis, SaveOptions, SaveResult } from './model';
 
@@ -155,21 +155,48 @@ export class DocumentService {
     }
   }
 
-  /** A record field's Markdown document: its field alone, built on a colleague's change elsewhere (markdownSave.ts). */
-  private saveMarkdown(data: ProjectData, text: string, basis: SaveBasis, o: SaveOptions, started: number): Promise<SaveResult> {
-    const { opened } = basis;
-    return saveMarkdown(
-      {
-        fetch: (id, call) => this.fetch(data, opened.ref, id, call),
-        send: (body, call) => this.send(data, opened, body, call),
-        saved: (answer, body, base) => savedRecord(data, answer, body, base, opened.ctx),
-        render: async (resource) => marked(await this.render(data, opened.ref, resource, o), opened.environment),
-        replacement: () => this.replacement(opened, started, o),
-      },
-      text,
-      basis,
-      o,
-    );
+  /**
+   * A record field's Markdown document. It differs from a record's save in one way: the field is the user's whole
+   * edit, so a colleague's change elsewhere in the record (another field, another locale of this one) is built upon
+   * instead of being a conflict. The record is read first; when its version moved but this locale's value did not,
+   * the update goes on top of it (its version, its other locales); when this value moved, it is a conflict. The PUT
+   * still carries the version, so a change made between the read and the write is a conflict too.
+   */
+  private async saveMarkdown(data: ProjectData, text: string, basis: SaveBasis, o: SaveOptions, started: number): Promise<SaveResult> {
+    const { opened, basisText } = basis;
+    const ref = opened.ref as MarkdownRef;
+    const render = async (resource: Resource) => marked(await this.render(data, ref, resource, o), opened.environment);
+    let base = o.overwrite?.resource ?? opened.resource;
+    let plan = planMarkdown(ref, text, basisText, base, opened.ctx);
+    if (!plan.ok) return { status: 'invalid', problems: plan.problems, origin: 'local', text };
+    if (plan.body === null) return { status: 'unchanged' };
+    if (o.confirm && !(await o.confirm(Object.keys(plan.body.data.attributes ?? {})))) return { status: 'declined' };
+    const replaced = await this.replacement(opened, started, o);
+    if (replaced) return replaced;
+    if (!o.overwrite) {
+      const remote = await this.fetch(data, ref, opened.resource.id, o);
+      if (remote.meta['current_version'] !== base.meta['current_version']) {
+        if (!sameValue(ref, remote, opened.resource, opened.ctx)) return markdownConflict(ref, text, await render(remote));
+        base = remote;
+        plan = planMarkdown(ref, text, basisText, base, opened.ctx);
+        if (!plan.ok) return { status: 'invalid', problems: plan.problems, origin: 'local', text };
+        if (plan.body === null) return { status: 'unchanged' };
+      }
+    }
+    const body = plan.body;
+    let answer: Resource;
+    try {
+      answer = await this.send(data, opened, body, o);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 422) return { status: 'failed', error, text };
+      if (error.findError(STALE_ITEM_VERSION))
+        return markdownConflict(ref, text, await render(await this.fetch(data, ref, opened.resource.id, o)));
+      const placed = plan.refusal?.(error.errors);
+      if (placed === undefined) return { status: 'failed', error, text };
+      return { status: 'invalid', problems: placed.length ? placed : [refusedAtTop(error)], origin: 'server', text, error };
+    }
+    const document = await render(await savedRecord(data, answer, body, base, opened.ctx));
+    return { status: 'saved', document, sentKeys: Object.keys(body.data.attributes ?? {}) };
   }
 
   /** Whether the environment the document was read from was replaced under its name (a 'replaced' result if so). */

@@ -13,7 +13,8 @@
 // with the server's answer. A conflict is never reported through stats (the workbench would offer its own
 // "file is newer" dialog): it is a save result, which the save command turns into its own question.
 import type { DocumentRef } from '../domain/paths';
-import type { Baseline, DocumentHost, DocumentStat, OpenedDocument, SaveRequest, SaveResult } from './model';
+import type { DocumentHost } from './host';
+import type { Baseline, DocumentStat, OpenedDocument, SaveRequest, SaveResult } from './model';
 
 export type { Baseline, DocumentStat } from './model';
 
@@ -48,7 +49,7 @@ export class DocumentSession {
 
   constructor(
     readonly key: string,
-    private readonly host: DocumentHost,
+    private readonly host: Pick<DocumentHost, 'open' | 'save' | 'restore' | 'persist'>,
   ) {}
 
   /** The server state the editor's text derives from (for diagnostics, compare and overwrite). */
@@ -269,7 +270,7 @@ export class DocumentStore {
   /** Kept for the whole window: a language change closes and reopens a document without reading it again. */
   private readonly sessions = new Map<string, DocumentSession>();
 
-  constructor(private readonly host: DocumentHost) {}
+  constructor(private readonly host: Pick<DocumentHost, 'open' | 'save' | 'restore' | 'persist'>) {}
 
   /** The document's session, made on first use. */
   session(key: string): DocumentSession {

@@ -1,5 +1,5 @@
-// The shared types of the documents room: what a document was opened from, what a save sends and gets back, and
-// the one interface through which a document's session reaches the network and the user.
+// The shared types of the documents room: what a document was opened from, what a save sends and gets back. (What
+// a document's session reaches out to is ./host.ts.)
 import type { ApiError, CallOptions, Resource } from '../cma';
 import type { DocumentRef } from '../domain/paths';
 import type { DocumentKind, Problem, SchemaContext } from '../schema';
@@ -63,6 +63,7 @@ export type SaveResult =
   /** anything else went wrong (network, permissions, not found…) */
   | { status: 'failed'; error: unknown; text: string };
 
+export type SavedResult = Extract<SaveResult, { status: 'saved' }>;
 export type RefusedSave = Exclude<SaveResult, { status: 'saved' | 'unchanged' }>;
 
 export interface OpenOptions extends CallOptions {
@@ -94,21 +95,6 @@ export interface DocumentStat {
   ctime: number;
   mtime: number;
   size: number;
-}
-
-/**
- * What a document's session needs from outside: the network (through the document service) and the user (progress,
- * questions, messages). `key` is the document's URI as a string.
- */
-export interface DocumentHost {
-  /** Fetches and renders a document (by `id` when known: the api_key in the path may be outdated); throws on failure. */
-  open(key: string, ref: DocumentRef, id: string | undefined): Promise<OpenedDocument>;
-  /** Sends the difference between `text` and its basis. Never throws: every outcome is a SaveResult. */
-  save(key: string, text: string, basis: SaveBasis, request: SaveRequest): Promise<SaveResult>;
-  /** A baseline kept from an earlier session for an editor restored from a backup. */
-  restore(key: string, ref: DocumentRef): Promise<Baseline | undefined>;
-  /** Keeps the baseline for a later session (undefined = forget it). */
-  persist(key: string, baseline: Baseline | undefined): void;
 }
 
 /** The kind of resource a document shows, as the schema layer knows it: a field's Markdown shows a record. */

@@ -6,34 +6,22 @@ import vscode = require('vscode');
 import { documentPath, parseDocumentPath, type DocumentRef } from '../domain/paths';
 import { describeRef } from '../domain/kinds';
 import { SIGN_IN_AGAIN_COMMAND } from './constants';
-import type { DocumentDiagnostics } from './diagnostics';
-import type { DocumentService } from './documentService';
 import type { DocumentStore } from './documentStore';
 import { createProblems, isUncreated } from './drafts';
+import type { DocumentHost } from './host';
 import type { OpenedDocument, SaveResult } from './model';
-import type { RemoteDocuments } from './remote';
-import type { SaveFailureBar } from './saveFailureBar';
 import type { SaveFlow } from './saveFlow';
-import type { SaveNotices } from './saveNotices';
 import type { Refusal, SaveAction } from './saveOutcome';
 import { activeDocumentUri, dirtyTab } from './tabs';
 
 const t = vscode.l10n.t;
 
-export interface SaveCommandsDeps {
-  store: DocumentStore;
-  flow: SaveFlow;
-  service: DocumentService;
-  diagnostics: DocumentDiagnostics;
-  failures: SaveFailureBar;
-  notices: SaveNotices;
-  remote: RemoteDocuments;
-  log: vscode.LogOutputChannel;
-  report(whatFailed: string, error: unknown, ref: DocumentRef, retry?: () => unknown): void;
-}
-
 export class SaveCommands {
-  constructor(private readonly deps: SaveCommandsDeps) {}
+  constructor(
+    private readonly deps: DocumentHost,
+    private readonly store: DocumentStore,
+    private readonly flow: SaveFlow,
+  ) {}
 
   /** Ctrl+S on a DatoCMS document: sends it, and tells in one message why when DatoCMS did not take it. */
   async save(uri = activeDocumentUri()): Promise<void> {
@@ -42,7 +30,7 @@ export class SaveCommands {
     const { notices } = this.deps;
     if (!uri || !ref || !document) return notices.notADocument();
     if (uri.query === 'compare') return notices.comparisonCopy();
-    const session = this.deps.store.session(uri.toString());
+    const session = this.store.session(uri.toString());
     const text = document.getText();
     if (!document.isDirty) {
       const basis = session.baseline;
@@ -63,7 +51,7 @@ export class SaveCommands {
     const document = uri && openDocument(uri);
     if (!uri || !ref || !document) return this.deps.notices.notADocument();
     if (!dirtyTab(uri)) return this.deps.notices.nothingToOverwrite(ref);
-    const session = this.deps.store.session(uri.toString());
+    const session = this.store.session(uri.toString());
     try {
       const remote = session.conflict ?? (await this.fetch(ref, session.baseline?.opened.resource.id));
       this.deps.log.info(`Overwriting the ${describeRef(ref)}: your changed keys go on top of the DatoCMS version.`);
@@ -87,7 +75,7 @@ export class SaveCommands {
     const ref = uri && parseDocumentPath(uri.path);
     if (!uri || !ref) return this.deps.notices.notADocument();
     try {
-      const remote = await this.fetch(ref, this.deps.store.baseline(uri.toString())?.opened.resource.id);
+      const remote = await this.fetch(ref, this.store.baseline(uri.toString())?.opened.resource.id);
       await this.showDiff(uri, ref, remote);
     } catch (error) {
       this.deps.report(t('Could not fetch the {0} from DatoCMS', describeRef(ref)), error, ref, () => this.compare(uri));
@@ -113,7 +101,7 @@ export class SaveCommands {
       return;
     }
     const ref = parseDocumentPath(uri.path)!;
-    const refusal = this.deps.flow.refusal(uri, ref, result);
+    const refusal = this.flow.refusal(uri, ref, result);
     if (refusal.quiet) return;
     void this.tell(uri, ref, refusal, result.status === 'conflict' ? result.remote : undefined);
   }

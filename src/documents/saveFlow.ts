@@ -9,35 +9,19 @@ import { errorMessage, needsSignIn } from '../platform/errors';
 import { DOCUMENT_SCHEME, documentPath, type DocumentRef } from '../domain/paths';
 import { describeRef } from '../domain/kinds';
 import { moveTab } from './created';
-import type { DocumentDiagnostics } from './diagnostics';
-import type { DocumentService } from './documentService';
-import type { RefusedSave, SaveBasis, SaveRequest, SaveResult } from './model';
+import type { DocumentHost } from './host';
+import type { RefusedSave, SaveBasis, SavedResult, SaveRequest, SaveResult } from './model';
 import { redact } from './redact';
-import type { Consent, SaveConsent } from './saveConsent';
-import type { SaveFailureBar } from './saveFailureBar';
-import type { SaveNotices } from './saveNotices';
+import type { Consent } from './saveConsent';
 import { describeRefusal, type Refusal } from './saveOutcome';
 
 const t = vscode.l10n.t;
-
-export type SavedResult = Extract<SaveResult, { status: 'saved' }>;
-
-export interface SaveFlowDeps {
-  service: DocumentService;
-  consent: SaveConsent;
-  diagnostics: DocumentDiagnostics;
-  failures: SaveFailureBar;
-  notices: SaveNotices;
-  log: vscode.LogOutputChannel;
-  /** DatoCMS accepted a save of the document at `uri` (the language, the tree, history and publishing follow) */
-  saved(uri: vscode.Uri, result: SavedResult): void;
-}
 
 export class SaveFlow {
   /** the last refusal told for each document, with the result it describes */
   private readonly refusals = new Map<string, { result: RefusedSave; refusal: Refusal }>();
 
-  constructor(private readonly deps: SaveFlowDeps) {}
+  constructor(private readonly deps: DocumentHost) {}
 
   /** Sends `text` over its basis (DocumentHost.save). Never throws. */
   async save(key: string, text: string, basis: SaveBasis, request: SaveRequest): Promise<SaveResult> {

@@ -8,11 +8,13 @@ import { documentUri, parseDocumentUri } from '../platform/uris';
 import { VIEWS } from '../platform/views';
 import { UPLOAD_MIME } from '../tree/mediaParts';
 import type { TreeNode, UploadsMoreNode } from '../tree/nodes';
-import { mediaOfNode } from './library';
+import type { Lazy } from '../platform/lazy';
+import type { Services } from '../services';
+import { mediaOfNode, type MediaLibrary } from './library';
 import { Upload } from './looks';
 import type { MediaPlace, OperationDeps } from './operation';
 import { replaceFileOf, uploadFilesTo, type FileToSend } from './sending';
-import { ownerLabel, ownerOf, reloadMedia, revealUpload, uploadTarget, type MediaDeps, type MediaOwner } from './targets';
+import { ownerLabel, ownerOf, reloadMedia, revealUpload, uploadTarget, type MediaOwner } from './targets';
 import * as usage from './usage';
 
 /** An upload row dragged from the tree: where it lives, and the upload (what a field it is dropped on checks). */
@@ -24,14 +26,14 @@ export interface DraggedUpload {
   upload: Resource<'upload'>;
 }
 
-export async function loadMore(deps: MediaDeps, node?: UploadsMoreNode): Promise<void> {
+export async function loadMore(deps: Services & { media: Lazy<MediaLibrary> }, node?: UploadsMoreNode): Promise<void> {
   // from its tree item only: run otherwise, there is no page to load
   if (node?.kind !== 'uploadsMore') return;
   await deps.ui.withProgress({ location: { view: VIEWS.explorer } }, () => deps.media().loadMore(node));
 }
 
 /** Upload Files…: files chosen in an open dialog go to the Media node (or collection) the command ran on. */
-export async function uploadFiles(deps: MediaDeps, arg?: unknown): Promise<void> {
+export async function uploadFiles(deps: Services & { media: Lazy<MediaLibrary> }, arg?: unknown): Promise<void> {
   const owner = await ownerOf(deps, arg, deps.t('Upload files to which project?'));
   if (!owner) return;
   // the palette names no place: the title says which project and environment the files go to
@@ -44,7 +46,11 @@ export async function uploadFiles(deps: MediaDeps, arg?: unknown): Promise<void>
 }
 
 /** Files dropped on the tree: on the Media node, a collection or an upload (its folder); from the Explorer or the system. */
-export async function dropFiles(deps: MediaDeps, transfer: vscode.DataTransfer, onto: TreeNode | undefined): Promise<void> {
+export async function dropFiles(
+  deps: Services & { media: Lazy<MediaLibrary> },
+  transfer: vscode.DataTransfer,
+  onto: TreeNode | undefined,
+): Promise<void> {
   const files = await droppedFiles(transfer);
   if (files.length === 0 || !onto) return;
   // only where the uploads are listed, so that a file let go over the project's row by mistake is not uploaded
@@ -57,14 +63,14 @@ export async function dropFiles(deps: MediaDeps, transfer: vscode.DataTransfer, 
 }
 
 /** The files into the place; the first new upload is then shown where it went. */
-async function sendAndShow(deps: MediaDeps, owner: MediaOwner, files: FileToSend[]): Promise<void> {
+async function sendAndShow(deps: Services & { media: Lazy<MediaLibrary> }, owner: MediaOwner, files: FileToSend[]): Promise<void> {
   const outcome = await uploadFilesTo(operationDeps(deps), await mediaPlace(deps, owner), files);
   const [first] = outcome.uploaded;
   if (first) await revealUpload(deps, owner, first).catch(() => undefined);
 }
 
 /** Upload rows dragged from the tree (onto a record's file or gallery value); the status bar says how to drop them. */
-export function dragUploads(deps: Pick<MediaDeps, 'ui' | 't'>, nodes: readonly TreeNode[], transfer: vscode.DataTransfer): void {
+export function dragUploads(deps: Pick<Services, 'ui' | 't'>, nodes: readonly TreeNode[], transfer: vscode.DataTransfer): void {
   const uploads: DraggedUpload[] = nodes.flatMap((n) =>
     n.kind === 'upload'
       ? [{ project: n.projectKey, environment: n.environment, id: n.upload.id, filename: Upload.filename(n.upload), upload: n.upload }]
@@ -82,7 +88,7 @@ export function dragUploads(deps: Pick<MediaDeps, 'ui' | 't'>, nodes: readonly T
 const DRAG_HINT_MS = 10_000;
 
 /** Replace File…: the same upload (id, metadata, the records using it) with a new file, after a confirmation. */
-export async function replaceFile(deps: MediaDeps, arg?: unknown): Promise<void> {
+export async function replaceFile(deps: Services & { media: Lazy<MediaLibrary> }, arg?: unknown): Promise<void> {
   const target = await uploadTarget(deps, arg);
   if (!target) return;
   const title = deps.t('Replace the File of {0}', Upload.filename(target.upload));
@@ -90,7 +96,7 @@ export async function replaceFile(deps: MediaDeps, arg?: unknown): Promise<void>
   if (path) await replaceFileOf(operationDeps(deps), target, await localFile(path));
 }
 
-export async function copyUrl(deps: MediaDeps, arg?: unknown): Promise<void> {
+export async function copyUrl(deps: Services, arg?: unknown): Promise<void> {
   const target = await uploadTarget(deps, arg);
   const url = target && Upload.url(target.upload);
   if (!url) return;
@@ -98,27 +104,27 @@ export async function copyUrl(deps: MediaDeps, arg?: unknown): Promise<void> {
   void deps.ui.info(deps.t('Copied the address of {0}.', Upload.filename(target.upload)));
 }
 
-export async function findReferences(deps: MediaDeps, arg?: unknown): Promise<void> {
+export async function findReferences(deps: Services & { media: Lazy<MediaLibrary> }, arg?: unknown): Promise<void> {
   const target = await uploadTarget(deps, arg);
   if (target) await usage.findReferences(operationDeps(deps), target);
 }
 
-export async function deleteUpload(deps: MediaDeps, arg?: unknown): Promise<void> {
+export async function deleteUpload(deps: Services & { media: Lazy<MediaLibrary> }, arg?: unknown): Promise<void> {
   const target = await uploadTarget(deps, arg);
   if (target) await usage.deleteUpload(operationDeps(deps), target);
 }
 
-export async function unusedUploads(deps: MediaDeps, arg?: unknown): Promise<void> {
+export async function unusedUploads(deps: Services & { media: Lazy<MediaLibrary> }, arg?: unknown): Promise<void> {
   const owner = await ownerOf(deps, arg, deps.t('Find the unused uploads of which project?'));
   if (owner) await usage.unusedUploads(operationDeps(deps), await mediaPlace(deps, mediaOfNode(owner)));
 }
 
-export async function missingAltText(deps: MediaDeps, arg?: unknown): Promise<void> {
+export async function missingAltText(deps: Services & { media: Lazy<MediaLibrary> }, arg?: unknown): Promise<void> {
   const owner = await ownerOf(deps, arg, deps.t('Find the images without alt text of which project?'));
   if (owner) await usage.missingAltText(operationDeps(deps), await mediaPlace(deps, mediaOfNode(owner)));
 }
 
-async function mediaPlace(deps: MediaDeps, owner: MediaOwner): Promise<MediaPlace> {
+async function mediaPlace(deps: Services, owner: MediaOwner): Promise<MediaPlace> {
   return {
     project: owner.projectKey,
     environment: owner.environment,
@@ -129,7 +135,7 @@ async function mediaPlace(deps: MediaDeps, owner: MediaOwner): Promise<MediaPlac
 }
 
 /** The operations' neighbours in VS Code: editors, the tree, the documents feature. */
-function operationDeps(deps: MediaDeps): OperationDeps {
+function operationDeps(deps: Services & { media: Lazy<MediaLibrary> }): OperationDeps {
   return {
     ui: deps.ui,
     t: deps.t,

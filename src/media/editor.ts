@@ -11,7 +11,7 @@ import { UPLOAD_MIME } from '../tree/mediaParts';
 import type { DraggedUpload } from './commands';
 import { planInsertion, slotAt, uploadFields, type UploadField, type UploadSlot } from './insert';
 import { Upload, uploadDescription } from './looks';
-import type { MediaDeps } from './targets';
+import type { Services } from '../services';
 
 const INSERT_COMMAND = 'datocms.media.insertUpload';
 const DROP_KIND = vscode.DocumentDropOrPasteEditKind.Empty.append('datocms', 'upload');
@@ -19,7 +19,7 @@ const DROP_KIND = vscode.DocumentDropOrPasteEditKind.Empty.append('datocms', 'up
 const OFFERED = 100;
 
 /** The code action and the drop handler, on DatoCMS documents. */
-export function registerUploadEditing(deps: MediaDeps): vscode.Disposable {
+export function registerUploadEditing(deps: Services): vscode.Disposable {
   const selector: vscode.DocumentSelector = { scheme: DOCUMENT_SCHEME, language: DOCUMENT_LANGUAGE };
   return vscode.Disposable.from(
     vscode.languages.registerCodeActionsProvider(
@@ -56,7 +56,7 @@ interface Place {
 }
 
 /** The record document's upload fields, and the one at `offset` if any. */
-function placeOf(deps: MediaDeps, document: vscode.TextDocument, offset: number): Place | undefined {
+function placeOf(deps: Services, document: vscode.TextDocument, offset: number): Place | undefined {
   const ref = parseDocumentUri(document.uri);
   const opened = ref?.kind === 'record' ? deps.documents.baseline(document.uri)?.opened : undefined;
   if (!ref || !opened) return undefined;
@@ -73,7 +73,7 @@ function placeOf(deps: MediaDeps, document: vscode.TextDocument, offset: number)
 }
 
 /** Insert Upload…: into the file or gallery value at the cursor (or the one given, or one the user picks). */
-export async function insertUpload(deps: MediaDeps, uri?: vscode.Uri, fieldApiKey?: string, locale?: string): Promise<void> {
+export async function insertUpload(deps: Services, uri?: vscode.Uri, fieldApiKey?: string, locale?: string): Promise<void> {
   const { t, ui } = deps;
   const editor =
     vscode.window.visibleTextEditors.find((e) => uri !== undefined && e.document.uri.toString() === uri.toString()) ??
@@ -125,7 +125,7 @@ function fieldSlot(fields: UploadField[], apiKey: string, locale?: string): Uplo
 type UploadLister = { list(query: object): Promise<{ data: Resource<'upload'>[] }> };
 
 /** The newest uploads to choose from, or those a search finds. */
-async function chooseUploads(deps: MediaDeps, uploads: UploadLister, many: boolean): Promise<Resource<'upload'>[] | undefined> {
+async function chooseUploads(deps: Services, uploads: UploadLister, many: boolean): Promise<Resource<'upload'>[] | undefined> {
   const { t, ui } = deps;
   const numbers = new Intl.NumberFormat(vscode.env.language);
   const items = (list: Resource<'upload'>[]) =>
@@ -151,7 +151,7 @@ async function chooseUploads(deps: MediaDeps, uploads: UploadLister, many: boole
 
 /** The edit inserting the uploads that may go in the slot; what may not (and what a value still needs) is said. */
 function insertion(
-  deps: MediaDeps,
+  deps: Services,
   document: vscode.TextDocument,
   slot: UploadSlot,
   uploads: readonly Resource<'upload'>[],
@@ -179,7 +179,7 @@ function insertion(
  * Code would put there), and the user is told where uploads go.
  */
 async function dropEdit(
-  deps: MediaDeps,
+  deps: Services,
   document: vscode.TextDocument,
   position: vscode.Position,
   transfer: vscode.DataTransfer,

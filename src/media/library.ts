@@ -6,8 +6,8 @@ import type { Resource } from '../cma';
 import { localesOf } from '../domain/resources';
 import { UploadCollection } from '../domain/uploadViews';
 import { Site } from '../domain/views';
-import type { Translate } from '../platform/translate';
 import type { ProjectData } from '../projects/projectData';
+import type { TreeModelDeps } from '../tree/model';
 import type { MediaNode, TreeNode, UploadCollectionNode, UploadNode, UploadsMoreNode } from '../tree/nodes';
 import {
   emptyNode,
@@ -24,18 +24,7 @@ import {
 import { fileKind, formatSize, kindIcon, missingAlt, thumbnailUrl, Upload, uploadDescription } from './looks';
 import { isEmptyMediaQuery, scanByCollection, UploadPlaces, type ByCollection, type PlaceSource } from '../listing';
 import { describeMediaQuery } from './query';
-
-export interface LibraryHost {
-  t: Translate;
-  /** BCP 47 locale for sizes and counts */
-  locale?: string;
-  pageSize(): number;
-  tree: {
-    dataOf(node: TreeNode): Promise<ProjectData>;
-    fire(node: TreeNode | undefined): void;
-    refresh(node?: TreeNode): Promise<void>;
-  };
-}
+import type { Services } from '../services';
 
 type Owner = MediaNode | UploadCollectionNode;
 
@@ -66,7 +55,8 @@ export class MediaLibrary implements MediaBranch {
   private readonly places = new UploadPlaces();
   private numberFormat: Intl.NumberFormat | undefined;
 
-  constructor(private readonly host: LibraryHost) {}
+  /** The tree it is a branch of, with the tree's translation, locale and page size. */
+  constructor(private readonly host: Pick<Services, 't' | 'tree'> & Pick<TreeModelDeps, 'locale' | 'pageSize'>) {}
 
   private get numbers(): Intl.NumberFormat {
     return (this.numberFormat ??= new Intl.NumberFormat(this.host.locale ?? 'en'));

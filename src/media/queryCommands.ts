@@ -8,7 +8,8 @@ import type { MediaQuery } from '../listing';
 import type { MediaNode } from '../tree/nodes';
 import { mediaOfNode } from './library';
 import { orderWord, parseSize, typeWord } from './query';
-import { ownerOf, type MediaDeps } from './targets';
+import type { Services } from '../services';
+import { ownerOf } from './targets';
 
 const KINDS: UploadKind[] = ['image', 'video', 'audio', 'pdfdocument', 'richtext', 'spreadsheet', 'presentation', 'archive'];
 const ORDERS: UploadOrder[] = [
@@ -22,7 +23,7 @@ const ORDERS: UploadOrder[] = [
   'resolution_DESC',
 ];
 
-export const searchMedia = (deps: MediaDeps, arg?: unknown) =>
+export const searchMedia = (deps: Services, arg?: unknown) =>
   onMedia(deps, arg, async (media) => {
     const search = await deps.ui.input({
       title: deps.t('Search Uploads'),
@@ -32,7 +33,7 @@ export const searchMedia = (deps: MediaDeps, arg?: unknown) =>
     return search === undefined ? undefined : { ...media.query, search: search.trim() || undefined };
   });
 
-export const orderMedia = (deps: MediaDeps, arg?: unknown) =>
+export const orderMedia = (deps: Services, arg?: unknown) =>
   onMedia(deps, arg, async (media) => {
     const order = await deps.ui.pick(
       ORDERS.map((o) => ({
@@ -46,11 +47,11 @@ export const orderMedia = (deps: MediaDeps, arg?: unknown) =>
     return order && { ...media.query, order: order === '_created_at_DESC' ? undefined : order };
   });
 
-export const clearMediaQuery = (deps: MediaDeps, arg?: unknown) => onMedia(deps, arg, () => Promise.resolve({}));
+export const clearMediaQuery = (deps: Services, arg?: unknown) => onMedia(deps, arg, () => Promise.resolve({}));
 
 type FilterChoice = 'type' | 'format' | 'larger' | 'smaller' | 'tags' | 'missingAlt' | 'missingTitle' | 'used' | 'unused' | 'clear';
 
-export const filterMedia = (deps: MediaDeps, arg?: unknown) =>
+export const filterMedia = (deps: Services, arg?: unknown) =>
   onMedia(deps, arg, async (media) => {
     const { t, ui } = deps;
     const q = media.query;
@@ -137,7 +138,7 @@ async function askSize(ui: Ui, t: Translate, title: string, current: number | un
 }
 
 /** A query command: on the Media node it ran on (or whose collection or upload it ran on), else a picked project's. */
-async function onMedia(deps: MediaDeps, arg: unknown, ask: (media: MediaNode) => Promise<MediaQuery | undefined>): Promise<void> {
+async function onMedia(deps: Services, arg: unknown, ask: (media: MediaNode) => Promise<MediaQuery | undefined>): Promise<void> {
   const owner = await ownerOf(deps, arg, deps.t('Which project’s uploads?'));
   if (!owner) return;
   const media = mediaOfNode(owner);

@@ -2,18 +2,11 @@
 // user picks; the upload of a row, else the upload whose document is in the active editor.
 import vscode = require('vscode');
 import type { Resource } from '../cma';
-import type { Lazy } from '../platform/lazy';
 import { parseDocumentUri } from '../platform/uris';
 import { pickProject } from '../projects/pickers';
 import type { ProjectData } from '../projects/projectData';
 import type { MediaNode, TreeNode, UploadCollectionNode, UploadNode } from '../tree/nodes';
 import type { Services } from '../services';
-import type { MediaLibrary } from './library';
-
-/** What the media commands take: the context, with its Media library (made on first use). */
-export interface MediaDeps extends Services {
-  media: Lazy<MediaLibrary>;
-}
 
 export type MediaOwner = MediaNode | UploadCollectionNode;
 
@@ -28,7 +21,7 @@ export interface UploadTarget {
 }
 
 /** Where new files go: the Media node or collection of the row, else the Media node of a project the user picks. */
-export async function ownerOf(deps: MediaDeps, arg: unknown, title: string): Promise<MediaOwner | undefined> {
+export async function ownerOf(deps: Services, arg: unknown, title: string): Promise<MediaOwner | undefined> {
   const node = arg as TreeNode | undefined;
   if (node?.kind === 'media' || node?.kind === 'uploadCollection') return node;
   if (node?.kind === 'upload' && (node.parent?.kind === 'media' || node.parent?.kind === 'uploadCollection')) return node.parent;
@@ -38,14 +31,14 @@ export async function ownerOf(deps: MediaDeps, arg: unknown, title: string): Pro
 }
 
 /** The Media node of a project, as the tree shows it. */
-async function mediaNodeOf(deps: MediaDeps, projectKey: string): Promise<MediaNode | undefined> {
+async function mediaNodeOf(deps: Services, projectKey: string): Promise<MediaNode | undefined> {
   const project = deps.tree.roots().find((p) => p.projectKey === projectKey);
   if (!project) return undefined;
   return (await deps.tree.children(project)).find((n): n is MediaNode => n.kind === 'media');
 }
 
 /** The upload of the row the command ran on, else of the active editor's upload document; undefined (and said) otherwise. */
-export async function uploadTarget(deps: MediaDeps, arg: unknown): Promise<UploadTarget | undefined> {
+export async function uploadTarget(deps: Services, arg: unknown): Promise<UploadTarget | undefined> {
   const node = arg as TreeNode | undefined;
   if (node?.kind === 'upload') {
     const data = await deps.registry.data(node.projectKey, node.environment);
@@ -62,7 +55,7 @@ export async function uploadTarget(deps: MediaDeps, arg: unknown): Promise<Uploa
 }
 
 /** "Media" or "Media › Dishes" (the collection's label), for messages. */
-export function ownerLabel(deps: MediaDeps, owner: MediaOwner): string {
+export function ownerLabel(deps: Pick<Services, 't'>, owner: MediaOwner): string {
   return owner.kind === 'media' ? deps.t('Media') : `${deps.t('Media')} › ${owner.label}`;
 }
 
@@ -70,7 +63,7 @@ export function ownerLabel(deps: MediaDeps, owner: MediaOwner): string {
  * Shows the row of a new upload in the place it went to (the Media node or a collection, opened on the way), selected,
  * so that a file dropped on a collapsed collection is seen where it went.
  */
-export async function revealUpload(deps: MediaDeps, owner: MediaOwner, upload: Resource<'upload'>): Promise<void> {
+export async function revealUpload(deps: Services, owner: MediaOwner, upload: Resource<'upload'>): Promise<void> {
   // the rows were read again: the place is found anew, level by level, by its id
   let place: TreeNode | undefined = await mediaNodeOf(deps, owner.projectKey);
   while (place && place.id !== owner.id) {
@@ -85,7 +78,7 @@ export async function revealUpload(deps: MediaDeps, owner: MediaOwner, upload: R
 }
 
 /** Reloads the rows listing uploads of the project environment (after uploads were added, changed or deleted). */
-export async function reloadMedia(deps: MediaDeps, where: { projectKey: string; environment: string }): Promise<void> {
+export async function reloadMedia(deps: Services, where: { projectKey: string; environment: string }): Promise<void> {
   const project = deps.tree.roots().find((p) => p.projectKey === where.projectKey && p.environment === where.environment);
   if (!project) return;
   for (const node of await deps.tree.children(project)) if (node.kind === 'media') await deps.tree.refresh(node);

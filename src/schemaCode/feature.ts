@@ -190,16 +190,9 @@ export class SchemaCodeFeature implements vscode.Disposable {
     if (!folder) return;
     const { project, source, target } = comparison;
     const result = await generateMigration(
-      {
-        ui,
-        t,
-        folder: folder.uri.fsPath,
-        now: () => new Date(),
-        readSchema: async (environment, signal) => (await registry.data(project, environment)).client.site.findWithSchema({ signal }),
-        project,
-        ...(this.#deps.queriesBrokenBy ? { queriesBrokenBy: this.#deps.queriesBrokenBy } : {}),
-      },
-      { source, target },
+      this.#deps,
+      { project, source, target, folder: folder.uri.fsPath },
+      async (environment, signal) => (await registry.data(project, environment)).client.site.findWithSchema({ signal }),
     );
     if (!result) return;
     await this.#show({ ...comparison, diff: result.diff });

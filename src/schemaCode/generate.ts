@@ -6,11 +6,11 @@
 import type { SiteWithSchema } from '../cma';
 import { files, paths, TargetRefused } from '../platform/host';
 import type { Translate } from '../platform/translate';
-import type { Ui } from '../platform/ui';
 import { diffSchemas, MIGRATIONS_MODEL, type SchemaDiff } from './diff';
 import { AmbiguousFieldset, planMigration, removalsOf, type Removal, type Step } from './plan';
 import { codeChangesOf } from './codeChanges';
-import { codeImpact, type QueriesBrokenBy } from '../domain/codeImpact';
+import { codeImpact } from '../domain/codeImpact';
+import type { Services } from '../services';
 import { migrationFileName, migrationScript } from './script';
 import { snapshotOf } from './snapshot';
 
@@ -19,24 +19,16 @@ const DEFAULT_MIGRATIONS_DIRECTORY = 'migrations';
 /** Removals named in the confirmation; the rest are counted. */
 const REMOVALS_SHOWN = 12;
 
-export interface GenerateDeps {
-  ui: Ui;
-  t: Translate;
-  readSchema(environment: string, signal: AbortSignal): Promise<SiteWithSchema>;
-  /** the workspace folder the script goes into */
-  folder: string;
-  now(): Date;
-  /** the workspace's queries a schema change would break (the GraphQL workbench), named before the script is written */
-  queriesBrokenBy?: QueriesBrokenBy;
+/** What to generate: between which environments of which project, into which workspace folder. */
+export interface GenerateRequest {
   /** the project the environments belong to */
   project: string;
-}
-
-export interface GenerateRequest {
   /** the environment whose schema the script reproduces */
   source: string;
   /** the environment it will run on (a fork of it) */
   target: string;
+  /** the workspace folder the script goes into */
+  folder: string;
 }
 
 export interface GenerateResult {
@@ -45,15 +37,23 @@ export interface GenerateResult {
   diff: SchemaDiff;
 }
 
-/** Writes the migration; undefined when the user stopped, or nothing differs (both said in a message). */
-export async function generateMigration(deps: GenerateDeps, request: GenerateRequest): Promise<GenerateResult | undefined> {
+/**
+ * Writes the migration; undefined when the user stopped, or nothing differs (both said in a message). `readSchema`
+ * reads an environment's schema afresh; `now` dates the script (tests fix it).
+ */
+export async function generateMigration(
+  deps: Pick<Services, 'ui' | 't' | 'queriesBrokenBy'>,
+  request: GenerateRequest,
+  readSchema: (environment: string, signal: AbortSignal) => Promise<SiteWithSchema>,
+  now: () => Date = () => new Date(),
+): Promise<GenerateResult | undefined> {
   const { ui, t } = deps;
-  const { source, target } = request;
-  const cliConfig = await migrationsConfig(deps.folder);
+  const { project, source, target } = request;
+  const cliConfig = await migrationsConfig(request.folder);
   const diff = await ui.withProgress(
     { title: t('Reading the schemas of {0} and {1}…', source, target), cancellable: true },
     async (_report, signal) => {
-      const [sourceSchema, targetSchema] = await Promise.all([deps.readSchema(source, signal), deps.readSchema(target, signal)]);
+      const [sourceSchema, targetSchema] = await Promise.all([readSchema(source, signal), readSchema(target, signal)]);
       return diffSchemas(snapshotOf(source, sourceSchema), snapshotOf(target, targetSchema), {
         ignoreModels: [cliConfig.modelApiKey ?? MIGRATIONS_MODEL],
       });
@@ -62,8 +62,8 @@ export async function generateMigration(deps: GenerateDeps, request: GenerateReq
   const removals = removalsOf(diff);
   // what the migration would break in this workspace's queries, whether it deletes or not
   const [ifKept, ifDeleted] = await Promise.all([
-    codeImpact(t, codeChangesOf(diff, deps.project, { deletes: false }), deps.queriesBrokenBy),
-    removals.length > 0 ? codeImpact(t, codeChangesOf(diff, deps.project, { deletes: true }), deps.queriesBrokenBy) : undefined,
+    codeImpact(t, codeChangesOf(diff, project, { deletes: false }), deps.queriesBrokenBy),
+    removals.length > 0 ? codeImpact(t, codeChangesOf(diff, project, { deletes: true }), deps.queriesBrokenBy) : undefined,
   ]);
   const deletes = removals.length > 0 ? await askDeletes(deps, request, removals, ifDeleted !== ifKept ? ifDeleted : undefined) : false;
   if (deletes === undefined) return undefined;
@@ -80,7 +80,7 @@ export async function generateMigration(deps: GenerateDeps, request: GenerateReq
     );
     return undefined;
   }
-  const path = await writeScript(deps, request, steps, cliConfig.directory);
+  const path = await writeScript(deps, request, steps, cliConfig.directory, now);
   if (path === undefined) return undefined;
   const breaks = deletes ? ifDeleted : ifKept;
   if (breaks) void ui.warn(t('Once this migration runs: {0}', breaks));
@@ -89,7 +89,7 @@ export async function generateMigration(deps: GenerateDeps, request: GenerateReq
 
 /** What only the target has: left out (false, the default) or deleted (true); undefined when the user stopped. */
 async function askDeletes(
-  { ui, t }: GenerateDeps,
+  { ui, t }: Pick<Services, 'ui' | 't'>,
   { source, target }: GenerateRequest,
   removals: Removal[],
   ifDeleted: string | undefined,
@@ -120,7 +120,12 @@ async function askDeletes(
 }
 
 /** The migration's steps; undefined (said in a message) when a fieldset cannot be told apart by its title. */
-function stepsOf({ ui, t }: GenerateDeps, { source }: GenerateRequest, diff: SchemaDiff, deletes: boolean): Step[] | undefined {
+function stepsOf(
+  { ui, t }: Pick<Services, 'ui' | 't'>,
+  { source }: GenerateRequest,
+  diff: SchemaDiff,
+  deletes: boolean,
+): Step[] | undefined {
   try {
     return planMigration(diff, { deletes });
   } catch (error) {
@@ -140,10 +145,11 @@ function stepsOf({ ui, t }: GenerateDeps, { source }: GenerateRequest, diff: Sch
 
 /** Asks the migration's name and writes it as a new file; undefined when the user stopped. */
 async function writeScript(
-  deps: GenerateDeps,
-  { source, target }: GenerateRequest,
+  deps: Pick<Services, 'ui' | 't'>,
+  { source, target, folder }: GenerateRequest,
   steps: Step[],
   directory: string,
+  now: () => Date,
 ): Promise<string | undefined> {
   const { ui, t } = deps;
   const name = await ui.input({
@@ -153,12 +159,12 @@ async function writeScript(
     validate: (text) => (/[A-Za-z0-9]/.test(text) ? undefined : t('Use at least one letter or digit.')),
   });
   if (name === undefined) return undefined;
-  const now = deps.now();
-  const text = migrationScript(steps, { source, target, generatedAt: now.toISOString() });
+  const at = now();
+  const text = migrationScript(steps, { source, target, generatedAt: at.toISOString() });
   return writeNewFile(
-    deps.folder,
+    folder,
     directory,
-    (offset) => paths.join(directory, migrationFileName(name, new Date(now.getTime() + offset * 1000))),
+    (offset) => paths.join(directory, migrationFileName(name, new Date(at.getTime() + offset * 1000))),
     text,
     t,
   );

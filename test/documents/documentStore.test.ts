@@ -5,7 +5,8 @@ import { beforeEach, describe, test } from 'node:test';
 import type { CmaClient } from '../../src/cma';
 import { DocumentService } from '../../src/documents/documentService';
 import { DocumentStore, type DocumentSession } from '../../src/documents/documentStore';
-import type { Baseline, DocumentHost, SaveResult } from '../../src/documents/model';
+import type { DocumentHost } from '../../src/documents/host';
+import type { Baseline, SaveResult } from '../../src/documents/model';
 import type { DocumentRef } from '../../src/domain/paths';
 import { ProjectData } from '../../src/projects/projectData';
 import type { Emulator } from '../emulator';
@@ -14,7 +15,7 @@ import { useEmulator } from '../support/emulator';
 let emulator: Emulator;
 let client: CmaClient;
 let store: DocumentStore;
-let host: DocumentHost;
+let host: Pick<DocumentHost, 'open' | 'save' | 'restore' | 'persist'>;
 /** what the store asked to keep across a reload */
 let kept: Map<string, Baseline>;
 

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { SiteWithSchema } from '../../src/cma/resources/site';
 import type { Resource } from '../../src/cma/types';
 import { TargetRefused } from '../../src/platform/host';
-import { generateMigration, type GenerateDeps } from '../../src/schemaCode/generate';
+import type { QueriesBrokenBy } from '../../src/domain/codeImpact';
+import { generateMigration } from '../../src/schemaCode/generate';
 import { formatMessage } from '../../src/platform/translate';
 import { ScriptedUi } from '../platform/scriptedUi';
 
@@ -40,14 +41,10 @@ const NOW = new Date(1_750_000_000_000);
 let folder: string;
 let ui: ScriptedUi;
 let schemas: Record<string, SiteWithSchema>;
-const deps = (): GenerateDeps => ({
-  ui,
-  t: formatMessage,
-  folder,
-  project: 'bistro',
-  now: () => NOW,
-  readSchema: async (env) => schemas[env]!,
-});
+const deps = () => ({ ui, t: formatMessage, queriesBrokenBy: async () => [] });
+const request = () => ({ project: 'bistro', source: 'sandbox', target: 'main', folder });
+const readSchema = async (env: string) => schemas[env]!;
+const now = () => NOW;
 
 describe('Generate Migration', () => {
   beforeEach(async () => {
@@ -71,7 +68,7 @@ describe('Generate Migration', () => {
 
   test("names the workspace's queries a delete would break in the question, and after writing those that break", async () => {
     const asked: number[] = [];
-    const queriesBrokenBy: GenerateDeps['queriesBrokenBy'] = async (changes) => {
+    const queriesBrokenBy: QueriesBrokenBy = async (changes) => {
       const list = [changes].flat();
       asked.push(list.length);
       return list.some((c) => c.kind === 'field' && c.fieldApiKey === 'colleague_field')
@@ -85,7 +82,7 @@ describe('Generate Migration', () => {
     });
     ui.inputs.push(() => 'Tidy');
     ui.answers.push(() => undefined);
-    await generateMigration({ ...deps(), queriesBrokenBy }, { source: 'sandbox', target: 'main' });
+    await generateMigration({ ...deps(), queriesBrokenBy }, request(), readSchema, now);
     assert.match(detail, /Deleted: 1 query of this workspace reads article\.colleague_field.*app\/feed\.graphql:2 \(query Feed\)/);
     assert.ok(
       ui.transcript.some((line) => /^warn: Once this migration runs: 1 query of this workspace reads/.test(line)),
@@ -106,7 +103,7 @@ describe('Generate Migration', () => {
       assert.equal(options.value, 'sandbox schema');
       return 'Add subtitle';
     });
-    const result = await generateMigration(deps(), { source: 'sandbox', target: 'main' });
+    const result = await generateMigration(deps(), request(), readSchema, now);
     assert.equal(result?.path, join(folder, 'migrations', '1750000000_addSubtitle.ts'));
     const script = await readFile(result.path, 'utf8');
     assert.match(script, /client\.fields\.create\(id\('model article'\), \{/);
@@ -122,7 +119,7 @@ describe('Generate Migration', () => {
     };
     ui.answers.push(() => 'Delete Them in the Migration');
     ui.inputs.push(() => 'sync');
-    const result = await generateMigration(deps(), { source: 'sandbox', target: 'main' });
+    const result = await generateMigration(deps(), request(), readSchema, now);
     assert.match(detail, /• model "colleague_model" \(colleague_model\)/);
     assert.match(detail, /• field "colleague_field" \(article\.colleague_field\)/);
     const script = await readFile(result!.path, 'utf8');
@@ -132,13 +129,13 @@ describe('Generate Migration', () => {
 
   test('Cancel on the modal writes nothing', async () => {
     ui.answers.push(() => undefined);
-    assert.equal(await generateMigration(deps(), { source: 'sandbox', target: 'main' }), undefined);
+    assert.equal(await generateMigration(deps(), request(), readSchema, now), undefined);
     assert.deepEqual(await readdir(folder), []);
   });
 
   test('nothing to migrate: says so and writes nothing', async () => {
     schemas['main'] = schemas['sandbox']!;
-    assert.equal(await generateMigration(deps(), { source: 'sandbox', target: 'main' }), undefined);
+    assert.equal(await generateMigration(deps(), request(), readSchema, now), undefined);
     assert.match(ui.transcript.join('\n'), /Nothing to migrate: the schema of main matches sandbox\./);
     assert.deepEqual(await readdir(folder), []);
   });
@@ -151,7 +148,7 @@ describe('Generate Migration', () => {
     );
     ui.inputs.push(() => 'one');
     assert.equal(
-      (await generateMigration(deps(), { source: 'sandbox', target: 'main' }))?.path,
+      (await generateMigration(deps(), request(), readSchema, now))?.path,
       join(folder, 'cms', 'migrations', '1750000000_one.ts'),
     );
     await writeFile(
@@ -159,10 +156,7 @@ describe('Generate Migration', () => {
       JSON.stringify({ profiles: { default: { migrations: { directory: '../elsewhere' } } } }),
     );
     ui.inputs.push(() => 'two');
-    assert.equal(
-      (await generateMigration(deps(), { source: 'sandbox', target: 'main' }))?.path,
-      join(folder, 'migrations', '1750000000_two.ts'),
-    );
+    assert.equal((await generateMigration(deps(), request(), readSchema, now))?.path, join(folder, 'migrations', '1750000000_two.ts'));
   });
 
   test('never overwrites a file: a name taken moves to the next second, after it in the order migrations:run follows', async () => {
@@ -170,7 +164,7 @@ describe('Generate Migration', () => {
     await mkdir(join(folder, 'migrations'));
     await writeFile(join(folder, 'migrations', '1750000000_same.ts'), 'mine');
     ui.inputs.push(() => 'same');
-    const result = await generateMigration(deps(), { source: 'sandbox', target: 'main' });
+    const result = await generateMigration(deps(), request(), readSchema, now);
     assert.equal(result?.path, join(folder, 'migrations', '1750000001_same.ts'));
     assert.equal(await readFile(join(folder, 'migrations', '1750000000_same.ts'), 'utf8'), 'mine');
   });
@@ -182,10 +176,7 @@ describe('Generate Migration', () => {
       () => 'same',
     );
     const paths = (
-      await Promise.all([
-        generateMigration(deps(), { source: 'sandbox', target: 'main' }),
-        generateMigration(deps(), { source: 'sandbox', target: 'main' }),
-      ])
+      await Promise.all([generateMigration(deps(), request(), readSchema, now), generateMigration(deps(), request(), readSchema, now)])
     ).map((r) => r?.path);
     assert.deepEqual(paths.sort(), [join(folder, 'migrations', '1750000000_same.ts'), join(folder, 'migrations', '1750000001_same.ts')]);
   });
@@ -196,17 +187,14 @@ describe('Generate Migration', () => {
     await symlink(join(folder, 'elsewhere.ts'), join(folder, 'migrations', '1750000000_linked.ts'));
     ui.inputs.push(() => 'linked');
     // the link is a name taken like any other: left alone, the script goes next to it
-    assert.equal(
-      (await generateMigration(deps(), { source: 'sandbox', target: 'main' }))?.path,
-      join(folder, 'migrations', '1750000001_linked.ts'),
-    );
+    assert.equal((await generateMigration(deps(), request(), readSchema, now))?.path, join(folder, 'migrations', '1750000001_linked.ts'));
     assert.deepEqual(await readdir(folder), ['migrations']);
 
     await rm(join(folder, 'migrations'), { recursive: true });
     const elsewhere = await mkdtemp(join(tmpdir(), 'datocms-elsewhere-'));
     await symlink(elsewhere, join(folder, 'migrations'));
     ui.inputs.push(() => 'linked');
-    await assert.rejects(generateMigration(deps(), { source: 'sandbox', target: 'main' }), TargetRefused);
+    await assert.rejects(generateMigration(deps(), request(), readSchema, now), TargetRefused);
     assert.deepEqual(await readdir(elsewhere), []);
     await rm(elsewhere, { recursive: true, force: true });
   });
@@ -226,7 +214,7 @@ describe('Generate Migration', () => {
       return 'Leave It Out';
     };
     ui.inputs.push(() => 'retype');
-    const result = await generateMigration(deps(), { source: 'sandbox', target: 'main' });
+    const result = await generateMigration(deps(), request(), readSchema, now);
     assert.match(
       detail,
       /• field "subtitle" \(article\.subtitle\) — replaced in sandbox by a new one of the same name; kept as subtitle_old if left out/,
@@ -261,7 +249,7 @@ describe('Generate Migration', () => {
       );
       return undefined;
     });
-    assert.equal(await generateMigration(deps(), { source: 'sandbox', target: 'main' }), undefined);
+    assert.equal(await generateMigration(deps(), request(), readSchema, now), undefined);
     assert.deepEqual(await readdir(folder), []);
   });
 
@@ -270,7 +258,7 @@ describe('Generate Migration', () => {
     schemas['sandbox'] = { ...schemaWith([{ id: 'F1', api_key: 'title' }]), fieldsets: [seo('S1'), seo('S2')] };
     schemas['sandbox'].fields[0]!.relationships['fieldset'] = rel('fieldset', 'S2');
     ui.inputs.push(() => 'Title into SEO');
-    const result = await generateMigration(deps(), { source: 'sandbox', target: 'main' });
+    const result = await generateMigration(deps(), request(), readSchema, now);
     assert.ok(result);
     const script = await readFile(result.path, 'utf8');
     assert.match(script, /console\.log\('Update field "title" \(article\.title\)'\);/);
