@@ -80,9 +80,7 @@ export class Context implements Services, vscode.Disposable {
   constructor(readonly extension: vscode.ExtensionContext) {
     setDisplayLocale(vscode.env.language);
     this.log = this.own(scrubbingLog(vscode.window.createOutputChannel('DatoCMS', { log: true }), this.secrets.scrubSecrets));
-    this.registry = this.own(
-      new ProjectRegistry({ context: extension, config: this.config, log: this.log, ui: this.ui, secrets: this.secrets }),
-    );
+    this.registry = this.own(new ProjectRegistry(extension, this.config, this.log, this.secrets, this.ui));
     this.tree = new TreeModel({
       projects: this.registry,
       pageSize: () => this.config.pageSize(),

@@ -14,9 +14,7 @@ export async function signIn(deps: ProjectsDeps, projectKey?: unknown): Promise<
   const again = typeof projectKey === 'string' ? registry.get(projectKey) : undefined;
   if (again) baseUrl = { baseUrl: again.baseUrl };
   if (baseUrl.problem) void ui.warn(t('{0} Using {1}.', baseUrl.problem, baseUrl.baseUrl));
-  const project = await runSignIn({
-    ui,
-    t,
+  const project = await runSignIn(ui, t, {
     baseUrl: baseUrl.baseUrl,
     store: { list: () => registry.list(), save: (p, token) => registry.addProject(p, token) },
     createClient: (options) =>

@@ -2,35 +2,30 @@
 import type { CmaClient } from '../cma';
 import { DEFAULT_BASE_URL } from '../platform/baseUrl';
 import type { Project } from './project';
-import { InvalidTokenError, signIn, type ClientFactory, type SignInResult } from './signIn';
-import type { ProjectStore } from './projectStore';
+import { InvalidTokenError, signIn, type SignInResult } from './signIn';
 import type { Translate } from '../platform/translate';
 import type { Ui } from '../platform/ui';
-
-export interface SignInDeps {
-  ui: Ui;
-  t: Translate;
-  baseUrl: string;
-  store: Pick<ProjectStore, 'list' | 'save'>;
-  createClient: ClientFactory;
-}
 
 /**
  * Asks for a token (masked) and checks it with GET /site while the box stays open: a refused token is
  * named under the text, to be corrected in place; only a working one is stored. undefined: dismissed.
+ * `to`: signIn's arguments but the token (the server, where the project is stored, how its client is made).
  */
-export async function runSignIn(deps: SignInDeps): Promise<Project | undefined> {
-  const { ui, t } = deps;
+export async function runSignIn(
+  ui: Ui,
+  t: Translate,
+  to: Omit<Parameters<typeof signIn>[0], 'token' | 'signal'>,
+): Promise<Project | undefined> {
   let result: SignInResult | undefined;
   // The server is named in the title whenever it is not DatoCMS itself, so a token is never typed for an unexpected host.
   const token = await ui.input({
-    title: deps.baseUrl === DEFAULT_BASE_URL ? t('Sign in to DatoCMS') : t('Sign in to DatoCMS at {0}', deps.baseUrl),
+    title: to.baseUrl === DEFAULT_BASE_URL ? t('Sign in to DatoCMS') : t('Sign in to DatoCMS at {0}', to.baseUrl),
     prompt: t('Paste an API token with access to the Content Management API (Project settings → API tokens)'),
     password: true,
     validate: (text) => (text.trim() === '' ? t('Enter an API token.') : undefined),
     accept: async (text, signal) => {
       try {
-        result = await signIn({ token: text, baseUrl: deps.baseUrl, store: deps.store, createClient: deps.createClient, signal });
+        result = await signIn({ token: text, baseUrl: to.baseUrl, store: to.store, createClient: to.createClient, signal });
         return undefined;
       } catch (error) {
         if (!(error instanceof InvalidTokenError)) throw error;

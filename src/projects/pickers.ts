@@ -156,6 +156,7 @@ export interface ModelTarget {
   itemType: Resource<'item_type'>;
 }
 
+/** What the "New …" commands and the pickers take: the dialogs and the projects (a plain-Node test builds these). */
 export interface PickerDeps {
   ui: Ui;
   t: Translate;

@@ -16,42 +16,38 @@ import { isProjectSecretKey, ProjectStore, projectKeyOfSecret } from './projectS
 
 export { type Project } from './project';
 
-export interface ProjectRegistryDeps {
-  context: vscode.ExtensionContext;
-  config: Config;
-  log: vscode.LogOutputChannel;
-  ui?: Ui;
-  /** told every token read from or written to secret storage (what messages, the log and answers are scrubbed of) */
-  secrets: KnownSecrets;
-}
-
 export class ProjectRegistry implements vscode.Disposable, ProjectSource {
   private readonly changeEmitter = new vscode.EventEmitter<void>();
   /** projects added/removed, environment switched, token changed */
   readonly onDidChange = this.changeEmitter.event;
   readonly store: ProjectStore;
-  /** how project-level questions (the primary environment's guard) are asked: the extension's one Ui */
-  readonly ui: Ui;
   readonly t: Translate = vscode.l10n.t;
   /** one client per project (its token), shared by its environments, and their cached data */
   private readonly clients = new ProjectClients((key, lifetime) => this.createClient(key, lifetime));
   private readonly disposables: vscode.Disposable[] = [this.changeEmitter, { dispose: () => this.clients.dispose() }];
 
-  constructor(private readonly deps: ProjectRegistryDeps) {
-    this.ui = deps.ui ?? new VscodeUi();
-    const secrets = deps.secrets.watch(deps.context.secrets);
-    this.store = new ProjectStore(secrets, deps.context.globalState);
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly config: Config,
+    private readonly log: vscode.LogOutputChannel,
+    /** told every token read from or written to secret storage (what messages, the log and answers are scrubbed of) */
+    knownSecrets: KnownSecrets,
+    /** how project-level questions (the primary environment's guard) are asked: the extension's one Ui */
+    readonly ui: Ui = new VscodeUi(),
+  ) {
+    const secrets = knownSecrets.watch(context.secrets);
+    this.store = new ProjectStore(secrets, context.globalState);
     // every stored token is known from the start; one stored later (in any window, by any feature) once it changes
     void this.store.readAll().catch(() => undefined);
     this.disposables.push(
-      deps.context.secrets.onDidChange((event) => {
+      context.secrets.onDidChange((event) => {
         if (isProjectSecretKey(event.key)) void Promise.resolve(secrets.get(event.key)).catch(() => undefined);
         const key = projectKeyOfSecret(event.key);
         if (key === undefined) return;
         this.forget(key);
         this.changeEmitter.fire();
       }),
-      deps.config.onDidChange((setting) => {
+      config.onDidChange((setting) => {
         // Cached data stays valid per environment; only which one is active may change.
         if (setting === 'defaultEnvironment') this.changeEmitter.fire();
       }),
@@ -68,7 +64,7 @@ export class ProjectRegistry implements vscode.Disposable, ProjectSource {
 
   /** The environment chosen for the project, else the configured default, else its primary one. */
   environmentOf(key: string): string {
-    return this.store.selectedEnvironment(key) ?? this.deps.config.defaultEnvironment() ?? this.get(key)?.primaryEnvironment ?? 'main';
+    return this.store.selectedEnvironment(key) ?? this.config.defaultEnvironment() ?? this.get(key)?.primaryEnvironment ?? 'main';
   }
 
   async setEnvironment(key: string, environment: string): Promise<void> {
@@ -86,8 +82,8 @@ export class ProjectRegistry implements vscode.Disposable, ProjectSource {
     return {
       apiToken,
       baseUrl,
-      userAgent: `datocms-explorer/${String(this.deps.context.extension.packageJSON['version'] ?? '0')} vscode/${vscode.version}`,
-      onRequest: (entry) => logRequest(this.deps.log, entry),
+      userAgent: `datocms-explorer/${String(this.context.extension.packageJSON['version'] ?? '0')} vscode/${vscode.version}`,
+      onRequest: (entry) => logRequest(this.log, entry),
     };
   }
 
@@ -122,7 +118,7 @@ export class ProjectRegistry implements vscode.Disposable, ProjectSource {
     const token = project ? await this.store.token(key) : undefined;
     if (!project || !token) throw new NotSignedInError(key);
     const onBudgetTrip = (source: string) => {
-      this.deps.log.warn(
+      this.log.warn(
         `Stopped ${source} for ${project.name}: more requests than a person causes, without a user action. It resumes with your next command.`,
       );
       void this.ui.warn(

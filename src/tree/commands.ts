@@ -5,11 +5,8 @@ import type { DocumentRef } from '../domain/paths';
 import { localesOf } from '../domain/resources';
 import { Model } from '../domain/views';
 import { parseDocumentUri } from '../platform/uris';
-import { type Translate } from '../platform/translate';
-import { type Ui } from '../platform/ui';
+import type { ProjectsDeps } from '../projects/actionHost';
 import { pickModel, pickProject } from '../projects/pickers';
-import { type ProjectRegistry } from '../projects/registry';
-import { type ProjectStatusBar } from '../projects/statusBar';
 import type { TreeModel } from './model';
 import { isDocumentNode, type ErrorNode, type LoadMoreNode, type ModelNode, type RecordsNode, type TreeNode } from './nodes';
 import { askFilter, askRemoveFilter } from './filterDialog';
@@ -18,13 +15,10 @@ import { pickRecordsByTitle } from '../projects/recordPicker';
 import { VIEW_ID } from './provider';
 import type { RecordQuery } from '../listing';
 
-export interface TreeDeps {
-  registry: ProjectRegistry;
+/** What the tree's commands take from the context: the projects room's part, the tree and its view. */
+export interface TreeDeps extends Pick<ProjectsDeps, 'registry' | 'statusBar' | 'ui' | 't'> {
   tree: TreeModel;
   treeView: vscode.TreeView<TreeNode>;
-  statusBar: ProjectStatusBar;
-  ui: Ui;
-  t: Translate;
 }
 
 // These run from their tree items only (hidden from the palette); run otherwise, they have nothing to act on.

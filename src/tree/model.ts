@@ -3,57 +3,34 @@
 // Nodes are made once per load of their parent and kept until it refreshes: VS Code knows them by identity.
 import type { Resource } from '../cma';
 import type { DocumentRef } from '../domain/paths';
-import { type ProjectSource } from '../projects/project';
-import type { ProjectData } from '../projects/projectData';
-import { formatMessage, type Translate } from '../platform/translate';
 import { isEmptyQuery, type RecordQuery, isEmptyMediaQuery, type MediaQuery } from '../listing';
 import { relationshipId } from '../domain/resources';
 import { Model, Site } from '../domain/views';
 import { RecordTotals } from './recordTotals';
 import { findNode } from './reveal';
-import { Staleness } from './staleness';
-import type { MediaNode, ModelNode, ProjectNode, RecordsNode, SectionNode, TreeNode } from './nodes';
+import type { MediaNode, ModelNode, ProjectNode, RecordsNode, TreeNode } from './nodes';
 import { modelOf } from './nodes';
 import type { PresenterState } from './looks';
-import type { MediaBranch, MediaLook, MediaRow } from './mediaBranch';
+import type { MediaLook, MediaRow } from './mediaBranch';
+import { ModelCore, type TreeModelDeps } from './modelCore';
 import { errorNode, RecordPaging } from './recordPages';
 import { fieldNodes, fieldsChildren, hasFieldsets, modelChildren, modelNodes, sections, webhookNodes } from './schemaNodes';
 
-export interface TreeModelDeps {
-  projects: ProjectSource;
-  pageSize: () => number;
-  t?: Translate;
-  /** BCP 47 locale for counts ("10,000") */
-  locale?: string;
-  /** the children of a project's Environments node (the environments feature loads them) */
-  environments?: (node: SectionNode, data: ProjectData, model: TreeModel) => Promise<TreeNode[]>;
-  /** the Media node's branch, made on first use by the media feature (`peek`: when it was made) */
-  media?: { (): MediaBranch; peek(): MediaBranch | undefined };
-  /** the clock (tests move it) */
-  now?: () => number;
-}
+export type { TreeModelDeps } from './modelCore';
 
-type Listener = (node: TreeNode | undefined) => void;
 /** How long after the extension's own change the tree is not said to be old. */
 const OWN_CHANGE_GRACE_MS = 60_000;
 type DocumentListener = (ref: DocumentRef) => void;
 
-export class TreeModel implements PresenterState {
-  private readonly t: Translate;
-  private numberFormat: Intl.NumberFormat | undefined;
-  private readonly listeners = new Set<Listener>();
-  private readonly staleListeners = new Set<() => void>();
+export class TreeModel extends ModelCore implements PresenterState {
   private readonly documentListeners = new Set<DocumentListener>();
   private rootNodes: ProjectNode[] | undefined;
   private readonly childCache = new Map<string, Promise<TreeNode[]>>();
-  /** when each cached branch was loaded (ms), for the age of what the tree shows */
-  private readonly loadedAt = new Map<string, number>();
   private readonly paging: RecordPaging;
   /** queries survive refreshes; keyed by records node id */
   private readonly queries = new Map<string, RecordQuery>();
   /** each model's number of records, counted for its hover */
   private readonly totals = new RecordTotals();
-  private readonly staleness = new Staleness(() => this.staleListeners.forEach((listener) => listener()));
   /** the Media nodes' queries survive refreshes; keyed by node id */
   private readonly mediaQueries = new Map<string, MediaQuery>();
   /** when the extension last changed or reloaded something the tree shows (ms) */
@@ -63,44 +40,15 @@ export class TreeModel implements PresenterState {
   /** each project's time zone (its site's), known once the project is expanded */
   private readonly zones = new Map<string, string | undefined>();
 
-  constructor(private readonly deps: TreeModelDeps) {
-    this.t = deps.t ?? formatMessage;
-    this.paging = new RecordPaging({
-      t: this.t,
-      numbers: () => this.numbers,
-      pageSize: () => deps.pageSize(),
-      dataOf: (node) => this.dataOf(node),
-      fire: (node) => this.fire(node),
-      stale: (records, reason) => this.staleness.note(records.id, reason),
-      loaded: (records) => this.loadedAt.set(records.id, this.now()),
-    });
-  }
-
-  // Created on first use: building a formatter loads locale data, a third of activation time otherwise.
-  private get numbers(): Intl.NumberFormat {
-    return (this.numberFormat ??= new Intl.NumberFormat(this.deps.locale ?? 'en'));
-  }
-
-  private now(): number {
-    return this.deps.now?.() ?? Date.now();
-  }
-
-  /** Subscribe to changes; `undefined` = the whole tree. Returns an unsubscribe function. */
-  onDidChange(listener: Listener): { dispose(): void } {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
+  constructor(deps: TreeModelDeps) {
+    super(deps);
+    this.paging = new RecordPaging(this);
   }
 
   /** Subscribe to the extension's own changes of documents in DatoCMS (saved, published, restored, created, deleted). */
   onDidChangeDocument(listener: DocumentListener): { dispose(): void } {
     this.documentListeners.add(listener);
     return { dispose: () => this.documentListeners.delete(listener) };
-  }
-
-  /** Subscribe to the tree becoming (or no longer being) possibly out of date. */
-  onDidChangeStale(listener: () => void): { dispose(): void } {
-    this.staleListeners.add(listener);
-    return { dispose: () => this.staleListeners.delete(listener) };
   }
 
   roots(): ProjectNode[] {
@@ -242,11 +190,6 @@ export class TreeModel implements PresenterState {
     });
   }
 
-  /** Why the tree may be out of date (shown with a hint to Refresh), undefined when it is not known to be. */
-  get stale(): string | undefined {
-    return this.staleness.reason;
-  }
-
   /** Marks the tree stale when a branch it shows was loaded more than `maxAgeMs` ago (others may have changed it). */
   checkAge(maxAgeMs: number): void {
     // right after the extension's own change the user is working here (the window's focus comes back from its dialog)
@@ -262,11 +205,6 @@ export class TreeModel implements PresenterState {
   /** The time zone the project's dates read in (undefined until the project was expanded, or when it names none). */
   timeZoneOf(projectKey: string): string | undefined {
     return this.zones.get(projectKey);
-  }
-
-  /** The project data (client, cached schema) a node belongs to. */
-  dataOf(node: TreeNode): Promise<ProjectData> {
-    return this.deps.projects.data(node.projectKey, node.environment);
   }
 
   private async loadChildren(node: TreeNode): Promise<TreeNode[]> {
@@ -301,7 +239,7 @@ export class TreeModel implements PresenterState {
       case 'webhooks':
         return webhookNodes(this.t, node, await (await this.dataOf(node)).client.webhooks.list());
       case 'environments': {
-        const nodes = (await this.deps.environments?.(node, await this.dataOf(node), this)) ?? [];
+        const nodes = (await this.deps.environments?.(node, await this.dataOf(node))) ?? [];
         if (
           nodes.some(
             (n) => n.kind === 'environment' && typeof n.resource.meta['status'] === 'string' && n.resource.meta['status'] !== 'ready',
@@ -389,10 +327,5 @@ export class TreeModel implements PresenterState {
     this.paging.forget(id);
     this.deps.media?.peek()?.forget(id);
     this.staleness.reloaded(id);
-  }
-
-  /** Tells the views that a node (undefined: everything) changed how it looks. */
-  fire(node: TreeNode | undefined): void {
-    for (const listener of this.listeners) listener(node);
   }
 }

@@ -10,6 +10,7 @@ import type { ProjectData } from '../projects/projectData';
 import { errorLabel, loadMoreLabel, needsSignIn } from './labels';
 import type { ErrorNode, RecordNode, RecordsNode, TreeNode } from './nodes';
 import { isEmptyQuery, recordPage } from '../listing';
+import type { ModelCore } from './modelCore';
 import { emptyNode } from './schemaNodes';
 import { localeCoverage, type LocaleCoverage } from './tooltips';
 
@@ -21,27 +22,16 @@ interface Pages {
   loadMoreError?: unknown;
 }
 
-export interface PagingHost {
-  t: Translate;
-  numbers(): Intl.NumberFormat;
-  pageSize(): number;
-  dataOf(node: TreeNode): Promise<ProjectData>;
-  fire(node: TreeNode): void;
-  /** the records of a Records node may no longer be what DatoCMS has */
-  stale(records: RecordsNode, reason: string): void;
-  /** a Records node's first page loaded (its age counts from now) */
-  loaded(records: RecordsNode): void;
-}
-
 export class RecordPaging {
   private readonly pages = new Map<string, Pages>();
   private readonly firstPages = new Map<string, Promise<Pages>>();
 
-  constructor(private readonly host: PagingHost) {}
+  /** `tree`: the model these pages are part of (its data, words, redraws, and what it notes of each branch) */
+  constructor(private readonly tree: ModelCore) {}
 
   children(records: RecordsNode): Promise<TreeNode[]> {
     return pagedRows(
-      this.host.t,
+      this.tree.t,
       records,
       this.pages.get(records.id),
       () => this.firstPage(records),
@@ -51,7 +41,7 @@ export class RecordPaging {
 
   /** The loaded records, then "Load more…" (or why it failed), or a row saying there are none. */
   private rows(records: RecordsNode, pages: Pages): TreeNode[] {
-    const { t } = this.host;
+    const { t } = this.tree;
     const more = (): TreeNode => ({
       kind: 'loadMore',
       id: `${records.id}/more`,
@@ -61,7 +51,7 @@ export class RecordPaging {
       records,
       loaded: pages.nodes.length,
       total: pages.total,
-      label: loadMoreLabel({ t, numbers: this.host.numbers() }, pages.nodes.length, pages.total),
+      label: loadMoreLabel({ t, numbers: this.tree.numbers }, pages.nodes.length, pages.total),
     });
     const nodes: TreeNode[] = [...pages.nodes, ...moreRow(t, records, pages, more)];
     if (nodes.length === 0)
@@ -74,15 +64,15 @@ export class RecordPaging {
     return loadNextPage(
       this.pages.get(records.id),
       async (pages) => {
-        const data = await this.host.dataOf(records);
+        const data = await this.tree.dataOf(records);
         const page = await recordPage(data.client.items, records.model.itemType.id, records.query, {
           offset: pages.nodes.length,
-          limit: this.host.pageSize(),
+          limit: this.tree.pageSize(),
         });
         await this.addPage(records, data, pages, page.records);
         pages.total = page.total;
       },
-      () => this.host.fire(records),
+      () => this.tree.fire(records),
     );
   }
 
@@ -105,11 +95,11 @@ export class RecordPaging {
       for (const node of pages.nodes) {
         if (node.projectKey !== ref.project || node.environment !== ref.environment || node.record.id !== resource.id) continue;
         const records = node.parent as RecordsNode;
-        const data = await this.host.dataOf(records);
+        const data = await this.tree.dataOf(records);
         node.record = resource;
         node.label = (await this.titleReader(records, data))(node.record) ?? node.record.id;
         node.coverage = (await this.coverageReader(records, data))(node.record);
-        this.host.fire(node);
+        this.tree.fire(node);
         shown = true;
       }
     }
@@ -122,16 +112,16 @@ export class RecordPaging {
     let loading = this.firstPages.get(records.id);
     if (!loading) {
       loading = (async () => {
-        const data = await this.host.dataOf(records);
-        const page = await recordPage(data.client.items, records.model.itemType.id, query, { offset: 0, limit: this.host.pageSize() });
+        const data = await this.tree.dataOf(records);
+        const page = await recordPage(data.client.items, records.model.itemType.id, query, { offset: 0, limit: this.tree.pageSize() });
         const pages: Pages = { nodes: [], total: page.total };
         await this.addPage(records, data, pages, page.records);
         // A query changed while this page loaded must not get the old query's page.
         if (records.query === query) {
           this.pages.set(records.id, pages);
-          this.host.loaded(records);
+          this.tree.branchLoaded(records.id);
           // the Records row counts what a search or filter found
-          if (!isEmptyQuery(query)) queueMicrotask(() => this.host.fire(records));
+          if (!isEmptyQuery(query)) queueMicrotask(() => this.tree.fire(records));
         }
         return pages;
       })();
@@ -152,7 +142,7 @@ export class RecordPaging {
     for (const record of page) {
       if (known.has(record.id)) {
         // a record that moved between pages while paging: someone changed the records meanwhile
-        this.host.stale(records, this.host.t('records changed while they loaded'));
+        this.tree.branchStale(records.id, this.tree.t('records changed while they loaded'));
         continue;
       }
       pages.nodes.push({

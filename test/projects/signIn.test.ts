@@ -68,7 +68,7 @@ describe('sign in', () => {
       assert.equal(secrets.values.size, 0, 'the refused token was not stored');
       return emulator.token;
     });
-    const project = await runSignIn({ ui, t: formatMessage, baseUrl: emulator.url, store, createClient });
+    const project = await runSignIn(ui, formatMessage, { baseUrl: emulator.url, store, createClient });
     assert.equal(project?.key, 'emulated-bistro');
     assert.equal(secrets.values.get(tokenSecretKey('emulated-bistro')), emulator.token);
     assert.equal(ui.refusals.length, 1);
@@ -82,7 +82,7 @@ describe('sign in', () => {
     const { secrets, store } = stores();
     const ui = new ScriptedUi();
     ui.inputs.push(() => undefined);
-    assert.equal(await runSignIn({ ui, t: formatMessage, baseUrl: emulator.url, store, createClient }), undefined);
+    assert.equal(await runSignIn(ui, formatMessage, { baseUrl: emulator.url, store, createClient }), undefined);
     assert.equal(secrets.values.size, 0);
     assert.equal(emulator.requests.length, 0);
   });
