@@ -42,7 +42,7 @@ export async function findUsages(call: ToolCall): Promise<string> {
     project: place.project,
     environment: place.environment,
     model,
-    ...(fieldKey !== undefined ? { field: fieldKey } : {}),
+    field: fieldKey,
   });
   const out = new ToolText().add(describePlace(place, t));
   if (found.workspaceFolders === 0)

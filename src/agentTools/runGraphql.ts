@@ -50,7 +50,7 @@ export async function runGraphql(call: ToolCall): Promise<string> {
   try {
     run = await graphql.runForTool(
       { project: place.project, environment: place.environment },
-      { query, ...(variables ? { variables } : {}), ...(operationName ? { operationName } : {}), options },
+      { query, variables, operationName, options },
     );
   } catch (error) {
     if (error instanceof CancelledError)

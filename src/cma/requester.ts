@@ -113,10 +113,10 @@ export class Requester {
         method,
         path: settings.basePath + path,
         headers,
-        ...(payload === undefined ? {} : { body: payload }),
+        body: payload,
         timeoutMs: settings.requestTimeoutMs,
         maxBodyBytes: settings.maxResponseBytes,
-        ...(signal ? { signal } : {}),
+        signal,
       });
       const durationMs = Math.round(performance.now() - started);
       // The request id is server text that reaches log lines and messages: a server (or proxy) echoing
@@ -155,7 +155,7 @@ export class Requester {
             method,
             path,
           }),
-          ...(isRead ? { retryInMs: backoff } : {}),
+          retryInMs: isRead ? backoff : undefined,
         };
       case 'network-error': {
         const reason = this.scrub(outcome.message);
@@ -169,7 +169,7 @@ export class Requester {
             ...(outcome.code ? { code: outcome.code } : {}),
           }),
           // a request that never left (connection refused…) is safe to send again, even a write
-          ...(isRead || !outcome.requestSent ? { retryInMs: backoff } : {}),
+          retryInMs: isRead || !outcome.requestSent ? backoff : undefined,
         };
       }
       case 'too-large':
@@ -230,12 +230,12 @@ export class Requester {
       if (status >= 400 && outcome.text.trim() === '' && !foreign) {
         const ambiguous = !isRead && status >= 500;
         const error = new ApiError(
-          withRequestId({ status, method, path, errors: [], ...(ambiguous ? { note: UNCERTAIN_WRITE } : {}) }, requestId),
+          withRequestId({ status, method, path, errors: [], note: ambiguous ? UNCERTAIN_WRITE : undefined }, requestId),
         );
         return { error };
       }
       const error = new ResponseError(`${method} ${path}: the ${status} response ${parsed.problem}${uncertain}`, { status, method, path });
-      return { error, ...(isRead && foreign ? { retryInMs: backoff } : {}) };
+      return { error, retryInMs: isRead && foreign ? backoff : undefined };
     }
 
     if (status >= 200 && status < 300) return { answer: { status, body: parsed.value, requestId } };
@@ -243,7 +243,7 @@ export class Requester {
     const errors = this.scrubEntries(parseApiErrors(parsed.value));
     const transient = errors.some((entry) => entry.transient);
     const ambiguous = !isRead && !transient && status >= 500;
-    const error = new ApiError(withRequestId({ status, method, path, errors, ...(ambiguous ? { note: UNCERTAIN_WRITE } : {}) }, requestId));
+    const error = new ApiError(withRequestId({ status, method, path, errors, note: ambiguous ? UNCERTAIN_WRITE : undefined }, requestId));
     // transient: the server says it did not apply the change, so even a write is sent again
     if (transient) return { error, retryInMs: backoff };
     return { error };

@@ -262,7 +262,7 @@ async function readSome(body: AsyncIterable<Buffer> & { destroy(): void }): Prom
 function storageRefusal(status: number, text: string, filename: string, host: string): UploadError {
   const code = /<Code>([^<]{1,100})<\/Code>/.exec(text)?.[1];
   const message = /<Message>([^<]{1,300})<\/Message>/.exec(text)?.[1];
-  const init = { filename, status, ...(code ? { storageCode: code } : {}) };
+  const init = { filename, status, storageCode: code };
   if (code === 'EntityTooLarge' || status === 413)
     return new UploadError(`Uploading ${filename}: the file is too large for the storage (${status} ${code ?? ''})`.trim(), {
       ...init,

@@ -293,7 +293,7 @@ export async function replaceUploadFile(
     method: 'PUT' as const,
     path: `/uploads/${encodeURIComponent(uploadId)}`,
     body,
-    ...(strategy ? { query: { replace_strategy: strategy } } : {}),
+    query: strategy ? { replace_strategy: strategy } : undefined,
   };
   try {
     const answer = await client.reply({ ...request, signal: options.signal });

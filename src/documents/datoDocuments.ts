@@ -386,6 +386,6 @@ export class DocumentsFeature implements vscode.Disposable {
   }
 
   private report(whatFailed: string, error: unknown, ref: DocumentRef, retry?: () => unknown): void {
-    this.deps.report(whatFailed, error, { project: ref.project, ...(retry ? { retry } : {}) });
+    this.deps.report(whatFailed, error, { project: ref.project, retry });
   }
 }

@@ -101,7 +101,7 @@ async function createSchemaFromDraft(
     if (ref.kind === 'field')
       created = await data.client.fields.create(modelId!, plan.body as CreateBody<'field'>, {
         ...call,
-        ...(o.onJob ? { onJob: o.onJob } : {}),
+        onJob: o.onJob,
       });
     else if (ref.kind === 'fieldset') created = await data.client.fieldsets.create(modelId!, plan.body as CreateBody<'fieldset'>, call);
     else if (ref.kind === 'model') created = await data.client.itemTypes.create(plan.body as CreateBody<'item_type'>, call);

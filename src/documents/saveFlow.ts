@@ -34,7 +34,7 @@ export class SaveFlow {
     const confirm = async (keys: string[]) => (consent = await consents.ask(key, ref, keys, text)) === 'given';
     const { overwrite } = request;
     const result = await this.deps.notices.saving(ref, overwrite !== undefined, (onJob, signal) =>
-      service.save(text, basis, { onJob, signal, confirm, ...(overwrite ? { overwrite } : {}) }),
+      service.save(text, basis, { onJob, signal, confirm, overwrite }),
     );
     if (result.status === 'saved' || result.status === 'unchanged') {
       consents.saved(key);

@@ -42,7 +42,7 @@ export async function runExportCommand(ui: Ui, t: Translate, target: ExportTarge
       exportRecords({
         client: target.client,
         modelId: target.modelId,
-        ...(target.query ? { query: target.query } : {}),
+        query: target.query,
         path,
         signal,
         onProgress: (done, total, phase) => {

@@ -73,7 +73,7 @@ export async function exportRecords(options: ExportOptions): Promise<ExportResul
       pageSize: options.pageSize ?? 100,
       concurrency: options.concurrency ?? 3,
       maxRecords: options.maxRecords ?? MAX_EXPORT_RECORDS,
-      ...(signal ? { signal } : {}),
+      signal,
     });
 
   const file = await files.startWrite(options.path);

@@ -18,6 +18,6 @@ export async function exportRecords(deps: TreeDeps, node?: ModelNode | RecordsNo
     modelId: modelNode.itemType.id,
     label: modelNode.label,
     defaultName: `${Model.apiKey(modelNode.itemType)}.json`,
-    ...(target.kind === 'records' ? { query: target.query } : {}),
+    query: target.kind === 'records' ? target.query : undefined,
   });
 }

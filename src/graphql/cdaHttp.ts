@@ -108,7 +108,7 @@ export async function postCda(request: CdaRequest): Promise<CdaResponse> {
       body,
       timeoutMs: request.timeoutMs ?? 60_000,
       maxBodyBytes: request.maxBodyBytes ?? MAX_BODY_BYTES,
-      ...(request.signal ? { signal: request.signal } : {}),
+      signal: request.signal,
     });
     const ms = performance.now() - started;
     if (outcome.kind === 'response' && outcome.status === 429 && waits < MAX_RATE_LIMIT_WAITS) {
@@ -187,7 +187,7 @@ function apiError(body: Record<string, unknown>): { code?: string; message?: str
   const code = typeof first?.attributes?.code === 'string' ? first.attributes.code : undefined;
   const details = first?.attributes?.details as { message?: unknown } | undefined;
   const message = typeof details?.message === 'string' ? details.message : undefined;
-  return { ...(code ? { code } : {}), ...(message ? { message } : {}) };
+  return { ...(code ? { code } : {}), message };
 }
 
 function factsOf(headers: Record<string, string | string[] | undefined>): CdaFacts {

@@ -111,7 +111,7 @@ export class SentQuery {
         missing.push(name);
         continue;
       }
-      parts.push({ text: fragment.text, docStart: fragment.start, ...(fragment.uri ? { uri: fragment.uri } : {}) });
+      parts.push({ text: fragment.text, docStart: fragment.start, uri: fragment.uri });
       try {
         queue.push(...spreadsOf(parse(fragment.text)));
       } catch {
@@ -122,7 +122,7 @@ export class SentQuery {
     const segments: Segment[] = [];
     for (const part of parts) {
       if (text) text += '\n\n';
-      segments.push({ sentStart: text.length, docStart: part.docStart, length: part.text.length, ...(part.uri ? { uri: part.uri } : {}) });
+      segments.push({ sentStart: text.length, docStart: part.docStart, length: part.text.length, uri: part.uri });
       text += withoutUnmask(part.text);
     }
     this.text = text;

@@ -48,7 +48,7 @@ export async function runOperation(tokens: Pick<CdaTokens, 'run'>, request: RunR
       query: request.sent.text,
       ...(request.variables && Object.keys(request.variables).length ? { variables: request.variables } : {}),
       ...(request.operationName ? { operationName: request.operationName } : {}),
-      ...(request.signal ? { signal: request.signal } : {}),
+      signal: request.signal,
     }),
   );
   return { response, errors: locateErrors(response, request.sent) };

@@ -97,7 +97,7 @@ export class Runner implements vscode.Disposable {
     const primary = this.#deps.projects.get(link.project)?.primaryEnvironment;
     const request = {
       endpoint: this.#deps.endpoint(),
-      ...(link.environment !== primary ? { environment: link.environment } : {}),
+      environment: link.environment !== primary ? link.environment : undefined,
       options: link,
       query: (await this.#sent(target)).text,
       variables,
@@ -193,7 +193,7 @@ export class Runner implements vscode.Disposable {
         target: link,
         options: link,
         sent,
-        ...(target.operation.name ? { operationName: target.operation.name } : {}),
+        operationName: target.operation.name,
         variables,
         signal,
       }),

@@ -77,7 +77,7 @@ export class EditorFeatures implements Editor, vscode.Disposable {
     const parsed = this.services.parse(document.uri.toString(), document.uri.path, document.version, document.getText());
     const { ctx, resource } = basis.opened;
     const modelId = ref.kind === 'model' ? resource.id : modelIdOf(resource);
-    return { ref, basis, parsed, context: { kind: ref.kind, ctx, ...(modelId ? { modelId } : {}) } };
+    return { ref, basis, parsed, context: { kind: ref.kind, ctx, modelId } };
   }
 
   private async definition(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Location | undefined> {

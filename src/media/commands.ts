@@ -130,7 +130,7 @@ async function mediaPlace(deps: Services, owner: MediaOwner): Promise<MediaPlace
     environment: owner.environment,
     data: await deps.registry.data(owner.projectKey, owner.environment),
     label: ownerLabel(deps, owner),
-    ...(owner.kind === 'uploadCollection' ? { collectionId: owner.collection.id } : {}),
+    collectionId: owner.kind === 'uploadCollection' ? owner.collection.id : undefined,
   };
 }
 

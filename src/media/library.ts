@@ -277,7 +277,7 @@ export class MediaLibrary implements MediaBranch {
     return {
       nodes: page.uploads.map((upload) => this.uploadNode(owner, upload)),
       total: page.total,
-      ...(page.all ? { all: page.all } : {}),
+      all: page.all,
     };
   }
 

@@ -46,7 +46,7 @@ export class RecordPublishing {
 
   /** Asks with one action (and `safe`, the choice that changes nothing); whether the user chose the action. */
   private async agrees(message: string, detail: string, action: string, safe?: string): Promise<boolean> {
-    const choice = await this.host.ui.confirm({ message, detail, actions: [action], ...(safe === undefined ? {} : { safe }) });
+    const choice = await this.host.ui.confirm({ message, detail, actions: [action], safe });
     return choice === action;
   }
 

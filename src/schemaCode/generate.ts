@@ -203,7 +203,7 @@ async function migrationsConfig(folder: string): Promise<{ directory: string; mo
     wanted === undefined || inside === '' || inside!.split(paths.sep)[0] === '..' || paths.isAbsolute(inside!)
       ? paths.resolve(folder, DEFAULT_MIGRATIONS_DIRECTORY)
       : wanted;
-  return { directory, ...(typeof configured?.modelApiKey === 'string' ? { modelApiKey: configured.modelApiKey } : {}) };
+  return { directory, modelApiKey: typeof configured?.modelApiKey === 'string' ? configured.modelApiKey : undefined };
 }
 
 /** Seconds a migration's file name may move forward when its name is taken (by an earlier or a simultaneous one). */

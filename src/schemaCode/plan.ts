@@ -301,7 +301,7 @@ function lookupsFor(diff: SchemaDiff, steps: Step[]): Step[] {
         lookups.push({
           kind: 'lookup',
           ref: new Ref('fieldset', f.key),
-          find: { model: targetModel, fieldsetTitle: title, ...(sharedId ? { fieldsetId: sharedId } : {}) },
+          find: { model: targetModel, fieldsetTitle: title, fieldsetId: sharedId },
         });
       }
     for (const f of model.fields)

@@ -47,7 +47,7 @@ export function createTypesFeature(deps: TypesDeps): TypesFeature {
     reportError(ui, t, t('Could not generate types'), error, {
       showLog: deps.showLog,
       signInAgain: deps.signIn,
-      ...(retry ? { retry } : {}),
+      retry,
     });
 
   const chooseProject = async (arg: unknown) => {

@@ -46,9 +46,9 @@ export function fieldRules(attributes: { validators?: unknown; appearance?: unkn
   const nodes = strings(parameters['nodes']);
   const marks = strings(parameters['marks']);
   return {
-    ...(nodes ? { nodes } : {}),
-    ...(marks ? { marks } : {}),
-    ...(levels ? { headingLevels: levels } : {}),
+    nodes,
+    marks,
+    headingLevels: levels,
     blockModels: models('structured_text_blocks'),
     inlineBlockModels: models('structured_text_inline_blocks'),
     linkModels: models('structured_text_links'),

@@ -238,7 +238,7 @@ function uploadWrites(client: ClientCalls, send: Send, one: One): UploadWrites {
       if (body?.data?.type !== 'upload' || body.data.id !== id)
         throw new TypeError(`uploads.update: the body must be {data: {type: "upload", id: "${id}"}}`);
       const query = o?.replaceStrategy ? { replace_strategy: o.replaceStrategy } : undefined;
-      return one('upload', { method: 'PUT', path: `/uploads/${segment(id)}`, body, ...(query ? { query } : {}), ...jobOptions(o) }, id);
+      return one('upload', { method: 'PUT', path: `/uploads/${segment(id)}`, body, query, ...jobOptions(o) }, id);
     },
     destroy: async (id, o) => {
       try {

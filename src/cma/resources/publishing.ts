@@ -79,7 +79,7 @@ function publishingMethods(send: Send): PublishingMethods {
   const change = async (action: 'publish' | 'unpublish', id: string, body: unknown, o: PublishOptions | undefined) => {
     const path = `/items/${segment(id)}/${action}`;
     const query = o?.recursive === undefined ? undefined : { recursive: o.recursive };
-    const reply = await send({ method: 'PUT', path, query, ...(body === undefined ? {} : { body }), signal: o?.signal });
+    const reply = await send({ method: 'PUT', path, query, body, signal: o?.signal });
     return expectAskedFor(parseSingle(reply.body, 'item', reply.source), id, reply.source);
   };
   const bulk =
