@@ -99,6 +99,19 @@ export class DocumentsFeature implements vscode.Disposable {
     );
     this.service = new DocumentService((ref) => registry.data(ref.project, ref.environment), this.environments);
     this.memory = new BaselineMemory(deps.extension.workspaceState);
+    // what each document's session reaches out to (the diagnostics read the store's baselines once they are made)
+    const sessions: Pick<DocumentHost, 'open' | 'save' | 'restore' | 'persist'> = {
+      open: (key, ref, id) => this.read(key, ref, id),
+      save: (key, text, basis, request) => this.flow.save(key, text, basis, request),
+      restore: (key, ref) => this.restore(key, ref),
+      persist: (key, baseline) => this.persist(key, baseline),
+    };
+    this.store = new DocumentStore(sessions);
+    this.fileSystem = new DatoFileSystem(
+      registry,
+      this.store,
+      (uri, ref, result) => new Error(this.flow.refusal(uri, ref, result).message),
+    );
     this.diagnostics = new DocumentDiagnostics((uri) => this.baseline(uri), log);
     // the guard reads the primary afresh, and the list it reads tells the environments apart for the save after it
     this.consent = new SaveConsent(
@@ -107,12 +120,9 @@ export class DocumentsFeature implements vscode.Disposable {
       t,
       deps.queriesBrokenBy,
     );
-    // what each document's session, the save flow and the save commands reach out to
+    // ...and what the save flow and the save commands reach out to besides
     const host: DocumentHost = {
-      open: (key, ref, id) => this.read(key, ref, id),
-      save: (key, text, basis, request) => this.flow.save(key, text, basis, request),
-      restore: (key, ref) => this.restore(key, ref),
-      persist: (key, baseline) => this.persist(key, baseline),
+      ...sessions,
       service: this.service,
       consent: this.consent,
       diagnostics: this.diagnostics,
@@ -129,12 +139,6 @@ export class DocumentsFeature implements vscode.Disposable {
       },
       report: (whatFailed, error, ref, retry) => this.report(whatFailed, error, ref, retry),
     };
-    this.store = new DocumentStore(host);
-    this.fileSystem = new DatoFileSystem(
-      registry,
-      this.store,
-      (uri, ref, result) => new Error(this.flow.refusal(uri, ref, result).message),
-    );
     this.flow = new SaveFlow(host);
     this.commands = new SaveCommands(host, this.store, this.flow);
     this.marks = new DraftMarks((uri) => this.baseline(uri));
