@@ -94,8 +94,11 @@ function ownerOf(file) {
 const memberEntry = (member) => (member.endsWith('.ts') ? member : path.join(member, 'index.ts'));
 const memberKey = (member) => `room_${path.relative(abs('src'), member).replace(/\.ts$/, '').replace(/[\\/]/g, '_')}`;
 
-/** The names a module exports, read from an ESM build of it (so `export *` and the rest are all counted). */
-async function exportNames(file) {
+/**
+ * The metafile of an ESM build of `file` that is only read, never written: packages stay outside, and so does a
+ * relative import whose resolved path `outside(path, importer)` says is.
+ */
+async function inspect(file, outside = () => false) {
   const result = await esbuild.build({
     entryPoints: [file],
     bundle: true,
@@ -104,10 +107,28 @@ async function exportNames(file) {
     platform: 'node',
     metafile: true,
     logLevel: 'silent',
-    external: ['vscode'],
-    plugins: [{ name: 'externals', setup: (b) => b.onResolve({ filter: /^[^./]/ }, (a) => ({ path: a.path, external: true })) }],
+    plugins: [
+      {
+        name: 'inspect',
+        setup(build) {
+          build.onResolve({ filter: /^[^./]/ }, (args) => ({ path: args.path, external: true }));
+          build.onResolve({ filter: /^\./ }, async (args) => {
+            if (args.pluginData?.plain) return undefined;
+            const resolved = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: { plain: true } });
+            return outside(resolved.path, args.importer) ? { path: resolved.path, external: true } : undefined;
+          });
+        },
+      },
+    ],
   });
-  return Object.values(result.metafile.outputs)[0].exports;
+  return result.metafile;
+}
+
+/** The names a module exports (so `export *` and the rest are all counted), read once per module. */
+const names = new Map();
+async function exportNamesOf(file) {
+  if (!names.has(file)) names.set(file, Object.values((await inspect(file)).outputs)[0].exports);
+  return names.get(file);
 }
 
 /** The virtual entry of a bundle: its rooms, under `rooms`, for stand-ins in other bundles to reach. */
@@ -199,29 +220,8 @@ const common = {
  * module left out is a stand-in), and modules of types only are left out (nothing of them is bundled).
  */
 async function unreachedByActivation() {
-  const result = await esbuild.build({
-    entryPoints: [ENTRY.extension],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'node',
-    metafile: true,
-    logLevel: 'silent',
-    plugins: [
-      {
-        name: 'reach',
-        setup(build) {
-          build.onResolve({ filter: /^[^./]/ }, (args) => ({ path: args.path, external: true }));
-          build.onResolve({ filter: /^\./ }, async (args) => {
-            if (args.pluginData?.plain) return undefined;
-            const resolved = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: { plain: true } });
-            return ownerOf(resolved.path)?.bundle === 'extension' ? undefined : { path: resolved.path, external: true };
-          });
-        },
-      },
-    ],
-  });
-  const reached = new Set(Object.keys(result.metafile.inputs).map(abs));
+  const reach = await inspect(ENTRY.extension, (file) => ownerOf(file)?.bundle !== 'extension');
+  const reached = new Set(Object.keys(reach.inputs).map(abs));
   const filesOf = (dir) =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
       e.isDirectory() ? filesOf(path.join(dir, e.name)) : [path.join(dir, e.name)],
@@ -233,7 +233,7 @@ async function unreachedByActivation() {
       (file) => file.endsWith('.ts') && path.basename(file) !== 'index.ts' && !reached.has(file) && ownerOf(file)?.bundle === 'extension',
     );
   // a module leaves if its siblings that stay are reached through the room's entry; one staying may keep another
-  let leaving = (await Promise.all(unreached.map(async (file) => ((await exportNames(file)).length > 0 ? file : undefined)))).filter(
+  let leaving = (await Promise.all(unreached.map(async (file) => ((await exportNamesOf(file)).length > 0 ? file : undefined)))).filter(
     Boolean,
   );
   for (let before = -1; before !== leaving.length;) {
@@ -247,51 +247,24 @@ async function unreachedByActivation() {
 /** Whether every sibling the module imports that does not leave with it is reached through the room's entry. */
 async function keepsToEntry(file, leaving) {
   const room = ownerOf(file).member;
-  const exported = await exportNames(memberEntry(room));
+  const exported = await exportNamesOf(memberEntry(room));
   for (const sibling of await relativeImports(file)) {
     if (leaving.has(sibling) || ownerOf(sibling)?.member !== room || sibling === memberEntry(room)) continue;
-    if ((await exportNames(sibling)).some((name) => !exported.includes(name))) return false;
+    if ((await exportNamesOf(sibling)).some((name) => !exported.includes(name))) return false;
   }
   return true;
 }
 
 /** The modules a module imports by a relative path, resolved. */
 async function relativeImports(file) {
-  const result = await esbuild.build({
-    entryPoints: [file],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'node',
-    metafile: true,
-    logLevel: 'silent',
-    plugins: [
-      {
-        name: 'relative',
-        setup(build) {
-          build.onResolve({ filter: /^[^./]/ }, (args) => ({ path: args.path, external: true }));
-          build.onResolve({ filter: /^\./ }, async (args) => {
-            if (args.importer !== file || args.pluginData?.plain) return undefined;
-            const resolved = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: { plain: true } });
-            return { path: resolved.path, external: true };
-          });
-        },
-      },
-    ],
-  });
-  return result.metafile.inputs[path.relative('.', file)]?.imports.map((i) => i.path) ?? [];
+  const inputs = (await inspect(file, (_, importer) => importer === file)).inputs;
+  return inputs[path.relative('.', file)]?.imports.map((i) => i.path) ?? [];
 }
 BUNDLES.features.push(...(await unreachedByActivation()));
 members = memberList();
 if (analyse) console.log(`features' share of the activation's rooms: ${BUNDLES.features.filter((m) => m.endsWith('.ts')).join(', ')}`);
 
-const names = new Map();
-const exportNamesOf = async (file) => {
-  if (!names.has(file)) names.set(file, await exportNames(file));
-  return names.get(file);
-};
-for (const list of Object.values(BUNDLES))
-  for (const member of list) names.set(memberEntry(abs(member)), await exportNames(memberEntry(abs(member))));
+for (const list of Object.values(BUNDLES)) for (const member of list) await exportNamesOf(memberEntry(abs(member)));
 
 const builds = Object.keys(BUNDLES).map((bundle) => ({
   ...common,

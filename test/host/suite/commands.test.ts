@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { documentUri } from '../../../src/platform/uris';
+import { VscodeUi } from '../../../src/platform/vscodeUi';
 import type { ModelNode, SectionNode } from '../../../src/tree';
 import {
   clearRequests,
@@ -121,5 +122,9 @@ describe('everyday commands', () => {
       pages.length >= Math.ceil(total / 100) && pages.length <= Math.ceil(total / 95) + 2,
       `pages: ${pages.length} for ${total} records`,
     );
+    // what the message's Open File runs: the file the export wrote, in an editor
+    await new VscodeUi().openFile(target);
+    await waitFor(() => vscode.window.activeTextEditor?.document.uri.fsPath === target, 10_000, 'the export open in an editor');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });
